@@ -1,0 +1,232 @@
+"""Cards, colours and the compact card notation.
+
+Notation (case-insensitive on input, canonical upper case on output):
+
+========  ============================  ===========================
+notation  card                          points (classic scoring)
+========  ============================  ===========================
+``R7``    red 7 (colours R Y G B)       face value
+``GS``    green Skip                    20
+``BR``    blue Reverse                  20
+``Y+2``   yellow Draw Two               20
+``W``     Wild                          50
+``W+4``   Wild Draw Four                50
+``WX``    Wild Swap Hands (112 deck)    50
+``WSH``   Wild Shuffle Hands (Italian)  40
+``WO``    Wild Ohana (Ohana deck)       50
+``WB``    blank customizable Wild       50
+========  ============================  ===========================
+
+Cards are interned: ``Card.parse('R7') is Card.parse('r7')``, and ``repr``
+round-trips:
+
+>>> c = Card.parse('g+2')
+>>> c
+Card.parse('G+2')
+>>> eval(repr(c)) is c
+True
+>>> str(Card.parse('W+4')), Card.parse('W+4').draw, Card.parse('R9').points
+('W+4', 4, 9)
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .errors import NotationError
+
+__all__ = ["Color", "Face", "Card", "COLORS", "parse_cards", "format_cards"]
+
+
+class Color(IntEnum):
+    """The four suit colours. Wild cards have no colour of their own."""
+
+    RED = 0
+    YELLOW = 1
+    GREEN = 2
+    BLUE = 3
+
+    @property
+    def letter(self) -> str:
+        return "RYGB"[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "Color":
+        """``Color.parse('g')`` or ``Color.parse('green')``.
+
+        >>> Color.parse('Blue')
+        <Color.BLUE: 3>
+        """
+        t = text.strip().upper()
+        for c in cls:
+            if t == c.letter or t == c.name:
+                return c
+        raise NotationError(f"unknown colour {text!r}; choose one of R, Y, G, B")
+
+
+COLORS = tuple(Color)
+
+
+class Face(IntEnum):
+    """What is printed on a card besides its colour. 0-9 are the numbers."""
+
+    SKIP = 10
+    REVERSE = 11
+    DRAW_TWO = 12
+    WILD = 13
+    WILD_DRAW_FOUR = 14
+    WILD_SWAP = 15
+    WILD_SHUFFLE = 16
+    WILD_OHANA = 17
+    WILD_BLANK = 18
+
+
+_FACE_CODE = {
+    Face.SKIP: "S", Face.REVERSE: "R", Face.DRAW_TWO: "+2", Face.WILD: "W",
+    Face.WILD_DRAW_FOUR: "W+4", Face.WILD_SWAP: "WX", Face.WILD_SHUFFLE: "WSH",
+    Face.WILD_OHANA: "WO", Face.WILD_BLANK: "WB",
+}
+_FACE_NAME = {
+    Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
+    Face.WILD_DRAW_FOUR: "Wild Draw Four", Face.WILD_SWAP: "Wild Swap Hands",
+    Face.WILD_SHUFFLE: "Wild Shuffle Hands", Face.WILD_OHANA: "Wild Ohana",
+    Face.WILD_BLANK: "blank Wild",
+}
+WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE,
+                        Face.WILD_OHANA, Face.WILD_BLANK})
+ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO})
+
+
+class Card:
+    """One card face. Immutable and interned: build with :meth:`parse` or :meth:`of`.
+
+    Attributes are plain slots for speed: ``color`` (``Color`` or ``None`` for
+    wilds), ``face`` (int 0-9 or a :class:`Face`), ``number`` (0-9 or ``None``),
+    ``is_wild``, ``is_action`` (coloured Skip/Reverse/Draw Two), ``draw``
+    (cards the next player must draw: 0, 2 or 4), ``points`` (classic scoring),
+    ``code`` (notation).
+    """
+
+    __slots__ = ("color", "face", "number", "is_wild", "is_action", "draw", "points", "code",
+                 "index")
+
+    _interned: dict[tuple, "Card"] = {}
+    _by_code: dict[str, "Card"] = {}
+    ALL: list["Card"] = []
+
+    def __init__(self, color, face):  # use Card.of / Card.parse
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "face", face)
+        number = face if face <= 9 else None
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "is_wild", face in WILD_FACES)
+        object.__setattr__(self, "is_action", face in ACTION_FACES)
+        draw = 2 if face == Face.DRAW_TWO else 4 if face == Face.WILD_DRAW_FOUR else 0
+        object.__setattr__(self, "draw", draw)
+        if number is not None:
+            pts = number
+        elif face in ACTION_FACES:
+            pts = 20
+        elif face == Face.WILD_SHUFFLE:
+            pts = 40
+        else:
+            pts = 50
+        object.__setattr__(self, "points", pts)
+        if face in WILD_FACES:
+            code = _FACE_CODE[face]
+        else:
+            code = color.letter + (str(face) if number is not None else _FACE_CODE[face])
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "index", len(Card.ALL))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Card is immutable")
+
+    @classmethod
+    def of(cls, color: Color | None, face: int) -> "Card":
+        """The card with this colour and face (``color=None`` for wilds)."""
+        key = (None if face in WILD_FACES else color, int(face) if face <= 9 else Face(face))
+        try:
+            return cls._interned[key]
+        except KeyError:
+            if key[0] is None and key[1] not in WILD_FACES:
+                raise NotationError(f"a {key[1]} card needs a colour") from None
+            card = cls(key[0], key[1])
+            cls._interned[key] = card
+            cls._by_code[card.code] = card
+            cls.ALL.append(card)
+            return card
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse the notation described in the module docstring."""
+        t = text.strip().upper()
+        card = cls._by_code.get(t)
+        if card is not None:
+            return card
+        raise NotationError(
+            f"unknown card {text!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
+            f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB")
+
+    def matches(self, top: "Card", color: Color) -> bool:
+        """Official matching: same colour as the colour in play, same number or symbol, or wild."""
+        return self.is_wild or self.color == color or self.face == top.face
+
+    def identical(self, other: "Card") -> bool:
+        """Same colour and same number/symbol (wilds: same kind)."""
+        return self is other
+
+    @property
+    def name(self) -> str:
+        """A readable English name, e.g. 'red 7', 'blue Skip', 'Wild Draw Four'."""
+        if self.is_wild:
+            return _FACE_NAME[self.face]
+        col = self.color.name.lower()
+        return f"{col} {self.number}" if self.number is not None else f"{col} {_FACE_NAME[self.face]}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __reduce__(self):
+        return (Card.parse, (self.code,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+
+def _build_all() -> None:
+    for col in Color:
+        for f in range(10):
+            Card.of(col, f)
+        for f in (Face.SKIP, Face.REVERSE, Face.DRAW_TWO):
+            Card.of(col, f)
+    for f in sorted(WILD_FACES):
+        Card.of(None, f)
+
+
+_build_all()
+
+
+def parse_cards(text: str | list | tuple) -> list[Card]:
+    """Parse several cards separated by spaces or commas.
+
+    >>> parse_cards('R7 g+2, W')
+    [Card.parse('R7'), Card.parse('G+2'), Card.parse('W')]
+    """
+    if isinstance(text, (list, tuple)):
+        return [c if isinstance(c, Card) else Card.parse(c) for c in text]
+    return [Card.parse(t) for t in text.replace(",", " ").split()]
+
+
+def format_cards(cards) -> str:
+    """Inverse of :func:`parse_cards`."""
+    return " ".join(c.code for c in cards)

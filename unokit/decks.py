@@ -1,0 +1,83 @@
+"""Decks and editions, as data in a registry.
+
+>>> len(build_deck('classic')), len(build_deck('112')), len(build_deck('ohana')), len(build_deck('italian'))
+(108, 112, 112, 112)
+>>> len(build_deck('112', include_blanks=False))
+109
+>>> len(build_deck('classic', copies=2))
+216
+>>> sorted(DECKS)
+['112', 'classic', 'italian', 'ohana']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import Card, Color, Face
+from .errors import RuleCodeError
+
+__all__ = ["DeckSpec", "DECKS", "build_deck", "classic_108", "deck_counts"]
+
+
+def classic_108() -> list[Card]:
+    """Per colour one 0, two each of 1-9, two Skip, two Reverse, two Draw Two; 4 W, 4 W+4."""
+    cards: list[Card] = []
+    for col in Color:
+        cards.append(Card.of(col, 0))
+        for n in range(1, 10):
+            cards += [Card.of(col, n)] * 2
+        for f in (Face.SKIP, Face.REVERSE, Face.DRAW_TWO):
+            cards += [Card.of(col, f)] * 2
+    cards += [Card.of(None, Face.WILD)] * 4
+    cards += [Card.of(None, Face.WILD_DRAW_FOUR)] * 4
+    return cards
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """A named edition: the classic 108 plus extra cards."""
+
+    name: str
+    description: str
+    extras: tuple[tuple[str, int], ...] = ()
+    blanks: int = 0
+    source: str = ""
+    special_points: dict = field(default_factory=dict)
+
+    def build(self, copies: int = 1, include_blanks: bool = True) -> list[Card]:
+        one = classic_108()
+        for code, n in self.extras:
+            one += [Card.parse(code)] * n
+        if include_blanks:
+            one += [Card.parse("WB")] * self.blanks
+        return one * copies
+
+
+DECKS: dict[str, DeckSpec] = {
+    "classic": DeckSpec("classic", "the classic 108-card deck", source="000 §Regras em Verbatim; 004"),
+    "112": DeckSpec("112", "classic + 1 Wild Swap Hands + 3 blank customizable Wilds",
+                    extras=(("WX", 1),), blanks=3, source="001"),
+    "ohana": DeckSpec("ohana", "classic + 4 Wild Ohana", extras=(("WO", 4),), source="002"),
+    "italian": DeckSpec("italian", "classic + Wild Shuffle Hands + 3 customizable cards (40 points)",
+                        extras=(("WSH", 1),), blanks=3, source="003",
+                        special_points={"WB": 40}),
+}
+# 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
+
+
+def build_deck(name: str = "classic", copies: int = 1, include_blanks: bool = True) -> list[Card]:
+    """The cards of edition ``name`` (``copies`` decks shuffled together for many players)."""
+    try:
+        spec = DECKS[name]
+    except KeyError:
+        raise RuleCodeError(f"unknown deck {name!r}; choose one of {', '.join(sorted(DECKS))}") from None
+    if copies < 1:
+        raise RuleCodeError("copies must be at least 1")
+    return spec.build(copies, include_blanks)
+
+
+def deck_counts(cards) -> Counter:
+    """Multiset of card codes, used by the conservation invariant."""
+    return Counter(c.code for c in cards)

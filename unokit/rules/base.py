@@ -1,0 +1,59 @@
+"""How a house rule plugs into the engine.
+
+A house rule is a :class:`HouseRule` subclass that overrides only the named
+points it needs. The engine collects, per point, the rules that override it
+and calls them there; rules that do not touch a point cost nothing on it.
+
+Named points:
+
+``group_ok(game, cards)``           playability of several cards in one play (DR, DD)
+``stack_ok(game, cards)``           may these cards answer a pending draw (P1-P4)
+``cut_problem(game, play)``         may ``play`` be made out of turn now (C); None = yes
+``cut_actions(game, player)``       the out-of-turn plays a player may make now (C)
+``on_play(game, player, cards)``    effects after a visible play (S: 7s toggle silence)
+``on_turn_end(game, player)``       a player's turn ended (S with T: the silent round ends)
+``judge_speech(game, player, text)`` cards to draw for saying ``text`` now (S)
+"""
+
+from __future__ import annotations
+
+HOOKS = ("group_ok", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end", "judge_speech")
+
+
+class HouseRule:
+    code = ""
+
+    def __init__(self, ruleset):
+        self.ruleset = ruleset
+
+    # default implementations are never called: the engine only calls overrides
+    def group_ok(self, game, cards) -> bool:  # pragma: no cover
+        return False
+
+    def stack_ok(self, game, cards) -> bool:  # pragma: no cover
+        return False
+
+    def cut_problem(self, game, play):  # pragma: no cover
+        return "cutting is not allowed"
+
+    def cut_actions(self, game, player):  # pragma: no cover
+        return []
+
+    def on_play(self, game, player, cards) -> None:  # pragma: no cover
+        pass
+
+    def on_turn_end(self, game, player) -> None:  # pragma: no cover
+        pass
+
+    def judge_speech(self, game, player, text) -> int:  # pragma: no cover
+        return 0
+
+
+def hooks_of(rules) -> dict[str, list]:
+    """Bound methods per named point, for the rules that override it."""
+    out: dict[str, list] = {h: [] for h in HOOKS}
+    for r in rules:
+        for h in HOOKS:
+            if getattr(type(r), h) is not getattr(HouseRule, h):
+                out[h].append(getattr(r, h))
+    return out

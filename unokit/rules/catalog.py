@@ -1,0 +1,129 @@
+"""Every house rule of the customization guide, as data.
+
+Each :class:`RuleInfo` names the rule, the seed section that specifies it,
+its sub-options and numeric parameters (with the guide's defaults), the card
+it is tied to (for the rules that give a number card a function), the rules
+it cannot be combined with, and whether this engine plays it yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["RuleInfo", "CATALOG", "ORDER", "IMPLEMENTED", "SILENCE_SUFFIXES"]
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    code: str
+    name: str
+    summary: str
+    section: str
+    params: dict = field(default_factory=dict)
+    card: int | None = None          # number card the rule is tied to (a parameter)
+    conflicts: tuple[str, ...] = ()  # family codes it cannot be combined with
+    family: str = ""                 # P1..P4 share the family "P"; MS1..MS3 "MS"
+    implemented: bool = False
+
+
+def _r(code, name, summary, section, **kw) -> RuleInfo:
+    kw.setdefault("family", code)
+    return RuleInfo(code, name, summary, section, **kw)
+
+
+_SEED = "000 ch.3"
+RULES: list[RuleInfo] = [
+    _r("TV", "Torneio de Vitórias (tournament of wins)", "count hand wins; first to x wins",
+       f"{_SEED} §Regra do Torneio de Vitórias", params={"wins": 3}, conflicts=("PR",)),
+    _r("PR", "Pontos Reversos (reverse points)", "start at 500, lose own hand points, out at 0",
+       f"{_SEED} §Regra dos Pontos Reversos", params={"start": 500}, conflicts=("TV",)),
+    _r("MS1", "Morte Súbita sem proteção (sudden death)", "forced to draw because you cannot play: eliminated",
+       f"{_SEED} §Regra da Morte Súbita", family="MS"),
+    _r("MS2", "Morte Súbita com proteção", "sudden death after x rounds",
+       f"{_SEED} §Regra da Morte Súbita", params={"rounds": 2}, family="MS"),
+    _r("MS3", "Morte Súbita com trava", "sudden death after an event",
+       f"{_SEED} §Regra da Morte Súbita", params={"event": "first-wild"}, family="MS"),
+    _r("FL", "Final Limpo (clean finish)", "cannot go out with a Wild or a card that makes others draw",
+       f"{_SEED} §Regra do Final Limpo", params={"variant": "all"}),
+    _r("FU", "Flash UNO", "deal 4 cards (any number up to 6)", f"{_SEED} §Regra do Flash UNO",
+       params={"cards": 4}, conflicts=("BU",)),
+    _r("BU", "Battlefield UNO", "deal 9 cards (any number from 8)", f"{_SEED} §Regra do Battlefield UNO",
+       params={"cards": 9}, conflicts=("FU",)),
+    _r("C", "Corte (cut / jump-in)", "an identical card may be played out of turn; play continues from the cutter",
+       f"{_SEED} §Regra do Corte", implemented=True),
+    _r("DR", "Descarte Rápido (quick discard)", "play several cards of the same number or symbol at once",
+       f"{_SEED} §Regra do Descarte Rápido", conflicts=("DD",), implemented=True),
+    _r("DD", "Duplicatas (duplicates)", "play several identical cards at once",
+       f"{_SEED} §Regra das Duplicatas", conflicts=("DR",), implemented=True),
+    _r("AA", "1ª Aritmética", "same-colour numbers summing to the top number", f"{_SEED} §Primeira Regra da Aritmética"),
+    _r("AB", "2ª Aritmética", "a number equal to the sum of the top two same-colour numbers",
+       f"{_SEED} §Segunda Regra da Aritmética"),
+    _r("SAT", "Satisfação (satisfaction)", "keep drawing until a playable card", f"{_SEED} §Regra da Satisfação",
+       conflicts=("INS",)),
+    _r("CON", "Consolo (consolation)", "cards drawn from +2/+4 may be played at once", f"{_SEED} §Regra do Consolo"),
+    _r("INS", "Insatisfação (dissatisfaction)", "a card drawn because you could not play is never played that turn",
+       f"{_SEED} §Regra da Insatisfação", conflicts=("SAT",)),
+    _r("DED", "Duplo Descarte (double discard)", "a face-down discard pile for claimed-legal plays; accusations",
+       f"{_SEED} §Regra do Duplo Descarte", params={"penalty": 4}, implemented=True),
+    _r("GT", "Gêmeo Traidor (traitor twin)", "an identical number played next makes the previous player draw that number",
+       f"{_SEED} §Regra do Gêmeo Traidor"),
+    _r("P1", "Passe 1 (stacking)", "+2 on +2 only", f"{_SEED} §Regra do Passe", family="P", implemented=True),
+    _r("P2", "Passe 2 (stacking)", "+2 on +2, +4 on +4", f"{_SEED} §Regra do Passe", family="P", implemented=True),
+    _r("P3", "Passe 3 (stacking)", "+2 on +2, +4 on +4 and on +2", f"{_SEED} §Regra do Passe", family="P",
+       implemented=True),
+    _r("P4", "Passe 4 (stacking)", "any draw card on any draw card", f"{_SEED} §Regra do Passe", family="P",
+       implemented=True),
+    _r("V", "Velocidade (speed)", "act within 5 s of the previous discard or draw 2", f"{_SEED} §Regra da Velocidade",
+       params={"seconds": 5, "penalty": 2}),
+    _r("PAA", "1ª Paz (first peace)", "no action cards in the first round(s)", f"{_SEED} §Primeira Regra da Paz",
+       params={"rounds": 1}),
+    _r("I", "Inferno", "any action card on any action card; implies P4", f"{_SEED} §Regra do Inferno"),
+    _r("CHU", "Chukcki", "after two equal numbers by different players the third must change colour",
+       f"{_SEED} §Regra de Chukcki"),
+    _r("BA", "Batismo (baptism)", "a Reverse after two equal numbers makes everyone draw 1", f"{_SEED} §Regra do Batismo"),
+    _r("REV", "Revelação (revelation)", "the stock is face up", f"{_SEED} §Regra da Revelação"),
+    _r("S", "Silêncio (silence)", "after a 7 nobody speaks until another 7; speaking draws 2",
+       f"{_SEED} §Regra do Silêncio", card=7, params={"penalty": 2, "word": "não", "rounds": 1},
+       implemented=True),
+    _r("CAR", "Carrossel (carousel)", "a 0 passes every hand to the next player", f"{_SEED} §Regra do Carrossel", card=0),
+    _r("T", "Troca (swap)", "the player of a 0 may swap hands with a chosen player", f"{_SEED} §Regra da Troca", card=0),
+    _r("M", "Monte (slap)", "on an 8 everyone slaps the pile; the last draws 1", f"{_SEED} §Regra do Monte", card=8),
+    _r("E", "Elogios (compliments)", "on a green 5 each opponent compliments its player or draws 1",
+       f"{_SEED} §Regra dos Elogios", card=5),
+    _r("IE", "Elogios invertidos (critiques)", "on a red 5 each opponent criticises its player or draws 1",
+       f"{_SEED} §Regra Invertida dos Elogios", card=5),
+    _r("DOA", "Doações (donations)", "the player of a 2 gives two cards to a chosen player", f"{_SEED} §Regra das Doações",
+       card=2),
+    _r("PAB", "2ª Paz (second peace)", "after a 1 no action cards until another 1", f"{_SEED} §Segunda Regra da Paz",
+       card=1),
+    _r("DAD", "Dado (die)", "after a 4 the next player rolls a die, draws that many and loses the turn",
+       f"{_SEED} §Regra do Dado", card=4, params={"table": "1,2,3,4,5,6"}),
+    _r("TRI", "Trindade (trinity)", "after a 3 the next player plays a 3 or the colour, or draws 3 and loses the turn",
+       f"{_SEED} §Regra da Trindade", card=3),
+    _r("BACK", "Backlash", "after an 8 the previous player draws 1", f"{_SEED} §Regra do Backlash", card=8),
+    _r("CLA", "Clarividência (clairvoyance)", "the player of a 1 sees a chosen player's hand",
+       f"{_SEED} §Regra da Clarividência", card=1),
+    _r("MOV", "Movimento (movement)", "seats change after every hand", f"{_SEED} §Regra do Movimento"),
+    _r("DP", "Desafio Polivalente (draw challenge)", "anyone may challenge a draw made while holding a playable card",
+       f"{_SEED} §Regra do Desafio Polivalente"),
+    _r("MEM", "Dori (memory)", "forgetting UNO costs 4", f"{_SEED} §Regra de Dori", implemented=True),
+    _r("PRE", "Prescrição (no prescription)", "a missed UNO can be caught at any time later",
+       f"{_SEED} §Regra da Prescrição", implemented=True),
+    _r("ORG", "Orgulho (pride)", "apologising costs 2", f"{_SEED} §Regra do Orgulho"),
+]
+
+CATALOG: dict[str, RuleInfo] = {r.code: r for r in RULES}
+ORDER: dict[str, int] = {r.code: i for i, r in enumerate(RULES)}
+IMPLEMENTED = frozenset(r.code for r in RULES if r.implemented)
+
+# Sub-options of S, glued to it as the guide writes them: SU, SPPT, SSE, ...
+SILENCE_SUFFIXES = ("PP", "SE", "SS", "T", "U")
+SILENCE_NAMES = {
+    "PP": "progressive penalty: one card per word",
+    "T": "temporary: lasts one round",
+    "U": "saying UNO is allowed",
+    "SE": "specific: only a chosen word is banned",
+    "SS": "sombre: no laughing",
+}
+# Bare codes the guide also writes: MS (in MS-TV-C-DR-V-P3) is MS1.
+ALIASES = {"MS": "MS1"}

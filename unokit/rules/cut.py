@@ -1,0 +1,70 @@
+"""C (Corte, cut / jump-in): an identical card played out of turn (000 ch.3 §Regra do Corte).
+
+- Anyone but the player in turn may play a card identical (colour and
+  number/symbol; a wild of the same kind) to the top discard while the player in
+  turn has not started (drawn or played). Play continues from the cutter, so
+  the cut card's own effect counts from the cutter: a cut Skip skips the
+  cutter's next, a cut Reverse flips the direction again, a cut Wild lets the
+  cutter name the colour.
+- Facing a draw card, the player who must draw cannot cut to escape it. With a
+  stacking rule (P1-P4, "Punições Acumuladas") another player may cut the
+  draw card: the total grows and passes to the cutter's next player, and the
+  player who was to draw escapes. Without stacking the penalty is drawn first;
+  the draw card can then be cut before the following player starts.
+- A face-down (DED) card cannot be cut, and a cut cannot be face down.
+- With DR/DD the cutter may add more cards after the identical one.
+- A wrong cut (table enforcement) is a wrong play: taken back + 2 cards.
+"""
+
+from __future__ import annotations
+
+from ..cards import Face
+from .base import HouseRule
+
+
+class Cut(HouseRule):
+    code = "C"
+
+    def cut_problem(self, game, play):
+        ph = game.phase
+        if play.hidden:
+            return "a cut cannot be played face down (DED)"
+        if ph == ph.PLAY:
+            pass
+        elif ph == ph.PENDING:
+            if not game._stack_ok:
+                return (f"seat {game.current} must draw {game.pending} first; the draw card can be cut after "
+                        "that (no stacking rule)")
+        else:
+            return f"no cut now: seat {game.to_act} is in the middle of a turn ({ph.name.lower()})"
+        if game.top_player is None:
+            return "only a card played by a player can be cut"
+        top = game.discard[-1]
+        if play.cards[0] is not top:
+            return f"a cut needs a card identical to {top.code}"
+        if len(play.cards) > 1 and not any(h(game, play.cards) for h in game._group_ok):
+            return "these cards cannot be played together under the rules in force"
+        if ph == ph.PENDING and not any(h(game, play.cards) for h in game._stack_ok):
+            return f"{top.code} cannot be stacked under {game.rules.stacking}"
+        return None
+
+    def cut_actions(self, game, player):
+        ph = game.phase
+        if game.top_player is None or (ph != ph.PLAY and not (ph == ph.PENDING and game._stack_ok)):
+            return []
+        top = game.discard[-1]
+        hand = game.hands[player]
+        if top not in hand:
+            return []
+        out = []
+        cands = [(top,)]
+        if game._group_ok:
+            from .groups import group_plays
+            cands += group_plays(game, player, top)
+        for cards in cands:
+            if cards[-1].face == Face.WILD_SWAP and len(hand) == len(cards):
+                continue
+            for a in game._play_variants(player, cards):
+                if self.cut_problem(game, a) is None:
+                    out.append(a)
+        return out

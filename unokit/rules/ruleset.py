@@ -1,0 +1,307 @@
+"""Rule sets as frozen data, parsed from and printed back to the guide's code.
+
+A code is ``UNO`` + the four ambiguity digits ``ABCD`` (default ``1121``) +
+house-rule codes joined by ``-``; numeric parameters follow in parentheses,
+table-wide parameters as ``key=value`` words at the end::
+
+    UNO 1121 DR-P4-SU
+    UNO 2111 C-DR-S(penalty=3)
+    UNO 1121 DD-P1 target=300 deal=7
+
+>>> rs = RuleSet.parse('uno dr-p4-su')
+>>> rs.code
+'UNO 1121 DR-P4-SU'
+>>> RuleSet.parse(rs.code) == rs
+True
+>>> rs.stacking, rs.has('DR'), rs.silence_options
+('P4', True, frozenset({'U'}))
+>>> RuleSet.parse('UNO 1121 C target=300').param('target')
+300
+>>> RuleSet.parse('UNO 1121 XYZ')
+Traceback (most recent call last):
+...
+unokit.errors.RuleCodeError: unknown rule code 'XYZ' in 'UNO 1121 XYZ'; valid codes: TV, PR, MS1, MS2, MS3, FL, FU, BU, C, DR, DD, AA, AB, SAT, CON, INS, DED, GT, P1, P2, P3, P4, V, PAA, I, CHU, BA, REV, S, CAR, T, M, E, IE, DOA, PAB, DAD, TRI, BACK, CLA, MOV, DP, MEM, PRE, ORG
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from ..errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
+from .catalog import ALIASES, CATALOG, IMPLEMENTED, ORDER, SILENCE_SUFFIXES
+
+__all__ = ["RuleSet", "AMBIGUITY", "GLOBAL_PARAMS", "OFFICIAL"]
+
+# The four ambiguity options of 000 §Ambiguidade das Regras Oficiais.
+AMBIGUITY = (
+    ("A", "pre-game procedure", {1: "simplified: highest card deals, left of dealer starts, every hand",
+                                 2: "traditional: dealer shuffles, left player cuts and turns the first "
+                                    "discard, deal and play go counter-clockwise from the dealer's right",
+                                 3: "simplified for the first hand, then the deal rotates clockwise"}),
+    ("B", "corrections", {1: "a wrong play noticed later is undone and play restarts from that point",
+                          2: "the offender takes the card back and draws 2; later plays stand"}),
+    ("C", "challenge reveal", {1: "the challenged hand is shown to all", 2: "shown only to the challenger"}),
+    ("D", "bluff caught", {1: "the bluffer still chooses the colour", 2: "the card becomes invalid (taken back)"}),
+)
+
+# Table-wide parameters with the guide's defaults.
+GLOBAL_PARAMS: dict[str, object] = {
+    "target": 500,        # points to win a match (000 §OBJETIVO DO JOGO)
+    "deal": 7,            # cards dealt (FU / BU change it)
+    "scoring": "winner",  # winner | lowest (000 §VENCENDO O JOGO alternative)
+    "first": "official",  # official | redraw (002: any action card as first discard is replaced)
+    "hint": 2,            # cards for giving hints (003 says 4)
+    "wrong": 2,           # cards for a wrong play noticed (table enforcement)
+    "uno": 2,             # cards for a missed UNO (MEM makes it 4)
+}
+_PARAM_CHOICES = {"scoring": ("winner", "lowest"), "first": ("official", "redraw")}
+
+_TOKEN = re.compile(r"^([A-Z]+[0-9]?)(?:\((.*)\))?$")
+
+
+def _coerce(value: str, default):
+    if isinstance(default, bool):
+        if value.lower() in ("1", "true", "yes", "on"):
+            return True
+        if value.lower() in ("0", "false", "no", "off"):
+            return False
+        raise RuleCodeError(f"expected yes/no, got {value!r}")
+    if isinstance(default, int):
+        try:
+            return int(value)
+        except ValueError:
+            raise RuleCodeError(f"expected a whole number, got {value!r}") from None
+    return value
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """An immutable set of rules. Build with :meth:`parse`; print with :attr:`code`."""
+
+    ambiguity: tuple[int, int, int, int] = (1, 1, 2, 1)
+    # (code, options, params) sorted in the guide's summary order; options/params are sorted tuples
+    rules: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, object], ...]], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()
+
+    # ------------------------------------------------------------------ parsing
+    @classmethod
+    def parse(cls, text: "str | RuleSet", *, allow_unimplemented: bool = False) -> "RuleSet":
+        """Parse a guide code. Raises :class:`RuleCodeError` (or a subclass) naming the problem."""
+        if isinstance(text, RuleSet):
+            return text
+        if not isinstance(text, str) or not text.strip():
+            raise RuleCodeError("empty rule code; write e.g. 'UNO 1121' or 'UNO 1121 DR-P4'")
+        src = text
+        words = text.strip().upper().split()
+        if words and words[0] == "UNO":
+            words.pop(0)
+        amb = (1, 1, 2, 1)
+        if words and words[0].isdigit():
+            digits = words.pop(0)
+            if len(digits) != 4:
+                raise RuleCodeError(f"the ambiguity code must have four digits ABCD (e.g. 1121), got {digits!r}")
+            amb = tuple(int(d) for d in digits)
+            for d, (letter, what, opts) in zip(amb, AMBIGUITY):
+                if d not in opts:
+                    raise RuleCodeError(
+                        f"ambiguity digit {letter} ({what}) must be one of {sorted(opts)}, got {d} in {src!r}")
+        rules: dict[str, tuple] = {}
+        params: dict[str, object] = {}
+        for word in words:
+            if "=" in word and "(" not in word:
+                k, _, v = word.partition("=")
+                k = k.lower()
+                if k not in GLOBAL_PARAMS:
+                    raise RuleCodeError(f"unknown table parameter {k!r}; valid: {', '.join(GLOBAL_PARAMS)}")
+                val = _coerce(v.lower() if isinstance(GLOBAL_PARAMS[k], str) else v, GLOBAL_PARAMS[k])
+                if k in _PARAM_CHOICES and val not in _PARAM_CHOICES[k]:
+                    raise RuleCodeError(f"{k} must be one of {', '.join(_PARAM_CHOICES[k])}, got {val!r}")
+                params[k] = val
+                continue
+            for token in word.split("-"):
+                if not token:
+                    raise RuleCodeError(f"empty rule code between dashes in {src!r}")
+                code, opts, rparams = cls._parse_token(token, src)
+                if code in rules:
+                    raise RuleConflictError(f"rule {code} appears twice in {src!r}")
+                rules[code] = (code, opts, rparams)
+        rs = cls(amb, tuple(sorted(rules.values(), key=lambda r: ORDER[r[0]])),
+                 tuple(sorted((k, v) for k, v in params.items() if GLOBAL_PARAMS[k] != v)))
+        rs._check_conflicts(src)
+        if not allow_unimplemented:
+            missing = [c for c, _, _ in rs.rules if c not in IMPLEMENTED]
+            if missing:
+                names = ", ".join(f"{c} ({CATALOG[c].name})" for c in missing)
+                raise RuleNotImplementedError(
+                    f"not implemented yet: {names}. Implemented house rules: {', '.join(sorted(IMPLEMENTED))}")
+        return rs
+
+    @staticmethod
+    def _parse_token(token: str, src: str):
+        m = _TOKEN.match(token)
+        if not m:
+            raise RuleCodeError(f"malformed rule code {token!r} in {src!r}; write CODE or CODE(key=value,...)")
+        code, raw = m.group(1), m.group(2)
+        code = ALIASES.get(code, code)
+        opts: tuple[str, ...] = ()
+        if code not in CATALOG:
+            if code.startswith("S") and code != "S":
+                opts = _silence_suffixes(code[1:], token, src)
+                code = "S"
+            else:
+                close = difflib.get_close_matches(code, CATALOG, n=3)
+                hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+                raise RuleCodeError(f"unknown rule code {code!r} in {src!r}{hint}; valid codes: "
+                                    f"{', '.join(CATALOG)}")
+        info = CATALOG[code]
+        defaults = dict(info.params)
+        if info.card is not None:
+            defaults["card"] = info.card
+        rparams: dict[str, object] = {}
+        if raw:
+            for item in raw.split(","):
+                k, eq, v = item.partition("=")
+                k = k.strip().lower()
+                if not eq or k not in defaults:
+                    valid = ", ".join(defaults) or "none"
+                    raise RuleCodeError(f"rule {code} has no parameter {item!r}; its parameters: {valid}")
+                rparams[k] = _coerce(v.strip().lower() if isinstance(defaults[k], str) else v.strip(), defaults[k])
+        if "card" in rparams and not 0 <= rparams["card"] <= 9:
+            raise RuleCodeError(f"rule {code}: card must be a number card 0-9, got {rparams['card']}")
+        return code, opts, tuple(sorted((k, v) for k, v in rparams.items() if defaults[k] != v))
+
+    def _check_conflicts(self, src: str) -> None:
+        codes = [c for c, _, _ in self.rules]
+        fams: dict[str, str] = {}
+        for c in codes:
+            fam = CATALOG[c].family
+            if fam in fams:
+                raise RuleConflictError(f"{fams[fam]} and {c} are variants of the same rule; choose one")
+            fams[fam] = c
+        for c in codes:
+            for other in CATALOG[c].conflicts:
+                if other in codes and ORDER[c] < ORDER[other]:
+                    raise RuleConflictError(f"{c} and {other} cannot be combined "
+                                            f"({CATALOG[c].name} / {CATALOG[other].name})")
+        opts = self.silence_options
+        if "SE" in opts and "SS" in opts:
+            raise RuleConflictError("S sub-options SE (specific word) and SS (no laughing) exclude each other")
+        by_card: dict[tuple, str] = {}
+        for c in codes:
+            card = self.card_of(c)
+            if card is None:
+                continue
+            key = (card, self.param(c, "color") if c in ("E", "IE") else None)
+            if c in ("E", "IE"):
+                key = (card, "green" if c == "E" else "red")
+            if key in by_card:
+                raise RuleConflictError(
+                    f"{by_card[key]} and {c} are both tied to the card {card}; give one another card, "
+                    f"e.g. {c}(card=N)")
+            by_card[key] = c
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def code(self) -> str:
+        """The canonical code; ``RuleSet.parse(rs.code) == rs``."""
+        parts = []
+        for c, opts, rparams in self.rules:
+            s = c + "".join(opts)
+            if rparams:
+                s += "(" + ",".join(f"{k}={v}" for k, v in rparams) + ")"
+            parts.append(s)
+        out = "UNO " + "".join(str(d) for d in self.ambiguity)
+        if parts:
+            out += " " + "-".join(parts)
+        for k, v in self.params:
+            out += f" {k}={v}"
+        return out
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"RuleSet.parse({self.code!r})"
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(c for c, _, _ in self.rules)
+
+    def has(self, code: str) -> bool:
+        return any(c == code for c, _, _ in self.rules)
+
+    def param(self, code: str, name: str | None = None):
+        """``param('target')`` for a table parameter, ``param('S', 'penalty')`` for a rule's."""
+        if name is None:
+            return dict(self.params).get(code, GLOBAL_PARAMS.get(code))
+        for c, _, rparams in self.rules:
+            if c == code:
+                d = dict(CATALOG[c].params)
+                if CATALOG[c].card is not None:
+                    d["card"] = CATALOG[c].card
+                d.update(rparams)
+                return d.get(name)
+        return None
+
+    def card_of(self, code: str) -> int | None:
+        return self.param(code, "card") if CATALOG[code].card is not None else None
+
+    @property
+    def pregame(self) -> int:
+        return self.ambiguity[0]
+
+    @property
+    def corrections(self) -> int:
+        return self.ambiguity[1]
+
+    @property
+    def reveal(self) -> int:
+        return self.ambiguity[2]
+
+    @property
+    def bluff(self) -> int:
+        return self.ambiguity[3]
+
+    @property
+    def stacking(self) -> str | None:
+        for c, _, _ in self.rules:
+            if CATALOG[c].family == "P":
+                return c
+        return None
+
+    @property
+    def silence_options(self) -> frozenset[str]:
+        for c, opts, _ in self.rules:
+            if c == "S":
+                return frozenset(opts)
+        return frozenset()
+
+    @property
+    def deal(self) -> int:
+        for c in ("FU", "BU"):
+            if self.has(c):
+                return self.param(c, "cards")
+        return self.param("deal")
+
+
+def _silence_suffixes(rest: str, token: str, src: str) -> tuple[str, ...]:
+    found = []
+    i = 0
+    while i < len(rest):
+        for suf in sorted(SILENCE_SUFFIXES, key=len, reverse=True):
+            if rest.startswith(suf, i):
+                if suf in found:
+                    raise RuleCodeError(f"S sub-option {suf} repeated in {token!r}")
+                found.append(suf)
+                i += len(suf)
+                break
+        else:
+            raise RuleCodeError(
+                f"unknown rule code {token!r} in {src!r}: after S the guide allows the sub-options "
+                f"{', '.join(SILENCE_SUFFIXES)} (e.g. SU, SPPT, SSE)")
+    return tuple(s for s in SILENCE_SUFFIXES if s in found)
+
+
+OFFICIAL = RuleSet()

@@ -1,0 +1,104 @@
+"""S (Silêncio): after a 7 nobody may speak until another 7 (000 ch.3 §Regra do Silêncio).
+
+Speaking (a :class:`~unokit.actions.Say` with words, or saying UNO) during
+the silence draws 2. Sub-options, glued to the code as the guide writes them:
+
+- ``PP`` progressive penalty: one card per word instead of 2;
+- ``T``  temporary: the silence starts with the player after the one who
+  played the 7 and ends when that player finishes their next turn
+  (``S(rounds=N)`` for N rounds); a 7 inside the round starts a new one;
+- ``U``  saying "UNO" is allowed;
+- ``SE`` specific: players may talk, but not say one word (``S(word=...)``,
+  default "não");
+- ``SS`` sombre: players may talk, but not laugh.
+
+With DR/DD an even number of 7s in one play has no effect and an odd number
+toggles the silence (or, with T, starts a new round). The rule's card is a
+parameter: ``S(card=8)``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import HouseRule
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+", re.UNICODE)
+LAUGH_TOKENS = re.compile(r"^(?:(?:ha|he|hi|ah|ja|je|ji|hue){2,}h?|k{3,}|(?:rs){1,}|lol|lmao|rofl|haha\w*|"
+                          r"kkk\w*|\*laughs?\*|\*risos?\*)$", re.IGNORECASE)
+
+
+def words(text: str) -> list[str]:
+    """The words in ``text`` (sounds such as 'hmm' count as words; emoji and punctuation do not).
+
+    >>> words("Não, espera aí!")
+    ['Não', 'espera', 'aí']
+    """
+    return _WORD.findall(text)
+
+
+def is_laughing(text: str) -> bool:
+    """>>> is_laughing('hahaha'), is_laughing('kkkk'), is_laughing('rsrs'), is_laughing('that is fine')
+    (True, True, True, False)
+    """
+    return any(LAUGH_TOKENS.match(w) for w in text.split()) or "*laugh" in text.lower()
+
+
+class Silence(HouseRule):
+    code = "S"
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.opts = ruleset.silence_options
+        self.card = ruleset.param("S", "card")
+        self.penalty = ruleset.param("S", "penalty")
+        self.word = str(ruleset.param("S", "word")).lower()
+        self.rounds = ruleset.param("S", "rounds")
+
+    def on_play(self, game, player, cards) -> None:
+        sevens = sum(1 for c in cards if c.number == self.card)
+        if sevens % 2 == 0:
+            return
+        if "T" in self.opts:
+            game.silence = (player, self.rounds, True)
+            game._event("silence", player, "on")
+        elif game.silence is None:
+            game.silence = (player, None, False)
+            game._event("silence", player, "on")
+        else:
+            game.silence = None
+            game._event("silence", player, "off")
+
+    def on_turn_end(self, game, player) -> None:
+        s = game.silence
+        if s is None or s[1] is None or s[0] != player:
+            return
+        owner, left, fresh = s
+        if fresh:  # the turn in which the 7 was played
+            game.silence = (owner, left, False)
+            return
+        left -= 1
+        if left <= 0:
+            game.silence = None
+            game._event("silence", owner, "off")
+        else:
+            game.silence = (owner, left, False)
+
+    def judge_speech(self, game, player, text) -> int:
+        if game.silence is None:
+            return 0
+        if text == "UNO" and "U" in self.opts:
+            return 0
+        ws = words(text)
+        if "SS" in self.opts:
+            return self.penalty if is_laughing(text) else 0
+        if "SE" in self.opts:
+            hits = sum(1 for w in ws if w.lower() == self.word)
+            if not hits:
+                return 0
+            return hits if "PP" in self.opts else self.penalty
+        if "U" in self.opts:
+            ws = [w for w in ws if w.upper() != "UNO"]
+        if not ws:
+            return 0
+        return len(ws) if "PP" in self.opts else self.penalty

@@ -1,0 +1,40 @@
+"""P1-P4 (Regra do Passe): answering a draw card with another (000 ch.3).
+
+=====  ==========  ==========  ==========  ==========
+rule   +2 on +2    +4 on +4    +4 on +2    +2 on +4
+=====  ==========  ==========  ==========  ==========
+P1     yes         no          no          no
+P2     yes         yes         no          no
+P3     yes         yes         yes         no
+P4     yes         yes         yes         yes
+=====  ==========  ==========  ==========  ==========
+
+The first player who cannot (or will not) add draws the accumulated total.
+With DR/DD several draw cards may answer at once (their values add up).
+"""
+
+from __future__ import annotations
+
+from .base import HouseRule
+
+ALLOWED = {  # (card on top, card played on it)
+    "P1": {(2, 2)},
+    "P2": {(2, 2), (4, 4)},
+    "P3": {(2, 2), (4, 4), (2, 4)},
+    "P4": {(2, 2), (4, 4), (2, 4), (4, 2)},
+}
+
+
+class Stacking(HouseRule):
+    code = "P"
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.allowed = ALLOWED[ruleset.stacking]
+
+    def stack_ok(self, game, cards) -> bool:
+        under = game.pending_kind or game.discard[-1].draw
+        first = cards[0]
+        if not first.draw or (under, first.draw) not in self.allowed:
+            return False
+        return all(c.draw for c in cards)

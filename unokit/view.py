@@ -1,0 +1,93 @@
+"""Per-player views: the one place that decides what a seat may know.
+
+Bots, the terminal, tests and the RL adapter read a :class:`PlayerView`;
+nothing else hands out hidden state. A view holds the seat's own hand, every
+hand's size, the public piles, what challenges or accusations revealed *to
+this seat* (option C of the ABCD code), and the public history.
+
+>>> from unokit.game import Game
+>>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9')
+>>> v = g.view(1)
+>>> v.hand, v.hand_sizes, v.top.code
+((Card.parse('G5'), Card.parse('G6'), Card.parse('G7')), (2, 3), 'R9')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Color
+
+__all__ = ["PlayerView", "view_of"]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    players: int
+    rules: str
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top: Card
+    color: Color
+    discard: tuple[Card, ...]
+    stock_size: int
+    hidden_pile_size: int
+    direction: int
+    dealer: int
+    current: int
+    to_act: int
+    phase: str
+    pending: int
+    drawn: Card | None
+    uno_said: tuple[bool, ...]
+    catchable: tuple[int, ...]
+    silence: bool
+    revealed: tuple[tuple[int, tuple[Card, ...]], ...]
+    wrong_plays: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    open_claim: tuple[int, int, int, int] | None  # (seq, seat, cards face down, claimed draw)
+    winner: int | None
+    history: tuple
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    def summary(self) -> str:
+        """One line for logs and terminals."""
+        return (f"seat {self.seat}: hand {' '.join(c.code for c in self.hand)} | top {self.top.code}/"
+                f"{self.color.letter} | sizes {list(self.hand_sizes)} | turn {self.to_act} ({self.phase})")
+
+
+def view_of(game, seat: int) -> PlayerView:
+    if not 0 <= seat < game.n:
+        raise ValueError(f"there is no seat {seat}")
+    revealed = tuple((s, cards) for viewers, s, cards in game.reveals if viewers is None or seat in viewers)
+    claim = game.claim
+    return PlayerView(
+        seat=seat,
+        players=game.n,
+        rules=game.rules.code,
+        hand=tuple(game.hands[seat]),
+        hand_sizes=tuple(len(h) for h in game.hands),
+        top=game.discard[-1],
+        color=game.color,
+        discard=tuple(game.discard),
+        stock_size=len(game.stock),
+        hidden_pile_size=len(game.hidden_pile),
+        direction=game.direction,
+        dealer=game.dealer,
+        current=game.current,
+        to_act=game.to_act,
+        phase=game.phase.name,
+        pending=game.pending,
+        drawn=game.drawn if game.current == seat else None,
+        uno_said=tuple(game.uno_said),
+        catchable=tuple(sorted(game.catchable)),
+        silence=game.silence is not None,
+        revealed=revealed,
+        wrong_plays=tuple((w.seq, w.player, w.cards) for w in game.wrong_plays),
+        open_claim=(claim[0], claim[1], len(claim[2]), claim[4]) if claim else None,
+        winner=game.winner,
+        history=tuple(game.events),
+    )
