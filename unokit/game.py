@@ -345,6 +345,8 @@ class Game:
         cards = play.cards
         first = cards[0]
         if self.phase == Phase.PENDING:
+            if self.going_out is not None:
+                return f"seat {self.going_out} went out: draw the {self.pending} cards (or challenge)"
             if not self._stack_ok or not any(h(self, cards) for h in self._stack_ok):
                 return (f"you must draw {self.pending} (or challenge a Wild Draw Four)"
                         if not self._stack_ok else f"{first.code} cannot be stacked on {self.top.code} under "
@@ -396,6 +398,8 @@ class Game:
                 return IllegalActionError, "a claim is only made when answering a draw penalty", False
             if ph == Phase.PENDING:
                 from .rules.double_discard import _claim_ok
+                if self.going_out is not None:
+                    return NotYourTurnError, f"seat {self.going_out} went out: draw the penalty", False
                 if not _claim_ok(self, play.claim):
                     return (IllegalActionError, "facing a draw, a face-down play must claim a draw card "
                                                 "(claim 2 or 4) that the stacking rule allows", False)
@@ -540,7 +544,7 @@ class Game:
                 out.append(Draw(player))
                 if self.wd4 is not None:
                     out.append(Challenge(player))
-                if self._stack_ok:
+                if self._stack_ok and self.going_out is None:
                     self._plays(player, self.hands[player], out)
             elif ph == Phase.COLOR:
                 out.extend(ChooseColor(player, c) for c in COLORS)
@@ -548,7 +552,7 @@ class Game:
                 out.extend(Discard(player, c) for c in dict.fromkeys(self.hands[player]))
             elif ph == Phase.HIDDEN_FINISH:
                 out.append(Pass(player))
-            if self._ded and ph in (Phase.PLAY, Phase.DRAWN, Phase.PENDING):
+            if self._ded and ph in (Phase.PLAY, Phase.DRAWN, Phase.PENDING) and self.going_out is None:
                 from .rules.double_discard import hidden_plays
                 out.extend(hidden_plays(self, player))
         if self.hands[player].__len__() == 1 and not self.uno_said[player]:
@@ -564,6 +568,25 @@ class Game:
             out.append(Accuse(player))
         if self.wrong_plays:
             out.extend(Notice(player, w.seq) for w in self.wrong_plays if w.player != player)
+        return out
+
+    def out_of_turn_seats(self) -> list[int]:
+        """Seats other than :attr:`to_act` that may have an out-of-turn action now (cheap to ask).
+
+        A superset: ask :meth:`legal_actions` for the exact list.
+        """
+        if self.phase == Phase.OVER:
+            return []
+        me = self.to_act
+        everyone = self.catchable or self.claim is not None or self.wrong_plays
+        out = []
+        top = self.discard[-1]
+        for p in range(self.n):
+            if p == me:
+                continue
+            h = self.hands[p]
+            if everyone or (len(h) == 1 and not self.uno_said[p]) or (self._cut_problem and top in h):
+                out.append(p)
         return out
 
     def _single(self, p: int, c: Card, out: list) -> None:
@@ -717,6 +740,8 @@ class Game:
         self._speech(a.player, a.text)
 
     def _speech(self, p: int, text: str, is_uno: bool = False) -> None:
+        if not self.hands[p]:
+            return  # a player who has gone out is no longer judged while the hand wraps up
         for judge in self._hooks["judge_speech"]:
             k = judge(self, p, text)
             if k:
@@ -724,7 +749,8 @@ class Game:
 
     def _do_hint(self, a: Hint) -> None:
         self._event("hint", a.player, a.to, a.text)
-        self._penalize(a.player, self.rules.param("hint"), "hint")
+        if self.hands[a.player]:
+            self._penalize(a.player, self.rules.param("hint"), "hint")
         self._speech(a.player, a.text)
 
     def _do_challenge(self, a: Challenge) -> None:
@@ -737,13 +763,15 @@ class Game:
         if bluff:
             self._starts(p)
             self.pending -= 4 * len(cards)
-            self._penalize(bluffer, 4 * len(cards), "Wild Draw Four bluff")
-            if self.rules.bluff == 2:  # the card becomes invalid: taken back
-                for _ in cards:
-                    self.discard.pop()
+            if self.rules.bluff == 2 and len(self.discard) > len(cards):
+                # the card becomes invalid: taken back (before any reshuffle). When a reshuffle left it
+                # alone on the pile it stays there, with the colour named, so the pile is never empty.
+                del self.discard[-len(cards):]
                 self.hands[bluffer].extend(cards)
                 self.color = prev_color
                 self.top_player = None
+                self._after_hand_change((bluffer,))
+            self._penalize(bluffer, 4 * len(cards), "Wild Draw Four bluff")
             self.going_out = None
             self.phase = Phase.PENDING if self.pending else Phase.PLAY
             return
@@ -924,19 +952,22 @@ class Game:
             return
         # option 2: card(s) back to the offender, later plays stand
         self.wrong_plays.remove(w)
-        on_top = len(self.discard) >= len(w.cards) and tuple(self.discard[-len(w.cards):]) == w.cards
-        if on_top:
+        on_top = len(self.discard) > len(w.cards) and tuple(self.discard[-len(w.cards):]) == w.cards
+        if len(self.discard) == len(w.cards) and tuple(self.discard) == w.cards:
+            w = w._replace(cards=())  # it is all the pile holds (after a reshuffle): it stays there
+        elif on_top:
             del self.discard[-len(w.cards):]
             self.color = w.prev_color
             self.wd4 = None
         else:
+            back = []
             for c in w.cards:
                 for i in range(len(self.discard) - 2, -1, -1):
                     if self.discard[i] is c:
                         del self.discard[i]
+                        back.append(c)
                         break
-                else:
-                    raise UnoError("wrong-play card no longer on the pile")  # pragma: no cover
+            w = w._replace(cards=tuple(back))  # a card already reshuffled into the stock stays there
         self.hands[w.player].extend(w.cards)
         self._after_hand_change((w.player,))
         self._penalize(w.player, penalty, "wrong play")

@@ -4,9 +4,10 @@
 that the result is identical.
 
 >>> from unokit.game import Game
->>> g = Game.new(players=2, seed=5)
+>>> import random
+>>> g, rng = Game.new(players=2, seed=5), random.Random(5)
 >>> while not g.over:
-...     _ = g.apply(g.legal_actions(g.to_act)[-1])
+...     _ = g.apply(rng.choice(g.legal_actions(g.to_act)))
 >>> r = g.record()
 >>> replay(r).fingerprint() == g.fingerprint()
 True

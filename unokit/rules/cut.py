@@ -32,6 +32,8 @@ class Cut(HouseRule):
         if ph == ph.PLAY:
             pass
         elif ph == ph.PENDING:
+            if game.going_out is not None:
+                return f"seat {game.going_out} went out; the hand ends once the penalty is drawn"
             if not game._stack_ok:
                 return (f"seat {game.current} must draw {game.pending} first; the draw card can be cut after "
                         "that (no stacking rule)")
@@ -50,7 +52,8 @@ class Cut(HouseRule):
 
     def cut_actions(self, game, player):
         ph = game.phase
-        if game.top_player is None or (ph != ph.PLAY and not (ph == ph.PENDING and game._stack_ok)):
+        if game.top_player is None or game.going_out is not None or (
+                ph != ph.PLAY and not (ph == ph.PENDING and game._stack_ok)):
             return []
         top = game.discard[-1]
         hand = game.hands[player]

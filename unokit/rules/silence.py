@@ -38,7 +38,9 @@ def words(text: str) -> list[str]:
 
 
 def is_laughing(text: str) -> bool:
-    """>>> is_laughing('hahaha'), is_laughing('kkkk'), is_laughing('rsrs'), is_laughing('that is fine')
+    """Laughter such as 'haha', 'kkk' (Portuguese), 'rsrs', 'lol' or '*laughs*'.
+
+    >>> is_laughing('hahaha'), is_laughing('kkkk'), is_laughing('rsrs'), is_laughing('that is fine')
     (True, True, True, False)
     """
     return any(LAUGH_TOKENS.match(w) for w in text.split()) or "*laugh" in text.lower()
