@@ -50,6 +50,9 @@ def parse_args(argv=None):
     return p.parse_args(argv)
 
 
+_DRAW_PASS = ("draw", "pass")
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     if args.players < 2:
@@ -75,7 +78,11 @@ def main(argv=None) -> int:
         while not g.over:
             if actions >= max_actions:
                 return actions, "truncated"
-            apply(choice(legal(g.to_act)))
+            acts = legal(g.to_act)
+            # the same random policy RLCard's random agent follows on its action set: a uniformly
+            # random card (or other non-draw option) when there is one, otherwise draw / pass
+            plays = [a for a in acts if a.kind not in _DRAW_PASS]
+            apply(choice(plays) if plays else choice(acts))
             actions += 1
         return actions, "ok"
 

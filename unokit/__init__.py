@@ -6,8 +6,14 @@ from .errors import (UnoError, NotationError, RuleCodeError, RuleConflictError, 
                      WindowClosedError, GameOverError, ReplayMismatchError)
 from .rules import RuleSet, CATALOG
 from .decks import build_deck, DECKS
+from .game import Game, Phase, Event
+from .actions import (Action, Play, Draw, Pass, ChooseColor, SayUno, CatchUno, Challenge, Notice, Accuse,
+                      Discard, Say, Hint)
+from .record import replay
 
 __all__ = [
+    "Game", "Phase", "Event", "Action", "Play", "Draw", "Pass", "ChooseColor", "SayUno", "CatchUno",
+    "Challenge", "Notice", "Accuse", "Discard", "Say", "Hint", "replay",
     "Card", "Color", "Face", "parse_cards", "format_cards", "RuleSet", "CATALOG", "build_deck", "DECKS",
     "UnoError", "NotationError", "RuleCodeError", "RuleConflictError", "RuleNotImplementedError",
     "IllegalActionError", "NotYourTurnError", "CardNotInHandError", "CardNotPlayableError",

@@ -134,6 +134,7 @@ class Game:
         self._on_turn_end = self._hooks["on_turn_end"]
         self._ded = rules.has("DED")
         self._play_memo: dict = {}
+        self._pp = None
 
     @classmethod
     def new(cls, players: int = 4, rules: "str | RuleSet" = "UNO 1121", seed: int | None = None, *,
@@ -384,6 +385,16 @@ class Game:
 
     def _play_problem(self, play: Play) -> tuple[type, str, bool] | None:
         """(error class, reason, may-stand-in-table-mode) or None when the play is legal."""
+        cards = play.cards
+        if (len(cards) == 1 and play.player == self.current and self.phase is Phase.PLAY and not play.hidden
+                and play.target is None):
+            # fast path: one card in turn
+            c = cards[0]
+            hand = self.hands[play.player]
+            if (c in hand and (play.color is not None) is c.is_wild and c.face != Face.WILD_SWAP
+                    and (not play.uno or len(hand) == 2)
+                    and (c.is_wild or c.color is self.color or c.face == self.discard[-1].face)):
+                return None
         shape = self._shape_problem(play)
         if shape:
             return shape[0], shape[1], False
@@ -441,7 +452,7 @@ class Game:
         if not isinstance(p, int) or not 0 <= p < self.n:
             return NotYourTurnError, f"there is no seat {p!r}"
         if t is Play:
-            prob = self._play_problem(a)
+            prob = self._pp = self._play_problem(a)
             if prob is None or (not self.strict and prob[2]):
                 if (not self.strict and prob is not None and len(self.hands[p]) == len(a.cards)):
                     return CardNotPlayableError, f"{prob[1]} (a hand cannot end on a wrong card)"
@@ -640,11 +651,12 @@ class Game:
         prob = self._problem(action)
         if prob is not None:
             raise prob[0](prob[1])
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         self.seq += 1
         self.actions.append((self.clock.now(), action))
-        getattr(self, "_do_" + action.kind)(action)
-        return tuple(self.events[start:])
+        _DISPATCH[type(action)](self, action)
+        return tuple(events[start:])
 
     def _event(self, kind: str, player, *detail) -> None:
         self.events.append(Event(self.seq, kind, player, detail))
@@ -786,7 +798,7 @@ class Game:
     # --- playing
     def _do_play(self, a: Play) -> None:
         p = a.player
-        prob = self._play_problem(a)
+        prob = self._pp  # computed by _problem just before
         if a.hidden:
             from .rules.double_discard import do_hidden_play
             return do_hidden_play(self, a)
@@ -820,8 +832,7 @@ class Game:
             self.color = a.color
         else:
             self.color = top.color
-        self._event("cut" if cut else "play", p, " ".join(c.code for c in cards),
-                    a.color.letter if a.color is not None else None)
+        self._event("cut" if cut else "play", p, cards, a.color)
         left = len(hand)
         if left == 1:
             self.uno_said[p] = a.uno
@@ -1017,6 +1028,13 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.n}p {self.rules.code!r} {self.phase.name} turn={self.current} top={self.top.code}"
                 f"/{self.color.letter} hands={[len(h) for h in self.hands]}>")
+
+
+_DISPATCH = {
+    Play: Game._do_play, Draw: Game._do_draw, Pass: Game._do_pass, ChooseColor: Game._do_color,
+    SayUno: Game._do_uno, CatchUno: Game._do_catch, Challenge: Game._do_challenge, Notice: Game._do_notice,
+    Accuse: Game._do_accuse, Discard: Game._do_discard, Say: Game._do_say, Hint: Game._do_hint,
+}
 
 
 def _load_house_rules(rules: RuleSet) -> list:

@@ -1,0 +1,136 @@
+"""Shared helpers for the scenario and property tests.
+
+Seats are numbered 0..n-1 clockwise; "left" of a seat is the next seat (+1).
+Letters in test names (A, B, C, ...) map to seats 0, 1, 2, ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from unokit.actions import (Accuse, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
+                            Play, Say, SayUno)
+from unokit.cards import Card, Color, parse_cards
+from unokit.decks import build_deck
+from unokit.game import Game, Phase
+
+A, B, C, D, E, F, G = range(7)
+
+
+def cards(text) -> tuple:
+    return tuple(parse_cards(text))
+
+
+def play(g: Game, seat: int, text: str, color: str | None = None, uno: bool = False, **kw):
+    """Apply a visible play of the cards in ``text`` (notation) by ``seat``."""
+    col = Color.parse(color) if color else None
+    return g.apply(Play(seat, cards(text), col, uno, **kw))
+
+
+def mk_play(seat: int, text: str, color: str | None = None, uno: bool = False, **kw) -> Play:
+    return Play(seat, cards(text), Color.parse(color) if color else None, uno, **kw)
+
+
+def hidden(seat: int, text: str, claim: int = 0, uno: bool = False, visible: str = "",
+           color: str | None = None) -> Play:
+    return Play(seat, cards(visible) if visible else (), Color.parse(color) if color else None, uno, None,
+                cards(text), claim)
+
+
+def draw(g: Game, seat: int):
+    return g.apply(Draw(seat))
+
+
+def hand(g: Game, seat: int) -> list[str]:
+    return [c.code for c in g.hands[seat]]
+
+
+def sizes(g: Game) -> list[int]:
+    return [len(h) for h in g.hands]
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def state(g: Game) -> dict:
+    """A deep snapshot for 'state unchanged' checks: the fingerprint plus the hidden bookkeeping."""
+    fp = dict(g.fingerprint())
+    fp.update(pending=g.pending, uno_said=list(g.uno_said), catchable=sorted(g.catchable),
+              claim=g.claim, silence=g.silence, drawn=g.drawn.code if g.drawn else None,
+              actions=len(g.actions), wrong=len(g.wrong_plays), free=list(g.free_discards),
+              reveals=len(g.reveals), wd4=None if g.wd4 is None else (g.wd4[0], g.wd4[1]))
+    return fp
+
+
+def assert_refused(g: Game, action, err=None):
+    """``action`` is refused with ``err`` (an IllegalActionError subclass) and nothing changes."""
+    from unokit.errors import IllegalActionError
+    err = err or IllegalActionError
+    before = state(g)
+    assert not g.can(action)
+    with pytest.raises(err):
+        g.apply(action)
+    assert state(g) == before
+    g.check_invariants()
+
+
+def scripted_deck(players: int, dealer: int, hands, first: str, stock_top: str = "", *,
+                  direction: int = 1, deck: str = "classic", deal: int | None = None,
+                  include_blanks: bool = False) -> list[str]:
+    """A ``deck_order`` (index -1 on top) that deals ``hands`` (seat -> notation), turns ``first``
+    and leaves ``stock_top`` (top card first) on the stock; the other cards go to the bottom.
+
+    Seats not in ``hands`` get cards from a filler in a fixed order.
+    """
+    full = Counter(c.code for c in build_deck(deck, include_blanks=include_blanks))
+    per = deal
+    given = {s: [c.code for c in parse_cards(h)] for s, h in dict(hands).items()}
+    if per is None:
+        per = max((len(h) for h in given.values()), default=7)
+    for s, h in given.items():
+        assert len(h) == per, f"seat {s} must get {per} cards"
+    used = Counter()
+    for h in given.values():
+        used.update(h)
+    used[Card.parse(first).code] += 1
+    top = [c.code for c in parse_cards(stock_top)]
+    used.update(top)
+    rest = full - used
+    assert not (used - full), f"more cards than the deck holds: {used - full}"
+    # filler: plain number cards first (predictable), then the rest
+    filler = sorted(rest.elements(), key=lambda c: (not c[1:].isdigit(), c))
+    for s in range(players):
+        if s not in given:
+            given[s] = filler[:per]
+            filler = filler[per:]
+    # deal order: round by round, starting at the dealer's left (or right with direction -1)
+    seq = []
+    fr = (dealer + direction) % players
+    for r in range(per):
+        for i in range(players):
+            seq.append(given[(fr + i * direction) % players][r])
+    seq.append(Card.parse(first).code)
+    seq += top
+    seq += filler
+    return list(reversed(seq))
+
+
+def new_game(players: int, dealer: int, hands, first: str, stock_top: str = "", rules="UNO 1121", **kw) -> Game:
+    order = scripted_deck(players, dealer, hands, first, stock_top, deal=kw.pop("deal", None),
+                          direction=kw.pop("direction", 1), deck=kw.get("deck", "classic"),
+                          include_blanks=kw.get("include_blanks", False))
+    return Game.new(players=players, rules=rules, dealer=dealer, deck_order=order, **kw)
+
+
+def pos(hands, discard, stock="", rules="UNO 1121", **kw) -> Game:
+    """Game.from_position with a padded stock so draws never run dry unless asked."""
+    return Game.from_position(hands, discard, stock, rules=rules, **kw)
+
+
+__all__ = ["A", "B", "C", "D", "E", "F", "G", "cards", "play", "mk_play", "hidden", "draw", "hand", "sizes",
+           "kinds", "state", "assert_refused", "scripted_deck", "new_game", "pos", "Phase", "Play", "Draw",
+           "Pass", "ChooseColor", "SayUno", "CatchUno", "Challenge", "Notice", "Accuse", "Discard", "Say", "Hint",
+           "Color", "Card", "Game"]

@@ -1,0 +1,47 @@
+"""Bots: players that see only a :class:`~unokit.view.PlayerView` and the legal actions.
+
+>>> bot = make_bot("greedy", seed=1)
+>>> bot.name, type(bot).__name__
+('greedy', 'GreedyBot')
+>>> sorted(BOTS)
+['greedy', 'random']
+"""
+
+from __future__ import annotations
+
+from ..errors import UnoError
+from .base import OUT_OF_TURN, TURN_ONLY, Bot, is_out_of_turn, out_of_turn_options
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "parse_bot_list", "OUT_OF_TURN", "TURN_ONLY",
+           "is_out_of_turn", "out_of_turn_options"]
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A new bot of the registered kind ``name`` (case-insensitive)."""
+    key = name.strip().lower()
+    try:
+        cls = BOTS[key]
+    except KeyError:
+        raise UnoError(f"unknown bot {name!r}; choose from {', '.join(sorted(BOTS))}") from None
+    return cls(seed)
+
+
+def parse_bot_list(text: str | list | tuple, count: int) -> list[str]:
+    """``'greedy,random'`` -> ``count`` bot names, repeating the list as needed.
+
+    >>> parse_bot_list('greedy,random', 3)
+    ['greedy', 'random', 'greedy']
+    """
+    names = [n.strip().lower() for n in (text.split(",") if isinstance(text, str) else text) if n.strip()]
+    if not names:
+        raise UnoError("name at least one bot, e.g. 'greedy' or 'greedy,random'")
+    for n in names:
+        if n not in BOTS:
+            raise UnoError(f"unknown bot {n!r}; choose from {', '.join(sorted(BOTS))}")
+    if count < 0:
+        raise UnoError("bot count must not be negative")
+    return [names[i % len(names)] for i in range(count)]

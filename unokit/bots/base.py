@@ -1,0 +1,59 @@
+"""The bot interface shared by the simulator, the terminal game and every other consumer.
+
+A bot sees only what its seat may know: a :class:`~unokit.view.PlayerView`
+and the list of legal actions the referee computed for it. It never receives
+the :class:`~unokit.game.Game`.
+
+- :meth:`Bot.act` is called when the bot's seat is ``to_act``; it must return
+  one member of ``legal``.
+- :meth:`Bot.react` is called out of turn with the options the seat has then
+  (say UNO, catch a missed UNO, cut, accuse, notice); it returns one member of
+  ``legal`` or ``None`` to wait.
+
+Each bot owns a ``random.Random(seed)``; the module-level ``random``
+functions are never used, so a seeded bot is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno
+
+__all__ = ["Bot", "OUT_OF_TURN", "TURN_ONLY", "is_out_of_turn", "out_of_turn_options"]
+
+# Action types that a seat may take while it is not the seat in turn (a Play out of turn is a cut).
+OUT_OF_TURN = (SayUno, CatchUno, Accuse, Notice, Play)
+# Action types that only the seat in turn takes.
+TURN_ONLY = (Draw, Pass, ChooseColor, Challenge, Discard)
+
+
+def is_out_of_turn(action: Action) -> bool:
+    """May ``action`` be offered to a seat that is not ``to_act``?"""
+    return isinstance(action, OUT_OF_TURN)
+
+
+def out_of_turn_options(legal: list[Action]) -> list[Action]:
+    """``legal`` minus the in-turn-only actions (what :meth:`Bot.react` is offered)."""
+    return [a for a in legal if isinstance(a, OUT_OF_TURN)]
+
+
+class Bot:
+    """Base class of every bot. Subclasses override :meth:`act` and usually :meth:`react`."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, view, legal: list[Action]) -> Action:
+        """Choose the action to take now; ``view.to_act == view.seat``. Must return a member of ``legal``."""
+        raise NotImplementedError
+
+    def react(self, view, legal: list[Action]) -> Action | None:
+        """Choose an out-of-turn action from ``legal``, or ``None`` to wait. The default waits."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
