@@ -132,6 +132,9 @@ class Game:
         self._cut_problem = self._hooks["cut_problem"]
         self._on_play = self._hooks["on_play"]
         self._on_turn_end = self._hooks["on_turn_end"]
+        self._on_turn_start = self._hooks["on_turn_start"]
+        self._on_turn_action = self._hooks["on_turn_action"]
+        self.turn_clock = (0, 0.0, False)
         self._ded = rules.has("DED")
         self._play_memo: dict = {}
         self._pp = None
@@ -193,6 +196,8 @@ class Game:
                        "discard": " ".join(c.code for c in g.discard),
                        "stock": " ".join(c.code for c in reversed(g.stock)), "current": current,
                        "direction": direction, "color": g.color.letter, "pending": pending, "dealer": g.dealer}
+        for h in g._on_turn_start:
+            h(g, g.current)
         for p, h in enumerate(g.hands):
             if len(h) == 1:
                 g.uno_said[p] = True  # a position starts with any UNO already said
@@ -284,6 +289,8 @@ class Game:
         else:
             self.current = starter
             self.phase = Phase.PLAY
+        for h in self._on_turn_start:
+            h(self, self.current)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -655,6 +662,9 @@ class Game:
         start = len(events)
         self.seq += 1
         self.actions.append((self.clock.now(), action))
+        if self._on_turn_action and type(action) in _TURN_ACTIONS and action.player == self.to_act:
+            for h in self._on_turn_action:
+                h(self, action)
         _DISPATCH[type(action)](self, action)
         return tuple(events[start:])
 
@@ -700,6 +710,8 @@ class Game:
         self.current = nxt
         self.drawn = None
         self.phase = Phase.PENDING if self.pending else Phase.PLAY
+        for h in self._on_turn_start:
+            h(self, nxt)
 
     def _do_draw(self, a: Draw) -> None:
         p = a.player
@@ -935,13 +947,14 @@ class Game:
             self.color, self.direction, self.current, self.phase, self.drawn, self.pending, self.pending_from,
             self.going_out, self.wd4, self.top_player, list(self.uno_said), set(self.catchable), self.claim,
             list(self.free_discards), self.resume, self.silence, list(self.wrong_plays), self.pending_kind,
-            self.going_out_hidden,
+            self.going_out_hidden, self.turn_clock,
         )
 
     def _restore(self, s) -> None:
         (hands, stock, discard, hidden, self.color, self.direction, self.current, self.phase, self.drawn,
          self.pending, self.pending_from, self.going_out, self.wd4, self.top_player, uno_said, catchable,
-         self.claim, free, self.resume, self.silence, wrong, self.pending_kind, self.going_out_hidden) = s
+         self.claim, free, self.resume, self.silence, wrong, self.pending_kind, self.going_out_hidden,
+         self.turn_clock) = s
         self.hands = [list(h) for h in hands]
         self.stock, self.discard, self.hidden_pile = list(stock), list(discard), list(hidden)
         self.uno_said, self.catchable = list(uno_said), set(catchable)
@@ -1030,6 +1043,7 @@ class Game:
                 f"/{self.color.letter} hands={[len(h) for h in self.hands]}>")
 
 
+_TURN_ACTIONS = (Play, Draw, Pass, ChooseColor)
 _DISPATCH = {
     Play: Game._do_play, Draw: Game._do_draw, Pass: Game._do_pass, ChooseColor: Game._do_color,
     SayUno: Game._do_uno, CatchUno: Game._do_catch, Challenge: Game._do_challenge, Notice: Game._do_notice,

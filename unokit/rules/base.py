@@ -13,11 +13,14 @@ Named points:
 ``on_play(game, player, cards)``    effects after a visible play (S: 7s toggle silence)
 ``on_turn_end(game, player)``       a player's turn ended (S with T: the silent round ends)
 ``judge_speech(game, player, text)`` cards to draw for saying ``text`` now (S)
+``on_turn_start(game, player)``     a player's turn starts (V starts their clock)
+``on_turn_action(game, action)``    the player in turn is about to draw, play, pass or name a colour (V)
 """
 
 from __future__ import annotations
 
-HOOKS = ("group_ok", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end", "judge_speech")
+HOOKS = ("group_ok", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end", "judge_speech",
+         "on_turn_start", "on_turn_action")
 
 
 class HouseRule:
@@ -47,6 +50,12 @@ class HouseRule:
 
     def judge_speech(self, game, player, text) -> int:  # pragma: no cover
         return 0
+
+    def on_turn_start(self, game, player) -> None:  # pragma: no cover
+        pass
+
+    def on_turn_action(self, game, action) -> None:  # pragma: no cover
+        pass
 
 
 def hooks_of(rules) -> dict[str, list]:

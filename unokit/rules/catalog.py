@@ -74,7 +74,7 @@ RULES: list[RuleInfo] = [
     _r("P4", "Passe 4 (stacking)", "any draw card on any draw card", f"{_SEED} §Regra do Passe", family="P",
        implemented=True),
     _r("V", "Velocidade (speed)", "act within 5 s of the previous discard or draw 2", f"{_SEED} §Regra da Velocidade",
-       params={"seconds": 5, "penalty": 2}),
+       params={"seconds": 5, "penalty": 2}, implemented=True),
     _r("PAA", "1ª Paz (first peace)", "no action cards in the first round(s)", f"{_SEED} §Primeira Regra da Paz",
        params={"rounds": 1}),
     _r("I", "Inferno", "any action card on any action card; implies P4", f"{_SEED} §Regra do Inferno"),

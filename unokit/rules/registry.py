@@ -5,6 +5,7 @@ from __future__ import annotations
 from .cut import Cut
 from .groups import Duplicates, QuickDiscard
 from .silence import Silence
+from .speed import Speed
 from .stacking import Stacking
 
 # code -> HouseRule class. Rules handled in the engine core by a parameter (MEM: UNO penalty 4,
@@ -15,6 +16,7 @@ REGISTRY = {
     "DD": Duplicates,
     "P1": Stacking, "P2": Stacking, "P3": Stacking, "P4": Stacking,
     "S": Silence,
+    "V": Speed,
 }
 
 

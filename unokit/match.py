@@ -1,0 +1,685 @@
+"""Matches: hands strung together, scored, and won.
+
+A :class:`~unokit.game.Game` is one *hand*. A :class:`Match` deals hands one
+after another (the right seats, the right dealer, a per-hand seed derived
+from the match seed), scores each finished hand, and decides who wins.
+Modes (000 §PONTUAÇÃO, §VENCENDO O JOGO, §Parceiros, §Variações, §Desafio UNO):
+
+``points``              the hand's winner scores the points left in the others' hands; first to the
+                        target (default 500) wins.
+``lowest``              each player scores the points left in their *own* hand; when someone reaches
+                        the target, the lowest total wins.
+``partners``            partners sit opposite (seats i and i+n/2); when one goes out, the opponents'
+                        hands score for the team; first team to the target wins.
+``rotating-partners``   four players, partners change every hand (each partnership once per cycle of
+                        three hands); each player keeps the points made in each partnership; most
+                        points after the agreed cycles wins.
+``two-tables``          eight players at two 4-player tables; every player partners every other player
+                        for four hands (7 rounds x 4 hands = 28 hands each, 56 hands in all).
+``elimination``         "Desafio UNO": each player adds their own hand's points; reaching the target
+                        eliminates; the last two play head to head; the winner of the last hand wins.
+
+>>> m = play_match(MatchConfig(players=3, target=200, seed=1), greedy_policy)
+>>> m.over, m.winner in range(3), max(m.scores.values()) >= 200
+(True, True, True)
+>>> replay_match(m.record()).scores == m.scores
+True
+
+Hand by hand::
+
+    m = Match.new(MatchConfig(players=4, mode="partners", seed=7))
+    while not m.over:
+        g = m.next_hand()
+        while not g.over:
+            g.apply(choose(g))
+        m.finish_hand(g)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Callable, Sequence
+
+from .actions import action_from_dict
+from .chance import Chance, ManualClock
+from .decks import DECKS
+from .errors import ReplayMismatchError, UnoError
+from .game import Game
+from .rules import RuleSet
+
+__all__ = ["MatchConfig", "Match", "HandSlot", "HandResult", "MatchError", "MODES", "FORMAT",
+           "play_match", "replay_match", "round_robin", "seating_for", "ROTATION_4", "TWO_TABLES_8",
+           "greedy_policy", "random_policy"]
+
+FORMAT = "unokit-match/1"
+MODES = ("points", "lowest", "partners", "rotating-partners", "two-tables", "elimination")
+_SEED_LIMIT = 2**63 - 1
+
+
+class MatchError(UnoError):
+    """A match used out of order (dealing while a hand is in play, scoring an unfinished hand...)
+    or configured impossibly."""
+
+
+# ---------------------------------------------------------------------------------------- schedules
+def round_robin(n: int) -> list[tuple[tuple[int, int], ...]]:
+    """A 1-factorization of the complete graph K_n (circle method): ``n - 1`` rounds of ``n / 2``
+    disjoint pairs; every pair of players meets in exactly one round.
+
+    >>> rr = round_robin(4)
+    >>> rr
+    [((0, 3), (1, 2)), ((1, 3), (0, 2)), ((2, 3), (0, 1))]
+    >>> len({p for rnd in round_robin(8) for p in rnd})  # 8 * 7 / 2 distinct pairs
+    28
+    """
+    if n < 2 or n % 2:
+        raise MatchError(f"a round robin of pairs needs an even number of players, got {n}")
+    m = n - 1
+    rounds = []
+    for r in range(m):
+        pairs = [tuple(sorted((r, m)))]
+        for i in range(1, n // 2):
+            pairs.append(tuple(sorted(((r + i) % m, (r - i) % m))))
+        rounds.append(tuple(pairs))
+    return rounds
+
+
+#: Rotating partners with four players: each partnership once per cycle, starting with the
+#: natural seating (0 and 2 opposite, 1 and 3 opposite).
+ROTATION_4: tuple[tuple[tuple[int, int], ...], ...] = (((0, 2), (1, 3)), ((0, 3), (1, 2)), ((0, 1), (2, 3)))
+
+#: Two tables for eight players: the 7 rounds of :func:`round_robin` (8); in each round the first
+#: two pairs sit at table 0, the last two at table 1.
+TWO_TABLES_8: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    (rnd[:2], rnd[2:]) for rnd in round_robin(8))
+
+
+def seating_for(pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """Seats for partnerships, partners opposite: pairs (a, b), (c, d) sit a, c, b, d.
+
+    >>> seating_for([(0, 5), (2, 7)])
+    (0, 2, 5, 7)
+    """
+    k = len(pairs)
+    seats = [0] * (2 * k)
+    for i, (a, b) in enumerate(pairs):
+        seats[i], seats[i + k] = a, b
+    return tuple(seats)
+
+
+# ---------------------------------------------------------------------------------------- config
+@dataclass(frozen=True)
+class MatchConfig:
+    """How a match is played. Frozen; unset fields are resolved on construction.
+
+    ``players``: match players (numbered 0..players-1; in fixed-seat modes player i sits at seat i).
+    ``rules``: the rule code every hand is played under (stored canonical).
+    ``mode``: one of :data:`MODES`; ``None`` takes ``lowest`` when the rules say ``scoring=lowest``,
+    else ``points``. ``target``: points that end the match (``points``, ``lowest``, ``partners``) or
+    eliminate (``elimination``); ``None`` takes ``rules.param('target')`` (500). Unused by the
+    fixed-length modes ``rotating-partners`` and ``two-tables``.
+    ``cycles``: fixed-length modes: how many times the partnership schedule is played through
+    (rotating-partners: 3 partnerships per cycle; two-tables: 7 rounds per cycle).
+    ``hands_per_pairing``: hands played with one set of partnerships before they change
+    (``None``: 1 for rotating-partners, 4 for two-tables).
+    ``seed``: match seed (``None``: drawn by :class:`~unokit.chance.Chance`; the record keeps it).
+
+    >>> c = MatchConfig(players=4, rules='uno 3121 target=300')
+    >>> c.mode, c.target, c.rules
+    ('points', 300, 'UNO 3121 target=300')
+    >>> MatchConfig(players=8, mode='two-tables').hands_per_pairing
+    4
+    """
+
+    players: int = 4
+    rules: str = "UNO 1121"
+    mode: str | None = None
+    target: int | None = None
+    cycles: int = 1
+    hands_per_pairing: int | None = None
+    seed: int | None = None
+    enforcement: str = "strict"
+    deck: str = "classic"
+    decks: int = 1
+
+    def __post_init__(self):
+        rs = RuleSet.parse(self.rules)
+        object.__setattr__(self, "rules", rs.code)
+        explicit_scoring = dict(rs.params).get("scoring")
+        mode = self.mode
+        if mode is None:
+            mode = "lowest" if rs.param("scoring") == "lowest" else "points"
+        if mode not in MODES:
+            raise MatchError(f"unknown match mode {mode!r}; choose one of {', '.join(MODES)}")
+        if (mode == "points" and explicit_scoring == "lowest") or (mode == "lowest" and explicit_scoring == "winner"):
+            raise MatchError(f"mode {mode!r} contradicts 'scoring={explicit_scoring}' in the rules {rs.code!r}")
+        object.__setattr__(self, "mode", mode)
+        target = rs.param("target") if self.target is None else self.target
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise MatchError(f"target must be a whole number of points >= 1, got {target!r}")
+        object.__setattr__(self, "target", target)
+        hpp = self.hands_per_pairing
+        if hpp is None:
+            hpp = 4 if mode == "two-tables" else 1
+        if not isinstance(hpp, int) or hpp < 1:
+            raise MatchError(f"hands_per_pairing must be >= 1, got {hpp!r}")
+        object.__setattr__(self, "hands_per_pairing", hpp)
+        if not isinstance(self.cycles, int) or self.cycles < 1:
+            raise MatchError(f"cycles must be >= 1, got {self.cycles!r}")
+        if self.enforcement not in ("strict", "table"):
+            raise MatchError("enforcement must be 'strict' or 'table'")
+        if self.deck not in DECKS:
+            raise MatchError(f"unknown deck {self.deck!r}; choose one of {', '.join(sorted(DECKS))}")
+        if not isinstance(self.decks, int) or self.decks < 1:
+            raise MatchError(f"decks must be >= 1, got {self.decks!r}")
+        if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
+            raise MatchError(f"seed must be an integer or None, got {self.seed!r}")
+        n, most = self.players, 10 * self.decks
+        if mode == "rotating-partners" and n != 4:
+            raise MatchError("rotating partners is played by exactly 4 players (000 §Variações)")
+        if mode == "two-tables" and n != 8:
+            raise MatchError("two tables is played by exactly 8 players (000 §Variações)")
+        if mode == "partners" and (n < 4 or n % 2 or n > most):
+            raise MatchError(f"partners needs an even number of players from 4 to {most}, got {n}")
+        if not 2 <= n <= most:
+            raise MatchError(f"a match needs 2 to {most} players with {self.decks} deck(s), got {n}")
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return RuleSet.parse(self.rules)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "MatchConfig":
+        names = {f.name for f in fields(cls)}
+        unknown = set(d) - names
+        if unknown:
+            raise MatchError(f"unknown match config fields: {', '.join(sorted(unknown))}")
+        return cls(**d)
+
+
+# ---------------------------------------------------------------------------------------- hands
+@dataclass(frozen=True)
+class HandSlot:
+    """The next hand of a match before (or while) it is played.
+
+    ``seats[s]`` is the match player at seat ``s`` of the hand's Game; ``teams`` the partnerships
+    (match players) or ``()``; ``dealer`` the seat that deals (``None``: players draw for dealer);
+    ``round`` the schedule round (which partnerships; ``None`` outside the partner-rotation modes),
+    ``cycle`` the pass through the schedule, ``table`` 0 or 1 (two-tables).
+    """
+
+    number: int
+    seats: tuple[int, ...]
+    teams: tuple[tuple[int, int], ...]
+    dealer: int | None
+    seed: int
+    round: int | None = None
+    cycle: int | None = None
+    table: int = 0
+    new_sitting: bool = False
+
+    def seat_of(self, player: int) -> int:
+        return self.seats.index(player)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand as the match scored it. ``held``: points left in each player's hand;
+    ``gains``: what each side (player, or team tuple in ``partners`` mode) scored; ``totals``: the
+    match scores after the hand; ``void``: an unfinished hand (e.g. truncated by a step cap) that
+    scores nothing and is dealt again; ``dealt``: the Game was the one :meth:`Match.next_hand` dealt
+    from the match seed (``False``: a hand played elsewhere, e.g. a set position, was scored)."""
+
+    number: int
+    seats: tuple[int, ...]
+    teams: tuple[tuple[int, int], ...]
+    round: int | None
+    cycle: int | None
+    table: int
+    dealer: int | None
+    seed: int | None
+    winner: int | None
+    held: dict
+    gains: dict
+    totals: dict
+    eliminated: tuple[int, ...] = ()
+    void: bool = False
+    dealt: bool = True
+    steps: int = 0
+
+    def to_dict(self) -> dict:
+        """JSON-ready (sides are ints, teams are two-element lists; mappings are [side, points] lists)."""
+        return {
+            "number": self.number, "seats": list(self.seats), "teams": [list(t) for t in self.teams],
+            "round": self.round, "cycle": self.cycle, "table": self.table, "dealer": self.dealer,
+            "seed": self.seed, "winner": self.winner,
+            "held": _pairs(self.held), "gains": _pairs(self.gains), "totals": _pairs(self.totals),
+            "eliminated": list(self.eliminated), "void": self.void, "dealt": self.dealt, "steps": self.steps,
+        }
+
+
+def _side_json(side):
+    return list(side) if isinstance(side, tuple) else side
+
+
+def _side_from_json(side):
+    return tuple(side) if isinstance(side, list) else side
+
+
+def _pairs(d: dict) -> list:
+    return [[_side_json(k), v] for k, v in d.items()]
+
+
+def _norm(x):
+    """JSON round trip: what a record looks like after dumps/loads."""
+    return json.loads(json.dumps(x))
+
+
+# ---------------------------------------------------------------------------------------- match
+class Match:
+    """A match: hands dealt and scored in order. Build with :meth:`new`.
+
+    ``scores``: ``{side: points}`` -- sides are players, or team tuples ``(a, b)`` in ``partners``
+    mode. In ``lowest`` and ``elimination`` lower is better. ``winner``: the winning player (a team
+    tuple in ``partners`` mode), ``None`` while the match is on. ``history``: a
+    :class:`HandResult` per hand, void ones included.
+    """
+
+    def __init__(self, config: MatchConfig, *, clock=None):
+        if config.seed is None:
+            config = replace(config, seed=Chance(None).seed)
+        self.config = config
+        self.rules = config.ruleset
+        self.mode = config.mode
+        self.target = config.target
+        self.clock = clock
+        self._chance = Chance(config.seed)
+        self.history: list[HandResult] = []
+        self._records: list[dict] = []
+        self._slot: HandSlot | None = None
+        self._game: Game | None = None
+        self._cursor = 0                          # hands scored (void hands excluded)
+        self._last: dict[int, tuple] = {}         # table -> (seats, dealer seat) of its last hand
+        n = config.players
+        if self.mode == "partners":
+            self.teams: tuple[tuple[int, int], ...] = tuple((i, i + n // 2) for i in range(n // 2))
+            self._scores: dict = {t: 0 for t in self.teams}
+        else:
+            self.teams = ()
+            self._scores = {p: 0 for p in range(n)}
+        self.partnership_scores: dict[tuple[int, int], int] = {}
+        self.active: list[int] = list(range(n))   # elimination: players still in, in seat order
+        self.eliminated: list[int] = []           # elimination: players out, in the order they left
+        self._winner = None
+        self._over = False
+
+    @classmethod
+    def new(cls, config: MatchConfig | None = None, *, clock=None, **kwargs) -> "Match":
+        """``Match.new(MatchConfig(...))`` or ``Match.new(players=4, mode='partners', seed=1)``."""
+        if config is None:
+            config = MatchConfig(**kwargs)
+        elif kwargs:
+            config = replace(config, **kwargs)
+        return cls(config, clock=clock)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def seed(self) -> int:
+        return self.config.seed
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def winner(self):
+        """The winning player (team tuple in ``partners`` mode), or ``None``."""
+        return self._winner
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning players (both partners in ``partners`` mode); ``()`` while the match is on."""
+        if self._winner is None:
+            return ()
+        return self._winner if isinstance(self._winner, tuple) else (self._winner,)
+
+    @property
+    def scores(self) -> dict:
+        return dict(self._scores)
+
+    @property
+    def hands_played(self) -> int:
+        """Scored hands (void hands not counted)."""
+        return self._cursor
+
+    @property
+    def void_hands(self) -> int:
+        return sum(1 for r in self.history if r.void)
+
+    @property
+    def scheduled_hands(self) -> int | None:
+        """Hands the fixed-length modes play before a winner is looked for (``None`` otherwise)."""
+        c = self.config
+        if self.mode == "rotating-partners":
+            return len(ROTATION_4) * c.hands_per_pairing * c.cycles
+        if self.mode == "two-tables":
+            return 2 * len(TWO_TABLES_8) * c.hands_per_pairing * c.cycles
+        return None
+
+    def standings(self) -> list[tuple]:
+        """``(side, points)`` best first (lowest first in ``lowest``; in ``elimination`` the players
+        still in by points, then the eliminated, last out first)."""
+        items = list(self._scores.items())
+        if self.mode == "lowest":
+            return sorted(items, key=lambda kv: kv[1])
+        if self.mode == "elimination":
+            still = sorted(((p, self._scores[p]) for p in self.active), key=lambda kv: kv[1])
+            return still + [(p, self._scores[p]) for p in reversed(self.eliminated)]
+        return sorted(items, key=lambda kv: -kv[1])
+
+    def player_at(self, seat: int) -> int:
+        """The match player at ``seat`` of the hand being (or about to be) played."""
+        return self.upcoming.seats[seat]
+
+    def team_of(self, player: int) -> tuple[int, int] | None:
+        for t in (self.upcoming.teams if not self._over else self.teams):
+            if player in t:
+                return t
+        return None
+
+    def __repr__(self) -> str:
+        return (f"<Match {self.mode} {self.config.players}p {self.config.rules!r} hands={self._cursor} "
+                f"over={self._over} winner={self._winner}>")
+
+    # ------------------------------------------------------------------ dealing
+    @property
+    def upcoming(self) -> HandSlot:
+        """The next hand's slot (seats, partnerships, dealer, seed). Drawn once, then fixed."""
+        if self._over:
+            raise MatchError("the match is over")
+        if self._slot is None:
+            self._slot = self._make_slot()
+        return self._slot
+
+    def _make_slot(self) -> HandSlot:
+        c, i = self.config, self._cursor
+        hpp = c.hands_per_pairing
+        rnd = cycle = None
+        table = 0
+        teams: tuple = ()
+        new_sitting = False
+        if self.mode == "rotating-partners":
+            k = i // hpp
+            rnd, cycle = k % len(ROTATION_4), k // len(ROTATION_4)
+            teams = ROTATION_4[rnd]
+            seats = seating_for(teams)
+        elif self.mode == "two-tables":
+            table, k = i % 2, i // 2
+            per = k // hpp
+            rnd, cycle = per % len(TWO_TABLES_8), per // len(TWO_TABLES_8)
+            teams = TWO_TABLES_8[rnd][table]
+            seats = seating_for(teams)
+            new_sitting = k % hpp == 0           # the tables are re-formed each round
+        elif self.mode == "partners":
+            teams = self.teams
+            seats = tuple(range(c.players))
+        else:
+            seats = tuple(self.active)
+        dealer = self._dealer_for(table, seats, new_sitting)
+        seed = self._chance.randint(0, _SEED_LIMIT)
+        return HandSlot(number=len(self.history), seats=seats, teams=teams, dealer=dealer, seed=seed,
+                        round=rnd, cycle=cycle, table=table, new_sitting=new_sitting)
+
+    def _dealer_for(self, table: int, seats: tuple[int, ...], new_sitting: bool) -> int | None:
+        """Pre-game option A: 1 draws for dealer every hand; 2 (traditional) and 3 draw for the
+        first hand of a sitting, then the deal passes to the previous dealer's right (2: -1) or left
+        (3: +1), counted at the previous hand's table and skipping players no longer seated."""
+        a = self.rules.pregame
+        if a == 1 or new_sitting or table not in self._last:
+            return None
+        prev_seats, prev_dealer = self._last[table]
+        step = -1 if a == 2 else 1
+        k = len(prev_seats)
+        for j in range(1, k + 1):
+            p = prev_seats[(prev_dealer + j * step) % k]
+            if p in seats:
+                return seats.index(p)
+        return None
+
+    def next_hand(self) -> Game:
+        """Deal the next hand from its seed: a Game with ``len(upcoming.seats)`` seats.
+
+        Seat ``s`` of the Game is match player ``upcoming.seats[s]`` (see :meth:`player_at`).
+        """
+        slot = self.upcoming
+        if self._game is not None:
+            raise MatchError("a hand is in play: finish_hand(game) (or void it) before dealing the next")
+        c = self.config
+        g = Game.new(len(slot.seats), c.rules, seed=slot.seed, enforcement=c.enforcement, deck=c.deck,
+                     decks=c.decks, dealer=slot.dealer, clock=self.clock)
+        self._game = g
+        return g
+
+    # ------------------------------------------------------------------ scoring
+    def finish_hand(self, game: Game, *, void: bool = False) -> HandResult:
+        """Score a finished hand (normally the Game :meth:`next_hand` returned; any finished Game
+        with the slot's number of seats is accepted, e.g. a set position, and marked ``dealt=False``).
+
+        ``void=True`` records an unfinished hand (a step cap was hit): no points, nothing changes,
+        and the same slot (seats, dealer) is dealt again with a fresh seed.
+        """
+        slot = self.upcoming
+        if game.n != len(slot.seats):
+            raise MatchError(f"this hand needs {len(slot.seats)} seats (players {list(slot.seats)}); "
+                             f"the game has {game.n}")
+        if void and game.over:
+            raise MatchError("a finished hand is scored, not voided")
+        if not void and not game.over:
+            raise MatchError("the hand is not over; play it out, or finish_hand(game, void=True) to record "
+                             "it as unfinished")
+        dealt = game is self._game
+        self._records.append(_norm(game.record()))
+        dealer_player = slot.seats[game.dealer] if 0 <= game.dealer < game.n else None
+        if void:
+            result = HandResult(number=slot.number, seats=slot.seats, teams=slot.teams, round=slot.round,
+                                cycle=slot.cycle, table=slot.table, dealer=dealer_player,
+                                seed=slot.seed if dealt else None, winner=None,
+                                held={p: game.hand_points(s) for s, p in enumerate(slot.seats)}, gains={},
+                                totals=dict(self._scores), void=True, dealt=dealt, steps=len(game.actions))
+            self.history.append(result)
+            self._game = None
+            self._slot = replace(slot, number=slot.number + 1, seed=self._chance.randint(0, _SEED_LIMIT))
+            return result
+        held = {p: game.hand_points(s) for s, p in enumerate(slot.seats)}
+        winner = slot.seats[game.winner]
+        gains = self._gains(slot, held, winner)
+        for side, pts in gains.items():
+            self._scores[side] += pts
+        eliminated: tuple[int, ...] = ()
+        if self.mode == "elimination":
+            eliminated = tuple(p for p in self.active if self._scores[p] >= self.target)
+            self.active = [p for p in self.active if p not in eliminated]
+            self.eliminated.extend(eliminated)
+        result = HandResult(number=slot.number, seats=slot.seats, teams=slot.teams, round=slot.round,
+                            cycle=slot.cycle, table=slot.table, dealer=dealer_player,
+                            seed=slot.seed if dealt else None, winner=winner, held=held, gains=gains,
+                            totals=dict(self._scores), eliminated=eliminated, dealt=dealt,
+                            steps=len(game.actions))
+        self.history.append(result)
+        self._last[slot.table] = (slot.seats, game.dealer)
+        self._cursor += 1
+        self._game = None
+        self._slot = None
+        self._decide(winner)
+        return result
+
+    def _gains(self, slot: HandSlot, held: dict, winner: int) -> dict:
+        mode = self.mode
+        if mode == "points":
+            return {winner: sum(v for p, v in held.items() if p != winner)}
+        if mode in ("lowest", "elimination"):
+            return dict(held)
+        team = next(t for t in slot.teams if winner in t)
+        pts = sum(v for p, v in held.items() if p not in team)
+        if mode == "partners":
+            return {team: pts}
+        # rotating-partners / two-tables: both partners credit the team's points; the partnership
+        # ledger keeps what each pair made together
+        key = tuple(sorted(team))
+        self.partnership_scores[key] = self.partnership_scores.get(key, 0) + pts
+        return {team[0]: pts, team[1]: pts}
+
+    def _decide(self, last_winner: int) -> None:
+        mode, s = self.mode, self._scores
+        if mode in ("points", "partners"):
+            best = [side for side, v in s.items() if v >= self.target]
+            if best:  # only the hand's winning side scored, so at most one side crossed
+                self._win(max(best, key=lambda side: s[side]))
+        elif mode == "lowest":
+            if max(s.values()) >= self.target:
+                low = min(s.values())
+                leaders = [p for p, v in s.items() if v == low]
+                if len(leaders) == 1:  # a tie for lowest plays on until it is broken
+                    self._win(leaders[0])
+        elif mode == "elimination":
+            if len(self.active) <= 1:
+                self._win(last_winner)   # the winner of the last hand (never eliminated by it)
+        else:
+            if self._cursor >= self.scheduled_hands:
+                top = max(s.values())
+                leaders = [p for p, v in s.items() if v == top]
+                if len(leaders) == 1:  # a tie for first plays on, the schedule continuing
+                    self._win(leaders[0])
+
+    def _win(self, side) -> None:
+        self._winner = side
+        self._over = True
+        self._slot = None
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> dict:
+        """JSON-ready: the config (with its seed) and every hand's result and full hand record."""
+        return {
+            "format": FORMAT,
+            "config": self.config.to_dict(),
+            "hands": [{"result": r.to_dict(), "record": rec} for r, rec in zip(self.history, self._records)],
+            "scores": _pairs(self._scores),
+            "partnership_scores": _pairs(self.partnership_scores),
+            "eliminated": list(self.eliminated),
+            "over": self._over,
+            "winner": _side_json(self._winner),
+        }
+
+
+# ---------------------------------------------------------------------------------------- replay
+def replay_match(rec: dict, *, check: bool = True) -> Match:
+    """Rebuild a match from :meth:`Match.record`: re-deal every hand from the match seed, re-apply
+    its actions, re-score it. With ``check``, raise :class:`ReplayMismatchError` when a hand, a hand
+    result or the final scores differ (hands are also checked by :func:`unokit.record.replay`)."""
+    from .record import replay as replay_hand
+    if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+        raise ReplayMismatchError(f"not a unokit match record (format {rec.get('format') if isinstance(rec, dict) else None!r})")
+    try:
+        config = MatchConfig.from_dict(rec["config"])
+    except (UnoError, TypeError) as e:
+        raise ReplayMismatchError(f"bad match config in the record: {e}") from None
+    clock = ManualClock()
+    m = Match(config, clock=clock)
+    for i, entry in enumerate(rec["hands"]):
+        res, hrec = entry["result"], entry["record"]
+        if m.over:
+            raise ReplayMismatchError(f"hand {i}: the match was already over")
+        if res.get("dealt", True):
+            g = m.next_hand()
+            try:
+                for t, d in hrec["actions"]:
+                    clock.t = t
+                    g.apply(action_from_dict(d))
+            except UnoError as e:
+                raise ReplayMismatchError(f"hand {i}: a recorded action does not apply to the hand dealt "
+                                          f"from the match seed: {e}") from None
+            if check:
+                mine = _norm(g.record())
+                if mine != hrec:
+                    diff = sorted(k for k in set(mine) | set(hrec) if mine.get(k) != hrec.get(k))
+                    raise ReplayMismatchError(f"hand {i}: the hand dealt from the match seed differs from the "
+                                              f"record in {diff}")
+                replay_hand(hrec, check=True)
+        else:
+            g = replay_hand(hrec, check=check)
+        try:
+            r = m.finish_hand(g, void=bool(res.get("void")))
+        except MatchError as e:
+            raise ReplayMismatchError(f"hand {i}: {e}") from None
+        if check and _norm(r.to_dict()) != res:
+            diff = sorted(k for k, v in _norm(r.to_dict()).items() if res.get(k) != v)
+            raise ReplayMismatchError(f"hand {i}: the replayed result differs from the record in {diff}")
+    if check:
+        got = {"scores": _norm(_pairs(m.scores)), "over": m.over, "winner": _norm(_side_json(m.winner)),
+               "eliminated": list(m.eliminated), "partnership_scores": _norm(_pairs(m.partnership_scores))}
+        for k, v in got.items():
+            if k in rec and rec[k] != v:
+                raise ReplayMismatchError(f"match {k} differ: replay {v!r}, record {rec[k]!r}")
+    return m
+
+
+# ---------------------------------------------------------------------------------------- playing
+Policy = Callable[[Game], object]
+
+
+def play_match(config: "MatchConfig | Match", policy, *, max_hands: int = 10_000, max_steps: int = 5000,
+               clock=None) -> Match:
+    """Play a whole match and return it.
+
+    ``policy``: either one function ``policy(game) -> action`` asked for ``game.to_act``, or a
+    sequence with one ``choose(game, seat) -> action`` per *match player* (the hand's seat is mapped
+    to its player, so a player keeps its policy when seats change). A hand still running after
+    ``max_steps`` actions is recorded as void (see :meth:`Match.finish_hand`) and dealt again.
+    Stops after ``max_hands`` hands (void ones included); then ``match.over`` is ``False``.
+    """
+    m = config if isinstance(config, Match) else Match.new(config, clock=clock)
+    if callable(policy):
+        def act(g: Game):
+            return policy(g)
+    else:
+        per_player = list(policy)
+        if len(per_player) != m.config.players:
+            raise MatchError(f"give one policy per player ({m.config.players}), got {len(per_player)}")
+
+        def act(g: Game):
+            seat = g.to_act
+            return per_player[m.player_at(seat)](g, seat)
+    while not m.over and len(m.history) < max_hands:
+        g = m.next_hand()
+        steps = 0
+        while not g.over and steps < max_steps:
+            g.apply(act(g))
+            steps += 1
+        m.finish_hand(g, void=not g.over)
+    return m
+
+
+def greedy_policy(game: Game):
+    """A simple reference policy: the first legal play (one that says UNO when it can), else the
+    first legal action (draw, pass, ...). For tests and demos; real bots live elsewhere."""
+    from .actions import Play
+    acts = game.legal_actions(game.to_act)
+    plays = [a for a in acts if isinstance(a, Play)]
+    if plays:
+        uno = [a for a in plays if a.uno]
+        return (uno or plays)[0]
+    return acts[0]
+
+
+def random_policy(seed: int) -> Policy:
+    """A policy choosing uniformly among the legal actions with its own ``random.Random(seed)``."""
+    import random
+    rng = random.Random(seed)
+
+    def policy(game: Game):
+        return rng.choice(game.legal_actions(game.to_act))
+    return policy

@@ -1,0 +1,45 @@
+"""V (Velocidade): act within 5 seconds or draw 2 (000 ch.3 §Regra da Velocidade).
+
+The engine reads the game's clock (``Game.new(..., clock=...)``; a
+``ManualClock`` in tests and replays, a ``SystemClock`` at a real table). A
+player's time starts when their turn starts (the previous discard, or the end
+of the previous turn) and covers everything in the turn: drawing, naming a
+colour, playing a group. A turn action taken later than ``V(seconds=5)``
+costs ``V(penalty=2)`` cards, drawn before the action takes effect; the
+turn goes on. The penalty is charged once per turn.
+
+>>> from unokit.game import Game
+>>> from unokit.chance import ManualClock
+>>> from unokit.actions import Play
+>>> from unokit.cards import Card
+>>> clock = ManualClock()
+>>> g = Game.from_position(['R1 R2', 'G5 G6'], discard='R9', stock='Y1 Y2 Y3', rules='UNO 1121 V', clock=clock)
+>>> clock.advance(6)
+>>> _ = g.apply(Play(0, (Card.parse('R1'),)))
+>>> len(g.hands[0])   # R2 plus the two penalty cards
+3
+"""
+
+from __future__ import annotations
+
+from .base import HouseRule
+
+
+class Speed(HouseRule):
+    code = "V"
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.seconds = ruleset.param("V", "seconds")
+        self.penalty = ruleset.param("V", "penalty")
+
+    def on_turn_start(self, game, player) -> None:
+        game.turn_clock = (player, game.clock.now(), False)
+
+    def on_turn_action(self, game, action) -> None:
+        seat, t0, charged = game.turn_clock
+        if charged or action.player != seat:
+            return
+        if game.clock.now() - t0 > self.seconds:
+            game.turn_clock = (seat, t0, True)
+            game._penalize(seat, self.penalty, f"slower than {self.seconds} s")
