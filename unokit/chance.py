@@ -36,9 +36,13 @@ class Chance:
 
     def shuffle(self, cards: list[Card]) -> list[Card]:
         """A new list with ``cards`` in random order (index -1 is the top of a pile)."""
-        out = list(cards)
-        self._rng.shuffle(out)
-        self.log.append(format_cards(out))
+        # sort by independent uniform keys: a uniform random permutation, several times faster
+        # than random.shuffle for decks of cards (ties have probability ~0)
+        rnd = self._rng.random
+        keys = [rnd() for _ in cards]
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        out = [cards[i] for i in order]
+        self.log.append(tuple(out))  # a copy: the caller deals from ``out``
         return out
 
     def randint(self, lo: int, hi: int) -> int:

@@ -75,7 +75,14 @@ def build_deck(name: str = "classic", copies: int = 1, include_blanks: bool = Tr
         raise RuleCodeError(f"unknown deck {name!r}; choose one of {', '.join(sorted(DECKS))}") from None
     if copies < 1:
         raise RuleCodeError("copies must be at least 1")
-    return spec.build(copies, include_blanks)
+    key = (name, copies, include_blanks)
+    cards = _BUILT.get(key)
+    if cards is None:
+        cards = _BUILT[key] = tuple(spec.build(copies, include_blanks))
+    return list(cards)
+
+
+_BUILT: dict = {}
 
 
 def deck_counts(cards) -> Counter:

@@ -126,7 +126,7 @@ class Game:
         self.uno_penalty = 4 if rules.has("MEM") else rules.param("uno")
         self.uno_forever = rules.has("PRE")
         self._house = _load_house_rules(rules)
-        self._hooks = hooks_of(self._house)
+        self._hooks = _hooks_for(rules, self._house)
         self._group_ok = self._hooks["group_ok"]
         self._stack_ok = self._hooks["stack_ok"]
         self._cut_problem = self._hooks["cut_problem"]
@@ -156,6 +156,11 @@ class Game:
                 decks=decks)
         cards = build_deck(deck, decks, include_blanks)
         g._deck_cards = cards
+        key = (deck, decks, include_blanks)
+        counts = _COUNTS.get(key)
+        if counts is None:
+            counts = _COUNTS[key] = deck_counts(cards)
+        g.initial_counts = counts
         g._deal(cards, dealer, deck_order)
         return g
 
@@ -206,7 +211,8 @@ class Game:
     # ------------------------------------------------------------------ dealing
     def _deal(self, cards: list[Card], dealer: int | None, deck_order) -> None:
         rs, n, ch = self.rules, self.n, self.chance
-        self.initial_counts = deck_counts(cards)
+        if self.initial_counts is None:
+            self.initial_counts = deck_counts(cards)
         if dealer is None:
             dealer = self._draw_for_dealer(cards)
         self.dealer = dealer
@@ -488,7 +494,7 @@ class Game:
             q = a.target
             if not isinstance(q, int) or not 0 <= q < self.n or q == p:
                 return IllegalActionError, "catch another seat"
-            if q not in self.catchable:
+            if q not in self.catchable or len(self.hands[q]) != 1:
                 if len(self.hands[q]) == 1 and not self.uno_said[q]:
                     return WindowClosedError, (f"too late: seat {q} can no longer be caught "
                                                "(the next player has started)")
@@ -508,6 +514,8 @@ class Game:
                 return WindowClosedError, f"no outstanding wrong play {a.seq}"
             if w.player == p:
                 return IllegalActionError, "another player must notice your mistake"
+            if self.rules.corrections == 2 and not self.hands[w.player]:
+                return WindowClosedError, f"seat {w.player} has gone out: the hand is decided"
             return None
         if t is Accuse:
             if not self._ded or self.claim is None:
@@ -585,7 +593,8 @@ class Game:
         if self.claim is not None and self.claim[1] != player:
             out.append(Accuse(player))
         if self.wrong_plays:
-            out.extend(Notice(player, w.seq) for w in self.wrong_plays if w.player != player)
+            out.extend(Notice(player, w.seq) for w in self.wrong_plays
+                       if w.player != player and (self.hands[w.player] or self.rules.corrections == 1))
         return out
 
     def out_of_turn_seats(self) -> list[int]:
@@ -846,7 +855,9 @@ class Game:
             self.color = top.color
         self._event("cut" if cut else "play", p, cards, a.color)
         left = len(hand)
-        if left == 1:
+        if left == 0:
+            self.catchable.discard(p)
+        elif left == 1:
             self.uno_said[p] = a.uno
             if a.uno:
                 self._event("uno", p)
@@ -1051,6 +1062,22 @@ _DISPATCH = {
 }
 
 
+_COUNTS: dict = {}
+_HOUSE: dict = {}
+_HOOKS: dict = {}
+
+
+def _hooks_for(rules: RuleSet, house: list) -> dict:
+    hit = _HOOKS.get(rules)
+    if hit is None:
+        hit = _HOOKS[rules] = hooks_of(house)
+    return hit
+
+
 def _load_house_rules(rules: RuleSet) -> list:
-    from .rules.registry import build_house_rules
-    return build_house_rules(rules)
+    """House-rule objects hold no game state (it lives in the Game), so one set per RuleSet serves all."""
+    hit = _HOUSE.get(rules)
+    if hit is None:
+        from .rules.registry import build_house_rules
+        hit = _HOUSE[rules] = build_house_rules(rules)
+    return hit

@@ -38,7 +38,7 @@ Hand by hand::
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Callable, Sequence
 
 from .actions import action_from_dict
@@ -266,10 +266,6 @@ def _side_json(side):
     return list(side) if isinstance(side, tuple) else side
 
 
-def _side_from_json(side):
-    return tuple(side) if isinstance(side, list) else side
-
-
 def _pairs(d: dict) -> list:
     return [[_side_json(k), v] for k, v in d.items()]
 
@@ -386,6 +382,8 @@ class Match:
         return self.upcoming.seats[seat]
 
     def team_of(self, player: int) -> tuple[int, int] | None:
+        """``player``'s partnership in the hand being (or about to be) played; in ``partners`` mode
+        after the match, the fixed team. ``None`` in modes without partners."""
         for t in (self.upcoming.teams if not self._over else self.teams):
             if player in t:
                 return t

@@ -54,7 +54,7 @@ def hand_record(game) -> dict:
         "decks": game.decks,
         "seed": game.chance.seed,
         "setup": _jsonable(game.setup),
-        "chance": list(game.chance.log),
+        "chance": [format_cards(x) if isinstance(x, tuple) else x for x in game.chance.log],
         "actions": [[t, a.to_dict()] for t, a in game.actions],
         "result": fingerprint(game),
     }

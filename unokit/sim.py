@@ -31,6 +31,7 @@ import hashlib
 import json
 import random
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -264,8 +265,8 @@ def _progress(total: int, enabled: bool):
         def advance(self):
             pass
 
-    if not enabled:
-        return _Null()
+    if not enabled or not getattr(sys.stderr, "isatty", lambda: False)():
+        return _Null()  # a bar only on a terminal: logs and captured output stay clean
     try:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -308,6 +309,8 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
     from .rules import RuleSet
     rs = RuleSet.parse(rules)
     seat_bots = parse_bot_list(bots, players)
+    # fail on a bad table (players, deck, enforcement) before any output
+    Game.new(players=players, rules=rs, seed=0, enforcement=enforcement, deck=deck, decks=decks)
     if record_dir is not None:
         record_dir = Path(record_dir)
         record_dir.mkdir(parents=True, exist_ok=True)

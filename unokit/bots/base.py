@@ -19,13 +19,35 @@ from __future__ import annotations
 import random
 
 from ..actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno
+from ..cards import Card, Color
 
-__all__ = ["Bot", "OUT_OF_TURN", "TURN_ONLY", "is_out_of_turn", "out_of_turn_options"]
+__all__ = ["Bot", "OUT_OF_TURN", "TURN_ONLY", "is_out_of_turn", "out_of_turn_options", "event_cards",
+           "event_color"]
 
 # Action types that a seat may take while it is not the seat in turn (a Play out of turn is a cut).
 OUT_OF_TURN = (SayUno, CatchUno, Accuse, Notice, Play)
 # Action types that only the seat in turn takes.
 TURN_ONLY = (Draw, Pass, ChooseColor, Challenge, Discard)
+
+
+def event_cards(x) -> tuple[Card, ...]:
+    """The cards named in an event detail: a notation string or a tuple of cards.
+
+    >>> event_cards('R7 G7'), event_cards((Card.parse('W'),))
+    ((Card.parse('R7'), Card.parse('G7')), (Card.parse('W'),))
+    """
+    if isinstance(x, Card):
+        return (x,)
+    if isinstance(x, str):
+        return tuple(Card.parse(t) for t in x.split())
+    return tuple(c if isinstance(c, Card) else Card.parse(str(c)) for c in x)
+
+
+def event_color(x) -> Color | None:
+    """A colour in an event detail: a :class:`Color`, a letter, or ``None``."""
+    if x is None or isinstance(x, Color):
+        return x
+    return Color.parse(str(x))
 
 
 def is_out_of_turn(action: Action) -> bool:

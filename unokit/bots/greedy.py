@@ -22,7 +22,7 @@ from collections import Counter
 from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
                        SayUno)
 from ..cards import COLORS, Card, Color, Face
-from .base import Bot
+from .base import Bot, event_cards, event_color
 
 __all__ = ["GreedyBot", "bluff_probability", "color_before_top"]
 
@@ -30,19 +30,24 @@ __all__ = ["GreedyBot", "bluff_probability", "color_before_top"]
 def color_before_top(view) -> Color | None:
     """The colour in force just before the last visible play, read from the public history."""
     color = before = None
+    played = 0
     for e in view.history:
         kind = e.kind
         try:
             if kind == "first":
-                color = Card.parse(e.detail[0]).color
+                color = event_cards(e.detail[0])[-1].color
             elif kind in ("play", "cut"):
                 before = color
-                last = Card.parse(e.detail[0].split()[-1])
-                color = Color.parse(e.detail[1]) if len(e.detail) > 1 and e.detail[1] else last.color
+                cards = event_cards(e.detail[0])
+                played = len(cards)
+                named = event_color(e.detail[1]) if len(e.detail) > 1 else None
+                color = named if named is not None else cards[-1].color
             elif kind == "color":
-                color = Color.parse(e.detail[0])
-        except (IndexError, ValueError, AttributeError):
+                color = event_color(e.detail[0])
+        except (IndexError, ValueError, AttributeError, TypeError):
             continue
+    if before is None and played and len(view.discard) > played:
+        before = view.discard[-played - 1].color  # a set position has no history before its first play
     return before
 
 

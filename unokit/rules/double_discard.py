@@ -86,7 +86,9 @@ def do_hidden_play(game, a: Play) -> None:
         return
     game.wd4 = None
     game.drawn = None
-    if len(hand) == 1:
+    if not hand:
+        game.catchable.discard(p)
+    elif len(hand) == 1:
         game.uno_said[p] = a.uno
         if a.uno:
             game._event("uno", p)

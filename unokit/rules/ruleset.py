@@ -91,7 +91,19 @@ class RuleSet:
         """Parse a guide code. Raises :class:`RuleCodeError` (or a subclass) naming the problem."""
         if isinstance(text, RuleSet):
             return text
-        if not isinstance(text, str) or not text.strip():
+        if isinstance(text, str):
+            hit = _PARSED.get((text, allow_unimplemented))
+            if hit is not None:
+                return hit
+            rs = cls._parse(text, allow_unimplemented)
+            if len(_PARSED) < 4096:
+                _PARSED[(text, allow_unimplemented)] = rs
+            return rs
+        raise RuleCodeError(f"a rule code is text such as 'UNO 1121 DR-P4', not {type(text).__name__}")
+
+    @classmethod
+    def _parse(cls, text: str, allow_unimplemented: bool) -> "RuleSet":
+        if not text.strip():
             raise RuleCodeError("empty rule code; write e.g. 'UNO 1121' or 'UNO 1121 DR-P4'")
         src = text
         words = text.strip().upper().split()
@@ -304,4 +316,5 @@ def _silence_suffixes(rest: str, token: str, src: str) -> tuple[str, ...]:
     return tuple(s for s in SILENCE_SUFFIXES if s in found)
 
 
+_PARSED: dict = {}  # parsing is pure and RuleSets are frozen: cache by text
 OFFICIAL = RuleSet()

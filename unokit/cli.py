@@ -1,0 +1,400 @@
+"""The ``unokit`` command line.
+
+::
+
+    unokit play   [--rules CODE] [--players 4] [--bots greedy,random] [--seed N]
+                  [--enforcement strict|table] [--deck classic] [--color/--no-color]
+    unokit sim    [--hands N] [--players 4] [--rules CODE] [--bots greedy,random] [--seed 0]
+                  [--json] [--check] [--no-progress] [--record-dir DIR] [--max-steps 5000]
+    unokit rules  list [--implemented]
+    unokit rules  explain CODE        (a rule code, 'UNO 1121 DR-P4', '1121' or 'ABCD')
+    unokit rules  validate "CODE" [--allow-unimplemented]
+    unokit replay FILE [--quiet]
+    unokit bench  ...                 (see ``unokit bench --help``)
+
+Errors in what was asked (a bad rule code, an unknown bot, an unreadable file)
+print one line to stderr and exit with status 2; a replay that does not match
+its record exits with status 1.
+
+>>> main(['rules', 'validate', 'uno dr-p4-su'])
+UNO 1121 DR-P4-SU
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import ReplayMismatchError, RuleCodeError, UnoError
+
+__all__ = ["main", "build_parser"]
+
+PROG = "unokit"
+
+
+class CliError(Exception):
+    """A user error: one line to stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one clear line (plus usage), status 2, no traceback
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {v}")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=PROG, description="UNO with the official rules and the guide's house rules: "
+                                       "play in a terminal, simulate bots, check rule codes and records.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    pl = sub.add_parser("play", help="play in the terminal against bots (you are seat 0)")
+    pl.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
+    pl.add_argument("--players", type=int, default=4, help="players at the table, you included (default 4)")
+    pl.add_argument("--bots", default="greedy", help="bots for the other seats, repeated as needed "
+                                                     "(default: greedy; choose from greedy, random)")
+    pl.add_argument("--seed", type=int, default=None, help="seed for reproducible deals and bots")
+    pl.add_argument("--enforcement", choices=("strict", "table"), default="strict",
+                    help="strict: wrong plays are refused; table: they stand until noticed")
+    pl.add_argument("--deck", default="classic", help="deck edition (classic, 112, ohana, italian)")
+    pl.add_argument("--color", dest="color", action="store_true", default=None, help="force colours")
+    pl.add_argument("--no-color", dest="color", action="store_false", help="plain text output")
+    pl.set_defaults(func=_cmd_play)
+
+    sm = sub.add_parser("sim", help="bots play many hands; print a summary")
+    sm.add_argument("--hands", type=_positive, default=100, help="hands to play (default 100)")
+    sm.add_argument("--players", type=int, default=4, help="players (default 4)")
+    sm.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
+    sm.add_argument("--bots", default="greedy,random",
+                    help="bots by seat, repeated to fill the table (default: greedy,random)")
+    sm.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sm.add_argument("--enforcement", choices=("strict", "table"), default="strict")
+    sm.add_argument("--deck", default="classic")
+    sm.add_argument("--max-steps", type=_positive, default=5000, help="truncate a hand after this many steps")
+    sm.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sm.add_argument("--check", action="store_true",
+                    help="check invariants after every action and replay every record")
+    sm.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    sm.add_argument("--record-dir", metavar="DIR", help="write each hand record as JSON into DIR")
+    sm.set_defaults(func=_cmd_sim)
+
+    ru = sub.add_parser("rules", help="list, explain and validate rule codes")
+    rsub = ru.add_subparsers(dest="rules_command", metavar="ACTION", parser_class=_Parser)
+    rsub.required = True
+    rl = rsub.add_parser("list", help="every catalogue code with its name and whether it is implemented")
+    rl.add_argument("--implemented", action="store_true", help="only the implemented rules")
+    rl.set_defaults(func=_cmd_rules_list)
+    rx = rsub.add_parser("explain", help="explain a rule, a whole code, or the ambiguity digits (1121, ABCD)")
+    rx.add_argument("code", nargs="+", help="e.g. DR, 'UNO 1121 DR-P4', 1121, ABCD")
+    rx.set_defaults(func=_cmd_rules_explain)
+    rv = rsub.add_parser("validate", help="print the canonical form of a code, or why it is invalid")
+    rv.add_argument("code", nargs="+", help="e.g. 'uno dr-p4-su'")
+    rv.add_argument("--allow-unimplemented", action="store_true",
+                    help="accept catalogue rules the engine does not play yet")
+    rv.set_defaults(func=_cmd_rules_validate)
+
+    rp = sub.add_parser("replay", help="replay a hand record (or a list of them, or a match record) and check it")
+    rp.add_argument("file", help="JSON file written from game.record() / a match record")
+    rp.add_argument("--quiet", action="store_true", help="print only failures and a one-line total")
+    rp.set_defaults(func=_cmd_replay)
+
+    sub.add_parser("bench", help="engine throughput (see 'unokit bench --help')", add_help=False)
+    return p
+
+
+# ---------------------------------------------------------------------- entry point
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "bench":
+        from . import bench
+        return _run(lambda: bench.main(argv[1:]))
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, or a usage error already printed
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    return _run(lambda: args.func(args))
+
+
+def _run(fn) -> int:
+    try:
+        rc = fn()
+        return 0 if rc is None else int(rc)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    except BrokenPipeError:  # e.g. 'unokit rules list | head': stop quietly
+        try:
+            import os
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
+    except (CliError, UnoError, OSError) as e:
+        _err(str(e))
+        return 2
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+
+
+def _err(msg: str) -> None:
+    print(f"{PROG}: error: {msg}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------- play
+def _cmd_play(args) -> int:
+    from .terminal import TerminalGame
+    game = TerminalGame(rules=args.rules, players=args.players, bots=args.bots, seed=args.seed,
+                        enforcement=args.enforcement, deck=args.deck, color=args.color)
+    return game.run()
+
+
+# ---------------------------------------------------------------------- sim
+def _cmd_sim(args) -> int:
+    from .sim import format_summary, simulate
+    s = simulate(args.hands, players=args.players, rules=args.rules, bots=args.bots, seed=args.seed,
+                 check=args.check, progress=args.progress,
+                 max_steps=args.max_steps, enforcement=args.enforcement, deck=args.deck,
+                 record_dir=args.record_dir)
+    if args.json:
+        print(json.dumps(s, indent=2))
+    else:
+        print(format_summary(s))
+        if args.record_dir:
+            print(f"records written to {args.record_dir}")
+    return 0
+
+
+# ---------------------------------------------------------------------- rules
+def _cmd_rules_list(args) -> int:
+    from .rules import CATALOG
+    rows = [(code, "yes" if info.implemented else "no", info.name, info.summary)
+            for code, info in CATALOG.items() if info.implemented or not args.implemented]
+    w = max(len(r[0]) for r in rows)
+    print(f"{'CODE':<{w}}  IMPL  NAME - SUMMARY")
+    for code, impl, name, summary in rows:
+        print(f"{code:<{w}}  {impl:<4}  {name} - {summary}")
+    done = sum(1 for i in CATALOG.values() if i.implemented)
+    print(f"{done} of {len(CATALOG)} rules implemented. Ambiguity digits: 'unokit rules explain ABCD'.")
+    return 0
+
+
+def _cmd_rules_validate(args) -> int:
+    from .rules import RuleSet
+    text = " ".join(args.code)
+    try:
+        rs = RuleSet.parse(text, allow_unimplemented=args.allow_unimplemented)
+    except RuleCodeError as e:
+        _err(str(e))
+        return 2
+    print(rs.code)
+    return 0
+
+
+def _doc_paths(code: str):
+    here = Path(__file__).resolve().parent
+    for base in (here.parent / "docs" / "rules", here / "docs" / "rules"):
+        for name in (code, code.upper(), code.lower()):
+            yield base / f"{name}.md"
+
+
+def _find_doc(code: str) -> Path | None:
+    from .rules.catalog import CATALOG
+    names = [code]
+    fam = CATALOG[code].family if code in CATALOG else ""
+    if fam and fam != code:
+        names.append(fam)
+    for name in names:
+        for path in _doc_paths(name):
+            if path.is_file():
+                return path
+    return None
+
+
+def _explain_ambiguity(digits: tuple[int, ...] | None) -> list[str]:
+    from .rules import AMBIGUITY
+    out = []
+    if digits is None:
+        out.append("The four digits ABCD after 'UNO' settle the official rules' ambiguities "
+                   "(default 1121):")
+    else:
+        out.append(f"UNO {''.join(map(str, digits))}: the four ambiguity digits ABCD")
+    for i, (letter, what, opts) in enumerate(AMBIGUITY):
+        if digits is None:
+            out.append(f"  {letter} - {what}:")
+            for k, text in opts.items():
+                out.append(f"      {k}: {text}")
+        else:
+            d = digits[i]
+            out.append(f"  {letter}={d} - {what}: {opts[d]}")
+    return out
+
+
+def _explain_rule(code: str, opts: tuple = (), params: tuple = (), *, full: bool = True) -> list[str]:
+    from .rules.catalog import CATALOG, SILENCE_NAMES
+    info = CATALOG[code]
+    out = []
+    doc = _find_doc(code) if full else None
+    if doc is not None:
+        out.append(doc.read_text(encoding="utf-8").rstrip())
+        return out
+    shown = code + "".join(opts)
+    out.append(f"{shown} - {info.name}{'' if info.implemented else '  (not implemented yet)'}")
+    out.append(f"  {info.summary}")
+    out.append(f"  section: {info.section}")
+    defaults = dict(info.params)
+    if info.card is not None:
+        defaults["card"] = info.card
+    if defaults:
+        set_ = dict(params)
+        out.append("  parameters: " + ", ".join(
+            f"{k}={set_.get(k, v)}" + ("" if k not in set_ else f" (default {v})") for k, v in defaults.items()))
+    if info.conflicts:
+        out.append(f"  cannot be combined with: {', '.join(info.conflicts)}")
+    if code == "S":
+        if opts:
+            for o in opts:
+                out.append(f"  option {o}: {SILENCE_NAMES[o]}")
+        else:
+            out.append("  options (glued to S, e.g. SU, SPPT): "
+                       + "; ".join(f"{k} = {v}" for k, v in SILENCE_NAMES.items()))
+    return out
+
+
+def _cmd_rules_explain(args) -> int:
+    from .rules import CATALOG, GLOBAL_PARAMS, RuleSet
+    from .rules.catalog import ALIASES
+    text = " ".join(args.code).strip()
+    words = text.upper().split()
+    if words and words[0] == "UNO":
+        words = words[1:]
+    # the ambiguity digits alone: ABCD, 1121, UNO 1121
+    if words == ["ABCD"] or not words:
+        print("\n".join(_explain_ambiguity(None)))
+        return 0
+    # a single catalogue code: its document if one was written, else the catalogue entry
+    if len(words) == 1 and not words[0].isdigit() and "-" not in words[0] and "(" not in words[0]:
+        code = ALIASES.get(words[0], words[0])
+        if code in CATALOG:
+            print("\n".join(_explain_rule(code)))
+            return 0
+    rs = RuleSet.parse(text, allow_unimplemented=True)
+    if not words[0].isdigit() and len(rs.rules) == 1 and not rs.params:
+        code, opts, params = rs.rules[0]  # one rule with options or parameters: SU, S(penalty=3)
+        lines = _explain_rule(code, opts, params, full=not opts and not params)
+        if (opts or params) and _find_doc(code) is not None:
+            lines.append(f"  (more: unokit rules explain {code})")
+        print("\n".join(lines))
+        return 0
+    lines = [rs.code, ""] if rs.rules or rs.params else []
+    lines += _explain_ambiguity(rs.ambiguity)
+    for code, opts, params in rs.rules:
+        lines.append("")
+        lines += _explain_rule(code, opts, params, full=False)
+        if _find_doc(code) is not None:
+            lines.append(f"  (more: unokit rules explain {code})")
+    if rs.params:
+        lines.append("")
+        lines.append("table parameters: " + ", ".join(f"{k}={v} (default {GLOBAL_PARAMS[k]})" for k, v in rs.params))
+    print("\n".join(lines))
+    return 0
+
+
+# ---------------------------------------------------------------------- replay
+def _hand_records(data) -> list[tuple[str, dict]]:
+    """(label, hand record) for a hand record, a list of them, or a dict with a 'hands' list."""
+    if isinstance(data, list):
+        items = data
+    elif isinstance(data, dict) and isinstance(data.get("hands"), list) and "actions" not in data:
+        items = data["hands"]
+    else:
+        items = [data]
+    out = []
+    for i, item in enumerate(items):
+        if isinstance(item, dict) and "record" in item and isinstance(item["record"], dict):
+            item = item["record"]
+        out.append((f"hand {i}" if len(items) > 1 or item is not data else "hand", item))
+    return out
+
+
+def _cmd_replay(args) -> int:
+    from .record import replay
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CliError(f"{path} is not JSON: {e}") from None
+    if isinstance(data, dict) and str(data.get("format", "")).startswith("unokit-match/"):
+        return _replay_match(data, args)
+    failed = 0
+    records = _hand_records(data)
+    if not records:
+        raise CliError(f"{path} holds no hand records")
+    for label, rec in records:
+        try:
+            if not isinstance(rec, dict):
+                raise ReplayMismatchError(f"not a hand record (a {type(rec).__name__})")
+            g = replay(rec, check=True)
+        except ReplayMismatchError as e:
+            failed += 1
+            print(f"MISMATCH {label}: {e}")
+            continue
+        except (UnoError, KeyError, TypeError, ValueError, AssertionError) as e:
+            failed += 1
+            what = f"missing field {e}" if isinstance(e, KeyError) else f"{type(e).__name__}: {e}"
+            print(f"MISMATCH {label}: the record does not replay ({what})")
+            continue
+        if not args.quiet:
+            result = f"seat {g.winner} won" if g.winner is not None else "unfinished"
+            print(f"OK {label}: {rec.get('players')} players, {rec.get('rules')}, {len(rec.get('actions', []))} "
+                  f"actions, {result}; points left {g.points()}")
+    n = len(records)
+    if failed:
+        print(f"{failed} of {n} record(s) do not match")
+        return 1
+    print(f"OK: {n} hand record(s) replayed and matched")
+    return 0
+
+
+def _replay_match(data: dict, args) -> int:
+    try:
+        from .match import replay_match
+    except ImportError:  # pragma: no cover - unokit.match ships with the package
+        raise CliError("this unokit cannot replay match records") from None
+    try:
+        m = replay_match(data, check=True)
+    except ReplayMismatchError as e:
+        print(f"MISMATCH match: {e}")
+        return 1
+    except (UnoError, KeyError, TypeError, ValueError, AssertionError) as e:
+        what = f"missing field {e}" if isinstance(e, KeyError) else f"{type(e).__name__}: {e}"
+        print(f"MISMATCH match: the record does not replay ({what})")
+        return 1
+    if not args.quiet:
+        print(f"OK match: {m.config.players} players, {m.config.rules}, mode {m.mode}, "
+              f"{len(m.history)} hands, winner {m.winner}, scores {m.scores}")
+    print(f"OK: match record with {len(m.history)} hand(s) replayed and matched")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
