@@ -439,7 +439,7 @@ def test_official_uno_flag_needs_exactly_one_card_left():
 
 
 def test_official_uno_drawing_clears_the_uno_status():
-    g = pos(["R1 R2", "B1 B2", "Y1 Y2"], discard="R7", stock="G1 G2 G3")
+    g = pos(["R1 R2", "B1 B2", "Y1 Y2"], discard="R7", stock="G3 G4 G5")
     play(g, A, "R1", uno=True)
     draw(g, B)
     draw(g, C)
@@ -456,7 +456,7 @@ def test_MEM_forgetting_uno_costs_4():
 
 def test_PRE_missed_uno_caught_turns_later():
     # 000 §Regra da Prescrição: "pode ser pego a qualquer hora, mesmo dois ou mais turnos depois"
-    g = pos(["R1 R2", "B1 B2", "Y1 Y2"], discard="R7", stock="G1 G2 G3 G4 G5 G6", rules="UNO 1121 PRE")
+    g = pos(["R1 R2", "B1 B2", "Y1 Y2"], discard="R7", stock="G3 G4 G5 G6 G7 G8", rules="UNO 1121 PRE")
     play(g, A, "R1")
     draw(g, B)
     draw(g, C)
@@ -467,7 +467,7 @@ def test_PRE_missed_uno_caught_turns_later():
 
 
 def test_PRE_with_MEM_late_catch_costs_4():
-    g = pos(["R1 R2", "B1 B2", "Y1 Y2"], discard="R7", stock="G1 G2 G3 G4 G5 G6 G7", rules="UNO 1121 MEM-PRE")
+    g = pos(["R1 R2", "B1 B2", "Y1 Y2"], discard="R7", stock="G3 G4 G5 G6 G7 G8 G9", rules="UNO 1121 MEM-PRE")
     play(g, A, "R1")
     draw(g, B)
     draw(g, C)
@@ -476,7 +476,7 @@ def test_PRE_with_MEM_late_catch_costs_4():
 
 
 def test_PRE_saying_uno_later_still_protects():
-    g = pos(["R1 R2", "B1 B2", "Y1 Y2"], discard="R7", stock="G1 G2 G3 G4", rules="UNO 1121 PRE")
+    g = pos(["R1 R2", "B1 B2", "Y1 Y2"], discard="R7", stock="G3 G4 G5 G6", rules="UNO 1121 PRE")
     play(g, A, "R1")
     draw(g, B)
     g.apply(SayUno(A))

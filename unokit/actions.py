@@ -37,7 +37,7 @@ class Action:
     def parse(text: str) -> "Action":
         """Read the compact notation ``"<seat> <verb> [args]"`` (see each class)."""
         parts = text.split()
-        if len(parts) < 2 or not parts[0].isdigit():
+        if len(parts) < 2 or not (parts[0].isascii() and parts[0].isdigit()):
             raise NotationError(f"cannot read action {text!r}; write '<seat> <verb> ...', e.g. '0 play R7'")
         p, verb, args = int(parts[0]), parts[1].lower(), parts[2:]
         try:

@@ -90,6 +90,7 @@ class Game:
         self.clock = clock or ManualClock()
         self.deck_name = deck
         self.decks = decks
+        self.include_blanks = False
         self.special_points = DECKS[deck].special_points
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.stock: list[Card] = []
@@ -101,6 +102,12 @@ class Game:
         self.current = 0
         self.phase = Phase.PLAY
         self.drawn: Card | None = None
+        self.drawn_options: tuple = ()       # cards that may be played in the DRAWN phase
+        self.skip_next = 0                   # extra seats an effect skips (DAD)
+        self.eliminated: set[int] = set()    # seats out of this hand (MS)
+        self.turns_done = 0                  # turns ended this hand (PAA counts rounds)
+        self.last_plays: list = []           # (seat, cards) of the recent visible plays, newest last
+        self.rule_state: dict = {}           # per-rule state owned by house rules (copied by snapshots)
         self.pending = 0
         self.pending_from: int | None = None
         self.pending_kind = 0               # draw value (2/4) of the last draw card, claimed or shown
@@ -134,6 +141,12 @@ class Game:
         self._on_turn_end = self._hooks["on_turn_end"]
         self._on_turn_start = self._hooks["on_turn_start"]
         self._on_turn_action = self._hooks["on_turn_action"]
+        self._play_filter = self._hooks["play_problem"]
+        self._allow_play = self._hooks["allow_play"]
+        self._extra_plays = self._hooks["extra_plays"]
+        self._after_draw = self._hooks["after_draw"]
+        self._after_penalty = self._hooks["after_penalty"]
+        self._custom_play = bool(self._play_filter or self._allow_play or self._extra_plays)
         self.turn_clock = (0, 0.0, False)
         self._ded = rules.has("DED")
         self._play_memo: dict = {}
@@ -154,6 +167,7 @@ class Game:
         rs = RuleSet.parse(rules)
         g = cls(players, rs, enforcement=enforcement, chance=chance or Chance(seed), clock=clock, deck=deck,
                 decks=decks)
+        g.include_blanks = include_blanks
         cards = build_deck(deck, decks, include_blanks)
         g._deck_cards = cards
         key = (deck, decks, include_blanks)
@@ -167,7 +181,7 @@ class Game:
     @classmethod
     def from_position(cls, hands, discard, stock=(), *, rules="UNO 1121", current: int = 0, direction: int = 1,
                       color: Color | str | None = None, pending: int = 0, enforcement: str = "strict",
-                      dealer: int | None = None, seed: int = 0, clock=None) -> "Game":
+                      dealer: int | None = None, seed: int = 0, clock=None, deck: str = "classic") -> "Game":
         """Set up an exact position (tests, puzzles). Cards may be notation strings.
 
         ``stock`` lists the draw pile with its *top card first*.
@@ -178,7 +192,7 @@ class Game:
         """
         from .cards import parse_cards
         rs = RuleSet.parse(rules)
-        g = cls(len(hands), rs, enforcement=enforcement, chance=Chance(seed), clock=clock)
+        g = cls(len(hands), rs, enforcement=enforcement, chance=Chance(seed), clock=clock, deck=deck)
         g.hands = [parse_cards(h) if not isinstance(h, list) or (h and not isinstance(h[0], Card))
                    else list(h) for h in hands]
         g.discard = parse_cards(discard)
@@ -315,7 +329,19 @@ class Game:
         return self.current
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        return (seat + steps * self.direction) % self.n
+        if not self.eliminated:
+            return (seat + steps * self.direction) % self.n
+        s, d, n = seat, self.direction, self.n
+        for _ in range(steps):
+            s = (s + d) % n
+            while s in self.eliminated:
+                s = (s + d) % n
+        return s
+
+    @property
+    def active(self) -> list[int]:
+        """Seats still in this hand (all but those eliminated by MS)."""
+        return [p for p in range(self.n) if p not in self.eliminated]
 
     def hand_points(self, seat: int) -> int:
         sp = self.special_points
@@ -362,13 +388,23 @@ class Game:
             if self.going_out is not None:
                 return f"seat {self.going_out} went out: draw the {self.pending} cards (or challenge)"
             if not self._stack_ok or not any(h(self, cards) for h in self._stack_ok):
-                return (f"you must draw {self.pending} (or challenge a Wild Draw Four)"
-                        if not self._stack_ok else f"{first.code} cannot be stacked on {self.top.code} under "
-                                                   f"{self.rules.stacking}")
-            return self._group_problem(cards)
-        if not (first.is_wild or first.color == self.color or first.face == self.discard[-1].face):
-            return f"{first.code} matches neither the colour {self.color.name.lower()} nor {self.top.code}"
-        return self._group_problem(cards)
+                why = (f"you must draw {self.pending} (or challenge a Wild Draw Four)"
+                       if not self._stack_ok else f"{first.code} cannot be stacked on {self.top.code} under "
+                                                  f"{self.rules.stacking}")
+            else:
+                why = self._group_problem(cards)
+        elif not (first.is_wild or first.color == self.color or first.face == self.discard[-1].face):
+            why = f"{first.code} matches neither the colour {self.color.name.lower()} nor {self.top.code}"
+        else:
+            why = self._group_problem(cards)
+        if why is not None and self._allow_play and any(h(self, play) for h in self._allow_play):
+            why = None
+        if why is None and self._play_filter:
+            for h in self._play_filter:
+                why = h(self, play)
+                if why:
+                    return why
+        return why
 
     def _shape_problem(self, play: Play) -> tuple[type, str] | None:
         """Structural problems that no enforcement mode lets stand."""
@@ -437,9 +473,9 @@ class Game:
                 return None
             return WindowClosedError, why, not self.strict and ph == Phase.PLAY
         if ph == Phase.DRAWN:
-            if play.cards[0] is not self.drawn or len(play.cards) > 1 and not self._group_ok:
+            if play.cards[0] not in self.drawn_options or len(play.cards) > 1 and not self._group_ok:
                 return (CardNotPlayableError, f"after drawing you may only play the card drawn "
-                                              f"({self.drawn.code})", True)
+                                              f"({' '.join(c.code for c in self.drawn_options)})", True)
         why = self._match_problem(play)
         if why:
             return CardNotPlayableError, why, ph != Phase.PENDING
@@ -560,11 +596,12 @@ class Game:
                 self._plays(player, self.hands[player], out)
                 out.append(Draw(player))
             elif ph == Phase.DRAWN:
-                d = self.drawn
-                if self._group_ok:
-                    self._plays(player, self.hands[player], out, first_only=d)
+                opts = self.drawn_options
+                if self._group_ok or self._custom_play or len(opts) > 1:
+                    for d in dict.fromkeys(opts):
+                        self._plays(player, self.hands[player], out, first_only=d)
                 else:
-                    self._single(player, d, out)
+                    self._single(player, opts[0], out)
                 out.append(Pass(player))
             elif ph == Phase.PENDING:
                 out.append(Draw(player))
@@ -633,6 +670,8 @@ class Game:
         return [Play(p, cards, col, u, t) for col in colors for u in unos for t in targets]
 
     def _plays(self, p: int, hand: list[Card], out: list, first_only: Card | None = None) -> None:
+        if self._custom_play:
+            return self._plays_checked(p, hand, out, first_only)
         pending = self.phase == Phase.PENDING
         top = self.discard[-1]
         color = self.color
@@ -657,6 +696,28 @@ class Game:
                     if cards[-1].face == Face.WILD_SWAP and len(hand) == len(cards):
                         continue
                     out.extend(self._play_variants(p, cards))
+
+    def _plays_checked(self, p: int, hand: list[Card], out: list, first_only: Card | None) -> None:
+        """Candidate plays (every card, groups, rule extras) kept only if the referee accepts them."""
+        cands: list[tuple] = []
+        for c in dict.fromkeys(hand):
+            if first_only is not None and c is not first_only:
+                continue
+            cands.append((c,))
+            if self._group_ok:
+                from .rules.groups import group_plays
+                cands.extend(group_plays(self, p, c, check=False))
+        if first_only is None:
+            for h in self._extra_plays:
+                cands.extend(h(self, p))
+        seen = set()
+        for cards in cands:
+            if cards in seen:
+                continue
+            seen.add(cards)
+            for a in self._play_variants(p, cards):
+                if self._play_problem(a) is None:
+                    out.append(a)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> tuple[Event, ...]:
@@ -716,8 +777,10 @@ class Game:
     def _end_turn(self, seat: int, nxt: int) -> None:
         for h in self._on_turn_end:
             h(self, seat)
+        self.turns_done += 1
         self.current = nxt
         self.drawn = None
+        self.drawn_options = ()
         self.phase = Phase.PENDING if self.pending else Phase.PLAY
         for h in self._on_turn_start:
             h(self, nxt)
@@ -730,16 +793,63 @@ class Game:
             self.wd4 = None
             self.pending_kind = 0
             self._event("draws-penalty", p, k)
+            before = len(self.hands[p])
             self._take(p, k)
             if self.going_out is not None:
                 return self._finish(self.going_out)
+            if self._after_penalty:
+                got = tuple(self.hands[p][before:])
+                opts = tuple(c for h in self._after_penalty for c in h(self, p, got))
+                if opts:
+                    self.drawn = opts[-1]
+                    self.drawn_options = opts
+                    self.phase = Phase.DRAWN
+                    return
             return self._end_turn(p, self.next_seat(p))
+        if self._after_draw:
+            return self._draw_with_policy(p)
         got = self._take(p, 1)
         if got and self._drawn_playable(self.hands[p][-1]):
             self.drawn = self.hands[p][-1]
+            self.drawn_options = (self.drawn,)
             self.phase = Phase.DRAWN
             return
         self._end_turn(p, self.next_seat(p))
+
+    def _draw_with_policy(self, p: int) -> None:
+        """A turn draw under SAT / INS: keep drawing, or never play what was drawn."""
+        hand = self.hands[p]
+        forced = not any(self._can_play_card(p, c) for c in hand)
+        while True:
+            if not self._take(p, 1):
+                break
+            card = hand[-1]
+            decision = None
+            for h in self._after_draw:
+                decision = h(self, p, card, forced) or decision
+            playable = self._can_play_card(p, card)
+            if decision == "again" and not playable:
+                continue
+            if decision != "keep" and playable:
+                self.drawn = card
+                self.drawn_options = (card,)
+                self.phase = Phase.DRAWN
+                return
+            break
+        self._end_turn(p, self.next_seat(p))
+
+    def _can_play_card(self, p: int, c: Card) -> bool:
+        """Could ``p`` legally play ``c`` alone now (under every rule in force)?"""
+        if not self._custom_play:
+            return c.is_wild or c.color is self.color or c.face == self.discard[-1].face
+        a = Play(p, (c,), COLORS[0] if c.is_wild else None,
+                 target=next((q for q in range(self.n) if q != p), None) if c.face == Face.WILD_SWAP else None)
+        saved = self.phase
+        self.phase = Phase.PLAY
+        try:
+            return self._match_problem(a) is None
+        finally:
+            self.phase = saved
 
     def _drawn_playable(self, c: Card) -> bool:
         return c.is_wild or c.color is self.color or c.face == self.discard[-1].face
@@ -864,8 +974,13 @@ class Game:
                 self._speech(p, "UNO", is_uno=True)
             else:
                 self.catchable.add(p)
+        self.last_plays.append((p, cards))
+        if len(self.last_plays) > 4:
+            del self.last_plays[0]
         for h in self._on_play:
-            h(self, p, cards)
+            h(self, p, a)
+            if self.phase == Phase.OVER:
+                return
         self._resolve(p, cards, a)
 
     def _resolve(self, p: int, cards: tuple, a: Play) -> None:
@@ -903,6 +1018,9 @@ class Game:
                 self._event("swap", p, q)
             elif f == Face.WILD_SHUFFLE:
                 self._shuffle_hands(p)
+        if self.skip_next:
+            nxt = self.next_seat(p, 1 + self.skip_next) if f != Face.SKIP else self.next_seat(nxt, self.skip_next)
+            self.skip_next = 0
         self._end_turn(p, nxt)
 
     def _skip(self, p: int, k: int) -> int:
@@ -958,14 +1076,16 @@ class Game:
             self.color, self.direction, self.current, self.phase, self.drawn, self.pending, self.pending_from,
             self.going_out, self.wd4, self.top_player, list(self.uno_said), set(self.catchable), self.claim,
             list(self.free_discards), self.resume, self.silence, list(self.wrong_plays), self.pending_kind,
-            self.going_out_hidden, self.turn_clock,
+            self.going_out_hidden, self.turn_clock, self.drawn_options, self.skip_next, set(self.eliminated),
+            self.turns_done, list(self.last_plays), _copy_rule_state(self.rule_state),
         )
 
     def _restore(self, s) -> None:
         (hands, stock, discard, hidden, self.color, self.direction, self.current, self.phase, self.drawn,
          self.pending, self.pending_from, self.going_out, self.wd4, self.top_player, uno_said, catchable,
          self.claim, free, self.resume, self.silence, wrong, self.pending_kind, self.going_out_hidden,
-         self.turn_clock) = s
+         self.turn_clock, self.drawn_options, self.skip_next, elim, self.turns_done, last, rstate) = s
+        self.eliminated, self.last_plays, self.rule_state = set(elim), list(last), _copy_rule_state(rstate)
         self.hands = [list(h) for h in hands]
         self.stock, self.discard, self.hidden_pile = list(stock), list(discard), list(hidden)
         self.uno_said, self.catchable = list(uno_said), set(catchable)
@@ -1060,6 +1180,11 @@ _DISPATCH = {
     SayUno: Game._do_uno, CatchUno: Game._do_catch, Challenge: Game._do_challenge, Notice: Game._do_notice,
     Accuse: Game._do_accuse, Discard: Game._do_discard, Say: Game._do_say, Hint: Game._do_hint,
 }
+
+
+def _copy_rule_state(d: dict) -> dict:
+    import copy
+    return copy.deepcopy(d) if d else {}
 
 
 _COUNTS: dict = {}

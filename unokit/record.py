@@ -52,6 +52,7 @@ def hand_record(game) -> dict:
         "enforcement": game.enforcement,
         "deck": game.deck_name,
         "decks": game.decks,
+        "include_blanks": game.include_blanks,
         "seed": game.chance.seed,
         "setup": _jsonable(game.setup),
         "chance": [format_cards(x) if isinstance(x, tuple) else x for x in game.chance.log],
@@ -80,11 +81,11 @@ def replay(rec: dict, *, check: bool = True):
         g = Game.from_position(pos["hands"], pos["discard"], pos["stock"], rules=rec["rules"],
                                current=pos["current"], direction=pos["direction"], color=pos["color"],
                                pending=pos["pending"], enforcement=rec["enforcement"], dealer=pos["dealer"],
-                               clock=clock)
+                               clock=clock, deck=rec.get("deck", "classic"))
         g.chance = ScriptedChance(rec["chance"])
     else:
         g = Game.new(rec["players"], rec["rules"], enforcement=rec["enforcement"], deck=rec["deck"],
-                     decks=rec["decks"], dealer=rec["setup"].get("dealer") if "dealer_draws" not in rec["setup"]
+                     decks=rec["decks"], include_blanks=rec.get("include_blanks", False), dealer=rec["setup"].get("dealer") if "dealer_draws" not in rec["setup"]
                      else None, deck_order=rec.get("deck_order"), chance=ScriptedChance(rec["chance"]),
                      clock=clock)
     for t, d in rec["actions"]:

@@ -39,6 +39,7 @@ Commands (your hand is numbered; a number or a card code picks a card):
   1, R7, play R7       play a card (several at once under DR/DD: '1 4' or 'R7 Y7')
   W>G, 3 g, W+4 blue   play a wild naming a colour (asked for when left out)
   ... uno              say UNO with the play that leaves you one card: 'R7 uno'
+  WX>G @2              Wild Swap Hands (112 deck): name a colour and the seat to swap with
   d, draw              draw a card (or the pending penalty)
   p, pass              keep the card you just drew
   uno                  say UNO (holding one card)
@@ -611,6 +612,6 @@ class TerminalGame:
         self.out("Totals: " + ", ".join(f"{self.name(s)} {self.totals[s]}" for s in range(game.n)))
 
 
-def run(argv_args=None, **kw) -> int:
-    """Start a session with the keyword arguments of :class:`TerminalGame`."""
+def run(**kw) -> int:
+    """Start a session with the keyword arguments of :class:`TerminalGame`; returns the exit status."""
     return TerminalGame(**kw).run()

@@ -10,17 +10,25 @@ Named points:
 ``stack_ok(game, cards)``           may these cards answer a pending draw (P1-P4)
 ``cut_problem(game, play)``         may ``play`` be made out of turn now (C); None = yes
 ``cut_actions(game, player)``       the out-of-turn plays a player may make now (C)
-``on_play(game, player, cards)``    effects after a visible play (S: 7s toggle silence)
+``on_play(game, player, play)``     effects after a visible play (S: 7s toggle silence; card-number rules)
 ``on_turn_end(game, player)``       a player's turn ended (S with T: the silent round ends)
 ``judge_speech(game, player, text)`` cards to draw for saying ``text`` now (S)
 ``on_turn_start(game, player)``     a player's turn starts (V starts their clock)
 ``on_turn_action(game, action)``    the player in turn is about to draw, play, pass or name a colour (V)
+``play_problem(game, play)``        restrictive playability: a reason to refuse an otherwise legal play
+                                    (PAA, PAB, TRI, CHU, FL, CAR); None = no objection
+``allow_play(game, play)``          permissive playability: accept a play the official match refuses
+                                    (AA, AB, I)
+``extra_plays(game, player)``       card tuples to offer besides the official ones (AA, AB, I)
+``after_draw(game, player, card, forced)``  'play' / 'keep' / 'again' after a turn draw (SAT, INS)
+``after_penalty(game, player, cards)``      cards drawn for a +2/+4 the player may play at once (CON)
 """
 
 from __future__ import annotations
 
 HOOKS = ("group_ok", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end", "judge_speech",
-         "on_turn_start", "on_turn_action")
+         "on_turn_start", "on_turn_action", "play_problem", "allow_play", "extra_plays", "after_draw",
+         "after_penalty")
 
 
 class HouseRule:
@@ -42,7 +50,7 @@ class HouseRule:
     def cut_actions(self, game, player):  # pragma: no cover
         return []
 
-    def on_play(self, game, player, cards) -> None:  # pragma: no cover
+    def on_play(self, game, player, play) -> None:  # pragma: no cover
         pass
 
     def on_turn_end(self, game, player) -> None:  # pragma: no cover
@@ -56,6 +64,21 @@ class HouseRule:
 
     def on_turn_action(self, game, action) -> None:  # pragma: no cover
         pass
+
+    def play_problem(self, game, play):  # pragma: no cover
+        return None
+
+    def allow_play(self, game, play) -> bool:  # pragma: no cover
+        return False
+
+    def extra_plays(self, game, player) -> list:  # pragma: no cover
+        return []
+
+    def after_draw(self, game, player, card, forced):  # pragma: no cover
+        return None
+
+    def after_penalty(self, game, player, cards):  # pragma: no cover
+        return ()
 
 
 def hooks_of(rules) -> dict[str, list]:

@@ -97,7 +97,7 @@ RULES: list[RuleInfo] = [
     _r("PAB", "2ª Paz (second peace)", "after a 1 no action cards until another 1", f"{_SEED} §Segunda Regra da Paz",
        card=1),
     _r("DAD", "Dado (die)", "after a 4 the next player rolls a die, draws that many and loses the turn",
-       f"{_SEED} §Regra do Dado", card=4, params={"table": "1,2,3,4,5,6"}),
+       f"{_SEED} §Regra do Dado", card=4, params={"table": "1/2/3/4/5/6"}),
     _r("TRI", "Trindade (trinity)", "after a 3 the next player plays a 3 or the colour, or draws 3 and loses the turn",
        f"{_SEED} §Regra da Trindade", card=3),
     _r("BACK", "Backlash", "after an 8 the previous player draws 1", f"{_SEED} §Regra do Backlash", card=8),

@@ -200,19 +200,19 @@ class RuleSet:
         opts = self.silence_options
         if "SE" in opts and "SS" in opts:
             raise RuleConflictError("S sub-options SE (specific word) and SS (no laughing) exclude each other")
-        by_card: dict[tuple, str] = {}
+        # E is tied to the green card, IE to the red one; every other card rule to all four colours
+        tied: list[tuple[str, int, frozenset]] = []
         for c in codes:
             card = self.card_of(c)
             if card is None:
                 continue
-            key = (card, self.param(c, "color") if c in ("E", "IE") else None)
-            if c in ("E", "IE"):
-                key = (card, "green" if c == "E" else "red")
-            if key in by_card:
-                raise RuleConflictError(
-                    f"{by_card[key]} and {c} are both tied to the card {card}; give one another card, "
-                    f"e.g. {c}(card=N)")
-            by_card[key] = c
+            cols = frozenset({"green"} if c == "E" else {"red"} if c == "IE" else {"red", "yellow", "green", "blue"})
+            for other, ocard, ocols in tied:
+                if ocard == card and cols & ocols:
+                    raise RuleConflictError(
+                        f"{other} and {c} are both tied to the card {card}; give one another card, "
+                        f"e.g. {c}(card=N)")
+            tied.append((c, card, cols))
 
     # ------------------------------------------------------------------ queries
     @property

@@ -28,13 +28,18 @@ LAUGH_TOKENS = re.compile(r"^(?:(?:ha|he|hi|ah|ja|je|ji|hue){2,}h?|k{3,}|(?:rs){
                           r"kkk\w*|\*laughs?\*|\*risos?\*)$", re.IGNORECASE)
 
 
-def words(text: str) -> list[str]:
-    """The words in ``text`` (sounds such as 'hmm' count as words; emoji and punctuation do not).
+# Sounds that are not words: the guide allows grunts, accidental onomatopoeia, moans, sighs, snores.
+SOUNDS = re.compile(r"^(?:h+m+|m+h*|a+h+|o+h+|u+h+|u+g+h+|a+r+g+h+|p+s+t+|s+h+|z+|h+u+h+|e+r+m*|u+m+|"
+                    r"a+i+|u+i+|a+f+|u+f+|t+s+k+|h+e+y*)$", re.IGNORECASE)
 
-    >>> words("Não, espera aí!")
+
+def words(text: str) -> list[str]:
+    """The words in ``text``; sounds such as 'hmm', 'ahh', 'ugh', 'zzz' are not words.
+
+    >>> words("Não, espera aí! hmm")
     ['Não', 'espera', 'aí']
     """
-    return _WORD.findall(text)
+    return [w for w in _WORD.findall(text) if not SOUNDS.match(w)]
 
 
 def is_laughing(text: str) -> bool:
@@ -57,8 +62,8 @@ class Silence(HouseRule):
         self.word = str(ruleset.param("S", "word")).lower()
         self.rounds = ruleset.param("S", "rounds")
 
-    def on_play(self, game, player, cards) -> None:
-        sevens = sum(1 for c in cards if c.number == self.card)
+    def on_play(self, game, player, play) -> None:
+        sevens = sum(1 for c in play.cards if c.number == self.card)
         if sevens % 2 == 0:
             return
         if "T" in self.opts:
