@@ -21,7 +21,7 @@ from .cards import Card, Color, format_cards, parse_cards
 from .errors import NotationError
 
 __all__ = ["Action", "Play", "Draw", "Pass", "ChooseColor", "SayUno", "CatchUno", "Challenge",
-           "Notice", "Accuse", "Discard", "Say", "Hint", "action_from_dict"]
+           "Notice", "Accuse", "Discard", "Say", "Hint", "Slap", "ChallengeDraw", "action_from_dict"]
 
 
 class Action:
@@ -43,8 +43,9 @@ class Action:
         try:
             if verb == "play":
                 return Play._parse(p, args)
-            if verb in ("draw", "pass", "uno", "challenge", "accuse"):
-                return {"draw": Draw, "pass": Pass, "uno": SayUno, "challenge": Challenge, "accuse": Accuse}[verb](p)
+            if verb in ("draw", "pass", "uno", "challenge", "accuse", "slap", "doubt"):
+                return {"draw": Draw, "pass": Pass, "uno": SayUno, "challenge": Challenge, "accuse": Accuse,
+                        "slap": Slap, "doubt": ChallengeDraw}[verb](p)
             if verb == "color":
                 return ChooseColor(p, Color.parse(args[0]))
             if verb == "catch":
@@ -81,6 +82,7 @@ class Play(Action):
     target: int | None = None
     hidden: tuple[Card, ...] = ()
     claim: int = 0
+    give: tuple[Card, ...] = ()
     kind = "play"
 
     def __str__(self) -> str:
@@ -96,13 +98,15 @@ class Play(Action):
             parts.append(f"claim:+{self.claim}")
         if self.target is not None:
             parts.append(f"@{self.target}")
+        if self.give:
+            parts.append("give:" + ",".join(c.code for c in self.give))
         if self.uno:
             parts.append("uno")
         return " ".join(parts)
 
     @staticmethod
     def _parse(p: int, args: list[str]) -> "Play":
-        cards, color, uno, target, hidden, claim = [], None, False, None, (), 0
+        cards, color, uno, target, hidden, claim, give = [], None, False, None, (), 0, ()
         for a in args:
             al = a.lower()
             if al == "uno":
@@ -113,6 +117,8 @@ class Play(Action):
                 hidden = tuple(parse_cards(a[7:].replace(",", " ")))
             elif al.startswith("claim:"):
                 claim = int(a[6:].lstrip("+"))
+            elif al.startswith("give:"):
+                give = tuple(parse_cards(a[5:].replace(",", " ")))
             else:
                 code, _, col = a.partition(">")
                 cards.append(Card.parse(code))
@@ -120,7 +126,7 @@ class Play(Action):
                     color = Color.parse(col)
         if not cards and not hidden:
             raise NotationError("a play needs at least one card")
-        return Play(p, tuple(cards), color, uno, target, hidden, claim)
+        return Play(p, tuple(cards), color, uno, target, hidden, claim, give)
 
     def to_dict(self) -> dict:
         d = {"type": "play", "player": self.player, "cards": format_cards(self.cards)}
@@ -134,6 +140,8 @@ class Play(Action):
             d["hidden"] = format_cards(self.hidden)
         if self.claim:
             d["claim"] = self.claim
+        if self.give:
+            d["give"] = format_cards(self.give)
         return d
 
 
@@ -160,6 +168,8 @@ Pass = _simple("Pass", "pass", "Keep the card just drawn and end the turn (or ac
 SayUno = _simple("SayUno", "uno", "Say 'UNO' while holding one card (safe once said).")
 Challenge = _simple("Challenge", "challenge", "Challenge the Wild Draw Four you must draw for.")
 Accuse = _simple("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.")
+Slap = _simple("Slap", "slap", "M: put a hand on the discard pile after an 8 (the last to slap draws 1).")
+ChallengeDraw = _simple("ChallengeDraw", "doubt", "DP: challenge the last draw (the drawer held a playable card).")
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,8 +269,10 @@ def action_from_dict(d: dict) -> Action:
     if t == "play":
         return Play(p, tuple(parse_cards(d.get("cards", ""))),
                     Color.parse(d["color"]) if d.get("color") else None, d.get("uno", False),
-                    d.get("target"), tuple(parse_cards(d.get("hidden", ""))), d.get("claim", 0))
-    simple = {"draw": Draw, "pass": Pass, "uno": SayUno, "challenge": Challenge, "accuse": Accuse}
+                    d.get("target"), tuple(parse_cards(d.get("hidden", ""))), d.get("claim", 0),
+                    tuple(parse_cards(d.get("give", ""))))
+    simple = {"draw": Draw, "pass": Pass, "uno": SayUno, "challenge": Challenge, "accuse": Accuse, "slap": Slap,
+              "doubt": ChallengeDraw}
     if t in simple:
         return simple[t](p)
     if t == "color":

@@ -108,6 +108,7 @@ class Game:
         self.turns_done = 0                  # turns ended this hand (PAA counts rounds)
         self.last_plays: list = []           # (seat, cards) of the recent visible plays, newest last
         self.rule_state: dict = {}           # per-rule state owned by house rules (copied by snapshots)
+        self.cancel_action = False
         self.pending = 0
         self.pending_from: int | None = None
         self.pending_kind = 0               # draw value (2/4) of the last draw card, claimed or shown
@@ -146,7 +147,11 @@ class Game:
         self._extra_plays = self._hooks["extra_plays"]
         self._after_draw = self._hooks["after_draw"]
         self._after_penalty = self._hooks["after_penalty"]
-        self._custom_play = bool(self._play_filter or self._allow_play or self._extra_plays)
+        self._play_options = self._hooks["play_options"]
+        self._on_start = self._hooks["on_start"]
+        self._custom_play = bool(self._play_filter or self._allow_play or self._extra_plays or self._play_options)
+        self._rule_actions = {t: r for r in self._house for t in r.actions}
+        self._rev = rules.has("REV")
         self.turn_clock = (0, 0.0, False)
         self._ded = rules.has("DED")
         self._play_memo: dict = {}
@@ -415,9 +420,14 @@ class Game:
             return IllegalActionError, "a play needs at least one card"
         if play.hidden and not self._ded:
             return IllegalActionError, "face-down plays need the DED rule"
-        if not self._holds(p, play.cards + play.hidden):
+        if not self._holds(p, play.cards + play.hidden + play.give):
             return CardNotInHandError, (f"seat {p} does not hold "
-                                        f"{' '.join(c.code for c in play.cards + play.hidden)}")
+                                        f"{' '.join(c.code for c in play.cards + play.hidden + play.give)}")
+        if p in self.eliminated:
+            return NotYourTurnError, f"seat {p} is out of this hand"
+        if (play.target is not None or play.give) and play.cards and play.cards[-1].face != Face.WILD_SWAP \
+                and not self._play_options:
+            return IllegalActionError, "this play names no target and gives no cards under the rules in force"
         if play.cards:
             last = play.cards[-1]
             if last.is_wild and play.color is None:
@@ -427,7 +437,7 @@ class Game:
             if last.face == Face.WILD_SWAP and (play.target is None or play.target == p
                                                  or not 0 <= play.target < self.n):
                 return IllegalActionError, "Wild Swap Hands needs a target seat other than yours"
-        left = len(self.hands[p]) - len(play.cards) - len(play.hidden)
+        left = len(self.hands[p]) - len(play.cards) - len(play.hidden) - len(play.give)
         if play.uno and left != 1:
             return IllegalActionError, "say UNO with the play that leaves you one card"
         return None
@@ -497,6 +507,8 @@ class Game:
         if self.phase == Phase.OVER:
             return GameOverError, "the hand is over"
         t = type(a)
+        if not isinstance(a, Action):
+            return IllegalActionError, f"not an action: {a!r}"
         p = a.player
         if not isinstance(p, int) or not 0 <= p < self.n:
             return NotYourTurnError, f"there is no seat {p!r}"
@@ -565,6 +577,10 @@ class Game:
             if a.card not in self.hands[p]:
                 return CardNotInHandError, f"seat {p} does not hold {a.card.code}"
             return None
+        if t in self._rule_actions:
+            return self._rule_actions[t].action_problem(self, a)
+        if p in self.eliminated and t is not Say:
+            return NotYourTurnError, f"seat {p} is out of this hand"
         if t is Say:
             if not isinstance(a.text, str):
                 return IllegalActionError, "say some text"
@@ -632,6 +648,11 @@ class Game:
         if self.wrong_plays:
             out.extend(Notice(player, w.seq) for w in self.wrong_plays
                        if w.player != player and (self.hands[w.player] or self.rules.corrections == 1))
+        if self._rule_actions:
+            for r in dict.fromkeys(self._rule_actions.values()):
+                out.extend(r.action_options(self, player))
+        if self.eliminated and player in self.eliminated:
+            return []
         return out
 
     def out_of_turn_seats(self) -> list[int]:
@@ -645,8 +666,11 @@ class Game:
         everyone = self.catchable or self.claim is not None or self.wrong_plays
         out = []
         top = self.discard[-1]
+        if self._rule_actions:
+            everyone = everyone or any(r.action_options(self, p) for r in set(self._rule_actions.values())
+                                       for p in range(self.n) if p != me)
         for p in range(self.n):
-            if p == me:
+            if p == me or p in self.eliminated:
                 continue
             h = self.hands[p]
             if everyone or (len(h) == 1 and not self.uno_said[p]) or (self._cut_problem and top in h):
@@ -666,8 +690,13 @@ class Game:
         last = cards[-1]
         unos = (False, True) if len(self.hands[p]) - len(cards) == 1 else (False,)
         colors = COLORS if last.is_wild else (None,)
-        targets = [q for q in range(self.n) if q != p] if last.face == Face.WILD_SWAP else [None]
-        return [Play(p, cards, col, u, t) for col in colors for u in unos for t in targets]
+        if last.face == Face.WILD_SWAP:
+            opts = [(q, ()) for q in self.active if q != p]
+        elif self._play_options:
+            opts = [o for h in self._play_options for o in h(self, p, cards)] or [(None, ())]
+        else:
+            return [Play(p, cards, col, u) for col in colors for u in unos]
+        return [Play(p, cards, col, u, t, (), 0, g) for col in colors for u in unos for t, g in opts]
 
     def _plays(self, p: int, hand: list[Card], out: list, first_only: Card | None = None) -> None:
         if self._custom_play:
@@ -735,7 +764,14 @@ class Game:
         if self._on_turn_action and type(action) in _TURN_ACTIONS and action.player == self.to_act:
             for h in self._on_turn_action:
                 h(self, action)
-        _DISPATCH[type(action)](self, action)
+            if self.cancel_action:  # a rule replaced the action (MS: eliminated instead of drawing)
+                self.cancel_action = False
+                return tuple(events[start:])
+        t = type(action)
+        if t in self._rule_actions:
+            self._rule_actions[t].apply_action(self, action)
+        else:
+            _DISPATCH[t](self, action)
         return tuple(events[start:])
 
     def _event(self, kind: str, player, *detail) -> None:
@@ -760,7 +796,10 @@ class Game:
             self.uno_said[seat] = False
             self.catchable.discard(seat)
         if got:
-            self._event("draw", seat, got)
+            if self._rev:  # REV: the stock is face up, so everyone sees what is drawn
+                self._event("draw", seat, got, tuple(hand[-got:]))
+            else:
+                self._event("draw", seat, got)
         return got
 
     def _penalize(self, seat: int, k: int, why: str) -> None:
@@ -773,6 +812,8 @@ class Game:
             self.catchable.clear()
         if self.claim is not None:
             self.claim = None
+        for h in self._on_start:
+            h(self, seat)
 
     def _end_turn(self, seat: int, nxt: int) -> None:
         for h in self._on_turn_end:
@@ -1052,6 +1093,17 @@ class Game:
             elif not self.uno_said[s]:
                 self.catchable.add(s)
 
+    def eliminate(self, seat: int, why: str) -> None:
+        """Take ``seat`` out of this hand (MS). The last seat standing wins it."""
+        self.eliminated.add(seat)
+        self.catchable.discard(seat)
+        self._event("eliminated", seat, why)
+        active = self.active
+        if len(active) == 1:
+            return self._finish(active[0])
+        if self.current == seat:
+            self._end_turn(seat, self.next_seat(seat))
+
     def _finish(self, winner: int) -> None:
         self.phase = Phase.OVER
         self.winner = winner
@@ -1161,7 +1213,7 @@ class Game:
         assert 0 <= self.current < self.n
         assert self.pending >= 0
         if self.phase == Phase.OVER:
-            assert self.winner is not None and not self.hands[self.winner]
+            assert self.winner is not None and (not self.hands[self.winner] or self.active == [self.winner])
         else:
             assert self.phase != Phase.PLAY or self.pending == 0
 

@@ -48,6 +48,8 @@ class PlayerView:
     open_claim: tuple[int, int, int, int] | None  # (seq, seat, cards face down, claimed draw)
     winner: int | None
     history: tuple
+    eliminated: tuple[int, ...] = ()
+    stock_top: Card | None = None  # REV: the stock is face up
 
     @property
     def my_turn(self) -> bool:
@@ -90,4 +92,6 @@ def view_of(game, seat: int) -> PlayerView:
         open_claim=(claim[0], claim[1], len(claim[2]), claim[4]) if claim else None,
         winner=game.winner,
         history=tuple(game.events),
+        eliminated=tuple(sorted(game.eliminated)),
+        stock_top=game.stock[-1] if game._rev and game.stock else None,
     )

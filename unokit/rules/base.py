@@ -22,13 +22,19 @@ Named points:
 ``extra_plays(game, player)``       card tuples to offer besides the official ones (AA, AB, I)
 ``after_draw(game, player, card, forced)``  'play' / 'keep' / 'again' after a turn draw (SAT, INS)
 ``after_penalty(game, player, cards)``      cards drawn for a +2/+4 the player may play at once (CON)
+``play_options(game, player, cards)`` the (target, give) choices a play of ``cards`` offers (T, CLA, DOA)
+``on_start(game, seat)``            a seat starts a turn (draws or plays): windows close (E, IE, M, DP)
+
+A rule may also own action types (``actions = (Slap,)``) and then implements
+``action_problem(game, action)``, ``apply_action(game, action)`` and
+``action_options(game, seat)`` for them.
 """
 
 from __future__ import annotations
 
 HOOKS = ("group_ok", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end", "judge_speech",
          "on_turn_start", "on_turn_action", "play_problem", "allow_play", "extra_plays", "after_draw",
-         "after_penalty")
+         "after_penalty", "play_options", "on_start")
 
 
 class HouseRule:
@@ -79,6 +85,14 @@ class HouseRule:
 
     def after_penalty(self, game, player, cards):  # pragma: no cover
         return ()
+
+    def play_options(self, game, player, cards) -> list:  # pragma: no cover
+        return []
+
+    def on_start(self, game, seat) -> None:  # pragma: no cover
+        pass
+
+    actions: tuple = ()
 
 
 def hooks_of(rules) -> dict[str, list]:

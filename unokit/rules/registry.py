@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from .arithmetic import FirstArithmetic, SecondArithmetic
+from .cardfx import (Backlash, Baptism, Carousel, Chukcki, Clairvoyance, CleanFinish, Die, Donation, FirstPeace,
+                     SecondPeace, Swap, TraitorTwin, Trinity)
 from .cut import Cut
+from .drawchallenge import DrawChallenge
+from .drawing import Consolation, Dissatisfaction, Satisfaction
+from .inferno import Inferno
+from .social import Compliments, Critiques, Pride, SlapPile
+from .suddendeath import SuddenDeath
 from .groups import Duplicates, QuickDiscard
 from .silence import Silence
 from .speed import Speed
@@ -17,7 +25,14 @@ REGISTRY = {
     "P1": Stacking, "P2": Stacking, "P3": Stacking, "P4": Stacking,
     "S": Silence,
     "V": Speed,
+    "T": Swap, "CAR": Carousel, "DOA": Donation, "CLA": Clairvoyance, "DAD": Die, "TRI": Trinity,
+    "BACK": Backlash, "GT": TraitorTwin, "BA": Baptism, "CHU": Chukcki, "PAA": FirstPeace, "PAB": SecondPeace,
+    "FL": CleanFinish, "SAT": Satisfaction, "INS": Dissatisfaction, "CON": Consolation, "AA": FirstArithmetic,
+    "AB": SecondArithmetic, "I": Inferno, "ORG": Pride, "E": Compliments, "IE": Critiques, "M": SlapPile,
+    "DP": DrawChallenge, "MS1": SuddenDeath, "MS2": SuddenDeath, "MS3": SuddenDeath,
 }
+# Rules that live in the engine core (MEM, PRE, DED, REV), in the deal (FU, BU) or in matches (TV, PR, MOV)
+# have no class here.
 
 
 def build_house_rules(ruleset) -> list:

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
-from .catalog import ALIASES, CATALOG, IMPLEMENTED, ORDER, SILENCE_SUFFIXES
+from .catalog import ALIASES, AVOID_CARDS, CATALOG, IMPLEMENTED, ORDER, SILENCE_SUFFIXES, VARIATIONS
 
 __all__ = ["RuleSet", "AMBIGUITY", "GLOBAL_PARAMS", "OFFICIAL"]
 
@@ -121,6 +121,8 @@ class RuleSet:
                         f"ambiguity digit {letter} ({what}) must be one of {sorted(opts)}, got {d} in {src!r}")
         rules: dict[str, tuple] = {}
         params: dict[str, object] = {}
+        codes_word = next((w for w in words if "=" not in w or "(" in w), "")
+        guide_variation = codes_word in VARIATIONS
         for word in words:
             if "=" in word and "(" not in word:
                 k, _, v = word.partition("=")
@@ -141,6 +143,8 @@ class RuleSet:
                 rules[code] = (code, opts, rparams)
         rs = cls(amb, tuple(sorted(rules.values(), key=lambda r: ORDER[r[0]])),
                  tuple(sorted((k, v) for k, v in params.items() if GLOBAL_PARAMS[k] != v)))
+        if guide_variation:
+            rs = rs._resolve_shared_cards()
         rs._check_conflicts(src)
         if not allow_unimplemented:
             missing = [c for c, _, _ in rs.rules if c not in IMPLEMENTED]
@@ -180,6 +184,10 @@ class RuleSet:
                     valid = ", ".join(defaults) or "none"
                     raise RuleCodeError(f"rule {code} has no parameter {item!r}; its parameters: {valid}")
                 rparams[k] = _coerce(v.strip().lower() if isinstance(defaults[k], str) else v.strip(), defaults[k])
+        if code == "FU" and not 1 <= rparams.get("cards", 4) <= 6:
+            raise RuleCodeError(f"FU deals at most 6 cards (the guide: 'any number up to 6'), got {rparams['cards']}")
+        if code == "BU" and rparams.get("cards", 9) < 8:
+            raise RuleCodeError(f"BU deals at least 8 cards (the guide: 'any number from 8'), got {rparams['cards']}")
         if "card" in rparams and not 0 <= rparams["card"] <= 9:
             raise RuleCodeError(f"rule {code}: card must be a number card 0-9, got {rparams['card']}")
         return code, opts, tuple(sorted((k, v) for k, v in rparams.items() if defaults[k] != v))
@@ -213,6 +221,25 @@ class RuleSet:
                         f"{other} and {c} are both tied to the card {card}; give one another card, "
                         f"e.g. {c}(card=N)")
             tied.append((c, card, cols))
+
+    def _resolve_shared_cards(self) -> "RuleSet":
+        """The guide's own ready-made variations put two rules on one card (CAR and T on the 0;
+        PAB and CLA on the 1) although it says such rules conflict "unless the cards differ".
+        Decision: when a variation is loaded by its code, the rule written later in the guide's
+        code moves to the lowest card no other rule uses, never 6 or 9."""
+        used: set[int] = set()
+        out = []
+        for code, opts, rparams in self.rules:
+            card = self.card_of(code)
+            if card is not None and card in used and code not in ("E", "IE"):
+                free = [c for c in range(10) if c not in used and c not in AVOID_CARDS
+                        and all(self.card_of(o) != c for o, _, _ in self.rules if self.card_of(o) is not None)]
+                card = free[0]
+                rparams = tuple(sorted(dict(rparams, card=card).items()))
+            if card is not None:
+                used.add(card)
+            out.append((code, opts, rparams))
+        return RuleSet(self.ambiguity, tuple(out), self.params)
 
     # ------------------------------------------------------------------ queries
     @property

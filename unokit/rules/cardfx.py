@@ -1,0 +1,398 @@
+"""Rules that give number cards a function (000 ch.3, "Regras que Modificam ou Inserem Funções em Cartas")
+and the peace rules that forbid action cards for a while.
+
+Every card rule takes its card as a parameter (``T(card=7)``); the guide's card
+is the default. "Action cards" for the peace rules (PAA, PAB) and the cards
+that "make others draw" for FL include the number cards these rules arm:
+DOA's 2, TRI's 3, DAD's 4, BACK's 8.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import Face
+from .base import HouseRule
+
+DRAWING_CARD_RULES = ("DAD", "TRI", "BACK")   # number cards that make someone draw
+ARMED_CARD_RULES = ("DOA", "DAD", "TRI", "BACK", "CAR", "T", "CLA", "M", "GT")
+
+
+def armed_numbers(rs, codes=ARMED_CARD_RULES) -> set[int]:
+    return {rs.card_of(c) for c in codes if rs.has(c)}
+
+
+def is_action(card, armed: set[int]) -> bool:
+    """Skip, Reverse, Draw Two, every wild, and number cards armed by a house rule."""
+    return card.number is None or card.number in armed
+
+
+def _count(cards, number) -> int:
+    return sum(1 for c in cards if c.number == number)
+
+
+def previous_seat(game, p: int) -> int:
+    d = -game.direction
+    s = (p + d) % game.n
+    while s in game.eliminated:
+        s = (s + d) % game.n
+    return s
+
+
+class Swap(HouseRule):
+    """T (Troca): the player of a 0 may swap hands with a chosen player (``target``; None = keep).
+
+    The 0 may end the hand (no swap then). With DR, each extra 0 does not add swaps
+    (one target per play; a documented simplification). A hand of one card after the
+    swap must be declared with SayUno (it becomes catchable)."""
+
+    code = "T"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("T")
+
+    def play_options(self, game, p, cards):
+        if cards[-1].number != self.card and not any(c.number == self.card for c in cards):
+            return []
+        if len(game.hands[p]) == len(cards):
+            return [(None, ())]
+        return [(None, ())] + [(q, ()) for q in game.active if q != p]
+
+    def play_problem(self, game, play):
+        if play.target is not None and not any(c.number == self.card for c in play.cards):
+            return f"only a {self.card} lets you swap hands (T)"
+        if play.target is not None and (play.target == play.player or play.target in game.eliminated
+                                        or not 0 <= play.target < game.n):
+            return "swap with another seat still in the hand"
+        if play.target is not None and len(game.hands[play.player]) == len(play.cards):
+            return "you go out with this card: there is no hand to swap"
+        return None
+
+    def on_play(self, game, p, play):
+        if play.target is not None and game.hands[p]:
+            q = play.target
+            game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
+            game._after_hand_change((p, q))
+            game._event("swap", p, q)
+
+
+class Carousel(HouseRule):
+    """CAR (Carrossel): a 0 passes every hand to the next player in the direction of play.
+
+    Mandatory; the 0 cannot be the last card; with DR each 0 passes the hands once more."""
+
+    code = "CAR"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("CAR")
+
+    def play_problem(self, game, play):
+        if len(game.hands[play.player]) == len(play.cards) + len(play.hidden) and \
+                any(c.number == self.card for c in play.cards):
+            return f"the {self.card} cannot be your last card under CAR"
+        return None
+
+    def on_play(self, game, p, play):
+        k = _count(play.cards, self.card)
+        seats = game.active
+        for _ in range(k):
+            hands = [game.hands[s] for s in seats]
+            if game.direction == 1:
+                hands = hands[-1:] + hands[:-1]
+            else:
+                hands = hands[1:] + hands[:1]
+            for s, h in zip(seats, hands):
+                game.hands[s] = h
+            game._event("carousel", p, game.direction)
+        if k:
+            game._after_hand_change(seats)
+
+
+class Donation(HouseRule):
+    """DOA (Doações): the player of a 2 gives two cards of their hand to a chosen player.
+
+    Mandatory; ``Play.give`` names the cards, ``Play.target`` the receiver. With DR, two
+    cards per 2 played (all to the one chosen player: a documented simplification). One
+    may go UNO or out by donating; with fewer cards left than owed, all are given."""
+
+    code = "DOA"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("DOA")
+
+    def owed(self, game, p, cards) -> int:
+        k = 2 * _count(cards, self.card)
+        return min(k, len(game.hands[p]) - len(cards))
+
+    def play_options(self, game, p, cards):
+        k = self.owed(game, p, cards)
+        if not k:
+            return []
+        rest = list(game.hands[p])
+        for c in cards:
+            rest.remove(c)
+        gives = list(dict.fromkeys(tuple(sorted(g)) for g in combinations(rest, k)))
+        return [(q, g) for q in game.active if q != p for g in gives]
+
+    def play_problem(self, game, play):
+        k = self.owed(game, play.player, play.cards)
+        if len(play.give) != k:
+            return f"give exactly {k} card(s) with this play (DOA)" if k else "nothing is given with this play"
+        if k and (play.target is None or play.target == play.player or play.target in game.eliminated):
+            return "name the seat that receives the donated cards (DOA)"
+        return None
+
+    def on_play(self, game, p, play):
+        if play.give:
+            for c in play.give:
+                game.hands[p].remove(c)
+            game.hands[play.target].extend(play.give)
+            game._event("donate", p, play.target, len(play.give))
+            game._after_hand_change((p, play.target))
+
+
+class Clairvoyance(HouseRule):
+    """CLA (Clarividência): the player of a 1 sees a chosen player's hand (``target``)."""
+
+    code = "CLA"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("CLA")
+
+    def play_options(self, game, p, cards):
+        if not any(c.number == self.card for c in cards) or len(game.hands[p]) == len(cards):
+            return []
+        return [(q, ()) for q in game.active if q != p]
+
+    def play_problem(self, game, play):
+        has = any(c.number == self.card for c in play.cards)
+        going_out = len(game.hands[play.player]) == len(play.cards)
+        if has and not going_out and play.target is None:
+            return f"name the seat whose hand you will see (CLA)"
+        if play.target is not None and (not has or play.target == play.player):
+            return "only the player of a 1 names a hand to see (CLA)"
+        return None
+
+    def on_play(self, game, p, play):
+        if play.target is not None:
+            game.reveals.append((frozenset({p}), play.target, tuple(game.hands[play.target])))
+            game._event("sees-hand", p, play.target)
+
+
+class Die(HouseRule):
+    """DAD (Dado): after a 4 the next player rolls a die, draws that many and loses the turn.
+
+    ``DAD(table=1/2/3/4/5/6)`` maps the faces to cards drawn; several 4s roll once."""
+
+    code = "DAD"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("DAD")
+        self.table = [int(x) for x in str(rs.param("DAD", "table")).split("/")]
+
+    def on_play(self, game, p, play):
+        if not any(c.number == self.card for c in play.cards) or not game.hands[p]:
+            return
+        q = game.next_seat(p)
+        face = game.chance.randint(1, len(self.table))
+        k = self.table[face - 1]
+        game._event("die", q, face, k)
+        game._penalize(q, k, "die (DAD)")
+        game.skip_next += 1
+
+
+class Trinity(HouseRule):
+    """TRI (Trindade): after a 3, the next player plays a 3 or a card of the colour (no wild),
+    or draws 3 per 3 played and loses the turn. Going out on a 3 still obliges the next player."""
+
+    code = "TRI"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("TRI")
+
+    def on_play(self, game, p, play):
+        k = _count(play.cards, self.card)
+        game.rule_state.pop("TRI", None)
+        if k:
+            q = game.next_seat(p)
+            game.rule_state["TRI"] = (q, 3 * k, game.color)
+            if not game.hands[p]:  # going out on a 3: the next player must still answer it
+                hand = game.hands[q]
+                if not any(c.number == self.card or (not c.is_wild and c.color is game.color) for c in hand):
+                    game._penalize(q, 3 * k, "trinity (TRI)")
+                game.rule_state.pop("TRI", None)
+
+    def play_problem(self, game, play):
+        st = game.rule_state.get("TRI")
+        if st and st[0] == play.player and play.player == game.current:
+            first = play.cards[0]
+            if first.is_wild or not (first.number == self.card or first.color is st[2]):
+                return f"after a {self.card} play a {self.card} or a {st[2].name.lower()} card (no wild), " \
+                       f"or draw {st[1]} (TRI)"
+        return None
+
+    def after_draw(self, game, p, card, forced):
+        st = game.rule_state.pop("TRI", None)
+        if st and st[0] == p:
+            game._penalize(p, st[1] - 1, "trinity (TRI)")
+            return "keep"
+        return None
+
+    def on_turn_end(self, game, player):
+        st = game.rule_state.get("TRI")
+        if st and st[0] == player:
+            game.rule_state.pop("TRI", None)
+
+
+class Backlash(HouseRule):
+    """BACK: after an 8 the previous player draws 1 (one per 8 in a group)."""
+
+    code = "BACK"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("BACK")
+
+    def on_play(self, game, p, play):
+        k = _count(play.cards, self.card)
+        if k:
+            q = previous_seat(game, p)
+            if q != p:
+                game._penalize(q, k, "backlash (BACK)")
+
+
+class TraitorTwin(HouseRule):
+    """GT (Gêmeo Traidor): a number card followed at once by the identical card (played alone)
+    makes the player of the first draw that number of cards (whoever plays the twin, cutters too)."""
+
+    code = "GT"
+
+    def on_play(self, game, p, play):
+        lp = game.last_plays
+        if len(play.cards) != 1 or len(lp) < 2:
+            return
+        q, prev = lp[-2]
+        c = play.cards[0]
+        if len(prev) == 1 and prev[0] is c and c.number is not None and q != p and c.number:
+            game._penalize(q, c.number, "traitor twin (GT)")
+
+
+def _twin_numbers(game):
+    """The two previous visible plays were equal numbers by different players (CHU, BA)."""
+    lp = game.last_plays
+    if len(lp) < 2:
+        return False
+    (p1, c1), (p2, c2) = lp[-2], lp[-1]
+    return p1 != p2 and c1[-1].number is not None and c1[-1].number == c2[-1].number
+
+
+class Baptism(HouseRule):
+    """BA (Batismo): a Reverse right after two equal numbers by different players: everyone draws
+    one card per Reverse played."""
+
+    code = "BA"
+
+    def on_play(self, game, p, play):
+        k = sum(1 for c in play.cards if c.face == Face.REVERSE)
+        lp = game.last_plays
+        if not k or len(lp) < 3:
+            return
+        (p1, c1), (p2, c2) = lp[-3], lp[-2]
+        if p1 != p2 and c1[-1].number is not None and c1[-1].number == c2[-1].number:
+            for s in game.active:
+                game._penalize(s, k, "baptism (BA)")
+
+
+class Chukcki(HouseRule):
+    """CHU (Chukcki): after two equal numbers played by different players in a row, the next player
+    must change the colour of the pile; if they cannot, they draw as usual and the one after plays
+    normally."""
+
+    code = "CHU"
+
+    def play_problem(self, game, play):
+        if play.player != game.current or not _twin_numbers(game):
+            return None
+        new = play.color if play.cards[-1].is_wild else play.cards[-1].color
+        if new is game.color:
+            return f"after two equal numbers by different players the colour must change (CHU)"
+        return None
+
+
+class FirstPeace(HouseRule):
+    """PAA (1ª Paz): no action card (nor a number card armed by another rule) in the first round(s)."""
+
+    code = "PAA"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.rounds = rs.param("PAA", "rounds")
+        self.armed = armed_numbers(rs)
+
+    def play_problem(self, game, play):
+        if game.turns_done < self.rounds * len(game.active) and any(is_action(c, self.armed) for c in play.cards):
+            return f"no action cards in the first {self.rounds} round(s) (PAA)"
+        return None
+
+
+class SecondPeace(HouseRule):
+    """PAB (2ª Paz): after a 1, no action cards until another 1 (an odd count of 1s toggles)."""
+
+    code = "PAB"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("PAB")
+        self.armed = armed_numbers(rs) - {self.card}
+
+    def on_play(self, game, p, play):
+        if _count(play.cards, self.card) % 2:
+            on = not game.rule_state.get("PAB", False)
+            game.rule_state["PAB"] = on
+            game._event("peace", p, "on" if on else "off")
+
+    def play_problem(self, game, play):
+        if game.rule_state.get("PAB") and any(is_action(c, self.armed) for c in play.cards):
+            return f"peace: no action cards until another {self.card} (PAB)"
+        return None
+
+
+class CleanFinish(HouseRule):
+    """FL (Final Limpo): the last card(s) cannot be wilds or cards that make others draw.
+
+    ``FL(variant=all)`` (default): no wilds, +2, +4 or armed drawing numbers (DAD, TRI,
+    BACK; a 2 under DOA that still gives cards; the GT twin); ``FL(variant=numbers)``: only
+    number cards; ``FL(variant=wilds)``: no wilds only."""
+
+    code = "FL"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.variant = rs.param("FL", "variant")
+        self.drawing = armed_numbers(rs, DRAWING_CARD_RULES)
+
+    def play_problem(self, game, play):
+        p = play.player
+        if len(game.hands[p]) != len(play.cards) + len(play.hidden):
+            return None
+        cards = play.cards
+        v = self.variant
+        if v == "numbers":
+            bad = any(c.number is None for c in cards)
+        elif v == "wilds":
+            bad = any(c.is_wild for c in cards)
+        else:
+            bad = any(c.is_wild or c.draw or c.number in self.drawing for c in cards)
+            lp = game.last_plays
+            if not bad and game.rules.has("GT") and len(cards) == 1 and lp and len(lp[-1][1]) == 1 \
+                    and lp[-1][1][0] is cards[0] and cards[0].number and lp[-1][0] != p:
+                bad = True
+        if bad:
+            return "you cannot go out with this card (FL: clean finish)"
+        return None

@@ -1,0 +1,50 @@
+"""DP (Desafio Polivalente): anyone may challenge a draw (000 ch.3 §Regra do Desafio Polivalente).
+
+After a player draws at the start of a turn, until the next player starts, any other
+player may :class:`~unokit.actions.ChallengeDraw`: if the drawer held a card they could
+have played (under every rule in force, FL included), the drawer draws 2; otherwise
+the challenger draws 4. Draws forced by a Draw Two / Wild Draw Four are not
+challengeable this way (the Wild Draw Four keeps its own challenge).
+"""
+
+from __future__ import annotations
+
+from ..actions import ChallengeDraw
+from ..errors import IllegalActionError, WindowClosedError
+from .base import HouseRule
+
+
+class DrawChallenge(HouseRule):
+    code = "DP"
+    actions = (ChallengeDraw,)
+
+    def on_turn_action(self, game, action):
+        if action.kind == "draw" and game.phase.name == "PLAY":
+            p = action.player
+            had = any(game._can_play_card(p, c) for c in game.hands[p])
+            game.rule_state["DP"] = (p, had, None)
+
+    def on_start(self, game, seat):
+        st = game.rule_state.get("DP")
+        if st is not None and st[0] != seat:
+            game.rule_state.pop("DP")
+
+    def action_problem(self, game, a):
+        st = game.rule_state.get("DP")
+        if st is None:
+            return WindowClosedError, "there is no draw to challenge"
+        if st[0] == a.player:
+            return IllegalActionError, "you cannot challenge your own draw"
+        return None
+
+    def action_options(self, game, seat):
+        st = game.rule_state.get("DP")
+        return [ChallengeDraw(seat)] if st is not None and st[0] != seat and seat not in game.eliminated else []
+
+    def apply_action(self, game, a):
+        drawer, had, _ = game.rule_state.pop("DP")
+        game._event("draw-challenge", a.player, drawer, "guilty" if had else "innocent")
+        if had:
+            game._penalize(drawer, 2, "drew while holding a playable card (DP)")
+        else:
+            game._penalize(a.player, 4, "wrong draw challenge (DP)")

@@ -1,0 +1,35 @@
+"""Rules about drawing: SAT, INS, CON (000 ch.3).
+
+- SAT (Satisfação): a player who cannot play keeps drawing until a playable card
+  comes (which they may then play). Drawing by choice, with a playable card in
+  hand, is still one card.
+- INS (Insatisfação): a card drawn because the player could not play can never be
+  played that turn.
+- CON (Consolo): cards drawn for a Draw Two / Wild Draw Four may be played at once
+  (one of them, as a normal play); penalties from other rules do not count.
+"""
+
+from __future__ import annotations
+
+from .base import HouseRule
+
+
+class Satisfaction(HouseRule):
+    code = "SAT"
+
+    def after_draw(self, game, player, card, forced):
+        return "again" if forced else None
+
+
+class Dissatisfaction(HouseRule):
+    code = "INS"
+
+    def after_draw(self, game, player, card, forced):
+        return "keep" if forced else None
+
+
+class Consolation(HouseRule):
+    code = "CON"
+
+    def after_penalty(self, game, player, cards):
+        return tuple(c for c in dict.fromkeys(cards) if game._can_play_card(player, c))

@@ -1,0 +1,47 @@
+"""I (Inferno): any action card on any action card (000 ch.3 §Regra do Inferno).
+
+- Skip, Reverse and Draw Two may be played on any action card (Skip, Reverse, Draw
+  Two, Wild Draw Four), whatever the colours.
+- Stacking P4 is implied: any draw card answers any draw card.
+- Facing a draw total, a Skip or a Reverse cancels it completely (then acts as usual).
+- With DR, the group rules keep priority: only same-symbol groups.
+"""
+
+from __future__ import annotations
+
+from ..cards import Face
+from .base import HouseRule
+from .stacking import ALLOWED
+
+_ACTION = (Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.WILD_DRAW_FOUR)
+_COLOURED = (Face.SKIP, Face.REVERSE, Face.DRAW_TWO)
+
+
+class Inferno(HouseRule):
+    code = "I"
+
+    def stack_ok(self, game, cards) -> bool:
+        under = game.pending_kind or game.discard[-1].draw
+        first = cards[0]
+        if first.face in (Face.SKIP, Face.REVERSE):
+            return all(c.face == first.face for c in cards)
+        return bool(first.draw) and (under, first.draw) in ALLOWED["P4"] and all(c.draw for c in cards)
+
+    def allow_play(self, game, play) -> bool:
+        top = game.discard[-1]
+        first = play.cards[0]
+        return top.face in _ACTION and first.face in _COLOURED and (
+            len(play.cards) == 1 or all(c.face == first.face for c in play.cards))
+
+    def extra_plays(self, game, player):
+        top = game.discard[-1]
+        if top.face not in _ACTION:
+            return []
+        return [(c,) for c in dict.fromkeys(game.hands[player]) if c.face in _COLOURED]
+
+    def on_play(self, game, p, play):
+        if game.pending and play.cards[-1].face in (Face.SKIP, Face.REVERSE):
+            game._event("stack-cancelled", p, game.pending)
+            game.pending = 0
+            game.pending_kind = 0
+            game.wd4 = None

@@ -1,0 +1,116 @@
+"""Social rules judged from chat (000 ch.3): ORG, E, IE; and M (slap) as a real-time reaction.
+
+- ORG (Orgulho): whoever apologises draws 2 (``unokit.rules.words`` lists apologies in
+  Portuguese, English, Italian and Spanish).
+- E (Elogios): when a green 5 is played, each opponent must compliment its player
+  (a chat message with a compliment, different from every compliment already paid
+  this hand) before the next player starts; whoever has not draws 1. IE (Elogios
+  invertidos) is the same with critiques, on the red 5.
+- M (Monte): when an 8 is played everyone slaps the pile (:class:`~unokit.actions.Slap`).
+  When all but one have slapped, the last one draws 1. If the next player starts before
+  that, every player who has not slapped draws 1.
+"""
+
+from __future__ import annotations
+
+from ..actions import Slap
+from ..cards import Color
+from ..errors import IllegalActionError, WindowClosedError
+from .base import HouseRule
+from .words import is_apology, is_compliment, is_critique, normalize
+
+
+class Pride(HouseRule):
+    code = "ORG"
+
+    def judge_speech(self, game, player, text) -> int:
+        return 2 if is_apology(text) else 0
+
+
+class Compliments(HouseRule):
+    code = "E"
+    color = Color.GREEN
+    judge = staticmethod(is_compliment)
+    what = "compliment"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of(self.code)
+
+    def on_play(self, game, p, play):
+        if any(c.number == self.card and c.color is self.color for c in play.cards):
+            owed = {q for q in game.active if q != p}
+            game.rule_state[self.code] = (p, frozenset(owed))
+            game._event(self.what + "s-owed", p, tuple(sorted(owed)))
+
+    def judge_speech(self, game, player, text) -> int:
+        st = game.rule_state.get(self.code)
+        if not st or player not in st[1] or not self.judge(text):
+            return 0
+        key = self.code + "-said"
+        said = game.rule_state.setdefault(key, set())
+        t = normalize(text).strip()
+        if t in said:
+            return 0  # a repeat does not pay the debt
+        said.add(t)
+        game.rule_state[self.code] = (st[0], st[1] - {player})
+        return 0
+
+    def on_start(self, game, seat):
+        st = game.rule_state.pop(self.code, None)
+        if st:
+            for q in sorted(st[1]):
+                game._penalize(q, 1, f"no {self.what} ({self.code})")
+
+
+class Critiques(Compliments):
+    code = "IE"
+    color = Color.RED
+    judge = staticmethod(is_critique)
+    what = "critique"
+
+
+class SlapPile(HouseRule):
+    code = "M"
+    actions = (Slap,)
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.card = rs.card_of("M")
+
+    def on_play(self, game, p, play):
+        if any(c.number == self.card for c in play.cards):
+            game.rule_state["M"] = frozenset()
+            game._event("slap-now", p)
+
+    def action_problem(self, game, a):
+        st = game.rule_state.get("M")
+        if st is None:
+            return WindowClosedError, "there is nothing to slap"
+        if a.player in st:
+            return IllegalActionError, "you already slapped"
+        if a.player in game.eliminated:
+            return IllegalActionError, "you are out of this hand"
+        return None
+
+    def action_options(self, game, seat):
+        st = game.rule_state.get("M")
+        return [Slap(seat)] if st is not None and seat not in st and seat not in game.eliminated else []
+
+    def apply_action(self, game, a):
+        st = game.rule_state["M"] | {a.player}
+        game._event("slap", a.player)
+        left = [q for q in game.active if q not in st]
+        if len(left) <= 1:
+            game.rule_state.pop("M")
+            for q in left:
+                game._penalize(q, 1, "last to slap (M)")
+        else:
+            game.rule_state["M"] = st
+
+    def on_start(self, game, seat):
+        st = game.rule_state.pop("M", None)
+        if st is not None:
+            for q in game.active:
+                if q not in st:
+                    game._penalize(q, 1, "did not slap (M)")

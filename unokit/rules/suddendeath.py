@@ -1,0 +1,55 @@
+"""MS (Morte Súbita, sudden death): a player who has to draw because they cannot play is
+eliminated from the hand (000 ch.3 §Regra da Morte Súbita).
+
+- Draw Two / Wild Draw Four and penalties never eliminate; only the turn draw of a
+  player with no playable card (under every rule in force: peace rules, FL, CHU...).
+  Drawing by choice while holding a playable card is allowed and does not eliminate.
+- The hand ends when someone goes out or one player remains (the survivor wins and
+  scores the others' hands, eliminated ones included).
+- MS1 from the start; MS2 only after ``MS2(rounds=2)`` rounds; MS3 only after an event:
+  ``MS3(event=first-wild)`` (default), ``first-action`` or ``fifth-action``.
+- With C, a cut before the doomed player draws saves them (elimination happens on
+  the draw itself).
+"""
+
+from __future__ import annotations
+
+from .base import HouseRule
+
+
+class SuddenDeath(HouseRule):
+    code = "MS"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.variant = next(c for c in rs.codes if c.startswith("MS"))
+        self.rounds = rs.param("MS2", "rounds") if self.variant == "MS2" else 0
+        self.event = rs.param("MS3", "event") if self.variant == "MS3" else None
+
+    def armed(self, game) -> bool:
+        if self.variant == "MS2":
+            return game.turns_done >= self.rounds * len(game.active)
+        if self.variant == "MS3":
+            return bool(game.rule_state.get("MS3"))
+        return True
+
+    def on_play(self, game, p, play):
+        if self.event is None or game.rule_state.get("MS3"):
+            return
+        ev = self.event
+        if ev == "first-wild" and any(c.is_wild for c in play.cards):
+            game.rule_state["MS3"] = True
+        elif ev in ("first-action", "fifth-action"):
+            n = game.rule_state.get("MS3-actions", 0) + sum(1 for c in play.cards if c.number is None)
+            game.rule_state["MS3-actions"] = n
+            if n >= (1 if ev == "first-action" else 5):
+                game.rule_state["MS3"] = True
+
+    def on_turn_action(self, game, action):
+        if action.kind != "draw" or game.phase.name != "PLAY" or not self.armed(game):
+            return
+        p = action.player
+        if not any(game._can_play_card(p, c) for c in game.hands[p]):
+            game._starts(p)
+            game.eliminate(p, f"had to draw ({self.variant})")
+            game.cancel_action = True
