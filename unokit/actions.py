@@ -287,4 +287,17 @@ def action_from_dict(d: dict) -> Action:
         return Say(p, d["text"])
     if t == "hint":
         return Hint(p, d["to"], d.get("text", ""))
+    if t not in EXTRA_ACTIONS:
+        from .rules import registry  # noqa: F401  (rule modules register their own action types)
+    if t in EXTRA_ACTIONS:
+        return EXTRA_ACTIONS[t](p)
     raise NotationError(f"unknown action type {t!r}")
+
+
+# Simple (player-only) action types that house rules define, by their ``kind``.
+EXTRA_ACTIONS: dict[str, type] = {}
+
+
+def register_action(cls: type) -> type:
+    EXTRA_ACTIONS[cls.kind] = cls
+    return cls

@@ -152,6 +152,15 @@ class Game:
         self._custom_play = bool(self._play_filter or self._allow_play or self._extra_plays or self._play_options)
         self._rule_actions = {t: r for r in self._house for t in r.actions}
         self._rev = rules.has("REV")
+        self.no_challenge = rules.has("NOCHALLENGE")
+        self.score_multiplier = 2 if rules.has("DOUBLE") else 1
+        self.hand_limit = rules.param("LIMIT", "cards") if rules.has("LIMIT") else 0
+        self.slow_uno = rules.has("SLOWUNO")
+        self.catch_expiry: dict[int, int] = {}
+        self.next_override: int | None = None
+        self.end_reason = "out"
+        self.blank = rules.param("blank")
+        self.free_discard_dest = "hidden"
         self.turn_clock = (0, 0.0, False)
         self._ded = rules.has("DED")
         self._play_memo: dict = {}
@@ -287,6 +296,8 @@ class Game:
             first = None
             again = card.face in (Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE, Face.WILD_OHANA,
                                   Face.WILD_BLANK) or (redraw_actions and (card.is_action or card.is_wild))
+            if card.face == Face.WILD_DRAW_FOUR and self.rules.has("WILDSTART"):
+                again = False
             if not again:
                 break
             # returned to the deck, reshuffled, turn another
@@ -310,6 +321,10 @@ class Game:
             self.phase = Phase.PLAY
         elif f == Face.WILD:
             self.current = starter
+            self.phase = Phase.COLOR
+        elif f == Face.WILD_DRAW_FOUR:  # WILDSTART: the first player draws 4 and is skipped
+            self._penalize(starter, 4, "Wild Draw Four turned first (WILDSTART)")
+            self.current = (starter + self.direction) % self.n
             self.phase = Phase.COLOR
         else:
             self.current = starter
@@ -351,8 +366,8 @@ class Game:
     def hand_points(self, seat: int) -> int:
         sp = self.special_points
         if sp:
-            return sum(sp.get(c.code, c.points) for c in self.hands[seat])
-        return sum(c.points for c in self.hands[seat])
+            return self.score_multiplier * sum(sp.get(c.code, c.points) for c in self.hands[seat])
+        return self.score_multiplier * sum(c.points for c in self.hands[seat])
 
     def points(self) -> dict[int, int]:
         """Points held in each hand now (classic values; Italian blanks 40)."""
@@ -426,6 +441,7 @@ class Game:
         if p in self.eliminated:
             return NotYourTurnError, f"seat {p} is out of this hand"
         if (play.target is not None or play.give) and play.cards and play.cards[-1].face != Face.WILD_SWAP \
+                and not (play.cards[-1].face == Face.WILD_BLANK and self.blank in ("swap", "draw2")) \
                 and not self._play_options:
             return IllegalActionError, "this play names no target and gives no cards under the rules in force"
         if play.cards:
@@ -434,9 +450,10 @@ class Game:
                 return IllegalActionError, f"name a colour for {last.code} (e.g. '{p} play {last.code}>R')"
             if not last.is_wild and play.color is not None:
                 return IllegalActionError, f"{last.code} is not a wild; no colour is named"
-            if last.face == Face.WILD_SWAP and (play.target is None or play.target == p
-                                                 or not 0 <= play.target < self.n):
-                return IllegalActionError, "Wild Swap Hands needs a target seat other than yours"
+            if (last.face == Face.WILD_SWAP or (last.face == Face.WILD_BLANK and self.blank in ("swap", "draw2"))) \
+                    and (play.target is None or play.target == p or not 0 <= play.target < self.n
+                         or play.target in self.eliminated):
+                return IllegalActionError, f"{last.code} needs a target seat other than yours"
         left = len(self.hands[p]) - len(play.cards) - len(play.hidden) - len(play.give)
         if play.uno and left != 1:
             return IllegalActionError, "say UNO with the play that leaves you one card"
@@ -522,11 +539,21 @@ class Game:
         if t is Draw:
             if p != self.to_act or self.phase not in (Phase.PLAY, Phase.PENDING):
                 return NotYourTurnError, self._whose()
+            if self.phase == Phase.PLAY:
+                for h in self._hooks["draw_problem"]:
+                    why = h(self, p)
+                    if why:
+                        return IllegalActionError, why
             return None
         if t is Pass:
             if p != self.to_act or self.phase not in (Phase.DRAWN, Phase.HIDDEN_FINISH):
                 return NotYourTurnError, ("you may pass only after drawing a playable card" if p == self.to_act
                                           else self._whose())
+            if self.phase == Phase.DRAWN:
+                for h in self._hooks["pass_problem"]:
+                    why = h(self, p)
+                    if why:
+                        return IllegalActionError, why
             return None
         if t is ChooseColor:
             if p != self.to_act or self.phase != Phase.COLOR:
@@ -549,6 +576,8 @@ class Game:
                 return IllegalActionError, f"seat {q} is not missing an UNO"
             return None
         if t is Challenge:
+            if self.no_challenge:
+                return IllegalActionError, "a Wild Draw Four cannot be challenged (NOCHALLENGE)"
             if self.phase != Phase.PENDING or self.wd4 is None:
                 return WindowClosedError, "there is no Wild Draw Four to challenge"
             if p != self.current:
@@ -610,7 +639,8 @@ class Game:
         if player == self.to_act:
             if ph == Phase.PLAY:
                 self._plays(player, self.hands[player], out)
-                out.append(Draw(player))
+                if not self._hooks["draw_problem"] or self._problem(Draw(player)) is None:
+                    out.append(Draw(player))
             elif ph == Phase.DRAWN:
                 opts = self.drawn_options
                 if self._group_ok or self._custom_play or len(opts) > 1:
@@ -618,10 +648,11 @@ class Game:
                         self._plays(player, self.hands[player], out, first_only=d)
                 else:
                     self._single(player, opts[0], out)
-                out.append(Pass(player))
+                if not self._hooks["pass_problem"] or self._problem(Pass(player)) is None:
+                    out.append(Pass(player))
             elif ph == Phase.PENDING:
                 out.append(Draw(player))
-                if self.wd4 is not None:
+                if self.wd4 is not None and not self.no_challenge:
                     out.append(Challenge(player))
                 if self._stack_ok and self.going_out is None:
                     self._plays(player, self.hands[player], out)
@@ -690,7 +721,7 @@ class Game:
         last = cards[-1]
         unos = (False, True) if len(self.hands[p]) - len(cards) == 1 else (False,)
         colors = COLORS if last.is_wild else (None,)
-        if last.face == Face.WILD_SWAP:
+        if last.face == Face.WILD_SWAP or (last.face == Face.WILD_BLANK and self.blank in ("swap", "draw2")):
             opts = [(q, ()) for q in self.active if q != p]
         elif self._play_options:
             opts = [o for h in self._play_options for o in h(self, p, cards)] or [(None, ())]
@@ -782,6 +813,8 @@ class Game:
         """Move ``k`` cards from the stock to ``seat``'s hand, reshuffling the discard pile when empty."""
         hand = self.hands[seat]
         got = 0
+        if self.hand_limit:
+            k = max(0, min(k, self.hand_limit - len(hand)))
         for _ in range(k):
             if not self.stock:
                 if len(self.discard) <= 1:
@@ -808,7 +841,7 @@ class Game:
 
     def _starts(self, seat: int) -> None:
         """``seat`` starts a turn: the windows that close on that close now."""
-        if self.catchable and not self.uno_forever:
+        if self.catchable and not self.uno_forever and not self.slow_uno:
             self.catchable.clear()
         if self.claim is not None:
             self.claim = None
@@ -819,6 +852,9 @@ class Game:
         for h in self._on_turn_end:
             h(self, seat)
         self.turns_done += 1
+        if self.slow_uno and self.catchable:
+            for q in [q for q in self.catchable if self.catch_expiry.get(q, 0) <= self.turns_done]:
+                self.catchable.discard(q)
         self.current = nxt
         self.drawn = None
         self.drawn_options = ()
@@ -1015,6 +1051,7 @@ class Game:
                 self._speech(p, "UNO", is_uno=True)
             else:
                 self.catchable.add(p)
+                self.catch_expiry[p] = self.turns_done + 2  # SLOWUNO: until the next player's turn ends
         self.last_plays.append((p, cards))
         if len(self.last_plays) > 4:
             del self.last_plays[0]
@@ -1027,7 +1064,7 @@ class Game:
     def _resolve(self, p: int, cards: tuple, a: Play) -> None:
         top = cards[-1]
         f = top.face
-        n = self.n
+        n = self.n if not self.eliminated else len(self.active)
         k = len(cards)
         hand_empty = not self.hands[p]
         if top.draw:
@@ -1059,15 +1096,53 @@ class Game:
                 self._event("swap", p, q)
             elif f == Face.WILD_SHUFFLE:
                 self._shuffle_hands(p)
+            elif f == Face.WILD_OHANA:
+                return self._ohana(p, nxt)
+            elif f == Face.WILD_BLANK and self.blank != "wild":
+                self._blank(p, a)
         if self.skip_next:
             nxt = self.next_seat(p, 1 + self.skip_next) if f != Face.SKIP else self.next_seat(nxt, self.skip_next)
             self.skip_next = 0
+        if self.next_override is not None:
+            nxt, self.next_override = self.next_override, None
         self._end_turn(p, nxt)
+
+    def _ohana(self, p: int, nxt: int) -> None:
+        """Wild Ohana (002): hands above 4 discard down to 4 under the Ohana card (each player chooses),
+        hands below 4 draw up to 4."""
+        owed = []
+        for q in self.active:
+            h = len(self.hands[q])
+            if h < 4:
+                self._take(q, 4 - h)
+            elif h > 4:
+                owed += [q] * (h - 4)
+        self._event("ohana", p)
+        self._end_turn(p, nxt)
+        if owed:
+            self.resume = self.phase
+            self.free_discards = owed
+            self.free_discard_dest = "under"
+            self.phase = Phase.FREE_DISCARD
+
+    def _blank(self, p: int, a: Play) -> None:
+        """A blank wild with the effect the table wrote on it (table parameter ``blank``)."""
+        if self.blank == "swap":
+            q = a.target
+            self.hands[p], self.hands[q] = self.hands[q], self.hands[p]
+            self._after_hand_change((p, q))
+            self._event("swap", p, q)
+        elif self.blank == "draw2":
+            self._penalize(a.target, 2, "blank wild")
+        elif self.blank == "everyone1":
+            for q in self.active:
+                if q != p:
+                    self._penalize(q, 1, "blank wild")
 
     def _skip(self, p: int, k: int) -> int:
         """Next seat after ``k`` Skips by ``p`` (000 §DR, Carta Pular): k = n-1 plays again;
         from n on the player is ignored and only opponents are counted."""
-        n = self.n
+        n = self.n if not self.eliminated else len(self.active)
         if k <= n - 1:
             return self.next_seat(p, k + 1)
         opponents = [self.next_seat(p, i) for i in range(1, n)]
@@ -1129,14 +1204,17 @@ class Game:
             self.going_out, self.wd4, self.top_player, list(self.uno_said), set(self.catchable), self.claim,
             list(self.free_discards), self.resume, self.silence, list(self.wrong_plays), self.pending_kind,
             self.going_out_hidden, self.turn_clock, self.drawn_options, self.skip_next, set(self.eliminated),
-            self.turns_done, list(self.last_plays), _copy_rule_state(self.rule_state),
+            self.turns_done, list(self.last_plays), _copy_rule_state(self.rule_state), self.free_discard_dest,
+            dict(self.catch_expiry), self.next_override,
         )
 
     def _restore(self, s) -> None:
         (hands, stock, discard, hidden, self.color, self.direction, self.current, self.phase, self.drawn,
          self.pending, self.pending_from, self.going_out, self.wd4, self.top_player, uno_said, catchable,
          self.claim, free, self.resume, self.silence, wrong, self.pending_kind, self.going_out_hidden,
-         self.turn_clock, self.drawn_options, self.skip_next, elim, self.turns_done, last, rstate) = s
+         self.turn_clock, self.drawn_options, self.skip_next, elim, self.turns_done, last, rstate,
+         self.free_discard_dest, expiry, self.next_override) = s
+        self.catch_expiry = dict(expiry)
         self.eliminated, self.last_plays, self.rule_state = set(elim), list(last), _copy_rule_state(rstate)
         self.hands = [list(h) for h in hands]
         self.stock, self.discard, self.hidden_pile = list(stock), list(discard), list(hidden)
@@ -1213,7 +1291,8 @@ class Game:
         assert 0 <= self.current < self.n
         assert self.pending >= 0
         if self.phase == Phase.OVER:
-            assert self.winner is not None and (not self.hands[self.winner] or self.active == [self.winner])
+            assert self.winner is not None and (not self.hands[self.winner] or self.active == [self.winner]
+                                                or self.end_reason != "out")
         else:
             assert self.phase != Phase.PLAY or self.pending == 0
 

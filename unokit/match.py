@@ -18,6 +18,16 @@ Modes (000 §PONTUAÇÃO, §VENCENDO O JOGO, §Parceiros, §Variações, §Desaf
                         for four hands (7 rounds x 4 hands = 28 hands each, 56 hands in all).
 ``elimination``         "Desafio UNO": each player adds their own hand's points; reaching the target
                         eliminates; the last two play head to head; the winner of the last hand wins.
+``tournament``          TV (000 §Regra do Torneio de Vitórias): hand wins are counted, no points; first
+                        to ``TV(wins=3)`` wins. ``tv_countdown``: the variant, everyone starts with
+                        ``wins`` lives and loses one per hand lost; at 0 out; the last one left wins.
+``reverse-points``      PR (000 §Regra dos Pontos Reversos): everyone starts with ``PR(start=500)`` and
+                        loses their own hand's points; at 0 or below out; the last one left wins.
+
+The rule code decides: TV in the rules makes the mode ``tournament`` (or, with ``mode="partners"``,
+teams count hand wins), PR makes it ``reverse-points``. MOV (000 §Regra do Movimento) works in every
+mode: after each hand a new seating is drawn from the match seed so that nobody keeps the same left
+neighbour (see :meth:`Match._move`).
 
 >>> m = play_match(MatchConfig(players=3, target=200, seed=1), greedy_policy)
 >>> m.over, m.winner in range(3), max(m.scores.values()) >= 200
@@ -41,25 +51,51 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Callable, Sequence
 
+from itertools import permutations, product
+
 from .actions import action_from_dict
 from .chance import Chance, ManualClock
 from .decks import DECKS
-from .errors import ReplayMismatchError, UnoError
+from .errors import ReplayMismatchError, RuleNotImplementedError, UnoError
 from .game import Game
 from .rules import RuleSet
+from .rules.catalog import CATALOG, IMPLEMENTED
 
 __all__ = ["MatchConfig", "Match", "HandSlot", "HandResult", "MatchError", "MODES", "FORMAT",
            "play_match", "replay_match", "round_robin", "seating_for", "ROTATION_4", "TWO_TABLES_8",
-           "greedy_policy", "random_policy"]
+           "greedy_policy", "random_policy", "MATCH_RULES", "parse_match_rules"]
 
 FORMAT = "unokit-match/1"
-MODES = ("points", "lowest", "partners", "rotating-partners", "two-tables", "elimination")
+MODES = ("points", "lowest", "partners", "rotating-partners", "two-tables", "elimination", "tournament",
+         "reverse-points")
+#: House rules played by the match, not by the hand: TV (wins), PR (reverse points), MOV (seats move).
+MATCH_RULES = frozenset({"TV", "PR", "MOV"})
 _SEED_LIMIT = 2**63 - 1
+_MOVE_TRIES = 64          # MOV: random seatings tried before the mirrored order is taken
+_MOVE_ENUMERATE = 4       # MOV with partners: up to this many pairs, every seating is considered
 
 
 class MatchError(UnoError):
     """A match used out of order (dealing while a hand is in play, scoring an unfinished hand...)
     or configured impossibly."""
+
+
+def parse_match_rules(code) -> RuleSet:
+    """Parse a match's rule code. The match-level rules (:data:`MATCH_RULES`: TV, PR, MOV) are
+    played here, so they are accepted whether or not the catalogue marks them implemented; any other
+    unimplemented code is refused as :meth:`RuleSet.parse` refuses it.
+
+    >>> parse_match_rules('uno tv(wins=2)-mov').code
+    'UNO 1121 TV(wins=2)-MOV'
+    """
+    rs = RuleSet.parse(code, allow_unimplemented=True)
+    missing = [c for c in rs.codes if c not in IMPLEMENTED and c not in MATCH_RULES]
+    if missing:
+        names = ", ".join(f"{c} ({CATALOG[c].name})" for c in missing)
+        raise RuleNotImplementedError(
+            f"not implemented yet: {names}. Implemented house rules: "
+            f"{', '.join(sorted(IMPLEMENTED | MATCH_RULES))}")
+    return rs
 
 
 # ---------------------------------------------------------------------------------------- schedules
@@ -124,12 +160,23 @@ class MatchConfig:
     ``hands_per_pairing``: hands played with one set of partnerships before they change
     (``None``: 1 for rotating-partners, 4 for two-tables).
     ``seed``: match seed (``None``: drawn by :class:`~unokit.chance.Chance`; the record keeps it).
+    ``tv_countdown``: TV's variant (000 §Regra do Torneio de Vitórias, "Variações"): everyone starts
+    with ``TV(wins)`` lives and loses one per hand lost; needs TV in the rules.
+
+    With TV in the rules ``mode`` defaults to ``tournament`` and ``target`` is ``TV(wins)``; with PR,
+    ``reverse-points`` and ``PR(start)``. A ``target`` (or ``target=`` in the code) that differs, or
+    ``scoring=lowest``, is refused: those rules replace the points goal.
 
     >>> c = MatchConfig(players=4, rules='uno 3121 target=300')
     >>> c.mode, c.target, c.rules
     ('points', 300, 'UNO 3121 target=300')
     >>> MatchConfig(players=8, mode='two-tables').hands_per_pairing
     4
+    >>> c = MatchConfig(players=2, rules='UNO TV(wins=4)')
+    >>> c.mode, c.target
+    ('tournament', 4)
+    >>> MatchConfig(players=3, rules='UNO PR-MOV').mode
+    'reverse-points'
     """
 
     players: int = 4
@@ -142,23 +189,53 @@ class MatchConfig:
     enforcement: str = "strict"
     deck: str = "classic"
     decks: int = 1
+    tv_countdown: bool = False
 
     def __post_init__(self):
-        rs = RuleSet.parse(self.rules)
+        rs = parse_match_rules(self.rules)
         object.__setattr__(self, "rules", rs.code)
         explicit_scoring = dict(rs.params).get("scoring")
+        tv, pr = rs.has("TV"), rs.has("PR")
         mode = self.mode
         if mode is None:
-            mode = "lowest" if rs.param("scoring") == "lowest" else "points"
+            mode = ("tournament" if tv else "reverse-points" if pr else
+                    "lowest" if rs.param("scoring") == "lowest" else "points")
         if mode not in MODES:
             raise MatchError(f"unknown match mode {mode!r}; choose one of {', '.join(MODES)}")
         if (mode == "points" and explicit_scoring == "lowest") or (mode == "lowest" and explicit_scoring == "winner"):
             raise MatchError(f"mode {mode!r} contradicts 'scoring={explicit_scoring}' in the rules {rs.code!r}")
+        if mode == "tournament" and not tv:
+            raise MatchError("mode 'tournament' counts hand wins: put TV in the rules (e.g. 'UNO 1121 TV(wins=3)')")
+        if mode == "reverse-points" and not pr:
+            raise MatchError("mode 'reverse-points' counts down: put PR in the rules (e.g. 'UNO 1121 PR(start=500)')")
+        if tv and mode not in ("tournament", "partners"):
+            raise MatchError(f"TV (tournament of wins) sets the match goal: play it as mode 'tournament' "
+                             f"(or 'partners', teams counting hand wins), not {mode!r}")
+        if pr and mode != "reverse-points":
+            raise MatchError(f"PR (reverse points) sets the match goal: play it as mode 'reverse-points', not {mode!r}")
+        if (tv or pr) and explicit_scoring is not None:
+            raise MatchError(f"{'TV' if tv else 'PR'} replaces the points goal; 'scoring={explicit_scoring}' "
+                             f"does not apply ({rs.code!r})")
         object.__setattr__(self, "mode", mode)
-        target = rs.param("target") if self.target is None else self.target
+        if tv or pr:
+            code, name = ("TV", "wins") if tv else ("PR", "start")
+            goal = rs.param(code, name)
+            if "target" in dict(rs.params) or (self.target is not None and self.target != goal):
+                raise MatchError(f"{code} sets the goal with {code}({name}=N), not with a target "
+                                 f"(rules {rs.code!r}, target {self.target!r})")
+            if not isinstance(goal, int) or goal < 1:
+                raise MatchError(f"{code}({name}=...) must be a whole number >= 1, got {goal!r}")
+            target = goal
+        else:
+            target = rs.param("target") if self.target is None else self.target
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise MatchError(f"target must be a whole number of points >= 1, got {target!r}")
         object.__setattr__(self, "target", target)
+        if not isinstance(self.tv_countdown, bool):
+            raise MatchError(f"tv_countdown must be True or False, got {self.tv_countdown!r}")
+        if self.tv_countdown and mode != "tournament":
+            raise MatchError("tv_countdown is TV's variant for individual play: it needs TV in the rules "
+                             "and mode 'tournament'")
         hpp = self.hands_per_pairing
         if hpp is None:
             hpp = 4 if mode == "two-tables" else 1
@@ -187,7 +264,7 @@ class MatchConfig:
 
     @property
     def ruleset(self) -> RuleSet:
-        return RuleSet.parse(self.rules)
+        return parse_match_rules(self.rules)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -229,8 +306,10 @@ class HandSlot:
 @dataclass(frozen=True)
 class HandResult:
     """One hand as the match scored it. ``held``: points left in each player's hand;
-    ``gains``: what each side (player, or team tuple in ``partners`` mode) scored; ``totals``: the
-    match scores after the hand; ``void``: an unfinished hand (e.g. truncated by a step cap) that
+    ``gains``: what each side (player, or team tuple in ``partners`` mode) scored (TV: ``{winner: 1}``,
+    with ``tv_countdown`` ``-1`` per loser; PR: minus each player's own ``held``); ``totals``: the
+    match scores after the hand; ``eliminated``: players out after this hand (elimination, PR, TV
+    countdown); ``seats``: the seating (MOV draws a new one after every hand); ``void``: an unfinished hand (e.g. truncated by a step cap) that
     scores nothing and is dealt again; ``dealt``: the Game was the one :meth:`Match.next_hand` dealt
     from the match seed (``False``: a hand played elsewhere, e.g. a set position, was scored)."""
 
@@ -280,7 +359,8 @@ class Match:
     """A match: hands dealt and scored in order. Build with :meth:`new`.
 
     ``scores``: ``{side: points}`` -- sides are players, or team tuples ``(a, b)`` in ``partners``
-    mode. In ``lowest`` and ``elimination`` lower is better. ``winner``: the winning player (a team
+    mode. In ``lowest`` and ``elimination`` lower is better. Under TV the scores are hand wins (lives
+    left with ``tv_countdown``), under PR the points left. ``winner``: the winning player (a team
     tuple in ``partners`` mode), ``None`` while the match is on. ``history``: a
     :class:`HandResult` per hand, void ones included.
     """
@@ -292,6 +372,10 @@ class Match:
         self.rules = config.ruleset
         self.mode = config.mode
         self.target = config.target
+        self.tv = self.rules.has("TV")                # hand wins, not points
+        self.pr = self.rules.has("PR")                # reverse points
+        self.mov = self.rules.has("MOV")              # a new seating after every hand
+        self.countdown = config.tv_countdown          # TV variant: lives, one lost per hand lost
         self.clock = clock
         self._chance = Chance(config.seed)
         self.history: list[HandResult] = []
@@ -306,7 +390,8 @@ class Match:
             self._scores: dict = {t: 0 for t in self.teams}
         else:
             self.teams = ()
-            self._scores = {p: 0 for p in range(n)}
+            start = self.target if (self.pr or self.countdown) else 0
+            self._scores = {p: start for p in range(n)}
         self.partnership_scores: dict[tuple[int, int], int] = {}
         self.active: list[int] = list(range(n))   # elimination: players still in, in seat order
         self.eliminated: list[int] = []           # elimination: players out, in the order they left
@@ -348,6 +433,16 @@ class Match:
         return dict(self._scores)
 
     @property
+    def seatings(self) -> list[tuple[int, ...]]:
+        """The seats of every hand in ``history`` (``seats[s]`` = the player at seat ``s``)."""
+        return [r.seats for r in self.history]
+
+    @property
+    def _knockout(self) -> bool:
+        """Players leave the match: elimination (reaching the target), PR and TV's countdown (at 0)."""
+        return self.mode in ("elimination", "reverse-points") or self.countdown
+
+    @property
     def hands_played(self) -> int:
         """Scored hands (void hands not counted)."""
         return self._cursor
@@ -367,14 +462,18 @@ class Match:
         return None
 
     def standings(self) -> list[tuple]:
-        """``(side, points)`` best first (lowest first in ``lowest``; in ``elimination`` the players
-        still in by points, then the eliminated, last out first)."""
+        """``(side, points)`` best first (lowest first in ``lowest``; in ``elimination``, PR and
+        TV's countdown the players still in by points, then the eliminated, last out first, those
+        out in the same hand by points)."""
         items = list(self._scores.items())
         if self.mode == "lowest":
             return sorted(items, key=lambda kv: kv[1])
-        if self.mode == "elimination":
-            still = sorted(((p, self._scores[p]) for p in self.active), key=lambda kv: kv[1])
-            return still + [(p, self._scores[p]) for p in reversed(self.eliminated)]
+        if self._knockout:
+            sign = 1 if self.mode == "elimination" else -1
+            still = sorted(((p, self._scores[p]) for p in self.active), key=lambda kv: sign * kv[1])
+            out_at = {p: i for i, r in enumerate(self.history) for p in r.eliminated}
+            gone = sorted(self.eliminated, key=lambda p: (-out_at.get(p, 0), sign * self._scores[p]))
+            return still + [(p, self._scores[p]) for p in gone]
         return sorted(items, key=lambda kv: -kv[1])
 
     def player_at(self, seat: int) -> int:
@@ -427,10 +526,61 @@ class Match:
             seats = tuple(range(c.players))
         else:
             seats = tuple(self.active)
+        if self.mov and table in self._last:
+            seats = self._move(seats, teams, self._last[table][0])
         dealer = self._dealer_for(table, seats, new_sitting)
         seed = self._chance.randint(0, _SEED_LIMIT)
         return HandSlot(number=len(self.history), seats=seats, teams=teams, dealer=dealer, seed=seed,
                         round=rnd, cycle=cycle, table=table, new_sitting=new_sitting)
+
+    def _move(self, base: tuple[int, ...], teams: tuple, prev: tuple[int, ...]) -> tuple[int, ...]:
+        """MOV (000 §Regra do Movimento): "os jogadores não continuem na mesma ordem que estavam antes".
+
+        Draw (through the match's :class:`Chance`) a seating of the players in ``base`` in which no
+        player has the same left neighbour (next seat) as in ``prev``, the previous hand at this
+        table, counted among the players seated in both. Partners (``teams``) stay opposite. Free
+        seating with 3+ players always allows it (the mirrored order does); where the partner
+        constraint makes it impossible (rotating partners), the fewest players keep their neighbour.
+        Two players (or fewer than 3 in common with the previous hand) have a single cyclic order:
+        the seats are left as they are and nothing is drawn.
+        """
+        here = set(base)
+        common = [p for p in prev if p in here]
+        if len(base) < 3 or len(common) < 3:
+            return base
+        m = len(common)
+        old_left = {common[i]: common[(i + 1) % m] for i in range(m)}
+
+        def kept(seating) -> int:
+            c = [p for p in seating if p in old_left]
+            return sum(old_left[c[i]] == c[(i + 1) % m] for i in range(m))
+
+        ch = self._chance
+        if teams and len(teams) <= _MOVE_ENUMERATE:
+            # every partner seating; a uniform choice among those keeping the fewest neighbours
+            cands = sorted({seating_for([t if o == 0 else t[::-1] for t, o in zip(order, flips)])
+                            for order in permutations(teams) for flips in product((0, 1), repeat=len(teams))})
+            scored = [(kept(c), c) for c in cands]
+            least = min(k for k, _ in scored)
+            best = [c for k, c in scored if k == least]
+            return best[ch.randint(0, len(best) - 1)]
+        best, best_kept = base, kept(base)
+        for _ in range(_MOVE_TRIES):
+            if teams:
+                order = ch.shuffle(list(teams))
+                seating = seating_for([t if ch.randint(0, 1) == 0 else t[::-1] for t in order])
+            else:
+                seating = tuple(ch.shuffle(list(base)))
+            k = kept(seating)
+            if k < best_kept:
+                best, best_kept = seating, k
+            if k == 0:
+                return seating
+        # the mirrored previous order keeps no left neighbour (and keeps partners opposite)
+        mirror = (common[0],) + tuple(reversed(common[1:]))
+        if set(mirror) == here and kept(mirror) < best_kept:
+            return mirror
+        return best
 
     def _dealer_for(self, table: int, seats: tuple[int, ...], new_sitting: bool) -> int | None:
         """Pre-game option A: 1 draws for dealer every hand; 2 (traditional) and 3 draw for the
@@ -457,7 +607,7 @@ class Match:
         if self._game is not None:
             raise MatchError("a hand is in play: finish_hand(game) (or void it) before dealing the next")
         c = self.config
-        g = Game.new(len(slot.seats), c.rules, seed=slot.seed, enforcement=c.enforcement, deck=c.deck,
+        g = Game.new(len(slot.seats), self.rules, seed=slot.seed, enforcement=c.enforcement, deck=c.deck,
                      decks=c.decks, dealer=slot.dealer, clock=self.clock)
         self._game = g
         return g
@@ -498,8 +648,11 @@ class Match:
         for side, pts in gains.items():
             self._scores[side] += pts
         eliminated: tuple[int, ...] = ()
-        if self.mode == "elimination":
-            eliminated = tuple(p for p in self.active if self._scores[p] >= self.target)
+        if self._knockout:
+            if self.mode == "elimination":
+                eliminated = tuple(p for p in self.active if self._scores[p] >= self.target)
+            else:   # PR / TV countdown: out at 0 or below
+                eliminated = tuple(p for p in self.active if self._scores[p] <= 0)
             self.active = [p for p in self.active if p not in eliminated]
             self.eliminated.extend(eliminated)
         result = HandResult(number=slot.number, seats=slot.seats, teams=slot.teams, round=slot.round,
@@ -517,6 +670,12 @@ class Match:
 
     def _gains(self, slot: HandSlot, held: dict, winner: int) -> dict:
         mode = self.mode
+        if mode == "tournament":
+            if self.countdown:      # every player seated in the hand who did not win loses a life
+                return {p: -1 for p in slot.seats if p != winner}
+            return {winner: 1}      # a hand win; the points left in hands are not counted
+        if mode == "reverse-points":
+            return {p: -v for p, v in held.items()}
         if mode == "points":
             return {winner: sum(v for p, v in held.items() if p != winner)}
         if mode in ("lowest", "elimination"):
@@ -524,7 +683,7 @@ class Match:
         team = next(t for t in slot.teams if winner in t)
         pts = sum(v for p, v in held.items() if p not in team)
         if mode == "partners":
-            return {team: pts}
+            return {team: 1 if self.tv else pts}
         # rotating-partners / two-tables: both partners credit the team's points; the partnership
         # ledger keeps what each pair made together
         key = tuple(sorted(team))
@@ -533,7 +692,7 @@ class Match:
 
     def _decide(self, last_winner: int) -> None:
         mode, s = self.mode, self._scores
-        if mode in ("points", "partners"):
+        if mode in ("points", "partners") or (mode == "tournament" and not self.countdown):
             best = [side for side, v in s.items() if v >= self.target]
             if best:  # only the hand's winning side scored, so at most one side crossed
                 self._win(max(best, key=lambda side: s[side]))
@@ -543,9 +702,11 @@ class Match:
                 leaders = [p for p, v in s.items() if v == low]
                 if len(leaders) == 1:  # a tie for lowest plays on until it is broken
                     self._win(leaders[0])
-        elif mode == "elimination":
+        elif self._knockout:
             if len(self.active) <= 1:
-                self._win(last_winner)   # the winner of the last hand (never eliminated by it)
+                # elimination: the winner of the last hand (never eliminated by it); PR / countdown:
+                # the last player with points (lives) left -- the hand's winner loses nothing
+                self._win(last_winner)
         else:
             if self._cursor >= self.scheduled_hands:
                 top = max(s.values())
@@ -570,7 +731,7 @@ class Match:
             "eliminated": list(self.eliminated),
             "over": self._over,
             "winner": _side_json(self._winner),
-        }
+        } | ({"seatings": [list(r.seats) for r in self.history]} if self.mov else {})
 
 
 # ---------------------------------------------------------------------------------------- replay
@@ -618,7 +779,8 @@ def replay_match(rec: dict, *, check: bool = True) -> Match:
             raise ReplayMismatchError(f"hand {i}: the replayed result differs from the record in {diff}")
     if check:
         got = {"scores": _norm(_pairs(m.scores)), "over": m.over, "winner": _norm(_side_json(m.winner)),
-               "eliminated": list(m.eliminated), "partnership_scores": _norm(_pairs(m.partnership_scores))}
+               "eliminated": list(m.eliminated), "partnership_scores": _norm(_pairs(m.partnership_scores)),
+               "seatings": [list(r.seats) for r in m.history]}
         for k, v in got.items():
             if k in rec and rec[k] != v:
                 raise ReplayMismatchError(f"match {k} differ: replay {v!r}, record {rec[k]!r}")

@@ -50,6 +50,7 @@ class PlayerView:
     history: tuple
     eliminated: tuple[int, ...] = ()
     stock_top: Card | None = None  # REV: the stock is face up
+    open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # OPEN: small hands shown to all
 
     @property
     def my_turn(self) -> bool:
@@ -94,4 +95,12 @@ def view_of(game, seat: int) -> PlayerView:
         history=tuple(game.events),
         eliminated=tuple(sorted(game.eliminated)),
         stock_top=game.stock[-1] if game._rev and game.stock else None,
+        open_hands=_open_hands(game),
     )
+
+
+def _open_hands(game):
+    if not game.rules.has("OPEN"):
+        return ()
+    limit = game.rules.param("OPEN", "cards")
+    return tuple((s, tuple(h)) for s, h in enumerate(game.hands) if 0 < len(h) < limit)

@@ -24,6 +24,8 @@ Named points:
 ``after_penalty(game, player, cards)``      cards drawn for a +2/+4 the player may play at once (CON)
 ``play_options(game, player, cards)`` the (target, give) choices a play of ``cards`` offers (T, CLA, DOA)
 ``on_start(game, seat)``            a seat starts a turn (draws or plays): windows close (E, IE, M, DP)
+``draw_problem(game, seat)``        a reason the seat in turn may not draw now (FORCE)
+``pass_problem(game, seat)``        a reason the seat may not keep the card drawn (DRAWPLAY)
 
 A rule may also own action types (``actions = (Slap,)``) and then implements
 ``action_problem(game, action)``, ``apply_action(game, action)`` and
@@ -34,7 +36,7 @@ from __future__ import annotations
 
 HOOKS = ("group_ok", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end", "judge_speech",
          "on_turn_start", "on_turn_action", "play_problem", "allow_play", "extra_plays", "after_draw",
-         "after_penalty", "play_options", "on_start")
+         "after_penalty", "play_options", "on_start", "draw_problem", "pass_problem")
 
 
 class HouseRule:
@@ -91,6 +93,12 @@ class HouseRule:
 
     def on_start(self, game, seat) -> None:  # pragma: no cover
         pass
+
+    def draw_problem(self, game, seat):  # pragma: no cover
+        return None
+
+    def pass_problem(self, game, seat):  # pragma: no cover
+        return None
 
     actions: tuple = ()
 

@@ -94,12 +94,15 @@ class Carousel(HouseRule):
             return f"the {self.card} cannot be your last card under CAR"
         return None
 
+    fixed_direction = 0  # ZEROLEFT passes to the left whatever the direction
+
     def on_play(self, game, p, play):
         k = _count(play.cards, self.card)
         seats = game.active
+        d = self.fixed_direction or game.direction
         for _ in range(k):
             hands = [game.hands[s] for s in seats]
-            if game.direction == 1:
+            if d == 1:
                 hands = hands[-1:] + hands[:-1]
             else:
                 hands = hands[1:] + hands[:1]

@@ -24,6 +24,7 @@ class RuleInfo:
     conflicts: tuple[str, ...] = ()  # family codes it cannot be combined with
     family: str = ""                 # P1..P4 share the family "P"; MS1..MS3 "MS"
     implemented: bool = False
+    origin: str = "guide"            # "guide" (000 ch.3) or "other" (other seeds and other engines)
 
 
 def _r(code, name, summary, section, **kw) -> RuleInfo:
@@ -113,6 +114,51 @@ RULES: list[RuleInfo] = [
     _r("ORG", "Orgulho (pride)", "apologising costs 2", f"{_SEED} §Regra do Orgulho", implemented=True),
 ]
 
+def _x(code, name, summary, section, **kw) -> RuleInfo:
+    kw.setdefault("family", code)
+    return RuleInfo(code, name, summary, section, origin="other", implemented=True, **kw)
+
+
+# Rules the other seeds name and options other engines offer. They have no code in the guide: these
+# codes are unokit's own (whole words, so they never clash with the guide's).
+EXTRA_RULES: list[RuleInfo] = [
+    _x("SEVENO", "Seven-O (Mattel)", "a 7 swaps hands with a chosen player; a 0 passes all hands in the "
+       "direction of play", "004 §Regulile casei (Seven-O)", conflicts=("T", "CAR", "S")),
+    _x("JUMPIN", "Jump-In (Mattel)", "an identical card out of turn; an identical Skip, Reverse, +2 or +4 "
+       "cancels the first", "004 §Regulile casei (Jump-In)", conflicts=("C",)),
+    _x("ADDUP", "Add it up", "with no card matching colour or number, two same-colour numbers summing to "
+       "the top number; bluff challenge", "003 §Varianti non ufficiali (Add it up)", conflicts=("AA",)),
+    _x("ZEROLEFT", "0 passes hands left", "a 0 makes every player pass their hand to the left",
+       "003 §Varianti non ufficiali", card=0, conflicts=("CAR", "SEVENO")),
+    _x("FORCE", "Force play", "you may not draw while holding a playable card", "other engines",
+       conflicts=("SAT",)),
+    _x("DRAWPLAY", "Play the drawn card", "a playable drawn card must be played", "other engines; 003",
+       conflicts=("INS",)),
+    _x("LIMIT", "Hand limit", "no hand grows beyond a limit; draws past it are skipped", "other engines",
+       params={"cards": 25}),
+    _x("OPEN", "Open hands", "a hand below N cards is shown to everyone", "other engines", params={"cards": 3}),
+    _x("BOMB", "Bomb", "playing 3+ cards of one number at once makes everyone else draw 1 (needs DR or DD)",
+       "other engines"),
+    _x("REVENGE", "Revenge", "answering a draw stack doubles the total before adding", "other engines"),
+    _x("DOUBLE", "Double score", "hand points count double", "other engines"),
+    _x("NOCHALLENGE", "No challenge", "a Wild Draw Four cannot be challenged", "other engines"),
+    _x("BLITZ", "Blitz", "the hand has a time limit; when it runs out the fewest cards win", "other engines",
+       params={"seconds": 300}),
+    _x("WILDSTART", "Wild Draw Four as first card", "a Wild Draw Four turned first stays: the first player "
+       "draws 4, is skipped, and the next player names the colour", "other engines"),
+    _x("DEFLECT", "Deflect", "facing a draw total, a Skip of the colour passes it on and a Reverse sends it "
+       "back", "other engines", conflicts=("I",)),
+    _x("SHUFFLESEATS", "Shuffle seats", "seats are drawn anew before every hand", "other engines",
+       conflicts=("MOV",)),
+    _x("ELIMMOST", "Eliminate the most", "after each hand the player holding the most cards is eliminated",
+       "other engines"),
+    _x("SLOWUNO", "UNO catch until the end of the next turn", "a missed UNO can be caught until the next "
+       "player's turn ends", "003 §Penalità", conflicts=("PRE",)),
+]
+# aliases for rules that are another rule under another name
+ALIASES_OTHER = {"PROG": "P2", "PROGRESSIVE": "P2", "ANTICIPO": "C"}
+
+RULES = RULES + EXTRA_RULES
 CATALOG: dict[str, RuleInfo] = {r.code: r for r in RULES}
 ORDER: dict[str, int] = {r.code: i for i, r in enumerate(RULES)}
 IMPLEMENTED = frozenset(r.code for r in RULES if r.implemented)
@@ -127,7 +173,7 @@ SILENCE_NAMES = {
     "SS": "sombre: no laughing",
 }
 # Bare codes the guide also writes: MS (in MS-TV-C-DR-V-P3) is MS1.
-ALIASES = {"MS": "MS1"}
+ALIASES = {"MS": "MS1", "PROG": "P2", "PROGRESSIVE": "P2", "ANTICIPO": "C"}
 
 
 # The ready-made variations of 000 §Variações Prontas, by group, as the guide writes them.

@@ -142,8 +142,12 @@ def do_accuse(game, a) -> None:
 def do_free_discard(game, a) -> None:
     p = a.player
     game.hands[p].remove(a.card)
-    game.hidden_pile.append(a.card)
-    game._event("free-discard", p)
+    if game.free_discard_dest == "under":  # Wild Ohana: face up, under the Ohana card
+        game.discard.insert(len(game.discard) - 1, a.card)
+        game._event("discard-under", p, a.card.code)
+    else:
+        game.hidden_pile.append(a.card)
+        game._event("free-discard", p)
     game.free_discards.pop(0)
     if not game.hands[p]:
         return game._finish(p)
@@ -151,3 +155,4 @@ def do_free_discard(game, a) -> None:
     if not game.free_discards:
         game.phase = game.resume
         game.resume = None
+        game.free_discard_dest = "hidden"

@@ -8,6 +8,8 @@ from .cardfx import (Backlash, Baptism, Carousel, Chukcki, Clairvoyance, CleanFi
 from .cut import Cut
 from .drawchallenge import DrawChallenge
 from .drawing import Consolation, Dissatisfaction, Satisfaction
+from .extras import (AddUp, Blitz, Bomb, Deflect, DrawPlay, Force, JumpIn, NoChallenge, Open, Revenge,
+                     SevenOPass, SevenOSwap, WildStart, ZeroLeft)
 from .inferno import Inferno
 from .social import Compliments, Critiques, Pride, SlapPile
 from .suddendeath import SuddenDeath
@@ -30,10 +32,19 @@ REGISTRY = {
     "FL": CleanFinish, "SAT": Satisfaction, "INS": Dissatisfaction, "CON": Consolation, "AA": FirstArithmetic,
     "AB": SecondArithmetic, "I": Inferno, "ORG": Pride, "E": Compliments, "IE": Critiques, "M": SlapPile,
     "DP": DrawChallenge, "MS1": SuddenDeath, "MS2": SuddenDeath, "MS3": SuddenDeath,
+    "SEVENO": (SevenOSwap, SevenOPass), "JUMPIN": JumpIn, "ADDUP": AddUp, "ZEROLEFT": ZeroLeft, "FORCE": Force,
+    "DRAWPLAY": DrawPlay, "BOMB": Bomb, "REVENGE": Revenge, "BLITZ": Blitz, "DEFLECT": Deflect,
 }
 # Rules that live in the engine core (MEM, PRE, DED, REV), in the deal (FU, BU) or in matches (TV, PR, MOV)
 # have no class here.
 
 
 def build_house_rules(ruleset) -> list:
-    return [REGISTRY[c](ruleset) for c in ruleset.codes if c in REGISTRY]
+    out = []
+    for c in ruleset.codes:
+        cls = REGISTRY.get(c)
+        if cls is None:
+            continue
+        for k in (cls if isinstance(cls, tuple) else (cls,)):
+            out.append(k(ruleset))
+    return out

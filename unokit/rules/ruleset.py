@@ -55,8 +55,10 @@ GLOBAL_PARAMS: dict[str, object] = {
     "hint": 2,            # cards for giving hints (003 says 4)
     "wrong": 2,           # cards for a wrong play noticed (table enforcement)
     "uno": 2,             # cards for a missed UNO (MEM makes it 4)
+    "blank": "wild",      # what a blank wild does: wild | swap | draw2 | everyone1 (001, 003: the table decides)
 }
-_PARAM_CHOICES = {"scoring": ("winner", "lowest"), "first": ("official", "redraw")}
+_PARAM_CHOICES = {"scoring": ("winner", "lowest"), "first": ("official", "redraw"),
+                  "blank": ("wild", "swap", "draw2", "everyone1")}
 
 _TOKEN = re.compile(r"^([A-Z]+[0-9]?)(?:\((.*)\))?$")
 
@@ -202,9 +204,10 @@ class RuleSet:
             fams[fam] = c
         for c in codes:
             for other in CATALOG[c].conflicts:
-                if other in codes and ORDER[c] < ORDER[other]:
-                    raise RuleConflictError(f"{c} and {other} cannot be combined "
-                                            f"({CATALOG[c].name} / {CATALOG[other].name})")
+                if other in codes:
+                    a, b = sorted((c, other), key=ORDER.__getitem__)
+                    raise RuleConflictError(f"{a} and {b} cannot be combined "
+                                            f"({CATALOG[a].name} / {CATALOG[b].name})")
         opts = self.silence_options
         if "SE" in opts and "SS" in opts:
             raise RuleConflictError("S sub-options SE (specific word) and SS (no laughing) exclude each other")

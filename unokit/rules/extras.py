@@ -1,0 +1,281 @@
+"""Rules from the other seeds and options other engines offer (codes are unokit's own).
+
+==============  ===============================================================================
+SEVENO          Mattel's Seven-O (004): a 7 lets its player swap hands with a chosen player
+                (optional, like T); a 0 passes every hand in the direction of play (like CAR,
+                but the 0 may end the hand).
+JUMPIN          Mattel's Jump-In (004): C, and an identical Skip, Reverse, +2 or +4 jumped in
+                cancels the first (facing a draw total, an identical draw card replaces it:
+                the player who was to draw escapes and the cutter's next draws the new card).
+ADDUP           Add it up (003): with no card of the colour or number in play, two number cards of
+                one colour summing to the top number may be played together (not as your last two
+                cards). Bluffing is allowed: the next player may challenge (``ChallengeSum``) before
+                starting: a bluffer takes the two cards back and draws 2, else the challenger draws 2.
+ZEROLEFT        003: a 0 makes every player pass their hand to the left, whatever the direction.
+FORCE           you may not draw while holding a playable card.
+DRAWPLAY        a playable drawn card must be played.
+LIMIT           ``LIMIT(cards=25)``: draws that would take a hand past the limit are skipped.
+OPEN            ``OPEN(cards=3)``: a hand with fewer cards is shown to everyone (in every view).
+BOMB            3+ cards of one number played at once (DR/DD): everyone else draws 1.
+REVENGE         answering a draw total doubles it before the new card adds.
+DOUBLE          hand points count double.
+NOCHALLENGE     the Wild Draw Four cannot be challenged.
+BLITZ           ``BLITZ(seconds=300)``: when the hand's time is up (read from the game clock at
+                the next turn action), the player with the fewest cards wins (ties: fewest points).
+WILDSTART       a Wild Draw Four turned as the first discard stays: the first player draws 4 and is
+                skipped; the next player names the colour.
+DEFLECT         facing a draw total, a Skip (of the colour or on a Skip) passes it to the next player;
+                a Reverse sends it back the other way.
+SLOWUNO         003: a missed UNO may be caught until the end of the next player's turn.
+SHUFFLESEATS,   match level: seats are drawn anew every hand / the player holding the most cards
+ELIMMOST        at the end of a hand is eliminated (see :mod:`unokit.match`).
+PROG, ANTICIPO  aliases: Progressive UNO (004) is P2; Anticipo (003) is C (a wrong or late
+                jump-in under table enforcement is taken back with 2 cards).
+==============  ===============================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Action, register_action
+from ..cards import Face
+from ..errors import IllegalActionError, WindowClosedError
+from .base import HouseRule
+from .cardfx import Carousel, Swap
+from .cut import Cut
+
+
+class SevenOSwap(Swap):
+    code = "SEVENO"
+
+    def __init__(self, rs):
+        HouseRule.__init__(self, rs)
+        self.card = 7
+
+
+class SevenOPass(Carousel):
+    code = "SEVENO"
+    last_card_ok = True
+
+    def __init__(self, rs):
+        HouseRule.__init__(self, rs)
+        self.card = 0
+
+    def play_problem(self, game, play):
+        return None
+
+
+class ZeroLeft(Carousel):
+    code = "ZEROLEFT"
+    fixed_direction = 1
+
+    def __init__(self, rs):
+        HouseRule.__init__(self, rs)
+        self.card = rs.card_of("ZEROLEFT")
+
+    def play_problem(self, game, play):
+        return None
+
+
+class JumpIn(Cut):
+    code = "JUMPIN"
+
+    def cut_problem(self, game, play):
+        ph = game.phase
+        if ph == ph.PENDING and not game._stack_ok and game.going_out is None:
+            top = game.discard[-1]
+            if play.hidden:
+                return "a jump-in cannot be played face down"
+            if game.top_player is None or play.cards[0] is not top:
+                return f"a jump-in needs a card identical to {top.code}"
+            if len(play.cards) > 1 and not any(h(game, play.cards) for h in game._group_ok):
+                return "these cards cannot be played together under the rules in force"
+            return None
+        return super().cut_problem(game, play)
+
+    def cut_actions(self, game, player):
+        ph = game.phase
+        if ph == ph.PENDING and not game._stack_ok and game.going_out is None and game.top_player is not None:
+            top = game.discard[-1]
+            if top in game.hands[player]:
+                return [a for a in game._play_variants(player, (top,)) if self.cut_problem(game, a) is None]
+            return []
+        return super().cut_actions(game, player)
+
+    def on_play(self, game, p, play):
+        if game.phase == game.phase.PENDING and p != game.current and not game._stack_ok:
+            game._event("jump-in-cancels", p, game.pending)
+            game.pending = 0  # the first draw card is cancelled; the jump-in card's own draw follows
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class ChallengeSum(Action):
+    """ADDUP: challenge the sum just played (the next player, before starting)."""
+
+    player: int
+    kind = "doubtsum"
+
+    def __str__(self) -> str:
+        return f"{self.player} doubtsum"
+
+    def to_dict(self) -> dict:
+        return {"type": "doubtsum", "player": self.player}
+
+
+def _sum_ok(top, cards) -> bool:
+    return (top.number is not None and len(cards) == 2 and all(c.number is not None for c in cards)
+            and cards[0].color is cards[1].color and cards[0].number + cards[1].number == top.number)
+
+
+class AddUp(HouseRule):
+    code = "ADDUP"
+    actions = (ChallengeSum,)
+
+    def allow_play(self, game, play) -> bool:
+        return (game.phase.name != "PENDING" and _sum_ok(game.discard[-1], play.cards)
+                and len(game.hands[play.player]) > 2)
+
+    def extra_plays(self, game, player):
+        top = game.discard[-1]
+        if top.number is None or len(game.hands[player]) <= 2:
+            return []
+        hand = [c for c in dict.fromkeys(game.hands[player]) if c.number is not None]
+        out = []
+        for i, a in enumerate(hand):
+            for b in hand[i:]:
+                if a is b and game.hands[player].count(a) < 2:
+                    continue
+                if _sum_ok(top, (a, b)):
+                    out.append((a, b))
+        return out
+
+    def on_play(self, game, p, play):
+        game.rule_state.pop("ADDUP", None)
+        prev_top, prev_color = game.rule_state.pop("ADDUP-prev", (None, None))
+        if prev_top is not None and _sum_ok(prev_top, play.cards):
+            rest = game.hands[p]
+            bluff = any(c.is_wild or c.color is prev_color or c.face == prev_top.face for c in rest)
+            game.rule_state["ADDUP"] = (p, bluff, play.cards, prev_color, game.next_seat(p))
+
+    def on_turn_action(self, game, action):
+        if action.kind == "play":
+            game.rule_state["ADDUP-prev"] = (game.discard[-1], game.color)
+
+    def on_start(self, game, seat):
+        st = game.rule_state.get("ADDUP")
+        if st is not None and seat != st[0]:
+            game.rule_state.pop("ADDUP")
+
+    def action_problem(self, game, a):
+        st = game.rule_state.get("ADDUP")
+        if st is None:
+            return WindowClosedError, "there is no sum to challenge"
+        if a.player != st[4]:
+            return IllegalActionError, "only the next player may challenge a sum (ADDUP)"
+        return None
+
+    def action_options(self, game, seat):
+        st = game.rule_state.get("ADDUP")
+        return [ChallengeSum(seat)] if st is not None and st[4] == seat else []
+
+    def apply_action(self, game, a):
+        p, bluff, cards, prev_color, _ = game.rule_state.pop("ADDUP")
+        game.reveals.append((frozenset({a.player}), p, tuple(game.hands[p])))
+        game._event("sum-challenge", a.player, p, "bluff" if bluff else "honest")
+        if bluff:
+            if len(game.discard) > len(cards) and tuple(game.discard[-2:]) == tuple(cards):
+                del game.discard[-2:]
+                game.hands[p].extend(cards)
+                game.color = prev_color
+                game._after_hand_change((p,))
+            game._penalize(p, 2, "Add it up bluff")
+        else:
+            game._penalize(a.player, 2, "wrong Add it up challenge")
+
+
+class Force(HouseRule):
+    code = "FORCE"
+
+    def draw_problem(self, game, seat):
+        if any(game._can_play_card(seat, c) for c in game.hands[seat]):
+            return "you hold a playable card: play it (FORCE)"
+        return None
+
+
+class DrawPlay(HouseRule):
+    code = "DRAWPLAY"
+
+    def pass_problem(self, game, seat):
+        return "the card you drew is playable: you must play it (DRAWPLAY)"
+
+
+class Bomb(HouseRule):
+    code = "BOMB"
+
+    def on_play(self, game, p, play):
+        nums = [c.number for c in play.cards]
+        if len(nums) >= 3 and nums[0] is not None and len(set(nums)) == 1:
+            for q in game.active:
+                if q != p:
+                    game._penalize(q, 1, "bomb")
+
+
+class Revenge(HouseRule):
+    code = "REVENGE"
+
+    def on_play(self, game, p, play):
+        if game.phase == game.phase.PENDING and game.pending and play.cards[-1].draw:
+            game.pending *= 2
+            game._event("revenge", p, game.pending)
+
+
+class Blitz(HouseRule):
+    code = "BLITZ"
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        self.seconds = rs.param("BLITZ", "seconds")
+
+    def on_turn_start(self, game, player):
+        game.rule_state.setdefault("BLITZ-t0", game.clock.now())
+
+    def on_turn_action(self, game, action):
+        t0 = game.rule_state.setdefault("BLITZ-t0", game.clock.now())
+        if game.clock.now() - t0 > self.seconds:
+            best = min(game.active, key=lambda q: (len(game.hands[q]), game.hand_points(q), q))
+            game.end_reason = "time"
+            game._event("time-up", None, self.seconds)
+            game._finish(best)
+            game.cancel_action = True
+
+
+class Deflect(HouseRule):
+    code = "DEFLECT"
+
+    def stack_ok(self, game, cards) -> bool:
+        first = cards[0]
+        if first.face not in (Face.SKIP, Face.REVERSE) or any(c.face != first.face for c in cards):
+            return False
+        return first.color is game.color or game.discard[-1].face == first.face
+
+    def on_play(self, game, p, play):
+        if game.phase == game.phase.PENDING and game.pending and p == game.current:
+            f = play.cards[-1].face
+            if f == Face.REVERSE and len(play.cards) % 2:
+                game.direction = -game.direction
+            game.next_override = game.next_seat(p)
+            game._event("deflect", p, game.pending)
+
+
+class WildStart(HouseRule):
+    code = "WILDSTART"
+
+
+class Open(HouseRule):
+    code = "OPEN"
+
+
+class NoChallenge(HouseRule):
+    code = "NOCHALLENGE"
