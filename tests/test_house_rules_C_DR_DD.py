@@ -6,11 +6,8 @@ Seats: A=0, B=1, C=2, D=3, E=4, F=5, clockwise; the seed's players "A, B, C, ...
 
 from __future__ import annotations
 
-import pytest
-
-from conftest import (A, B, C, D, E, F, CatchUno, Challenge, Draw, Notice, Pass, Phase, Play, SayUno,
-                      assert_refused, cards, draw, hand, hidden, kinds, mk_play, new_game, play, pos, sizes, state)
-from unokit.actions import Accuse
+from conftest import (A, B, C, D, E, F, CatchUno, Challenge, Draw, Notice, Pass, Phase, Play, assert_refused, draw,
+                      hand, hidden, kinds, mk_play, new_game, play, pos, sizes)
 from unokit.cards import Color
 from unokit.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, WindowClosedError)
 
@@ -163,17 +160,18 @@ def test_C_with_stacking_cut_after_the_player_drew():
 
 def test_C_with_stacking_wild_draw_four_three_cuts_make_someone_draw_16():
     # "se uma for jogada, três cortes podem ser feitos, e alguém pode ser obrigado a comprar 16 cartas."
-    g = pos(["W+4 R1", "B1 B2", "W+4 G3", "G4 G5", "W+4 G6", "W+4 G7"], discard="Y7", stock=STOCK + " " + STOCK,
+    g = pos(["W+4 R1", "W+4 B2", "W+4 G3", "G4 G5", "W+4 G6", "G7 G8"], discard="Y7", stock=STOCK + " " + STOCK,
             rules="UNO 1121 C-P2")
     play(g, A, "W+4", "R", uno=True)
-    play(g, C, "W+4", "R", uno=True)   # cuts B: D faces 8
+    play(g, C, "W+4", "R", uno=True)   # cut 1 (B escapes): D faces 8
     assert g.current == D and g.pending == 8
-    play(g, E, "W+4", "R", uno=True)   # cuts D: F faces 12
+    play(g, E, "W+4", "R", uno=True)   # cut 2 (D escapes): F faces 12
     assert g.current == F and g.pending == 12
-    play(g, F, "W+4", "R", uno=True)   # F answers in turn (P2): A faces 16
-    assert g.current == A and g.pending == 16
-    draw(g, A)
-    assert sizes(g)[A] == 17
+    play(g, B, "W+4", "R", uno=True)   # cut 3 (F escapes): C faces 16
+    assert g.current == C and g.pending == 16
+    assert kinds(g.events).count("cut") == 3
+    draw(g, C)
+    assert sizes(g)[C] == 1 + 16 and g.current == D
 
 
 def test_C_window_closes_when_next_player_draws():
@@ -493,6 +491,18 @@ def test_DR_group_only_in_turn_whole_at_once():
     g = pos(["R5 G5 Y1", "B1 B2", "B3 B4"], discard="R2", stock=STOCK, rules="UNO 1121 DR")
     play(g, A, "R5")
     assert_refused(g, mk_play(A, "G5"), NotYourTurnError)
+
+
+def test_DR_after_drawing_a_group_must_start_with_the_drawn_card():
+    # "As cartas podem ser jogadas de forma agrupada em qualquer momento em que uma única pode ser jogada
+    # normalmente" -- after drawing, only the drawn card could be played alone, so a group starts with it
+    g = pos(["R5 B5 Y1", "B1 B2"], discard="G2", stock="G5 " + STOCK, rules="UNO 1121 DR")
+    draw(g, A)
+    assert g.phase == Phase.DRAWN and g.drawn.code == "G5"
+    assert_refused(g, mk_play(A, "B5 G5"), CardNotPlayableError)
+    assert_refused(g, mk_play(A, "R5 B5"), CardNotPlayableError)
+    play(g, A, "G5 R5 B5")
+    assert hand(g, A) == ["Y1"] and g.color == Color.BLUE
 
 
 def test_DR_legal_actions_list_the_groups():

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (A, B, C, D, E, CatchUno, Challenge, ChooseColor, Draw, Hint, Pass, Phase, Play, SayUno,
+from conftest import (A, B, C, D, CatchUno, Challenge, ChooseColor, Draw, Hint, Pass, Phase, Play, SayUno,
                       assert_refused, cards, draw, hand, kinds, mk_play, new_game, play, pos, scripted_deck,
-                      sizes, state)
+                      sizes)
 from unokit.cards import Card, Color, parse_cards
 from unokit.chance import ScriptedChance
 from unokit.decks import build_deck, deck_counts

@@ -463,7 +463,7 @@ class Game:
         """(error class, reason, may-stand-in-table-mode) or None when the play is legal."""
         cards = play.cards
         if (len(cards) == 1 and play.player == self.current and self.phase is Phase.PLAY and not play.hidden
-                and play.target is None):
+                and play.target is None and not self._custom_play):
             # fast path: one card in turn
             c = cards[0]
             hand = self.hands[play.player]

@@ -41,7 +41,7 @@ class FirstArithmetic(HouseRule):
                 by_color.setdefault(c.color, []).append(c)
         for col, cs in by_color.items():
             pool = [c for c in game.hands[player] if c.color is col and c.number is not None]
-            for r in range(2, min(len(pool), 4) + 1):
+            for r in range(2, min(len(pool), 10) + 1):
                 for combo in dict.fromkeys(tuple(sorted(x)) for x in combinations(pool, r)):
                     if aa_ok(top, combo):
                         out.append(combo)

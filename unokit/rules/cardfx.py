@@ -14,7 +14,7 @@ from itertools import combinations
 from ..cards import Face
 from .base import HouseRule
 
-DRAWING_CARD_RULES = ("DAD", "TRI", "BACK")   # number cards that make someone draw
+DRAWING_CARD_RULES = ("DAD", "TRI", "BACK", "M")   # number cards that make someone draw
 ARMED_CARD_RULES = ("DOA", "DAD", "TRI", "BACK", "CAR", "T", "CLA", "M", "GT")
 
 
@@ -319,8 +319,12 @@ class Chukcki(HouseRule):
 
     code = "CHU"
 
+    def on_play(self, game, p, play):
+        # the obligation falls on the turn right after the twin only ("the fourth plays normally")
+        game.rule_state["CHU"] = game.turns_done + 1 if _twin_numbers(game) else None
+
     def play_problem(self, game, play):
-        if play.player != game.current or not _twin_numbers(game):
+        if play.player != game.current or game.rule_state.get("CHU") != game.turns_done:
             return None
         new = play.color if play.cards[-1].is_wild else play.cards[-1].color
         if new is game.color:

@@ -35,9 +35,9 @@ def _r(code, name, summary, section, **kw) -> RuleInfo:
 _SEED = "000 ch.3"
 RULES: list[RuleInfo] = [
     _r("TV", "Torneio de Vitórias (tournament of wins)", "count hand wins; first to x wins",
-       f"{_SEED} §Regra do Torneio de Vitórias", params={"wins": 3}, conflicts=("PR",)),
+       f"{_SEED} §Regra do Torneio de Vitórias", params={"wins": 3}, conflicts=("PR",), implemented=True),
     _r("PR", "Pontos Reversos (reverse points)", "start at 500, lose own hand points, out at 0",
-       f"{_SEED} §Regra dos Pontos Reversos", params={"start": 500}, conflicts=("TV",)),
+       f"{_SEED} §Regra dos Pontos Reversos", params={"start": 500}, conflicts=("TV",), implemented=True),
     _r("MS1", "Morte Súbita sem proteção (sudden death)", "forced to draw because you cannot play: eliminated",
        f"{_SEED} §Regra da Morte Súbita", family="MS", implemented=True),
     _r("MS2", "Morte Súbita com proteção", "sudden death after x rounds",
@@ -105,7 +105,7 @@ RULES: list[RuleInfo] = [
     _r("BACK", "Backlash", "after an 8 the previous player draws 1", f"{_SEED} §Regra do Backlash", card=8, implemented=True),
     _r("CLA", "Clarividência (clairvoyance)", "the player of a 1 sees a chosen player's hand",
        f"{_SEED} §Regra da Clarividência", card=1, implemented=True),
-    _r("MOV", "Movimento (movement)", "seats change after every hand", f"{_SEED} §Regra do Movimento"),
+    _r("MOV", "Movimento (movement)", "seats change after every hand", f"{_SEED} §Regra do Movimento", implemented=True),
     _r("DP", "Desafio Polivalente (draw challenge)", "anyone may challenge a draw made while holding a playable card",
        f"{_SEED} §Regra do Desafio Polivalente", implemented=True),
     _r("MEM", "Dori (memory)", "forgetting UNO costs 4", f"{_SEED} §Regra de Dori", implemented=True),

@@ -29,6 +29,8 @@ class Cut(HouseRule):
         ph = game.phase
         if play.hidden:
             return "a cut cannot be played face down (DED)"
+        if "M" in game.rule_state:
+            return "no cut while the pile is being slapped (M)"
         if ph == ph.PLAY:
             pass
         elif ph == ph.PENDING:
@@ -48,6 +50,10 @@ class Cut(HouseRule):
             return "these cards cannot be played together under the rules in force"
         if ph == ph.PENDING and not any(h(game, play.cards) for h in game._stack_ok):
             return f"{top.code} cannot be stacked under {game.rules.stacking}"
+        for h in game._play_filter:  # FL, DOA, peace rules... apply to cuts too
+            why = h(game, play)
+            if why:
+                return why
         return None
 
     def cut_actions(self, game, player):

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 from ..actions import Play
+from ..cards import COLORS
 from ..errors import IllegalActionError
 from .stacking import ALLOWED
 
@@ -60,8 +61,18 @@ def _truthful(game, a: Play) -> bool:
         if a.claim:
             return all(c.draw == a.claim for c in a.hidden) and any(h(game, a.hidden) for h in game._stack_ok)
         return any(h(game, cards) for h in game._stack_ok)
-    if game.phase == game.phase.DRAWN and cards[0] is not game.drawn:
+    if game.phase == game.phase.DRAWN and cards[0] not in game.drawn_options:
         return False
+    if game._custom_play:  # judge with every rule in force (AA, AB, peace rules...)
+        last = cards[-1]
+        probe = Play(a.player, cards, a.color if a.color is not None else (COLORS[0] if last.is_wild else None),
+                     target=a.target, give=a.give)
+        saved = game.phase
+        game.phase = game.phase.PLAY
+        try:
+            return game._match_problem(probe) is None
+        finally:
+            game.phase = saved
     return game.playable(cards[0])
 
 

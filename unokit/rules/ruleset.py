@@ -136,7 +136,7 @@ class RuleSet:
                     raise RuleCodeError(f"{k} must be one of {', '.join(_PARAM_CHOICES[k])}, got {val!r}")
                 params[k] = val
                 continue
-            for token in word.split("-"):
+            for token in _split_codes(word):
                 if not token:
                     raise RuleCodeError(f"empty rule code between dashes in {src!r}")
                 code, opts, rparams = cls._parse_token(token, src)
@@ -326,6 +326,23 @@ class RuleSet:
             if self.has(c):
                 return self.param(c, "cards")
         return self.param("deal")
+
+
+def _split_codes(word: str) -> list[str]:
+    """Split ``A-B(x=first-wild)-C`` on the dashes outside parentheses."""
+    out, cur, depth = [], "", 0
+    for ch in word:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "-" and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    return out
 
 
 def _silence_suffixes(rest: str, token: str, src: str) -> tuple[str, ...]:

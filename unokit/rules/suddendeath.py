@@ -46,9 +46,20 @@ class SuddenDeath(HouseRule):
                 game.rule_state["MS3"] = True
 
     def on_turn_action(self, game, action):
-        if action.kind != "draw" or game.phase.name != "PLAY" or not self.armed(game):
+        if action.kind != "draw" or not self.armed(game):
             return
         p = action.player
+        if game.phase.name == "PENDING":
+            # with P or I, having no draw card to add guarantees elimination (000 §MS, Regra do Passe)
+            if not game._stack_ok or game.going_out is not None or any(
+                    h(game, (c,)) for c in game.hands[p] for h in game._stack_ok):
+                return
+            game._starts(p)
+            game.eliminate(p, f"could not answer the draw ({self.variant})")
+            game.cancel_action = True
+            return
+        if game.phase.name != "PLAY":
+            return
         if not any(game._can_play_card(p, c) for c in game.hands[p]):
             game._starts(p)
             game.eliminate(p, f"had to draw ({self.variant})")
