@@ -63,9 +63,12 @@ def test_page_matches_the_catalogue(code):
     """The seed section, the parameters and the tied card the catalogue names appear on the page."""
     info = CATALOG[code]
     text = read(RULES / f"{code}.md")
-    heading = info.section.split("§", 1)[1]
-    assert heading in text, f"docs/rules/{code}.md should cite the seed section {heading!r}"
-    assert "000_29ba263adbf96ee5.txt" in text
+    if info.origin == "guide":
+        heading = info.section.split("§", 1)[1]
+        assert heading in text, f"docs/rules/{code}.md should cite the seed section {heading!r}"
+        assert "000_29ba263adbf96ee5.txt" in text
+    else:
+        assert info.section in text, f"docs/rules/{code}.md should name its source {info.section!r}"
     for name in info.params:
         assert f"`{name}`" in text, f"docs/rules/{code}.md should explain the parameter {name!r}"
     if info.card is not None:
@@ -79,11 +82,11 @@ def test_page_matches_the_catalogue(code):
 def test_page_lengths_stay_concise():
     for page in RULES.glob("*.md"):
         n = len(read(page).splitlines())
-        assert 15 <= n <= 60, f"{page.name} has {n} lines"
+        assert 8 <= n <= 70, f"{page.name} has {n} lines"
 
 
 def test_no_stray_rule_pages():
-    known = set(CATALOG) | {"ABCD"}
+    known = set(CATALOG) | {"ABCD", "variations"}
     stray = sorted(p.stem for p in RULES.glob("*.md") if p.stem not in known)
     assert not stray, f"pages for unknown codes: {stray}"
 
@@ -135,7 +138,7 @@ def test_readme_quick_start():
 def test_readme_rules_status_is_current():
     text = read(ROOT / "README.md")
     section = text.split("## Rules status", 1)[1].split("\n## ", 1)[0]
-    listed = set(re.findall(r"\b(?:[A-Z]{1,4}[0-9]?)\b", section.split("house rules are", 1)[1].split(".")[0]))
+    listed = set(re.findall(r"\b(?:[A-Z]+[0-9]?)\b", section.split("house rules are", 1)[1].split(". ")[0]))
     listed -= {"PP", "T", "U", "SE", "SS"} - set(IMPLEMENTED)  # the S sub-options in parentheses
     assert listed == set(IMPLEMENTED), f"README lists {sorted(listed)}, code has {sorted(IMPLEMENTED)}"
 
