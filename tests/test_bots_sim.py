@@ -10,7 +10,7 @@ import random
 import pytest
 
 from unokit.actions import Action, CatchUno, Challenge, Draw, Play, SayUno
-from unokit.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot, out_of_turn_options, parse_bot_list
+from unokit.bots import HumanBot, BOTS, Bot, GreedyBot, RandomBot, make_bot, out_of_turn_options, parse_bot_list
 from unokit.bots.greedy import bluff_probability
 from unokit.cards import Card, Color
 from unokit.errors import ReplayMismatchError, UnoError
@@ -46,7 +46,8 @@ class Spy(Bot):
         return a
 
     def react(self, view, legal):
-        assert view.to_act != view.seat
+        if view.to_act == view.seat:  # the seat in turn is offered only out-of-turn kinds, never a card
+            assert not any(type(a) is Play for a in legal)
         a = self.inner.react(view, legal)
         self._check(view, legal, a, True)
         return a
@@ -78,7 +79,8 @@ def test_bot_interface_never_takes_the_game():
         for meth in ("act", "react"):
             params = list(inspect.signature(getattr(cls, meth)).parameters)
             assert params == ["self", "view", "legal"], (cls, meth, params)
-    assert BOTS == {"random": RandomBot, "greedy": GreedyBot}
+    assert BOTS["random"] is RandomBot and BOTS["greedy"] is GreedyBot
+    assert isinstance(make_bot("human", 1), HumanBot)
     assert isinstance(make_bot("Greedy", 3), GreedyBot)
     with pytest.raises(UnoError, match="unknown bot"):
         make_bot("nope")

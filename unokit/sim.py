@@ -91,9 +91,10 @@ def is_turn_action(game: Game, action: Action) -> bool:
 
 def reaction_options(game: Game, seat: int) -> list[Action]:
     """The out-of-turn actions ``seat`` (not ``to_act``) may take now."""
-    if seat == game.to_act:
-        return []
-    return out_of_turn_options(game.legal_actions(seat))
+    opts = out_of_turn_options(game.legal_actions(seat))
+    if seat == game.to_act:  # the seat in turn may still slap, say UNO or catch between its moves
+        return [a for a in opts if type(a) is not Play]
+    return opts
 
 
 def react_step(game: Game, bots, rng: random.Random, seats=None) -> Action | None:
@@ -105,7 +106,13 @@ def react_step(game: Game, bots, rng: random.Random, seats=None) -> Action | Non
     if game.over:
         return None
     cands = list(game.out_of_turn_seats() if seats is None else seats)
+    if seats is None and game.to_act not in cands:
+        cands.append(game.to_act)
     rng.shuffle(cands)
+    # bots with a reaction time (HumanBot) react in order of their sampled delays: fastest first
+    delays = {s: getattr(_bot_at(bots, s), "reaction_delay", None) for s in cands}
+    if any(d is not None for d in delays.values()):
+        cands.sort(key=lambda s: delays[s]() if delays[s] is not None else 0.0)
     for seat in cands:
         bot = _bot_at(bots, seat)
         if bot is None:
@@ -143,7 +150,9 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
     turns = steps = reactions = 0
     while not game.over and steps < max_steps:
         steps += 1
-        if react_step(game, bots, rng) is not None:
+        for _ in range(2 * game.n):  # everyone may react (slaps, catches...) before the seat in turn acts
+            if react_step(game, bots, rng) is None:
+                break
             reactions += 1
             if check:
                 game.check_invariants()

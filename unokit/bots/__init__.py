@@ -4,7 +4,7 @@
 >>> bot.name, type(bot).__name__
 ('greedy', 'GreedyBot')
 >>> sorted(BOTS)
-['greedy', 'random']
+['greedy', 'human', 'random']
 """
 
 from __future__ import annotations
@@ -13,11 +13,17 @@ from ..errors import UnoError
 from .base import OUT_OF_TURN, TURN_ONLY, Bot, is_out_of_turn, out_of_turn_options
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .human import HumanBot, human
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "parse_bot_list", "OUT_OF_TURN", "TURN_ONLY",
+__all__ = ["Bot", "RandomBot", "GreedyBot", "HumanBot", "human", "BOTS", "make_bot", "parse_bot_list", "OUT_OF_TURN", "TURN_ONLY",
            "is_out_of_turn", "out_of_turn_options"]
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+def _human_greedy(seed: int | None = None) -> HumanBot:
+    """A greedy player with the default human-error rates (see :mod:`unokit.bots.human`)."""
+    return human("greedy", seed)
+
+
+BOTS: dict = {"random": RandomBot, "greedy": GreedyBot, "human": _human_greedy}
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:

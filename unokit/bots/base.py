@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno
+from ..actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno, Slap, ChallengeDraw
 from ..cards import Card, Color
 
 __all__ = ["Bot", "OUT_OF_TURN", "TURN_ONLY", "is_out_of_turn", "out_of_turn_options", "event_cards",
            "event_color"]
 
 # Action types that a seat may take while it is not the seat in turn (a Play out of turn is a cut).
-OUT_OF_TURN = (SayUno, CatchUno, Accuse, Notice, Play)
+OUT_OF_TURN = (SayUno, CatchUno, Accuse, Notice, Play, Slap, ChallengeDraw)
 # Action types that only the seat in turn takes.
 TURN_ONLY = (Draw, Pass, ChooseColor, Challenge, Discard)
 

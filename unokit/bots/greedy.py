@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
+from ..actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
                        SayUno)
 from ..cards import COLORS, Card, Color, Face
 from .base import Bot, event_cards, event_color
@@ -151,7 +151,7 @@ class GreedyBot(Bot):
 
     def _free_gain(self, view, legal: list[Action]) -> Action | None:
         """Actions that cost nothing and only help: say UNO, catch, notice, a sound accusation."""
-        for kind in (SayUno, CatchUno, Notice):
+        for kind in (SayUno, CatchUno, Notice, Slap):
             a = next((a for a in legal if type(a) is kind), None)
             if a is not None:
                 return a
