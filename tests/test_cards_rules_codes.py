@@ -267,11 +267,29 @@ def test_rule_code_rules_sharing_a_card_load_when_one_is_moved():
     assert rs.has("E") and rs.has("IE")
 
 
-@pytest.mark.parametrize("code", sorted(set(CATALOG) - IMPLEMENTED))
-def test_rule_code_unimplemented_catalogue_codes_raise_not_implemented(code):
+def not_yet(monkeypatch, *codes):
+    """Pretend the engine does not play ``codes`` yet: every catalogue code is implemented now, so the
+    "not implemented yet" refusal is checked with a smaller ``IMPLEMENTED`` (and an empty parse cache,
+    so that no earlier parse answers)."""
+    import unokit.rules.ruleset as ruleset
+    monkeypatch.setattr(ruleset, "IMPLEMENTED", IMPLEMENTED - set(codes))
+    monkeypatch.setattr(ruleset, "_PARSED", {})
+
+
+def test_rule_code_every_catalogue_code_is_implemented_and_parses():
+    assert IMPLEMENTED == set(CATALOG)
+    for code, info in CATALOG.items():
+        assert info.implemented
+        rs = RuleSet.parse(f"UNO 1121 {code}")                     # no allow_unimplemented needed
+        assert rs.codes == (code,) and RuleSet.parse(rs.code) == rs
+
+
+@pytest.mark.parametrize("code", ["TV", "DED", "S", "SEVENO", "ELIMMOST"])
+def test_rule_code_unimplemented_catalogue_codes_raise_not_implemented(code, monkeypatch):
+    not_yet(monkeypatch, code)
     with pytest.raises(RuleNotImplementedError, match="not implemented yet") as e:
         RuleSet.parse(f"UNO 1121 {code}")
-    assert code in str(e.value)
+    assert f"{code} ({CATALOG[code].name})" in str(e.value)
     assert isinstance(e.value, NotImplementedError) and isinstance(e.value, RuleCodeError)
     with pytest.raises(RuleNotImplementedError, match="not implemented yet"):
         Game.new(players=3, rules=f"UNO 1121 {code}")
@@ -279,11 +297,15 @@ def test_rule_code_unimplemented_catalogue_codes_raise_not_implemented(code):
     assert rs.has(code) and RuleSet.parse(rs.code, allow_unimplemented=True) == rs
 
 
-def test_rule_code_unimplemented_error_lists_every_missing_code():
+def test_rule_code_unimplemented_error_lists_every_missing_code(monkeypatch):
+    not_yet(monkeypatch, "TV", "V")
     with pytest.raises(RuleNotImplementedError) as e:
         RuleSet.parse("UNO 1121 C-TV-DR-V-P3")
     msg = str(e.value)
-    assert "TV" in msg and "V (" in msg and "not implemented yet" in msg
+    assert "TV (" in msg and "V (" in msg and "not implemented yet" in msg
+    assert "C (" not in msg and "DR (" not in msg                 # only the missing ones are named
+    implemented_list = msg.split("Implemented house rules:")[1]
+    assert "TV" not in implemented_list.replace(",", " ").split()
 
 
 def test_rule_code_MS_alias_is_MS1():
@@ -292,12 +314,17 @@ def test_rule_code_MS_alias_is_MS1():
 
 
 def test_rule_code_catalogue_entries_are_complete():
+    from unokit.rules.catalog import EXTRA_RULES
     for code, info in CATALOG.items():
         assert info.code == code and info.name and info.summary and info.section
-        if getattr(info, "origin", "guide") != "other":  # rules from the seeds name their seed section
-            assert info.section[:3] in ("000", "001", "002", "003", "004"), info.section
+        assert info.origin in ("guide", "other"), (code, info.origin)
+        if info.origin == "guide":        # the guide's codes cite its chapter 3 (000)
+            assert info.section.startswith("000 "), info.section
+        else:                             # other seeds' rules name their seed, other engines' options say so
+            assert info.section.startswith(("001 ", "002 ", "003 ", "004 ", "other engines")), info.section
         assert info.implemented == (code in IMPLEMENTED)
-    assert IMPLEMENTED >= {"C", "DR", "DD", "DED", "P1", "P2", "P3", "P4", "S", "MEM", "PRE"}
+    assert {r.code for r in EXTRA_RULES} == {c for c, i in CATALOG.items() if i.origin == "other"}
+    assert IMPLEMENTED == set(CATALOG)
 
 
 READY_MADE = ["TV-BU-C-DR-P3-PRE", "DR-P4-PAA-SU-CAR-T-M-DOA-PRE", "DR-AA-AB-GT-P3-BA-T-M-PRE",
@@ -313,25 +340,60 @@ SAME_CARD = {"DR-P4-PAA-SU-CAR-T-M-DOA-PRE": ("CAR", "T"), "BU-DD-P1-PAB-CHU-T-T
 @pytest.mark.parametrize("code", READY_MADE)
 def test_rule_code_ready_made_variations_load_by_their_code(code):
     # 000 §Variações Prontas; catalogue: "each must load by its code"
-    rs = RuleSet.parse(f"UNO {code}", allow_unimplemented=True)
-    assert RuleSet.parse(rs.code, allow_unimplemented=True) == rs
+    from unokit.rules.catalog import VARIATIONS
+    assert set(READY_MADE) == set(VARIATIONS)
+    rs = RuleSet.parse(f"UNO {code}")
+    assert RuleSet.parse(rs.code) == rs
     cards_in_use = [rs.card_of(c) for c in rs.codes if CATALOG[c].card is not None and c not in ("E", "IE")]
     assert len(cards_in_use) == len(set(cards_in_use)), f"two rules share a card in {rs.code}"
+    assert not {6, 9} & set(cards_in_use)
     if code in SAME_CARD:
         a, b = SAME_CARD[code]
-        assert rs.card_of(a) != rs.card_of(b)
-    if all(c in IMPLEMENTED for c in rs.codes):
-        Game.new(players=4, rules=rs, seed=0)
-    else:
-        with pytest.raises(RuleNotImplementedError):
-            RuleSet.parse(f"UNO {code}")
+        assert rs.card_of(a) == CATALOG[a].card and rs.card_of(b) != CATALOG[b].card
+    else:                                 # nothing to move: every card rule keeps its own card
+        assert all(rs.card_of(c) == CATALOG[c].card for c in rs.codes if CATALOG[c].card is not None)
+    Game.new(players=4, rules=rs, seed=0)
 
 
-def test_rule_code_ready_made_same_card_conflicts_load_with_a_moved_card():
-    rs = RuleSet.parse("UNO DR-P4-PAA-SU-CAR-T(card=5)-M-DOA-PRE", allow_unimplemented=True)
+def test_variations_load_CAR_T_share_zero_T_moves_to_free_card():
+    # decision: the rule written later (T) moves to the lowest card no other rule uses, never 6 or 9
+    # (SU holds the 7, M the 8, DOA the 2; the 1 is free)
+    rs = RuleSet.parse("UNO DR-P4-PAA-SU-CAR-T-M-DOA-PRE")
+    assert rs.code == "UNO 1121 DR-P4-PAA-SU-CAR-T(card=1)-M-DOA-PRE"
+    assert (rs.card_of("CAR"), rs.card_of("T")) == (0, 1)
+    # the same with other ambiguity digits and table parameters: the rule codes are the variation's
+    assert RuleSet.parse("uno 2111 dr-p4-paa-su-car-t-m-doa-pre target=300").code == \
+        "UNO 2111 DR-P4-PAA-SU-CAR-T(card=1)-M-DOA-PRE target=300"
+    # a card chosen by hand is kept
+    rs = RuleSet.parse("UNO DR-P4-PAA-SU-CAR-T(card=5)-M-DOA-PRE")
     assert rs.card_of("T") == 5
-    rs = RuleSet.parse("UNO BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA(card=5)", allow_unimplemented=True)
+
+
+@pytest.mark.parametrize("code", ["BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA", "BU-DR-P1-PAB-CHU-T-TRI-BACK-CLA",
+                                  "BU-AA-AB-P1-PAB-CHU-T-TRI-BACK-CLA"])
+def test_variations_load_PAB_CLA_share_one_CLA_moves_to_free_card(code):
+    # T holds the 0, PAB the 1, TRI the 3, BACK the 8: CLA (written after PAB) moves to the 2
+    rs = RuleSet.parse(f"UNO {code}")
+    assert "CLA(card=2)" in rs.code and (rs.card_of("PAB"), rs.card_of("CLA")) == (1, 2)
+    assert rs.card_of("T") == 0
+    rs = RuleSet.parse(f"UNO {code.replace('CLA', 'CLA(card=5)')}")
     assert rs.card_of("CLA") == 5
+
+
+@pytest.mark.parametrize("text,names", [
+    ("UNO 1121 CAR-T", ("CAR", "T")),
+    ("UNO 1121 PAB-CLA", ("PAB", "CLA")),
+    ("UNO DR-P4-PAA-SU-CAR-T-M-DOA", ("CAR", "T")),                 # a variation less one rule
+    ("UNO T-CAR-DR-P4-PAA-SU-M-DOA-PRE", ("CAR", "T")),             # the variation's rules in another order
+    ("UNO BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA-PRE", ("PAB", "CLA")),    # a variation plus one rule
+    ("UNO DR-P4-PAA-SU-CAR-T(card=1)-M-DOA-PRE-BACK", ("M", "BACK")),   # both on the 8
+])
+def test_variations_only_exact_codes_move_a_card_others_two_rules_on_one_card_refused(text, names):
+    with pytest.raises(RuleConflictError) as e:
+        RuleSet.parse(text)
+    for n in names:
+        assert n in str(e.value)
+    assert "card" in str(e.value)
 
 
 def test_rule_code_fu_bu_change_the_deal():

@@ -39,10 +39,22 @@ def test_rules_validate_rejects_an_unknown_code_with_status_2(capsys):
     assert "XYZ" in err and len(err.strip().splitlines()) == 1
 
 
-def test_rules_validate_unimplemented(capsys):
-    code = next(c for c, i in CATALOG.items() if not i.implemented)
-    rc, _, err = run(capsys, "rules", "validate", f"UNO 1121 {code}")
-    assert rc == 2 and "not implemented" in err
+def test_rules_validate_every_catalogue_code(capsys):
+    # every catalogue code is implemented now: each validates without --allow-unimplemented
+    for code in CATALOG:
+        rc, out, err = run(capsys, "rules", "validate", f"UNO 1121 {code}")
+        assert (rc, err) == (0, "") and out.strip().startswith(f"UNO 1121 {code}")
+
+
+def test_rules_validate_unimplemented(capsys, monkeypatch):
+    # the refusal path, with a rule pretended unimplemented (and no cached parse answering)
+    import unokit.rules.ruleset as ruleset
+    code = "ELIMMOST"
+    monkeypatch.setattr(ruleset, "IMPLEMENTED", ruleset.IMPLEMENTED - {code})
+    monkeypatch.setattr(ruleset, "_PARSED", {})
+    rc, out, err = run(capsys, "rules", "validate", f"UNO 1121 {code}")
+    assert rc == 2 and out == "" and "not implemented" in err and code in err
+    assert len(err.strip().splitlines()) == 1
     rc, out, _ = run(capsys, "rules", "validate", "--allow-unimplemented", f"UNO 1121 {code}")
     assert rc == 0 and out.strip() == f"UNO 1121 {code}"
 

@@ -1,7 +1,9 @@
-"""Match-level house rules: TV (tournament of wins), PR (reverse points), MOV (movement).
+"""Match-level house rules: TV (tournament of wins), PR (reverse points), MOV (movement), and the
+other engines' SHUFFLESEATS (seats drawn anew every hand) and ELIMMOST (the most cards eliminated).
 
 Each test is named after the rule and the seed clause it checks, quoted from 000 chapter 3
-(§Regra do Torneio de Vitórias [TV], §Regra dos Pontos Reversos [PR], §Regra do Movimento [MOV]).
+(§Regra do Torneio de Vitórias [TV], §Regra dos Pontos Reversos [PR], §Regra do Movimento [MOV]);
+SHUFFLESEATS and ELIMMOST quote their catalogue summary (unokit/rules/catalog.py, EXTRA_RULES).
 The hand engine does not change under these rules: only how hands are strung together, scored and
 seated (unokit/match.py).
 """
@@ -16,8 +18,8 @@ import pytest
 from unokit.actions import Action
 from unokit.errors import ReplayMismatchError, RuleConflictError, RuleNotImplementedError
 from unokit.game import Game
-from unokit.match import (MODES, Match, MatchConfig, MatchError, greedy_policy, parse_match_rules, play_match,
-                          random_policy, replay_match)
+from unokit.match import (MATCH_RULES, MODES, Match, MatchConfig, MatchError, greedy_policy, parse_match_rules,
+                          play_match, random_policy, replay_match)
 from unokit.rules import RuleSet
 
 
@@ -342,3 +344,200 @@ def test_match_rules_record_detects_changed_seatings():
         replay_match(bad)
     # the hands are dealt under the whole code, so bots see TV / PR / MOV in force
     assert RuleSet.parse(rec["hands"][0]["record"]["rules"], allow_unimplemented=True).has("TV")
+
+
+# ---------------------------------------------------------------------------------------- SHUFFLESEATS
+def partners_opposite(seats, teams) -> bool:
+    k = len(seats) // 2
+    return {tuple(sorted((seats[i], seats[i + k]))) for i in range(k)} == {tuple(sorted(t)) for t in teams}
+
+
+def test_SHUFFLESEATS_seats_drawn_every_hand():
+    # catalogue: "seats are drawn anew before every hand" -- from the second hand, a seating drawn
+    # uniformly through the match's Chance; unlike MOV nobody is kept from their old neighbours
+    assert {"SHUFFLESEATS", "ELIMMOST"} <= MATCH_RULES
+    with pytest.raises(RuleConflictError):                       # the catalogue: it conflicts with MOV
+        MatchConfig(players=4, rules="UNO MOV-SHUFFLESEATS")
+    assert MatchConfig(players=3, rules="UNO SHUFFLESEATS").mode == "points"   # the scoring is kept
+    m = Match.new(MatchConfig(players=3, rules="UNO SHUFFLESEATS", seed=41, target=10**9))
+    assert m.upcoming.seats == (0, 1, 2)                          # the first hand: seats as numbered
+    counts: dict = {}
+    kept_all = 0
+    for _ in range(600):
+        prev = m.upcoming.seats
+        win_for(m, prev[0])
+        new = m.upcoming.seats
+        assert sorted(new) == [0, 1, 2]
+        counts[new] = counts.get(new, 0) + 1
+        kept_all += kept_neighbours(prev, new) == list(prev)
+    # all 3! seatings come up, about equally often (each 1/6: 100 expected)
+    assert len(counts) == 6 and all(60 <= v <= 140 for v in counts.values()), counts
+    assert kept_all > 0                                            # the old cyclic order may come again
+    # a void hand is dealt again on the same seats (nothing is drawn anew)
+    seats = m.upcoming.seats
+    g = m.next_hand()
+    m.finish_hand(g, void=True)
+    assert m.upcoming.seats == seats
+    # from the match seed only: the same seed, the same seatings, whatever the global random state
+    c = MatchConfig(players=5, rules="UNO SHUFFLESEATS", seed=42, target=300)
+    random.seed(1)
+    a = play_match(c, greedy_policy).seatings
+    random.seed(2)
+    assert play_match(c, greedy_policy).seatings == a and len(set(a)) > 2
+    assert {play_match(MatchConfig(players=5, rules="UNO TV-SHUFFLESEATS", seed=s), greedy_policy).seatings[1]
+            for s in range(6)} != {a[1]}
+    # partners stay opposite: the teams' positions and orientations are drawn (2! x 2^2 = 8 seatings)
+    m = Match.new(MatchConfig(players=4, mode="partners", rules="UNO SHUFFLESEATS", seed=43, target=10**9))
+    seen = set()
+    for _ in range(200):
+        seats = m.upcoming.seats
+        assert partners_opposite(seats, m.teams)
+        seen.add(seats)
+        win_for(m, seats[1])
+    assert len(seen) == 8
+    # rotating partners: the schedule's pairs, opposite, in drawn positions
+    m = play_match(MatchConfig(players=4, mode="rotating-partners", rules="UNO SHUFFLESEATS", seed=44, cycles=3),
+                   greedy_policy)
+    assert all(partners_opposite(r.seats, r.teams) for r in m.history)
+    assert len({r.seats for r in m.history}) > 3
+
+
+@pytest.mark.parametrize("config", [
+    MatchConfig(players=5, rules="UNO SHUFFLESEATS", seed=71, target=500),
+    MatchConfig(players=4, rules="UNO 3121 PR(start=120)-SHUFFLESEATS", seed=72, enforcement="table"),
+    MatchConfig(players=6, mode="partners", rules="UNO 2121 SHUFFLESEATS", seed=73, target=250),
+    MatchConfig(players=8, mode="two-tables", rules="UNO SHUFFLESEATS", seed=74, hands_per_pairing=2),
+])
+def test_SHUFFLESEATS_replays(config):
+    m = play_match(config, random_policy(config.seed), max_steps=400)
+    assert m.over
+    rec = json.loads(json.dumps(m.record()))
+    assert rec["seatings"] == [list(s) for s in m.seatings]
+    assert len({tuple(s) for s in rec["seatings"]}) > 1
+    again = replay_match(rec)
+    assert again.seatings == m.seatings and again.scores == m.scores and again.winner == m.winner
+    assert [r.to_dict() for r in again.history] == [r.to_dict() for r in m.history]
+    assert play_match(config, random_policy(config.seed), max_steps=400).record() == m.record()
+    # a changed seating is caught, in the match's list or in a hand's result
+    i = next(i for i in range(1, len(rec["seatings"])) if rec["seatings"][i] != rec["seatings"][i - 1])
+    bad = json.loads(json.dumps(rec))
+    bad["seatings"][i] = rec["seatings"][i - 1]
+    with pytest.raises(ReplayMismatchError):
+        replay_match(bad)
+    bad = json.loads(json.dumps(rec))
+    bad["hands"][i]["result"]["seats"] = rec["hands"][i - 1]["result"]["seats"]
+    with pytest.raises(ReplayMismatchError):
+        replay_match(bad)
+
+
+# ---------------------------------------------------------------------------------------- ELIMMOST
+def test_ELIMMOST_most_cards_eliminated_each_hand():
+    # catalogue: "after each hand the player holding the most cards is eliminated"; the match goes on
+    # with the others in a smaller game
+    m = Match.new(MatchConfig(players=4, rules="UNO ELIMMOST", seed=81, target=50))
+    assert m.mode == "points"
+    r = m.finish_hand(out(["R1", "G2 G3", "W", "Y1 Y2 Y3"], "0 play R1"))
+    assert r.cards == {0: 0, 1: 2, 2: 1, 3: 3} and r.held == {0: 0, 1: 5, 2: 50, 3: 6}
+    assert r.eliminated == (3,)              # the most cards (3), not the most points (player 2's Wild)
+    assert r.gains == {0: 61} and m.scores[0] == 61     # points are still recorded...
+    assert not m.over                                    # ...but reaching the target does not win
+    assert m.active == [0, 1, 2] and m.eliminated == [3] and m.upcoming.seats == (0, 1, 2)
+    g = m.next_hand()
+    assert g.n == 3                                      # the next hand is dealt without them
+    m._game = None                                       # (that deal is not played here)
+    # ties for the most cards: the most points held goes
+    r = m.finish_hand(out(["G9 G8", "R1", "B1 B2"], "1 play R1", current=1))
+    assert r.winner == 1 and r.cards == {0: 2, 1: 0, 2: 2} and r.held == {0: 17, 1: 0, 2: 3}
+    assert r.eliminated == (0,) and m.active == [1, 2]
+    # the last two play head to head (the engine's two-seat game); the loser holds the most cards
+    assert m.upcoming.seats == (1, 2) and m.next_hand().n == 2
+    m._game = None
+    r = m.finish_hand(out(["B5 Y5 R5", "R1"], "1 play R1", current=1))
+    assert r.winner == 2 and r.eliminated == (1,) and m.over and m.winner == 2
+    assert m.eliminated == [3, 0, 1] and [p for p, _ in m.standings()] == [2, 1, 0, 3]
+    # same cards and same points: the highest seat of the hand goes; the hand's winner never does
+    m = Match.new(MatchConfig(players=4, rules="UNO ELIMMOST", seed=82))
+    r = m.finish_hand(out(["R5", "R1", "B5", "G5"], "1 play R1", current=1))
+    assert r.cards == {0: 1, 1: 0, 2: 1, 3: 1} and r.eliminated == (3,)
+    m = Match.new(MatchConfig(players=3, rules="UNO ELIMMOST", seed=83))
+    r = m.finish_hand(out(["G7", "R1", "Y7"], "1 play R1", current=1))
+    assert r.eliminated == (2,) and 1 in m.active
+    # individual play only: a player leaving would break a partnership
+    for mode, n in (("partners", 4), ("rotating-partners", 4), ("two-tables", 8)):
+        with pytest.raises(MatchError, match="ELIMMOST"):
+            MatchConfig(players=n, mode=mode, rules="UNO ELIMMOST")
+    with pytest.raises(MatchError, match="ELIMMOST"):
+        MatchConfig(players=4, mode="partners", rules="UNO TV-ELIMMOST")
+    # matches without ELIMMOST record no card counts
+    m = Match.new(MatchConfig(players=3, seed=84))
+    assert "cards" not in win_for(m, 0).to_dict()
+
+
+@pytest.mark.parametrize("rules,mode", [("UNO ELIMMOST", None), ("UNO ELIMMOST scoring=lowest", None),
+                                        ("UNO ELIMMOST", "elimination"), ("UNO TV(wins=2)-ELIMMOST", None),
+                                        ("UNO PR(start=80)-ELIMMOST", None),
+                                        ("UNO 3121 ELIMMOST-SHUFFLESEATS", None)])
+def test_ELIMMOST_last_player_standing_wins(rules, mode):
+    # ELIMMOST makes the match a knock-out by cards: whatever the mode scores, its goal (a target, TV's
+    # wins) does not end the match; the last player standing (the last hand's winner) wins. Knock-out
+    # modes (elimination, PR) still knock out by their own rule too.
+    for seed in range(3):
+        c = MatchConfig(players=5, rules=rules, mode=mode, seed=seed, target=40 if mode == "elimination" else None)
+        m = play_match(c, greedy_policy)
+        assert m.over and m.active == [m.winner] and sorted(m.eliminated + [m.winner]) == list(range(5))
+        assert m.history[-1].winner == m.winner
+        assert [p for p, _ in m.standings()][0] == m.winner
+        still = list(range(5))
+        for r in m.history:
+            assert sorted(r.seats) == still                        # the players still in, every hand
+            most = max(n for p, n in r.cards.items() if p != r.winner)
+            mostly = [p for p, n in r.cards.items() if n == most and p != r.winner]
+            assert set(r.eliminated) & set(mostly)                 # a most-cards holder went out
+            if c.mode not in ("elimination", "reverse-points"):
+                assert len(r.eliminated) == 1                      # exactly one per hand
+            for p in set(r.eliminated) - set(mostly):              # the others: out by the mode's own rule
+                totals = dict(r.totals)
+                assert (totals[p] >= c.target if c.mode == "elimination" else totals[p] <= 0), (p, r)
+            assert r.winner not in r.eliminated
+            still = [p for p in still if p not in r.eliminated]
+        if c.mode in ("points", "lowest", "tournament"):
+            assert m.hands_played == 4 and [len(r.seats) for r in m.history] == [5, 4, 3, 2]
+        # points are still recorded, as the mode scores them
+        for p in range(5):
+            assert m.scores[p] == (c.target if c.mode == "reverse-points" else 0) + sum(
+                r.gains.get(p, 0) for r in m.history)
+    # TV's goal does not end it: the first hand's winner has reached TV(wins=1), the match goes on
+    m = play_match(MatchConfig(players=5, rules="UNO TV(wins=1)-ELIMMOST", seed=5), greedy_policy)
+    assert m.hands_played == 4 and max(m.scores.values()) >= 1
+
+
+@pytest.mark.parametrize("config", [
+    MatchConfig(players=4, rules="UNO ELIMMOST", seed=91),
+    MatchConfig(players=5, rules="UNO 3121 PR(start=150)-ELIMMOST-SHUFFLESEATS", seed=92, enforcement="table"),
+    MatchConfig(players=3, rules="UNO TV(wins=2)-ELIMMOST-MOV", tv_countdown=True, seed=93),
+    MatchConfig(players=4, rules="UNO ELIMMOST", mode="elimination", seed=94, target=60),
+])
+def test_ELIMMOST_replays(config):
+    m = play_match(config, random_policy(config.seed), max_steps=400)
+    assert m.over and m.active == [m.winner]
+    rec = json.loads(json.dumps(m.record()))
+    assert all("cards" in h["result"] for h in rec["hands"] if not h["result"]["void"])
+    again = replay_match(rec)
+    assert again.scores == m.scores and again.winner == m.winner and again.eliminated == m.eliminated
+    assert again.active == m.active and again.seatings == m.seatings
+    assert [r.to_dict() for r in again.history] == [r.to_dict() for r in m.history]
+    assert play_match(config, random_policy(config.seed), max_steps=400).record() == m.record()
+    # a different elimination or card count in the record is caught
+    h = next(i for i, h in enumerate(rec["hands"]) if h["result"]["eliminated"])
+    bad = json.loads(json.dumps(rec))
+    bad["hands"][h]["result"]["eliminated"] = []
+    with pytest.raises(ReplayMismatchError):
+        replay_match(bad)
+    bad = json.loads(json.dumps(rec))
+    bad["hands"][h]["result"]["cards"][0][1] += 1
+    with pytest.raises(ReplayMismatchError):
+        replay_match(bad)
+    bad = json.loads(json.dumps(rec))
+    bad["eliminated"] = list(reversed(rec["eliminated"]))
+    with pytest.raises(ReplayMismatchError):
+        replay_match(bad)

@@ -776,3 +776,66 @@ def test_official_events_are_numbered_by_action():
     assert all(e.seq == 1 for e in ev)
     ev = draw(g, B)
     assert all(e.seq == 2 for e in ev)
+
+
+# ---------------------------------------------------------------------------------------------- edition cards
+
+
+def test_official_ohana_wild_hands_above_4_discard_under_it_hands_below_4_draw_up_to_4():
+    # 002: "todos os jogadores com MAIS de 4 cartas na mão devem escolher o número de cartas que devem descartar
+    # para ficarem com 4 cartas e colocá-las DEBAIXO da Carta Ohana ... todos os jogadores com MENOS de 4 cartas
+    # na mão devem comprar cartas até ficarem com 4 ... a pessoa que a descartou originalmente deve escolher a cor"
+    from unokit.actions import Discard
+    g = Game.from_position(["WO R1 R2", "B1 B2 B3 B4 B5 B6", "G1 G2 G3 G4", "Y1"], discard="R7",
+                           stock="Y2 Y3 Y4 Y5 Y6 Y7 Y8")
+    play(g, A, "WO", "G")
+    assert sizes(g)[A] == 4 and sizes(g)[C] == 4 and sizes(g)[D] == 4
+    assert g.phase == Phase.FREE_DISCARD and g.to_act == B
+    g.apply(Discard(B, Card.parse("B6")))   # the player chooses which cards go
+    g.apply(Discard(B, Card.parse("B2")))
+    assert hand(g, B) == ["B1", "B3", "B4", "B5"]
+    assert [c.code for c in g.discard] == ["R7", "B6", "B2", "WO"] and g.top.code == "WO"
+    assert g.color == Color.GREEN and g.phase == Phase.PLAY and g.current == B
+    g.check_invariants()
+
+
+@pytest.mark.parametrize("direction", [1, -1])
+def test_official_shuffle_hands_wild_deals_one_by_one_from_the_players_left(direction):
+    # 003: "vengono prese le carte dalla mano di ogni giocatore, vengono mescolate, e ridistribuite ad uno a uno, a
+    # partire dal giocatore alla sinistra di colui che ha giocato questa carta (indipendentemente dal senso del
+    # gioco)"
+    g = Game.from_position(["WSH R1 R2", "B1 B2 B3", "G1 G2"], discard="R7", direction=direction)
+    before = sorted(c.code for h in g.hands for c in h if c.code != "WSH")
+    play(g, A, "WSH", "B")
+    assert sizes(g) == [2, 3, 2]  # 7 cards: B (A's left) gets the 1st, 4th and 7th
+    assert sorted(c.code for h in g.hands for c in h) == before
+    assert g.color == Color.BLUE
+    g.check_invariants()
+
+
+@pytest.mark.parametrize("effect", ["swap", "draw2", "everyone1", "wild"])
+def test_official_blank_wild_takes_the_rule_the_table_writes(effect):
+    # 001: "Esta carta vale como um Curinga além de permitir que os jogadores escrevam ... qualquer regra";
+    # 003: a blank may "sostituire le proprie carte con quelle di un avversario" or make a player draw
+    rules = "UNO 1121" if effect == "wild" else f"UNO 1121 blank={effect}"
+    g = Game.from_position(["WB R1 R2", "B1 B2 B3", "G1 G2"], discard="R7", stock="Y1 Y2 Y3 Y4", rules=rules)
+    target = C if effect in ("swap", "draw2") else None
+    play(g, A, "WB", "G", target=target)
+    assert g.color == Color.GREEN and g.current == B
+    if effect == "swap":
+        assert hand(g, A) == ["G1", "G2"] and hand(g, C) == ["R1", "R2"]
+    elif effect == "draw2":
+        assert sizes(g) == [2, 3, 4]
+    elif effect == "everyone1":
+        assert sizes(g) == [2, 4, 3]
+    else:
+        assert sizes(g) == [2, 3, 2]
+
+
+def test_official_003_after_a_skipped_drawer_the_next_may_play_another_draw_card():
+    # 003: "la carta dopo il giocatore saltato può essere un altro +2/+4" (matching by symbol)
+    g = pos(["R+2 R1", "B1 B2", "G+2 G3", "Y1 Y2"], discard="R7", stock="B5 B6 B7 B8")
+    play(g, A, "R+2", uno=True)
+    draw(g, B)
+    play(g, C, "G+2", uno=True)
+    assert g.current == D and g.pending == 2

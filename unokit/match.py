@@ -27,7 +27,10 @@ Modes (000 §PONTUAÇÃO, §VENCENDO O JOGO, §Parceiros, §Variações, §Desaf
 The rule code decides: TV in the rules makes the mode ``tournament`` (or, with ``mode="partners"``,
 teams count hand wins), PR makes it ``reverse-points``. MOV (000 §Regra do Movimento) works in every
 mode: after each hand a new seating is drawn from the match seed so that nobody keeps the same left
-neighbour (see :meth:`Match._move`).
+neighbour (see :meth:`Match._move`). SHUFFLESEATS (other engines) draws the seats anew before every
+hand, uniformly, with no neighbour constraint (see :meth:`Match._shuffle_seats`). ELIMMOST (other
+engines) eliminates, after each hand, the player holding the most cards; the last player standing
+wins (see :meth:`Match._most_cards`).
 
 >>> m = play_match(MatchConfig(players=3, target=200, seed=1), greedy_policy)
 >>> m.over, m.winner in range(3), max(m.scores.values()) >= 200
@@ -48,7 +51,7 @@ Hand by hand::
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Callable, Sequence
 
 from itertools import permutations, product
@@ -68,8 +71,11 @@ __all__ = ["MatchConfig", "Match", "HandSlot", "HandResult", "MatchError", "MODE
 FORMAT = "unokit-match/1"
 MODES = ("points", "lowest", "partners", "rotating-partners", "two-tables", "elimination", "tournament",
          "reverse-points")
-#: House rules played by the match, not by the hand: TV (wins), PR (reverse points), MOV (seats move).
-MATCH_RULES = frozenset({"TV", "PR", "MOV"})
+#: House rules played by the match, not by the hand: TV (wins), PR (reverse points), MOV (seats move),
+#: SHUFFLESEATS (seats drawn anew every hand), ELIMMOST (the most cards eliminated every hand).
+MATCH_RULES = frozenset({"TV", "PR", "MOV", "SHUFFLESEATS", "ELIMMOST"})
+#: Modes ELIMMOST cannot be played in: partnerships (a player leaving breaks a team).
+_ELIMMOST_REFUSED = ("partners", "rotating-partners", "two-tables")
 _SEED_LIMIT = 2**63 - 1
 _MOVE_TRIES = 64          # MOV: random seatings tried before the mirrored order is taken
 _MOVE_ENUMERATE = 4       # MOV with partners: up to this many pairs, every seating is considered
@@ -81,9 +87,9 @@ class MatchError(UnoError):
 
 
 def parse_match_rules(code) -> RuleSet:
-    """Parse a match's rule code. The match-level rules (:data:`MATCH_RULES`: TV, PR, MOV) are
-    played here, so they are accepted whether or not the catalogue marks them implemented; any other
-    unimplemented code is refused as :meth:`RuleSet.parse` refuses it.
+    """Parse a match's rule code. The match-level rules (:data:`MATCH_RULES`: TV, PR, MOV,
+    SHUFFLESEATS, ELIMMOST) are played here, so they are accepted whether or not the catalogue marks
+    them implemented; any other unimplemented code is refused as :meth:`RuleSet.parse` refuses it.
 
     >>> parse_match_rules('uno tv(wins=2)-mov').code
     'UNO 1121 TV(wins=2)-MOV'
@@ -166,6 +172,9 @@ class MatchConfig:
     With TV in the rules ``mode`` defaults to ``tournament`` and ``target`` is ``TV(wins)``; with PR,
     ``reverse-points`` and ``PR(start)``. A ``target`` (or ``target=`` in the code) that differs, or
     ``scoring=lowest``, is refused: those rules replace the points goal.
+
+    ELIMMOST makes any individual mode a knock-out by cards: the mode still scores every hand, but
+    its goal no longer ends the match; the last player standing wins. Partnership modes are refused.
 
     >>> c = MatchConfig(players=4, rules='uno 3121 target=300')
     >>> c.mode, c.target, c.rules
@@ -257,6 +266,9 @@ class MatchConfig:
             raise MatchError("rotating partners is played by exactly 4 players (000 §Variações)")
         if mode == "two-tables" and n != 8:
             raise MatchError("two tables is played by exactly 8 players (000 §Variações)")
+        if rs.has("ELIMMOST") and mode in _ELIMMOST_REFUSED:
+            raise MatchError(f"ELIMMOST (the player holding the most cards is eliminated) is individual play: "
+                             f"it cannot be played in mode {mode!r}")
         if mode == "partners" and (n < 4 or n % 2 or n > most):
             raise MatchError(f"partners needs an even number of players from 4 to {most}, got {n}")
         if not 2 <= n <= most:
@@ -309,9 +321,12 @@ class HandResult:
     ``gains``: what each side (player, or team tuple in ``partners`` mode) scored (TV: ``{winner: 1}``,
     with ``tv_countdown`` ``-1`` per loser; PR: minus each player's own ``held``); ``totals``: the
     match scores after the hand; ``eliminated``: players out after this hand (elimination, PR, TV
-    countdown); ``seats``: the seating (MOV draws a new one after every hand); ``void``: an unfinished hand (e.g. truncated by a step cap) that
-    scores nothing and is dealt again; ``dealt``: the Game was the one :meth:`Match.next_hand` dealt
-    from the match seed (``False``: a hand played elsewhere, e.g. a set position, was scored)."""
+    countdown, ELIMMOST); ``seats``: the seating (MOV and SHUFFLESEATS draw a new one every hand);
+    ``void``: an unfinished hand (e.g. truncated by a step cap) that scores nothing and is dealt
+    again; ``dealt``: the Game was the one :meth:`Match.next_hand` dealt from the match seed
+    (``False``: a hand played elsewhere, e.g. a set position, was scored); ``cards``: under ELIMMOST,
+    the number of cards each seated player held when the hand ended (``{}`` otherwise, and then left
+    out of :meth:`to_dict`)."""
 
     number: int
     seats: tuple[int, ...]
@@ -329,6 +344,7 @@ class HandResult:
     void: bool = False
     dealt: bool = True
     steps: int = 0
+    cards: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """JSON-ready (sides are ints, teams are two-element lists; mappings are [side, points] lists)."""
@@ -338,7 +354,7 @@ class HandResult:
             "seed": self.seed, "winner": self.winner,
             "held": _pairs(self.held), "gains": _pairs(self.gains), "totals": _pairs(self.totals),
             "eliminated": list(self.eliminated), "void": self.void, "dealt": self.dealt, "steps": self.steps,
-        }
+        } | ({"cards": _pairs(self.cards)} if self.cards else {})
 
 
 def _side_json(side):
@@ -375,6 +391,8 @@ class Match:
         self.tv = self.rules.has("TV")                # hand wins, not points
         self.pr = self.rules.has("PR")                # reverse points
         self.mov = self.rules.has("MOV")              # a new seating after every hand
+        self.shuffle_seats = self.rules.has("SHUFFLESEATS")   # seats drawn anew before every hand
+        self.elimmost = self.rules.has("ELIMMOST")    # the most cards eliminated after every hand
         self.countdown = config.tv_countdown          # TV variant: lives, one lost per hand lost
         self.clock = clock
         self._chance = Chance(config.seed)
@@ -393,8 +411,8 @@ class Match:
             start = self.target if (self.pr or self.countdown) else 0
             self._scores = {p: start for p in range(n)}
         self.partnership_scores: dict[tuple[int, int], int] = {}
-        self.active: list[int] = list(range(n))   # elimination: players still in, in seat order
-        self.eliminated: list[int] = []           # elimination: players out, in the order they left
+        self.active: list[int] = list(range(n))   # knock-outs: players still in, in player order
+        self.eliminated: list[int] = []           # knock-outs: players out, in the order they left
         self._winner = None
         self._over = False
 
@@ -439,8 +457,9 @@ class Match:
 
     @property
     def _knockout(self) -> bool:
-        """Players leave the match: elimination (reaching the target), PR and TV's countdown (at 0)."""
-        return self.mode in ("elimination", "reverse-points") or self.countdown
+        """Players leave the match: elimination (reaching the target), PR and TV's countdown (at 0),
+        ELIMMOST (the most cards, in any individual mode)."""
+        return self.mode in ("elimination", "reverse-points") or self.countdown or self.elimmost
 
     @property
     def hands_played(self) -> int:
@@ -462,18 +481,18 @@ class Match:
         return None
 
     def standings(self) -> list[tuple]:
-        """``(side, points)`` best first (lowest first in ``lowest``; in ``elimination``, PR and
-        TV's countdown the players still in by points, then the eliminated, last out first, those
-        out in the same hand by points)."""
+        """``(side, points)`` best first (lowest first in ``lowest``; in ``elimination``, PR,
+        TV's countdown and under ELIMMOST the players still in by points, then the eliminated, last
+        out first, those out in the same hand by points)."""
         items = list(self._scores.items())
-        if self.mode == "lowest":
-            return sorted(items, key=lambda kv: kv[1])
         if self._knockout:
-            sign = 1 if self.mode == "elimination" else -1
+            sign = 1 if self.mode in ("elimination", "lowest") else -1
             still = sorted(((p, self._scores[p]) for p in self.active), key=lambda kv: sign * kv[1])
             out_at = {p: i for i, r in enumerate(self.history) for p in r.eliminated}
             gone = sorted(self.eliminated, key=lambda p: (-out_at.get(p, 0), sign * self._scores[p]))
             return still + [(p, self._scores[p]) for p in gone]
+        if self.mode == "lowest":
+            return sorted(items, key=lambda kv: kv[1])
         return sorted(items, key=lambda kv: -kv[1])
 
     def player_at(self, seat: int) -> int:
@@ -528,6 +547,8 @@ class Match:
             seats = tuple(self.active)
         if self.mov and table in self._last:
             seats = self._move(seats, teams, self._last[table][0])
+        elif self.shuffle_seats and table in self._last:
+            seats = self._shuffle_seats(seats, teams)
         dealer = self._dealer_for(table, seats, new_sitting)
         seed = self._chance.randint(0, _SEED_LIMIT)
         return HandSlot(number=len(self.history), seats=seats, teams=teams, dealer=dealer, seed=seed,
@@ -581,6 +602,22 @@ class Match:
         if set(mirror) == here and kept(mirror) < best_kept:
             return mirror
         return best
+
+    def _shuffle_seats(self, base: tuple[int, ...], teams: tuple) -> tuple[int, ...]:
+        """SHUFFLESEATS (other engines): "seats are drawn anew before every hand".
+
+        Before every hand after a table's first, a seating of the players in ``base`` is drawn
+        uniformly at random through the match's :class:`Chance` (so the match seed fixes it and
+        :func:`replay_match` re-draws it); unlike MOV, nobody is kept from their old neighbours and
+        the old seating may come again. With partners (``teams``) the partnerships stay opposite:
+        the teams' positions and each team's orientation are drawn (every partners-opposite seating
+        equally likely). Two players are drawn too (who sits at seat 0 changes).
+        """
+        ch = self._chance
+        if teams:
+            order = ch.shuffle(list(teams))
+            return seating_for([t if ch.randint(0, 1) == 0 else t[::-1] for t in order])
+        return tuple(ch.shuffle(list(base)))
 
     def _dealer_for(self, table: int, seats: tuple[int, ...], new_sitting: bool) -> int | None:
         """Pre-game option A: 1 draws for dealer every hand; 2 (traditional) and 3 draw for the
@@ -648,18 +685,25 @@ class Match:
         for side, pts in gains.items():
             self._scores[side] += pts
         eliminated: tuple[int, ...] = ()
+        cards = {p: len(game.hands[s]) for s, p in enumerate(slot.seats)} if self.elimmost else {}
         if self._knockout:
+            out: set[int] = set()
             if self.mode == "elimination":
-                eliminated = tuple(p for p in self.active if self._scores[p] >= self.target)
-            else:   # PR / TV countdown: out at 0 or below
-                eliminated = tuple(p for p in self.active if self._scores[p] <= 0)
-            self.active = [p for p in self.active if p not in eliminated]
+                out = {p for p in self.active if self._scores[p] >= self.target}
+            elif self.mode == "reverse-points" or self.countdown:   # out at 0 or below
+                out = {p for p in self.active if self._scores[p] <= 0}
+            if self.elimmost:
+                most = self._most_cards(slot, game, winner)
+                if most is not None:
+                    out.add(most)
+            eliminated = tuple(p for p in self.active if p in out)
+            self.active = [p for p in self.active if p not in out]
             self.eliminated.extend(eliminated)
         result = HandResult(number=slot.number, seats=slot.seats, teams=slot.teams, round=slot.round,
                             cycle=slot.cycle, table=slot.table, dealer=dealer_player,
                             seed=slot.seed if dealt else None, winner=winner, held=held, gains=gains,
                             totals=dict(self._scores), eliminated=eliminated, dealt=dealt,
-                            steps=len(game.actions))
+                            steps=len(game.actions), cards=cards)
         self.history.append(result)
         self._last[slot.table] = (slot.seats, game.dealer)
         self._cursor += 1
@@ -667,6 +711,20 @@ class Match:
         self._slot = None
         self._decide(winner)
         return result
+
+    def _most_cards(self, slot: HandSlot, game: Game, winner: int) -> int | None:
+        """ELIMMOST (other engines): "after each hand the player holding the most cards is eliminated".
+
+        Among the players seated in the hand other than its winner: the most cards; ties go to the
+        most points held (:meth:`Game.hand_points`), then to the highest seat of the hand (the last
+        in seat order from seat 0). The hand's winner is never eliminated by it, so someone always
+        remains. ``None`` when nobody but the winner is seated.
+        """
+        cands = [(len(game.hands[s]), game.hand_points(s), s) for s, p in enumerate(slot.seats)
+                 if p != winner and p in self.active]
+        if not cands:
+            return None
+        return slot.seats[max(cands)[2]]
 
     def _gains(self, slot: HandSlot, held: dict, winner: int) -> dict:
         mode = self.mode
@@ -692,7 +750,11 @@ class Match:
 
     def _decide(self, last_winner: int) -> None:
         mode, s = self.mode, self._scores
-        if mode in ("points", "partners") or (mode == "tournament" and not self.countdown):
+        if self.elimmost:
+            # ELIMMOST: the mode scores the hands, but only the last player standing wins
+            if len(self.active) <= 1:
+                self._win(last_winner)
+        elif mode in ("points", "partners") or (mode == "tournament" and not self.countdown):
             best = [side for side, v in s.items() if v >= self.target]
             if best:  # only the hand's winning side scored, so at most one side crossed
                 self._win(max(best, key=lambda side: s[side]))
@@ -731,7 +793,7 @@ class Match:
             "eliminated": list(self.eliminated),
             "over": self._over,
             "winner": _side_json(self._winner),
-        } | ({"seatings": [list(r.seats) for r in self.history]} if self.mov else {})
+        } | ({"seatings": [list(r.seats) for r in self.history]} if self.mov or self.shuffle_seats else {})
 
 
 # ---------------------------------------------------------------------------------------- replay
