@@ -270,7 +270,8 @@ def test_C_no_cut_of_face_down_card():
 
 
 def test_C_first_card_turned_from_the_stock_is_not_cut():
-    # a cut answers a card a player played ("jogadas consecutivamente por dois jogadores")
+    # engine decision (rules/cut.py): a cut answers a card a player played -- "cartas idênticas ... jogadas
+    # consecutivamente por dois jogadores"; the first discard was turned from the stock by nobody
     g = new_game(4, A, {C: "G5 R1 R2 R3 R4 R5 R6"}, "G5", rules="UNO 1121 C")
     assert_refused(g, mk_play(C, "G5"), WindowClosedError)
 

@@ -360,8 +360,6 @@ def test_DED_hidden_play_after_drawing_only_the_drawn_card():
     assert sizes(g)[A] == 3 + 4
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: after drawing, g.can() accepts a face-down lie with a card "
-                                       "other than the drawn one but legal_actions() does not list it")
 def test_DED_legal_actions_list_face_down_lies_after_drawing():
     # "Eles podem, portanto, mentir: descartar uma carta que não pode ser descartada na pilha de descarte normal,
     # na pilha virada para baixo."

@@ -520,8 +520,6 @@ def test_BA_reverse_not_right_after_twins_no_baptism():
     assert not penalties(ev)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: CleanFinish only knows DAD/TRI/BACK numbers, GT twins and draw "
-                                       "cards; a baptising Reverse may end the hand (and the fast path skips FL)")
 def test_BA_FL_reverse_with_effect_cannot_win():
     # "Uma carta Inverter com o efeito mandatório pela regra não pode ser usada para vencer o jogo"
     g = ba(rules="UNO 1121 BA-FL", c_hand="GR")
@@ -636,9 +634,6 @@ def test_CAR_uno_after_carousel_must_be_declared():
     assert B not in g.catchable and CatchUno(C, B) not in g.legal_actions(C)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Game._shape_problem counts the cards left before the carousel, so "
-                                       "Play(uno=True) with the 0 that leaves one card after it is refused "
-                                       "('say UNO with the play that leaves you one card')")
 def test_CAR_uno_declared_with_the_zero():
     # "o jogador B deve dizer 'UNO' assim que jogar a carta 0"
     g = pos(["G9", "R0 B1 B2", "Y1 Y2 Y3"], discard="R9", stock=YSTOCK, rules="UNO 1121 CAR", current=B)
@@ -760,8 +755,6 @@ def test_T_uno_after_swap_must_be_declared():
     assert C not in g.catchable
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Game._shape_problem counts the cards left before the swap, so "
-                                       "Play(uno=True, target=A) with the 0 that leaves one card after it is refused")
 def test_T_uno_declared_with_the_swapping_play():
     # "o jogador C deve dizer 'UNO' assim que declarar que escolheu o jogador A"
     g = pos(["G9", "B1 B2", "R0 Y1 Y2"], discard="R9", stock=YSTOCK, rules="UNO 1121 T", current=C)
@@ -882,9 +875,6 @@ def test_DOA_uno_after_donating_must_be_declared():
     assert A not in g.catchable
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Game._put records the UNO flag before Donation.on_play removes the "
-                                       "given cards, so a play with uno=True that ends UNO by donating is "
-                                       "accepted but the UNO is dropped and the player is catchable")
 def test_DOA_uno_declared_with_the_donating_play():
     g = pos(["R2 G5 G6 Y1", "B1 B2", "Y3 Y4"], discard="R9", stock=YSTOCK, rules="UNO 1121 DOA")
     g.apply(P(A, "R2", target=B, give="G5 G6", uno=True))
@@ -1050,9 +1040,6 @@ def test_PAB_CLA_distinct_cards_both_apply():
     assert (C, tuple(g.hands[C])) in g.view(A).revealed
 
 
-@pytest.mark.xfail(strict=True, reason="engine: cardfx.ARMED_CARD_RULES also arms CLA's (and T's, CAR's, M's) card as "
-                                       "an 'action card' for PAB/PAA, while the cardfx docstring and the guide's "
-                                       "'Cartas com Funções' name only cards that make others draw")
 def test_PAB_CLA_distinct_cards_clairvoyance_card_is_no_action_card():
     g = pos(["R1 R9 G2 G3", "B2 B3 R7", "Y3 Y4"], discard="R5", stock=YSTOCK, rules="UNO 1121 PAB-CLA(card=9)")
     play(g, A, "R1")
@@ -1240,8 +1227,6 @@ def test_TRI_FL_three_cannot_win():
     assert_refused(g, mk_play(A, "R3"), CardNotPlayableError)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Trinity.on_play replaces the pending TRI state with 3 per 3 of the "
-                                       "cut, instead of adding to the uncut 3 the skipped player escaped")
 def test_TRI_C_cut_before_next_starts_next_after_cutter_faces_six():
     # "Se o jogador B for cortado ... então ele não sofrerá nenhuma consequência e o próximo jogador comprará seis
     # cartas se não for capaz de satisfazer as condições da regra."

@@ -833,7 +833,7 @@ def test_official_blank_wild_takes_the_rule_the_table_writes(effect):
 
 
 def test_official_003_after_a_skipped_drawer_the_next_may_play_another_draw_card():
-    # 003: "la carta dopo il giocatore saltato può essere un altro +2/+4" (matching by symbol)
+    # catalogue, 003 rulings: "+2/+4 do not stack; the card after the skipped player may be another +2/+4"
     g = pos(["R+2 R1", "B1 B2", "G+2 G3", "Y1 Y2"], discard="R7", stock="B5 B6 B7 B8")
     play(g, A, "R+2", uno=True)
     draw(g, B)

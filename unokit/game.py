@@ -109,6 +109,7 @@ class Game:
         self.last_plays: list = []           # (seat, cards) of the recent visible plays, newest last
         self.rule_state: dict = {}           # per-rule state owned by house rules (copied by snapshots)
         self.cancel_action = False
+        self.seq_of_last_play = 0
         self.pending = 0
         self.pending_from: int | None = None
         self.pending_kind = 0               # draw value (2/4) of the last draw card, claimed or shown
@@ -152,6 +153,11 @@ class Game:
         self._custom_play = bool(self._play_filter or self._allow_play or self._extra_plays or self._play_options)
         self._rule_actions = {t: r for r in self._house for t in r.actions}
         self._rev = rules.has("REV")
+        # number cards whose effect changes the player's own hand (so UNO may be said with them)
+        self._hand_change_numbers = frozenset(
+            {rules.card_of(c) for c in ("T", "CAR", "ZEROLEFT", "DOA") if rules.has(c)}
+            | ({0, 7} if rules.has("SEVENO") else set()))
+        self._hand_changers = bool(self._hand_change_numbers)
         self.no_challenge = rules.has("NOCHALLENGE")
         self.score_multiplier = 2 if rules.has("DOUBLE") else 1
         self.hand_limit = rules.param("LIMIT", "cards") if rules.has("LIMIT") else 0
@@ -455,7 +461,8 @@ class Game:
                          or play.target in self.eliminated):
                 return IllegalActionError, f"{last.code} needs a target seat other than yours"
         left = len(self.hands[p]) - len(play.cards) - len(play.hidden) - len(play.give)
-        if play.uno and left != 1:
+        if play.uno and left != 1 and not (self._hand_changers and any(
+                c.number in self._hand_change_numbers for c in play.cards)):
             return IllegalActionError, "say UNO with the play that leaves you one card"
         return None
 
@@ -719,7 +726,8 @@ class Game:
 
     def _play_variants(self, p: int, cards: tuple) -> list[Play]:
         last = cards[-1]
-        unos = (False, True) if len(self.hands[p]) - len(cards) == 1 else (False,)
+        unos = (False, True) if len(self.hands[p]) - len(cards) == 1 or (
+            self._hand_changers and any(c.number in self._hand_change_numbers for c in cards)) else (False,)
         colors = COLORS if last.is_wild else (None,)
         if last.face == Face.WILD_SWAP or (last.face == Face.WILD_BLANK and self.blank in ("swap", "draw2")):
             opts = [(q, ()) for q in self.active if q != p]
@@ -977,12 +985,13 @@ class Game:
         p = a.player
         bluffer, bluff, prev_color, cards = self.wd4
         self.wd4 = None
+        n4 = sum(1 for c in cards if c.face == Face.WILD_DRAW_FOUR)
         viewers = None if self.rules.reveal == 1 else frozenset({p})
         self.reveals.append((viewers, bluffer, tuple(self.hands[bluffer])))
         self._event("challenge", p, bluffer, "guilty" if bluff else "innocent")
         if bluff:
             self._starts(p)
-            self.pending -= 4 * len(cards)
+            self.pending -= 4 * n4
             if self.rules.bluff == 2 and len(self.discard) > len(cards):
                 # the card becomes invalid: taken back (before any reshuffle). When a reshuffle left it
                 # alone on the pile it stays there, with the colour named, so the pile is never empty.
@@ -991,7 +1000,7 @@ class Game:
                 self.color = prev_color
                 self.top_player = None
                 self._after_hand_change((bluffer,))
-            self._penalize(bluffer, 4 * len(cards), "Wild Draw Four bluff")
+            self._penalize(bluffer, 4 * n4, "Wild Draw Four bluff")
             self.going_out = None
             self.phase = Phase.PENDING if self.pending else Phase.PLAY
             return
@@ -1014,7 +1023,8 @@ class Game:
         if prob is not None:  # table enforcement: the wrong play stands until noticed
             self.wrong_plays.append(WrongPlay(self.seq, p, a.cards, prob[1], self._snapshot(), self.color,
                                               self.current))
-            self._event("wrong-play", p, self.seq, prob[1])
+            reason = ("played a card from the hand after drawing" if self.phase == Phase.DRAWN else prob[1])
+            self._event("wrong-play", p, self.seq, reason)  # public: never name the card drawn
         self._starts(p)
         self._put(p, a, cut)
 
@@ -1035,6 +1045,7 @@ class Game:
             hand.remove(c)
         self.discard.extend(cards)
         self.top_player = p
+        self.seq_of_last_play = self.seq
         self.drawn = None
         if a.color is not None:
             self.color = a.color
@@ -1059,6 +1070,11 @@ class Game:
             h(self, p, a)
             if self.phase == Phase.OVER:
                 return
+        if a.uno and self._hand_changers and len(self.hands[p]) == 1 and not self.uno_said[p]:
+            # UNO said with a play whose effect (swap, carousel, donation) leaves one card
+            self.uno_said[p] = True
+            self.catchable.discard(p)
+            self._event("uno", p)
         self._resolve(p, cards, a)
 
     def _resolve(self, p: int, cards: tuple, a: Play) -> None:
@@ -1244,6 +1260,14 @@ class Game:
             del self.discard[-len(w.cards):]
             self.color = w.prev_color
             self.wd4 = None
+            if self.seq_of_last_play == w.seq:
+                # noticed before anyone else played: the card's effects go with it, and play continues
+                # with the player after the offender
+                snap = w.snapshot
+                self.direction, self.pending, self.pending_kind = snap[5], snap[9], snap[21]
+                self.current = self.next_seat(w.player)
+                self.drawn, self.drawn_options = None, ()
+                self.phase = Phase.PENDING if self.pending else Phase.PLAY
         else:
             back = []
             for c in w.cards:

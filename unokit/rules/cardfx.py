@@ -15,7 +15,9 @@ from ..cards import Face
 from .base import HouseRule
 
 DRAWING_CARD_RULES = ("DAD", "TRI", "BACK", "M")   # number cards that make someone draw
-ARMED_CARD_RULES = ("DOA", "DAD", "TRI", "BACK", "CAR", "T", "CLA", "M", "GT")
+# number cards that count as action cards for PAA / PAB: the ones that make others draw or receive cards
+# (000 §PAA/§PAB, "Cartas com Funções"); T, CAR and CLA only move or show cards
+ARMED_CARD_RULES = ("DOA", "DAD", "TRI", "BACK", "M")
 
 
 def armed_numbers(rs, codes=ARMED_CARD_RULES) -> set[int]:
@@ -221,10 +223,13 @@ class Trinity(HouseRule):
 
     def on_play(self, game, p, play):
         k = _count(play.cards, self.card)
-        game.rule_state.pop("TRI", None)
+        prev = game.rule_state.pop("TRI", None)
         if k:
             q = game.next_seat(p)
-            game.rule_state["TRI"] = (q, 3 * k, game.color)
+            total = 3 * k
+            if prev and prev[0] == game.current and p != game.current:
+                total += prev[1]  # a cut 3 skips the obliged player: the next one faces both (000 §TRI, C)
+            game.rule_state["TRI"] = (q, total, game.color)
             if not game.hands[p]:  # going out on a 3: the next player must still answer it
                 hand = game.hands[q]
                 if not any(c.number == self.card or (not c.is_wild and c.color is game.color) for c in hand):
@@ -386,7 +391,7 @@ class CleanFinish(HouseRule):
 
     def play_problem(self, game, play):
         p = play.player
-        if len(game.hands[p]) != len(play.cards) + len(play.hidden):
+        if len(game.hands[p]) != len(play.cards) + len(play.hidden) + len(play.give):
             return None
         cards = play.cards
         v = self.variant
@@ -396,6 +401,10 @@ class CleanFinish(HouseRule):
             bad = any(c.is_wild for c in cards)
         else:
             bad = any(c.is_wild or c.draw or c.number in self.drawing for c in cards)
+            if play.give:  # a 2 that ends the hand by donating makes others receive cards (DOA)
+                bad = True
+            if game.rules.has("BA") and cards[-1].face == Face.REVERSE and _twin_numbers(game):
+                bad = True  # a baptising Reverse makes everyone draw (BA)
             lp = game.last_plays
             if not bad and game.rules.has("GT") and len(cards) == 1 and lp and len(lp[-1][1]) == 1 \
                     and lp[-1][1][0] is cards[0] and cards[0].number and lp[-1][0] != p:

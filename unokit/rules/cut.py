@@ -39,6 +39,8 @@ class Cut(HouseRule):
             if not game._stack_ok:
                 return (f"seat {game.current} must draw {game.pending} first; the draw card can be cut after "
                         "that (no stacking rule)")
+        elif ph == ph.DRAWN and game.rule_state.get("CON") == game.current:
+            pass  # CON: the player may play what the draw card gave them, so they can be cut
         else:
             return f"no cut now: seat {game.to_act} is in the middle of a turn ({ph.name.lower()})"
         if game.top_player is None:
@@ -59,7 +61,8 @@ class Cut(HouseRule):
     def cut_actions(self, game, player):
         ph = game.phase
         if game.top_player is None or game.going_out is not None or (
-                ph != ph.PLAY and not (ph == ph.PENDING and game._stack_ok)):
+                ph != ph.PLAY and not (ph == ph.PENDING and game._stack_ok)
+                and not (ph == ph.DRAWN and game.rule_state.get("CON") == game.current)):
             return []
         top = game.discard[-1]
         hand = game.hands[player]

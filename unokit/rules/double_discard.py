@@ -45,9 +45,7 @@ def hidden_plays(game, player: int) -> list:
             for amount in (2, 4):
                 if _claim_ok(game, amount):
                     out.extend(Play(player, (), None, u, None, (c,), amount) for u in uno_opts)
-        elif ph == ph.DRAWN and c is not game.drawn:
-            continue
-        else:
+        else:  # after drawing, another card face down is a lie, but a lie one may tell
             out.extend(Play(player, (), None, u, None, (c,)) for u in uno_opts)
     return out
 
@@ -81,6 +79,8 @@ def do_hidden_play(game, a: Play) -> None:
     if game.phase == game.phase.PENDING and not a.cards and not _claim_ok(game, a.claim):
         raise IllegalActionError("facing a draw, a face-down play must claim a draw card the stacking rule allows")
     truthful = _truthful(game, a)
+    if game.eliminated is not None and any(c.startswith("MS") for c in game.rules.codes):
+        game.rule_state["DED-had-play"] = any(game._can_play_card(p, c) for c in game.hands[p])
     game._starts(p)
     hand = game.hands[p]
     for c in a.hidden:
@@ -133,6 +133,12 @@ def do_accuse(game, a) -> None:
         owed = [liar] if game.hands[liar] else []
     else:
         game._penalize(liar, penalty, "caught lying (DED)")
+        if any(c.startswith("MS") for c in game.rules.codes) and not game.rule_state.pop("DED-had-play", True):
+            ms = game.house_rule("MS")
+            if ms is not None and ms.armed(game):  # lied to escape sudden death and was caught (000 §MS, DED)
+                game.eliminate(liar, "caught lying to avoid elimination (MS + DED)")
+                if game.phase == game.phase.OVER:
+                    return
         if went_out:
             for c in cards:
                 game.hidden_pile.remove(c)

@@ -32,4 +32,10 @@ class Consolation(HouseRule):
     code = "CON"
 
     def after_penalty(self, game, player, cards):
-        return tuple(c for c in dict.fromkeys(cards) if game._can_play_card(player, c))
+        opts = tuple(c for c in dict.fromkeys(cards) if game._can_play_card(player, c))
+        if opts:
+            game.rule_state["CON"] = player  # with C the player may now be cut (000 §CON, Regra do Corte)
+        return opts
+
+    def on_turn_end(self, game, player):
+        game.rule_state.pop("CON", None)

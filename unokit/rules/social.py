@@ -38,9 +38,10 @@ class Compliments(HouseRule):
         self.card = rs.card_of(self.code)
 
     def on_play(self, game, p, play):
-        if any(c.number == self.card and c.color is self.color for c in play.cards):
-            owed = {q for q in game.active if q != p}
-            game.rule_state[self.code] = (p, frozenset(owed))
+        k = sum(1 for c in play.cards if c.number == self.card and c.color is self.color)
+        if k:  # with DR/DD, one per five played
+            owed = {q: k for q in game.active if q != p}
+            game.rule_state[self.code] = (p, owed)
             game._event(self.what + "s-owed", p, tuple(sorted(owed)))
 
     def judge_speech(self, game, player, text) -> int:
@@ -53,14 +54,18 @@ class Compliments(HouseRule):
         if t in said:
             return 0  # a repeat does not pay the debt
         said.add(t)
-        game.rule_state[self.code] = (st[0], st[1] - {player})
+        owed = dict(st[1])
+        owed[player] -= 1
+        if not owed[player]:
+            del owed[player]
+        game.rule_state[self.code] = (st[0], owed)
         return 0
 
     def on_start(self, game, seat):
         st = game.rule_state.pop(self.code, None)
         if st:
-            for q in sorted(st[1]):
-                game._penalize(q, 1, f"no {self.what} ({self.code})")
+            for q, k in sorted(st[1].items()):
+                game._penalize(q, k, f"no {self.what} ({self.code})")
 
 
 class Critiques(Compliments):
