@@ -1212,8 +1212,6 @@ def test_E_DD_two_green_fives_two_compliments_each():
     assert penalties(g, B) == [1] and not penalties(g, C)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: the cutter's start closes the first five's window, so everyone "
-                                       "who had not complimented the cut player draws 1")
 def test_E_C_cut_five_only_second_compliments():
     # Regra do Corte: "Se um cinco verde é cortado, apenas os elogios do segundo cinco verde devem ser feitos; o
     # primeiro pode ser ignorado."
@@ -1275,8 +1273,6 @@ def test_IE_DD_two_red_fives_two_critiques_each():
     assert penalties(g, B) == [1] and not penalties(g, C)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: the cut closes the first red five's window and charges 1 card "
-                                       "to everyone who had not criticised the cut player")
 def test_IE_C_cut_five_only_second_critiques():
     g = pos(["R5 B1", "Y1 Y2", "Y3 Y4", "R5 Y6"], discard="R7", stock=STOCK, rules="UNO 1121 C-IE")
     play(g, A, "R5")

@@ -62,6 +62,8 @@ class Compliments(HouseRule):
         return 0
 
     def on_start(self, game, seat):
+        if seat != game.current:
+            return  # a cut: if it cuts the five, that five's compliments may be ignored (000 §E, Corte)
         st = game.rule_state.pop(self.code, None)
         if st:
             for q, k in sorted(st[1].items()):
