@@ -474,7 +474,7 @@ class Game:
             # fast path: one card in turn
             c = cards[0]
             hand = self.hands[play.player]
-            if (c in hand and (play.color is not None) is c.is_wild and c.face != Face.WILD_SWAP
+            if (c in hand and (play.color is not None) is c.is_wild and c.face < Face.WILD_SWAP
                     and (not play.uno or len(hand) == 2)
                     and (c.is_wild or c.color is self.color or c.face == self.discard[-1].face)):
                 return None

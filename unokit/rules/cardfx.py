@@ -100,6 +100,8 @@ class Carousel(HouseRule):
 
     def on_play(self, game, p, play):
         k = _count(play.cards, self.card)
+        if not game.hands[p]:
+            return  # the 0 ended the hand (where the rule lets it): nothing is passed
         seats = game.active
         d = self.fixed_direction or game.direction
         for _ in range(k):

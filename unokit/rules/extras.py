@@ -155,8 +155,8 @@ class AddUp(HouseRule):
         game.rule_state.pop("ADDUP", None)
         prev_top, prev_color = game.rule_state.pop("ADDUP-prev", (None, None))
         if prev_top is not None and _sum_ok(prev_top, play.cards):
-            rest = game.hands[p]
-            bluff = any(c.is_wild or c.color is prev_color or c.face == prev_top.face for c in rest)
+            held = list(game.hands[p]) + list(play.cards)  # the hand before the play
+            bluff = any(not c.is_wild and (c.color is prev_color or c.face == prev_top.face) for c in held)
             game.rule_state["ADDUP"] = (p, bluff, play.cards, prev_color, game.next_seat(p))
 
     def on_turn_action(self, game, action):
@@ -264,8 +264,12 @@ class Deflect(HouseRule):
         if game.phase == game.phase.PENDING and game.pending and p == game.current:
             f = play.cards[-1].face
             if f == Face.REVERSE and len(play.cards) % 2:
-                game.direction = -game.direction
-            game.next_override = game.next_seat(p)
+                # the Reverse itself flips the direction when it resolves; the total goes back
+                game.next_override = (p - game.direction) % game.n
+                while game.next_override in game.eliminated:
+                    game.next_override = (game.next_override - game.direction) % game.n
+            else:
+                game.next_override = game.next_seat(p)
             game._event("deflect", p, game.pending)
 
 
