@@ -47,6 +47,7 @@ Commands (your hand is numbered; a number or a card code picks a card):
   challenge            challenge the Wild Draw Four you must draw for
   color G              name the colour (when the first discard is a Wild)
   accuse / notice N / discard X   house-rule actions (DED, table enforcement)
+  slap / doubt / doubtsum          slap the pile (M), challenge a draw (DP) or a sum (ADDUP)
   say <text>           talk at the table;  hint N <text>: give seat N a hint
   show, log            show the table again / the last events
   help                 this help;  quit: leave the game
@@ -192,6 +193,8 @@ def _parse_command(text: str, view) -> "Action | str":
         return Challenge(seat)
     if verb == "accuse" and not args:
         return Accuse(seat)
+    if verb in ("slap", "doubt", "doubtsum") and not args:  # M, DP, ADDUP
+        return Action.parse(f"{seat} {verb}")
     if verb == "catch":
         if args:
             if not _num(args[0]):
