@@ -8,8 +8,6 @@ discards, when both are numbers of the same colour.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from .base import HouseRule
 
 
@@ -34,18 +32,32 @@ class FirstArithmetic(HouseRule):
         top = game.discard[-1]
         if top.number is None:
             return []
-        out = []
+        target = top.number
+        out: set = set()
         by_color: dict = {}
-        for c in dict.fromkeys(game.hands[player]):
+        for c in game.hands[player]:
             if c.number is not None:
                 by_color.setdefault(c.color, []).append(c)
-        for col, cs in by_color.items():
-            pool = [c for c in game.hands[player] if c.color is col and c.number is not None]
-            for r in range(2, min(len(pool), 10) + 1):
-                for combo in dict.fromkeys(tuple(sorted(x)) for x in combinations(pool, r)):
-                    if aa_ok(top, combo):
-                        out.append(combo)
-        return out
+        for pool in by_color.values():
+            pool.sort(key=lambda c: c.number)
+            # sums: depth-first with pruning (numbers are >= 0, so a partial sum above the target is dead)
+            def dfs(start, chosen, total):
+                if total == target and len(chosen) >= 2:
+                    out.add(tuple(sorted(chosen)))
+                for i in range(start, len(pool)):
+                    if i > start and pool[i] is pool[i - 1]:
+                        continue  # identical cards: one branch is enough
+                    t = total + pool[i].number
+                    if t > target:
+                        break
+                    dfs(i + 1, chosen + [pool[i]], t)
+            dfs(0, [], 0)
+            # differences of exactly two
+            for i, a in enumerate(pool):
+                for b in pool[i + 1:]:
+                    if b.number - a.number == target:
+                        out.add(tuple(sorted((a, b))))
+        return sorted(out)
 
 
 class SecondArithmetic(HouseRule):
