@@ -11,6 +11,10 @@
     unokit rules  validate "CODE" [--allow-unimplemented]
     unokit replay FILE [--quiet]
     unokit bench  ...                 (see ``unokit bench --help``)
+    unokit duel   A B [--hands N] [--players 2] [--rules CODE] [--jobs K] [--json]
+    unokit tournament BOT,BOT,... [--hands N] [--players 2] [--rules CODE] [--jobs K] [--json]
+    unokit lab    --rules CODE [CODE ...] [--bots random-play] [--players 4] [--hands N] [--out DIR] [--resume]
+    unokit report [--hands N] [--out docs/lab]
 
 Errors in what was asked (a bad rule code, an unknown bot, an unreadable file)
 print one line to stderr and exit with status 2; a replay that does not match
@@ -112,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=_cmd_replay)
 
     sub.add_parser("bench", help="engine throughput (see 'unokit bench --help')", add_help=False)
+    _add_lab_commands(sub)
     return p
 
 
@@ -393,6 +398,102 @@ def _replay_match(data: dict, args) -> int:
         print(f"OK match: {m.config.players} players, {m.config.rules}, mode {m.mode}, "
               f"{len(m.history)} hands, winner {m.winner}, scores {m.scores}")
     print(f"OK: match record with {len(m.history)} hand(s) replayed and matched")
+    return 0
+
+
+# ---------------------------------------------------------------------- duel, tournament, lab, report
+# (unokit.tournament, unokit.lab, unokit.report; docs/lab.md)
+def _add_lab_commands(sub) -> None:
+    def common(sp, hands: int, players: int | None = 2):
+        sp.add_argument("--hands", type=_positive, default=hands, help=f"deals / hands (default {hands})")
+        if players is not None:
+            sp.add_argument("--players", type=int, default=players, help=f"players at the table (default {players})")
+        sp.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+        sp.add_argument("--jobs", type=_positive, default=0, help="worker processes (default: every core)")
+        sp.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+    du = sub.add_parser("duel", help="two bots on paired deals with seat rotation; win rates with 95%% CIs")
+    du.add_argument("a", help="first bot (greedy, random, random-play, strategist, human:NAME, ...)")
+    du.add_argument("b", help="second bot")
+    common(du, 1000)
+    du.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
+    du.add_argument("--json", action="store_true", help="print the result as JSON")
+    du.set_defaults(func=_cmd_duel)
+
+    to = sub.add_parser("tournament", help="a duel for every pair of bots and a Bradley-Terry rating table")
+    to.add_argument("bots", help="comma-separated bots, e.g. greedy,random,random-play")
+    common(to, 1000)
+    to.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
+    to.add_argument("--json", action="store_true", help="print the result as JSON")
+    to.set_defaults(func=_cmd_tournament)
+
+    la = sub.add_parser("lab", help="compare rule sets (and bots): hand length, first-seat and skill edges, "
+                                    "matches; CIs, JSON/CSV/PNG, resumable")
+    la.add_argument("--rules", nargs="+", default=["UNO 1121"], metavar="CODE",
+                    help="rule sets to compare, e.g. 'UNO 1121' 'UNO 1121 DR'")
+    la.add_argument("--bots", default="random-play", help="bots by seat, repeated (default: random-play)")
+    la.add_argument("--players", type=int, nargs="+", default=[4], help="table sizes (default 4)")
+    common(la, 1000, None)
+    la.add_argument("--skill-hands", type=_positive, default=None, help="games of the skill measure (default --hands)")
+    la.add_argument("--skill-players", type=int, default=None, help="table size of the skill measure "
+                                                                   "(default: each of --players)")
+    la.add_argument("--skill-bot", default=None, help="skilled bot (default: strategist if registered, else greedy)")
+    la.add_argument("--matches", type=_positive, default=None, help="matches of the match measure (default hands/20)")
+    la.add_argument("--measures", default="table,skill,match", help="table,skill,match (default: all)")
+    la.add_argument("--out", metavar="DIR", help="write lab.json, lab.csv, PNG plots and the chunk cache here")
+    la.add_argument("--resume", action="store_true", help="reuse the chunks already cached in --out")
+    la.add_argument("--no-plots", dest="plots", action="store_false", help="no PNG plots")
+    la.add_argument("--json", action="store_true", help="print the result as JSON")
+    la.set_defaults(func=_cmd_lab)
+
+    rp = sub.add_parser("report", help="regenerate the rules report (docs/lab/report.md and plots)")
+    from .report import DEFAULT_HANDS
+    common(rp, DEFAULT_HANDS, None)
+    rp.add_argument("--players", type=int, default=4, help="table size of the table and match measures (default 4)")
+    rp.add_argument("--out", default="docs/lab", metavar="DIR", help="output directory (default: %(default)s)")
+    rp.add_argument("--skill-bot", default="greedy", help="bot of the skill measure (default: %(default)s)")
+    rp.add_argument("--matches", type=_positive, default=None, help="matches per rule set (default hands/25)")
+    rp.add_argument("--published-hands", type=_positive, default=None,
+                    help="hands per reference configuration (default 2 x --hands)")
+    rp.add_argument("--codes", default=None, help="only these house-rule codes, comma-separated (default: all)")
+    rp.add_argument("--cache", metavar="DIR", default=None, help="keep the chunk cache here (default: a temporary one)")
+    rp.add_argument("--resume", action="store_true", help="reuse the chunks cached in --cache")
+    rp.set_defaults(func=_cmd_report)
+
+
+def _cmd_duel(args) -> int:
+    from .tournament import duel, format_duel
+    d = duel(args.a, args.b, hands=args.hands, players=args.players, rules=args.rules, seed=args.seed,
+             jobs=args.jobs or None, progress=args.progress)
+    print(json.dumps(d, indent=2) if args.json else format_duel(d))
+    return 0
+
+
+def _cmd_tournament(args) -> int:
+    from .tournament import format_tournament, tournament
+    t = tournament(args.bots, hands=args.hands, players=args.players, rules=args.rules, seed=args.seed,
+                   jobs=args.jobs or None, progress=args.progress)
+    print(json.dumps(t, indent=2) if args.json else format_tournament(t))
+    return 0
+
+
+def _cmd_lab(args) -> int:
+    from .lab import format_lab, lab
+    r = lab(args.rules, bots=args.bots, players=args.players, hands=args.hands, skill_hands=args.skill_hands,
+            skill_players=args.skill_players, matches=args.matches, measures=args.measures, seed=args.seed,
+            out=args.out, resume=args.resume, jobs=args.jobs or None, progress=args.progress, plots=args.plots,
+            skill=args.skill_bot)
+    print(json.dumps(r, indent=2) if args.json else format_lab(r))
+    return 0
+
+
+def _cmd_report(args) -> int:
+    from .report import format_report, report
+    codes = [c.strip().upper() for c in args.codes.split(",") if c.strip()] if args.codes else None
+    d = report(hands=args.hands, out=args.out, seed=args.seed, jobs=args.jobs or None, progress=args.progress,
+               skill_bot=args.skill_bot, codes=codes, published_hands=args.published_hands, matches=args.matches,
+               cache=args.cache, resume=args.resume, players=args.players)
+    print(format_report(d))
     return 0
 
 

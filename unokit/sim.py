@@ -158,6 +158,8 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
                 game.check_invariants()
             if game.over:
                 break
+        if game.over:  # a reaction (a cut going out, a free discard...) may end the hand
+            break
         seat = game.to_act
         legal = game.legal_actions(seat)
         if not legal:  # pragma: no cover - the engine always offers the seat in turn something
