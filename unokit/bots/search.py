@@ -1,0 +1,662 @@
+"""SearchBot: information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
+
+The bot cannot see the other hands, so it searches over *determinizations*:
+each iteration samples one full position consistent with its
+:class:`~unokit.view.PlayerView` (:class:`~unokit.bots.determinize.Determinizer`)
+and walks one shared tree with it:
+
+1. **select**: from the root, the seat to act in the sampled position takes
+   one of the actions *it has in that sample*; every child that is available
+   counts one more availability, and the child maximising
+   ``mean + c * sqrt(ln(availability) / visits)`` is followed. Children are
+   keyed by ``str(action)``, so the same move made from different samples
+   shares a node;
+2. **expand**: the first untried available action adds a child;
+3. **roll out**: a cheap policy (``'greedy'``: play rather than draw, go out,
+   stop a player about to go out, keep wilds, name the colour held most; or
+   ``'random'``) plays the sample to the end of the hand (at most
+   ``max_rollout_steps`` actions; an unfinished hand is scored by hand sizes).
+   Under the official rules with the classic deck the rollout runs on plain
+   lists (:func:`fast_rollout`, about 9x faster than the referee);
+4. **back up**: each node on the path adds the reward of the seat that made
+   its move (``reward='win'``: 1 for the winner, 0 otherwise; ``'points'``:
+   the points won or conceded, scaled to [0, 1]).
+
+The move played is the root child visited most.
+
+Four options turn the textbook algorithm into the levels' default, because at
+a few hundred iterations the textbook tree is noisier than a good rule (see
+``docs/search-bot.md`` for the measurements):
+
+- ``opponents='policy'`` (default; ``'ucb'``: textbook): an opponent's move in
+  the tree is the rollout policy's; the tree still branches on what it did;
+- ``prune=True``: no drawing while a card can be played, and a wild names only
+  colours still held (all four when none is), for every seat in the tree;
+- ``max_depth=1`` (``None``: unbounded): how many of the bot's own decisions
+  on a path the tree holds; below that the rollout policy plays;
+- ``anchor=1.0`` (``0``: off): keep :class:`GreedyBot`'s move unless the
+  searched best beats it by ``anchor`` standard errors of the difference.
+
+Only the seat's own in-turn decisions are searched (play / draw / pass /
+challenge / stack); out-of-turn options (say UNO, catch, notice, slap, cut) go
+to :class:`GreedyBot` rules, and so do phases a sample cannot be set up in (the
+colour for a first Wild, DED free discards and face-down finishes) and
+decisions with one sensible option.
+
+Difficulty levels registered in :data:`SEARCH_BOTS`: ``search-easy`` (50
+iterations), ``search`` (200), ``search-hard`` (800).
+
+Reproducible: every decision uses a generator seeded from the bot's seed and
+a digest of the view and the legal actions, so the same seed and the same
+view give the same decision, whatever the bot decided before and whatever
+the hidden cards are (with ``time_budget`` the number of iterations depends
+on the machine's speed, and so may the decision).
+
+>>> from unokit.game import Game
+>>> g = Game.from_position(['R5 G7', 'B1 B2 B3'], discard='R9', stock='Y1 Y2 Y3 Y4')
+>>> bot = SearchBot(seed=1, iterations=30)
+>>> str(bot.act(g.view(0), g.legal_actions(0)))
+'0 play R5 uno'
+>>> textbook = SearchBot(seed=1, iterations=30, opponents='ucb', prune=False, max_depth=None, anchor=0)
+>>> textbook.act(g.view(0), g.legal_actions(0)) in g.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections import Counter
+
+from ..actions import Action, Challenge, ChooseColor, Discard, Draw, Pass, Play
+from ..cards import COLORS, Face
+from ..errors import UnoError
+from ..game import Game, Phase
+from .base import TURN_ONLY, Bot
+from .determinize import Determinizer
+from .greedy import GreedyBot
+
+__all__ = ["SearchBot", "SEARCH_BOTS", "LEVELS", "turn_actions", "rollout_action", "fast_rollout", "fast_rollout_ok",
+           "search_easy", "search_hard"]
+
+LEVELS = {"search-easy": 50, "search": 200, "search-hard": 800}
+
+
+class _Node:
+    """A tree node: the move that led here was made by ``player``."""
+
+    __slots__ = ("player", "visits", "value", "avail", "children")
+
+    def __init__(self, player: int | None):
+        self.player = player
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 0
+        self.children: dict[str, _Node] = {}
+
+
+# ---------------------------------------------------------------------- action lists
+def _dedupe_uno(acts: list[Action]) -> list[Action]:
+    """Drop a play without UNO when the same play with UNO is offered (saying it is free)."""
+    with_uno = {(a.cards, a.color, a.target, a.hidden, a.claim, a.give) for a in acts
+                if type(a) is Play and a.uno}
+    if not with_uno:
+        return acts
+    return [a for a in acts if not (type(a) is Play and not a.uno
+                                    and (a.cards, a.color, a.target, a.hidden, a.claim, a.give) in with_uno)]
+
+
+def _in_turn(acts: list[Action], phase: str) -> list[Action]:
+    out = [a for a in acts if type(a) is Play or isinstance(a, TURN_ONLY)]
+    if phase == "HIDDEN_FINISH":
+        out += [a for a in acts if type(a).__name__ == "Accuse"]
+    return _dedupe_uno(out)
+
+
+def prune_actions(acts: list[Action], hand, phase: str) -> list[Action]:
+    """Drop moves that are almost never right: drawing while a card can be played (phase PLAY), and
+    naming a colour the rest of the hand does not hold for a wild (when it holds some colour).
+    Never returns an empty list."""
+    plays = [a for a in acts if type(a) is Play and a.cards and not a.hidden]
+    if not plays:
+        return acts
+    out = []
+    for a in acts:
+        t = type(a)
+        if t is Draw and phase == "PLAY":
+            continue
+        if t is Play and a.color is not None and a.cards:
+            rest = list(hand)
+            for c in a.cards + a.hidden + a.give:
+                if c in rest:
+                    rest.remove(c)
+            held = {c.color for c in rest if c.color is not None}
+            if held and a.color not in held:
+                continue
+        out.append(a)
+    return out or acts
+
+
+def turn_actions(game: Game, seat: int | None = None) -> list[Action]:
+    """The in-turn options of ``seat`` (default: the seat to act) in ``game``, UNO always said."""
+    p = game.to_act if seat is None else seat
+    acts = game.legal_actions(p)
+    out = _in_turn(acts, game.phase.name)
+    return out or acts
+
+
+# ---------------------------------------------------------------------- rollout policies
+def _best_color(hand, rng: random.Random):
+    counts = Counter(c.color for c in hand if c.color is not None)
+    if not counts:
+        return COLORS[rng.randrange(4)]
+    best = max(counts.values())
+    return next(col for col in COLORS if counts.get(col, 0) == best)
+
+
+def _play_score(game: Game, p: int, a: Play, hand) -> tuple:
+    rest = list(hand)
+    for c in a.cards + a.hidden + a.give:
+        if c in rest:
+            rest.remove(c)
+    last = a.cards[-1] if a.cards else None
+    nxt = game.next_seat(p)
+    threat = len(game.hands[nxt]) <= 2 and last is not None and (last.is_action or last.draw > 0)
+    new_color = a.color if a.color is not None else (last.color if last is not None else None)
+    held = sum(1 for c in rest if c.color is new_color) if new_color is not None else 0
+    wilds = sum(1 for c in a.cards if c.is_wild)
+    return (not rest, threat, len(a.cards), -wilds, held, sum(c.points for c in a.cards), not a.hidden, a.uno)
+
+
+def _fast_play(game: Game, p: int, rng: random.Random) -> Action | None:
+    """Greedy choice in phase PLAY under rules without custom play filters (no legal list built)."""
+    hand = game.hands[p]
+    top = game.discard[-1]
+    color = game.color
+    tface = top.face
+    best = None
+    best_key = None
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c.color is not None:
+            counts[c.color] += 1
+    threat_on = len(game.hands[game.next_seat(p)]) <= 2
+    for c in hand:
+        if c.is_wild:
+            if c.face >= Face.WILD_SWAP:
+                return None  # cards that name targets or change hands: take the general path
+            key = (threat_on and c.draw > 0, False, 0, c.points)
+        elif c.color is color or c.face == tface:
+            key = (threat_on and (c.is_action or c.draw > 0), True, counts[c.color], c.points)
+        else:
+            continue
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    if best is None:
+        return Draw(p)
+    if len(hand) == 1:
+        return Play(p, (best,), COLORS[rng.randrange(4)] if best.is_wild else None)
+    col = None
+    if best.is_wild:
+        m = max(counts)
+        col = COLORS[counts.index(m)] if m else COLORS[rng.randrange(4)]
+    return Play(p, (best,), col, len(hand) == 2)
+
+
+def rollout_action(game: Game, rng: random.Random, policy: str = "greedy") -> Action:
+    """The move of the seat to act in a rollout (``policy`` 'greedy' or 'random')."""
+    p = game.to_act
+    ph = game.phase
+    if policy == "greedy" and ph == Phase.PLAY and not game._custom_play and not game._hooks["draw_problem"]:
+        a = _fast_play(game, p, rng)
+        if a is not None:
+            return a
+    acts = turn_actions(game, p)
+    if policy == "random" or len(acts) == 1:
+        return acts[rng.randrange(len(acts))]
+    if ph == Phase.COLOR:
+        col = _best_color(game.hands[p], rng)
+        return next((a for a in acts if type(a) is ChooseColor and a.color is col), acts[0])
+    hand = game.hands[p]
+    plays = [a for a in acts if type(a) is Play and a.cards]
+    if ph == Phase.FREE_DISCARD:
+        picks = [a for a in acts if type(a) is Discard]
+        if picks:
+            return max(picks, key=lambda a: (not a.card.is_wild, a.card.points))
+    if plays:
+        return max(plays, key=lambda a: _play_score(game, p, a, hand))
+    for kind in (Draw, Pass):
+        a = next((a for a in acts if type(a) is kind), None)
+        if a is not None:
+            return a
+    return acts[rng.randrange(len(acts))]
+
+
+# ---------------------------------------------------------------------- fast rollouts
+def fast_rollout_ok(game: Game) -> bool:
+    """Can :func:`fast_rollout` finish ``game``? Official rules only (no house rule), the classic deck,
+    strict enforcement, a phase of ordinary play."""
+    return (not game._house and game.deck_name == "classic" and game.strict and not game.eliminated
+            and game.phase in (Phase.PLAY, Phase.PENDING, Phase.DRAWN, Phase.OVER))
+
+
+def fast_rollout(game: Game, rng: random.Random, policy: str = "greedy", cap: int = 400):
+    """Play ``game`` to the end under the official rules without the referee: the same moves as
+    :func:`rollout_action` would choose, on plain lists (several times faster). The game is not changed.
+
+    Returns ``(winner or None, hands)``. Everyone says UNO and nobody challenges a Wild Draw Four, as in
+    the engine rollouts. A reshuffle uses ``rng``.
+    """
+    if game.over:
+        return game.winner, game.hands
+    hands = [list(h) for h in game.hands]
+    stock = list(game.stock)
+    discard = list(game.discard)
+    n = game.n
+    color = game.color
+    d = game.direction
+    cur = game.current
+    pending = game.pending
+    going_out = game.going_out
+    ph = game.phase
+    drawn = game.drawn if ph == Phase.DRAWN else None
+    greedy = policy == "greedy"
+    rand = rng.random
+
+    def take(q, k):
+        nonlocal stock, discard
+        h = hands[q]
+        for _ in range(k):
+            if not stock:
+                if len(discard) <= 1:
+                    break
+                top = discard.pop()
+                stock = discard
+                rng.shuffle(stock)
+                discard = [top]
+            h.append(stock.pop())
+
+    steps = 0
+    if ph == Phase.PENDING:
+        take(cur, pending)
+        pending = 0
+        if going_out is not None:
+            return going_out, hands
+        cur = (cur + d) % n
+    while steps < cap:
+        steps += 1
+        hand = hands[cur]
+        top = discard[-1]
+        tface = top.face
+        if drawn is not None:
+            c = drawn
+            drawn = None
+        else:
+            c = None
+            if greedy:
+                best_key = None
+                counts = [0, 0, 0, 0]
+                for x in hand:
+                    if x.color is not None:
+                        counts[x.color] += 1
+                threat_on = len(hands[(cur + d) % n]) <= 2
+                for x in hand:
+                    if x.is_wild:
+                        key = (threat_on and x.draw > 0, False, 0, x.points)
+                    elif x.color is color or x.face == tface:
+                        key = (threat_on and (x.is_action or x.draw > 0), True, counts[x.color], x.points)
+                    else:
+                        continue
+                    if best_key is None or key > best_key:
+                        c, best_key = x, key
+            else:
+                # uniform over the legal moves: each wild counts four times (one per colour), plus drawing
+                opts = []
+                for x in dict.fromkeys(hand):
+                    if x.is_wild:
+                        opts += [x] * 4
+                    elif x.color is color or x.face == tface:
+                        opts.append(x)
+                k = int(rand() * (len(opts) + 1))
+                c = opts[k] if k < len(opts) else None
+            if c is None:  # draw one; a playable card drawn is played (greedy) or played half the time
+                before = len(hand)
+                take(cur, 1)
+                if len(hand) > before:
+                    x = hand[-1]
+                    if (x.is_wild or x.color is color or x.face == tface) and (greedy or rand() < 0.5):
+                        c = x
+                if c is None:
+                    cur = (cur + d) % n
+                    continue
+        # play c
+        hand.remove(c)
+        discard.append(c)
+        if c.is_wild:
+            if greedy and hand:
+                counts = [0, 0, 0, 0]
+                for x in hand:
+                    if x.color is not None:
+                        counts[x.color] += 1
+                m = max(counts)
+                color = COLORS[counts.index(m)] if m else COLORS[int(rand() * 4)]
+            else:
+                color = COLORS[int(rand() * 4)]
+        else:
+            color = c.color
+        if c.draw:
+            nxt = (cur + d) % n
+            take(nxt, c.draw)
+            if not hand:
+                return cur, hands
+            cur = (nxt + d) % n
+            continue
+        if not hand:
+            return cur, hands
+        f = c.face
+        if f == Face.SKIP:
+            cur = (cur + 2 * d) % n
+        elif f == Face.REVERSE:
+            if n != 2:
+                d = -d
+                cur = (cur + d) % n
+        else:
+            cur = (cur + d) % n
+    return None, hands
+
+
+# ---------------------------------------------------------------------- rewards
+def _rewards(winner, hands, mode: str, scale: float, eliminated=(), multiplier: int = 1) -> list[float]:
+    seats = len(hands)
+    if winner is None:  # unfinished: share by inverse hand size
+        inv = [0.0 if s in eliminated else 1.0 / max(1, len(hands[s])) for s in range(seats)]
+        tot = sum(inv) or 1.0
+        return [x / tot for x in inv]
+    if mode == "points":
+        pts = [multiplier * sum(c.points for c in hands[s]) for s in range(seats)]
+        won = sum(pts[s] for s in range(seats) if s != winner)
+        return [0.5 + 0.5 * min(1.0, won / scale) if s == winner else 0.5 - 0.5 * min(1.0, pts[s] / scale)
+                for s in range(seats)]
+    return [1.0 if s == winner else 0.0 for s in range(seats)]
+
+
+# ---------------------------------------------------------------------- the bot
+class SearchBot(Bot):
+    """ISMCTS bot; see the module docstring.
+
+    ``iterations``: determinizations searched per decision (an upper bound
+    when ``time_budget`` is given; ``None`` with a budget: no bound).
+    ``time_budget``: seconds per decision (wall clock). ``exploration``: the
+    UCB constant. ``rollout``: ``'greedy'`` or ``'random'``. ``reward``:
+    ``'win'`` or ``'points'`` (``points_scale`` points map to a full win or
+    loss). ``deck``: the edition in play (``None``: guessed from the view;
+    name it when a 112-card deck could be the 112 or the Ohana edition).
+    ``draw_belief`` / ``honest``: how firmly the determinizer believes that a
+    player who drew had no playable card, and that a Wild Draw Four was
+    honest. ``max_rollout_steps``: actions per rollout before it is scored by
+    hand sizes. ``opponents``, ``prune``, ``max_depth``, ``anchor``: see the
+    module docstring (``opponents='ucb', prune=False, max_depth=None,
+    anchor=0`` is the textbook algorithm). ``fast`` / ``reuse``: the list-based
+    rollout and the re-dealt sample game (speed only; off: the referee and a
+    new :class:`Game` per iteration).
+
+    After each searched decision :attr:`last` holds its statistics
+    (iterations, seconds, visits and mean reward per root move);
+    :attr:`decisions`, :attr:`search_seconds` and :attr:`search_cpu` add up.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = 200, time_budget: float | None = None,
+                 exploration: float = 0.7, rollout: str = "greedy", *, reward: str = "win",
+                 points_scale: float = 200.0, deck: str | None = None, draw_belief: float = 0.9,
+                 honest: float = 0.75, max_rollout_steps: int = 400, opponents: str = "policy", prune: bool = True,
+                 max_depth: int | None = 1, anchor: float = 1.0, fast: bool = True, reuse: bool = True):
+        super().__init__(seed)
+        if rollout not in ("greedy", "random"):
+            raise UnoError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
+        if reward not in ("win", "points"):
+            raise UnoError(f"reward must be 'win' or 'points', not {reward!r}")
+        if iterations is None and time_budget is None:
+            raise UnoError("give iterations, a time budget or both")
+        if iterations is not None and iterations < 1:
+            raise UnoError("iterations must be at least 1")
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.exploration = exploration
+        self.rollout = rollout
+        self.reward = reward
+        self.points_scale = points_scale
+        self.deck = deck
+        self.draw_belief = draw_belief
+        self.honest = honest
+        self.max_rollout_steps = max_rollout_steps
+        self.fast = fast
+        self.reuse = reuse
+        if opponents not in ("ucb", "policy"):
+            raise UnoError(f"opponents must be 'ucb' or 'policy', not {opponents!r}")
+        self.opponents = opponents
+        self.prune = prune
+        self.anchor = anchor
+        self.max_depth = max_depth
+        self._salt = seed if seed is not None else self.rng.getrandbits(63)
+        self._rules = GreedyBot(seed)
+        self.last: dict = {}          # statistics of the last searched decision
+        self.decisions = 0            # searched decisions
+        self.search_seconds = 0.0     # wall-clock time spent searching them
+        self.search_cpu = 0.0         # CPU time (this process) spent searching them
+
+    # ------------------------------------------------------------------ interface
+    def act(self, view, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("act() needs at least one legal action")
+        free = self._rules._free_gain(view, legal)
+        if free is not None:
+            return free
+        cands = _in_turn(legal, view.phase)
+        if not cands:
+            return self._rules.act(view, legal)
+        if self.prune:
+            cands = prune_actions(cands, view.hand, view.phase)
+        if len(cands) == 1:
+            return cands[0]
+        if view.phase not in ("PLAY", "PENDING", "DRAWN"):
+            return self._rules.act(view, legal)
+        choice = self._search(view, cands)
+        return choice if choice is not None else self._rules.act(view, legal)
+
+    def react(self, view, legal: list[Action]) -> Action | None:
+        return self._rules.react(view, legal)
+
+    # ------------------------------------------------------------------ search
+    def decision_rng(self, view, legal) -> random.Random:
+        """The generator of one decision: a function of the seed, the view and the legal actions only."""
+        h = hashlib.sha256()
+        h.update(repr(self._salt).encode())
+        h.update(repr(view).encode())
+        h.update(" | ".join(str(a) for a in legal).encode())
+        return random.Random(int.from_bytes(h.digest()[:16], "big"))
+
+    def _search(self, view, cands: list[Action]) -> Action | None:
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        rng = self.decision_rng(view, cands)
+        det = Determinizer(view, deck=self.deck, draw_belief=self.draw_belief, honest=self.honest,
+                           challengeable=any(type(a) is Challenge for a in cands))
+        allowed = {str(a): a for a in cands}
+        drawn_opts = [a.cards[0] for a in cands if type(a) is Play and a.cards]
+        root = _Node(None)
+        done = failures = 0
+        limit = self.iterations
+        budget = self.time_budget
+        try:
+            sample = det.sampler(rng, drawn_opts) if self.reuse else None
+        except (UnoError, ValueError, IndexError, KeyError, AssertionError):
+            sample = None
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if budget is not None and done > 0 and time.perf_counter() - t0 >= budget:
+                break
+            try:
+                if sample is not None:
+                    g = sample()
+                else:
+                    g = det.sample(rng)
+                    if view.phase == "DRAWN":
+                        det.set_drawn_options(g, drawn_opts)
+                self._iterate(g, root, allowed, rng, view.seat)
+            except (UnoError, ValueError, IndexError, KeyError, AssertionError):
+                failures += 1
+                if failures > 20 and failures > done:
+                    break
+                continue
+            done += 1
+        best = None
+        if root.children:
+            order = {k: i for i, k in enumerate(allowed)}
+            best_key = max(root.children, key=lambda k: (root.children[k].visits,
+                                                         root.children[k].value / max(1, root.children[k].visits),
+                                                         -order.get(k, 0)))
+            best = allowed.get(best_key)
+            if self.anchor > 0 and best is not None:
+                best = self._anchored(view, cands, root, best_key, best)
+        dt = time.perf_counter() - t0
+        self.decisions += 1
+        self.search_seconds += dt
+        self.search_cpu += time.process_time() - c0
+        self.last = {
+            "iterations": done, "failures": failures, "seconds": dt, "chosen": str(best) if best else None,
+            "children": {k: (ch.visits, round(ch.value / ch.visits, 3) if ch.visits else None)
+                         for k, ch in root.children.items()},
+        }
+        return best
+
+    def _anchored(self, view, cands, root: _Node, best_key: str, best: Action) -> Action:
+        """Keep the rule-based move unless the search finds a better one with confidence ``anchor``
+        (in standard errors of the difference of the two means)."""
+        legal = list(cands)
+        try:
+            base = self._rules.act(view, legal)
+        except (ValueError, IndexError):
+            return best
+        bk = str(base)
+        if bk == best_key or bk not in root.children:
+            return best
+        a, b = root.children[best_key], root.children[bk]
+        if b.visits == 0 or a.visits == 0:
+            return best
+        ma, mb = a.value / a.visits, b.value / b.visits
+        m = (a.value + b.value) / (a.visits + b.visits)
+        se = math.sqrt(max(m * (1 - m), 0.01) * (1 / a.visits + 1 / b.visits))
+        return best if ma - mb > self.anchor * se else base
+
+    def _iterate(self, g: Game, root: _Node, allowed: dict, rng: random.Random, me: int) -> None:
+        node = root
+        path: list[_Node] = []
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        by_policy = self.opponents == "policy"
+        depth = 0
+        max_depth = self.max_depth
+        while not g.over:
+            p = g.to_act
+            if max_depth is not None and p == me and depth >= max_depth:
+                break  # deep enough: the rollout policy plays on
+            if by_policy and p != me:
+                # an opponent moves as the rollout policy would; the tree still branches on what it did
+                a = rollout_action(g, rng, self.rollout)
+                k = str(a)
+                ch = node.children.get(k)
+                if ch is None:
+                    ch = node.children[k] = _Node(p)
+                ch.avail += 1
+                g.apply(a)
+                node = ch
+                path.append(ch)
+                continue
+            acts = turn_actions(g, p)
+            if self.prune:
+                acts = prune_actions(acts, g.hands[p], g.phase.name)
+            keys = [str(a) for a in acts]
+            if node is root:
+                pairs = [(k, a) for k, a in zip(keys, acts) if k in allowed]
+                if not pairs:  # the sample disagrees with the real options: search the real ones
+                    pairs = list(allowed.items())
+                keys = [k for k, _ in pairs]
+                acts = [a for _, a in pairs]
+            children = node.children
+            untried = []
+            for i, k in enumerate(keys):
+                ch = children.get(k)
+                if ch is None:
+                    untried.append(i)
+                else:
+                    ch.avail += 1
+            if p == me:
+                depth += 1
+            if untried:
+                i = untried[rng.randrange(len(untried))]
+                ch = _Node(p)
+                ch.avail = 1
+                children[keys[i]] = ch
+                g.apply(acts[i])
+                path.append(ch)
+                break
+            best_i, best_v = 0, -1.0
+            for i, k in enumerate(keys):
+                ch = children[k]
+                if not ch.visits:  # created by an iteration that failed before backing up
+                    best_i = i
+                    break
+                v = ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_i, best_v = i, v
+            node = children[keys[best_i]]
+            g.apply(acts[best_i])
+            path.append(node)
+        policy = self.rollout
+        cap = self.max_rollout_steps
+        if self.fast and fast_rollout_ok(g):
+            winner, hands = fast_rollout(g, rng, policy, cap)
+        else:
+            steps = 0
+            while not g.over and steps < cap:
+                a = rollout_action(g, rng, policy)
+                try:
+                    g.apply(a)
+                except UnoError:
+                    acts = turn_actions(g)
+                    g.apply(acts[rng.randrange(len(acts))])
+                steps += 1
+            winner, hands = g.winner, g.hands
+        r = _rewards(winner, hands, self.reward, self.points_scale, g.eliminated, g.score_multiplier)
+        for nd in path:
+            nd.visits += 1
+            nd.value += r[nd.player]
+
+    def __repr__(self) -> str:
+        return (f"SearchBot(seed={self.seed!r}, iterations={self.iterations!r}, time_budget={self.time_budget!r}, "
+                f"exploration={self.exploration!r}, rollout={self.rollout!r})")
+
+
+def search_easy(seed: int | None = None) -> SearchBot:
+    """ISMCTS with 50 iterations per decision."""
+    return SearchBot(seed, iterations=LEVELS["search-easy"])
+
+
+def search_hard(seed: int | None = None) -> SearchBot:
+    """ISMCTS with 800 iterations per decision."""
+    return SearchBot(seed, iterations=LEVELS["search-hard"])
+
+
+def _search_default(seed: int | None = None) -> SearchBot:
+    """ISMCTS with 200 iterations per decision."""
+    return SearchBot(seed, iterations=LEVELS["search"])
+
+
+# name -> factory(seed), for unokit.bots.BOTS
+SEARCH_BOTS = {"search-easy": search_easy, "search": _search_default, "search-hard": search_hard}
