@@ -25,7 +25,8 @@ is red. Hand changes (T swaps, CAR carousel, shuffles, donations) move or
 discard what was known.
 
 >>> from unokit.game import Game
->>> from unokit.actions import Draw
+>>> from unokit.actions import Draw, Play
+>>> from unokit.cards import Card, Color
 >>> g = Game.from_position(['R1 R2 G5', 'Y3 Y4 B7'], discard='R9', stock='B1 B2 B3')
 >>> _ = g.apply(Play(0, (Card.parse('R1'),)))
 >>> _ = g.apply(Draw(1))
@@ -40,10 +41,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable
 
-from ..actions import Play
-from ..cards import COLORS, Card, Color, Face
+from ..cards import Color, Face
 from ..decks import build_deck
 from .base import event_cards, event_color
 
@@ -576,11 +575,3 @@ def _apply_reveals(view, seats, reveal_at) -> None:
         held = +held
         if not reset and sum(held.values()) <= view.hand_sizes[s]:
             seats[s].known = held
-
-
-def colors_by_count(cards: Iterable[Card]) -> Counter:
-    return Counter(c.color for c in cards if c.color is not None)
-
-
-# keep Play importable for the doctest above
-_ = Play

@@ -174,8 +174,6 @@ def resolve_components(overrides: dict | None, table: dict | None = None) -> tup
 
 def _danger(size: float) -> float:
     """How close a hand of ``size`` cards is to going out (1.0: one card)."""
-    if size <= 0:
-        return 1.0
     if size <= 1:
         return 1.0
     if size <= 2:
@@ -187,9 +185,10 @@ def _danger(size: float) -> float:
     return 0.0
 
 
+#: Chance that the colour in force survives until my next turn, by active players (0.25 beyond).
 _STAY = {2: 0.5, 3: 0.35}
 #: What one card more (or less) in hand is worth: the unit of every score.
-CARD = 2.5   # chance the colour survives until my next turn, by active players
+CARD = 2.5
 
 
 class _Ctx:
@@ -212,16 +211,13 @@ class _Ctx:
         self.opps = [s for s in self.active if s != self.me and s not in self.friends]
         self.max_danger = max((_danger(self.sizes[q]) for q in self.opps), default=0.0)
         self.min_opp = min((self.sizes[q] for q in self.opps), default=99)
-        self.w = bot.w
         self.evidence = bot.w["read_opponents"] > 0
         self._pc: dict = {}
-        self.top = view.top
         self.t_card = self.rs.card_of("T") if self.rs.has("T") else None
         self.car_card = self.rs.card_of("CAR") if self.rs.has("CAR") else None
         self.doa_card = self.rs.card_of("DOA") if self.rs.has("DOA") else None
         self.dad_card = self.rs.card_of("DAD") if self.rs.has("DAD") else None
         self.group_rule = "DR" if self.rs.has("DR") else "DD" if self.rs.has("DD") else None
-        self.stacking = self.rs.stacking
         self.ba_ready = self.rs.has("BA") and _twin_numbers(view)
 
     def nxt(self, seat: int, steps: int = 1, d: int | None = None) -> int:
@@ -575,8 +571,7 @@ class StrategistBot(Bot):
         return self.rng.choice(sorted(alts, key=lambda a: int(a.color)))
 
     def _choose_color(self, ctx: _Ctx, picks: list[ChooseColor]) -> ChooseColor:
-        nxt = ctx.nxt(ctx.me)
-        # the first player names the colour and then plays: value my own follow-up on it
+        """The first discard is a Wild: I name the colour and play next, so my own follow-up decides."""
         def score(a):
             return self._static(ctx, ctx.hand, a.color, Face.WILD, ctx.me, again=True) + \
                 0.01 * sum(c.points for c in ctx.hand if c.color is a.color)
@@ -698,7 +693,6 @@ class StrategistBot(Bot):
         if ctx.ba_ready and face == Face.REVERSE:
             for s in ctx.active:
                 victims[s] = victims.get(s, 0) + sum(1 for c in cards if c.face == Face.REVERSE)
-        hand_after = rest
         # --- swaps (T, CAR): scene stealing. The hand I would get is unknown: it is valued by its size
         if ctx.t_card is not None and a.target is not None and any(c.number == ctx.t_card for c in cards):
             q = a.target
@@ -827,7 +821,6 @@ class StrategistBot(Bot):
     def _static(self, ctx: _Ctx, rest, col, face, actor, sizes=None, again: bool = False) -> float:
         """Value of holding ``rest`` with the pile at (``col``, ``face``) and ``actor`` to play next."""
         w = self.weights(ctx)
-        view = ctx.view
         me = ctx.me
         sizes = ctx.sizes if sizes is None else sizes
         v = 0.0
