@@ -79,3 +79,13 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def fallback_action(legal: list[Action]) -> Action:
+    """When no card is worth playing: draw, else keep the drawn card, else the first face-up option."""
+    for kind in (Draw, Pass):
+        a = next((a for a in legal if type(a) is kind), None)
+        if a is not None:
+            return a
+    visible = [a for a in legal if not (type(a) is Play and a.hidden)]
+    return (visible or legal)[0]

@@ -22,7 +22,7 @@ from collections import Counter
 from ..actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
                        SayUno)
 from ..cards import COLORS, Card, Color, Face
-from .base import Bot, event_cards, event_color
+from .base import fallback_action, Bot, event_cards, event_color
 
 __all__ = ["GreedyBot", "bluff_probability", "color_before_top"]
 
@@ -130,12 +130,7 @@ class GreedyBot(Bot):
                     return best
         elif plays:
             return self._best_play(view, plays)
-        for kind in (Draw, Pass):
-            a = next((a for a in legal if type(a) is kind), None)
-            if a is not None:
-                return a
-        visible = [a for a in legal if not (type(a) is Play and a.hidden)]
-        return (visible or legal)[0]
+        return fallback_action(legal)
 
     # ------------------------------------------------------------------ out of turn
     def react(self, view, legal: list[Action]) -> Action | None:

@@ -44,7 +44,7 @@ from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard
                        SayUno, Slap)
 from ..cards import COLORS, Card, Color, Face
 from ..rules import RuleSet
-from .base import Bot, event_cards, event_color
+from .base import fallback_action, Bot, event_cards, event_color
 from .knowledge import Knowledge, Tracker
 
 __all__ = ["StrategistBot", "COMPONENTS", "Component", "resolve_components"]
@@ -340,12 +340,7 @@ class StrategistBot(Bot):
         best = self._best_turn_action(ctx, legal)
         if best is not None:
             return best
-        for kind in (Draw, Pass):
-            a = next((a for a in legal if type(a) is kind), None)
-            if a is not None:
-                return a
-        visible = [a for a in legal if not (type(a) is Play and a.hidden)]
-        return (visible or legal)[0]
+        return fallback_action(legal)
 
     # ------------------------------------------------------------------ out of turn
     def react(self, view, legal: list[Action]) -> Action | None:
