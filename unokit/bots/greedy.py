@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
+from ..actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Notice, Play,
                        SayUno)
 from ..cards import COLORS, Card, Color, Face
 from .base import fallback_action, Bot, event_cards, event_color
