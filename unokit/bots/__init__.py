@@ -4,7 +4,7 @@
 >>> bot.name, type(bot).__name__
 ('greedy', 'GreedyBot')
 >>> sorted(BOTS)
-['greedy', 'human', 'random', 'search', 'search-easy', 'search-hard', 'strategist']
+['greedy', 'human', 'random', 'rlcard-rule', 'search', 'search-easy', 'search-hard', 'strategist']
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ def _human_greedy(seed: int | None = None) -> HumanBot:
 BOTS: dict = {"random": RandomBot, "greedy": GreedyBot, "human": _human_greedy}
 BOTS["strategist"] = __import__("unokit.bots.strategist", fromlist=["StrategistBot"]).StrategistBot
 BOTS.update(__import__("unokit.bots.search", fromlist=["SEARCH_BOTS"]).SEARCH_BOTS)  # ISMCTS levels
+BOTS["rlcard-rule"] = __import__("unokit.bots.rule_agent", fromlist=["RuleAgentBot"]).RuleAgentBot
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
