@@ -179,6 +179,14 @@ def test_duel_json_fields():
     assert sum(o["sweep"].values()) + o["split"] + o["incomplete"] == 6
 
 
+def test_duel_solo_seats_one_bot_against_three_and_rotates_it():
+    d = duel("greedy", "random", hands=5, players=4, jobs=1, progress=False, solo=True)
+    assert d["lineup"] == ["greedy", "random", "random", "random"]
+    assert d["rotations"] == 4 and d["games"] == 20          # the lone bot sits at every seat of each deal
+    assert d["fair_share"] == {"greedy": 0.25, "random": 0.75}
+    assert sum(d["wins"].values()) + d["truncated"] == 20
+
+
 def test_mirror_duel_and_unknown_bot():
     d = duel("greedy", "greedy", hands=3, jobs=1, progress=False)
     assert d["bots"] == ["greedy#1", "greedy#2"]

@@ -418,6 +418,8 @@ def _add_lab_commands(sub) -> None:
     common(du, 1000)
     du.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
     du.add_argument("--json", action="store_true", help="print the result as JSON")
+    du.add_argument("--solo", action="store_true",
+                    help="one A against players-1 Bs (e.g. --players 4 --solo: A vs three Bs)")
     du.set_defaults(func=_cmd_duel)
 
     to = sub.add_parser("tournament", help="a duel for every pair of bots and a Bradley-Terry rating table")
@@ -464,7 +466,7 @@ def _add_lab_commands(sub) -> None:
 def _cmd_duel(args) -> int:
     from .tournament import duel, format_duel
     d = duel(args.a, args.b, hands=args.hands, players=args.players, rules=args.rules, seed=args.seed,
-             jobs=args.jobs or None, progress=args.progress)
+             jobs=args.jobs or None, progress=args.progress, solo=args.solo)
     print(json.dumps(d, indent=2) if args.json else format_duel(d))
     return 0
 

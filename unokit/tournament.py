@@ -43,10 +43,14 @@ def _labels(a: str, b: str) -> tuple[str, str]:
 
 
 def _duel_specs(a: str, b: str, *, hands: int, players: int, rules: str, seed: int, max_steps: int,
-                tag: str = "") -> tuple[list[dict], list[str], list[str]]:
-    lineup = parse_players([a, b], players)
+                tag: str = "", solo: bool = False) -> tuple[list[dict], list[str], list[str]]:
+    if solo:  # one A against players - 1 Bs
+        first = parse_players([a])[0]
+        lineup = [first] + parse_players([b], players - 1)
+    else:
+        lineup = parse_players([a, b], players)
     la, lb = _labels(lineup[0], lineup[1])
-    labels = [la if i % 2 == 0 else lb for i in range(players)]
+    labels = [la if (i == 0 if solo else i % 2 == 0) else lb for i in range(players)]
     specs = chunk_specs("rotated", rules, lineup, labels=labels, count=hands, seed=seed, chunk=CHUNK["rotated"],
                         max_steps=max_steps, tag=tag)
     return specs, lineup, labels
@@ -95,12 +99,16 @@ def _check(rules: str, players: int, hands: int) -> str:
 
 
 def duel(a: str, b: str, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
-         jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS) -> dict:
-    """Bot ``a`` against bot ``b`` on ``hands`` paired deals (each played once per seat rotation)."""
+         jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, solo: bool = False) -> dict:
+    """Bot ``a`` against bot ``b`` on ``hands`` paired deals (each played once per seat rotation).
+
+    With more than two seats the bots alternate (A, B, A, B...); ``solo=True`` seats one A against
+    ``players - 1`` Bs instead (A's fair share is then ``1/players``).
+    """
     t0 = time.perf_counter()
     code = _check(rules, players, hands)
     specs, lineup, labels = _duel_specs(a, b, hands=hands, players=players, rules=code, seed=seed,
-                                        max_steps=max_steps)
+                                        max_steps=max_steps, solo=solo)
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label=f"{lineup[0]} vs {lineup[1]}")
     la, lb = labels[0], labels[1]
     out = _duel_result(la, lb, lineup, labels, merge_tallies(results), rules=code, players=players, seed=seed,
