@@ -57,9 +57,9 @@ from .actions import (Accuse, CatchUno, Challenge, ChooseColor, Discard, Draw, N
                       Slap)
 from .bots import BOTS, Bot, make_bot
 from .bots.human import HumanBot
-from .errors import UnoError
+from .errors import IllegalActionError, UnoError
 from .game import Game, Phase
-from .sim import derive_seed, is_turn_action, react_step
+from .sim import derive_seed, is_turn_action, play_hand, react_step
 
 _TURN_START = (Phase.PLAY, Phase.PENDING)
 _IN_TURN = (Phase.PLAY, Phase.DRAWN, Phase.PENDING)
@@ -315,44 +315,30 @@ def play_deal(rules, seat_names, deal_seed: int, *, bot_salt: int = 0, max_steps
     The deal depends on ``deal_seed`` only, so the same seed with the seats rotated replays the
     same cards; ``bot_salt`` varies the bots' own generators between such replays.
 
-    The loop is :func:`unokit.sim.play_hand`'s (reactions first, in a seeded shuffled order, then
-    the seat in turn) with one more check: a hand that a reaction ended (a cut that goes out)
-    stops there.
+    The loop is :func:`unokit.sim.play_hand` (reactions first, in a seeded shuffled order, then
+    the seat in turn), observed to count turns, plays and the first mover.
     """
     n = len(seat_names)
     g = game if game is not None else Game.new(players=n, rules=rules, seed=deal_seed)
     bots = [make_player(name, derive_seed(deal_seed, bot_salt * 64 + s, "lab-bot")) for s, name in enumerate(seat_names)]
     rng = random.Random(derive_seed(deal_seed, bot_salt, "lab-harness"))
     start_events = len(g.events)
-    first = None
-    turns = actions = plays = steps = reactions = 0
-    while not g.over and steps < max_steps:
-        steps += 1
-        for _ in range(2 * g.n):
-            if react_step(g, bots, rng) is None:
-                break
-            reactions += 1
-            if g.over:
-                break
-        if g.over:
-            break
-        seat = g.to_act
-        legal = g.legal_actions(seat)
-        if not legal:  # pragma: no cover - the engine always offers the seat in turn something
-            raise LabError(f"seat {seat} has no legal action in {g!r}")
-        a = bots[seat].act(g.view(seat), legal)
-        if getattr(a, "player", None) != seat:
-            raise LabError(f"bot {bots[seat]!r} at seat {seat} answered {a} for another seat")
-        if first is None:
-            first = seat
+    count = {"first": None, "turns": 0, "plays": 0}
+
+    def observe(game: Game, a) -> None:
+        if count["first"] is None:
+            count["first"] = a.player
         t = type(a)
-        if g.phase in _TURN_START and t in (Play, Draw, Challenge):
-            turns += 1
-        if t is Play and g.phase in _IN_TURN:
-            plays += 1
-        if is_turn_action(g, a):
-            actions += 1
-        g.apply(a)
+        if game.phase in _TURN_START and t in (Play, Draw, Challenge):
+            count["turns"] += 1
+        if t is Play and game.phase in _IN_TURN:
+            count["plays"] += 1
+
+    try:
+        res = play_hand(g, bots, max_steps=max_steps, rng=rng, observe=observe, record=False)
+    except IllegalActionError as e:
+        raise LabError(str(e)) from None
+    first, turns, plays, actions, reactions = count["first"], count["turns"], count["plays"], res.turns, res.reactions
     drawn = catches = pen = 0
     for e in g.events[start_events:]:
         k = e.kind

@@ -137,10 +137,15 @@ def _bot_at(bots, seat: int) -> Bot | None:
 
 
 def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | None = None,
-              check: bool = False) -> HandResult:
+              check: bool = False, observe=None, after_step=None, record: bool = True) -> HandResult:
     """Let ``bots`` (one per seat) play ``game`` to the end or for at most ``max_steps`` steps.
 
-    With ``check``, ``game.check_invariants()`` runs after every action.
+    One step: every seat may react out of turn (at most ``2n`` reactions, see :func:`react_step`),
+    then the seat in turn acts. With ``check``, ``game.check_invariants()`` runs after every action.
+    Hooks for consumers that need more than :class:`HandResult` (the lab, partner play):
+    ``observe(game, action)`` is called just before the seat in turn's action is applied, and
+    ``after_step(game)`` after the reactions of a step and after its turn action.
+    ``record=False`` leaves the record out of the result (cheaper for bulk simulation).
     """
     if len(bots) != game.n:
         raise UnoError(f"need one bot per seat: {game.n} seats, {len(bots)} bots")
@@ -158,6 +163,8 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
                 game.check_invariants()
             if game.over:
                 break
+        if after_step is not None:
+            after_step(game)
         if game.over:  # a reaction (a cut going out, a free discard...) may end the hand
             break
         seat = game.to_act
@@ -169,9 +176,13 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
             raise IllegalActionError(f"bot {bots[seat]!r} at seat {seat} answered {action} for another seat")
         if is_turn_action(game, action):
             turns += 1
+        if observe is not None:
+            observe(game, action)
         game.apply(action)
         if check:
             game.check_invariants()
+        if after_step is not None:
+            after_step(game)
     drawn = [0] * game.n
     for e in game.events[start_events:]:
         if e.kind == "draw" and e.player is not None:
@@ -182,7 +193,7 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
     return HandResult(
         winner=winner, turns=turns, steps=steps, actions=len(game.actions) - start_actions,
         reactions=reactions, drawn=tuple(drawn), points=tuple(points[s] for s in range(game.n)), score=score,
-        truncated=not game.over, seed=getattr(game.chance, "seed", None), record=game.record(),
+        truncated=not game.over, seed=getattr(game.chance, "seed", None), record=game.record() if record else None,
     )
 
 

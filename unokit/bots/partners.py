@@ -416,46 +416,15 @@ def play_team_hand(game, bots, channel: TeamChannel | None = None, *, max_steps:
     ``channel`` may also be a list of channels (one per team). Returns a
     :class:`unokit.sim.HandResult`.
     """
-    from ..sim import HandResult, is_turn_action, react_step
-    if len(bots) != game.n:
-        raise UnoError(f"need one bot per seat: {game.n} seats, {len(bots)} bots")
+    from ..sim import play_hand
     channels = [c for c in (channel if isinstance(channel, (list, tuple)) else [channel]) if c is not None]
-    rng = rng if rng is not None else random.Random(0)
-    start_actions, start_events = len(game.actions), len(game.events)
-    turns = steps = reactions = 0
-    while not game.over and steps < max_steps:
-        steps += 1
-        for _ in range(2 * game.n):
-            if react_step(game, bots, rng) is None:
-                break
-            reactions += 1
-            if game.over:
-                break
+
+    def flush(g) -> None:
         for ch in channels:
-            ch.flush(game)
-        if game.over:
-            break
-        seat = game.to_act
-        legal = game.legal_actions(seat)
-        action = bots[seat].act(game.view(seat), legal)
-        if getattr(action, "player", None) != seat:
-            raise IllegalActionError(f"bot {bots[seat]!r} at seat {seat} answered {action} for another seat")
-        if is_turn_action(game, action):
-            turns += 1
-        game.apply(action)
-        for ch in channels:
-            ch.flush(game)
-    drawn = [0] * game.n
-    for e in game.events[start_events:]:
-        if e.kind == "draw" and e.player is not None:
-            drawn[e.player] += e.detail[0]
-    points = game.points()
-    winner = game.winner
-    score = sum(v for s, v in points.items() if s != winner) if winner is not None else 0
-    return HandResult(winner=winner, turns=turns, steps=steps, actions=len(game.actions) - start_actions,
-                      reactions=reactions, drawn=tuple(drawn), points=tuple(points[s] for s in range(game.n)),
-                      score=score, truncated=not game.over, seed=getattr(game.chance, "seed", None),
-                      record=game.record())
+            ch.flush(g)
+
+    return play_hand(game, bots, max_steps=max_steps, rng=rng if rng is not None else random.Random(0),
+                     after_step=flush)
 
 
 def team_simulate(hands: int, players: int = 4, rules: str = "UNO 1121", team=("partner", "greedy"),
