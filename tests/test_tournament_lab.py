@@ -224,6 +224,16 @@ def test_lab_resume_does_no_new_work(tmp_path, monkeypatch):
     assert rows[0].startswith("rules,players,bots,measure,metric,value,lo,hi,n") and len(rows) > 5
 
 
+def test_lab_resume_ignores_chunks_of_other_engine_code(tmp_path, monkeypatch):
+    monkeypatch.setattr(labmod, "CHUNK", {"hands": 10, "rotated": 4, "matches": 1})
+    kw = dict(players=[2], hands=10, skill_hands=4, matches=1, jobs=1, progress=False, plots=False, out=tmp_path,
+              skill="greedy")
+    first = lab(["UNO 1121"], **kw)
+    monkeypatch.setattr(labmod, "_FINGERPRINT", ["changed-engine"])  # as if unokit's code had changed
+    again = lab(["UNO 1121"], resume=True, **kw)
+    assert again["work"]["cached"] == 0 and again["work"]["run"] == first["work"]["chunks"]
+
+
 def test_lab_cli_resume_and_plots(tmp_path):
     args = ["lab", "--rules", "UNO 1121", "--players", "2", "--hands", "20", "--measures", "table",
             "--out", str(tmp_path), "--jobs", "1", "--no-progress", "--json"]

@@ -619,8 +619,28 @@ def spec_units(spec: dict) -> int:
     return spec["count"]
 
 
+_FINGERPRINT: list = []
+
+
+def engine_fingerprint() -> str:
+    """A digest of unokit's own source files: cached lab chunks are reused only by the same code.
+
+    >>> len(engine_fingerprint())
+    16
+    """
+    if not _FINGERPRINT:
+        h = hashlib.sha256()
+        root = Path(__file__).resolve().parent
+        for f in sorted(root.rglob("*.py")):
+            h.update(str(f.relative_to(root)).encode())
+            h.update(f.read_bytes())
+        _FINGERPRINT.append(h.hexdigest()[:16])
+    return _FINGERPRINT[0]
+
+
 def _spec_key(spec: dict) -> str:
-    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:20]
+    keyed = dict(spec, engine=engine_fingerprint())
+    return hashlib.sha256(json.dumps(keyed, sort_keys=True).encode()).hexdigest()[:20]
 
 
 def cache_path(cache: Path, spec: dict) -> Path:
