@@ -262,3 +262,13 @@ def test_report_on_a_tiny_run(tmp_path):
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert json.loads((tmp_path / "report.json").read_text())["verdicts"]
     assert all(str(tmp_path) in f for f in d["files"])
+    assert "Do our players stack as the published ones do?" in md and "| 2 | +2 & +4 | published |" in md
+    # --rerender writes the same report from report.json without playing
+    (tmp_path / "report.md").write_text("stale", encoding="utf-8")
+    assert main(["report", "--rerender", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "report.md").read_text(encoding="utf-8") == md
+
+
+def test_report_rerender_without_results_is_a_clear_error(tmp_path, capsys):
+    assert main(["report", "--rerender", "--out", str(tmp_path)]) == 2
+    assert "run 'unokit report' once first" in capsys.readouterr().err

@@ -460,6 +460,8 @@ def _add_lab_commands(sub) -> None:
     rp.add_argument("--codes", default=None, help="only these house-rule codes, comma-separated (default: all)")
     rp.add_argument("--cache", metavar="DIR", default=None, help="keep the chunk cache here (default: a temporary one)")
     rp.add_argument("--resume", action="store_true", help="reuse the chunks cached in --cache")
+    rp.add_argument("--rerender", action="store_true",
+                    help="play nothing: write report.md and the plots again from DIR/report.json")
     rp.set_defaults(func=_cmd_report)
 
 
@@ -490,7 +492,10 @@ def _cmd_lab(args) -> int:
 
 
 def _cmd_report(args) -> int:
-    from .report import format_report, report
+    from .report import format_report, report, rerender
+    if args.rerender:
+        print(format_report(rerender(args.out)))
+        return 0
     codes = [c.strip().upper() for c in args.codes.split(",") if c.strip()] if args.codes else None
     d = report(hands=args.hands, out=args.out, seed=args.seed, jobs=args.jobs or None, progress=args.progress,
                skill_bot=args.skill_bot, codes=codes, published_hands=args.published_hands, matches=args.matches,
