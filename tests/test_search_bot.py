@@ -8,6 +8,8 @@ from collections import Counter
 
 import pytest
 
+from unokit.errors import UnoError
+
 from unokit.actions import Challenge, Draw, Play, SayUno
 from unokit.bots import BOTS, GreedyBot, RandomBot, make_bot
 from unokit.bots.determinize import Determinizer, guess_deck
@@ -331,3 +333,36 @@ def test_options_time_budget_points_and_textbook_tree():
         SearchBot(seed=1, iterations=None)
     with pytest.raises(Exception):
         SearchBot(seed=1, rollout="clever")
+
+
+# ---------------------------------------------------------------------- paired (common random numbers)
+PAIRED = dict(paired=True, anchor=0)
+
+
+def test_paired_goes_out_and_stops_an_opponent_about_to_go_out():
+    g = Game.from_position(["G7", "B1 B2 B3"], "G2", "Y1 Y2 Y3 Y4")
+    assert str(SearchBot(seed=1, iterations=40, **PAIRED).act(g.view(0), g.legal_actions(0))) == "0 play G7"
+    g = Game.from_position(["R+2 R5 G3 Y8", "B4"], "R9", "Y1 Y2 Y3 Y4 G5 G6 G8 G9 B7 B8")
+    for seed in range(3):
+        bot = SearchBot(seed=seed, iterations=200, **PAIRED)
+        assert str(bot.act(g.view(0), g.legal_actions(0))) == "0 play R+2", bot.last
+        # every candidate was played in the same sampled worlds
+        assert len({n for n, _ in bot.last["children"].values()}) == 1
+        assert bot.last["iterations"] == bot.last["worlds"] * len(bot.last["children"])
+
+
+def test_paired_honest_same_view_different_hidden_cards():
+    a = Game.from_position(["R1 R7 G7 B2 W", "Y4 Y5 G6 R9 B9"], "R5", "G1 G2 G3 B7 B8 Y1 Y2 R3 R4 Y8")
+    b = Game.from_position(["R1 R7 G7 B2 W", "W+4 RS R+2 G1 Y8"], "R5", "Y4 Y5 G6 R9 B9 B7 B8 G2 G3 Y1")
+    ba, bb = SearchBot(seed=11, iterations=80, **PAIRED), SearchBot(seed=11, iterations=80, **PAIRED)
+    assert ba.act(a.view(0), a.legal_actions(0)) == bb.act(b.view(0), b.legal_actions(0))
+    assert ba.last["children"] == bb.last["children"]
+
+
+def test_search_base_bot_option():
+    assert SearchBot(seed=1, base="strategist")._base.name == "strategist"
+    with pytest.raises(UnoError, match="base must be"):
+        SearchBot(seed=1, base="oracle")
+    g = Game.from_position(["R1 R7 G7 B2 W", "Y4 Y5 G6 R9 B9"], "R5", "G1 G2 G3 B7 B8 Y1 Y2 R3 R4 Y8")
+    bot = SearchBot(seed=3, iterations=30, base="strategist", paired=True)
+    assert bot.act(g.view(0), g.legal_actions(0)) in g.legal_actions(0)

@@ -413,8 +413,11 @@ class SearchBot(Bot):
                  exploration: float = 0.7, rollout: str = "greedy", *, reward: str = "win",
                  points_scale: float = 200.0, deck: str | None = None, draw_belief: float = 0.9,
                  honest: float = 0.75, max_rollout_steps: int = 400, opponents: str = "policy", prune: bool = True,
-                 max_depth: int | None = 1, anchor: float = 1.0, fast: bool = True, reuse: bool = True):
+                 max_depth: int | None = 1, anchor: float = 1.0, fast: bool = True, reuse: bool = True,
+                 base: str = "greedy", paired: bool = False):
         super().__init__(seed)
+        if base not in ("greedy", "strategist"):
+            raise UnoError(f"base must be 'greedy' or 'strategist', not {base!r}")
         if rollout not in ("greedy", "random"):
             raise UnoError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
         if reward not in ("win", "points"):
@@ -443,6 +446,13 @@ class SearchBot(Bot):
         self.max_depth = max_depth
         self._salt = seed if seed is not None else self.rng.getrandbits(63)
         self._rules = GreedyBot(seed)
+        self.base = base
+        self.paired = paired
+        if base == "strategist":
+            from .strategist import StrategistBot
+            self._base = StrategistBot(seed)
+        else:
+            self._base = self._rules
         self.last: dict = {}          # statistics of the last searched decision
         self.decisions = 0            # searched decisions
         self.search_seconds = 0.0     # wall-clock time spent searching them
@@ -457,15 +467,15 @@ class SearchBot(Bot):
             return free
         cands = _in_turn(legal, view.phase)
         if not cands:
-            return self._rules.act(view, legal)
+            return self._base.act(view, legal)
         if self.prune:
             cands = prune_actions(cands, view.hand, view.phase)
         if len(cands) == 1:
             return cands[0]
         if view.phase not in ("PLAY", "PENDING", "DRAWN"):
-            return self._rules.act(view, legal)
+            return self._base.act(view, legal)
         choice = self._search(view, cands)
-        return choice if choice is not None else self._rules.act(view, legal)
+        return choice if choice is not None else self._base.act(view, legal)
 
     def react(self, view, legal: list[Action]) -> Action | None:
         return self._rules.react(view, legal)
@@ -480,6 +490,8 @@ class SearchBot(Bot):
         return random.Random(int.from_bytes(h.digest()[:16], "big"))
 
     def _search(self, view, cands: list[Action]) -> Action | None:
+        if self.paired:
+            return self._search_paired(view, cands)
         t0 = time.perf_counter()
         c0 = time.process_time()
         rng = self.decision_rng(view, cands)
@@ -539,7 +551,7 @@ class SearchBot(Bot):
         (in standard errors of the difference of the two means)."""
         legal = list(cands)
         try:
-            base = self._rules.act(view, legal)
+            base = self._base.act(view, legal)
         except (ValueError, IndexError):
             return best
         bk = str(base)
@@ -552,6 +564,95 @@ class SearchBot(Bot):
         m = (a.value + b.value) / (a.visits + b.visits)
         se = math.sqrt(max(m * (1 - m), 0.01) * (1 / a.visits + 1 / b.visits))
         return best if ma - mb > self.anchor * se else base
+
+    def _search_paired(self, view, cands: list[Action]) -> Action | None:
+        """Flat Monte Carlo with common random numbers: every candidate is played in the same sampled
+        worlds with the same rollout randomness, so the comparison of two moves is paired (much less
+        noisy than independent rollouts). ``iterations`` counts rollouts, as in the tree search."""
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        rng = self.decision_rng(view, cands)
+        det = Determinizer(view, deck=self.deck, draw_belief=self.draw_belief, honest=self.honest,
+                           challengeable=any(type(a) is Challenge for a in cands))
+        drawn_opts = [a.cards[0] for a in cands if type(a) is Play and a.cards]
+        k = len(cands)
+        worlds = max(1, (self.iterations or 200) // k)
+        rewards: list[list[float]] = [[] for _ in cands]
+        me = view.seat
+        failures = 0
+        try:
+            sample = det.sampler(rng, drawn_opts)
+        except (UnoError, ValueError, IndexError, KeyError, AssertionError):
+            return None
+        done = 0
+        while done < worlds:
+            if self.time_budget is not None and done > 0 and time.perf_counter() - t0 >= self.time_budget:
+                break
+            try:
+                g = sample()
+                snap = g._snapshot()
+                row = []
+                seed = rng.getrandbits(64)
+                for j, a in enumerate(cands):
+                    if j:
+                        g._restore(snap)
+                        g.winner, g.end_reason, g.events, g.actions = None, "out", [], []
+                    g.apply(a)
+                    row.append(self._rollout(g, random.Random(seed))[me])
+            except (UnoError, ValueError, IndexError, KeyError, AssertionError):
+                failures += 1
+                if failures > 20 and failures > done:
+                    break
+                continue
+            for j, r in enumerate(row):
+                rewards[j].append(r)
+            done += 1
+        if not done:
+            return None
+        means = [sum(r) / len(r) for r in rewards]
+        order = {str(a): i for i, a in enumerate(cands)}
+        best_j = max(range(k), key=lambda j: (means[j], -j))
+        best = cands[best_j]
+        if self.anchor > 0:
+            try:
+                base = self._base.act(view, list(cands))
+            except (ValueError, IndexError):
+                base = best
+            bj = order.get(str(base))
+            if bj is not None and bj != best_j:
+                diffs = [x - y for x, y in zip(rewards[best_j], rewards[bj])]
+                m = sum(diffs) / done
+                var = sum((d - m) ** 2 for d in diffs) / max(1, done - 1)
+                se = math.sqrt(max(var, 1e-4) / done)
+                if m <= self.anchor * se:
+                    best = cands[bj]
+        dt = time.perf_counter() - t0
+        self.decisions += 1
+        self.search_seconds += dt
+        self.search_cpu += time.process_time() - c0
+        self.last = {"iterations": done * k, "worlds": done, "failures": failures, "seconds": dt,
+                     "chosen": str(best),
+                     "children": {str(a): (done, round(means[j], 3)) for j, a in enumerate(cands)}}
+        return best
+
+    def _rollout(self, g: Game, rng: random.Random) -> list[float]:
+        """Play ``g`` to the end with the rollout policy; the rewards of every seat."""
+        policy = self.rollout
+        cap = self.max_rollout_steps
+        if self.fast and fast_rollout_ok(g):
+            winner, hands = fast_rollout(g, rng, policy, cap)
+        else:
+            steps = 0
+            while not g.over and steps < cap:
+                a = rollout_action(g, rng, policy)
+                try:
+                    g.apply(a)
+                except UnoError:
+                    acts = turn_actions(g)
+                    g.apply(acts[rng.randrange(len(acts))])
+                steps += 1
+            winner, hands = g.winner, g.hands
+        return _rewards(winner, hands, self.reward, self.points_scale, g.eliminated, g.score_multiplier)
 
     def _iterate(self, g: Game, root: _Node, allowed: dict, rng: random.Random, me: int) -> None:
         node = root
@@ -618,22 +719,7 @@ class SearchBot(Bot):
             node = children[keys[best_i]]
             g.apply(acts[best_i])
             path.append(node)
-        policy = self.rollout
-        cap = self.max_rollout_steps
-        if self.fast and fast_rollout_ok(g):
-            winner, hands = fast_rollout(g, rng, policy, cap)
-        else:
-            steps = 0
-            while not g.over and steps < cap:
-                a = rollout_action(g, rng, policy)
-                try:
-                    g.apply(a)
-                except UnoError:
-                    acts = turn_actions(g)
-                    g.apply(acts[rng.randrange(len(acts))])
-                steps += 1
-            winner, hands = g.winner, g.hands
-        r = _rewards(winner, hands, self.reward, self.points_scale, g.eliminated, g.score_multiplier)
+        r = self._rollout(g, rng)
         for nd in path:
             nd.visits += 1
             nd.value += r[nd.player]
