@@ -1,0 +1,355 @@
+"""The fast core (``unokit.fast``) against the referee (``unokit.game``): differential tests.
+
+Both engines are dealt the same hand from the same seed (``FastGame(n, seed)`` consumes its generator
+exactly as ``Game.new(n, seed=seed)`` does) and driven through the same random choices. At every step
+the legal actions of *every* seat must be the same list (same actions, same order), the state the same
+(hands, stock, discard pile, colour, direction, seat to act, phase, pending draw, UNO calls, who may be
+caught), and a few random action ids must be refused by both with the same error. Policies range from
+the benchmark's random agent to a table where seats say UNO and catch out of turn and a draw-happy one
+that empties the stock and the discard pile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from unokit.actions import Action, CatchUno, Draw, Play, Say
+from unokit.cards import Card, Color
+from unokit.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
+                           NotYourTurnError, UnoError, WindowClosedError)
+from unokit.fast import (ACTIONS, ACTIONS_PER_SEAT, CARDS, DRAW_OR_PASS, K_CATCH, K_CHALLENGE, K_COLOR, K_DRAW,
+                         K_PASS, K_UNO, MAX_PLAYERS, FastGame, action_id, to_action)
+from unokit.game import Game
+from unokit.record import dumps, loads, replay
+
+POLICIES = ("bench", "uniform", "table", "drawer")
+STEP_CAP = 1500
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+def state(f: FastGame) -> dict:
+    """Everything the fast core holds, for 'state unchanged' checks."""
+    return dict(f.fingerprint(), pending=f.pending, drawn=f.drawn, going_out=f.going_out, wd4=f.wd4,
+                uno_said=list(f.uno_said), catchable=sorted(f.catchable), history=list(f.history),
+                over=f.over, dealer=f.dealer, reshuffles=f.reshuffles)
+
+
+def assert_same(f: FastGame, g: Game) -> None:
+    ref = g.fingerprint()
+    mine = f.fingerprint()
+    assert mine == {k: ref[k] for k in mine}
+    assert f.pending == g.pending
+    assert f.uno_said == g.uno_said
+    assert f.catchable == g.catchable
+    assert f.dealer == g.dealer and f.over == g.over
+    assert (f.drawn if f.drawn >= 0 else None) == (g.drawn.index if g.drawn is not None else None)
+    assert (f.wd4 is None) == (g.wd4 is None)
+    if f.wd4 is not None:
+        assert f.wd4 == (g.wd4[0], g.wd4[1], int(g.wd4[2]))
+    assert (f.going_out if f.going_out >= 0 else None) == g.going_out
+    assert len(f.history) == len(g.actions)
+
+
+def assert_same_legal(f: FastGame, g: Game) -> None:
+    for s in range(g.n):
+        assert [to_action(i) for i in f.legal_ids(s)] == g.legal_actions(s), f"seat {s}"
+    assert f.legal_ids() == f.legal_ids(g.to_act)
+
+
+def probe(f: FastGame, g: Game, rng: random.Random, k: int = 3) -> None:
+    """Random ids of the seats in play: both engines accept them or refuse them with the same error."""
+    for _ in range(k):
+        i = rng.randrange(g.n * ACTIONS_PER_SEAT)
+        ref = g._problem(ACTIONS[i])
+        mine = f._problem(i)
+        assert (ref is None) == (mine is None), (ACTIONS[i], ref, mine)
+        assert f.can(i) == g.can(ACTIONS[i])
+        if ref is not None:
+            assert (mine[0], mine[1]) == (ref[0], ref[1]), ACTIONS[i]
+
+
+def choose(f: FastGame, rng: random.Random, policy: str) -> int:
+    ids = f.legal_ids()
+    if policy == "bench":
+        plays = [i for i in ids if not DRAW_OR_PASS[i]]
+        return rng.choice(plays) if plays else rng.choice(ids)
+    if policy == "table" and rng.random() < 0.3:
+        others = [i for s in range(f.n) if s != f.current for i in f.legal_ids(s)]
+        if others:
+            return rng.choice(others)
+    if policy == "drawer":
+        drawing = [i for i in ids if i % ACTIONS_PER_SEAT in (K_DRAW, K_PASS)]
+        if drawing and rng.random() < 0.8:
+            return drawing[0]
+    return rng.choice(ids)
+
+
+def drive(n: int, seed: int, policy: str, policy_seed: int | None = None, *, probes: int = 3) -> Counter:
+    """Play one hand on both engines; return what happened in it (for the coverage checks)."""
+    g = Game.new(n, seed=seed)
+    f = FastGame(n, seed)
+    rng = random.Random(seed if policy_seed is None else policy_seed)
+    seen: Counter = Counter()
+    steps = 0
+    while True:
+        assert_same(f, g)
+        f.check_invariants()
+        assert_same_legal(f, g)
+        if g.over or steps >= STEP_CAP:
+            break
+        probe(f, g, rng, probes)
+        i = choose(f, rng, policy)
+        a = ACTIONS[i]
+        seen[a.kind] += 1
+        if a.player != g.to_act:
+            seen["out-of-turn " + a.kind] += 1
+        if a.kind == "draw" and g.phase.name == "PENDING" and g.going_out is not None:
+            seen["draws after going out"] += 1
+        start = len(g.events)
+        g.apply(a)
+        f.apply(i)
+        for e in g.events[start:]:
+            seen[e.kind] += 1
+            if e.kind == "challenge":
+                seen["challenge " + e.detail[1]] += 1
+        steps += 1
+    seen["games"] += 1
+    seen["truncated"] += not g.over
+    if g.over:
+        assert f.winner == g.winner
+        assert f.points() == [g.points()[p] for p in range(n)]
+        out = [e for e in g.events if e.kind == "out"]
+        assert f.score == out[-1].detail[0]
+        assert f.legal_ids() == [] and all(f.legal_ids(s) == [] for s in range(n))
+    return seen
+
+
+# ---------------------------------------------------------------------------------------------- differential
+@pytest.mark.parametrize("n", range(2, 11))
+def test_same_games_as_the_referee(n):
+    seen: Counter = Counter()
+    for k in range(8):
+        seen += drive(n, 1000 * n + k, POLICIES[k % len(POLICIES)])
+    assert seen["games"] == 8
+    assert seen["play"] and seen["draw"] and seen["pass"]
+
+
+def test_every_official_rule_comes_up():
+    """Across the seeds of the differential test, every rule that random play can reach is reached."""
+    seen: Counter = Counter()
+    for n in range(2, 11):
+        for k in range(8):
+            seen += drive(n, 1000 * n + k, POLICIES[k % len(POLICIES)], probes=0)
+    for kind in ("reshuffle", "challenge guilty", "challenge innocent", "caught", "uno", "out-of-turn uno",
+                 "out-of-turn catch", "draws after going out", "color"):
+        assert seen[kind] > 0, f"no {kind!r} in the differential games: {seen}"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(2, MAX_PLAYERS), seed=st.integers(0, 2**64), policy=st.sampled_from(POLICIES),
+       policy_seed=st.integers(0, 2**32))
+def test_same_games_property(n, seed, policy, policy_seed):
+    drive(n, seed, policy, policy_seed)
+
+
+def test_first_card_effects_match():
+    """The five first-card effects (and a Wild Draw Four turned first, returned and reshuffled)."""
+    found: dict = {}
+    for seed in range(3000):
+        n = 2 + seed % 9
+        f = FastGame(n, seed)
+        code = CARDS[f.discard[0]].code
+        kind = {"W": "W", "+2": "+2", "S": "S", "R": "R"}.get(code if code == "W" else code[1:], "number")
+        if f.reshuffles:
+            kind = "returned " + kind
+        if found.setdefault((kind, n == 2), seed) != seed:
+            continue
+        g = Game.new(n, seed=seed)
+        assert_same(f, g)
+        assert_same_legal(f, g)
+        assert f.current == g.current and f.direction == g.direction and f.phase == g.phase
+        assert bool(f.reshuffles) == any(e.kind == "first-returned" for e in g.events)
+    kinds = {k for k, _ in found}
+    assert {"W", "+2", "S", "R", "number"} <= kinds
+    assert any(k.startswith("returned") for k in kinds)
+    assert {(k, True) for k in ("W", "+2", "S", "R")} <= set(found)
+
+
+@pytest.mark.parametrize("n", [2, 3, 7])
+def test_dealer_and_deck_order(n):
+    rng = random.Random(n)
+    for dealer in range(n):
+        f, g = FastGame(n, 40 + dealer, dealer=dealer), Game.new(n, seed=40 + dealer, dealer=dealer)
+        assert_same(f, g)
+        assert_same_legal(f, g)
+    order = [c.code for c in Game.new(n, seed=7).chance.log[-1]]
+    rng.shuffle(order)
+    f, g = FastGame(n, 3, deck_order=order), Game.new(n, seed=3, deck_order=order)
+    assert_same(f, g)
+    while not g.over and len(g.actions) < 300:
+        i = choose(f, rng, "bench")
+        f.apply(i)
+        g.apply(ACTIONS[i])
+        assert_same(f, g)
+    assert replay(f.record()).fingerprint() == g.fingerprint()
+    with pytest.raises(UnoError):
+        FastGame(n, 1, deck_order=order[:-1])
+    with pytest.raises(UnoError):
+        FastGame(n, 1, dealer=n)
+    with pytest.raises(UnoError):
+        FastGame(1)
+    with pytest.raises(UnoError):
+        FastGame(MAX_PLAYERS + 1)
+
+
+def test_benchmark_loop_plays_the_referee_games():
+    """The benchmark's loop on both cores, same seeds: the same games, so the same number of actions."""
+    for n in (2, 4):
+        rng_ref, rng_fast = random.Random(n), random.Random(n)
+        for seed in range(15):
+            g = Game.new(n, seed=seed)
+            while not g.over:
+                acts = g.legal_actions(g.to_act)
+                plays = [a for a in acts if a.kind not in ("draw", "pass")]
+                g.apply(rng_ref.choice(plays) if plays else rng_ref.choice(acts))
+            f = FastGame(n, seed)
+            while not f.over:
+                ids = f.legal_ids()
+                plays = [i for i in ids if not DRAW_OR_PASS[i]]
+                f.apply(rng_fast.choice(plays) if plays else rng_fast.choice(ids))
+            assert [ACTIONS[i] for i in f.history] == [a for _, a in g.actions]
+            assert f.winner == g.winner and f.score == sum(g.points().values())
+
+
+# ---------------------------------------------------------------------------------------------- records
+def test_record_replays_in_the_referee():
+    for n, seed in ((2, 5), (4, 6), (10, 7)):
+        f = FastGame(n, seed)
+        rng = random.Random(seed)
+        while not f.over:
+            f.apply(choose(f, rng, "table"))
+        rec = loads(dumps(f.record()))
+        g = replay(rec)
+        assert g.winner == f.winner and g.fingerprint()["hands"] == f.fingerprint()["hands"]
+        assert rec["seed"] == seed and len(rec["actions"]) == len(f.history)
+    # a hand stopped halfway replays too
+    f = FastGame(3, 8)
+    for _ in range(10):
+        f.apply(f.legal_ids()[0])
+    assert replay(f.record()).fingerprint()["stock"] == f.fingerprint()["stock"]
+
+
+def test_record_of_unseeded_game():
+    f = FastGame(2)
+    assert isinstance(f.seed, int)
+    f.apply(f.legal_ids()[-1])
+    assert replay(f.record()).fingerprint()["hands"] == f.fingerprint()["hands"]
+
+
+# ---------------------------------------------------------------------------------------------- invariants
+def test_conservation_every_step():
+    """Every card of the 108 is in exactly one place (a hand, the stock or the discard pile), always."""
+    for seed in range(60):
+        n = 2 + seed % 9
+        f = FastGame(n, seed)
+        rng = random.Random(seed)
+        policy = POLICIES[seed % len(POLICIES)]
+        for _ in range(STEP_CAP):
+            f.check_invariants()
+            if f.over:
+                break
+            f.apply(choose(f, rng, policy))
+        assert sum(len(h) for h in f.hands) + len(f.stock) + len(f.discard) == 108
+
+
+def test_check_invariants_catches_a_lost_card():
+    f = FastGame(2, 1)
+    f.stock.pop()
+    with pytest.raises(AssertionError):
+        f.check_invariants()
+
+
+# ---------------------------------------------------------------------------------------------- refusals
+def test_illegal_ids_raise_the_referees_error_and_change_nothing():
+    rng = random.Random(11)
+    refused = Counter()
+    for seed in range(24):
+        n = 2 + seed % 5
+        f, g = FastGame(n, seed), Game.new(n, seed=seed)
+        steps = 0
+        while not f.over and steps < 150:
+            legal = set(f.legal_ids())
+            for s in range(n):
+                legal |= set(f.legal_ids(s))
+            for i in rng.sample(range(MAX_PLAYERS * ACTIONS_PER_SEAT), 15):
+                if i in legal:
+                    continue
+                before = state(f)
+                with pytest.raises(IllegalActionError) as err:
+                    f.apply(i)
+                with pytest.raises(IllegalActionError) as ref:
+                    g.apply(ACTIONS[i])
+                assert type(err.value) is type(ref.value) and str(err.value) == str(ref.value), ACTIONS[i]
+                assert state(f) == before
+                refused[type(err.value).__name__] += 1
+            i = choose(f, rng, "table")
+            f.apply(i)
+            g.apply(ACTIONS[i])
+            steps += 1
+    for cls in (NotYourTurnError, CardNotInHandError, CardNotPlayableError, WindowClosedError,
+                IllegalActionError):
+        assert refused[cls.__name__], refused
+
+
+@pytest.mark.parametrize("bad", [-1, len(ACTIONS), 10**9, "3", None, 2.0, [1]])
+def test_ids_outside_the_table(bad):
+    f = FastGame(2, 3)
+    before = state(f)
+    with pytest.raises(IllegalActionError):
+        f.apply(bad)
+    assert not f.can(bad)
+    assert state(f) == before
+
+
+def test_over_refuses_everything():
+    f = FastGame(2, 4)
+    rng = random.Random(4)
+    while not f.over:
+        f.apply(choose(f, rng, "bench"))
+    for i in (0, K_DRAW, K_UNO, K_CATCH + 1, ACTIONS_PER_SEAT + K_COLOR):
+        with pytest.raises(GameOverError):
+            f.apply(i)
+
+
+# ---------------------------------------------------------------------------------------------- the table
+def test_action_table():
+    assert len(ACTIONS) == MAX_PLAYERS * ACTIONS_PER_SEAT == 1380
+    assert len(set(ACTIONS)) == len(ACTIONS)
+    for i, a in enumerate(ACTIONS):
+        assert a.player == i // ACTIONS_PER_SEAT
+        assert action_id(a) == i and to_action(i) is a
+        assert Action.parse(str(a)) == a
+    assert ACTIONS[K_DRAW] == Draw(0) and ACTIONS[ACTIONS_PER_SEAT + K_CHALLENGE].kind == "challenge"
+    assert ACTIONS[3 * ACTIONS_PER_SEAT + K_CATCH + 1] == CatchUno(3, 1)
+    assert str(ACTIONS[2 * 7 + 1]) == "0 play R7 uno"
+    assert action_id(Play(2, (Card.parse("W"),), Color.BLUE)) == 2 * ACTIONS_PER_SEAT + 104 + 2 * 3
+    for a in (Play(0, (Card.parse("R1"), Card.parse("R1"))), Say(0, "hi"), Play(10, (Card.parse("R1"),)),
+              Play(0, (Card.parse("WX"),), Color.RED, target=1), "0 draw"):
+        with pytest.raises(IllegalActionError):
+            action_id(a)
+
+
+def test_apply_action_and_legal_actions():
+    f, g = FastGame(3, 9), Game.new(3, seed=9)
+    while not g.over and len(g.actions) < STEP_CAP:
+        acts = f.legal_actions()
+        assert acts == g.legal_actions(g.to_act)
+        f.apply_action(acts[0])
+        g.apply(acts[0])
+    assert f.winner == g.winner
+    assert repr(f).startswith("<FastGame 3p OVER")

@@ -1,0 +1,662 @@
+"""A fast core for the official rules (``UNO 1121``): integer cards, integer actions, no hooks.
+
+:class:`FastGame` plays one hand exactly as the referee (:class:`unokit.game.Game`) plays
+``Game.new(players, "UNO 1121", seed)`` under strict enforcement: the same seed deals the same
+cards, the same actions are legal (in the same order) and lead to the same state, down to the
+order of the discard pile that a reshuffle turns into a new stock. It only gives up what bulk
+simulation does not need: house rules, table enforcement, events, views and chat.
+
+Actions are integers from one fixed table, :data:`ACTIONS` (OpenSpiel style): ``ACTIONS[i]`` is the
+referee's frozen :class:`~unokit.actions.Action`, :func:`action_id` maps back, and the ids of seat
+``s`` are ``s * ACTIONS_PER_SEAT`` to ``(s + 1) * ACTIONS_PER_SEAT - 1`` (``id % ACTIONS_PER_SEAT`` is a
+seat-free move number). Cards are ``Card.index`` (0-51 coloured, colour ``c // 13`` and face
+``c % 13``; 52 Wild, 53 Wild Draw Four).
+
+>>> import random
+>>> g = FastGame(players=3, seed=7)
+>>> rng = random.Random(7)
+>>> while not g.over:
+...     g.apply(rng.choice(g.legal_ids()))
+>>> g.winner in range(3), len(g.hands[g.winner])
+(True, 0)
+>>> str(ACTIONS[g.history[0]]) == str(g.to_referee().actions[0][1])
+True
+>>> g.to_referee().fingerprint()["hands"] == [format_cards(CARDS[c] for c in h) for h in g.hands]
+True
+>>> str(to_action(action_id(Play(1, (Card.parse('W+4'),), Color.GREEN, True))))
+'1 play W+4>G uno'
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from itertools import repeat
+
+from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
+from .cards import COLORS, Card, Color, format_cards
+from .decks import build_deck
+from .errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
+                     NotYourTurnError, UnoError, WindowClosedError)
+
+__all__ = ["FastGame", "ACTIONS", "ACTIONS_PER_SEAT", "MAX_PLAYERS", "action_id", "to_action", "CARDS",
+           "RULES", "PLAY", "DRAWN", "PENDING", "COLOR", "OVER", "DRAW_OR_PASS", "K_PLAY", "K_DRAW",
+           "K_PASS", "K_CHALLENGE", "K_UNO", "K_COLOR", "K_CATCH"]
+
+_random_of = random.Random.random
+RULES = "UNO 1121"
+MAX_PLAYERS = 10
+
+# ------------------------------------------------------------------------------------------- cards
+W, W4 = 52, 53                      # Wild, Wild Draw Four
+NCARDS = 54
+CARDS: tuple[Card, ...] = tuple(Card.ALL[:NCARDS])   # code -> Card (Card.index == code)
+assert all(c.index == i for i, c in enumerate(CARDS)) and CARDS[W].code == "W" and CARDS[W4].code == "W+4"
+COLOR_OF = tuple(c // 13 if c < W else -1 for c in range(NCARDS))
+FACE_OF = tuple(c % 13 if c < W else 13 + c - W for c in range(NCARDS))   # 10 S, 11 R, 12 +2, 13 W, 14 W+4
+NUMBER_OF = tuple(c % 13 if c < W and c % 13 <= 9 else 0 for c in range(NCARDS))   # the dealer draw
+POINTS = tuple(c.points for c in CARDS)
+DECK = tuple(c.index for c in build_deck("classic"))   # the referee's deck order (before shuffling)
+SKIP, REVERSE, DRAW_TWO = 10, 11, 12
+# PLAYABLE[color * 15 + face of the top card][card]: True when the card matches
+PLAYABLE = tuple(tuple(c >= W or COLOR_OF[c] == col or FACE_OF[c] == face for c in range(NCARDS))
+                 for col in range(4) for face in range(15))
+
+# ------------------------------------------------------------------------------------------- phases
+# the referee's Phase values
+PLAY, DRAWN, PENDING, COLOR, OVER = 0, 1, 2, 3, 6
+_PHASE_NAMES = {PLAY: "PLAY", DRAWN: "DRAWN", PENDING: "PENDING", COLOR: "COLOR", OVER: "OVER"}
+
+# ------------------------------------------------------------------------------------------- actions
+# Moves of one seat (the local id, ``id % ACTIONS_PER_SEAT``):
+#   0-103    play coloured card c (0-51): 2*c, with the UNO call 2*c + 1
+#   104-119  play a Wild (104-111) or a Wild Draw Four (112-119) naming colour k: 8*w + 2*k (+1 with UNO)
+#   120 draw, 121 pass, 122 challenge, 123 say UNO, 124-127 name colour R Y G B, 128-137 catch seat 0-9
+K_PLAY, K_DRAW, K_PASS, K_CHALLENGE, K_UNO, K_COLOR, K_CATCH = 0, 120, 121, 122, 123, 124, 128
+ACTIONS_PER_SEAT = K_CATCH + MAX_PLAYERS
+assert (ACTIONS_PER_SEAT, K_DRAW, K_PASS, K_CHALLENGE, K_UNO, K_COLOR) == (138, 120, 121, 122, 123, 124)  # literals
+_KIND_PLAY, _KIND_DRAW, _KIND_PASS, _KIND_CHALLENGE, _KIND_UNO, _KIND_COLOR, _KIND_CATCH = range(7)
+
+
+def _local_play(card: int, color: int, uno: bool) -> int:
+    if card < W:
+        return 2 * card + uno
+    return 104 + 8 * (card - W) + 2 * color + uno
+
+
+def _build_table():
+    actions, dec = [], []
+    for seat in range(MAX_PLAYERS):
+        local = [None] * ACTIONS_PER_SEAT
+        for c in range(NCARDS):
+            for col in (range(4) if c >= W else (-1,)):
+                for uno in (False, True):
+                    i = _local_play(c, col, uno)
+                    after = col if c >= W else COLOR_OF[c]   # the colour in play after the card
+                    local[i] = (Play(seat, (CARDS[c],), COLORS[col] if col >= 0 else None, uno),
+                                (_KIND_PLAY, seat, c, uno, FACE_OF[c], after, PLAYABLE[after * 15 + FACE_OF[c]]))
+        local[K_DRAW] = (Draw(seat), (_KIND_DRAW, seat, -1, 0, -1, -1, None))
+        local[K_PASS] = (Pass(seat), (_KIND_PASS, seat, -1, 0, -1, -1, None))
+        local[K_CHALLENGE] = (Challenge(seat), (_KIND_CHALLENGE, seat, -1, 0, -1, -1, None))
+        local[K_UNO] = (SayUno(seat), (_KIND_UNO, seat, -1, 0, -1, -1, None))
+        for k in range(4):
+            local[K_COLOR + k] = (ChooseColor(seat, COLORS[k]), (_KIND_COLOR, seat, -1, 0, -1, k, None))
+        for t in range(MAX_PLAYERS):
+            local[K_CATCH + t] = (CatchUno(seat, t), (_KIND_CATCH, seat, -1, t, -1, -1, None))
+        assert None not in local
+        actions += [a for a, _ in local]
+        dec += [d for _, d in local]
+    return tuple(actions), tuple(dec)
+
+
+ACTIONS, _DEC = _build_table()
+#: id -> (kind, seat, card, uno flag or catch target, face of the card, colour in play after the play or
+#: colour named, PLAYABLE row after the play)
+DECODE = dict(enumerate(_DEC))
+_IDS = {a: i for i, a in enumerate(ACTIONS)}
+#: DRAW_OR_PASS[id] is True for the Draw and Pass ids (what a "play if you can" random policy filters out)
+DRAW_OR_PASS = tuple(i % ACTIONS_PER_SEAT in (K_DRAW, K_PASS) for i in range(len(ACTIONS)))
+# _VARIANTS[seat][uno allowed][card]: the ids of playing ``card`` alone, in the referee's order
+# (for each colour named, without then with the UNO call)
+_VARIANTS = tuple(
+    tuple(tuple(tuple(seat * ACTIONS_PER_SEAT + _local_play(c, col, u)
+                      for col in (range(4) if c >= W else (-1,)) for u in ((False, True) if uno else (False,)))
+                for c in range(NCARDS))
+          for uno in (False, True))
+    for seat in range(MAX_PLAYERS))
+
+
+def action_id(action: Action) -> int:
+    """The id of a referee action (``ACTIONS[action_id(a)] == a``).
+
+    Raises :class:`IllegalActionError` for actions the official rules never allow (groups, chat...).
+    """
+    try:
+        return _IDS[action]
+    except (KeyError, TypeError):
+        raise IllegalActionError(f"{action} has no id: the fast core plays the official rules only") from None
+
+
+def to_action(i: int) -> Action:
+    """The referee action of id ``i``."""
+    return ACTIONS[i]
+
+
+# ------------------------------------------------------------------------------------------- chance
+_NUMBERS = tuple(NUMBER_OF[c] for c in DECK)
+
+
+def _shuffle(rng: random.Random, cards) -> list[int]:
+    """``Chance.shuffle``: sort the cards by independent uniform keys, drawn one per card in order."""
+    # sorted() asks for the keys once per card, in order (the key function hands out the next of
+    # [rng.random() for card in cards]), and is stable: Chance.shuffle's permutation
+    return sorted(cards, key=partial(next, map(_random_of, repeat(rng, len(cards)))))
+
+
+def _draw_for_dealer(rng: random.Random, players: int) -> int:
+    """``Game._draw_for_dealer``: from a shuffled deck each player draws; the highest number deals
+    (action cards and Wilds count 0), tied players draw again. The deck's numbers are shuffled with
+    the very permutation the referee applies to its cards."""
+    order = _shuffle(rng, _NUMBERS)
+    contenders = range(players)
+    while True:
+        got = [order.pop() for _ in contenders]
+        best = max(got)
+        if got.count(best) == 1:
+            return contenders[got.index(best)]
+        contenders = [p for p, v in zip(contenders, got) if v == best]
+        if not order:
+            return contenders[0]
+
+
+# ------------------------------------------------------------------------------------------- the game
+class FastGame:
+    """One hand of ``UNO 1121`` (strict) on integer cards and action ids.
+
+    ``FastGame(players, seed)`` deals the same hand as ``Game.new(players, "UNO 1121", seed)``; every
+    random outcome comes from one ``random.Random(seed)`` consumed exactly as the referee's
+    :class:`~unokit.chance.Chance` consumes it. ``dealer`` and ``deck_order`` work as in
+    :meth:`Game.new <unokit.game.Game.new>`.
+
+    State (read it, do not change it): ``hands`` (lists of card codes, in the referee's order),
+    ``stock`` (top last), ``discard`` (top last), ``color`` (0-3), ``direction``, ``dealer``,
+    ``current`` (the seat in turn, which is also the seat to act), ``phase`` (the referee's
+    ``Phase`` values), ``pending``, ``drawn``, ``uno_said``, ``catchable``, ``winner``, ``history``
+    (the ids applied).
+    """
+
+    __slots__ = ("n", "seed", "rng", "hands", "stock", "discard", "color", "direction", "dealer", "current",
+                 "phase", "pending", "drawn", "going_out", "wd4", "uno_said", "catchable", "winner", "history",
+                 "reshuffles", "deck_order", "over", "_ok", "_setup_dealer")
+
+    def __init__(self, players: int = 2, seed: int | None = None, *, dealer: int | None = None,
+                 deck_order=None):
+        if not 2 <= players <= MAX_PLAYERS:
+            raise UnoError(f"UNO is for 2 to {MAX_PLAYERS} players with 1 deck(s); got {players}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self.n = players
+        self.seed = seed
+        rng = self.rng = random.Random(seed)
+        self.direction = 1
+        self.pending = 0
+        self.drawn = -1
+        self.going_out = -1
+        self.wd4 = None
+        self.uno_said = [False] * players
+        self.catchable = set()
+        self.winner = None
+        self.over = False
+        self.history = []
+        self.reshuffles = 0
+        self._setup_dealer = dealer
+        if dealer is None:
+            dealer = _draw_for_dealer(rng, players)
+        elif not 0 <= dealer < players:
+            raise UnoError(f"there is no seat {dealer}")
+        self.dealer = dealer
+        if deck_order is not None:
+            from .cards import parse_cards
+            order = [c.index for c in parse_cards(deck_order)]
+            if sorted(order) != sorted(DECK):
+                raise UnoError("deck_order must hold exactly the deck's cards")
+            self.deck_order = [CARDS[c].code for c in order]
+        else:
+            order = _shuffle(rng, DECK)
+            self.deck_order = None
+        # deal 7 each, one at a time from the top (the end of the list), starting left of the dealer
+        top = len(order) - 1
+        n7 = 7 * players
+        hands = [None] * players
+        for i in range(players):
+            hands[(dealer + 1 + i) % players] = order[top - i:top - i - n7:-players]
+        self.hands = hands
+        del order[len(order) - n7:]
+        stock = order
+        while True:
+            card = stock.pop()
+            if card != W4:
+                break
+            stock.append(card)
+            stock = _shuffle(rng, stock)
+            self.reshuffles += 1
+        self.stock = stock
+        self.discard = [card]
+        starter = (dealer + 1) % players
+        face = FACE_OF[card]
+        self.color = 0 if card == W else COLOR_OF[card]
+        self.current = starter
+        self.phase = PLAY
+        if face == DRAW_TWO:
+            self.pending = 2
+            self.phase = PENDING
+        elif face == REVERSE:
+            self.direction = -1
+            self.current = dealer
+        elif face == SKIP:
+            self.current = (starter + 1) % players
+        elif card == W:
+            self.phase = COLOR
+        self._ok = PLAYABLE[self.color * 15 + face]
+
+    # ------------------------------------------------------------------------------ queries
+    @property
+    def to_act(self) -> int:
+        """The seat the hand waits for (the official rules never wait for anyone else)."""
+        return self.current
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    @property
+    def phase_name(self) -> str:
+        return _PHASE_NAMES[self.phase]
+
+    def hand_points(self, seat: int) -> int:
+        return sum(POINTS[c] for c in self.hands[seat])
+
+    def points(self) -> list[int]:
+        """Points held in each hand now (the referee's ``Game.points()`` as a list)."""
+        return [sum(POINTS[c] for c in h) for h in self.hands]
+
+    @property
+    def score(self) -> int | None:
+        """What the winner scores: the points left in the other hands (``None`` while the hand runs)."""
+        if self.winner is None:
+            return None
+        return sum(self.points()) - self.hand_points(self.winner)
+
+    def legal_ids(self, seat: int | None = None, _var=_VARIANTS) -> list[int]:
+        """The ids ``seat`` (default: the seat to act) may apply now, in the referee's order.
+
+        ``[ACTIONS[i] for i in g.legal_ids(s)] == referee.legal_actions(s)``.
+        """
+        cur = self.current
+        if seat is not None and seat != cur:
+            return self._legal_out_of_turn(seat)
+        hand = self.hands[cur]
+        ph = self.phase
+        if not ph:  # PLAY: each distinct matching card in hand order (every colour of a wild), then draw
+            ok = self._ok
+            nh = len(hand)
+            var = _var[cur][nh == 2]
+            out = []
+            for c in hand:
+                if ok[c]:
+                    v = var[c]
+                    if v[0] not in out:  # a second copy of a card adds nothing
+                        out += v
+            out.append(cur * 138 + 120)
+            if nh == 1 and not self.uno_said[cur]:
+                out.append(cur * 138 + 123)
+            if self.catchable:
+                base = cur * 138 + 128
+                for q in sorted(self.catchable):
+                    if q != cur:
+                        out.append(base + q)
+            return out
+        if ph == 1:  # DRAWN: the card drawn, or pass
+            out = list(_var[cur][len(hand) == 2][self.drawn])
+            out.append(cur * 138 + 121)
+        elif ph == 2:  # PENDING: draw, or challenge a Wild Draw Four
+            out = [cur * 138 + 120, cur * 138 + 122] if self.wd4 is not None else [cur * 138 + 120]
+        elif ph == 3:  # COLOR
+            base = cur * 138 + 124
+            out = [base, base + 1, base + 2, base + 3]
+        else:
+            return []
+        if len(hand) == 1 and not self.uno_said[cur]:
+            out.append(cur * 138 + 123)
+        if self.catchable:
+            base = cur * 138 + 128
+            for q in sorted(self.catchable):
+                if q != cur:
+                    out.append(base + q)
+        return out
+
+    def _legal_out_of_turn(self, seat: int) -> list[int]:
+        if self.phase == OVER or not 0 <= seat < self.n:
+            return []
+        out = []
+        if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
+            out.append(seat * ACTIONS_PER_SEAT + K_UNO)
+        if self.catchable:
+            base = seat * ACTIONS_PER_SEAT + K_CATCH
+            for q in sorted(self.catchable):
+                if q != seat:
+                    out.append(base + q)
+        return out
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The referee actions of :meth:`legal_ids`."""
+        return [ACTIONS[i] for i in self.legal_ids(seat)]
+
+    def can(self, i: int) -> bool:
+        """Would :meth:`apply` accept id ``i`` now?"""
+        return self._problem(i) is None
+
+    # ------------------------------------------------------------------------------ applying
+    def apply(self, i: int, _dec=DECODE, _colof=COLOR_OF) -> None:
+        """Apply action id ``i``; raise the referee's :class:`IllegalActionError` subclass (the state
+        unchanged) when it is refused."""
+        try:
+            kind, p, card, flag, face, color, okrow = _dec[i]
+        except (KeyError, TypeError):
+            return self._refuse(i)
+        if kind:
+            if kind == 1 and p == self.current and not self.phase:  # draw one card, in turn
+                self.history.append(i)
+                if self.catchable:
+                    self.catchable.clear()
+                hand = self.hands[p]
+                stock = self.stock
+                if stock:
+                    c = stock.pop()
+                    hand.append(c)
+                    self.uno_said[p] = False
+                    if self._ok[c]:  # play it or keep it (pass)
+                        self.drawn = c
+                        self.phase = 1
+                        return
+                elif self._take(p, 1) and self._ok[hand[-1]]:
+                    self.drawn = hand[-1]
+                    self.phase = 1
+                    return
+                self.current = (p + self.direction) % self.n
+                return
+            if kind == 1:
+                return self._draw(i, p)
+            return self._apply_rare(i, kind, p, color, flag)
+        # a play (phase PLAY, or DRAWN for the card drawn); the literals are the module's constants
+        if p != self.current:
+            return self._refuse(i)
+        hand = self.hands[p]
+        if self.phase:
+            if self.phase != 1 or card != self.drawn or (flag and len(hand) != 2):
+                return self._refuse(i)
+            self.drawn = -1
+            self.phase = 0
+            hand.remove(card)
+        else:
+            if not self._ok[card] or (flag and len(hand) != 2):
+                return self._refuse(i)
+            try:
+                hand.remove(card)
+            except ValueError:
+                return self._refuse(i)
+        self.history.append(i)
+        catchable = self.catchable
+        if catchable:
+            catchable.clear()  # the player starts: a missed UNO can no longer be caught
+        if card == 53:  # Wild Draw Four: a bluff when the hand holds the colour in play
+            cur = self.color
+            self.wd4 = (p, cur in map(_colof.__getitem__, hand), cur)
+        self.color = color
+        self.discard.append(card)
+        self._ok = okrow
+        left = len(hand)
+        if left == 1:
+            self.uno_said[p] = flag
+            if not flag:
+                catchable.add(p)
+        if face < 10 or face == 13:  # a number or a Wild
+            if not left:
+                return self._finish(p)
+            self.current = (p + self.direction) % self.n
+        elif face == 12 or face == 14:  # Draw Two, Wild Draw Four (pending is 0 in PLAY and DRAWN)
+            self.pending = 2 if face == 12 else 4
+            if not left:
+                self.going_out = p  # the next player still draws (or challenges)
+            self.current = (p + self.direction) % self.n
+            self.phase = 2
+        elif not left:
+            return self._finish(p)
+        elif face == 10:  # Skip
+            self.current = (p + 2 * self.direction) % self.n
+        elif self.n == 2:  # Reverse: a Skip with two players
+            self.current = p
+        else:
+            d = self.direction = -self.direction
+            self.current = (p + d) % self.n
+
+    def _draw(self, i: int, p: int) -> None:
+        """Draw the pending penalty (the one-card draw is in :meth:`apply`)."""
+        if p != self.current or self.phase != PENDING:
+            return self._refuse(i)
+        self.history.append(i)
+        self.catchable.clear()
+        k = self.pending
+        self.pending = 0
+        self.wd4 = None
+        self._take(p, k)
+        if self.going_out >= 0:
+            return self._finish(self.going_out)
+        self.current = (p + self.direction) % self.n
+        self.phase = PLAY
+
+    def _apply_rare(self, i: int, kind: int, p: int, col: int, flag) -> None:
+        if kind == _KIND_PASS:
+            if p != self.current or self.phase != DRAWN:
+                return self._refuse(i)
+            self.history.append(i)
+            self.drawn = -1
+            self.current = (p + self.direction) % self.n
+            self.phase = PLAY
+        elif kind == _KIND_UNO:
+            if self.phase == OVER or p >= self.n or len(self.hands[p]) != 1 or self.uno_said[p]:
+                return self._refuse(i)
+            self.history.append(i)
+            self.uno_said[p] = True
+            self.catchable.discard(p)
+        elif kind == _KIND_CATCH:
+            if self.phase == OVER or p >= self.n or flag == p or flag not in self.catchable:
+                return self._refuse(i)
+            self.history.append(i)
+            self.catchable.discard(flag)
+            self._take(flag, 2)
+        elif kind == _KIND_CHALLENGE:
+            if self.phase != PENDING or self.wd4 is None or p != self.current:
+                return self._refuse(i)
+            self.history.append(i)
+            bluffer, bluff, _prev = self.wd4
+            self.wd4 = None
+            self.catchable.clear()
+            if bluff:
+                # D=1: the card stays; the bluffer draws 4 and the challenger plays the turn normally
+                self.pending -= 4
+                self._take(bluffer, 4)
+                self.going_out = -1
+                self.phase = PLAY
+            else:
+                k = self.pending + 2
+                self.pending = 0
+                self._take(p, k)
+                if self.going_out >= 0:
+                    return self._finish(self.going_out)
+                self.current = (p + self.direction) % self.n
+                self.phase = PLAY
+        else:  # _KIND_COLOR
+            if p != self.current or self.phase != COLOR:
+                return self._refuse(i)
+            self.history.append(i)
+            self.color = col
+            self._ok = PLAYABLE[col * 15 + FACE_OF[self.discard[-1]]]
+            self.phase = PLAY
+
+    def apply_action(self, action: Action) -> None:
+        """Apply a referee action (``apply(action_id(action))``)."""
+        self.apply(action_id(action))
+
+    def _take(self, seat: int, k: int) -> int:
+        """Move ``k`` cards from the stock to ``seat``, reshuffling the discard pile under its top card."""
+        hand = self.hands[seat]
+        got = 0
+        for _ in range(k):
+            if not self.stock:
+                discard = self.discard
+                if len(discard) <= 1:
+                    break  # every card is in a hand: draw what there is
+                top = discard.pop()
+                self.stock = _shuffle(self.rng, discard)
+                self.discard = [top]
+                self.reshuffles += 1
+            hand.append(self.stock.pop())
+            got += 1
+        if len(hand) > 1:
+            self.uno_said[seat] = False
+            self.catchable.discard(seat)
+        return got
+
+    def _finish(self, winner: int) -> None:
+        self.over = True
+        self.phase = OVER
+        self.winner = winner
+        self.going_out = -1
+        self.pending = 0
+        self.catchable.clear()
+
+    # ------------------------------------------------------------------------------ refusals
+    def _refuse(self, i) -> None:
+        prob = self._problem(i)
+        if prob is None:  # pragma: no cover - the fast checks and _problem disagree: a bug
+            raise AssertionError(f"fast core refused legal action id {i}")
+        raise prob[0](prob[1])
+
+    def _problem(self, i):
+        """(error class, reason) as the referee's ``Game._problem`` gives it for ``ACTIONS[i]``, or None."""
+        try:
+            kind, p, card, flag, _face, col, _ok = DECODE[i]
+        except (KeyError, TypeError):
+            return IllegalActionError, f"not an action id: {i!r} (ids are 0 to {len(ACTIONS) - 1})"
+        if self.phase == OVER:
+            return GameOverError, "the hand is over"
+        if p >= self.n:
+            return NotYourTurnError, f"there is no seat {p}"
+        cur, ph = self.current, self.phase
+        whose = f"it is seat {cur}'s turn ({_PHASE_NAMES[ph].lower()})"
+        if kind == _KIND_PLAY:
+            hand = self.hands[p]
+            if card not in hand:
+                return CardNotInHandError, f"seat {p} does not hold {CARDS[card].code}"
+            if flag and len(hand) != 2:
+                return IllegalActionError, "say UNO with the play that leaves you one card"
+            if p != cur or ph not in (PLAY, DRAWN, PENDING):
+                return NotYourTurnError, whose
+            if ph == DRAWN and card != self.drawn:
+                return CardNotPlayableError, (f"after drawing you may only play the card drawn "
+                                              f"({CARDS[self.drawn].code})")
+            if ph == PENDING:
+                if self.going_out >= 0:
+                    return CardNotPlayableError, (f"seat {self.going_out} went out: draw the {self.pending} "
+                                                  "cards (or challenge)")
+                return CardNotPlayableError, f"you must draw {self.pending} (or challenge a Wild Draw Four)"
+            if not self._ok[card]:
+                return CardNotPlayableError, (f"{CARDS[card].code} matches neither the colour "
+                                              f"{Color(self.color).name.lower()} nor {CARDS[self.discard[-1]].code}")
+            return None
+        if kind == _KIND_DRAW:
+            if p != cur or ph not in (PLAY, PENDING):
+                return NotYourTurnError, whose
+            return None
+        if kind == _KIND_PASS:
+            if p != cur or ph != DRAWN:
+                return NotYourTurnError, ("you may pass only after drawing a playable card" if p == cur
+                                          else whose)
+            return None
+        if kind == _KIND_COLOR:
+            if p != cur or ph != COLOR:
+                return NotYourTurnError, "no colour is to be named now" if p == cur else whose
+            return None
+        if kind == _KIND_UNO:
+            if len(self.hands[p]) != 1:
+                return IllegalActionError, "say UNO when you hold one card"
+            if self.uno_said[p]:
+                return IllegalActionError, "you already said UNO"
+            return None
+        if kind == _KIND_CATCH:
+            q = flag
+            if not 0 <= q < self.n or q == p:
+                return IllegalActionError, "catch another seat"
+            if q not in self.catchable or len(self.hands[q]) != 1:
+                if len(self.hands[q]) == 1 and not self.uno_said[q]:
+                    return WindowClosedError, (f"too late: seat {q} can no longer be caught "
+                                               "(the next player has started)")
+                return IllegalActionError, f"seat {q} is not missing an UNO"
+            return None
+        # _KIND_CHALLENGE
+        if ph != PENDING or self.wd4 is None:
+            return WindowClosedError, "there is no Wild Draw Four to challenge"
+        if p != cur:
+            return NotYourTurnError, "only the player who must draw may challenge"
+        return None
+
+    # ------------------------------------------------------------------------------ the referee's view
+    def to_referee(self):
+        """The referee's :class:`~unokit.game.Game` after the same deal and the same actions.
+
+        Raises :class:`~unokit.errors.ReplayMismatchError` if it does not end in the same state.
+        """
+        from .errors import ReplayMismatchError
+        from .game import Game
+        g = Game.new(self.n, RULES, seed=self.seed, dealer=self._setup_dealer, deck_order=self.deck_order)
+        for i in self.history:
+            g.apply(ACTIONS[i])
+        mine, theirs = self.fingerprint(), g.fingerprint()
+        diff = {k: (v, theirs[k]) for k, v in mine.items() if theirs[k] != v}
+        if diff:
+            raise ReplayMismatchError(f"the referee ends elsewhere: {diff}")
+        return g
+
+    def record(self) -> dict:
+        """The hand as a referee hand record (``unokit-hand/1``): ``unokit replay`` and
+        :func:`unokit.record.replay` check it."""
+        return self.to_referee().record()
+
+    def fingerprint(self) -> dict:
+        """The fields of :func:`unokit.record.fingerprint` that the fast core keeps (no events count)."""
+        return {
+            "hands": [format_cards(CARDS[c] for c in h) for h in self.hands],
+            "stock": format_cards(CARDS[c] for c in self.stock),
+            "discard": format_cards(CARDS[c] for c in self.discard),
+            "color": "RYGB"[self.color],
+            "direction": self.direction,
+            "current": self.current,
+            "phase": _PHASE_NAMES[self.phase],
+            "winner": self.winner,
+        }
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError unless every card of the deck is in exactly one place."""
+        places = sorted([c for h in self.hands for c in h] + self.stock + self.discard)
+        assert places == sorted(DECK), "cards not conserved"
+        assert self.discard, "the discard pile is never empty"
+        assert 0 <= self.current < self.n and self.pending >= 0
+        if self.phase == OVER:
+            assert self.winner is not None and not self.hands[self.winner]
+        else:
+            assert self.phase != PLAY or self.pending == 0
+
+    def __repr__(self) -> str:
+        return (f"<FastGame {self.n}p {_PHASE_NAMES[self.phase]} turn={self.current} "
+                f"top={CARDS[self.discard[-1]].code}/{'RYGB'[self.color]} hands={[len(h) for h in self.hands]}>")
