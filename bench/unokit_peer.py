@@ -11,6 +11,19 @@ strict enforcement (the engine default), every seat choosing uniformly among
         acts = g.legal_actions(g.to_act)
         g.apply(rng.choice(acts))
 
+``--core fast`` times the fast core for the official rules instead
+(``unokit.fast.FastGame``, integer action ids) with the same loop, policy,
+seeds and accounting:
+
+    g = FastGame(players=N, seed=game_seed)
+    while not g.over:
+        ids = g.legal_ids()
+        g.apply(rng.choice(ids))
+
+Given the same seeds both cores play the very same games (the fast core deals
+what the referee deals and lists the legal actions in the referee's order), so
+their ``actions`` totals are equal.
+
 One "action" is one ``apply()`` call.  Prints exactly one JSON line on stdout;
 diagnostics go to stderr.  Mirrors ``bench/rlcard_peer.py`` so the two are
 directly comparable (same warm-up, seeds, timing and memory accounting).
@@ -47,6 +60,8 @@ def parse_args(argv=None):
     p.add_argument("--max-actions", type=int, default=100_000,
                    help="safety cap on actions per game (game counted as truncated)")
     p.add_argument("--rules", default="UNO 1121")
+    p.add_argument("--core", choices=("referee", "fast"), default="referee",
+                   help="referee: unokit.Game; fast: unokit.fast.FastGame (UNO 1121 only)")
     return p.parse_args(argv)
 
 
@@ -59,9 +74,14 @@ def main(argv=None) -> int:
         print("unokit_peer: --players must be >= 2", file=sys.stderr)
         return 2
 
+    if args.core == "fast" and args.rules.strip().upper() != "UNO 1121":
+        print("unokit_peer: --core fast plays only the official rules, UNO 1121", file=sys.stderr)
+        return 2
+
     rss_start = _maxrss_mib()
     import unokit
     from unokit import Game
+    from unokit.fast import DRAW_OR_PASS, FastGame
 
     n = args.players
     rules = args.rules
@@ -86,11 +106,31 @@ def main(argv=None) -> int:
             actions += 1
         return actions, "ok"
 
+    def play_fast(rng: random.Random, game_seed: int) -> tuple[int, str]:
+        """The same loop on the fast core: integer ids instead of action objects."""
+        choice = rng.choice
+        draw_or_pass = DRAW_OR_PASS
+        g = FastGame(n, game_seed)
+        legal = g.legal_ids
+        apply = g.apply
+        actions = 0
+        while not g.over:
+            if actions >= max_actions:
+                return actions, "truncated"
+            ids = legal()
+            # the same policy as above (draw_or_pass[i] is 1 for the Draw and Pass ids)
+            plays = [i for i in ids if not draw_or_pass[i]]
+            apply(choice(plays) if plays else choice(ids))
+            actions += 1
+        return actions, "ok"
+
+    run_game = play_fast if args.core == "fast" else play
+
     def run_one(rng: random.Random, game_seed: int) -> tuple[int, str]:
         # No exception handling: a crash in unokit is an engine bug, so the
         # peer fails loudly (traceback on stderr, non-zero exit) rather than
         # reporting a throughput for a broken engine.
-        return play(rng, game_seed)
+        return run_game(rng, game_seed)
 
     # Warm-up (untimed, separate seed stream).
     wrng = random.Random(args.seed ^ 0x5EED)
@@ -124,7 +164,8 @@ def main(argv=None) -> int:
     elapsed = perf() - t0
 
     out = {
-        "engine": "unokit",
+        "engine": "unokit-fast" if args.core == "fast" else "unokit",
+        "core": args.core,
         "engine_version": getattr(unokit, "__version__", None),
         "rules": rules,
         "python": platform.python_version(),

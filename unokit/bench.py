@@ -1,10 +1,14 @@
 """``unokit bench``: throughput of unokit's engine, optionally against RLCard.
 
-Each measured loop (unokit or RLCard, per player count) runs in its own
-subprocess, so peak memory (``ru_maxrss``) is per engine and per run and the
-two engines never share an interpreter.  The peers are the scripts
-``bench/unokit_peer.py`` and ``bench/rlcard_peer.py`` at the repository root;
-each prints one JSON line.  RLCard runs from a private virtualenv,
+Three engines are timed: ``unokit`` (the referee, ``unokit.Game``),
+``unokit-fast`` (the fast core for the official rules, ``unokit.fast.FastGame``)
+and, with ``--vs rlcard``, RLCard.  Each measured loop (engine, player count)
+runs in its own subprocess, so peak memory (``ru_maxrss``) is per engine and
+per run and no two engines share an interpreter.  The peers are the scripts
+``bench/unokit_peer.py`` (``--core referee`` or ``--core fast``) and
+``bench/rlcard_peer.py`` at the repository root; each prints one JSON line.
+With ``repeat`` > 1 the whole set of loops is run that many times, engines
+alternating, and each (engine, player count) keeps its fastest run.  RLCard runs from a private virtualenv,
 ``.bench/rlcard-venv``, created on first use from the *same* interpreter that
 runs this module (so both engines are timed on the same Python), with
 ``rlcard==1.2.0`` installed from PyPI.
@@ -19,7 +23,7 @@ Public API::
     add_arguments(parser) -> argparse.ArgumentParser
     run_from_args(args) -> int
     run_bench(vs=None, players=(2, 4), games=2000, seconds=None, seed=0,
-              warmup=50, venv_dir=None, log=...) -> dict
+              warmup=50, venv_dir=None, repeat=3, log=...) -> dict
     ensure_rlcard_venv(venv_dir=None, *, log=..., reinstall=False) -> Path
     run_peer(engine, players, *, games=2000, seconds=None, seed=0, warmup=50,
              python=None, log=...) -> dict
@@ -55,13 +59,19 @@ __all__ = [
 ]
 
 RLCARD_VERSION = "1.2.0"
-#: unokit must be at least this many times faster than RLCard (games/s, 2p).
+#: unokit's fast core must be at least this many times faster than RLCard (games/s, 2p).
 TARGET = 3
 RULES = "UNO 1121"
 DEFAULT_PLAYERS = (2, 4)
 DEFAULT_GAMES = 2000
 DEFAULT_WARMUP = 50
-ENGINES = ("rlcard", "unokit")
+DEFAULT_REPEAT = 3
+#: engine -> (peer script, extra arguments); "unokit" is the referee, "unokit-fast" the fast core
+ENGINES = ("rlcard", "unokit", "unokit-fast")
+_PEERS = {"rlcard": ("rlcard", []), "unokit": ("unokit", []), "unokit-fast": ("unokit", ["--core", "fast"])}
+#: the key of each engine's results in run_bench()'s dict
+RESULT_KEYS = {"rlcard": "rlcard", "unokit": "unokit", "unokit-fast": "unokit_fast"}
+HEADLINE = "unokit-fast"
 
 Log = Callable[[str], None]
 
@@ -245,7 +255,7 @@ def run_peer(engine: str, players: int, *, games: int = DEFAULT_GAMES,
              seconds: Optional[float] = None, seed: int = 0,
              warmup: int = DEFAULT_WARMUP, python: Optional[os.PathLike] = None,
              log: Log = _stderr_log) -> dict:
-    """Run one peer (``"unokit"`` or ``"rlcard"``) in its own process.
+    """Run one peer (``"unokit"``, ``"unokit-fast"`` or ``"rlcard"``) in its own process.
 
     *python* is the interpreter to use: default ``sys.executable`` for unokit;
     required for rlcard (the venv's python, see :func:`ensure_rlcard_venv`).
@@ -254,8 +264,9 @@ def run_peer(engine: str, players: int, *, games: int = DEFAULT_GAMES,
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {ENGINES}")
-    script = _peer_script(engine)
-    if engine == "unokit":
+    name, extra = _PEERS[engine]
+    script = _peer_script(name)
+    if engine != "rlcard":
         exe = str(python) if python is not None else sys.executable
         env = _unokit_env()
     else:
@@ -265,7 +276,7 @@ def run_peer(engine: str, players: int, *, games: int = DEFAULT_GAMES,
         env = _isolated_env()
 
     cmd = [exe, str(script), "--players", str(players), "--games", str(games),
-           "--seed", str(seed), "--warmup", str(warmup)]
+           "--seed", str(seed), "--warmup", str(warmup)] + extra
     if seconds:
         cmd += ["--seconds", str(seconds)]
     budget = f"{seconds:g} s" if seconds else f"{games} games"
@@ -306,14 +317,20 @@ def _ratio(num: Optional[float], den: Optional[float]) -> Optional[float]:
 def run_bench(vs: Optional[str] = None, players: Iterable[int] = DEFAULT_PLAYERS,
               games: int = DEFAULT_GAMES, seconds: Optional[float] = None,
               seed: int = 0, warmup: int = DEFAULT_WARMUP,
-              venv_dir: Optional[os.PathLike] = None,
+              venv_dir: Optional[os.PathLike] = None, repeat: int = DEFAULT_REPEAT,
               log: Log = _stderr_log) -> dict:
     """Run the benchmark and return the result dict (what ``--json`` prints).
 
-    ``vs=None`` times unokit only; ``vs="rlcard"`` first ensures the RLCard
-    venv, then for every player count runs RLCard's peer and unokit's peer,
-    one after the other, each in a fresh process.  With *seconds* each loop
-    runs for that wall-clock budget instead of *games* games.
+    ``vs=None`` times unokit's two cores (the referee and the fast core);
+    ``vs="rlcard"`` first ensures the RLCard venv, then for every player count
+    runs RLCard's peer, the referee's and the fast core's, one after the
+    other, each in a fresh process.  With *seconds* each loop runs for that
+    wall-clock budget instead of *games* games.  The whole set is run
+    *repeat* times (engines alternating) and each (engine, player count)
+    keeps its fastest run; ``runs_games_per_s`` lists them all.
+
+    The headline ``ratio_vs_rlcard`` is the fast core's games/s over RLCard's
+    at 2 players; ``ratio_vs_rlcard_referee`` is the referee's.
     """
     if vs not in (None, "rlcard"):
         raise BenchError(f"unsupported --vs {vs!r}; only 'rlcard' is supported")
@@ -322,47 +339,74 @@ def run_bench(vs: Optional[str] = None, players: Iterable[int] = DEFAULT_PLAYERS
         raise BenchError(f"--players must be integers >= 2, got {players}")
     if seconds is None and games < 1:
         raise BenchError("--games must be >= 1")
+    if repeat < 1:
+        raise BenchError("--repeat must be >= 1")
 
     rl_py = ensure_rlcard_venv(venv_dir, log=log) if vs == "rlcard" else None
+    engines = (["rlcard"] if rl_py is not None else []) + ["unokit", "unokit-fast"]
 
     kw = dict(games=games, seconds=seconds, seed=seed, warmup=warmup, log=log)
-    uno: dict = {}
-    rl: dict = {}
-    for n in players:
-        if rl_py is not None:
-            rl[str(n)] = run_peer("rlcard", n, python=rl_py, **kw)
-        uno[str(n)] = run_peer("unokit", n, **kw)
+    runs: dict = {e: {str(n): [] for n in players} for e in engines}
+    for r in range(repeat):
+        if repeat > 1:
+            log(f"round {r + 1} of {repeat}")
+        for n in players:
+            for e in engines:
+                runs[e][str(n)].append(run_peer(e, n, python=rl_py if e == "rlcard" else None, **kw))
+    best: dict = {}
+    for e in engines:
+        best[e] = {}
+        for k, lst in runs[e].items():
+            top = dict(max(lst, key=lambda d: d["games_per_s"]))
+            top["runs"] = len(lst)
+            top["runs_games_per_s"] = [d["games_per_s"] for d in lst]
+            best[e][k] = top
 
     result: dict = {}
+    for e in engines:
+        result[RESULT_KEYS[e]] = best[e]
+    uno, fast = best["unokit"], best["unokit-fast"]
+    if seconds is None:
+        # same seeds, same policy: the fast core plays the referee's very games, action for action
+        result["fast_same_games_as_referee"] = all(
+            uno[k]["actions"] == fast[k]["actions"] and uno[k]["games"] == fast[k]["games"] for k in uno)
+    result["ratio_fast_vs_referee"] = _ratio(fast.get("2", {}).get("games_per_s"),
+                                             uno.get("2", {}).get("games_per_s"))
     if rl_py is not None:
-        result["rlcard"] = rl
-    result["unokit"] = uno
-    if rl_py is not None:
-        def r(n: int, key: str) -> Optional[float]:
-            k = str(n)
-            if k not in rl or k not in uno:
-                return None
-            return _ratio(uno[k].get(key), rl[k].get(key))
+        rl = best["rlcard"]
 
-        result["ratio_vs_rlcard"] = r(2, "games_per_s")
-        result["ratio_vs_rlcard_4p"] = r(4, "games_per_s")
-        result["ratio_actions_vs_rlcard"] = r(2, "actions_per_s")
-        result["ratio_actions_vs_rlcard_4p"] = r(4, "actions_per_s")
+        def r(eng: dict, n: int, key: str) -> Optional[float]:
+            k = str(n)
+            if k not in rl or k not in eng:
+                return None
+            return _ratio(eng[k].get(key), rl[k].get(key))
+
+        result["ratio_vs_rlcard"] = r(fast, 2, "games_per_s")
+        result["ratio_vs_rlcard_4p"] = r(fast, 4, "games_per_s")
+        result["ratio_vs_rlcard_referee"] = r(uno, 2, "games_per_s")
+        result["ratio_vs_rlcard_referee_4p"] = r(uno, 4, "games_per_s")
+        result["ratio_actions_vs_rlcard"] = r(fast, 2, "actions_per_s")
+        result["ratio_actions_vs_rlcard_4p"] = r(fast, 4, "actions_per_s")
+        result["ratio_actions_vs_rlcard_referee"] = r(uno, 2, "actions_per_s")
         result["ratios"] = {
-            str(n): {"games_per_s": r(n, "games_per_s"),
-                     "actions_per_s": r(n, "actions_per_s")}
+            str(n): {"games_per_s": r(fast, n, "games_per_s"),
+                     "actions_per_s": r(fast, n, "actions_per_s"),
+                     "referee_games_per_s": r(uno, n, "games_per_s"),
+                     "referee_actions_per_s": r(uno, n, "actions_per_s")}
             for n in players
         }
+        result["headline_engine"] = HEADLINE
         result["target"] = TARGET
         headline = result["ratio_vs_rlcard"]
         result["meets_target"] = headline is not None and headline >= TARGET
         result["rlcard_version"] = RLCARD_VERSION
-        pyvers = {v.get("python") for v in list(rl.values()) + list(uno.values())}
+        pyvers = {v.get("python") for e in engines for v in best[e].values()}
         if len(pyvers) > 1:
             log(f"warning: peers ran on different Python versions {sorted(pyvers)}")
     result["rules"] = RULES
     result["seed"] = seed
     result["mode"] = "seconds" if seconds else "games"
+    result["repeat"] = repeat
     result["python"] = platform.python_version()
     result["implementation"] = platform.python_implementation()
     result["platform"] = platform.platform()
@@ -378,10 +422,10 @@ def format_table(result: dict) -> str:
     cols = ["engine", "players", "games", "actions", "seconds", "games/s",
             "actions/s", "us/action", "actions/game", "peak MiB"]
     rows = []
-    keys = sorted({int(k) for e in ENGINES for k in result.get(e, {})})
+    keys = sorted({int(k) for e in ENGINES for k in result.get(RESULT_KEYS[e], {})})
     for n in keys:
         for engine in ENGINES:
-            d = result.get(engine, {}).get(str(n))
+            d = result.get(RESULT_KEYS[engine], {}).get(str(n))
             if not d:
                 continue
             rows.append([
@@ -404,19 +448,36 @@ def format_table(result: dict) -> str:
     lines.append("")
     lines.append(f"Python {result.get('python')} ({result.get('implementation')}), "
                  f"unokit rules {result.get('rules')!r}, seed {result.get('seed')}")
+    lines.append("unokit = the referee (unokit.Game); unokit-fast = the fast core "
+                 "(unokit.fast.FastGame, official rules only)")
+    if result.get("repeat", 1) > 1:
+        lines.append(f"best of {result['repeat']} runs per engine and player count "
+                     "(engines alternating)")
+    same = result.get("fast_same_games_as_referee")
+    if same is not None:
+        lines.append("fast core and referee played the same games, action for action: "
+                     + ("yes" if same else "NO"))
+    fr = result.get("ratio_fast_vs_referee")
+    if fr is not None:
+        lines.append(f"fast core vs referee, 2 players: {fr:.2f}x games/s")
     if "rlcard" in result:
         lines.append(f"RLCard {result.get('rlcard_version')} raw UnoGame loop, "
                      "random vs random")
+
+        def x(v):
+            return f"{v:.2f}x" if v is not None else "n/a"
+
         for n, rr in result.get("ratios", {}).items():
-            g, a = rr.get("games_per_s"), rr.get("actions_per_s")
-            gs = f"{g:.2f}x" if g is not None else "n/a"
-            as_ = f"{a:.2f}x" if a is not None else "n/a"
-            lines.append(f"unokit vs RLCard, {n} players: {gs} games/s, {as_} actions/s")
+            lines.append(f"unokit-fast vs RLCard, {n} players: {x(rr.get('games_per_s'))} games/s, "
+                         f"{x(rr.get('actions_per_s'))} actions/s")
+            lines.append(f"unokit (referee) vs RLCard, {n} players: "
+                         f"{x(rr.get('referee_games_per_s'))} games/s, "
+                         f"{x(rr.get('referee_actions_per_s'))} actions/s")
         head_r = result.get("ratio_vs_rlcard")
         verdict = "MET" if result.get("meets_target") else "NOT met"
         hr = f"{head_r:.2f}x" if head_r is not None else "n/a (no 2-player run)"
-        lines.append(f"target: >= {result.get('target')}x games/s at 2 players: "
-                     f"{hr} -> {verdict}")
+        lines.append(f"target: >= {result.get('target')}x games/s at 2 players (unokit-fast): "
+                     f"{hr} -> {verdict}  (referee: {x(result.get('ratio_vs_rlcard_referee'))})")
     return "\n".join(lines)
 
 
@@ -442,6 +503,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     parser.add_argument("--warmup", type=int, default=DEFAULT_WARMUP,
                         help=f"untimed warm-up games per run (default {DEFAULT_WARMUP})")
+    parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
+                        help=f"run every loop this many times, engines alternating, and keep "
+                             f"the fastest run of each (default {DEFAULT_REPEAT})")
     parser.add_argument("--venv", type=Path, default=None,
                         help="RLCard virtualenv location (default <repo>/.bench/rlcard-venv)")
     parser.add_argument("--quiet", "-q", action="store_true",
@@ -452,8 +516,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 def build_parser(prog: str = "unokit bench") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Time unokit's engine (random vs random, UNO 1121, strict), "
-                    "optionally against RLCard's UNO game loop.")
+        description="Time unokit's referee and its fast core (random vs random, "
+                    "UNO 1121, strict), optionally against RLCard's UNO game loop.")
     return add_arguments(parser)
 
 
@@ -466,7 +530,7 @@ def run_from_args(args: argparse.Namespace) -> int:
     try:
         result = run_bench(vs=args.vs, players=args.players, games=args.games,
                            seconds=args.seconds, seed=args.seed, warmup=args.warmup,
-                           venv_dir=args.venv, log=log)
+                           venv_dir=args.venv, repeat=args.repeat, log=log)
     except BenchError as exc:
         print(f"unokit bench: error: {exc}", file=sys.stderr)
         return 1
