@@ -20,6 +20,8 @@ seeds and accounting:
         ids = g.legal_ids()
         g.apply(rng.choice(ids))
 
+(In both loops the random agent prefers a non-draw, non-pass action when it
+has one, as RLCard's agent does on RLCard's action set; see ``play`` below.)
 Given the same seeds both cores play the very same games (the fast core deals
 what the referee deals and lists the legal actions in the referee's order), so
 their ``actions`` totals are equal.

@@ -353,3 +353,13 @@ def test_apply_action_and_legal_actions():
         g.apply(acts[0])
     assert f.winner == g.winner
     assert repr(f).startswith("<FastGame 3p OVER")
+
+
+def test_docs_examples_run():
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "fast.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "docs/fast.md", "exec"), {"print": lambda *a, **k: None})
