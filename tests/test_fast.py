@@ -363,3 +363,21 @@ def test_docs_examples_run():
     assert blocks
     for code in blocks:
         exec(compile(code, "docs/fast.md", "exec"), {"print": lambda *a, **k: None})
+
+
+def test_clone_is_independent_and_plays_on_alike():
+    f = FastGame(3, 21)
+    rng = random.Random(21)
+    for _ in range(30):
+        f.apply(choose(f, rng, "bench"))
+    c = f.clone()
+    assert state(c) == state(f)
+    r1, r2 = random.Random(5), random.Random(5)
+    for _ in range(400):
+        if f.over:
+            break
+        f.apply(choose(f, r1, "drawer"))
+        c.apply(choose(c, r2, "drawer"))
+        assert state(c) == state(f)
+    assert c.hands is not f.hands and c.rng is not f.rng
+    assert replay(c.record()).fingerprint() == f.to_referee().fingerprint()

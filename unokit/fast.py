@@ -612,6 +612,21 @@ class FastGame:
         return None
 
     # ------------------------------------------------------------------------------ the referee's view
+    def clone(self) -> "FastGame":
+        """An independent copy (its own generator in the same state): for search and rollouts."""
+        g = FastGame.__new__(FastGame)
+        for name in FastGame.__slots__:
+            setattr(g, name, getattr(self, name))
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.hands = [list(h) for h in self.hands]
+        g.stock = list(self.stock)
+        g.discard = list(self.discard)
+        g.uno_said = list(self.uno_said)
+        g.catchable = set(self.catchable)
+        g.history = list(self.history)
+        return g
+
     def to_referee(self):
         """The referee's :class:`~unokit.game.Game` after the same deal and the same actions.
 
