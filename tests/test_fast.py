@@ -4,7 +4,8 @@ Both engines are dealt the same hand from the same seed (``FastGame(n, seed)`` c
 exactly as ``Game.new(n, seed=seed)`` does) and driven through the same random choices. At every step
 the legal actions of *every* seat must be the same list (same actions, same order), the state the same
 (hands, stock, discard pile, colour, direction, seat to act, phase, pending draw, UNO calls, who may be
-caught), and a few random action ids must be refused by both with the same error. Policies range from
+caught, the state of the random generator), and a few random action ids must be refused by both with
+the same error. Policies range from
 the benchmark's random agent to a table where seats say UNO and catch out of turn and a draw-happy one
 that empties the stock and the discard pile.
 """
@@ -36,7 +37,7 @@ def state(f: FastGame) -> dict:
     """Everything the fast core holds, for 'state unchanged' checks."""
     return dict(f.fingerprint(), pending=f.pending, drawn=f.drawn, going_out=f.going_out, wd4=f.wd4,
                 uno_said=list(f.uno_said), catchable=sorted(f.catchable), history=list(f.history),
-                over=f.over, dealer=f.dealer, reshuffles=f.reshuffles)
+                over=f.over, dealer=f.dealer, reshuffles=f.reshuffles, rng=f.rng.getstate())
 
 
 def assert_same(f: FastGame, g: Game) -> None:
@@ -53,6 +54,7 @@ def assert_same(f: FastGame, g: Game) -> None:
         assert f.wd4 == (g.wd4[0], g.wd4[1], int(g.wd4[2]))
     assert (f.going_out if f.going_out >= 0 else None) == g.going_out
     assert len(f.history) == len(g.actions)
+    assert f.rng.getstate() == g.chance._rng.getstate()  # the same random draws, in the same order
 
 
 def assert_same_legal(f: FastGame, g: Game) -> None:
