@@ -37,6 +37,14 @@ a few hundred iterations the textbook tree is noisier than a good rule (see
 - ``anchor=1.0`` (``0``: off): keep :class:`GreedyBot`'s move unless the
   searched best beats it by ``anchor`` standard errors of the difference.
 
+Two alternatives, off by default: ``base='strategist'`` makes
+:class:`~unokit.bots.strategist.StrategistBot` the anchor and the fallback
+instead of :class:`GreedyBot`; ``paired=True`` replaces the tree by flat Monte
+Carlo with common random numbers (every candidate is played in the same
+sampled worlds with the same rollout randomness, so two moves are compared on
+paired outcomes). Neither measured stronger against the strategist (see
+``docs/search-bot.md``).
+
 Only the seat's own in-turn decisions are searched (play / draw / pass /
 challenge / stack); out-of-turn options (say UNO, catch, notice, slap, cut) go
 to :class:`GreedyBot` rules, and so do phases a sample cannot be set up in (the
