@@ -178,23 +178,17 @@ def _play_score(game: Game, p: int, a: Play, hand) -> tuple:
     return (not rest, threat, len(a.cards), -wilds, held, sum(c.points for c in a.cards), not a.hidden, a.uno)
 
 
-def _fast_play(game: Game, p: int, rng: random.Random) -> Action | None:
-    """Greedy choice in phase PLAY under rules without custom play filters (no legal list built)."""
-    hand = game.hands[p]
-    top = game.discard[-1]
-    color = game.color
-    tface = top.face
-    best = None
-    best_key = None
+def _greedy_card(hand, color, tface, threat_on: bool):
+    """The rollout policy's card: the playable card with the highest key (stop a threatened next
+    player with an action or draw card, colour match over a wild, the colour held most, most
+    points); ``None`` when nothing is playable. Returns ``(card, counts of each colour in hand)``."""
+    best = best_key = None
     counts = [0, 0, 0, 0]
     for c in hand:
         if c.color is not None:
             counts[c.color] += 1
-    threat_on = len(game.hands[game.next_seat(p)]) <= 2
     for c in hand:
         if c.is_wild:
-            if c.face >= Face.WILD_SWAP:
-                return None  # cards that name targets or change hands: take the general path
             key = (threat_on and c.draw > 0, False, 0, c.points)
         elif c.color is color or c.face == tface:
             key = (threat_on and (c.is_action or c.draw > 0), True, counts[c.color], c.points)
@@ -202,6 +196,15 @@ def _fast_play(game: Game, p: int, rng: random.Random) -> Action | None:
             continue
         if best_key is None or key > best_key:
             best, best_key = c, key
+    return best, counts
+
+
+def _fast_play(game: Game, p: int, rng: random.Random) -> Action | None:
+    """Greedy choice in phase PLAY under rules without custom play filters (no legal list built)."""
+    hand = game.hands[p]
+    if any(c.is_wild and c.face >= Face.WILD_SWAP for c in hand):
+        return None  # cards that name targets or change hands: take the general path
+    best, counts = _greedy_card(hand, game.color, game.discard[-1].face, len(game.hands[game.next_seat(p)]) <= 2)
     if best is None:
         return Draw(p)
     if len(hand) == 1:
@@ -304,21 +307,7 @@ def fast_rollout(game: Game, rng: random.Random, policy: str = "greedy", cap: in
         else:
             c = None
             if greedy:
-                best_key = None
-                counts = [0, 0, 0, 0]
-                for x in hand:
-                    if x.color is not None:
-                        counts[x.color] += 1
-                threat_on = len(hands[(cur + d) % n]) <= 2
-                for x in hand:
-                    if x.is_wild:
-                        key = (threat_on and x.draw > 0, False, 0, x.points)
-                    elif x.color is color or x.face == tface:
-                        key = (threat_on and (x.is_action or x.draw > 0), True, counts[x.color], x.points)
-                    else:
-                        continue
-                    if best_key is None or key > best_key:
-                        c, best_key = x, key
+                c = _greedy_card(hand, color, tface, len(hands[(cur + d) % n]) <= 2)[0]
             else:
                 # uniform over the legal moves: each wild counts four times (one per colour), plus drawing
                 opts = []
@@ -497,16 +486,28 @@ class SearchBot(Bot):
         h.update(" | ".join(str(a) for a in legal).encode())
         return random.Random(int.from_bytes(h.digest()[:16], "big"))
 
+    def _prepare(self, view, cands: list[Action]):
+        """One decision's generator, determinizer and the cards a DRAWN-phase sample may play."""
+        rng = self.decision_rng(view, cands)
+        det = Determinizer(view, deck=self.deck, draw_belief=self.draw_belief, honest=self.honest,
+                           challengeable=any(type(a) is Challenge for a in cands))
+        return rng, det, [a.cards[0] for a in cands if type(a) is Play and a.cards]
+
+    def _account(self, t0: float, c0: float) -> float:
+        """Count one searched decision and its wall-clock and CPU time; returns the wall-clock seconds."""
+        dt = time.perf_counter() - t0
+        self.decisions += 1
+        self.search_seconds += dt
+        self.search_cpu += time.process_time() - c0
+        return dt
+
     def _search(self, view, cands: list[Action]) -> Action | None:
         if self.paired:
             return self._search_paired(view, cands)
         t0 = time.perf_counter()
         c0 = time.process_time()
-        rng = self.decision_rng(view, cands)
-        det = Determinizer(view, deck=self.deck, draw_belief=self.draw_belief, honest=self.honest,
-                           challengeable=any(type(a) is Challenge for a in cands))
+        rng, det, drawn_opts = self._prepare(view, cands)
         allowed = {str(a): a for a in cands}
-        drawn_opts = [a.cards[0] for a in cands if type(a) is Play and a.cards]
         root = _Node(None)
         done = failures = 0
         limit = self.iterations
@@ -543,10 +544,7 @@ class SearchBot(Bot):
             best = allowed.get(best_key)
             if self.anchor > 0 and best is not None:
                 best = self._anchored(view, cands, root, best_key, best)
-        dt = time.perf_counter() - t0
-        self.decisions += 1
-        self.search_seconds += dt
-        self.search_cpu += time.process_time() - c0
+        dt = self._account(t0, c0)
         self.last = {
             "iterations": done, "failures": failures, "seconds": dt, "chosen": str(best) if best else None,
             "children": {k: (ch.visits, round(ch.value / ch.visits, 3) if ch.visits else None)
@@ -579,10 +577,7 @@ class SearchBot(Bot):
         noisy than independent rollouts). ``iterations`` counts rollouts, as in the tree search."""
         t0 = time.perf_counter()
         c0 = time.process_time()
-        rng = self.decision_rng(view, cands)
-        det = Determinizer(view, deck=self.deck, draw_belief=self.draw_belief, honest=self.honest,
-                           challengeable=any(type(a) is Challenge for a in cands))
-        drawn_opts = [a.cards[0] for a in cands if type(a) is Play and a.cards]
+        rng, det, drawn_opts = self._prepare(view, cands)
         k = len(cands)
         worlds = max(1, (self.iterations or 200) // k)
         rewards: list[list[float]] = [[] for _ in cands]
@@ -634,10 +629,7 @@ class SearchBot(Bot):
                 se = math.sqrt(max(var, 1e-4) / done)
                 if m <= self.anchor * se:
                     best = cands[bj]
-        dt = time.perf_counter() - t0
-        self.decisions += 1
-        self.search_seconds += dt
-        self.search_cpu += time.process_time() - c0
+        dt = self._account(t0, c0)
         self.last = {"iterations": done * k, "worlds": done, "failures": failures, "seconds": dt,
                      "chosen": str(best),
                      "children": {str(a): (done, round(means[j], 3)) for j, a in enumerate(cands)}}
