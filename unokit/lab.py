@@ -308,6 +308,12 @@ class HandOutcome:
     truncated: bool
 
 
+def starts_turn(game: Game, action) -> bool:
+    """Does the seat in turn's ``action`` start a turn, as the lab counts turns (a play, a draw or a
+    challenge from phase PLAY or PENDING; the play of a drawn card belongs to the draw's turn)?"""
+    return game.phase in _TURN_START and type(action) in (Play, Draw, Challenge)
+
+
 def play_deal(rules, seat_names, deal_seed: int, *, bot_salt: int = 0, max_steps: int = MAX_STEPS,
               game: Game | None = None) -> HandOutcome:
     """Deal ``Game.new(seed=deal_seed)`` (or play ``game``) with ``seat_names[s]`` at seat ``s``.
@@ -328,10 +334,9 @@ def play_deal(rules, seat_names, deal_seed: int, *, bot_salt: int = 0, max_steps
     def observe(game: Game, a) -> None:
         if count["first"] is None:
             count["first"] = a.player
-        t = type(a)
-        if game.phase in _TURN_START and t in (Play, Draw, Challenge):
+        if starts_turn(game, a):
             count["turns"] += 1
-        if t is Play and game.phase in _IN_TURN:
+        if type(a) is Play and game.phase in _IN_TURN:
             count["plays"] += 1
 
     try:

@@ -19,19 +19,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 
 from .actions import Challenge, Draw, Play
 from .game import Game, Phase
-from .lab import RandomPlayBot, Z95
+from .lab import Moments, RandomPlayBot, starts_turn
 from .sim import derive_seed, play_hand
 
 __all__ = ["study", "HesitantStacker", "PUBLISHED_CHAINS"]
 
 RULES = ("UNO 1121", "UNO 1121 P1", "UNO 1121 P3", "UNO 1121 P4")
-_TURN_START = (Phase.PLAY, Phase.PENDING)
 
 #: The published table: (players, stacking) -> (hands with a chain of 2+, of 3+, mean chain length, longest).
 PUBLISHED_CHAINS = {
@@ -59,11 +57,10 @@ class HesitantStacker(RandomPlayBot):
 
 
 def _mean_ci(xs: list[float]) -> dict:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, n - 1))
-    h = Z95 * sd / math.sqrt(n)
-    return {"mean": round(m, 3), "lo": round(m - h, 3), "hi": round(m + h, 3), "n": n}
+    m = Moments()
+    for x in xs:
+        m.add(x)
+    return m.summary()
 
 
 def play_one(rules: str, players: int, seed: int, agent: str = "always") -> dict:
@@ -74,9 +71,8 @@ def play_one(rules: str, players: int, seed: int, agent: str = "always") -> dict
     st = {"turns": 0, "chain": 0, "chains": []}
 
     def observe(game: Game, a) -> None:
+        st["turns"] += starts_turn(game, a)
         t = type(a)
-        if game.phase in _TURN_START and t in (Play, Draw, Challenge):
-            st["turns"] += 1
         if t is Play and any(c.draw for c in a.cards):
             if game.phase == Phase.PENDING:
                 st["chain"] += 1
