@@ -1,0 +1,65 @@
+"""Record the regression corpus: seeded random-bot hands under the guide's 12 variations and 30 other codes.
+
+Written once before the Engine v2 refactor (issue 9, point 7); ``tests/test_corpus.py`` replays every record
+after it and checks that the game is identical (fingerprint and the full event list).
+
+    python tests/corpus/make_corpus.py      # rewrites tests/corpus/corpus.json.gz
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from unokit.bots import GreedyBot, RandomBot
+from unokit.game import Game
+from unokit.rules.catalog import VARIATIONS
+from unokit.sim import play_hand
+
+OUT = Path(__file__).with_name("corpus.json.gz")
+
+OTHER_CODES = [
+    "UNO 1121", "UNO 2212", "UNO 3121", "UNO 1111", "UNO 1122 C", "UNO 1121 DR", "UNO 1121 DD", "UNO 1121 AA",
+    "UNO 1121 AB", "UNO 1121 SAT", "UNO 1121 CON", "UNO 1121 INS", "UNO 1121 DED", "UNO 1121 P1",
+    "UNO 1121 P2", "UNO 1121 P3", "UNO 1121 P4", "UNO 1121 PAA", "UNO 1121 S", "UNO 1121 CAR",
+    "UNO 1121 T", "UNO 1121 M", "UNO 1121 DOA", "UNO 1121 TRI", "UNO 1121 SEVENO", "UNO 1121 JUMPIN",
+    "UNO 1121 ADDUP", "UNO 1121 DED-SLOWUNO", "UNO 1121 MS1-DAD", "UNO 1121 LIMIT-BOMB-DR",
+]
+
+
+def event_list(game) -> list:
+    """The events as plain JSON values (kind, player, detail), the legacy shape the corpus pins."""
+    return [[e.kind, e.player, json.loads(json.dumps(e.detail, default=lambda x: getattr(x, "code", str(x))))]
+            for e in game.events]
+
+
+def hands(max_cards: int = 40):
+    seed = 0
+    for code in [f"UNO 1121 {v}" for v in VARIATIONS] + OTHER_CODES:
+        for players in (2, 4):
+            for enforcement in ("strict", "table"):
+                seed += 1
+                yield code, players, enforcement, seed
+
+
+def main() -> None:
+    entries = []
+    t0 = time.time()
+    for code, players, enforcement, seed in hands():
+        g = Game.new(players=players, rules=code, seed=seed, enforcement=enforcement)
+        bots = [(RandomBot if i % 2 else GreedyBot)(seed * 10 + i) for i in range(players)]
+        res = play_hand(g, bots, rng=random.Random(seed), max_steps=1500, check=True)
+        entries.append({"code": code, "players": players, "enforcement": enforcement, "seed": seed,
+                        "record": res.record, "events": event_list(g)})
+        print(f"{time.time() - t0:6.1f}s {code} {players}p {enforcement}: {len(g.actions)} actions, "
+              f"over={g.over}", file=sys.stderr)
+    with gzip.open(OUT, "wt", encoding="utf-8") as f:
+        json.dump({"format": "unokit-corpus/1", "entries": entries}, f, separators=(",", ":"))
+
+
+if __name__ == "__main__":
+    main()
