@@ -1,186 +1,153 @@
-#!/usr/bin/env python3
-"""Benchmark peer: RLCard 1.2.0's raw UNO game loop, random vs random.
+"""Benchmark loops for RLCard 1.2.0's UNO, random against random.
 
-Run with the Python of the RLCard virtualenv (``.bench/rlcard-venv``), which
-``unokit bench --vs rlcard`` builds.  This script deliberately imports nothing
-from unokit and only the standard library plus RLCard/numpy, so it measures
-RLCard alone, in its own process (peak RSS is per process).
+Imported by ``bench/run.py`` (the single-process driver of ``unokit bench``), which runs
+with the Python of the RLCard virtualenv (``.bench/rlcard-venv``).  This module imports only
+the standard library, numpy and RLCard.  It builds two loops, each with one
+``numpy.random.RandomState`` seeded *once* for the whole run, as ``Env.seed()`` does for
+RLCard's users (``env.seed(s)`` once, then ``env.reset()`` for every game):
 
-It drives ``rlcard.games.uno.game.UnoGame`` directly -- no ``rlcard.make`` env,
-no state encoding into numpy arrays -- which is the cheapest way to play
-RLCard UNO through its public game API:
+``rlcard`` -- RLCard's raw game loop, as its users drive ``UnoGame``::
 
     game = UnoGame(allow_step_back=False, num_players=N)
     game.configure({"game_num_players": N})
-    game.np_random = numpy.random.RandomState(seed)   # as Env.seed() does
-    game.init_game()
-    while not game.is_over():
-        game.get_player_id()
-        legal = game.get_legal_actions()
-        game.step(rng.choice(legal))
+    game.np_random = numpy.random.RandomState(seed)      # once per run
+    for each game:
+        game.init_game()
+        while not game.is_over():
+            game.get_player_id()
+            game.step(rng.choice(game.get_legal_actions()))
 
-One "action" is one ``step()`` call.  Prints exactly one JSON line on stdout;
-diagnostics go to stderr.
+  ``step()`` applies the action (``round.proceed_round``) and then builds the next player's
+  state dict (``get_state``: hand and discard pile as strings, the legal actions again, card
+  counts).  That is the cost of RLCard's game API and it is measured.  No ``rlcard.make``
+  environment, so no encoding of states into numpy arrays.
+
+``rlcard-rules`` -- RLCard's bare rules: the same game with nothing but the rules.
+  ``init_game()`` without its final ``get_state``, and ``step()`` without ``get_state``::
+
+    dealer = UnoDealer(np_random); players = [UnoPlayer(i, np_random) ...]
+    deal 7 each; rnd = UnoRound(dealer, N, np_random)
+    rnd.perform_top_card(players, rnd.flip_top_card())
+    while not rnd.is_over:
+        rnd.proceed_round(players, rng.choice(rnd.get_legal_actions(players, rnd.current_player)))
+
+One action is one ``step()`` / ``proceed_round()`` call.  A game that raises (RLCard 1.2.0 can
+fail when the stock and the discard pile are both empty) or passes ``max_actions`` is not
+counted as a finished game; its time stays in the block.
 """
 from __future__ import annotations
 
-import argparse
-import json
-import platform
 import random
-import resource
-import sys
-import time
+from typing import Callable, Sequence
+
+Block = Callable[[Sequence[int], random.Random], dict]
 
 
-def _maxrss_mib() -> float:
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    # Linux reports KiB, macOS reports bytes.
-    if sys.platform == "darwin":
-        rss /= 1024.0
-    return rss / 1024.0
-
-
-def parse_args(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--games", type=int, default=2000,
-                   help="games to time (ignored when --seconds > 0)")
-    p.add_argument("--seconds", type=float, default=0.0,
-                   help="time budget instead of a game count")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--warmup", type=int, default=50,
-                   help="untimed warm-up games")
-    p.add_argument("--max-actions", type=int, default=100_000,
-                   help="safety cap on actions per game (game counted as truncated)")
-    p.add_argument("--legal-from-state", action="store_true",
-                   help="take legal actions from the state dict step() already "
-                        "returns instead of calling get_legal_actions() again")
-    return p.parse_args(argv)
-
-
-def main(argv=None) -> int:
-    args = parse_args(argv)
-    if args.players < 2:
-        print("rlcard_peer: --players must be >= 2", file=sys.stderr)
-        return 2
-
-    rss_start = _maxrss_mib()
+def versions() -> dict:
+    """RLCard's and numpy's versions."""
     import numpy as np
-    import rlcard
-    from rlcard.games.uno.game import UnoGame
-
-    n = args.players
-    game = UnoGame(allow_step_back=False, num_players=n)
-    game.configure({"game_num_players": n})
-    max_actions = args.max_actions
-    from_state = args.legal_from_state
-
-    def play(rng: random.Random) -> tuple[int, str]:
-        """Play one game; return (actions, outcome)."""
-        choice = rng.choice
-        state, _pid = game.init_game()
-        actions = 0
-        if from_state:
-            while not game.is_over():
-                if actions >= max_actions:
-                    return actions, "truncated"
-                game.get_player_id()
-                state, _pid = game.step(choice(state["legal_actions"]))
-                actions += 1
-        else:
-            while not game.is_over():
-                if actions >= max_actions:
-                    return actions, "truncated"
-                game.get_player_id()
-                game.step(choice(game.get_legal_actions()))
-                actions += 1
-        return actions, "ok"
-
-    reported = [0]
-
-    def run_one(rng: random.Random, game_seed: int) -> tuple[int, str]:
-        # Fresh seeded RandomState per game, exactly what Env.seed() installs.
-        game.np_random = np.random.RandomState(game_seed % (2**32))
-        try:
-            return play(rng)
-        except Exception as exc:
-            # RLCard 1.2.0 can in principle crash when draw pile and discard
-            # pile are both exhausted; count such games, do not time them as
-            # finished games.
-            if reported[0] < 5:
-                print(f"rlcard_peer: game seed {game_seed} raised "
-                      f"{type(exc).__name__}: {exc}", file=sys.stderr)
-            reported[0] += 1
-            return 0, "error"
-
-    # Warm-up (untimed, separate seed stream).
-    wrng = random.Random(args.seed ^ 0x5EED)
-    for i in range(args.warmup):
-        run_one(wrng, 1_000_000_007 + args.seed + i)
-    rss_before = _maxrss_mib()
-
-    rng = random.Random(args.seed)
-    games = actions = truncated = errors = 0
-    budget = args.seconds
-    target_games = args.games
-    perf = time.perf_counter
-    t0 = perf()
-    i = 0
-    while True:
-        if budget > 0:
-            if perf() - t0 >= budget:
-                break
-        elif i >= target_games:
-            break
-        a, outcome = run_one(rng, args.seed + i)
-        i += 1
-        actions += a
-        if outcome == "ok":
-            games += 1
-        elif outcome == "truncated":
-            truncated += 1
-        else:
-            errors += 1
-    elapsed = perf() - t0
-
-    out = {
-        "engine": "rlcard",
-        "engine_version": getattr(rlcard, "__version__", None) or _dist_version("rlcard"),
-        "numpy_version": np.__version__,
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "players": n,
-        "seed": args.seed,
-        "mode": "seconds" if budget > 0 else "games",
-        "warmup_games": args.warmup,
-        "legal_from_state": from_state,
-        "games": games,
-        "games_started": i,
-        "truncated": truncated,
-        "errors": errors,
-        "actions": actions,
-        "seconds": elapsed,
-        "games_per_s": games / elapsed if elapsed > 0 else 0.0,
-        "actions_per_s": actions / elapsed if elapsed > 0 else 0.0,
-        "actions_per_game": actions / i if i else 0.0,
-        "us_per_action": 1e6 * elapsed / actions if actions else None,
-        "rss_start_mib": round(rss_start, 2),
-        "rss_after_warmup_mib": round(rss_before, 2),
-        "peak_rss_mib": round(_maxrss_mib(), 2),
-    }
-    sys.stdout.write(json.dumps(out) + "\n")
-    sys.stdout.flush()
-    return 0
-
-
-def _dist_version(name: str):
     try:
         from importlib.metadata import version
-        return version(name)
-    except Exception:
-        return None
+        rl = version("rlcard")
+    except Exception:  # pragma: no cover - a broken install
+        import rlcard
+        rl = getattr(rlcard, "__version__", None)
+    return {"rlcard": rl, "numpy": np.__version__}
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def make_game_loop(players: int, seed: int, max_actions: int = 100_000) -> Block:
+    """RLCard's raw ``UnoGame`` loop for *players* seats, its generator seeded once with *seed*.
+
+    Returns ``block(seeds, rng)``: play ``len(seeds)`` games with the random agent *rng* (the
+    seed values are not used: RLCard deals from its one generator); returns
+    ``{"games", "actions", "errors", "truncated", "digest"}`` (``digest``: one entry per game).
+    """
+    import numpy as np
+    from rlcard.games.uno.game import UnoGame
+
+    game = UnoGame(allow_step_back=False, num_players=players)
+    game.configure({"game_num_players": players})
+    game.np_random = np.random.RandomState(seed % (2 ** 32))  # once, as Env.seed() does
+
+    def block(seeds: Sequence[int], rng: random.Random) -> dict:
+        choice = rng.choice
+        init_game, is_over, step = game.init_game, game.is_over, game.step
+        get_player_id, get_legal_actions = game.get_player_id, game.get_legal_actions
+        games = actions = errors = truncated = 0
+        digest = []
+        for _ in seeds:  # RLCard deals from its run-long generator; the values are unused
+            a = 0
+            try:
+                init_game()
+                while not is_over():
+                    if a >= max_actions:
+                        break
+                    get_player_id()
+                    step(choice(get_legal_actions()))
+                    a += 1
+            except Exception:
+                errors += 1
+                digest.append((a, "error"))
+                actions += a
+                continue
+            actions += a
+            if is_over():
+                games += 1
+                digest.append((a, game.round.winner))
+            else:
+                truncated += 1
+                digest.append((a, None))
+        return {"games": games, "actions": actions, "errors": errors, "truncated": truncated,
+                "digest": digest}
+
+    return block
+
+
+def make_rules_loop(players: int, seed: int, max_actions: int = 100_000) -> Block:
+    """RLCard's bare rules (``UnoRound`` without state building), its generator seeded once."""
+    import numpy as np
+    from rlcard.games.uno.dealer import UnoDealer
+    from rlcard.games.uno.player import UnoPlayer
+    from rlcard.games.uno.round import UnoRound
+
+    np_random = np.random.RandomState(seed % (2 ** 32))  # once per run
+    seats = range(players)
+
+    def block(seeds: Sequence[int], rng: random.Random) -> dict:
+        choice = rng.choice
+        games = actions = errors = truncated = 0
+        digest = []
+        for _ in seeds:  # RLCard deals from its run-long generator; the values are unused
+            a = 0
+            rnd = None
+            try:
+                # UnoGame.init_game() without its get_state()
+                dealer = UnoDealer(np_random)
+                hands = [UnoPlayer(i, np_random) for i in seats]
+                for p in hands:
+                    dealer.deal_cards(p, 7)
+                rnd = UnoRound(dealer, players, np_random)
+                rnd.perform_top_card(hands, rnd.flip_top_card())
+                # UnoGame.step() without its get_state()
+                legal, proceed = rnd.get_legal_actions, rnd.proceed_round
+                while not rnd.is_over:
+                    if a >= max_actions:
+                        break
+                    proceed(hands, choice(legal(hands, rnd.current_player)))
+                    a += 1
+            except Exception:
+                errors += 1
+                digest.append((a, "error"))
+                actions += a
+                continue
+            actions += a
+            if rnd.is_over:
+                games += 1
+                digest.append((a, rnd.winner))
+            else:
+                truncated += 1
+                digest.append((a, None))
+        return {"games": games, "actions": actions, "errors": errors, "truncated": truncated,
+                "digest": digest}
+
+    return block

@@ -1,34 +1,42 @@
-"""``unokit bench``: throughput of unokit's engine, optionally against RLCard.
+"""``unokit bench``: the speed of unokit's referee and fast core, optionally against RLCard.
 
-Three engines are timed: ``unokit`` (the referee, ``unokit.Game``),
-``unokit-fast`` (the fast core for the official rules, ``unokit.fast.FastGame``)
-and, with ``--vs rlcard``, RLCard.  Each measured loop (engine, player count)
-runs in its own subprocess, so peak memory (``ru_maxrss``) is per engine and
-per run and no two engines share an interpreter.  The peers are the scripts
-``bench/unokit_peer.py`` (``--core referee`` or ``--core fast``) and
-``bench/rlcard_peer.py`` at the repository root; each prints one JSON line.
-With ``repeat`` > 1 the whole set of loops is run that many times, engines
-alternating, and each (engine, player count) keeps its fastest run.  RLCard runs from a private virtualenv,
-``.bench/rlcard-venv``, created on first use from the *same* interpreter that
-runs this module (so both engines are timed on the same Python), with
-``rlcard==1.2.0`` installed from PyPI.
+What is timed (random against random, whole games; see ``bench/README.md``):
 
-Everything except the final report goes to stderr, so ``--json`` output on
-stdout is always a single clean JSON document.
+``rlcard``        RLCard 1.2.0's raw game loop as its users run it: one ``UnoGame``, its
+                  ``numpy`` generator seeded once per run, ``game.step(choice(game.get_legal_actions()))``
+                  until ``game.is_over()`` (``step`` builds the next state dict: part of the cost);
+``rlcard-rules``  RLCard's bare rules: its ``UnoRound``'s ``get_legal_actions`` and
+                  ``proceed_round`` only, no state dicts (the same games as ``rlcard``);
+``unokit``        the referee, ``unokit.Game``, ``UNO 1121`` strict;
+``unokit-fast``   the fast core, ``unokit.fast.FastGame`` (the same games as the referee).
+
+All engines run in ONE process (``bench/run.py``; with ``--vs rlcard`` it runs on the Python of
+the RLCard virtualenv ``.bench/rlcard-venv``, with unokit's source tree on ``sys.path``),
+INTERLEAVED: in each round every engine plays a block of ``games`` games per player count, the
+engines' order rotated by one each round.  Each block is timed in CPU time
+(``time.process_time``).  The report gives, over the rounds, the MEDIAN with the interquartile
+range and the min-max of µs per game, µs per action and of the ratios, which are paired: the
+ratio of two engines in one round, then the median of those ratios.  Nothing is "best of N".
+
+Ratios are "times faster" (the baseline's time over the engine's time, > 1 means unokit is
+faster), per game and per action, against both RLCard baselines.  The target: the referee's
+games/s at least RLCard's raw game loop's at 2 players (``TARGET`` = 1.0).
+
+Everything except the final report goes to stderr, so ``--json`` output on stdout is always a
+single clean JSON document.  Bad arguments print one line on stderr and exit with status 2; a
+benchmark that cannot run (the virtualenv cannot be built, the driver fails) exits with 1.
 
 Public API::
 
     main(argv=None) -> int
     build_parser(prog="unokit bench") -> argparse.ArgumentParser
-    add_arguments(parser) -> argparse.ArgumentParser
-    run_from_args(args) -> int
-    run_bench(vs=None, players=(2, 4), games=2000, seconds=None, seed=0,
-              warmup=50, venv_dir=None, repeat=3, log=...) -> dict
-    ensure_rlcard_venv(venv_dir=None, *, log=..., reinstall=False) -> Path
-    run_peer(engine, players, *, games=2000, seconds=None, seed=0, warmup=50,
-             python=None, log=...) -> dict
+    run_bench(vs=None, players=(2, 4), games=200, rounds=11, seed=0, warmup=20,
+              venv_dir=None, log=...) -> dict
+    run_driver(python, players, games, rounds, seed, warmup, rlcard, log=...) -> dict
+    summarize(values) -> dict          # median, q1, q3, min, max, n
+    analyze(raw) -> dict               # raw driver output -> the report dict
     format_table(result) -> str
-    repo_root() -> Path
+    ensure_rlcard_venv(venv_dir=None, *, log=..., reinstall=False) -> Path
 """
 from __future__ import annotations
 
@@ -37,16 +45,19 @@ import json
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Optional, Sequence
 
 __all__ = [
     "BenchError",
+    "ENGINES",
+    "RATIOS",
     "RLCARD_VERSION",
     "TARGET",
-    "add_arguments",
+    "analyze",
     "build_parser",
     "default_venv_dir",
     "ensure_rlcard_venv",
@@ -54,30 +65,51 @@ __all__ = [
     "main",
     "repo_root",
     "run_bench",
+    "run_driver",
     "run_from_args",
-    "run_peer",
+    "summarize",
 ]
 
 RLCARD_VERSION = "1.2.0"
-#: unokit's fast core must be at least this many times faster than RLCard (games/s, 2p).
-TARGET = 3
+#: the referee must play at least this many times RLCard's raw game loop's games/s (2 players)
+TARGET = 1.0
 RULES = "UNO 1121"
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
 DEFAULT_PLAYERS = (2, 4)
-DEFAULT_GAMES = 2000
-DEFAULT_WARMUP = 50
-DEFAULT_REPEAT = 3
-#: engine -> (peer script, extra arguments); "unokit" is the referee, "unokit-fast" the fast core
-ENGINES = ("rlcard", "unokit", "unokit-fast")
-_PEERS = {"rlcard": ("rlcard", []), "unokit": ("unokit", []), "unokit-fast": ("unokit", ["--core", "fast"])}
-#: the key of each engine's results in run_bench()'s dict
-RESULT_KEYS = {"rlcard": "rlcard", "unokit": "unokit", "unokit-fast": "unokit_fast"}
-HEADLINE = "unokit-fast"
+DEFAULT_GAMES = 200
+DEFAULT_ROUNDS = 11
+DEFAULT_WARMUP = 20
+#: bounds of the integer options (an absurd value is refused at once, never run)
+LIMITS = {"games": (1, 100_000), "rounds": (1, 1_000), "warmup": (0, 100_000),
+          "seed": (0, 2 ** 32 - 1)}
+#: at most this many timed games per engine and player count (rounds x games)
+MAX_TOTAL_GAMES = 200_000
+
+ENGINES = ("rlcard", "rlcard-rules", "unokit", "unokit-fast")
+DESCRIPTIONS = {
+    "rlcard": "RLCard 1.2.0 raw game loop: UnoGame.step(choice(get_legal_actions())), "
+              "numpy RandomState seeded once per run; step() builds the next state dict",
+    "rlcard-rules": "RLCard 1.2.0 bare rules: UnoRound.get_legal_actions / proceed_round "
+                    "only, no state dicts; seeded once per run; the same games as rlcard",
+    "unokit": "unokit's referee, unokit.Game, UNO 1121 strict, Game.new(seed) per game",
+    "unokit-fast": "unokit's fast core, unokit.fast.FastGame(players, seed) per game; "
+                   "the same games as the referee",
+}
+#: ratio name -> (engine, baseline); a ratio is baseline time / engine time (> 1: engine faster)
+RATIOS = {
+    "referee_vs_rlcard": ("unokit", "rlcard"),
+    "referee_vs_rlcard_rules": ("unokit", "rlcard-rules"),
+    "fast_vs_rlcard": ("unokit-fast", "rlcard"),
+    "fast_vs_rlcard_rules": ("unokit-fast", "rlcard-rules"),
+    "fast_vs_referee": ("unokit-fast", "unokit"),
+}
+HEADLINE = "referee_vs_rlcard"
 
 Log = Callable[[str], None]
 
 
 class BenchError(RuntimeError):
-    """The benchmark could not be run (venv build failed, a peer crashed...)."""
+    """The benchmark could not be run (venv build failed, the driver crashed...)."""
 
 
 def _stderr_log(msg: str) -> None:
@@ -97,11 +129,11 @@ def repo_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
-def _peer_script(engine: str) -> Path:
-    path = repo_root() / "bench" / f"{engine}_peer.py"
+def _driver_script() -> Path:
+    path = repo_root() / "bench" / "run.py"
     if not path.is_file():
         raise BenchError(
-            f"benchmark peer {path} not found (unokit bench needs a source "
+            f"benchmark driver {path} not found (unokit bench needs a source "
             "checkout: the bench/ directory next to the unokit package)")
     return path
 
@@ -138,7 +170,7 @@ def _run_to_stderr(cmd: list, *, env: Optional[dict] = None) -> int:
 
 
 def _isolated_env() -> dict:
-    """Environment for the RLCard venv: nothing from this project leaks in."""
+    """Environment for the driver: nothing from this environment's Python setup leaks in."""
     env = dict(os.environ)
     for var in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV"):
         env.pop(var, None)
@@ -148,40 +180,44 @@ def _isolated_env() -> dict:
     return env
 
 
-def _unokit_env() -> dict:
-    env = dict(os.environ)
-    root = str(repo_root())
-    old = env.get("PYTHONPATH")
-    env["PYTHONPATH"] = root if not old else root + os.pathsep + old
-    env["PYTHONHASHSEED"] = "0"
-    return env
-
-
 # --------------------------------------------------------------------------
 # RLCard virtualenv
 # --------------------------------------------------------------------------
 
 _CHECK_SNIPPET = (
-    "import json, platform, numpy, rlcard\n"
-    "from importlib.metadata import version\n"
-    "from rlcard.games.uno.game import UnoGame\n"
-    "g = UnoGame(allow_step_back=False, num_players=2)\n"
-    "g.configure({'game_num_players': 2})\n"
-    "g.np_random = numpy.random.RandomState(0)\n"
-    "g.init_game()\n"
-    "assert g.get_legal_actions() and not g.is_over()\n"
-    "print(json.dumps({'rlcard': version('rlcard'), 'numpy': numpy.__version__,"
-    " 'python': platform.python_version()}))\n"
+    "import json, platform, sys\n"
+    "out = {'python': platform.python_version()}\n"
+    "try:\n"
+    "    import numpy, rlcard\n"
+    "    from importlib.metadata import version\n"
+    "    from rlcard.games.uno.game import UnoGame\n"
+    "    g = UnoGame(allow_step_back=False, num_players=2)\n"
+    "    g.configure({'game_num_players': 2})\n"
+    "    g.np_random = numpy.random.RandomState(0)\n"
+    "    g.init_game()\n"
+    "    assert g.get_legal_actions() and not g.is_over()\n"
+    "    out.update(rlcard=version('rlcard'), numpy=numpy.__version__)\n"
+    "except Exception as exc:\n"
+    "    out['rlcard_error'] = repr(exc)\n"
+    "sys.path.insert(0, sys.argv[1])\n"
+    "try:\n"
+    "    import unokit, unokit.fast\n"
+    "    out['unokit'] = 'ok'\n"
+    "except ModuleNotFoundError as exc:\n"
+    "    out['unokit'] = 'missing ' + str(exc.name)\n"
+    "except Exception as exc:\n"
+    "    out['unokit'] = 'error ' + repr(exc)\n"
+    "print(json.dumps(out))\n"
 )
 
 
 def _check_venv(py: Path) -> Optional[dict]:
-    """Return versions if *py* can import and play RLCard UNO, else None."""
+    """What *py* can do: versions of RLCard and numpy, whether unokit imports; None if it fails."""
     if not py.exists():
         return None
     try:
-        proc = subprocess.run([str(py), "-c", _CHECK_SNIPPET], capture_output=True,
-                              text=True, env=_isolated_env(), timeout=120)
+        proc = subprocess.run([str(py), "-c", _CHECK_SNIPPET, str(repo_root())],
+                              capture_output=True, text=True, env=_isolated_env(), timeout=120)
     except (OSError, subprocess.SubprocessError):
         return None
     if proc.returncode != 0:
@@ -192,6 +228,34 @@ def _check_venv(py: Path) -> Optional[dict]:
         return None
 
 
+def _project_dependencies() -> list:
+    """unokit's runtime dependencies as ``pyproject.toml`` lists them."""
+    try:
+        import tomllib
+        with open(repo_root() / "pyproject.toml", "rb") as fh:
+            return list(tomllib.load(fh)["project"].get("dependencies", []))
+    except (OSError, KeyError, ValueError, ImportError):
+        return []
+
+
+def _ensure_unokit_imports(py: Path, info: dict, log: Log) -> dict:
+    """The driver imports unokit from its source tree in the RLCard venv: make sure it can."""
+    if info.get("unokit") == "ok":
+        return info
+    deps = _project_dependencies()
+    log(f"unokit does not import in the RLCard venv ({info.get('unokit')}); "
+        f"installing its dependencies there: {' '.join(deps) or '(none listed)'}")
+    if deps:
+        rc = _run_to_stderr([str(py), "-m", "pip", "install", "--disable-pip-version-check",
+                             "--no-input", *deps], env=_isolated_env())
+        if rc != 0:
+            raise BenchError(f"pip install {' '.join(deps)} into the RLCard venv failed (exit {rc})")
+    info = _check_venv(py) or {}
+    if info.get("unokit") != "ok":
+        raise BenchError(f"unokit does not import with {py}: {info.get('unokit')}")
+    return info
+
+
 def ensure_rlcard_venv(venv_dir: Optional[os.PathLike] = None, *,
                        log: Log = _stderr_log, reinstall: bool = False) -> Path:
     """Make sure a virtualenv with ``rlcard==1.2.0`` exists; return its python.
@@ -200,6 +264,8 @@ def ensure_rlcard_venv(venv_dir: Optional[os.PathLike] = None, *,
     imports RLCard 1.2.0 on the same Python version as this interpreter;
     otherwise (re)creates it with ``python -m venv`` from ``sys.executable``
     and installs ``rlcard==1.2.0`` (which pulls numpy and termcolor) with pip.
+    The benchmark driver also imports unokit (from the source tree) there; if
+    that needs a module the venv lacks, unokit's dependencies are installed.
     pip's output goes to stderr.
     """
     venv = Path(venv_dir) if venv_dir is not None else default_venv_dir()
@@ -212,6 +278,7 @@ def ensure_rlcard_venv(venv_dir: Optional[os.PathLike] = None, *,
         if info and info.get("rlcard") == RLCARD_VERSION and info.get("python") == want_py:
             log(f"reusing {venv} (rlcard {info['rlcard']}, numpy {info['numpy']}, "
                 f"Python {info['python']})")
+            _ensure_unokit_imports(py, info, log)
             return py
         if info:
             log(f"{venv} has rlcard {info.get('rlcard')} on Python {info.get('python')}; "
@@ -243,64 +310,160 @@ def ensure_rlcard_venv(venv_dir: Optional[os.PathLike] = None, *,
         raise BenchError(f"rlcard {RLCARD_VERSION} installed in {venv} but does not "
                          "import/play; run the check by hand: "
                          f"{py} -c 'from rlcard.games.uno.game import UnoGame'")
+    _ensure_unokit_imports(py, info, log)
     log(f"ready: rlcard {info['rlcard']}, numpy {info['numpy']}, Python {info['python']}")
     return py
 
 
 # --------------------------------------------------------------------------
-# Peers
+# Running the driver
 # --------------------------------------------------------------------------
 
-def run_peer(engine: str, players: int, *, games: int = DEFAULT_GAMES,
-             seconds: Optional[float] = None, seed: int = 0,
-             warmup: int = DEFAULT_WARMUP, python: Optional[os.PathLike] = None,
-             log: Log = _stderr_log) -> dict:
-    """Run one peer (``"unokit"``, ``"unokit-fast"`` or ``"rlcard"``) in its own process.
-
-    *python* is the interpreter to use: default ``sys.executable`` for unokit;
-    required for rlcard (the venv's python, see :func:`ensure_rlcard_venv`).
-    Returns the peer's JSON result (games, actions, seconds, games_per_s,
-    actions_per_s, peak_rss_mib, ...).
-    """
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; expected one of {ENGINES}")
-    name, extra = _PEERS[engine]
-    script = _peer_script(name)
-    if engine != "rlcard":
-        exe = str(python) if python is not None else sys.executable
-        env = _unokit_env()
-    else:
-        if python is None:
-            raise ValueError("run_peer('rlcard', ...) needs python= the RLCard venv's python")
-        exe = str(python)
-        env = _isolated_env()
-
-    cmd = [exe, str(script), "--players", str(players), "--games", str(games),
-           "--seed", str(seed), "--warmup", str(warmup)] + extra
-    if seconds:
-        cmd += ["--seconds", str(seconds)]
-    budget = f"{seconds:g} s" if seconds else f"{games} games"
-    log(f"{engine} {players}p: {budget} (+{warmup} warm-up) ...")
+def run_driver(python: os.PathLike, players: Sequence[int], games: int, rounds: int,
+               seed: int, warmup: int, rlcard: bool, *, log: Log = _stderr_log) -> dict:
+    """Run ``bench/run.py`` (one process, every engine) with *python*; return its raw JSON."""
+    cmd = [str(python), str(_driver_script()), "--players", *map(str, players),
+           "--games", str(games), "--rounds", str(rounds), "--seed", str(seed),
+           "--warmup", str(warmup)]
+    if rlcard:
+        cmd.append("--rlcard")
+    if log is _quiet_log:
+        cmd.append("--quiet")
+    log(f"one process ({python}): {rounds} rounds x {games} games per engine and player "
+        f"count, players {' '.join(map(str, players))}, after {warmup} warm-up games")
     try:
+        env = _isolated_env()
+        env.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's idle BLAS threads: none wanted
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None, text=True,
                               env=env, cwd=str(repo_root()))
     except OSError as exc:
-        raise BenchError(f"could not start {engine} peer: {exc}") from exc
+        raise BenchError(f"could not start the benchmark driver: {exc}") from exc
     if proc.returncode != 0:
-        raise BenchError(f"{engine} peer for {players} players failed "
-                         f"(exit {proc.returncode}); see its stderr above")
+        raise BenchError(f"the benchmark driver failed (exit {proc.returncode}); "
+                         "see its stderr above")
     lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
     try:
-        result = json.loads(lines[-1])
+        return json.loads(lines[-1])
     except (ValueError, IndexError) as exc:
-        raise BenchError(f"{engine} peer printed no JSON result: {proc.stdout!r}") from exc
-    if result.get("errors") or result.get("truncated"):
-        log(f"warning: {engine} {players}p: {result.get('errors', 0)} games raised, "
-            f"{result.get('truncated', 0)} hit the action cap (not counted as games)")
-    if not result.get("games"):
-        raise BenchError(f"{engine} peer for {players} players completed no games")
-    log(f"{engine} {players}p: {result['games_per_s']:,.0f} games/s, "
-        f"{result['actions_per_s']:,.0f} actions/s, peak {result['peak_rss_mib']:.1f} MiB")
+        raise BenchError(f"the benchmark driver printed no JSON result: {proc.stdout!r}") from exc
+
+
+# --------------------------------------------------------------------------
+# Statistics
+# --------------------------------------------------------------------------
+
+def summarize(values: Iterable[float]) -> dict:
+    """Median, quartiles (inclusive method), min, max and count of *values* (None if empty)."""
+    xs = sorted(float(v) for v in values)
+    if not xs:
+        return {"median": None, "q1": None, "q3": None, "min": None, "max": None, "n": 0}
+    if len(xs) == 1:
+        q1 = q3 = xs[0]
+    else:
+        q1, _, q3 = statistics.quantiles(xs, n=4, method="inclusive")
+    return {"median": statistics.median(xs), "q1": q1, "q3": q3,
+            "min": xs[0], "max": xs[-1], "n": len(xs)}
+
+
+def _per_block(s: dict) -> Optional[dict]:
+    """The rates of one timed block (None when it finished no game or took no time)."""
+    if s["games"] <= 0 or s["actions"] <= 0 or s["cpu_s"] <= 0:
+        return None
+    return {"us_per_game": 1e6 * s["cpu_s"] / s["games"],
+            "us_per_action": 1e6 * s["cpu_s"] / s["actions"],
+            "games_per_s": s["games"] / s["cpu_s"],
+            "actions_per_s": s["actions"] / s["cpu_s"],
+            "actions_per_game": s["actions"] / s["games"],
+            "wall_us_per_game": 1e6 * s["wall_s"] / s["games"]}
+
+
+def analyze(raw: dict) -> dict:
+    """Turn the driver's raw samples into the report: per-engine summaries, paired ratios."""
+    samples = raw.get("samples", [])
+    engines = [e for e in ENGINES if e in raw.get("engines", [])]
+    players = [int(n) for n in raw.get("players", [])]
+    by = {}  # (engine, players, round) -> sample
+    for s in samples:
+        by[s["engine"], int(s["players"]), int(s["round"])] = s
+    rounds = sorted({int(s["round"]) for s in samples})
+
+    results: dict = {}
+    for n in players:
+        results[str(n)] = {}
+        for e in engines:
+            mine = [by[e, n, r] for r in rounds if (e, n, r) in by]
+            rates = [x for x in (_per_block(s) for s in mine) if x is not None]
+            entry = {key: summarize(x[key] for x in rates)
+                     for key in ("us_per_game", "us_per_action", "games_per_s", "actions_per_s",
+                                 "actions_per_game", "wall_us_per_game")}
+            entry.update({
+                "rounds": len(rates),
+                "games": sum(s["games"] for s in mine),
+                "actions": sum(s["actions"] for s in mine),
+                "errors": sum(s.get("errors", 0) for s in mine),
+                "truncated": sum(s.get("truncated", 0) for s in mine),
+                "cpu_s": sum(s["cpu_s"] for s in mine),
+                "description": DESCRIPTIONS.get(e, e),
+            })
+            results[str(n)][e] = entry
+
+    ratios: dict = {}
+    for n in players:
+        ratios[str(n)] = {}
+        for name, (eng, base) in RATIOS.items():
+            if eng not in engines or base not in engines:
+                continue
+            per_game, per_action = [], []
+            for r in rounds:
+                a, b = by.get((eng, n, r)), by.get((base, n, r))
+                ra, rb = (_per_block(a) if a else None), (_per_block(b) if b else None)
+                if ra is None or rb is None:
+                    continue
+                per_game.append(rb["us_per_game"] / ra["us_per_game"])
+                per_action.append(rb["us_per_action"] / ra["us_per_action"])
+            ratios[str(n)][name] = {"engine": eng, "baseline": base,
+                                    "per_game": summarize(per_game),
+                                    "per_action": summarize(per_action)}
+
+    def same_games(a: str, b: str) -> Optional[bool]:
+        if a not in engines or b not in engines:
+            return None
+        return all(by.get((a, n, r), {}).get("digest") == by.get((b, n, r), {}).get("digest")
+                   and (a, n, r) in by for n in players for r in rounds)
+
+    result = {
+        "schema": 2,
+        "rules": RULES,
+        "clock": "time.process_time (CPU time of the one benchmark process), per block",
+        "statistic": "median over rounds, with q1-q3 (IQR) and min-max; ratios are paired per round "
+                     "(baseline time / engine time, > 1 = the engine is faster)",
+        "design": "all engines in one process, interleaved: each round, per player count, a block "
+                  "of games_per_block games per engine, engine order rotated by one each round; "
+                  "untimed gc.collect() before each block; warm-up games first",
+        "engines": engines,
+        "players": players,
+        "rounds": len(rounds),
+        "games_per_block": raw.get("games_per_block"),
+        "warmup_games": raw.get("warmup_games"),
+        "seed": raw.get("seed"),
+        "results": results,
+        "ratios": ratios,
+        "fast_same_games_as_referee": same_games("unokit", "unokit-fast"),
+        "rlcard_rules_same_games_as_rlcard": same_games("rlcard", "rlcard-rules"),
+    }
+    if "rlcard" in engines:
+        head = ratios.get("2", {}).get(HEADLINE, {}).get("per_game", {}).get("median")
+        result["target"] = {
+            "what": "the referee's games/s over RLCard's raw game loop's at 2 players "
+                    "(median of the paired per-round ratios)",
+            "ratio": HEADLINE, "value": TARGET, "measured": head,
+            "met": head is not None and head >= TARGET,
+        }
+    for key in ("python", "implementation", "platform", "executable", "rlcard_version",
+                "numpy_version", "peak_rss_mib", "gc_enabled", "max_actions"):
+        if key in raw:
+            result[key] = raw[key]
+    result["samples"] = samples
     return result
 
 
@@ -308,108 +471,47 @@ def run_peer(engine: str, players: int, *, games: int = DEFAULT_GAMES,
 # Orchestration
 # --------------------------------------------------------------------------
 
-def _ratio(num: Optional[float], den: Optional[float]) -> Optional[float]:
-    if not num or not den:
-        return None
-    return num / den
+def _check_options(players: Sequence[int], games: int, rounds: int, seed: int, warmup: int) -> None:
+    for p in players:
+        if not MIN_PLAYERS <= p <= MAX_PLAYERS:
+            raise BenchError(f"--players: {p} is not in {MIN_PLAYERS}..{MAX_PLAYERS}")
+    for name, value in (("games", games), ("rounds", rounds), ("seed", seed), ("warmup", warmup)):
+        lo, hi = LIMITS[name]
+        if not lo <= value <= hi:
+            raise BenchError(f"--{name}: {value} is not in {lo}..{hi:,}")
+    if games * rounds > MAX_TOTAL_GAMES:
+        raise BenchError(f"--rounds {rounds} x --games {games} = {games * rounds:,} timed games per "
+                         f"engine and player count; at most {MAX_TOTAL_GAMES:,}")
 
 
 def run_bench(vs: Optional[str] = None, players: Iterable[int] = DEFAULT_PLAYERS,
-              games: int = DEFAULT_GAMES, seconds: Optional[float] = None,
-              seed: int = 0, warmup: int = DEFAULT_WARMUP,
-              venv_dir: Optional[os.PathLike] = None, repeat: int = DEFAULT_REPEAT,
+              games: int = DEFAULT_GAMES, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
+              warmup: int = DEFAULT_WARMUP, venv_dir: Optional[os.PathLike] = None,
               log: Log = _stderr_log) -> dict:
-    """Run the benchmark and return the result dict (what ``--json`` prints).
+    """Run the benchmark and return the report dict (what ``--json`` prints).
 
-    ``vs=None`` times unokit's two cores (the referee and the fast core);
-    ``vs="rlcard"`` first ensures the RLCard venv, then for every player count
-    runs RLCard's peer, the referee's and the fast core's, one after the
-    other, each in a fresh process.  With *seconds* each loop runs for that
-    wall-clock budget instead of *games* games.  The whole set is run
-    *repeat* times (engines alternating) and each (engine, player count)
-    keeps its fastest run; ``runs_games_per_s`` lists them all.
-
-    The headline ``ratio_vs_rlcard`` is the fast core's games/s over RLCard's
-    at 2 players; ``ratio_vs_rlcard_referee`` is the referee's.
+    ``vs=None`` times unokit's two cores; ``vs="rlcard"`` first ensures the RLCard venv and
+    adds RLCard's game loop and its bare rules.  Every engine runs in one process, interleaved
+    in *rounds* rounds of *games* games per engine and player count (see the module doc).
     """
     if vs not in (None, "rlcard"):
         raise BenchError(f"unsupported --vs {vs!r}; only 'rlcard' is supported")
-    players = [int(p) for p in players]
-    if not players or any(p < 2 for p in players):
-        raise BenchError(f"--players must be integers >= 2, got {players}")
-    if seconds is None and games < 1:
-        raise BenchError("--games must be >= 1")
-    if repeat < 1:
-        raise BenchError("--repeat must be >= 1")
-
-    rl_py = ensure_rlcard_venv(venv_dir, log=log) if vs == "rlcard" else None
-    engines = (["rlcard"] if rl_py is not None else []) + ["unokit", "unokit-fast"]
-
-    kw = dict(games=games, seconds=seconds, seed=seed, warmup=warmup, log=log)
-    runs: dict = {e: {str(n): [] for n in players} for e in engines}
-    for r in range(repeat):
-        if repeat > 1:
-            log(f"round {r + 1} of {repeat}")
-        for n in players:
-            for e in engines:
-                runs[e][str(n)].append(run_peer(e, n, python=rl_py if e == "rlcard" else None, **kw))
-    best: dict = {}
-    for e in engines:
-        best[e] = {}
-        for k, lst in runs[e].items():
-            top = dict(max(lst, key=lambda d: d["games_per_s"]))
-            top["runs"] = len(lst)
-            top["runs_games_per_s"] = [d["games_per_s"] for d in lst]
-            best[e][k] = top
-
-    result: dict = {}
-    for e in engines:
-        result[RESULT_KEYS[e]] = best[e]
-    uno, fast = best["unokit"], best["unokit-fast"]
-    if seconds is None:
-        # same seeds, same policy: the fast core plays the referee's very games, action for action
-        result["fast_same_games_as_referee"] = all(
-            uno[k]["actions"] == fast[k]["actions"] and uno[k]["games"] == fast[k]["games"] for k in uno)
-    result["ratio_fast_vs_referee"] = _ratio(fast.get("2", {}).get("games_per_s"),
-                                             uno.get("2", {}).get("games_per_s"))
-    if rl_py is not None:
-        rl = best["rlcard"]
-
-        def r(eng: dict, n: int, key: str) -> Optional[float]:
-            k = str(n)
-            if k not in rl or k not in eng:
-                return None
-            return _ratio(eng[k].get(key), rl[k].get(key))
-
-        result["ratio_vs_rlcard"] = r(fast, 2, "games_per_s")
-        result["ratio_vs_rlcard_4p"] = r(fast, 4, "games_per_s")
-        result["ratio_vs_rlcard_referee"] = r(uno, 2, "games_per_s")
-        result["ratio_vs_rlcard_referee_4p"] = r(uno, 4, "games_per_s")
-        result["ratio_actions_vs_rlcard"] = r(fast, 2, "actions_per_s")
-        result["ratio_actions_vs_rlcard_4p"] = r(fast, 4, "actions_per_s")
-        result["ratio_actions_vs_rlcard_referee"] = r(uno, 2, "actions_per_s")
-        result["ratios"] = {
-            str(n): {"games_per_s": r(fast, n, "games_per_s"),
-                     "actions_per_s": r(fast, n, "actions_per_s"),
-                     "referee_games_per_s": r(uno, n, "games_per_s"),
-                     "referee_actions_per_s": r(uno, n, "actions_per_s")}
-            for n in players
-        }
-        result["headline_engine"] = HEADLINE
-        result["target"] = TARGET
-        headline = result["ratio_vs_rlcard"]
-        result["meets_target"] = headline is not None and headline >= TARGET
-        result["rlcard_version"] = RLCARD_VERSION
-        pyvers = {v.get("python") for e in engines for v in best[e].values()}
-        if len(pyvers) > 1:
-            log(f"warning: peers ran on different Python versions {sorted(pyvers)}")
-    result["rules"] = RULES
-    result["seed"] = seed
-    result["mode"] = "seconds" if seconds else "games"
-    result["repeat"] = repeat
-    result["python"] = platform.python_version()
-    result["implementation"] = platform.python_implementation()
-    result["platform"] = platform.platform()
+    players = list(dict.fromkeys(int(p) for p in players))
+    if not players:
+        raise BenchError("--players: give at least one player count")
+    _check_options(players, games, rounds, seed, warmup)
+    python = ensure_rlcard_venv(venv_dir, log=log) if vs == "rlcard" else Path(sys.executable)
+    raw = run_driver(python, players, games, rounds, seed, warmup, vs == "rlcard", log=log)
+    result = analyze(raw)
+    for n, per in result["results"].items():
+        for e, d in per.items():
+            if d["errors"] or d["truncated"]:
+                log(f"warning: {e} {n}p: {d['errors']} games raised, {d['truncated']} hit the "
+                    "action cap (not counted as games; their time is in the blocks)")
+            if not d["games"]:
+                raise BenchError(f"{e} completed no games at {n} players")
+    if result.get("fast_same_games_as_referee") is False:
+        log("warning: the fast core and the referee did NOT play the same games")
     return result
 
 
@@ -417,67 +519,84 @@ def run_bench(vs: Optional[str] = None, players: Iterable[int] = DEFAULT_PLAYERS
 # Report
 # --------------------------------------------------------------------------
 
+def _fmt(v: Optional[float], spec: str) -> str:
+    return "-" if v is None else format(v, spec)
+
+
+def _spread(s: dict, spec: str) -> str:
+    """``median [min-max]``."""
+    if not s or s.get("median") is None:
+        return "n/a"
+    return f"{_fmt(s['median'], spec)} [{_fmt(s['min'], spec)}-{_fmt(s['max'], spec)}]"
+
+
+def _table(cols: list, rows: list, left: int = 1) -> list:
+    widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(cols)]
+
+    def line(vals):
+        return "  ".join(v.ljust(w) if i < left else v.rjust(w)
+                         for i, (v, w) in enumerate(zip(vals, widths)))
+    head = line(cols)
+    return [head, "-" * len(head)] + [line(r) for r in rows]
+
+
 def format_table(result: dict) -> str:
-    """Human-readable table for a :func:`run_bench` result."""
-    cols = ["engine", "players", "games", "actions", "seconds", "games/s",
-            "actions/s", "us/action", "actions/game", "peak MiB"]
+    """Human-readable report for a :func:`run_bench` / :func:`analyze` result."""
+    lines = []
+    rounds = result.get("rounds")
+    lines.append(f"unokit bench: {result.get('rules')} random vs random; CPU time "
+                 f"(process_time); {rounds} round{'' if rounds == 1 else 's'} of "
+                 f"{result.get('games_per_block')} games per "
+                 "engine and player count, engines interleaved in one process; "
+                 "median [min-max] over rounds")
+    lines.append("")
+    cols = ["engine", "players", "us/game", "us/action", "games/s", "actions/s",
+            "actions/game", "games"]
     rows = []
-    keys = sorted({int(k) for e in ENGINES for k in result.get(RESULT_KEYS[e], {})})
-    for n in keys:
-        for engine in ENGINES:
-            d = result.get(RESULT_KEYS[engine], {}).get(str(n))
+    for n, per in result.get("results", {}).items():
+        for e in ENGINES:
+            d = per.get(e)
             if not d:
                 continue
-            rows.append([
-                engine, str(n), f"{d['games']:,}", f"{d['actions']:,}",
-                f"{d['seconds']:.2f}", f"{d['games_per_s']:,.0f}",
-                f"{d['actions_per_s']:,.0f}",
-                f"{d['us_per_action']:.2f}" if d.get("us_per_action") else "-",
-                f"{d['actions_per_game']:.1f}", f"{d['peak_rss_mib']:.1f}",
-            ])
-    widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c)
-              for i, c in enumerate(cols)]
-    lines = []
-    head = "  ".join(c.ljust(w) if i < 1 else c.rjust(w)
-                     for i, (c, w) in enumerate(zip(cols, widths)))
-    lines.append(head)
-    lines.append("-" * len(head))
-    for r in rows:
-        lines.append("  ".join(v.ljust(w) if i < 1 else v.rjust(w)
-                               for i, (v, w) in enumerate(zip(r, widths))))
+            rows.append([e, n, _spread(d["us_per_game"], ".0f"), _spread(d["us_per_action"], ".2f"),
+                         _fmt(d["games_per_s"]["median"], ",.0f"),
+                         _fmt(d["actions_per_s"]["median"], ",.0f"),
+                         _fmt(d["actions_per_game"]["median"], ".1f"), f"{d['games']:,}"])
+    lines += _table(cols, rows, left=1)
     lines.append("")
-    lines.append(f"Python {result.get('python')} ({result.get('implementation')}), "
-                 f"unokit rules {result.get('rules')!r}, seed {result.get('seed')}")
+    cols = ["times faster (paired per round)", "players", "per game", "per action"]
+    rows = []
+    labels = {"referee_vs_rlcard": "referee vs RLCard loop",
+              "referee_vs_rlcard_rules": "referee vs RLCard bare rules",
+              "fast_vs_rlcard": "fast core vs RLCard loop",
+              "fast_vs_rlcard_rules": "fast core vs RLCard bare rules",
+              "fast_vs_referee": "fast core vs referee"}
+    for name in RATIOS:
+        for n, rr in result.get("ratios", {}).items():
+            if name in rr:
+                rows.append([labels[name], n, _spread(rr[name]["per_game"], ".2f") + "x",
+                             _spread(rr[name]["per_action"], ".2f") + "x"])
+    lines += _table(cols, rows, left=1)
+    lines.append("")
+    if "rlcard" in result.get("engines", []):
+        lines.append("rlcard = RLCard's raw game loop (step + get_legal_actions, state dicts "
+                     "built, seeded once); rlcard-rules = its round only, no state dicts")
     lines.append("unokit = the referee (unokit.Game); unokit-fast = the fast core "
                  "(unokit.fast.FastGame, official rules only)")
-    if result.get("repeat", 1) > 1:
-        lines.append(f"best of {result['repeat']} runs per engine and player count "
-                     "(engines alternating)")
-    same = result.get("fast_same_games_as_referee")
-    if same is not None:
-        lines.append("fast core and referee played the same games, action for action: "
-                     + ("yes" if same else "NO"))
-    fr = result.get("ratio_fast_vs_referee")
-    if fr is not None:
-        lines.append(f"fast core vs referee, 2 players: {fr:.2f}x games/s")
-    if "rlcard" in result:
-        lines.append(f"RLCard {result.get('rlcard_version')} raw UnoGame loop, "
-                     "random vs random")
-
-        def x(v):
-            return f"{v:.2f}x" if v is not None else "n/a"
-
-        for n, rr in result.get("ratios", {}).items():
-            lines.append(f"unokit-fast vs RLCard, {n} players: {x(rr.get('games_per_s'))} games/s, "
-                         f"{x(rr.get('actions_per_s'))} actions/s")
-            lines.append(f"unokit (referee) vs RLCard, {n} players: "
-                         f"{x(rr.get('referee_games_per_s'))} games/s, "
-                         f"{x(rr.get('referee_actions_per_s'))} actions/s")
-        head_r = result.get("ratio_vs_rlcard")
-        verdict = "MET" if result.get("meets_target") else "NOT met"
-        hr = f"{head_r:.2f}x" if head_r is not None else "n/a (no 2-player run)"
-        lines.append(f"target: >= {result.get('target')}x games/s at 2 players (unokit-fast): "
-                     f"{hr} -> {verdict}  (referee: {x(result.get('ratio_vs_rlcard_referee'))})")
+    for key, text in (("fast_same_games_as_referee", "fast core and referee played the same games"),
+                      ("rlcard_rules_same_games_as_rlcard",
+                       "RLCard's bare rules and its game loop played the same games")):
+        if result.get(key) is not None:
+            lines.append(f"{text}: {'yes' if result[key] else 'NO'}")
+    vers = [f"Python {result.get('python')} ({result.get('implementation')})"]
+    if result.get("rlcard_version"):
+        vers.append(f"RLCard {result['rlcard_version']}, numpy {result.get('numpy_version')}")
+    lines.append(", ".join(vers) + f", seed {result.get('seed')}")
+    t = result.get("target")
+    if t:
+        m = t.get("measured")
+        lines.append(f"target: referee >= {t['value']:.1f}x RLCard's raw game loop, games/s at 2 "
+                     f"players: {_fmt(m, '.2f')}x -> {'MET' if t.get('met') else 'NOT met'}")
     return "\n".join(lines)
 
 
@@ -485,27 +604,47 @@ def format_table(result: dict) -> str:
 # CLI
 # --------------------------------------------------------------------------
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error: ``unokit bench: error: ...``, exit status 2."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _bounded_int(lo: int, hi: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if not lo <= value <= hi:
+            shown = text if len(text) <= 24 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(f"{shown} is not in {lo}..{hi:,}")
+        return value
+    parse.__name__ = "integer"
+    return parse
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Add ``unokit bench`` options to *parser* (e.g. a subcommand parser)."""
+    """Add ``unokit bench`` options to *parser*."""
     parser.add_argument("--vs", choices=["rlcard"], default=None,
-                        help="also time RLCard 1.2.0 (builds .bench/rlcard-venv "
-                             "on first use) and report unokit/RLCard ratios")
+                        help="also time RLCard 1.2.0, its game loop and its bare rules "
+                             "(builds .bench/rlcard-venv on first use), and report ratios")
     parser.add_argument("--json", action="store_true",
-                        help="print one JSON object on stdout instead of a table")
-    parser.add_argument("--players", type=int, nargs="+", default=list(DEFAULT_PLAYERS),
-                        metavar="N", help="player counts to time (default: 2 4)")
-    parser.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                        help=f"timed games per engine and player count "
-                             f"(default {DEFAULT_GAMES})")
-    parser.add_argument("--seconds", type=float, default=None,
-                        help="wall-clock budget per engine and player count "
-                             "instead of --games")
-    parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
-    parser.add_argument("--warmup", type=int, default=DEFAULT_WARMUP,
-                        help=f"untimed warm-up games per run (default {DEFAULT_WARMUP})")
-    parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
-                        help=f"run every loop this many times, engines alternating, and keep "
-                             f"the fastest run of each (default {DEFAULT_REPEAT})")
+                        help="print one JSON object on stdout (every number) instead of tables")
+    parser.add_argument("--players", type=_bounded_int(MIN_PLAYERS, MAX_PLAYERS), nargs="+",
+                        default=list(DEFAULT_PLAYERS), metavar="N",
+                        help=f"player counts, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 2 4)")
+    parser.add_argument("--games", type=_bounded_int(*LIMITS["games"]), default=DEFAULT_GAMES,
+                        help=f"games per engine in each block (default {DEFAULT_GAMES})")
+    parser.add_argument("--rounds", type=_bounded_int(*LIMITS["rounds"]), default=DEFAULT_ROUNDS,
+                        help=f"interleaved rounds; the report gives medians over them "
+                             f"(default {DEFAULT_ROUNDS})")
+    parser.add_argument("--seed", type=_bounded_int(*LIMITS["seed"]), default=0,
+                        help="base seed, 0 to 2**32-1 (default 0)")
+    parser.add_argument("--warmup", type=_bounded_int(*LIMITS["warmup"]), default=DEFAULT_WARMUP,
+                        help=f"untimed warm-up games per engine and player count "
+                             f"(default {DEFAULT_WARMUP})")
     parser.add_argument("--venv", type=Path, default=None,
                         help="RLCard virtualenv location (default <repo>/.bench/rlcard-venv)")
     parser.add_argument("--quiet", "-q", action="store_true",
@@ -514,23 +653,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def build_parser(prog: str = "unokit bench") -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=prog,
-        description="Time unokit's referee and its fast core (random vs random, "
-                    "UNO 1121, strict), optionally against RLCard's UNO game loop.")
+        description="Time unokit's referee and its fast core (random vs random, UNO 1121, "
+                    "strict), optionally against RLCard's UNO (its game loop and its bare "
+                    "rules): one process, engines interleaved in rounds, CPU time, medians.")
     return add_arguments(parser)
 
 
 def run_from_args(args: argparse.Namespace) -> int:
-    """Run with parsed arguments (from :func:`add_arguments`); return exit code."""
+    """Run with parsed arguments (from :func:`add_arguments`); return the exit status."""
     log = _quiet_log if getattr(args, "quiet", False) else _stderr_log
-    if args.seconds is not None and args.seconds <= 0:
-        print("unokit bench: --seconds must be > 0", file=sys.stderr)
+    players = list(dict.fromkeys(args.players))
+    try:
+        _check_options(players, args.games, args.rounds, args.seed, args.warmup)
+    except BenchError as exc:
+        print(f"unokit bench: error: {exc}", file=sys.stderr)
         return 2
     try:
-        result = run_bench(vs=args.vs, players=args.players, games=args.games,
-                           seconds=args.seconds, seed=args.seed, warmup=args.warmup,
-                           venv_dir=args.venv, repeat=args.repeat, log=log)
+        result = run_bench(vs=args.vs, players=players, games=args.games, rounds=args.rounds,
+                           seed=args.seed, warmup=args.warmup, venv_dir=args.venv, log=log)
     except BenchError as exc:
         print(f"unokit bench: error: {exc}", file=sys.stderr)
         return 1
@@ -543,17 +685,21 @@ def run_from_args(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[list] = None) -> int:
-    """Entry point: ``main(["--vs", "rlcard", "--json"])``.
+    """Entry point: ``main(["--vs", "rlcard", "--json"])``; returns the exit status.
 
-    *argv* are the arguments after ``bench`` (a leading ``"bench"`` is
-    tolerated); ``None`` means ``sys.argv[1:]``.
+    *argv* are the arguments after ``bench`` (a leading ``"bench"`` is tolerated);
+    ``None`` means ``sys.argv[1:]``.  A bad argument prints one line and returns 2.
     """
     if argv is None:
         argv = sys.argv[1:]
     argv = list(argv)
     if argv and argv[0] == "bench":
         argv = argv[1:]
-    return run_from_args(build_parser().parse_args(argv))
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a bad argument (2), already printed
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    return run_from_args(args)
 
 
 if __name__ == "__main__":
