@@ -127,6 +127,7 @@ def new_game(players: int, dealer: int, hands, first: str, stock_top: str = "", 
 
 def pos(hands, discard, stock="", rules="UNO 1121", **kw) -> Game:
     """Game.from_position with a padded stock so draws never run dry unless asked."""
+    kw.setdefault("decks", 2)
     return Game.from_position(hands, discard, stock, rules=rules, **kw)
 
 

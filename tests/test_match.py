@@ -20,9 +20,9 @@ from unokit.match import (FORMAT, ROTATION_4, TWO_TABLES_8, Match, MatchConfig, 
                           play_match, random_policy, replay_match, round_robin, seating_for)
 
 
-def out(hands, play, *, discard="R9", stock="Y1 Y2 Y3 Y4", current=0, dealer=None):
+def out(hands, play, *, discard="R9", stock="Y1 Y2 Y3 Y4", current=0, dealer=None, deck="classic"):
     """A finished hand: the position ``hands``, then ``play`` (notation) empties the mover's hand."""
-    g = Game.from_position(hands, discard=discard, stock=stock, current=current, dealer=dealer)
+    g = Game.from_position(hands, discard=discard, stock=stock, current=current, dealer=dealer, deck=deck)
     g.apply(Action.parse(play))
     assert g.over, g
     return g
@@ -59,7 +59,7 @@ def test_scoring_card_values_italian_special_40():
     # 003 (catalogue "Decks"): Italian customizable cards score 40; the match takes the engine's
     # hand_points, so Wild Shuffle Hands counts 40 and the classic wilds 50.
     m = Match.new(MatchConfig(players=2, seed=1))
-    g = out(["G3", "WSH W W+4 R0"], "0 play G3", discard="G9")
+    g = out(["G3", "WSH W W+4 R0"], "0 play G3", discard="G9", deck="italian")
     assert m.finish_hand(g).gains == {0: 40 + 50 + 50 + 0}
 
 

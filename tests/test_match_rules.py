@@ -16,16 +16,16 @@ import random
 import pytest
 
 from unokit.actions import Action
-from unokit.errors import ReplayMismatchError, RuleConflictError, RuleNotImplementedError
+from unokit.errors import ReplayMismatchError, RuleCodeError, RuleConflictError, RuleNotImplementedError
 from unokit.game import Game
 from unokit.match import (MATCH_RULES, MODES, Match, MatchConfig, MatchError, greedy_policy, parse_match_rules,
                           play_match, random_policy, replay_match)
 from unokit.rules import RuleSet
 
 
-def out(hands, play, *, discard="R9", stock="Y1 Y2 Y3 Y4", current=0):
+def out(hands, play, *, discard="R9", stock="Y1 Y2 Y3 Y4", current=0, decks=1):
     """A finished hand: the position ``hands``, then ``play`` (notation) empties the mover's hand."""
-    g = Game.from_position(hands, discard=discard, stock=stock, current=current)
+    g = Game.from_position(hands, discard=discard, stock=stock, current=current, decks=decks)
     g.apply(Action.parse(play))
     assert g.over, g
     return g
@@ -37,7 +37,8 @@ def win_for(m: Match, player: int, *, others: str = "W+4 G5"):
     seats = m.upcoming.seats
     s = seats.index(player)
     hands = [("R1" if p == player else others) for p in seats]
-    return m.finish_hand(out(hands, f"{s} play R1", current=s))
+    # every other player holds the same cards: two decks hold them
+    return m.finish_hand(out(hands, f"{s} play R1", current=s, decks=2))
 
 
 def left_neighbours(seats) -> dict:
@@ -86,12 +87,16 @@ def test_match_rules_TV_PR_cannot_combine_and_set_the_goal():
                 dict(rules="UNO PR", mode="partners"), dict(rules="UNO 1121", mode="tournament"),
                 dict(rules="UNO 1121", mode="reverse-points"), dict(rules="UNO TV", target=300),
                 dict(rules="UNO TV target=300"), dict(rules="UNO PR", target=300),
-                dict(rules="UNO TV scoring=lowest"), dict(rules="UNO TV(wins=0)"),
-                dict(rules="UNO PR(start=0)"), dict(rules="UNO 1121", tv_countdown=True),
+                dict(rules="UNO TV scoring=lowest"), dict(rules="UNO 1121", tv_countdown=True),
                 dict(rules="UNO PR", tv_countdown=True), dict(rules="UNO TV", tv_countdown="yes"),
                 dict(rules="UNO TV", mode="partners", tv_countdown=True)]:
         with pytest.raises(MatchError):
             MatchConfig(players=4, **bad)
+    # a win count or a starting score out of range is refused earlier, when the rule code is parsed
+    with pytest.raises(RuleCodeError, match="wins"):
+        MatchConfig(players=4, rules="UNO TV(wins=0)")
+    with pytest.raises(RuleCodeError, match="start"):
+        MatchConfig(players=4, rules="UNO PR(start=0)")
     # a target equal to the rule's own number is accepted (it says the same thing)
     assert MatchConfig(players=3, rules="UNO TV(wins=2)", target=2).target == 2
 

@@ -728,7 +728,7 @@ def test_official_unknown_deck_is_refused():
 
 
 def test_official_swap_hands_wild_swaps_with_the_chosen_player_and_names_colour():
-    g = Game.from_position(["WX R1 R2", "B1", "Y1 Y2 Y3"], discard="R7")
+    g = Game.from_position(["WX R1 R2", "B1", "Y1 Y2 Y3"], discard="R7", deck="112")
     play(g, A, "WX", "Y", target=C)
     assert hand(g, A) == ["Y1", "Y2", "Y3"] and hand(g, C) == ["R1", "R2"]
     assert g.color == Color.YELLOW and g.current == B
@@ -736,7 +736,7 @@ def test_official_swap_hands_wild_swaps_with_the_chosen_player_and_names_colour(
 
 def test_official_swap_hands_wild_cannot_be_the_last_card():
     # 001: "A carta Curinga Trocar as Mãos não pode ser jogada como a última carta."
-    g = Game.from_position(["WX", "B1 B2"], discard="R7", stock="G1")
+    g = Game.from_position(["WX", "B1 B2"], discard="R7", stock="G1", deck="112")
     assert_refused(g, mk_play(A, "WX", "G", target=B), CardNotPlayableError)
     assert all(not isinstance(a, Play) for a in g.legal_actions(A))
 
@@ -787,7 +787,7 @@ def test_official_ohana_wild_hands_above_4_discard_under_it_hands_below_4_draw_u
     # na mão devem comprar cartas até ficarem com 4 ... a pessoa que a descartou originalmente deve escolher a cor"
     from unokit.actions import Discard
     g = Game.from_position(["WO R1 R2", "B1 B2 B3 B4 B5 B6", "G1 G2 G3 G4", "Y1"], discard="R7",
-                           stock="Y2 Y3 Y4 Y5 Y6 Y7 Y8")
+                           stock="Y2 Y3 Y4 Y5 Y6 Y7 Y8", deck="ohana")
     play(g, A, "WO", "G")
     assert sizes(g)[A] == 4 and sizes(g)[C] == 4 and sizes(g)[D] == 4
     assert g.phase == Phase.FREE_DISCARD and g.to_act == B
@@ -804,7 +804,8 @@ def test_official_shuffle_hands_wild_deals_one_by_one_from_the_players_left(dire
     # 003: "vengono prese le carte dalla mano di ogni giocatore, vengono mescolate, e ridistribuite ad uno a uno, a
     # partire dal giocatore alla sinistra di colui che ha giocato questa carta (indipendentemente dal senso del
     # gioco)"
-    g = Game.from_position(["WSH R1 R2", "B1 B2 B3", "G1 G2"], discard="R7", direction=direction)
+    g = Game.from_position(["WSH R1 R2", "B1 B2 B3", "G1 G2"], discard="R7", direction=direction,
+                           deck="italian")
     before = sorted(c.code for h in g.hands for c in h if c.code != "WSH")
     play(g, A, "WSH", "B")
     assert sizes(g) == [2, 3, 2]  # 7 cards: B (A's left) gets the 1st, 4th and 7th
@@ -818,7 +819,8 @@ def test_official_blank_wild_takes_the_rule_the_table_writes(effect):
     # 001: "Esta carta vale como um Curinga além de permitir que os jogadores escrevam ... qualquer regra";
     # 003: a blank may "sostituire le proprie carte con quelle di un avversario" or make a player draw
     rules = "UNO 1121" if effect == "wild" else f"UNO 1121 blank={effect}"
-    g = Game.from_position(["WB R1 R2", "B1 B2 B3", "G1 G2"], discard="R7", stock="Y1 Y2 Y3 Y4", rules=rules)
+    g = Game.from_position(["WB R1 R2", "B1 B2 B3", "G1 G2"], discard="R7", stock="Y1 Y2 Y3 Y4", rules=rules,
+                           deck="112")
     target = C if effect in ("swap", "draw2") else None
     play(g, A, "WB", "G", target=target)
     assert g.color == Color.GREEN and g.current == B

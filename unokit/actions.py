@@ -15,7 +15,8 @@ CatchUno(player=2, target=1)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, fields
 
 from .cards import Card, Color, format_cards, parse_cards
 from .errors import NotationError
@@ -29,38 +30,56 @@ class Action:
 
     __slots__ = ()
     kind = "action"
+    more = ""  # only a Play being composed sets it (see Play)
 
     def to_dict(self) -> dict:
         raise NotImplementedError
 
     @staticmethod
     def parse(text: str) -> "Action":
-        """Read the compact notation ``"<seat> <verb> [args]"`` (see each class)."""
+        """Read the compact notation ``"<seat> <verb> [args]"`` (see each class).
+
+        Seats are whole numbers 0-999 written in the digits 0-9; anything unreadable raises
+        :class:`NotationError` (a ``ValueError``) naming the problem."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text such as '0 play R7', not {type(text).__name__}")
         parts = text.split()
-        if len(parts) < 2 or not (parts[0].isascii() and parts[0].isdigit()):
-            raise NotationError(f"cannot read action {text!r}; write '<seat> <verb> ...', e.g. '0 play R7'")
-        p, verb, args = int(parts[0]), parts[1].lower(), parts[2:]
+        if len(parts) < 2 or not _NUMBER.fullmatch(parts[0]):
+            raise NotationError(f"cannot read action {_short(text)!r}; write '<seat> <verb> ...', e.g. '0 play R7'")
+        verb, args = parts[1].lower(), parts[2:]
         try:
+            p = _seat(parts[0], "seat")
             if verb == "play":
                 return Play._parse(p, args)
             if verb in ("draw", "pass", "uno", "challenge", "accuse", "slap", "doubt"):
+                _no_args(verb, args)
                 return {"draw": Draw, "pass": Pass, "uno": SayUno, "challenge": Challenge, "accuse": Accuse,
                         "slap": Slap, "doubt": ChallengeDraw}[verb](p)
             if verb == "color":
+                _one_arg(verb, args, "a colour")
                 return ChooseColor(p, Color.parse(args[0]))
             if verb == "catch":
-                return CatchUno(p, int(args[0]))
+                _one_arg(verb, args, "the seat caught")
+                return CatchUno(p, _seat(args[0], "seat caught"))
             if verb == "notice":
-                return Notice(p, int(args[0]))
+                _one_arg(verb, args, "the number of the wrong play")
+                return Notice(p, _number(args[0], "wrong play number", MAX_SEQ))
             if verb == "discard":
+                _one_arg(verb, args, "a card")
                 return Discard(p, Card.parse(args[0]))
             if verb == "say":
                 return Say(p, " ".join(args))
             if verb == "hint":
-                return Hint(p, int(args[0]), " ".join(args[1:]))
+                if not args:
+                    raise NotationError("hint needs the seat hinted to")
+                return Hint(p, _seat(args[0], "seat hinted to"), " ".join(args[1:]))
+            extra = _extra_action(verb)
+            if extra is not None:
+                _no_args(verb, args)
+                return extra(p)
         except (IndexError, ValueError) as e:
-            raise NotationError(f"cannot read action {text!r}: {e}") from None
-        raise NotationError(f"unknown action verb {verb!r} in {text!r}")
+            raise NotationError(f"cannot read action {_short(text)!r}: {e}") from None
+        raise NotationError(f"unknown action verb {_short(verb)!r} in {_short(text)!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +90,13 @@ class Play(Action):
     next-to-last card; ``target``: the seat chosen by a card that names one
     (Wild Swap Hands); ``hidden``: cards put face down on the DED pile, claimed
     legal; ``claim``: under DED + stacking, the draw card a hidden card is
-    claimed to be. Notation: ``0 play R7 R7``, ``1 play W+4>G uno``,
-    ``2 play WX>R @0``, ``3 play hidden:G+2 claim:+2``.
+    claimed to be; ``give``: cards handed to ``target`` (DOA). Notation: ``0 play R7 R7``,
+    ``1 play W+4>G uno``, ``2 play WX>R @0``, ``3 play hidden:G+2 claim:+2``, ``0 play R2 @1 give:G5,Y7``.
+
+    ``more`` marks a play still being composed, one sub-decision at a time (see
+    :meth:`unokit.game.Game.expand`): ``"cards"`` (more cards follow, written ``+``),
+    ``"target"`` (a seat is still to be named, ``@?``) or ``"give"`` (more cards to
+    give, ``give:...,?``). The referee lists such stems but applies only complete plays.
     """
 
     player: int
@@ -83,6 +107,7 @@ class Play(Action):
     hidden: tuple[Card, ...] = ()
     claim: int = 0
     give: tuple[Card, ...] = ()
+    more: str = ""
     kind = "play"
 
     def __str__(self) -> str:
@@ -96,37 +121,62 @@ class Play(Action):
             parts.append("hidden:" + ",".join(c.code for c in self.hidden))
         if self.claim:
             parts.append(f"claim:+{self.claim}")
+        if self.more == "cards":
+            parts.append("+")
         if self.target is not None:
             parts.append(f"@{self.target}")
-        if self.give:
-            parts.append("give:" + ",".join(c.code for c in self.give))
+        elif self.more == "target":
+            parts.append("@?")
+        if self.give or self.more == "give":
+            parts.append("give:" + ",".join([c.code for c in self.give] + (["?"] if self.more == "give" else [])))
         if self.uno:
             parts.append("uno")
         return " ".join(parts)
 
     @staticmethod
     def _parse(p: int, args: list[str]) -> "Play":
-        cards, color, uno, target, hidden, claim, give = [], None, False, None, (), 0, ()
+        cards, color, uno, target, hidden, claim, give, more = [], None, False, None, (), 0, (), ""
+        seen: set[str] = set()
+
+        def once(what: str) -> None:
+            if what in seen:
+                raise NotationError(f"{what} given twice in a play")
+            seen.add(what)
+
         for a in args:
             al = a.lower()
             if al == "uno":
                 uno = True
+            elif a == "+":
+                once("'+'")
+                more = "cards"
+            elif a == "@?":
+                once("a target (@)")
+                more = "target"
             elif a.startswith("@"):
-                target = int(a[1:])
+                once("a target (@)")
+                target = _seat(a[1:], "target seat")
             elif al.startswith("hidden:"):
+                once("hidden:")
                 hidden = tuple(parse_cards(a[7:].replace(",", " ")))
             elif al.startswith("claim:"):
-                claim = int(a[6:].lstrip("+"))
+                once("claim:")
+                claim = _claim(a[6:])
             elif al.startswith("give:"):
-                give = tuple(parse_cards(a[5:].replace(",", " ")))
+                once("give:")
+                codes = a[5:].split(",")
+                if codes and codes[-1] == "?":
+                    more, codes = "give", codes[:-1]
+                give = tuple(parse_cards(" ".join(codes)))
             else:
                 code, _, col = a.partition(">")
                 cards.append(Card.parse(code))
                 if col:
+                    once("a colour (>)")
                     color = Color.parse(col)
         if not cards and not hidden:
             raise NotationError("a play needs at least one card")
-        return Play(p, tuple(cards), color, uno, target, hidden, claim, give)
+        return Play(p, tuple(cards), color, uno, target, hidden, claim, give, more)
 
     def to_dict(self) -> dict:
         d = {"type": "play", "player": self.player, "cards": format_cards(self.cards)}
@@ -142,6 +192,8 @@ class Play(Action):
             d["claim"] = self.claim
         if self.give:
             d["give"] = format_cards(self.give)
+        if self.more:
+            d["more"] = self.more
         return d
 
 
@@ -264,34 +316,176 @@ class Hint(Action):
 
 
 def action_from_dict(d: dict) -> Action:
-    """Inverse of ``Action.to_dict``."""
-    t, p = d["type"], d["player"]
+    """Inverse of ``Action.to_dict``. A dict of the wrong shape (a missing or unknown field, a value
+    of the wrong type or out of range) raises :class:`NotationError` naming the field."""
+    if not isinstance(d, dict):
+        raise NotationError(f"an action is a dict such as {{'type': 'draw', 'player': 0}}, not {_tname(d)}")
+    t = d.get("type")
+    if not isinstance(t, str):
+        raise NotationError(f"action field 'type' must be text such as 'play' or 'draw', got {_shown(t)}")
+    if "player" not in d:
+        raise NotationError(f"action field 'player' is missing in a {_short(t)!r} action")
+    p = _int_field(d, "player", MAX_SEAT)
     if t == "play":
-        return Play(p, tuple(parse_cards(d.get("cards", ""))),
-                    Color.parse(d["color"]) if d.get("color") else None, d.get("uno", False),
-                    d.get("target"), tuple(parse_cards(d.get("hidden", ""))), d.get("claim", 0),
-                    tuple(parse_cards(d.get("give", ""))))
+        known = _play_fields()
+        _only(d, t, known)
+        kw = {"player": p}
+        for name in ("cards", "hidden", "give"):
+            if name in d:
+                kw[name] = tuple(_cards_field(d, name))
+        if d.get("color") is not None:
+            kw["color"] = Color.parse(_str_field(d, "color"))
+        if "uno" in d:
+            kw["uno"] = _bool_field(d, "uno")
+        if d.get("target") is not None:
+            kw["target"] = _int_field(d, "target", MAX_SEAT)
+        if "claim" in d:
+            kw["claim"] = _int_field(d, "claim", 4)
+            if kw["claim"] not in (0, 2, 4):
+                raise NotationError(f"action field 'claim' must be 0, 2 or 4, got {kw['claim']}")
+        if "more" in d:
+            more = _str_field(d, "more")
+            if more not in _MORE:
+                raise NotationError(f"action field 'more' must be one of {', '.join(map(repr, _MORE))}, "
+                                    f"got {_shown(more)}")
+            kw["more"] = more
+        for name in known - set(kw) - {"cards", "hidden", "give", "color", "uno", "target", "claim", "more"}:
+            if name in d:  # a field added to Play later: passed on as it is
+                kw[name] = d[name]
+        if not kw.get("cards") and not kw.get("hidden"):
+            raise NotationError("a play needs at least one card (field 'cards' or 'hidden')")
+        return Play(**kw)
     simple = {"draw": Draw, "pass": Pass, "uno": SayUno, "challenge": Challenge, "accuse": Accuse, "slap": Slap,
               "doubt": ChallengeDraw}
     if t in simple:
+        _only(d, t, ())
         return simple[t](p)
     if t == "color":
-        return ChooseColor(p, Color.parse(d["color"]))
+        _only(d, t, ("color",), ("color",))
+        return ChooseColor(p, Color.parse(_str_field(d, "color")))
     if t == "catch":
-        return CatchUno(p, d["target"])
+        _only(d, t, ("target",), ("target",))
+        return CatchUno(p, _int_field(d, "target", MAX_SEAT))
     if t == "notice":
-        return Notice(p, d["seq"])
+        _only(d, t, ("seq",), ("seq",))
+        return Notice(p, _int_field(d, "seq", MAX_SEQ))
     if t == "discard":
-        return Discard(p, Card.parse(d["card"]))
+        _only(d, t, ("card",), ("card",))
+        return Discard(p, Card.parse(_str_field(d, "card")))
     if t == "say":
-        return Say(p, d["text"])
+        _only(d, t, ("text",), ("text",))
+        return Say(p, _str_field(d, "text"))
     if t == "hint":
-        return Hint(p, d["to"], d.get("text", ""))
-    if t not in EXTRA_ACTIONS:
-        from .rules import registry  # noqa: F401  (rule modules register their own action types)
-    if t in EXTRA_ACTIONS:
-        return EXTRA_ACTIONS[t](p)
-    raise NotationError(f"unknown action type {t!r}")
+        _only(d, t, ("to", "text"), ("to",))
+        return Hint(p, _int_field(d, "to", MAX_SEAT), _str_field(d, "text") if "text" in d else "")
+    extra = _extra_action(t)
+    if extra is not None:
+        _only(d, t, ())
+        return extra(p)
+    raise NotationError(f"unknown action type {_short(t)!r}")
+
+
+# ---------------------------------------------------------------------- validation helpers
+MAX_SEAT = 999         # seats are 0..n-1; no table has 1000 seats
+MAX_SEQ = 10**9        # event numbers (Notice) stay far below
+_NUMBER = re.compile(r"[0-9]+", re.ASCII)
+_MORE = ("", "cards", "target", "give")
+
+
+_PLAY_FIELDS: list = []
+
+
+def _play_fields() -> frozenset:
+    if not _PLAY_FIELDS:
+        _PLAY_FIELDS.append(frozenset(f.name for f in fields(Play)))
+    return _PLAY_FIELDS[0]
+
+
+def _short(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def _tname(x) -> str:
+    return "None" if x is None else f"a {type(x).__name__}"
+
+
+def _shown(x) -> str:
+    r = repr(x)
+    return f"{_short(r)} ({_tname(x)})"
+
+
+def _number(text: str, what: str, hi: int) -> int:
+    """A whole number 0..hi written in the digits 0-9 (no sign, no other digits, no huge numbers)."""
+    if not _NUMBER.fullmatch(text) or len(text) > len(str(hi)) + 2:
+        raise NotationError(f"{what} must be a whole number from 0 to {hi} in the digits 0-9, got {_short(text)!r}")
+    v = int(text)
+    if v > hi:
+        raise NotationError(f"{what} must be a whole number from 0 to {hi}, got {v}")
+    return v
+
+
+def _seat(text: str, what: str) -> int:
+    return _number(text, what, MAX_SEAT)
+
+
+def _claim(text: str) -> int:
+    t = text[1:] if text.startswith("+") else text
+    if t not in ("2", "4"):
+        raise NotationError(f"claim must be +2 or +4, got {_short(text)!r}")
+    return int(t)
+
+
+def _no_args(verb: str, args: list[str]) -> None:
+    if args:
+        raise NotationError(f"{verb} takes no arguments, got {_short(' '.join(args))!r}")
+
+
+def _one_arg(verb: str, args: list[str], what: str) -> None:
+    if len(args) != 1:
+        raise NotationError(f"{verb} takes one argument ({what}), got {len(args)}")
+
+
+def _extra_action(kind: str):
+    return EXTRA_ACTIONS.get(kind)  # rule modules register their own types when unokit is imported
+
+
+def _only(d: dict, t: str, allowed, required=()) -> None:
+    extra = [k for k in d if k not in ("type", "player") and k not in allowed]
+    if extra:
+        raise NotationError(f"a {_short(t)!r} action has no field {_short(str(extra[0]))!r}")
+    for k in required:
+        if k not in d:
+            raise NotationError(f"action field {k!r} is missing in a {t!r} action")
+
+
+def _int_field(d: dict, key: str, hi: int) -> int:
+    v = d[key]
+    if type(v) is not int or not 0 <= v <= hi:
+        raise NotationError(f"action field {key!r} must be a whole number from 0 to {hi}, got {_shown(v)}")
+    return v
+
+
+def _str_field(d: dict, key: str) -> str:
+    v = d[key]
+    if not isinstance(v, str):
+        raise NotationError(f"action field {key!r} must be text, got {_shown(v)}")
+    return v
+
+
+def _bool_field(d: dict, key: str) -> bool:
+    v = d[key]
+    if not isinstance(v, bool):
+        raise NotationError(f"action field {key!r} must be true or false, got {_shown(v)}")
+    return v
+
+
+def _cards_field(d: dict, key: str):
+    v = d[key]
+    if isinstance(v, list) and all(isinstance(x, str) for x in v):
+        return parse_cards(v)
+    if not isinstance(v, str):
+        raise NotationError(f"action field {key!r} must be card codes such as 'R7 G+2', got {_shown(v)}")
+    return parse_cards(v)
 
 
 # Simple (player-only) action types that house rules define, by their ``kind``.

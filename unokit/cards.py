@@ -57,11 +57,14 @@ class Color(IntEnum):
         >>> Color.parse('Blue')
         <Color.BLUE: 3>
         """
-        t = text.strip().upper()
+        if not isinstance(text, str):
+            raise NotationError(f"a colour is a letter R, Y, G or B, not {type(text).__name__}")
+        t = text.strip()
+        t = t.upper() if t.isascii() else ""
         for c in cls:
             if t == c.letter or t == c.name:
                 return c
-        raise NotationError(f"unknown colour {text!r}; choose one of R, Y, G, B")
+        raise NotationError(f"unknown colour {_short(text)!r}; choose one of R, Y, G, B")
 
 
 COLORS = tuple(Color)
@@ -159,18 +162,18 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """Parse the notation described in the module docstring."""
-        t = text.strip().upper()
+        """Parse the notation described in the module docstring. Anything else raises
+        :class:`NotationError` (a ``ValueError``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a card is written as text such as 'R7', not {type(text).__name__}")
+        t = text.strip()
+        t = t.upper() if t.isascii() else ""
         card = cls._by_code.get(t)
         if card is not None:
             return card
         raise NotationError(
-            f"unknown card {text!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
+            f"unknown card {_short(text)!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
             f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB")
-
-    def matches(self, top: "Card", color: Color) -> bool:
-        """Official matching: same colour as the colour in play, same number or symbol, or wild."""
-        return self.is_wild or self.color == color or self.face == top.face
 
     def identical(self, other: "Card") -> bool:
         """Same colour and same number/symbol (wilds: same kind)."""
@@ -224,7 +227,13 @@ def parse_cards(text: str | list | tuple) -> list[Card]:
     """
     if isinstance(text, (list, tuple)):
         return [c if isinstance(c, Card) else Card.parse(c) for c in text]
+    if not isinstance(text, str):
+        raise NotationError(f"cards are written as text such as 'R7 G+2' (or a list), not {type(text).__name__}")
     return [Card.parse(t) for t in text.replace(",", " ").split()]
+
+
+def _short(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[:n] + "..."
 
 
 def format_cards(cards) -> str:

@@ -16,9 +16,13 @@
     unokit lab    --rules CODE [CODE ...] [--bots random-play] [--players 4] [--hands N] [--out DIR] [--resume]
     unokit report [--hands N] [--out docs/lab]
 
-Errors in what was asked (a bad rule code, an unknown bot, an unreadable file)
-print one line to stderr and exit with status 2; a replay that does not match
-its record exits with status 1.
+Errors in what was asked (a bad rule code, an unknown bot, a number out of
+range, an unreadable file or a record of the wrong shape) print one line to
+stderr, ``unokit: error: ...``, and exit with status 2; a replay that does not
+match its record exits with status 1. Numbers are bounded (``--players`` 2-10,
+``--hands`` 1 to 10,000,000, ...), so no value makes a command hang. An
+unexpected failure inside unokit prints one ``unokit: error: internal error``
+line (and exits 2); ``UNOKIT_TRACEBACK=1`` shows the traceback instead.
 
 >>> main(['rules', 'validate', 'uno dr-p4-su'])
 UNO 1121 DR-P4-SU
@@ -29,10 +33,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from pathlib import Path
 
-from .errors import ReplayMismatchError, RuleCodeError, UnoError
+from .errors import RecordError, ReplayMismatchError, RuleCodeError, UnoError
 
 __all__ = ["main", "build_parser"]
 
@@ -44,19 +50,37 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one clear line (plus usage), status 2, no traceback
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    def error(self, message):  # one clear line, status 2, no traceback (usage: --help)
+        _err(f"{message} (see '{self.prog} --help')" if self.prog != PROG else message)
+        raise SystemExit(2)
 
 
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {v}")
-    return v
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}", re.ASCII)
+MAX_HANDS = 10_000_000
+MAX_SEED = 2**63 - 1
+
+
+def _int_range(lo: int, hi: int):
+    """An argparse type: a whole number from ``lo`` to ``hi`` in the digits 0-9 (never a huge one)."""
+    def parse(text: str) -> int:
+        t = text.strip()
+        shown = t if len(t) <= 24 else t[:20] + "..."
+        if not _WHOLE.fullmatch(t):
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi:,}, got {shown!r}")
+        v = int(t)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi:,}, got {shown}")
+        return v
+    parse.__name__ = "whole number"
+    return parse
+
+
+_positive = _int_range(0, MAX_HANDS)       # counts that may be 0
+_hands = _int_range(1, MAX_HANDS)          # hands, deals, games: at least one
+_players = _int_range(2, 10)               # one deck seats 2 to 10 players
+_seed = _int_range(0, MAX_SEED)
+_steps = _int_range(1, 10_000_000)
+_jobs = _int_range(0, 1024)                # 0: every core
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,10 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     pl = sub.add_parser("play", help="play in the terminal against bots (you are seat 0)")
     pl.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
-    pl.add_argument("--players", type=int, default=4, help="players at the table, you included (default 4)")
+    pl.add_argument("--players", type=_players, default=4, help="players at the table, you included (default 4)")
     pl.add_argument("--bots", default="greedy", help="bots for the other seats, repeated as needed "
                                                      "(default: greedy; choose from greedy, random)")
-    pl.add_argument("--seed", type=int, default=None, help="seed for reproducible deals and bots")
+    pl.add_argument("--seed", type=_seed, default=None, help="seed for reproducible deals and bots")
     pl.add_argument("--enforcement", choices=("strict", "table"), default="strict",
                     help="strict: wrong plays are refused; table: they stand until noticed")
     pl.add_argument("--deck", default="classic", help="deck edition (classic, 112, ohana, italian)")
@@ -79,15 +103,15 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(func=_cmd_play)
 
     sm = sub.add_parser("sim", help="bots play many hands; print a summary")
-    sm.add_argument("--hands", type=_positive, default=100, help="hands to play (default 100)")
-    sm.add_argument("--players", type=int, default=4, help="players (default 4)")
+    sm.add_argument("--hands", type=_hands, default=100, help="hands to play (default 100)")
+    sm.add_argument("--players", type=_players, default=4, help="players, 2 to 10 (default 4)")
     sm.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
     sm.add_argument("--bots", default="greedy,random",
                     help="bots by seat, repeated to fill the table (default: greedy,random)")
-    sm.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sm.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
     sm.add_argument("--enforcement", choices=("strict", "table"), default="strict")
     sm.add_argument("--deck", default="classic")
-    sm.add_argument("--max-steps", type=_positive, default=5000, help="truncate a hand after this many steps")
+    sm.add_argument("--max-steps", type=_steps, default=5000, help="truncate a hand after this many steps")
     sm.add_argument("--json", action="store_true", help="print the summary as JSON")
     sm.add_argument("--check", action="store_true",
                     help="check invariants after every action and replay every record")
@@ -143,7 +167,6 @@ def _run(fn) -> int:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     except BrokenPipeError:  # e.g. 'unokit rules list | head': stop quietly
         try:
-            import os
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         except (OSError, ValueError, AttributeError):
@@ -155,10 +178,22 @@ def _run(fn) -> int:
     except KeyboardInterrupt:
         _err("interrupted")
         return 130
+    except Exception as e:  # noqa: BLE001 - a bug: still one line, no traceback (unless asked for)
+        if os.environ.get("UNOKIT_TRACEBACK"):
+            raise
+        _err(f"internal error: {type(e).__name__}: {e} (set UNOKIT_TRACEBACK=1 to see where)")
+        return 2
 
 
 def _err(msg: str) -> None:
-    print(f"{PROG}: error: {msg}", file=sys.stderr)
+    """``unokit: error: ...`` on one line of stderr, whatever the message holds."""
+    text = " ".join(str(msg).splitlines())  # every line break (\n, \r, \x1e, \u2028 ...) becomes a space
+    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    if len(text) > 2000:
+        text = text[:2000] + "..."
+    enc = getattr(sys.stderr, "encoding", None) or "utf-8"
+    text = text.encode(enc, "backslashreplace").decode(enc, "replace")
+    print(f"{PROG}: error: {text}", file=sys.stderr)
 
 
 # ---------------------------------------------------------------------- play
@@ -337,36 +372,53 @@ def _hand_records(data) -> list[tuple[str, dict]]:
     return out
 
 
+MAX_RECORD_BYTES = 256 * 2**20
+
+
 def _cmd_replay(args) -> int:
-    from .record import replay
+    from .match import check_match_record
+    from .record import check_record
+    from .playback import replay
     path = Path(args.file)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise CliError(f"{path} is too large for a record ({path.stat().st_size:,} bytes)")
+        raw = path.read_bytes()
     except OSError as e:
         raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CliError(f"{path} is not a text (UTF-8) file: byte {e.start} cannot be read") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise CliError(f"{path} is not JSON: {e}") from None
+    except RecursionError:
+        raise CliError(f"{path} is not a record: its JSON is nested too deeply") from None
+    except ValueError as e:  # e.g. a number with thousands of digits
+        raise CliError(f"{path} is not JSON that unokit reads: {e}") from None
     if isinstance(data, dict) and str(data.get("format", "")).startswith("unokit-match/"):
+        try:
+            check_match_record(data)
+        except RecordError as e:
+            raise CliError(f"{path}: not a valid match record: {e}") from None
         return _replay_match(data, args)
-    failed = 0
     records = _hand_records(data)
     if not records:
         raise CliError(f"{path} holds no hand records")
+    for label, rec in records:  # every record has the right shape before any is replayed
+        try:
+            check_record(rec)
+        except RecordError as e:
+            raise CliError(f"{path}: {label} is not a valid hand record: {e}") from None
+    failed = 0
     for label, rec in records:
         try:
-            if not isinstance(rec, dict):
-                raise ReplayMismatchError(f"not a hand record (a {type(rec).__name__})")
             g = replay(rec, check=True)
         except ReplayMismatchError as e:
             failed += 1
-            print(f"MISMATCH {label}: {e}")
-            continue
-        except (UnoError, KeyError, TypeError, ValueError, AssertionError) as e:
-            failed += 1
-            what = f"missing field {e}" if isinstance(e, KeyError) else f"{type(e).__name__}: {e}"
-            print(f"MISMATCH {label}: the record does not replay ({what})")
+            print(f"MISMATCH {label}: {_line(e)}")
             continue
         if not args.quiet:
             result = f"seat {g.winner} won" if g.winner is not None else "unfinished"
@@ -380,6 +432,10 @@ def _cmd_replay(args) -> int:
     return 0
 
 
+def _line(x) -> str:
+    return " ".join(str(x).splitlines())
+
+
 def _replay_match(data: dict, args) -> int:
     try:
         from .match import replay_match
@@ -388,11 +444,11 @@ def _replay_match(data: dict, args) -> int:
     try:
         m = replay_match(data, check=True)
     except ReplayMismatchError as e:
-        print(f"MISMATCH match: {e}")
+        print(f"MISMATCH match: {_line(e)}")
         return 1
     except (UnoError, KeyError, TypeError, ValueError, AssertionError) as e:
         what = f"missing field {e}" if isinstance(e, KeyError) else f"{type(e).__name__}: {e}"
-        print(f"MISMATCH match: the record does not replay ({what})")
+        print(f"MISMATCH match: the record does not replay ({_line(what)})")
         return 1
     if not args.quiet:
         print(f"OK match: {m.config.players} players, {m.config.rules}, mode {m.mode}, "
@@ -405,11 +461,12 @@ def _replay_match(data: dict, args) -> int:
 # (unokit.tournament, unokit.lab, unokit.report; docs/lab.md)
 def _add_lab_commands(sub) -> None:
     def common(sp, hands: int, players: int | None = 2):
-        sp.add_argument("--hands", type=_positive, default=hands, help=f"deals / hands (default {hands})")
+        sp.add_argument("--hands", type=_hands, default=hands, help=f"deals / hands (default {hands})")
         if players is not None:
-            sp.add_argument("--players", type=int, default=players, help=f"players at the table (default {players})")
-        sp.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-        sp.add_argument("--jobs", type=_positive, default=0, help="worker processes (default: every core)")
+            sp.add_argument("--players", type=_players, default=players,
+                            help=f"players at the table, 2 to 10 (default {players})")
+        sp.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
+        sp.add_argument("--jobs", type=_jobs, default=0, help="worker processes (default: every core)")
         sp.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
     du = sub.add_parser("duel", help="two bots on paired deals with seat rotation; win rates with 95%% CIs")
@@ -434,10 +491,10 @@ def _add_lab_commands(sub) -> None:
     la.add_argument("--rules", nargs="+", default=["UNO 1121"], metavar="CODE",
                     help="rule sets to compare, e.g. 'UNO 1121' 'UNO 1121 DR'")
     la.add_argument("--bots", default="random-play", help="bots by seat, repeated (default: random-play)")
-    la.add_argument("--players", type=int, nargs="+", default=[4], help="table sizes (default 4)")
+    la.add_argument("--players", type=_players, nargs="+", default=[4], help="table sizes, 2 to 10 (default 4)")
     common(la, 1000, None)
     la.add_argument("--skill-hands", type=_positive, default=None, help="games of the skill measure (default --hands)")
-    la.add_argument("--skill-players", type=int, default=None, help="table size of the skill measure "
+    la.add_argument("--skill-players", type=_players, default=None, help="table size of the skill measure "
                                                                    "(default: each of --players)")
     la.add_argument("--skill-bot", default=None, help="skilled bot (default: strategist if registered, else greedy)")
     la.add_argument("--matches", type=_positive, default=None, help="matches of the match measure (default hands/20)")
@@ -451,7 +508,8 @@ def _add_lab_commands(sub) -> None:
     rp = sub.add_parser("report", help="regenerate the rules report (docs/lab/report.md and plots)")
     from .report import DEFAULT_HANDS
     common(rp, DEFAULT_HANDS, None)
-    rp.add_argument("--players", type=int, default=4, help="table size of the table and match measures (default 4)")
+    rp.add_argument("--players", type=_players, default=4,
+                    help="table size of the table and match measures, 2 to 10 (default 4)")
     rp.add_argument("--out", default="docs/lab", metavar="DIR", help="output directory (default: %(default)s)")
     rp.add_argument("--skill-bot", default="greedy", help="bot of the skill measure (default: %(default)s)")
     rp.add_argument("--matches", type=_positive, default=None, help="matches per rule set (default hands/25)")
@@ -494,7 +552,13 @@ def _cmd_lab(args) -> int:
 def _cmd_report(args) -> int:
     from .report import format_report, report, rerender
     if args.rerender:
-        print(format_report(rerender(args.out)))
+        try:
+            data = rerender(args.out)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            # a report.json of another shape (hand-edited, older): one line, not a traceback
+            raise CliError(f"{Path(args.out) / 'report.json'} is not a report this unokit can render "
+                           f"({type(e).__name__}: {e})") from None
+        print(format_report(data))
         return 0
     codes = [c.strip().upper() for c in args.codes.split(",") if c.strip()] if args.codes else None
     d = report(hands=args.hands, out=args.out, seed=args.seed, jobs=args.jobs or None, progress=args.progress,

@@ -5,16 +5,22 @@ Bad *syntax* (a card or rule code that cannot be read) is separated from
 
 - :class:`UnoError` (base)
   - :class:`NotationError` (also a ``ValueError``): unreadable card / action text
-  - :class:`RuleCodeError` (also a ``ValueError``): malformed or unknown rule code
+  - :class:`RuleCodeError` (also a ``ValueError``): malformed or unknown rule code, or a
+    parameter out of its range
 
-    - :class:`RuleConflictError`: two rules that cannot be combined
+    - :class:`RuleConflictError`: two rules that cannot be combined, or a rule without the one it needs
     - :class:`RuleNotImplementedError`: a catalogue rule the engine does not play yet
+  - :class:`PositionError` (also a ``ValueError``): a set-up position that no deck can hold
+    (``Game.from_position``; checked before any game is built)
   - :class:`IllegalActionError`: the referee refuses an action; the state is unchanged
 
     - :class:`NotYourTurnError`, :class:`CardNotInHandError`, :class:`CardNotPlayableError`,
-      :class:`WindowClosedError`
+      :class:`WindowClosedError`, :class:`IncompletePlayError`
   - :class:`GameOverError`
-  - :class:`ReplayMismatchError`
+  - :class:`ReplayMismatchError`: a record that does not reproduce its result
+
+    - :class:`RecordError` (also a ``ValueError``): a record of the wrong shape (a missing or
+      wrong-typed field, named in the message), refused before anything is replayed
 """
 
 from __future__ import annotations
@@ -33,11 +39,18 @@ class RuleCodeError(UnoError, ValueError):
 
 
 class RuleConflictError(RuleCodeError):
-    """Two rules in one code that cannot be combined."""
+    """Two rules in one code that cannot be combined (or a rule without the rule it needs: BOMB
+    without DR or DD)."""
 
 
 class RuleNotImplementedError(RuleCodeError, NotImplementedError):
     """A rule the catalogue lists but this engine does not play yet."""
+
+
+class PositionError(UnoError, ValueError):
+    """A position for ``Game.from_position`` that is impossible: cards the deck does not hold (or
+    holds fewer of), a seat or direction out of range, a pending draw with no draw card on top, an
+    empty discard pile, or values of the wrong type."""
 
 
 class IllegalActionError(UnoError):
@@ -56,6 +69,10 @@ class CardNotPlayableError(IllegalActionError):
     """The card(s) do not match the discard pile under the rules in force."""
 
 
+class IncompletePlayError(IllegalActionError):
+    """A play still being composed (``Play.more`` set): choose the rest first (``Game.expand``)."""
+
+
 class WindowClosedError(IllegalActionError):
     """An out-of-turn action (catch, challenge, cut, accusation) after its window closed."""
 
@@ -66,3 +83,8 @@ class GameOverError(IllegalActionError):
 
 class ReplayMismatchError(UnoError):
     """Re-applying a record did not reproduce the recorded result."""
+
+
+class RecordError(ReplayMismatchError, ValueError):
+    """A hand or match record of the wrong shape: a missing field, a value of the wrong type or out
+    of range. The message names the field (``actions[3][1].player``)."""

@@ -51,7 +51,7 @@ BLIND_SPOTS = {
     "DP": "random-play never draws while holding a playable card, and nobody doubts a draw",
     "FORCE": "random-play never draws while holding a playable card",
     "DRAWPLAY": "random-play always plays a playable drawn card",
-    "BOMB": "BOMB needs DR or DD to play groups; alone it never fires",
+    "BOMB": "BOMB is measured with DR (it needs DR or DD), so DR's own effect is in its numbers",
     "REVENGE": "REVENGE doubles answered draw stacks; without P1-P4 or I nothing is stacked",
     "LIMIT": "hands never reach the 25-card limit with these bots",
     "DED": "the bots never play face down",
@@ -248,7 +248,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     """
     import tempfile
     from .match import MATCH_RULES
-    from .rules.catalog import IMPLEMENTED, ORDER
+    from .rules.catalog import CATALOG, IMPLEMENTED, ORDER, alone
     from .bots import BOTS
 
     t0 = time.perf_counter()
@@ -268,7 +268,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         cache = tmp.name
     cache = Path(cache)
     try:
-        rule_sets = [BASELINE] + [f"{BASELINE} {c}" for c in codes]
+        rule_sets = [BASELINE] + [f"{BASELINE} {alone(c)}" if c in CATALOG else f"{BASELINE} {c}" for c in codes]
         main = lab(rule_sets, bots=RANDOM_PLAY, players=[players], skill_players=2, hands=hands, skill_hands=hands,
                    matches=matches, seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
                    plots=False, skill=skill)

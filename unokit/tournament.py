@@ -89,8 +89,12 @@ def _check(rules: str, players: int, hands: int) -> str:
     from .game import Game
     from .errors import UnoError
     rs = RuleSet.parse(rules)
-    if hands < 1:
-        raise LabError("play at least one hand (--hands 1 or more)")
+    if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
+        raise LabError(f"play at least one hand (--hands 1 or more), got {hands!r}")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
+        shown = (type(players).__name__ if not isinstance(players, int)
+                 else players if abs(players) < 10**6 else "a huge number")
+        raise LabError(f"a table seats 2 to 10 players, got {shown}")
     try:
         Game.new(players=players, rules=rs, seed=0)
     except UnoError as e:

@@ -4,13 +4,102 @@ Each :class:`RuleInfo` names the rule, the seed section that specifies it,
 its sub-options and numeric parameters (with the guide's defaults), the card
 it is tied to (for the rules that give a number card a function), the rules
 it cannot be combined with, and whether this engine plays it yet.
+
+Every parameter has a :class:`Bound` (``RuleInfo.bounds``; the tied card's is :data:`CARD_BOUND`;
+the table-wide parameters' are :data:`TABLE_BOUNDS`): ``RuleSet.parse`` refuses a value outside it
+with a :class:`~unokit.errors.RuleCodeError` naming the parameter and its range.
+
+>>> CATALOG['S'].bounds['penalty'].describe()
+'a whole number from 1 to 20'
+>>> bounds_of('DAD')['card'].read('12')
+Traceback (most recent call last):
+...
+ValueError: a whole number from 0 to 9
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-__all__ = ["RuleInfo", "CATALOG", "ORDER", "IMPLEMENTED", "SILENCE_SUFFIXES"]
+__all__ = ["alone", "RuleInfo", "Bound", "CATALOG", "ORDER", "IMPLEMENTED", "SILENCE_SUFFIXES", "CARD_BOUND",
+           "TABLE_BOUNDS", "bounds_of"]
+
+_INT = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
+_WORD_MAX = 30
+_TABLE_FACES = 6
+
+
+@dataclass(frozen=True)
+class Bound:
+    """What values a parameter takes. ``kind``: ``int`` (a whole number from ``lo`` to ``hi``),
+    ``choice`` (one of ``choices``), ``word`` (one word of letters) or ``table`` (six whole numbers
+    from ``lo`` to ``hi`` separated by ``/``, one per die face)."""
+
+    kind: str = "int"
+    lo: int = 0
+    hi: int = 0
+    choices: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        if self.kind == "int":
+            return f"a whole number from {self.lo} to {self.hi}"
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        if self.kind == "word":
+            return f"a single word of letters (at most {_WORD_MAX})"
+        return (f"{_TABLE_FACES} whole numbers from {self.lo} to {self.hi} separated by '/' "
+                f"(cards drawn for die faces 1-{_TABLE_FACES}), e.g. 1/2/3/4/5/6")
+
+    def read(self, text: str):
+        """The value written as ``text`` (already lower-cased for text kinds), normalised; raises
+        ``ValueError(self.describe())`` when it is out of bounds."""
+        if not isinstance(text, str):
+            raise ValueError(self.describe())
+        if self.kind == "int":
+            return self._int(text)
+        if self.kind == "choice":
+            if text not in self.choices:
+                raise ValueError(self.describe())
+            return text
+        if self.kind == "word":
+            # letters only, and stable under the parser's upper() / lower() round trip
+            if not (0 < len(text) <= _WORD_MAX and text.isalpha() and text.upper().lower() == text):
+                raise ValueError(self.describe())
+            return text
+        faces = text.split("/")
+        if len(faces) != _TABLE_FACES:
+            raise ValueError(self.describe())
+        return "/".join(str(self._int(f)) for f in faces)
+
+    def check(self, value) -> bool:
+        """Is the (already parsed) ``value`` inside the bound?"""
+        try:
+            return self.read(str(value)) == value
+        except ValueError:
+            return False
+
+    def _int(self, text: str) -> int:
+        t = text.strip()
+        if not _INT.fullmatch(t):
+            raise ValueError(self.describe())
+        v = int(t)
+        if not self.lo <= v <= self.hi:
+            raise ValueError(self.describe())
+        return v
+
+
+def _int(lo: int, hi: int) -> Bound:
+    return Bound("int", lo, hi)
+
+
+def _choice(*choices: str) -> Bound:
+    return Bound("choice", choices=choices)
+
+
+CARD_BOUND = _int(0, 9)          # the number card a card rule is tied to
+_PENALTY = _int(1, 20)           # cards a house rule's penalty makes someone draw
+_ROUNDS = _int(1, 100)
 
 
 @dataclass(frozen=True)
@@ -25,6 +114,8 @@ class RuleInfo:
     family: str = ""                 # P1..P4 share the family "P"; MS1..MS3 "MS"
     implemented: bool = False
     origin: str = "guide"            # "guide" (000 ch.3) or "other" (other seeds and other engines)
+    bounds: dict = field(default_factory=dict)  # parameter name -> Bound (every name in params)
+    needs: tuple[str, ...] = ()      # the rule only works with one of these codes in the same set
 
 
 def _r(code, name, summary, section, **kw) -> RuleInfo:
@@ -35,21 +126,26 @@ def _r(code, name, summary, section, **kw) -> RuleInfo:
 _SEED = "000 ch.3"
 RULES: list[RuleInfo] = [
     _r("TV", "Torneio de Vitórias (tournament of wins)", "count hand wins; first to x wins",
-       f"{_SEED} §Regra do Torneio de Vitórias", params={"wins": 3}, conflicts=("PR",), implemented=True),
+       f"{_SEED} §Regra do Torneio de Vitórias", params={"wins": 3}, bounds={"wins": _int(1, 1000)},
+       conflicts=("PR",), implemented=True),
     _r("PR", "Pontos Reversos (reverse points)", "start at 500, lose own hand points, out at 0",
-       f"{_SEED} §Regra dos Pontos Reversos", params={"start": 500}, conflicts=("TV",), implemented=True),
+       f"{_SEED} §Regra dos Pontos Reversos", params={"start": 500}, bounds={"start": _int(1, 100_000)},
+       conflicts=("TV",), implemented=True),
     _r("MS1", "Morte Súbita sem proteção (sudden death)", "forced to draw because you cannot play: eliminated",
        f"{_SEED} §Regra da Morte Súbita", family="MS", implemented=True),
     _r("MS2", "Morte Súbita com proteção", "sudden death after x rounds",
-       f"{_SEED} §Regra da Morte Súbita", params={"rounds": 2}, family="MS", implemented=True),
+       f"{_SEED} §Regra da Morte Súbita", params={"rounds": 2}, bounds={"rounds": _ROUNDS}, family="MS",
+       implemented=True),
     _r("MS3", "Morte Súbita com trava", "sudden death after an event",
-       f"{_SEED} §Regra da Morte Súbita", params={"event": "first-wild"}, family="MS", implemented=True),
+       f"{_SEED} §Regra da Morte Súbita", params={"event": "first-wild"},
+       bounds={"event": _choice("first-wild", "first-action", "fifth-action")}, family="MS", implemented=True),
     _r("FL", "Final Limpo (clean finish)", "cannot go out with a Wild or a card that makes others draw",
-       f"{_SEED} §Regra do Final Limpo", params={"variant": "all"}, implemented=True),
+       f"{_SEED} §Regra do Final Limpo", params={"variant": "all"},
+       bounds={"variant": _choice("all", "numbers", "wilds")}, implemented=True),
     _r("FU", "Flash UNO", "deal 4 cards (any number up to 6)", f"{_SEED} §Regra do Flash UNO",
-       params={"cards": 4}, conflicts=("BU",), implemented=True),
+       params={"cards": 4}, bounds={"cards": _int(1, 6)}, conflicts=("BU",), implemented=True),
     _r("BU", "Battlefield UNO", "deal 9 cards (any number from 8)", f"{_SEED} §Regra do Battlefield UNO",
-       params={"cards": 9}, conflicts=("FU",), implemented=True),
+       params={"cards": 9}, bounds={"cards": _int(8, 50)}, conflicts=("FU",), implemented=True),
     _r("C", "Corte (cut / jump-in)", "an identical card may be played out of turn; play continues from the cutter",
        f"{_SEED} §Regra do Corte", implemented=True),
     _r("DR", "Descarte Rápido (quick discard)", "play several cards of the same number or symbol at once",
@@ -65,7 +161,7 @@ RULES: list[RuleInfo] = [
     _r("INS", "Insatisfação (dissatisfaction)", "a card drawn because you could not play is never played that turn",
        f"{_SEED} §Regra da Insatisfação", conflicts=("SAT",), implemented=True),
     _r("DED", "Duplo Descarte (double discard)", "a face-down discard pile for claimed-legal plays; accusations",
-       f"{_SEED} §Regra do Duplo Descarte", params={"penalty": 4}, implemented=True),
+       f"{_SEED} §Regra do Duplo Descarte", params={"penalty": 4}, bounds={"penalty": _PENALTY}, implemented=True),
     _r("GT", "Gêmeo Traidor (traitor twin)", "an identical number played next makes the previous player draw that number",
        f"{_SEED} §Regra do Gêmeo Traidor", implemented=True),
     _r("P1", "Passe 1 (stacking)", "+2 on +2 only", f"{_SEED} §Regra do Passe", family="P", implemented=True),
@@ -75,9 +171,10 @@ RULES: list[RuleInfo] = [
     _r("P4", "Passe 4 (stacking)", "any draw card on any draw card", f"{_SEED} §Regra do Passe", family="P",
        implemented=True),
     _r("V", "Velocidade (speed)", "act within 5 s of the previous discard or draw 2", f"{_SEED} §Regra da Velocidade",
-       params={"seconds": 5, "penalty": 2}, implemented=True),
+       params={"seconds": 5, "penalty": 2},
+       bounds={"seconds": _int(1, 3600), "penalty": _PENALTY}, implemented=True),
     _r("PAA", "1ª Paz (first peace)", "no action cards in the first round(s)", f"{_SEED} §Primeira Regra da Paz",
-       params={"rounds": 1}, implemented=True),
+       params={"rounds": 1}, bounds={"rounds": _ROUNDS}, implemented=True),
     _r("I", "Inferno", "any action card on any action card; implies P4", f"{_SEED} §Regra do Inferno",
        conflicts=("P1", "P2", "P3"), implemented=True),
     _r("CHU", "Chukcki", "after two equal numbers by different players the third must change colour",
@@ -86,6 +183,7 @@ RULES: list[RuleInfo] = [
     _r("REV", "Revelação (revelation)", "the stock is face up", f"{_SEED} §Regra da Revelação", implemented=True),
     _r("S", "Silêncio (silence)", "after a 7 nobody speaks until another 7; speaking draws 2",
        f"{_SEED} §Regra do Silêncio", card=7, params={"penalty": 2, "word": "não", "rounds": 1},
+       bounds={"penalty": _PENALTY, "word": Bound("word"), "rounds": _ROUNDS},
        implemented=True),
     _r("CAR", "Carrossel (carousel)", "a 0 passes every hand to the next player", f"{_SEED} §Regra do Carrossel", card=0, implemented=True),
     _r("T", "Troca (swap)", "the player of a 0 may swap hands with a chosen player", f"{_SEED} §Regra da Troca", card=0, implemented=True),
@@ -99,7 +197,8 @@ RULES: list[RuleInfo] = [
     _r("PAB", "2ª Paz (second peace)", "after a 1 no action cards until another 1", f"{_SEED} §Segunda Regra da Paz",
        card=1, implemented=True),
     _r("DAD", "Dado (die)", "after a 4 the next player rolls a die, draws that many and loses the turn",
-       f"{_SEED} §Regra do Dado", card=4, params={"table": "1/2/3/4/5/6"}, implemented=True),
+       f"{_SEED} §Regra do Dado", card=4, params={"table": "1/2/3/4/5/6"},
+       bounds={"table": Bound("table", 0, 20)}, implemented=True),
     _r("TRI", "Trindade (trinity)", "after a 3 the next player plays a 3 or the colour, or draws 3 and loses the turn",
        f"{_SEED} §Regra da Trindade", card=3, implemented=True),
     _r("BACK", "Backlash", "after an 8 the previous player draws 1", f"{_SEED} §Regra do Backlash", card=8, implemented=True),
@@ -135,15 +234,16 @@ EXTRA_RULES: list[RuleInfo] = [
     _x("DRAWPLAY", "Play the drawn card", "a playable drawn card must be played", "other engines; 003",
        conflicts=("INS",)),
     _x("LIMIT", "Hand limit", "no hand grows beyond a limit; draws past it are skipped", "other engines",
-       params={"cards": 25}),
-    _x("OPEN", "Open hands", "a hand below N cards is shown to everyone", "other engines", params={"cards": 3}),
+       params={"cards": 25}, bounds={"cards": _int(1, 1000)}),
+    _x("OPEN", "Open hands", "a hand below N cards is shown to everyone", "other engines", params={"cards": 3},
+       bounds={"cards": _int(1, 1000)}),
     _x("BOMB", "Bomb", "playing 3+ cards of one number at once makes everyone else draw 1 (needs DR or DD)",
-       "other engines"),
+       "other engines", needs=("DR", "DD")),
     _x("REVENGE", "Revenge", "answering a draw stack doubles the total before adding", "other engines"),
     _x("DOUBLE", "Double score", "hand points count double", "other engines"),
     _x("NOCHALLENGE", "No challenge", "a Wild Draw Four cannot be challenged", "other engines"),
     _x("BLITZ", "Blitz", "the hand has a time limit; when it runs out the fewest cards win", "other engines",
-       params={"seconds": 300}),
+       params={"seconds": 300}, bounds={"seconds": _int(1, 86_400)}),
     _x("WILDSTART", "Wild Draw Four as first card", "a Wild Draw Four turned first stays: the first player "
        "draws 4, is skipped, and the next player names the colour", "other engines"),
     _x("DEFLECT", "Deflect", "facing a draw total, a Skip of the colour passes it on and a Reverse sends it "
@@ -162,6 +262,35 @@ RULES = RULES + EXTRA_RULES
 CATALOG: dict[str, RuleInfo] = {r.code: r for r in RULES}
 ORDER: dict[str, int] = {r.code: i for i, r in enumerate(RULES)}
 IMPLEMENTED = frozenset(r.code for r in RULES if r.implemented)
+
+
+# every parameter is bounded (RuleSet.parse reads each value through its Bound)
+for _info in RULES:
+    if set(_info.params) != set(_info.bounds):
+        raise RuntimeError(f"catalogue: {_info.code} declares parameters {sorted(_info.params)} but bounds for "
+                           f"{sorted(_info.bounds)}")
+
+
+def bounds_of(code: str) -> dict:
+    """Every parameter of rule ``code`` with its :class:`Bound`, the tied card included."""
+    info = CATALOG[code]
+    out = dict(info.bounds)
+    if info.card is not None:
+        out["card"] = CARD_BOUND
+    return out
+
+
+# The bounds of the table-wide parameters (``GLOBAL_PARAMS`` in ``ruleset.py``).
+TABLE_BOUNDS: dict[str, Bound] = {
+    "target": _int(1, 1_000_000),
+    "deal": _int(1, 50),
+    "scoring": _choice("winner", "lowest"),
+    "first": _choice("official", "redraw"),
+    "hint": _int(0, 20),
+    "wrong": _int(0, 20),
+    "uno": _int(0, 20),
+    "blank": _choice("wild", "swap", "draw2", "everyone1"),
+}
 
 # Sub-options of S, glued to it as the guide writes them: SU, SPPT, SSE, ...
 SILENCE_SUFFIXES = ("PP", "SE", "SS", "T", "U")
@@ -193,3 +322,13 @@ VARIATIONS: dict[str, tuple[str, str]] = {
 }
 # Cards never given to a moved rule: the guide advises against 6 and 9 (they read alike upside down).
 AVOID_CARDS = (6, 9)
+
+
+def alone(code: str) -> str:
+    """The shortest codes that play ``code``: itself, or with the rule it needs in front (BOMB needs DR).
+
+    >>> alone("C"), alone("BOMB")
+    ('C', 'DR-BOMB')
+    """
+    needs = CATALOG[code].needs
+    return f"{needs[0]}-{code}" if needs else code

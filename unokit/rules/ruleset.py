@@ -30,7 +30,8 @@ import re
 from dataclasses import dataclass
 
 from ..errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
-from .catalog import ALIASES, AVOID_CARDS, CATALOG, IMPLEMENTED, ORDER, SILENCE_SUFFIXES, VARIATIONS
+from .catalog import (ALIASES, AVOID_CARDS, CATALOG, IMPLEMENTED, ORDER, SILENCE_SUFFIXES, TABLE_BOUNDS, VARIATIONS,
+                      bounds_of)
 
 __all__ = ["RuleSet", "AMBIGUITY", "GLOBAL_PARAMS", "OFFICIAL"]
 
@@ -57,25 +58,30 @@ GLOBAL_PARAMS: dict[str, object] = {
     "uno": 2,             # cards for a missed UNO (MEM makes it 4)
     "blank": "wild",      # what a blank wild does: wild | swap | draw2 | everyone1 (001, 003: the table decides)
 }
-_PARAM_CHOICES = {"scoring": ("winner", "lowest"), "first": ("official", "redraw"),
-                  "blank": ("wild", "swap", "draw2", "everyone1")}
-
 _TOKEN = re.compile(r"^([A-Z]+[0-9]?)(?:\((.*)\))?$")
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+_INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
+MAX_CODE_LENGTH = 2000  # the longest legal code (every rule with parameters) is far shorter
 
 
-def _coerce(value: str, default):
-    if isinstance(default, bool):
-        if value.lower() in ("1", "true", "yes", "on"):
-            return True
-        if value.lower() in ("0", "false", "no", "off"):
-            return False
-        raise RuleCodeError(f"expected yes/no, got {value!r}")
-    if isinstance(default, int):
-        try:
-            return int(value)
-        except ValueError:
-            raise RuleCodeError(f"expected a whole number, got {value!r}") from None
-    return value
+def _read_param(bound, value: str, code: str | None, name: str, src: str):
+    """``value`` read through its catalogue :class:`Bound`; a RuleCodeError naming the parameter
+    (``rule S: penalty``, ``table parameter deal``) and its range."""
+    try:
+        return bound.read(value)
+    except ValueError:
+        pass
+    shown = value if len(value) <= 40 else value[:40] + "..."
+    what = f"rule {code}: {name}" if code else f"table parameter {name}"
+    if name == "card" and code:
+        raise RuleCodeError(f"{what} must be a number card 0-9 ({bound.describe()}), got {shown!r}") from None
+    if bound.kind == "int" and not _INT.fullmatch(value.strip()):
+        raise RuleCodeError(f"{what}: expected {bound.describe()}, got {shown!r}") from None
+    raise RuleCodeError(f"{what} must be {bound.describe()}, got {shown!r}") from None
+
+
+def _short(src: str) -> str:
+    return src if len(src) <= 120 else src[:120] + "..."
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,8 @@ class RuleSet:
     def _parse(cls, text: str, allow_unimplemented: bool) -> "RuleSet":
         if not text.strip():
             raise RuleCodeError("empty rule code; write e.g. 'UNO 1121' or 'UNO 1121 DR-P4'")
+        if len(text) > MAX_CODE_LENGTH:
+            raise RuleCodeError(f"rule code too long ({len(text)} characters; at most {MAX_CODE_LENGTH})")
         src = text
         words = text.strip().upper().split()
         if words and words[0] == "UNO":
@@ -114,6 +122,8 @@ class RuleSet:
         amb = (1, 1, 2, 1)
         if words and words[0].isdigit():
             digits = words.pop(0)
+            if not _DIGITS.fullmatch(digits):
+                raise RuleCodeError(f"the ambiguity code must be four digits 0-9 ABCD (e.g. 1121), got {digits!r}")
             if len(digits) != 4:
                 raise RuleCodeError(f"the ambiguity code must have four digits ABCD (e.g. 1121), got {digits!r}")
             amb = tuple(int(d) for d in digits)
@@ -131,23 +141,23 @@ class RuleSet:
                 k = k.lower()
                 if k not in GLOBAL_PARAMS:
                     raise RuleCodeError(f"unknown table parameter {k!r}; valid: {', '.join(GLOBAL_PARAMS)}")
-                val = _coerce(v.lower() if isinstance(GLOBAL_PARAMS[k], str) else v, GLOBAL_PARAMS[k])
-                if k in _PARAM_CHOICES and val not in _PARAM_CHOICES[k]:
-                    raise RuleCodeError(f"{k} must be one of {', '.join(_PARAM_CHOICES[k])}, got {val!r}")
-                params[k] = val
+                if k in params:
+                    raise RuleCodeError(f"table parameter {k} given twice in {_short(src)!r}")
+                params[k] = _read_param(TABLE_BOUNDS[k], v.lower(), None, k, src)
                 continue
-            for token in _split_codes(word):
+            for token in _split_codes(word, src):
                 if not token:
-                    raise RuleCodeError(f"empty rule code between dashes in {src!r}")
+                    raise RuleCodeError(f"empty rule code between dashes in {_short(src)!r}")
                 code, opts, rparams = cls._parse_token(token, src)
                 if code in rules:
-                    raise RuleConflictError(f"rule {code} appears twice in {src!r}")
+                    raise RuleConflictError(f"rule {code} appears twice in {_short(src)!r}")
                 rules[code] = (code, opts, rparams)
         rs = cls(amb, tuple(sorted(rules.values(), key=lambda r: ORDER[r[0]])),
                  tuple(sorted((k, v) for k, v in params.items() if GLOBAL_PARAMS[k] != v)))
         if guide_variation:
             rs = rs._resolve_shared_cards()
         rs._check_conflicts(src)
+        rs._check_needs()
         if not allow_unimplemented:
             missing = [c for c, _, _ in rs.rules if c not in IMPLEMENTED]
             if missing:
@@ -177,6 +187,7 @@ class RuleSet:
         defaults = dict(info.params)
         if info.card is not None:
             defaults["card"] = info.card
+        bounds = bounds_of(code)
         rparams: dict[str, object] = {}
         if raw:
             for item in raw.split(","):
@@ -184,14 +195,11 @@ class RuleSet:
                 k = k.strip().lower()
                 if not eq or k not in defaults:
                     valid = ", ".join(defaults) or "none"
-                    raise RuleCodeError(f"rule {code} has no parameter {item!r}; its parameters: {valid}")
-                rparams[k] = _coerce(v.strip().lower() if isinstance(defaults[k], str) else v.strip(), defaults[k])
-        if code == "FU" and not 1 <= rparams.get("cards", 4) <= 6:
-            raise RuleCodeError(f"FU deals at most 6 cards (the guide: 'any number up to 6'), got {rparams['cards']}")
-        if code == "BU" and rparams.get("cards", 9) < 8:
-            raise RuleCodeError(f"BU deals at least 8 cards (the guide: 'any number from 8'), got {rparams['cards']}")
-        if "card" in rparams and not 0 <= rparams["card"] <= 9:
-            raise RuleCodeError(f"rule {code}: card must be a number card 0-9, got {rparams['card']}")
+                    shown = item if len(item) <= 40 else item[:40] + "..."
+                    raise RuleCodeError(f"rule {code} has no parameter {shown!r}; its parameters: {valid}")
+                if k in rparams:
+                    raise RuleCodeError(f"rule {code}: parameter {k} given twice in {_short(src)!r}")
+                rparams[k] = _read_param(bounds[k], v.strip().lower(), code, k, src)
         return code, opts, tuple(sorted((k, v) for k, v in rparams.items() if defaults[k] != v))
 
     def _check_conflicts(self, src: str) -> None:
@@ -225,6 +233,14 @@ class RuleSet:
                         f"e.g. {c}(card=N)")
             tied.append((c, card, cols))
 
+    def _check_needs(self) -> None:
+        codes = set(self.codes)
+        for c in self.codes:
+            needs = CATALOG[c].needs
+            if needs and not codes & set(needs):
+                raise RuleConflictError(f"{c} ({CATALOG[c].name}) needs {' or '.join(needs)} in the same code, and "
+                                        f"{self.code!r} has neither; write e.g. 'UNO 1121 {needs[0]}-{c}'")
+
     def _resolve_shared_cards(self) -> "RuleSet":
         """The guide's own ready-made variations put two rules on one card (CAR and T on the 0;
         PAB and CLA on the 1) although it says such rules conflict "unless the cards differ".
@@ -237,6 +253,10 @@ class RuleSet:
             if card is not None and card in used and code not in ("E", "IE"):
                 free = [c for c in range(10) if c not in used and c not in AVOID_CARDS
                         and all(self.card_of(o) != c for o, _, _ in self.rules if self.card_of(o) is not None)]
+                if not free:
+                    raise RuleConflictError(
+                        f"{code} shares the card {card} with another rule and no number card is left to move "
+                        f"it to (6 and 9 are never used); leave out some card rules")
                 card = free[0]
                 rparams = tuple(sorted(dict(rparams, card=card).items()))
             if card is not None:
@@ -328,19 +348,27 @@ class RuleSet:
         return self.param("deal")
 
 
-def _split_codes(word: str) -> list[str]:
+def _split_codes(word: str, src: str = "") -> list[str]:
     """Split ``A-B(x=first-wild)-C`` on the dashes outside parentheses."""
     out, cur, depth = [], "", 0
     for ch in word:
         if ch == "(":
             depth += 1
+            if depth > 1:
+                raise RuleCodeError(f"malformed rule code {_short(word)!r} in {_short(src or word)!r}: "
+                                   f"parentheses cannot be nested")
         elif ch == ")":
             depth -= 1
+            if depth < 0:
+                raise RuleCodeError(f"malformed rule code {_short(word)!r} in {_short(src or word)!r}: "
+                                   f"')' without '('")
         if ch == "-" and depth == 0:
             out.append(cur)
             cur = ""
         else:
             cur += ch
+    if depth:
+        raise RuleCodeError(f"malformed rule code {_short(word)!r} in {_short(src or word)!r}: '(' without ')'")
     out.append(cur)
     return out
 
