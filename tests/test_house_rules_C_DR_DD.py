@@ -10,6 +10,7 @@ from conftest import (A, B, C, D, E, F, CatchUno, Challenge, Draw, Notice, Pass,
                       hand, hidden, kinds, mk_play, new_game, play, pos, sizes)
 from unokit.cards import Color
 from unokit.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, WindowClosedError)
+from unokit.compose import every_action, offered
 
 STOCK = "B1 B2 B3 B4 B5 B6 B7 B8 B9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9"
 
@@ -66,7 +67,7 @@ def test_C_player_may_cut_their_own_card_like_duplicates():
     # do jogador B significa apenas jogar duas vezes"
     g = six(A="G5 G5 R1")
     play(g, A, "G5")
-    assert mk_play(A, "G5") in g.legal_actions(A)
+    assert offered(g, mk_play(A, "G5"))
     play(g, A, "G5")
     assert g.current == B and sizes(g)[A] == 1
 
@@ -141,7 +142,7 @@ def test_C_with_stacking_cut_draw_card_passes_total_to_cutters_next():
     g = pos(["Y+2 R1", "B1 B2", "Y+2 Y3", "G4 G5"], discard="Y7", stock=STOCK, rules="UNO 1121 C-P1")
     play(g, A, "Y+2", uno=True)
     assert g.current == B and g.pending == 2
-    assert mk_play(C, "Y+2", uno=True) in g.legal_actions(C)
+    assert offered(g, mk_play(C, "Y+2", uno=True))
     play(g, C, "Y+2", uno=True)
     assert g.current == D and g.pending == 4
     draw(g, D)
@@ -309,7 +310,7 @@ def test_C_with_DR_cut_with_a_group_identical_card_first():
     # responsável por possibilitar o corte, e ela deve ser a primeira na ordem das cartas)"
     g = six(rules="UNO 1121 C-DR", D="G5 R5 B5 R4")
     play(g, A, "G5")
-    assert mk_play(D, "G5 B5 R5") in g.legal_actions(D) or mk_play(D, "G5 R5 B5") in g.legal_actions(D)
+    assert offered(g, mk_play(D, "G5 B5 R5")) or mk_play(D, "G5 R5 B5") in g.legal_actions(D)
     assert_refused(g, mk_play(D, "R5 G5"), WindowClosedError)
     play(g, D, "G5 B5 R5")
     assert g.top.code == "R5" and g.color == Color.RED and g.current == E and hand(g, D) == ["R4"]
@@ -463,7 +464,7 @@ def test_DR_wild_draw_four_not_with_4_and_draw_two_not_with_2():
 def test_DR_uno_with_a_group():
     # "uma pessoa pode 'ficar UNO' ao jogar duas cartas ao mesmo tempo"
     g = pos(["R5 G5 Y1", "B1 B2", "B3 B4"], discard="R2", stock=STOCK, rules="UNO 1121 DR")
-    assert mk_play(A, "R5 G5", uno=True) in g.legal_actions(A)
+    assert offered(g, mk_play(A, "R5 G5", uno=True))
     play(g, A, "R5 G5", uno=True)
     assert g.uno_said[A] and A not in g.catchable
     g = pos(["R5 G5 Y1", "B1 B2", "B3 B4"], discard="R2", stock=STOCK, rules="UNO 1121 DR")
@@ -508,9 +509,12 @@ def test_DR_after_drawing_a_group_must_start_with_the_drawn_card():
 
 def test_DR_legal_actions_list_the_groups():
     g = pos(["R5 G5 B5 Y1", "B1 B2"], discard="R2", stock=STOCK, rules="UNO 1121 DR")
-    groups = {tuple(c.code for c in a.cards) for a in g.legal_actions(A) if isinstance(a, Play) and len(a.cards) > 1}
-    assert {("R5", "G5"), ("R5", "B5"), ("R5", "G5", "B5"), ("R5", "B5", "G5")} <= groups
-    assert all(cs[0] == "R5" for cs in groups)
+    # listed: each card alone, and "R5 +" (a group that starts with R5, more cards to choose one at a time)
+    assert [str(a) for a in g.legal_actions(A) if isinstance(a, Play)] == ["0 play R5", "0 play R5 +"]
+    assert [str(a) for a in g.expand(mk_play(A, "R5", more="cards"))] == [
+        "0 play R5 G5", "0 play R5 G5 +", "0 play R5 B5", "0 play R5 B5 +"]
+    groups = {tuple(c.code for c in a.cards) for a in every_action(g, A) if isinstance(a, Play) and len(a.cards) > 1}
+    assert groups == {("R5", "G5"), ("R5", "B5"), ("R5", "G5", "B5"), ("R5", "B5", "G5")}
 
 
 def test_DR_wild_draw_four_group_bluff_challenge():

@@ -19,6 +19,7 @@ from unokit.chance import ManualClock, ScriptedChance
 from unokit.errors import (CardNotPlayableError, IllegalActionError, RuleConflictError)
 from unokit.game import Game
 from unokit.rules import RuleSet
+from unokit.compose import every_action, offered
 
 # stock cards (top first) that match neither red/green/blue piles nor the numbers the scenarios use
 YSTOCK = "Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y9 Y9"
@@ -34,7 +35,8 @@ def penalties(events, why: str | None = None) -> list[tuple[int, int]]:
 
 
 def plays_of(g: Game, seat: int) -> list[Play]:
-    return [a for a in g.legal_actions(seat) if isinstance(a, Play)]
+    """Every complete play the referee offers (stems followed through their sub-decisions)."""
+    return [a for a in every_action(g, seat) if isinstance(a, Play)]
 
 
 def no_plays(g: Game, seat: int) -> bool:
@@ -775,7 +777,7 @@ def test_T_two_players_swap_if_wanted():
 def test_T_partners_may_swap():
     # "É permitido que um jogador troque de mão com o seu parceiro se descartar um zero." (A+C partners)
     g = pos(["R0 G1 G2", "B1 B2", "Y1 Y2 Y3", "G7 G8"], discard="R9", stock=YSTOCK, rules="UNO 1121 T")
-    assert P(A, "R0", target=C) in g.legal_actions(A)
+    assert offered(g, P(A, "R0", target=C))
     play(g, A, "R0", target=C)
     assert hand(g, A) == ["Y1", "Y2", "Y3"] and hand(g, C) == ["G1", "G2"]
 
@@ -814,8 +816,9 @@ def test_T_DR_two_zeros_single_swap_offered():
     assert (["B1", "B2"], ["G1"], ["Y1", "Y2"]) in outs
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Swap takes one target per play (documented simplification), so two "
-                                       "0s played together give one swap at most")
+@pytest.mark.xfail(strict=True, reason="engine: Swap takes one target per play (Play.target is one seat), so two "
+                                       "0s played together give one swap at most; justified in docs/rules/T.md, "
+                                       "Engine decisions (000 line 1741)")
 def test_T_DR_two_zeros_may_swap_twice():
     # "dois zeros forem trocados, a pessoa pode trocar de mãos duas ou mais vezes (dependendo do número de zeros)"
     # swap with B, then with C: A ends with C's hand, C with B's, B with A's rest
@@ -925,7 +928,7 @@ def test_DOA_C_cut_two_both_donate():
     g = pos(["R2 G5 G6 G7", "B1 B2", "Y3 Y4", "R2 Y5 Y6 Y7"], discard="R9", stock=YSTOCK, rules="UNO 1121 DOA-C")
     g.apply(P(A, "R2", target=B, give="G5 G6"))
     assert hand(g, B) == ["B1", "B2", "G5", "G6"] and g.current == B
-    cut = [a for a in g.legal_actions(D) if isinstance(a, Play)]
+    cut = plays_of(g, D)
     assert cut and all(len(a.give) == 2 for a in cut)
     ev = g.apply(P(D, "R2", target=C, give="Y5 Y6"))
     assert kinds(ev)[0] == "cut" and "donate" in kinds(ev)
@@ -1130,7 +1133,8 @@ def test_DAD_AA_four_in_arithmetic_group_still_rolls():
 def test_DAD_V_next_players_clock_starts_after_the_drawing():
     # "O tempo para a jogada deve começar a contar para o próximo jogador quando a compra de cartas tiver acabado"
     clock = ManualClock()
-    g = Game.from_position(["R4 G1 G2", "B1 B2", "R3 Y4"], "R9", YSTOCK, rules="UNO 1121 DAD-V", clock=clock)
+    g = Game.from_position(["R4 G1 G2", "B1 B2", "R3 Y4"], "R9", YSTOCK, rules="UNO 1121 DAD-V", clock=clock,
+                           decks=2)  # YSTOCK holds Y2-Y8 twice: two decks
     g.chance = die([6])
     clock.advance(3)
     ev = play(g, A, "R4")
@@ -1361,7 +1365,7 @@ def test_BACK_V_previous_players_draw_does_not_delay_next_clock():
     # do próximo jogador a jogar; as duas coisas podem acontecer ao mesmo tempo."
     clock = ManualClock()
     g = Game.from_position(["G1 G2", "R8 G8 B5", "R3 Y4", "B6 B7"], "R9", YSTOCK, rules="UNO 1121 BACK-V",
-                           clock=clock, current=B)
+                           clock=clock, current=B, decks=2)
     clock.advance(2)
     ev = play(g, B, "R8")
     assert penalties(ev) == [(A, 1)]
@@ -1410,3 +1414,16 @@ def test_CLA_PAB_same_card_cannot_combine():
         RuleSet.parse("UNO 1121 CLA-PAB")
     rs = RuleSet.parse("UNO 1121 PAB(card=9)-CLA")
     assert rs.card_of("PAB") == 9 and rs.card_of("CLA") == 1
+
+
+def test_T_CLA_together_a_1_names_a_hand_to_see_and_a_0_a_hand_to_swap():
+    # The guide's variation BU-AA-AB-P1-PAB-CHU-T-TRI-BACK-CLA has both rules: T's 0 and CLA's 1 each name a
+    # seat for their own effect; neither rule may refuse the other's card (found: a 1 could never be played).
+    g = pos(["R1 R0 G5 G6", "B1 B2", "Y3 Y4"], discard="R9", stock=YSTOCK, rules="UNO 1121 T-CLA")
+    assert offered(g, P(A, "R1", target=B)) and not offered(g, P(A, "R1"))
+    ev = g.apply(P(A, "R1", target=C))
+    assert "sees-hand" in kinds(ev) and "swap" not in kinds(ev)
+    g = pos(["R1 R0 G5 G6", "B1 B2", "Y3 Y4"], discard="R9", stock=YSTOCK, rules="UNO 1121 T-CLA")
+    assert offered(g, P(A, "R0")) and offered(g, P(A, "R0", target=B))
+    ev = g.apply(P(A, "R0", target=B))
+    assert "swap" in kinds(ev) and "sees-hand" not in kinds(ev) and hand(g, A) == ["B1", "B2"]

@@ -27,6 +27,8 @@ from unokit.match import Match, MatchConfig
 from unokit.rules import RuleSet
 from unokit.rules.catalog import EXTRA_RULES
 from unokit.rules.extras import ChallengeSum
+from unokit.compose import every_action, offered
+from unokit.rules.catalog import alone
 
 # stock (top first) of yellow cards that the red / green / blue piles of the scenarios never match
 YSTOCK = "Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y8 Y7 Y6 Y5 Y4"
@@ -38,7 +40,8 @@ def penalties(events, why: str | None = None) -> list[tuple[int, int]]:
 
 
 def plays_of(g: Game, seat: int) -> list[str]:
-    return [str(a) for a in g.legal_actions(seat) if isinstance(a, Play)]
+    """Every complete play the referee offers (stems followed through their sub-decisions)."""
+    return [str(a) for a in every_action(g, seat) if isinstance(a, Play)]
 
 
 def codes(cards) -> list[str]:
@@ -50,7 +53,7 @@ def codes(cards) -> list[str]:
 
 @pytest.mark.parametrize("info", EXTRA_RULES, ids=lambda r: r.code)
 def test_EXTRAS_every_code_parses_and_round_trips(info):
-    rs = RuleSet.parse(f"UNO 1121 {info.code}")
+    rs = RuleSet.parse(f"UNO 1121 {alone(info.code)}")   # BOMB needs DR or DD beside it
     assert rs.has(info.code) and RuleSet.parse(rs.code) == rs
     assert info.implemented and info.origin == "other"
 
@@ -222,7 +225,7 @@ def test_ADDUP_two_same_colour_sum_to_top():
     # 003: "se sul mazzo di scarto è presente un 9 rosso e un giocatore ... possiede le carte 5 verde e 4 verde
     # può (sommandole) scartarle entrambe"
     g = pos(["G5 G4 B1", "B1 B2", "G1 G2 G3 G4"], "R9", YSTOCK, rules="UNO 1121 ADDUP")
-    assert plays_of(g, A) == ["0 play G5 G4", "0 play G5 G4 uno"]
+    assert plays_of(g, A) == ["0 play G5 G4", "0 play G5 G4 uno", "0 play G4 G5", "0 play G4 G5 uno"]
     ev = play(g, A, "G5 G4", uno=True)
     assert codes(g.discard) == ["R9", "G5", "G4"] and g.color == Color.GREEN
     assert hand(g, A) == ["B1"] and g.uno_said[A] and g.current == B and g.phase == Phase.PLAY
@@ -826,4 +829,5 @@ def test_italian_blank_scores_40():
     assert g.points() == {A: 1, B: 41, C: 42, D: 80}
     ev = play(g, A, "R1")
     assert [(e.kind, e.player, e.detail) for e in ev if e.kind == "out"] == [("out", A, (41 + 42 + 80,))]
-    assert pos(hands, "R7", YSTOCK, deck="112").points() == {A: 1, B: 51, C: 42, D: 100}
+    # the 112 deck has no WSH: a hand of its own blanks and Wild Swap Hands scores them 50 each
+    assert pos(["R1", "WB B1", "WX G2", "WB WB"], "R7", YSTOCK, deck="112").points() == {A: 1, B: 51, C: 52, D: 100}

@@ -4,6 +4,10 @@ Written once before the Engine v2 refactor (issue 9, point 7); ``tests/test_corp
 after it and checks that the game is identical (fingerprint and the full event list).
 
     python tests/corpus/make_corpus.py      # rewrites tests/corpus/corpus.json.gz
+    python tests/corpus/make_corpus.py --rerecord 7 10 --why "M: going out on an 8 waits for the slap round"
+
+``--rerecord`` plays only the listed entries again (same seeds) and notes why in the file: for a deliberate
+rule fix that changes those games, never to paper over a refactor.
 """
 
 from __future__ import annotations
@@ -46,19 +50,39 @@ def hands(max_cards: int = 40):
                 yield code, players, enforcement, seed
 
 
-def main() -> None:
-    entries = []
-    t0 = time.time()
-    for code, players, enforcement, seed in hands():
-        g = Game.new(players=players, rules=code, seed=seed, enforcement=enforcement)
-        bots = [(RandomBot if i % 2 else GreedyBot)(seed * 10 + i) for i in range(players)]
-        res = play_hand(g, bots, rng=random.Random(seed), max_steps=1500, check=True)
-        entries.append({"code": code, "players": players, "enforcement": enforcement, "seed": seed,
-                        "record": res.record, "events": event_list(g)})
-        print(f"{time.time() - t0:6.1f}s {code} {players}p {enforcement}: {len(g.actions)} actions, "
-              f"over={g.over}", file=sys.stderr)
+def record_entry(code: str, players: int, enforcement: str, seed: int) -> dict:
+    g = Game.new(players=players, rules=code, seed=seed, enforcement=enforcement)
+    bots = [(RandomBot if i % 2 else GreedyBot)(seed * 10 + i) for i in range(players)]
+    res = play_hand(g, bots, rng=random.Random(seed), max_steps=1500, check=True)
+    return {"code": code, "players": players, "enforcement": enforcement, "seed": seed,
+            "record": res.record, "events": event_list(g)}
+
+
+def main(argv=None) -> None:
+    import argparse
+    ap = argparse.ArgumentParser(description="Record the regression corpus.")
+    ap.add_argument("--rerecord", type=int, nargs="+", metavar="INDEX", help="play only these entries again")
+    ap.add_argument("--why", default="", help="the rule fix that changed them (kept in the file)")
+    args = ap.parse_args(argv)
+    if args.rerecord:
+        with gzip.open(OUT, "rt", encoding="utf-8") as f:
+            corpus = json.load(f)
+        if not args.why:
+            ap.error("--rerecord needs --why")
+        for i in args.rerecord:
+            e = corpus["entries"][i]
+            corpus["entries"][i] = record_entry(e["code"], e["players"], e["enforcement"], e["seed"])
+            print(f"re-recorded {i}: {e['code']} {e['players']}p {e['enforcement']}", file=sys.stderr)
+        corpus.setdefault("rerecorded", []).append({"entries": args.rerecord, "why": args.why})
+    else:
+        entries = []
+        t0 = time.time()
+        for code, players, enforcement, seed in hands():
+            entries.append(record_entry(code, players, enforcement, seed))
+            print(f"{time.time() - t0:6.1f}s {code} {players}p {enforcement}", file=sys.stderr)
+        corpus = {"format": "unokit-corpus/1", "entries": entries}
     with gzip.open(OUT, "wt", encoding="utf-8") as f:
-        json.dump({"format": "unokit-corpus/1", "entries": entries}, f, separators=(",", ":"))
+        json.dump(corpus, f, separators=(",", ":"))
 
 
 if __name__ == "__main__":

@@ -12,14 +12,22 @@
   player who was to draw escapes. Without stacking the penalty is drawn first;
   the draw card can then be cut before the following player starts.
 - A face-down (DED) card cannot be cut, and a cut cannot be face down.
-- With DR/DD the cutter may add more cards after the identical one.
+- With DR/DD the cutter may add more cards after the identical one; with AA, cards that make
+  with it a sum (or difference) of the top number (000 §AA, "Regra do Corte").
 - A wrong cut (table enforcement) is a wrong play: taken back + 2 cards.
 """
 
 from __future__ import annotations
 
-from ..cards import Face
+from ..compose import Composer
 from .base import HouseRule
+
+
+def _arithmetic(game, cards) -> bool:
+    """AA: the identical card and the cards added to it make a sum (or difference) of the top number
+    (000 §AA, "Regra do Corte": on a blue 5, cut with the other blue 5 and add a blue 0)."""
+    aa = game.house_rule("AA")
+    return aa is not None and aa.arithmetic_play(game, cards)
 
 
 class Cut(HouseRule):
@@ -36,7 +44,7 @@ class Cut(HouseRule):
         elif ph == ph.PENDING:
             if game.going_out is not None:
                 return f"seat {game.going_out} went out; the hand ends once the penalty is drawn"
-            if not game._stack_ok:
+            if not game.stacking:
                 return (f"seat {game.current} must draw {game.pending} first; the draw card can be cut after "
                         "that (no stacking rule)")
         elif ph == ph.DRAWN and game.rule_state.get("CON") == game.current:
@@ -48,35 +56,25 @@ class Cut(HouseRule):
         top = game.discard[-1]
         if play.cards[0] is not top:
             return f"a cut needs a card identical to {top.code}"
-        if len(play.cards) > 1 and not any(h(game, play.cards) for h in game._group_ok):
+        if len(play.cards) > 1 and not game.can_group(play.cards) \
+                and not _arithmetic(game, play.cards):
             return "these cards cannot be played together under the rules in force"
-        if ph == ph.PENDING and not any(h(game, play.cards) for h in game._stack_ok):
+        if ph == ph.PENDING and not game.can_stack(play.cards):
             return f"{top.code} cannot be stacked under {game.rules.stacking}"
-        for h in game._play_filter:  # FL, DOA, peace rules... apply to cuts too
-            why = h(game, play)
-            if why:
-                return why
-        return None
+        return game.rule_objection(play)  # FL, DOA, peace rules... apply to cuts too
 
     def cut_actions(self, game, player):
         ph = game.phase
         if game.top_player is None or game.going_out is not None or (
-                ph != ph.PLAY and not (ph == ph.PENDING and game._stack_ok)
+                ph != ph.PLAY and not (ph == ph.PENDING and game.stacking)
                 and not (ph == ph.DRAWN and game.rule_state.get("CON") == game.current)):
             return []
         top = game.discard[-1]
         hand = game.hands[player]
         if top not in hand:
             return []
-        out = []
-        cands = [(top,)]
-        if game._group_ok:
-            from .groups import group_plays
-            cands += group_plays(game, player, top)
-        for cards in cands:
-            if cards[-1].face == Face.WILD_SWAP and len(hand) == len(cards):
-                continue
-            for a in game._play_variants(player, cards):
-                if self.cut_problem(game, a) is None:
-                    out.append(a)
+        # the identical card alone, and a stem for the cards that may follow it (DR/DD groups, AA sums);
+        # the referee checks every option through cut_problem
+        out: list = []
+        Composer(game, player).roots(out, first_only=top)
         return out

@@ -16,8 +16,12 @@
   to the total as if true. Decision (the guide leaves it open): an exposed false
   claim is struck from the total, the rest stays with the player facing it.
 - With DR/DD a play may be split: some cards face up, the rest face down; the
-  claim is that all of them form one legal group.
+  claim is that all of them form one legal group. The face-up cards come first,
+  or, when they do not match the pile by themselves, the face-down ones ("ou o
+  contrário", 000 §DED "Várias Cartas").
 - Cuts (C) never involve face-down cards.
+- When the stock runs out, the face-down pile is reshuffled into the new stock with the face-up
+  pile (all but its top card); only the cards of a face-down play still open to accusation stay.
 """
 
 from __future__ import annotations
@@ -25,7 +29,18 @@ from __future__ import annotations
 from ..actions import Play
 from ..cards import COLORS
 from ..errors import IllegalActionError
+from .base import HouseRule
 from .stacking import ALLOWED
+
+
+class DoubleDiscard(HouseRule):
+    """DED (Descarte Duplo): cards may be played face down, claimed legal, and accused; the functions
+    below are the referee's for face-down plays, accusations and free discards."""
+
+    code = "DED"
+
+    def setup(self, game) -> None:
+        game.face_down = True
 
 
 def _claim_ok(game, amount: int) -> bool:
@@ -50,25 +65,47 @@ def hidden_plays(game, player: int) -> list:
     return out
 
 
+def split_problem(game, play: Play, why: str) -> str | None:
+    """A split play whose face-up part does not match the pile by itself (``why``): under "Várias
+    Cartas" (000 line 1401: "a primeira carta da sequência ... pode ser jogada na pilha visível, e as
+    outras, na invisível, ou o contrário") the face-down cards may be the start of the group. The
+    claim then covers the match and an accusation judges it; the face-up cards must still be able to
+    belong to a group (DR/DD/AA) and pass every other rule in force."""
+    cards = play.cards
+    if not game.grouping:
+        return why  # no group rule: a face-down card and a face-up one never make one play
+    if len(cards) > 1 and not game.can_begin_group(cards):
+        return why
+    return game.rule_objection(play)
+
+
+def _stands_alone(game, a: Play) -> bool:
+    """Does the face-up part of a split play match the pile by itself?"""
+    return game.match_problem(Play(a.player, a.cards, a.color, a.uno, a.target, give=a.give)) is None
+
+
 def _truthful(game, a: Play) -> bool:
-    """Would the claimed play have been legal?"""
+    """Would the claimed play have been legal? In a split play the face-up cards come first, unless
+    they do not match the pile by themselves: then the face-down cards start the group."""
     cards = a.cards + a.hidden
-    if len(cards) > 1 and not any(h(game, cards) for h in game._group_ok):
+    if a.cards and a.hidden and game.phase == game.phase.PLAY and not _stands_alone(game, a):
+        cards = a.hidden + a.cards
+    if len(cards) > 1 and not game.can_group(cards):
         return False
     if game.phase == game.phase.PENDING:
         if a.claim:
-            return all(c.draw == a.claim for c in a.hidden) and any(h(game, a.hidden) for h in game._stack_ok)
-        return any(h(game, cards) for h in game._stack_ok)
+            return all(c.draw == a.claim for c in a.hidden) and game.can_stack(a.hidden)
+        return game.can_stack(cards)
     if game.phase == game.phase.DRAWN and cards[0] not in game.drawn_options:
         return False
-    if game._custom_play:  # judge with every rule in force (AA, AB, peace rules...)
+    if game.custom_play:  # judge with every rule in force (AA, AB, peace rules...)
         last = cards[-1]
         probe = Play(a.player, cards, a.color if a.color is not None else (COLORS[0] if last.is_wild else None),
                      target=a.target, give=a.give)
         saved = game.phase
         game.phase = game.phase.PLAY
         try:
-            return game._match_problem(probe) is None
+            return game.match_problem(probe) is None
         finally:
             game.phase = saved
     return game.playable(cards[0])
@@ -80,18 +117,18 @@ def do_hidden_play(game, a: Play) -> None:
         raise IllegalActionError("facing a draw, a face-down play must claim a draw card the stacking rule allows")
     truthful = _truthful(game, a)
     if game.eliminated is not None and any(c.startswith("MS") for c in game.rules.codes):
-        game.rule_state["DED-had-play"] = any(game._can_play_card(p, c) for c in game.hands[p])
-    game._starts(p)
+        game.rule_state["DED-had-play"] = any(game.can_play_alone(p, c) for c in game.hands[p])
+    game.seat_starts(p)
     hand = game.hands[p]
     for c in a.hidden:
         hand.remove(c)
     game.hidden_pile.extend(a.hidden)
-    game._event("hidden-play", p, len(a.hidden), a.claim)
+    game.emit("hidden-play", p, len(a.hidden), a.claim)
     went_out = not hand and not a.cards
     game.claim = (game.seq, p, a.hidden, truthful, a.claim, went_out)
     if a.cards:
-        visible = Play(p, a.cards, a.color, a.uno, a.target)
-        game._put(p, visible)
+        visible = Play(p, a.cards, a.color, a.uno, a.target, give=a.give)
+        game.put_down(p, visible)
         if game.phase != game.phase.OVER:
             game.claim = (game.seq, p, a.hidden, truthful, a.claim, False)
         return
@@ -102,10 +139,10 @@ def do_hidden_play(game, a: Play) -> None:
     elif len(hand) == 1:
         game.uno_said[p] = a.uno
         if a.uno:
-            game._event("uno", p)
-            game._speech(p, "UNO", is_uno=True)
+            game.emit("uno", p)
+            game.speak(p, "UNO", is_uno=True)
         else:
-            game.catchable.add(p)
+            game.missed_uno(p)  # catchable like a face-up play, with its SLOWUNO expiry
     if a.claim:
         game.pending += a.claim
         game.pending_kind = a.claim
@@ -116,23 +153,26 @@ def do_hidden_play(game, a: Play) -> None:
         game.current = nxt
         game.phase = game.phase.HIDDEN_FINISH
         return
-    game._end_turn(p, nxt)
+    game.end_turn(p, nxt)
 
 
 def do_accuse(game, a) -> None:
     seq, liar, cards, truthful, claim, went_out = game.claim
-    game.claim = None
+    # the claim stays open while the penalty is drawn: a reshuffle then leaves its cards face down
+    # (a caught liar who went out takes them back)
     penalty = game.rules.param("DED", "penalty")
     accuser = a.player
     game.reveals.append((None, liar, tuple(cards)))
-    game._event("accuse", accuser, liar, "honest" if truthful else "liar")
+    game.emit("accuse", accuser, liar, "honest" if truthful else "liar")
     if truthful:
-        game._penalize(accuser, penalty, "false accusation (DED)")
+        game.penalize(accuser, penalty, "false accusation (DED)")
+        game.claim = None
         if went_out:
-            return game._finish_hidden()
+            return game.finish_hidden()
         owed = [liar] if game.hands[liar] else []
     else:
-        game._penalize(liar, penalty, "caught lying (DED)")
+        game.penalize(liar, penalty, "caught lying (DED)")
+        game.claim = None
         if any(c.startswith("MS") for c in game.rules.codes) and not game.rule_state.pop("DED-had-play", True):
             ms = game.house_rule("MS")
             if ms is not None and ms.armed(game):  # lied to escape sudden death and was caught (000 §MS, DED)
@@ -143,7 +183,7 @@ def do_accuse(game, a) -> None:
             for c in cards:
                 game.hidden_pile.remove(c)
             game.hands[liar].extend(cards)
-            game._after_hand_change((liar,))
+            game.hands_changed((liar,))
             game.phase = game.phase.PENDING if game.pending else game.phase.PLAY
         if claim:
             game.pending -= claim
@@ -156,19 +196,37 @@ def do_accuse(game, a) -> None:
         game.phase = game.phase.FREE_DISCARD
 
 
+def reshuffled_hidden(game) -> list:
+    """Take the face-down cards that go back into the stock when it runs out (the stock is rebuilt
+    from both discard piles, docs/rules/DED.md): all of them but the cards of a face-down play still
+    open to accusation, which stay face down (a caught liar who went out takes them back)."""
+    keep = list(game.claim[2]) if game.claim is not None else []
+    stay, out = [], []
+    for c in reversed(game.hidden_pile):  # the open play's cards are the newest
+        if c in keep:
+            keep.remove(c)
+            stay.append(c)
+        else:
+            out.append(c)
+    out.reverse()
+    stay.reverse()
+    game.hidden_pile = stay
+    return out
+
+
 def do_free_discard(game, a) -> None:
     p = a.player
     game.hands[p].remove(a.card)
     if game.free_discard_dest == "under":  # Wild Ohana: face up, under the Ohana card
         game.discard.insert(len(game.discard) - 1, a.card)
-        game._event("discard-under", p, a.card.code)
+        game.emit("discard-under", p, a.card.code)
     else:
         game.hidden_pile.append(a.card)
-        game._event("free-discard", p)
+        game.emit("free-discard", p)
     game.free_discards.pop(0)
     if not game.hands[p]:
-        return game._finish(p)
-    game._after_hand_change((p,))
+        return game.finish(p)
+    game.hands_changed((p,))
     if not game.free_discards:
         game.phase = game.resume
         game.resume = None

@@ -8,7 +8,9 @@
   invertidos) is the same with critiques, on the red 5.
 - M (Monte): when an 8 is played everyone slaps the pile (:class:`~unokit.actions.Slap`).
   When all but one have slapped, the last one draws 1. If the next player starts before
-  that, every player who has not slapped draws 1.
+  that, every player who has not slapped draws 1. A player who goes out on an 8 has not won
+  yet: if the round makes them draw (last to slap, or not slapped when the next player
+  starts) play goes on; otherwise they win when the round closes (000 §M, "Vencendo o Jogo").
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class Compliments(HouseRule):
         if k:  # with DR/DD, one per five played
             owed = {q: k for q in game.active if q != p}
             game.rule_state[self.code] = (p, owed)
-            game._event(self.what + "s-owed", p, tuple(sorted(owed)))
+            game.emit(self.what + "s-owed", p, tuple(sorted(owed)))
 
     def judge_speech(self, game, player, text) -> int:
         st = game.rule_state.get(self.code)
@@ -67,7 +69,7 @@ class Compliments(HouseRule):
         st = game.rule_state.pop(self.code, None)
         if st:
             for q, k in sorted(st[1].items()):
-                game._penalize(q, k, f"no {self.what} ({self.code})")
+                game.penalize(q, k, f"no {self.what} ({self.code})")
 
 
 class Critiques(Compliments):
@@ -88,7 +90,9 @@ class SlapPile(HouseRule):
     def on_play(self, game, p, play):
         if any(c.number == self.card for c in play.cards):
             game.rule_state["M"] = frozenset()
-            game._event("slap-now", p)
+            game.emit("slap-now", p)
+            if not game.hands[p]:  # going out on an 8: the slap round decides the win (000 §M, Vencendo o Jogo)
+                game.rule_state["out-deferred"] = p
 
     def action_problem(self, game, a):
         st = game.rule_state.get("M")
@@ -106,12 +110,13 @@ class SlapPile(HouseRule):
 
     def apply_action(self, game, a):
         st = game.rule_state["M"] | {a.player}
-        game._event("slap", a.player)
+        game.emit("slap", a.player)
         left = [q for q in game.active if q not in st]
         if len(left) <= 1:
             game.rule_state.pop("M")
             for q in left:
-                game._penalize(q, 1, "last to slap (M)")
+                game.penalize(q, 1, "last to slap (M)")
+            self._settle(game)
         else:
             game.rule_state["M"] = st
 
@@ -120,4 +125,20 @@ class SlapPile(HouseRule):
         if st is not None:
             for q in game.active:
                 if q not in st:
-                    game._penalize(q, 1, "did not slap (M)")
+                    game.penalize(q, 1, "did not slap (M)")
+
+    def on_turn_action(self, game, action):
+        """The next player starts while a winner's slap round is open: it closes first (whoever has not
+        slapped draws 1); a winner who slapped wins there and the action is not taken."""
+        if game.rule_state.get("out-deferred") is not None:
+            self.on_start(game, action.player)
+            return self._settle(game)
+
+    @staticmethod
+    def _settle(game) -> bool:
+        """The slap round after a going-out 8 is over: the player wins unless it made them draw."""
+        w = game.rule_state.pop("out-deferred", None)
+        if w is not None and not game.hands[w]:
+            game.finish(w)
+            return True
+        return False
