@@ -70,7 +70,7 @@ def test_A2_traditional_cut_card_is_the_first_discard_deal_and_play_go_countercl
 
 
 def test_A2_traditional_shuffled_cut_point_is_random_and_recorded():
-    from unokit.record import replay
+    from unokit.playback import replay
     g = Game.new(players=3, rules="UNO 2121", seed=11, dealer=0)
     assert g.direction in (1, -1) and sizes(g) == [7, 7, 7]
     g.check_invariants()

@@ -216,19 +216,19 @@ def test_simulate_is_seeded_and_consistent():
 
 
 def test_simulate_check_replays_every_record(monkeypatch):
-    import unokit.record
+    import unokit.playback
 
     def broken(rec, check=True):
         raise ReplayMismatchError("tampered")
 
-    monkeypatch.setattr(unokit.record, "replay", broken)
+    monkeypatch.setattr(unokit.playback, "replay", broken)
     with pytest.raises(ReplayMismatchError):
         simulate(1, players=2, seed=1, check=True, progress=False)
     simulate(1, players=2, seed=1, check=False, progress=False)  # no replay without check
 
 
 def test_simulate_writes_records(tmp_path):
-    from unokit.record import replay
+    from unokit.playback import replay
     s = simulate(3, players=2, bots="greedy", seed=2, progress=False, record_dir=tmp_path)
     files = sorted(tmp_path.glob("hand-*.json"))
     assert len(files) == 3 and s["hands"] == 3

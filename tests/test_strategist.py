@@ -21,8 +21,15 @@ from unokit.bots.strategist import COMPONENTS, StrategistBot, resolve_components
 from unokit.cards import Card, Color
 from unokit.game import Game
 from unokit.sim import play_hand, simulate
+from unokit.compose import UNFOLD, complete, unfold
 
 FILL = "R1 Y1 G1 B1 R2 Y2 G2 B2 R3 Y3 G3 B3 R4 Y4 G4 B4 R6 Y6 G6 B6 R7 Y7 G7 B7 R8 Y8 G8 B8"
+
+
+def fill(**swap) -> str:
+    """FILL with some cards swapped for unused ones, ``fill(B6="B9")``: a position holds no card more
+    often than the deck does."""
+    return " ".join(swap.get(c, c) for c in FILL.split())
 
 
 def position(hands, discard, stock=FILL, rules="UNO 1121", actions=(), **kw) -> Game:
@@ -35,9 +42,11 @@ def position(hands, discard, stock=FILL, rules="UNO 1121", actions=(), **kw) -> 
 def decide(hands, discard, comps=None, seat=0, bot=None, **kw) -> str:
     g = position(hands, discard, **kw)
     bot = bot or StrategistBot(0, comps)
-    a = bot.act(g.view(seat), g.legal_actions(seat))
-    assert a in g.legal_actions(seat)
-    return str(a)
+    view = g.view(seat)
+    legal = unfold(g, g.legal_actions(seat))  # as the simulation hands lists to bots
+    a = bot.act(view, legal)
+    assert a in legal
+    return str(complete(g, a, lambda options: bot.act(view, options), UNFOLD))
 
 
 def on_off(name, hands, discard, comps=None, **kw) -> tuple[str, str]:
@@ -94,7 +103,7 @@ def test_read_opponents_names_the_colour_they_lack():
 def test_card_counting_keeps_the_plentiful_colour():
     # almost every yellow card is in the discard pile: keep the green, play the yellow 5
     discard = "B5 Y9 Y8 Y7 Y6 Y4 Y3 Y2 YS YR Y+2 Y1 Y0 B5"
-    assert on_off("card_counting", ["G5 Y5 R1", "B1 B2 B3 B4 B5 B6 B7"], discard,
+    assert on_off("card_counting", ["G5 Y5 R1", "B1 B2 B3 B4 B9 B6 B7"], discard,
                   {"management": False}) == ("0 play Y5", "0 play G5")
 
 
@@ -111,13 +120,13 @@ def test_olha_o_aviao_names_a_colour_it_lacks():
 
 def test_zero_dump_when_ahead_keep_when_behind():
     assert on_off("zero", ["R5 R0", "B5 B6 B7 B8 B9 Y5 Y6"], "R6") == ("0 play R0 uno", "0 play R5 uno")
-    assert decide(["Y5 R0 R6 R7", "B5 B6"], "R7") == "0 play R7"       # the opponent leads: keep the 0
+    assert decide(["Y5 R0 R6 R7", "B5 B6"], "R7", stock=fill(R7="R9")) == "0 play R7"  # the opponent leads: keep the 0
 
 
 def test_consumismo_draws_instead_of_spending_the_wild():
     # a cold table, only the wild playable, wilds valued at two cards: draw instead
     assert on_off("consumismo", ["W G1 G2 Y3 Y4 B6", "B5 B6 B7 B8 B9 B1 B2", "Y1 Y2 Y4 Y5 Y6 Y7 Y8"], "R5",
-                  {"management": {"hold": 2.0}}) == ("0 draw", "0 play W>Y")
+                  {"management": {"hold": 2.0}}, stock=fill(B6="B0", Y4="Y9")) == ("0 draw", "0 play W>Y")
 
 
 def test_trebuchet_keeps_drawing_when_behind():
@@ -231,7 +240,7 @@ def test_tracker_matches_the_pure_analysis():
                 break
             for s in range(3):
                 assert trackers[s].analyze(g.view(s)) == analyze(g.view(s))
-            g.apply(rng.choice(g.legal_actions(g.to_act)))
+            g.apply(complete(g, rng.choice(g.legal_actions(g.to_act)), rng.choice))
 
 
 # ---------------------------------------------------------------------------------------- honesty
@@ -252,7 +261,8 @@ def test_honest_bot_same_view_same_decision(bot, mine, others, discard, stocks, 
     views = []
     for other, stock in zip(others, stocks):
         current = 1 if actions else 0
-        g = Game.from_position([mine, other], discard, stock + " " + FILL, current=current)
+        # decks=2: a hidden version may repeat a card of my hand and of the filler
+        g = Game.from_position([mine, other], discard, stock + " " + FILL, current=current, decks=2)
         for a in actions:
             g.apply(Action.parse(a))
         views.append(g.view(0))
@@ -269,9 +279,11 @@ def pdecide(hands, discard, comps=None, sigs=(), mode="secret", **kw) -> str:
         ch.send(frm, to, kind, val)
     ch.flush(g)
     bot = PartnerBot(0, comps, ch)
-    a = bot.act(g.view(0), g.legal_actions(0))
-    assert a in g.legal_actions(0)
-    return str(a)
+    view = g.view(0)
+    legal = unfold(g, g.legal_actions(0))  # as the simulation hands lists to bots
+    a = bot.act(view, legal)
+    assert a in legal
+    return str(complete(g, a, lambda options: bot.act(view, options), UNFOLD))
 
 
 def test_partner_basics():
@@ -293,15 +305,18 @@ def test_facilitated_wild_uses_the_partner_signals():
 
 def test_compass_swaps_with_the_small_partner_hand():
     hands = ["R0 G1 G2 G3 Y4 Y5 B6", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "B5 B6", "Y8 Y9 R1 R2 R3 R4 R7"]
-    assert pdecide(hands, "R5", rules="UNO 1121 T") == "0 play R0 @2"
-    assert pdecide(hands, "R5", {"compass": False}, rules="UNO 1121 T") != "0 play R0 @2"
+    stock = fill(B6="B9", Y4="Y0")
+    assert pdecide(hands, "R5", rules="UNO 1121 T", stock=stock) == "0 play R0 @2"
+    assert pdecide(hands, "R5", {"compass": False}, rules="UNO 1121 T", stock=stock) != "0 play R0 @2"
 
 
 def test_isolation_spends_the_skip():
     hands = ["RS R5 G5 B6 Y7 Y1", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "B5 B6 B7 B8 B9 B1", "Y8 Y9 R1 R2 R3 R4 R7"]
     comps = {"management": {"hold": 2.0}}
-    assert pdecide(hands, "R3", comps, sigs=[(2, 0, "skips", "1")]) == "0 play RS"
-    assert pdecide(hands, "R3", {**comps, "isolation": False}, sigs=[(2, 0, "skips", "1")]) == "0 play R5"
+    stock = fill(B6="B0", Y1="Y0", Y7="Y9", R3="R9")
+    assert pdecide(hands, "R3", comps, sigs=[(2, 0, "skips", "1")], stock=stock) == "0 play RS"
+    assert pdecide(hands, "R3", {**comps, "isolation": False}, sigs=[(2, 0, "skips", "1")],
+                   stock=stock) == "0 play R5"
 
 
 @pytest.mark.parametrize("mode", ["open", "secret", "none"])

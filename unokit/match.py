@@ -797,11 +797,20 @@ class Match:
 
 
 # ---------------------------------------------------------------------------------------- replay
+def check_match_record(rec) -> None:
+    """Check a match record's shape (:func:`unokit.record.check_match_record` with this config's fields)."""
+    from dataclasses import fields
+
+    from .record import check_match_record as check
+    check(rec, {f.name for f in fields(MatchConfig)})
+
+
 def replay_match(rec: dict, *, check: bool = True) -> Match:
     """Rebuild a match from :meth:`Match.record`: re-deal every hand from the match seed, re-apply
     its actions, re-score it. With ``check``, raise :class:`ReplayMismatchError` when a hand, a hand
-    result or the final scores differ (hands are also checked by :func:`unokit.record.replay`)."""
-    from .record import replay as replay_hand
+    result or the final scores differ (hands are also checked by :func:`unokit.playback.replay`)."""
+    from .playback import replay as replay_hand
+    check_match_record(rec)  # RecordError naming the first bad field, before anything is replayed
     if not isinstance(rec, dict) or rec.get("format") != FORMAT:
         raise ReplayMismatchError(f"not a unokit match record (format {rec.get('format') if isinstance(rec, dict) else None!r})")
     try:
@@ -889,11 +898,12 @@ def greedy_policy(game: Game):
     """A simple reference policy: the first legal play (one that says UNO when it can), else the
     first legal action (draw, pass, ...). For tests and demos; real bots live elsewhere."""
     from .actions import Play
+    from .compose import complete
     acts = game.legal_actions(game.to_act)
     plays = [a for a in acts if isinstance(a, Play)]
     if plays:
         uno = [a for a in plays if a.uno]
-        return (uno or plays)[0]
+        return complete(game, (uno or plays)[0], lambda options: options[0])
     return acts[0]
 
 
@@ -903,5 +913,6 @@ def random_policy(seed: int) -> Policy:
     rng = random.Random(seed)
 
     def policy(game: Game):
-        return rng.choice(game.legal_actions(game.to_act))
+        from .compose import complete
+        return complete(game, rng.choice(game.legal_actions(game.to_act)), rng.choice)
     return policy

@@ -38,6 +38,7 @@ from pathlib import Path
 
 from .actions import Action, Draw, Play
 from .bots import Bot, make_bot, out_of_turn_options, parse_bot_list
+from .compose import UNFOLD, complete, unfold
 from .errors import IllegalActionError, ReplayMismatchError, UnoError
 from .game import Game, Phase
 
@@ -91,10 +92,8 @@ def is_turn_action(game: Game, action: Action) -> bool:
 
 def reaction_options(game: Game, seat: int) -> list[Action]:
     """The out-of-turn actions ``seat`` (not ``to_act``) may take now."""
-    opts = out_of_turn_options(game.legal_actions(seat))
-    if seat == game.to_act:  # the seat in turn may still slap, say UNO or catch between its moves
-        return [a for a in opts if type(a) is not Play]
-    return opts
+    # the seat in turn may still slap, say UNO or catch between its moves, but its moves are not reactions
+    return out_of_turn_options(game.legal_actions(seat, turn=False))
 
 
 def react_step(game: Game, bots, rng: random.Random, seats=None) -> Action | None:
@@ -120,14 +119,23 @@ def react_step(game: Game, bots, rng: random.Random, seats=None) -> Action | Non
         legal = reaction_options(game, seat)
         if not legal:
             continue
-        choice = bot.react(game.view(seat), legal)
+        view = game.view(seat)
+        legal = unfold(game, legal)
+        choice = bot.react(view, legal)
         if choice is None:
             continue
+        if choice.more and choice in legal:  # a play being composed: the bot makes each sub-decision
+            choice = complete(game, choice, lambda options: _pick(bot.react(view, options), options), UNFOLD)
         if getattr(choice, "player", None) != seat or not game.can(choice):
             continue  # a bot may not act for another seat; a stale answer is ignored
         game.apply(choice)
         return choice
     return None
+
+
+def _pick(choice, options):
+    """A bot that declines a sub-decision of a play it started takes the first option."""
+    return choice if choice in options else options[0]
 
 
 def _bot_at(bots, seat: int) -> Bot | None:
@@ -171,7 +179,11 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
         legal = game.legal_actions(seat)
         if not legal:  # pragma: no cover - the engine always offers the seat in turn something
             raise UnoError(f"seat {seat} has no legal action in {game!r}")
-        action = bots[seat].act(game.view(seat), legal)
+        view = game.view(seat)
+        legal = unfold(game, legal)  # bots judge complete plays best; a big choice stays step by step
+        action = bots[seat].act(view, legal)
+        if action.more and action in legal:  # a play being composed: the bot makes each sub-decision
+            action = complete(game, action, lambda options, b=bots[seat]: b.act(view, options), UNFOLD)
         if getattr(action, "player", None) != seat:
             raise IllegalActionError(f"bot {bots[seat]!r} at seat {seat} answered {action} for another seat")
         if is_turn_action(game, action):
@@ -199,7 +211,7 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
 
 def check_replay(record: dict) -> None:
     """Replay ``record`` with checks; raise :class:`ReplayMismatchError` on any difference."""
-    from .record import replay
+    from .playback import replay
     try:
         replay(record, check=True)
     except ReplayMismatchError:
@@ -326,8 +338,7 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
     ``record_dir``: write each hand record as ``hand-00000.json`` there.
     ``on_hand(i, result)``: called after each hand.
     """
-    if n < 0:
-        raise UnoError("the number of hands must not be negative")
+    _check_args(n, players, decks, max_steps, seed, deck, enforcement)
     from .rules import RuleSet
     rs = RuleSet.parse(rules)
     seat_bots = parse_bot_list(bots, players)
@@ -361,6 +372,21 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
     out["seconds"] = round(elapsed, 3)
     out["hands_per_second"] = round(n / elapsed, 1) if elapsed > 0 else None
     return out
+
+
+def _check_args(n, players, decks, max_steps, seed, deck, enforcement) -> None:
+    """Refuse (UnoError) arguments of the wrong type or out of range before anything is played."""
+    from .position import check_table
+
+    def whole(x) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+    if not whole(n) or n < 0:
+        raise UnoError(f"the number of hands must be a whole number >= 0, got {n!r}")
+    check_table(players, deck=deck, decks=decks, enforcement=enforcement)  # PositionError: 2..10 players a deck
+    if not whole(max_steps) or max_steps < 1:
+        raise UnoError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+    if seed is not None and not whole(seed):
+        raise UnoError(f"seed must be a whole number or None, got {type(seed).__name__}")
 
 
 def format_summary(s: dict) -> str:

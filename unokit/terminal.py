@@ -25,6 +25,7 @@ from typing import Callable
 from .actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Play,
                       Say, SayUno)
 from .bots import make_bot, parse_bot_list
+from .compose import UNFOLD, complete, gifts_owed, unfold
 from .bots.base import event_cards, event_color
 from .cards import Card, Color
 from .chance import SystemClock
@@ -40,6 +41,7 @@ Commands (your hand is numbered; a number or a card code picks a card):
   W>G, 3 g, W+4 blue   play a wild naming a colour (asked for when left out)
   ... uno              say UNO with the play that leaves you one card: 'R7 uno'
   WX>G @2              Wild Swap Hands (112 deck): name a colour and the seat to swap with
+  R2 @1 give:G5,Y7     a play that names a seat or gives cards away (T, CLA, DOA...): asked for when left out
   d, draw              draw a card (or the pending penalty)
   p, pass              keep the card you just drew
   uno                  say UNO (holding one card)
@@ -178,7 +180,8 @@ def _parse_command(text: str, view) -> "Action | str":
     if verb in ("wait", "continue", "ok"):
         return "wait"
     if _num(verb) and len(tokens) >= 2 and tokens[1].lower() in (
-            "play", "draw", "pass", "catch", "challenge", "accuse", "color", "notice", "discard", "say", "hint"):
+            "play", "draw", "pass", "catch", "challenge", "accuse", "color", "notice", "discard", "say", "hint",
+            "slap", "doubt", "doubtsum"):
         a = Action.parse(raw)  # full notation, e.g. '0 play R7' ('2 uno' plays card 2 saying UNO)
         if a.player != seat:
             raise NotationError(f"you are seat {seat}; you cannot act for seat {a.player}")
@@ -248,12 +251,15 @@ def _parse_play(tokens: list[str], view) -> Play:
     color = None
     uno = False
     target = None
+    give: list[Card] = []
     for tok in tokens:
         low = tok.lower()
         if low == "uno":
             uno = True
         elif tok.startswith("@") and _num(tok[1:]):
             target = int(tok[1:])
+        elif low.startswith("give:"):
+            give += [_card_token(t, hand)[0] for t in tok[5:].split(",") if t]
         elif cards and cards[-1].is_wild and color is None and _is_color_word(tok):
             color = Color.parse(tok)
         else:
@@ -270,9 +276,19 @@ def _parse_play(tokens: list[str], view) -> Play:
                 color = col
     if not cards:
         raise NotationError("play what? name a card, e.g. 'R7' or its number")
-    if not _holds(view.hand, cards):
-        raise NotationError(f"you do not hold {' '.join(c.code for c in cards)}")
-    return Play(seat, tuple(cards), color, uno, target)
+    if not _holds(view.hand, cards + give):
+        raise NotationError(f"you do not hold {' '.join(c.code for c in cards + give)}")
+    return Play(seat, tuple(cards), color, uno, target, (), 0, tuple(give))
+
+
+def _plays_of(game, seat: int, cards: tuple) -> list[Play]:
+    """The referee's options (complete plays and stems) that put down exactly ``cards``."""
+    try:
+        opts = (game.legal_actions(seat) if len(cards) == 1
+                else game.expand(Play(seat, tuple(cards[:-1]), more="cards")))
+    except IllegalActionError:
+        return []
+    return [a for a in opts if type(a) is Play and a.cards == tuple(cards) and a.more != "cards"]
 
 
 def _holds(hand, cards) -> bool:
@@ -460,8 +476,10 @@ class TerminalGame:
                     self.out("The bots cannot finish this hand; it is abandoned.")
                     return game
                 seat = game.to_act
-                legal = game.legal_actions(seat)
-                game.apply(self.bots[seat].act(game.view(seat), legal))
+                legal = unfold(game, game.legal_actions(seat))
+                view = game.view(seat)
+                game.apply(complete(game, self.bots[seat].act(view, legal),
+                                    lambda options, b=self.bots[seat]: b.act(view, options), UNFOLD))
                 self._flush()
                 continue
             bot_steps = 0
@@ -508,6 +526,10 @@ class TerminalGame:
                 cmd = self._ask_color(cmd)
                 if cmd is None:
                     return None
+            if isinstance(cmd, Play) and cmd.cards and not game.can(cmd):
+                cmd = self._ask_choices(cmd)
+                if cmd is None:
+                    return None
             game.apply(cmd)
         except QuitGame:
             return "quit"
@@ -530,6 +552,48 @@ class TerminalGame:
             self.out("No colour named; the play is cancelled. Write e.g. 'W>G' or '3 green'.")
             return None
         return Play(play.player, play.cards, col, play.uno, play.target, play.hidden, play.claim)
+
+    def _ask_choices(self, play: Play) -> Play:
+        """Ask for what a play leaves open (the seat it names, the cards it gives), one question each.
+
+        The referee's sub-decisions (``Game.expand``) say what is open; a play it does not offer
+        at all comes back unchanged, so that applying it explains the refusal.
+        """
+        game = self.game
+        stem = None
+        for a in _plays_of(game, play.player, play.cards):
+            if a.more and a.color == play.color and a.uno == play.uno and (
+                    play.target is None or a.target in (None, play.target)):
+                stem = a
+                break
+        if stem is None:
+            return play
+        if stem.more == "target":
+            options = game.expand(stem)
+            seats = {a.target: a for a in options}
+            if play.target in seats:
+                stem = seats[play.target]
+            else:
+                names = ", ".join("none" if q is None else f"{q} ({self.name(q)})" for q in seats)
+                answer = self._ask(f"Which seat does {play.cards[-1].code} name? [{names}] ").strip().lower()
+                if answer in ("quit", "exit", "q"):
+                    raise QuitGame
+                key = None if answer in ("none", "-", "") and None in seats else (int(answer) if _num(answer) else "?")
+                if key not in seats:
+                    raise NotationError(f"no seat {answer!r} can be named; the play is cancelled")
+                stem = seats[key]
+        if stem.more == "give":
+            k = gifts_owed(game, play.player, play.cards)
+            gifts = list(play.give)
+            if len(gifts) != k:
+                hand = sorted_hand(game.hands[play.player])
+                answer = self._ask(f"Give which {k} card(s) to {self.name(stem.target)}? "
+                                   "(numbers or codes, e.g. '3 5' or 'G5 Y7') ")
+                if answer.strip().lower() in ("quit", "exit", "q"):
+                    raise QuitGame
+                gifts = [_card_token(t, hand)[0] for t in answer.replace(",", " ").split()]
+            return Play(play.player, play.cards, stem.color, stem.uno, stem.target, (), 0, tuple(gifts))
+        return stem
 
     def _option_text(self, a: Action) -> str:
         if isinstance(a, CatchUno):

@@ -173,7 +173,7 @@ class GreedyBot(Bot):
         return any(c.color is view.color for c in rest)
 
     def _play_key(self, view, a: Play):
-        rest = self._rest(view.hand, a.cards)
+        rest = self._rest(view.hand, a.cards + a.give)
         last = a.cards[-1]
         new_color = a.color if a.color is not None else last.color
         nxt = (view.seat + view.direction) % view.players
@@ -183,7 +183,7 @@ class GreedyBot(Bot):
         target_size = -view.hand_sizes[a.target] if a.target is not None else 0
         return (not rest,                                   # go out
                 not self._is_bluff(view, a),                # an honest Wild Draw Four
-                len(a.cards),                               # dump several at once (DR/DD)
+                len(a.cards) + (a.more == "cards"),         # dump several at once (DR/DD: a group grows)
                 bool(threat),                               # stop a player about to go out
                 -sum(1 for c in a.cards if c.is_wild),      # keep wilds for later
                 options,                                    # keep most playable cards

@@ -26,38 +26,24 @@ class FirstArithmetic(HouseRule):
     code = "AA"
 
     def allow_play(self, game, play) -> bool:
-        return game.phase.name != "PENDING" and aa_ok(game.discard[-1], play.cards)
+        return self.arithmetic_play(game, play.cards)
 
-    def extra_plays(self, game, player):
+    def arithmetic_play(self, game, cards) -> bool:
+        """Do ``cards`` make a sum (or a difference of two) of the top number now? The cut rule asks
+        it too: a cut may carry an arithmetic group (000 §AA, "Regra do Corte")."""
+        return game.phase.name != "PENDING" and aa_ok(game.discard[-1], cards)
+
+    def group_prefix(self, game, cards) -> bool:
+        """Number cards of one colour whose sum can still reach the top number (or two whose difference is it)."""
         top = game.discard[-1]
-        if top.number is None:
-            return []
-        target = top.number
-        out: set = set()
-        by_color: dict = {}
-        for c in game.hands[player]:
-            if c.number is not None:
-                by_color.setdefault(c.color, []).append(c)
-        for pool in by_color.values():
-            pool.sort(key=lambda c: c.number)
-            # sums: depth-first with pruning (numbers are >= 0, so a partial sum above the target is dead)
-            def dfs(start, chosen, total):
-                if total == target and len(chosen) >= 2:
-                    out.add(tuple(sorted(chosen)))
-                for i in range(start, len(pool)):
-                    if i > start and pool[i] is pool[i - 1]:
-                        continue  # identical cards: one branch is enough
-                    t = total + pool[i].number
-                    if t > target:
-                        break
-                    dfs(i + 1, chosen + [pool[i]], t)
-            dfs(0, [], 0)
-            # differences of exactly two
-            for i, a in enumerate(pool):
-                for b in pool[i + 1:]:
-                    if b.number - a.number == target:
-                        out.add(tuple(sorted((a, b))))
-        return sorted(out)
+        if top.number is None or game.phase.name == "PENDING":
+            return False
+        first = cards[0]
+        if first.number is None or any(c.number is None or c.color is not first.color for c in cards):
+            return False
+        if len(cards) == 1 or (len(cards) == 2 and abs(cards[0].number - cards[1].number) == top.number):
+            return True
+        return sum(c.number for c in cards) <= top.number
 
 
 class SecondArithmetic(HouseRule):
@@ -77,9 +63,3 @@ class SecondArithmetic(HouseRule):
         t = self.target(game)
         return (t is not None and game.phase.name != "PENDING" and len(play.cards) == 1
                 and play.cards[0].number == t)
-
-    def extra_plays(self, game, player):
-        t = self.target(game)
-        if t is None or t > 9:
-            return []
-        return [(c,) for c in dict.fromkeys(game.hands[player]) if c.number == t]

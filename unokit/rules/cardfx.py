@@ -9,10 +9,9 @@ DOA's 2, TRI's 3, DAD's 4, BACK's 8.
 
 from __future__ import annotations
 
-from itertools import combinations
 
 from ..cards import Face
-from .base import HouseRule
+from .base import HouseRule, TurnChange
 
 DRAWING_CARD_RULES = ("DAD", "TRI", "BACK", "M")   # number cards that make someone draw
 # number cards that count as action cards for PAA / PAB: the ones that make others draw or receive cards
@@ -54,29 +53,27 @@ class Swap(HouseRule):
         super().__init__(rs)
         self.card = rs.card_of("T")
 
-    def play_options(self, game, p, cards):
-        if cards[-1].number != self.card and not any(c.number == self.card for c in cards):
+    def play_targets(self, game, p, cards):
+        if not any(c.number == self.card for c in cards):
             return []
         if len(game.hands[p]) == len(cards):
-            return [(None, ())]
-        return [(None, ())] + [(q, ()) for q in game.active if q != p]
+            return [None]
+        return [None] + [q for q in game.active if q != p]
 
     def play_problem(self, game, play):
-        if play.target is not None and not any(c.number == self.card for c in play.cards):
-            return f"only a {self.card} lets you swap hands (T)"
-        if play.target is not None and (play.target == play.player or play.target in game.eliminated
-                                        or not 0 <= play.target < game.n):
-            return "swap with another seat still in the hand"
-        if play.target is not None and len(game.hands[play.player]) == len(play.cards):
+        # which seats a play may name is the referee's check (Game._choice_problem, from play_targets);
+        # here only what is T's own: a play that ends the hand swaps nothing
+        if play.target is not None and any(c.number == self.card for c in play.cards) \
+                and len(game.hands[play.player]) == len(play.cards):
             return "you go out with this card: there is no hand to swap"
         return None
 
     def on_play(self, game, p, play):
-        if play.target is not None and game.hands[p]:
+        if play.target is not None and game.hands[p] and any(c.number == self.card for c in play.cards):
             q = play.target
             game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
-            game._after_hand_change((p, q))
-            game._event("swap", p, q)
+            game.hands_changed((p, q))
+            game.emit("swap", p, q)
 
 
 class Carousel(HouseRule):
@@ -112,9 +109,9 @@ class Carousel(HouseRule):
                 hands = hands[1:] + hands[:1]
             for s, h in zip(seats, hands):
                 game.hands[s] = h
-            game._event("carousel", p, game.direction)
+            game.emit("carousel", p, game.direction)
         if k:
-            game._after_hand_change(seats)
+            game.hands_changed(seats)
 
 
 class Donation(HouseRule):
@@ -134,15 +131,11 @@ class Donation(HouseRule):
         k = 2 * _count(cards, self.card)
         return min(k, len(game.hands[p]) - len(cards))
 
-    def play_options(self, game, p, cards):
-        k = self.owed(game, p, cards)
-        if not k:
-            return []
-        rest = list(game.hands[p])
-        for c in cards:
-            rest.remove(c)
-        gives = list(dict.fromkeys(tuple(sorted(g)) for g in combinations(rest, k)))
-        return [(q, g) for q in game.active if q != p for g in gives]
+    def play_targets(self, game, p, cards):
+        return [q for q in game.active if q != p] if self.owed(game, p, cards) else []
+
+    def gifts_owed(self, game, p, cards) -> int:
+        return self.owed(game, p, cards)
 
     def play_problem(self, game, play):
         k = self.owed(game, play.player, play.cards)
@@ -157,8 +150,8 @@ class Donation(HouseRule):
             for c in play.give:
                 game.hands[p].remove(c)
             game.hands[play.target].extend(play.give)
-            game._event("donate", p, play.target, len(play.give))
-            game._after_hand_change((p, play.target))
+            game.emit("donate", p, play.target, len(play.give))
+            game.hands_changed((p, play.target))
 
 
 class Clairvoyance(HouseRule):
@@ -170,24 +163,22 @@ class Clairvoyance(HouseRule):
         super().__init__(rs)
         self.card = rs.card_of("CLA")
 
-    def play_options(self, game, p, cards):
+    def play_targets(self, game, p, cards):
         if not any(c.number == self.card for c in cards) or len(game.hands[p]) == len(cards):
             return []
-        return [(q, ()) for q in game.active if q != p]
+        return [q for q in game.active if q != p]
 
     def play_problem(self, game, play):
         has = any(c.number == self.card for c in play.cards)
         going_out = len(game.hands[play.player]) == len(play.cards)
         if has and not going_out and play.target is None:
-            return f"name the seat whose hand you will see (CLA)"
-        if play.target is not None and (not has or play.target == play.player):
-            return "only the player of a 1 names a hand to see (CLA)"
+            return "name the seat whose hand you will see (CLA)"
         return None
 
     def on_play(self, game, p, play):
-        if play.target is not None:
+        if play.target is not None and any(c.number == self.card for c in play.cards):
             game.reveals.append((frozenset({p}), play.target, tuple(game.hands[play.target])))
-            game._event("sees-hand", p, play.target)
+            game.emit("sees-hand", p, play.target)
 
 
 class Die(HouseRule):
@@ -208,9 +199,9 @@ class Die(HouseRule):
         q = game.next_seat(p)
         face = game.chance.randint(1, len(self.table))
         k = self.table[face - 1]
-        game._event("die", q, face, k)
-        game._penalize(q, k, "die (DAD)")
-        game.skip_next += 1
+        game.emit("die", q, face, k)
+        game.penalize(q, k, "die (DAD)")
+        return TurnChange(skip=1)
 
 
 class Trinity(HouseRule):
@@ -235,7 +226,7 @@ class Trinity(HouseRule):
             if not game.hands[p]:  # going out on a 3: the next player must still answer it
                 hand = game.hands[q]
                 if not any(c.number == self.card or (not c.is_wild and c.color is game.color) for c in hand):
-                    game._penalize(q, 3 * k, "trinity (TRI)")
+                    game.penalize(q, 3 * k, "trinity (TRI)")
                 game.rule_state.pop("TRI", None)
 
     def play_problem(self, game, play):
@@ -250,7 +241,7 @@ class Trinity(HouseRule):
     def after_draw(self, game, p, card, forced):
         st = game.rule_state.pop("TRI", None)
         if st and st[0] == p:
-            game._penalize(p, st[1] - 1, "trinity (TRI)")
+            game.penalize(p, st[1] - 1, "trinity (TRI)")
             return "keep"
         return None
 
@@ -274,7 +265,7 @@ class Backlash(HouseRule):
         if k:
             q = previous_seat(game, p)
             if q != p:
-                game._penalize(q, k, "backlash (BACK)")
+                game.penalize(q, k, "backlash (BACK)")
 
 
 class TraitorTwin(HouseRule):
@@ -290,7 +281,7 @@ class TraitorTwin(HouseRule):
         q, prev = lp[-2]
         c = play.cards[0]
         if len(prev) == 1 and prev[0] is c and c.number is not None and q != p and c.number:
-            game._penalize(q, c.number, "traitor twin (GT)")
+            game.penalize(q, c.number, "traitor twin (GT)")
 
 
 def _twin_numbers(game):
@@ -316,7 +307,7 @@ class Baptism(HouseRule):
         (p1, c1), (p2, c2) = lp[-3], lp[-2]
         if p1 != p2 and c1[-1].number is not None and c1[-1].number == c2[-1].number:
             for s in game.active:
-                game._penalize(s, k, "baptism (BA)")
+                game.penalize(s, k, "baptism (BA)")
 
 
 class Chukcki(HouseRule):
@@ -335,7 +326,7 @@ class Chukcki(HouseRule):
             return None
         new = play.color if play.cards[-1].is_wild else play.cards[-1].color
         if new is game.color:
-            return f"after two equal numbers by different players the colour must change (CHU)"
+            return "after two equal numbers by different players the colour must change (CHU)"
         return None
 
 
@@ -369,7 +360,7 @@ class SecondPeace(HouseRule):
         if _count(play.cards, self.card) % 2:
             on = not game.rule_state.get("PAB", False)
             game.rule_state["PAB"] = on
-            game._event("peace", p, "on" if on else "off")
+            game.emit("peace", p, "on" if on else "off")
 
     def play_problem(self, game, play):
         if game.rule_state.get("PAB") and any(is_action(c, self.armed) for c in play.cards):

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from ..actions import Action, register_action
 from ..cards import Face
 from ..errors import IllegalActionError, WindowClosedError
-from .base import HouseRule
+from .base import HouseRule, TurnChange
 from .cardfx import Carousel, Swap
 from .cut import Cut
 
@@ -83,29 +83,29 @@ class JumpIn(Cut):
 
     def cut_problem(self, game, play):
         ph = game.phase
-        if ph == ph.PENDING and not game._stack_ok and game.going_out is None:
+        if ph == ph.PENDING and not game.stacking and game.going_out is None:
             top = game.discard[-1]
             if play.hidden:
                 return "a jump-in cannot be played face down"
             if game.top_player is None or play.cards[0] is not top:
                 return f"a jump-in needs a card identical to {top.code}"
-            if len(play.cards) > 1 and not any(h(game, play.cards) for h in game._group_ok):
+            if len(play.cards) > 1 and not game.can_group(play.cards):
                 return "these cards cannot be played together under the rules in force"
             return None
         return super().cut_problem(game, play)
 
     def cut_actions(self, game, player):
         ph = game.phase
-        if ph == ph.PENDING and not game._stack_ok and game.going_out is None and game.top_player is not None:
+        if ph == ph.PENDING and not game.stacking and game.going_out is None and game.top_player is not None:
             top = game.discard[-1]
             if top in game.hands[player]:
-                return [a for a in game._play_variants(player, (top,)) if self.cut_problem(game, a) is None]
+                return [a for a in game.play_variants(player, (top,)) if self.cut_problem(game, a) is None]
             return []
         return super().cut_actions(game, player)
 
     def on_play(self, game, p, play):
-        if game.phase == game.phase.PENDING and p != game.current and not game._stack_ok:
-            game._event("jump-in-cancels", p, game.pending)
+        if game.phase == game.phase.PENDING and p != game.current and not game.stacking:
+            game.emit("jump-in-cancels", p, game.pending)
             game.pending = 0  # the first draw card is cancelled; the jump-in card's own draw follows
 
 
@@ -137,19 +137,13 @@ class AddUp(HouseRule):
         return (game.phase.name != "PENDING" and _sum_ok(game.discard[-1], play.cards)
                 and len(game.hands[play.player]) > 2)
 
-    def extra_plays(self, game, player):
+    def group_prefix(self, game, cards) -> bool:
+        """Up to two number cards of one colour whose sum can still be the top number."""
         top = game.discard[-1]
-        if top.number is None or len(game.hands[player]) <= 2:
-            return []
-        hand = [c for c in dict.fromkeys(game.hands[player]) if c.number is not None]
-        out = []
-        for i, a in enumerate(hand):
-            for b in hand[i:]:
-                if a is b and game.hands[player].count(a) < 2:
-                    continue
-                if _sum_ok(top, (a, b)):
-                    out.append((a, b))
-        return out
+        first = cards[0]
+        return (top.number is not None and game.phase.name != "PENDING" and len(cards) <= 2
+                and all(c.number is not None and c.color is first.color for c in cards)
+                and sum(c.number for c in cards) <= top.number)
 
     def on_play(self, game, p, play):
         game.rule_state.pop("ADDUP", None)
@@ -183,23 +177,23 @@ class AddUp(HouseRule):
     def apply_action(self, game, a):
         p, bluff, cards, prev_color, _ = game.rule_state.pop("ADDUP")
         game.reveals.append((frozenset({a.player}), p, tuple(game.hands[p])))
-        game._event("sum-challenge", a.player, p, "bluff" if bluff else "honest")
+        game.emit("sum-challenge", a.player, p, "bluff" if bluff else "honest")
         if bluff:
             if len(game.discard) > len(cards) and tuple(game.discard[-2:]) == tuple(cards):
                 del game.discard[-2:]
                 game.hands[p].extend(cards)
                 game.color = prev_color
-                game._after_hand_change((p,))
-            game._penalize(p, 2, "Add it up bluff")
+                game.hands_changed((p,))
+            game.penalize(p, 2, "Add it up bluff")
         else:
-            game._penalize(a.player, 2, "wrong Add it up challenge")
+            game.penalize(a.player, 2, "wrong Add it up challenge")
 
 
 class Force(HouseRule):
     code = "FORCE"
 
     def draw_problem(self, game, seat):
-        if any(game._can_play_card(seat, c) for c in game.hands[seat]):
+        if any(game.can_play_alone(seat, c) for c in game.hands[seat]):
             return "you hold a playable card: play it (FORCE)"
         return None
 
@@ -219,7 +213,7 @@ class Bomb(HouseRule):
         if len(nums) >= 3 and nums[0] is not None and len(set(nums)) == 1:
             for q in game.active:
                 if q != p:
-                    game._penalize(q, 1, "bomb")
+                    game.penalize(q, 1, "bomb")
 
 
 class Revenge(HouseRule):
@@ -228,7 +222,7 @@ class Revenge(HouseRule):
     def on_play(self, game, p, play):
         if game.phase == game.phase.PENDING and game.pending and play.cards[-1].draw:
             game.pending *= 2
-            game._event("revenge", p, game.pending)
+            game.emit("revenge", p, game.pending)
 
 
 class Blitz(HouseRule):
@@ -246,9 +240,9 @@ class Blitz(HouseRule):
         if game.clock.now() - t0 > self.seconds:
             best = min(game.active, key=lambda q: (len(game.hands[q]), game.hand_points(q), q))
             game.end_reason = "time"
-            game._event("time-up", None, self.seconds)
-            game._finish(best)
-            game.cancel_action = True
+            game.emit("time-up", None, self.seconds)
+            game.finish(best)
+            return True
 
 
 class Deflect(HouseRule):
@@ -265,21 +259,57 @@ class Deflect(HouseRule):
             f = play.cards[-1].face
             if f == Face.REVERSE and len(play.cards) % 2:
                 # the Reverse itself flips the direction when it resolves; the total goes back
-                game.next_override = (p - game.direction) % game.n
-                while game.next_override in game.eliminated:
-                    game.next_override = (game.next_override - game.direction) % game.n
+                back = (p - game.direction) % game.n
+                while back in game.eliminated:
+                    back = (back - game.direction) % game.n
+                nxt = back
             else:
-                game.next_override = game.next_seat(p)
-            game._event("deflect", p, game.pending)
+                nxt = game.next_seat(p)
+            game.emit("deflect", p, game.pending)
+            return TurnChange(next_seat=nxt)
 
 
 class WildStart(HouseRule):
+    """WILDSTART: a Wild Draw Four turned as the first discard stays; the first player draws 4, is skipped,
+    and the next names the colour (the deal reads ``Game.wild_draw_four_starts``)."""
+
     code = "WILDSTART"
+
+    def setup(self, game) -> None:
+        game.wild_draw_four_starts = True
 
 
 class Open(HouseRule):
+    """OPEN: a hand smaller than ``cards`` is played face up (every view shows it)."""
+
     code = "OPEN"
+
+    def setup(self, game) -> None:
+        game.open_below = self.ruleset.param("OPEN", "cards")
 
 
 class NoChallenge(HouseRule):
+    """NOCHALLENGE: a Wild Draw Four cannot be challenged."""
+
     code = "NOCHALLENGE"
+
+    def setup(self, game) -> None:
+        game.no_challenge = True
+
+
+class Double(HouseRule):
+    """DOUBLE: every card counts double when the hand is scored."""
+
+    code = "DOUBLE"
+
+    def setup(self, game) -> None:
+        game.score_multiplier = 2
+
+
+class Limit(HouseRule):
+    """LIMIT: no hand grows beyond ``cards``; draws stop there."""
+
+    code = "LIMIT"
+
+    def setup(self, game) -> None:
+        game.hand_limit = self.ruleset.param("LIMIT", "cards")

@@ -8,8 +8,6 @@ of it in the order given, so the last one sets the colour.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
-
 from .base import HouseRule
 
 
@@ -20,6 +18,8 @@ class QuickDiscard(HouseRule):
         f = cards[0].face
         return all(c.face == f for c in cards)
 
+    group_prefix = group_ok
+
 
 class Duplicates(HouseRule):
     code = "DD"
@@ -28,38 +28,7 @@ class Duplicates(HouseRule):
         first = cards[0]
         return all(c is first for c in cards)
 
-
-def group_plays(game, p: int, first, check: bool = True):
-    """Every group (2+ cards) that starts with ``first`` and that the rules in force allow.
-
-    Only the set of followers and which card ends on top matter, so followers are
-    enumerated as sets, with each distinct choice of last card.
-    """
-    hand = list(game.hands[p])
-    hand.remove(first)
-    same = [c for c in hand if c.face == first.face]
-    if not same:
-        return []
-    out = []
-    seen = set()
-    for r in range(1, len(same) + 1):
-        for combo in combinations(same, r):
-            key0 = tuple(sorted(combo))
-            for last in dict.fromkeys(combo):
-                rest = list(combo)
-                rest.remove(last)
-                cards = (first, *sorted(rest), last)
-                key = (key0, last)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if not check:
-                    out.append(cards)
-                elif any(h(game, cards) for h in game._group_ok):
-                    if game.phase == game.phase.PENDING and not any(h(game, cards) for h in game._stack_ok):
-                        continue
-                    out.append(cards)
-    return out
+    group_prefix = group_ok
 
 
-__all__ = ["QuickDiscard", "Duplicates", "group_plays", "permutations"]
+__all__ = ["QuickDiscard", "Duplicates"]

@@ -33,15 +33,9 @@ class Inferno(HouseRule):
         return top.face in _ACTION and first.face in _COLOURED and (
             len(play.cards) == 1 or all(c.face == first.face for c in play.cards))
 
-    def extra_plays(self, game, player):
-        top = game.discard[-1]
-        if top.face not in _ACTION:
-            return []
-        return [(c,) for c in dict.fromkeys(game.hands[player]) if c.face in _COLOURED]
-
     def on_play(self, game, p, play):
         if game.pending and play.cards[-1].face in (Face.SKIP, Face.REVERSE):
-            game._event("stack-cancelled", p, game.pending)
+            game.emit("stack-cancelled", p, game.pending)
             game.pending = 0
             game.pending_kind = 0
             game.wd4 = None
