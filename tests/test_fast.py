@@ -23,10 +23,12 @@ from unokit.actions import Action, CatchUno, Draw, Play, Say
 from unokit.cards import Card, Color
 from unokit.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                            NotYourTurnError, UnoError, WindowClosedError)
+from unokit import fast, official
 from unokit.fast import (ACTIONS, ACTIONS_PER_SEAT, CARDS, DRAW_OR_PASS, K_CATCH, K_CHALLENGE, K_COLOR, K_DRAW,
-                         K_PASS, K_UNO, MAX_PLAYERS, FastGame, action_id, to_action)
-from unokit.game import Game
-from unokit.record import dumps, loads, replay
+                         K_PASS, K_UNO, MAX_PLAYERS, FastGame, NotCoveredError, action_id, to_action)
+from unokit.game import Game, Phase
+from unokit.record import dumps, loads
+from unokit.playback import replay
 
 POLICIES = ("bench", "uniform", "table", "drawer")
 STEP_CAP = 1500
@@ -40,7 +42,8 @@ def state(f: FastGame) -> dict:
                 over=f.over, dealer=f.dealer, reshuffles=f.reshuffles, rng=f.rng.getstate())
 
 
-def assert_same(f: FastGame, g: Game) -> None:
+def assert_same(f: FastGame, g: Game, base: int = 0) -> None:
+    """The same state; ``base``: the referee's actions before the fast core took over."""
     ref = g.fingerprint()
     mine = f.fingerprint()
     assert mine == {k: ref[k] for k in mine}
@@ -53,7 +56,7 @@ def assert_same(f: FastGame, g: Game) -> None:
     if f.wd4 is not None:
         assert f.wd4 == (g.wd4[0], g.wd4[1], int(g.wd4[2]))
     assert (f.going_out if f.going_out >= 0 else None) == g.going_out
-    assert len(f.history) == len(g.actions)
+    assert len(f.history) == len(g.actions) - base
     assert f.rng.getstate() == g.chance._rng.getstate()  # the same random draws, in the same order
 
 
@@ -91,15 +94,27 @@ def choose(f: FastGame, rng: random.Random, policy: str) -> int:
     return rng.choice(ids)
 
 
-def drive(n: int, seed: int, policy: str, policy_seed: int | None = None, *, probes: int = 3) -> Counter:
-    """Play one hand on both engines; return what happened in it (for the coverage checks)."""
-    g = Game.new(n, seed=seed)
-    f = FastGame(n, seed)
+def drive(n: int, seed: int, policy: str, policy_seed: int | None = None, *, probes: int = 3,
+          rules: str = "UNO 1121", takeover: int | None = None) -> Counter:
+    """Play one hand on both engines; return what happened in it (for the coverage checks).
+
+    ``takeover``: the referee plays alone (same policy) for that many actions, then the fast core takes
+    over with :meth:`FastGame.from_game` (which also serves rule codes the constructor does not deal)."""
+    g = Game.new(n, rules, seed=seed)
     rng = random.Random(seed if policy_seed is None else policy_seed)
+    if takeover is None:
+        f = FastGame(n, seed, rules=rules)
+    else:
+        for _ in range(takeover):
+            if g.over:
+                break
+            g.apply(ACTIONS[choose(FastGame.from_game(g), rng, policy)])
+        f = FastGame.from_game(g)
+    base = len(g.actions)
     seen: Counter = Counter()
     steps = 0
     while True:
-        assert_same(f, g)
+        assert_same(f, g, base)
         f.check_invariants()
         assert_same_legal(f, g)
         if g.over or steps >= STEP_CAP:
@@ -113,12 +128,15 @@ def drive(n: int, seed: int, policy: str, policy_seed: int | None = None, *, pro
         if a.kind == "draw" and g.phase.name == "PENDING" and g.going_out is not None:
             seen["draws after going out"] += 1
         start = len(g.events)
+        piles = len(g.discard)
         g.apply(a)
         f.apply(i)
         for e in g.events[start:]:
             seen[e.kind] += 1
             if e.kind == "challenge":
                 seen["challenge " + e.detail[1]] += 1
+                if e.detail[1] == "guilty" and g.rules.bluff == 2:
+                    seen["bluff taken back"] += len(g.discard) < piles
         steps += 1
     seen["games"] += 1
     seen["truncated"] += not g.over
@@ -126,7 +144,7 @@ def drive(n: int, seed: int, policy: str, policy_seed: int | None = None, *, pro
         assert f.winner == g.winner
         assert f.points() == [g.points()[p] for p in range(n)]
         out = [e for e in g.events if e.kind == "out"]
-        assert f.score == out[-1].detail[0]
+        assert f.score == out[-1].detail[0] == official.score(g.hands, g.winner)
         assert f.legal_ids() == [] and all(f.legal_ids(s) == [] for s in range(n))
     return seen
 
@@ -157,6 +175,163 @@ def test_every_official_rule_comes_up():
        policy_seed=st.integers(0, 2**32))
 def test_same_games_property(n, seed, policy, policy_seed):
     drive(n, seed, policy, policy_seed)
+
+
+# ---------------------------------------------------------------------------------------------- other codes
+# The fast core plays the official rules under every ambiguity digit: D (a caught bluff's card goes back
+# with D=2) and the uno= penalty change the hand; B and C change nothing in a strictly refereed hand's state.
+OTHER_CODES = ("UNO 1122", "UNO 1111 uno=3", "UNO 3112")
+
+
+@pytest.mark.parametrize("rules", OTHER_CODES)
+def test_other_codes_dealt_by_the_fast_core(rules):
+    seen: Counter = Counter()
+    for k in range(8):
+        n = 2 + k % 5
+        seen += drive(n, 500 + k, POLICIES[k % len(POLICIES)], rules=rules, probes=1)
+    assert seen["games"] == 8 and seen["caught"] and seen["challenge guilty"]
+
+
+# ---------------------------------------------------------------------------------------------- from_game
+TAKEOVER_CODES = ("UNO 1121", "UNO 2212", "UNO 2121", "UNO 1122", "UNO 2111 uno=4")
+
+
+def test_from_game_continues_as_the_referee():
+    """FastGame.from_game(g) at random points of random referee hands (any official code, the traditional
+    deal included) continues exactly as the referee: the same legal lists for every seat, the same state,
+    the same draws, the same refusals."""
+    seen: Counter = Counter()
+    rng = random.Random(2024)
+    for k in range(40):
+        rules = TAKEOVER_CODES[k % len(TAKEOVER_CODES)]
+        n = 2 + k % 7
+        seen += drive(n, 7000 + k, POLICIES[k % len(POLICIES)], rules=rules, takeover=rng.randrange(0, 120),
+                      probes=1)
+    assert seen["games"] == 40
+    for kind in ("reshuffle", "challenge guilty", "challenge innocent", "bluff taken back", "caught",
+                 "out-of-turn uno", "draws after going out"):
+        assert seen[kind] > 0, f"no {kind!r} after a takeover: {seen}"
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(2, MAX_PLAYERS), seed=st.integers(0, 2**64), policy=st.sampled_from(POLICIES),
+       takeover=st.integers(0, 200), rules=st.sampled_from(TAKEOVER_CODES))
+def test_from_game_property(n, seed, policy, takeover, rules):
+    drive(n, seed, policy, rules=rules, takeover=takeover, probes=1)
+
+
+def test_from_game_with_sampled_hidden_cards():
+    """Overrides: the hidden hands and the stock replaced, as a determinized sample does. The fast core
+    continues as a referee game whose hands and stock were replaced the same way."""
+    import copy
+    rng = random.Random(5)
+    checked = 0
+    for k in range(30):
+        rules = TAKEOVER_CODES[k % 2]
+        g = Game.new(2 + k % 4, rules, seed=k)
+        for _ in range(rng.randrange(0, 60)):
+            if g.over:
+                break
+            acts = g.legal_actions(g.to_act)
+            # bluff often, so that a Wild Draw Four waits for a challenge now and then
+            wd4 = [a for a in acts if a.kind == "play" and a.cards[0].code == "W+4"]
+            g.apply(rng.choice(wd4 or acts))
+            if k % 2 and g.wd4 is not None:
+                break  # take over while the Wild Draw Four waits for a challenge
+        if g.over:
+            continue
+        me = g.to_act
+        pool = [c for s, h in enumerate(g.hands) if s != me for c in h] + list(g.stock)
+        rng.shuffle(pool)
+        hands = [list(h) if s == me else [pool.pop() for _ in h] for s, h in enumerate(g.hands)]
+        stock = pool
+        f = FastGame.from_game(g, hands=hands, stock=stock)
+        ref = copy.deepcopy(g)
+        base = len(ref.actions)
+        ref.hands, ref.stock = [list(h) for h in hands], list(stock)
+        if ref.wd4 is not None:  # judged on the given hand, as the determinizer judges its samples
+            bluffer, _, before, cards = ref.wd4
+            ref.wd4 = (bluffer, any(c.color is before for c in ref.hands[bluffer]), before, cards)
+            checked += 1
+        while True:
+            assert_same(f, ref, base)
+            assert_same_legal(f, ref)
+            if ref.over or len(ref.actions) > 600:
+                break
+            i = choose(f, rng, "table")
+            ref.apply(ACTIONS[i])
+            f.apply(i)
+    assert checked >= 3
+
+
+def test_from_game_chance_options():
+    g = Game.new(3, seed=9)
+    copied = FastGame.from_game(g)
+    assert copied.rng is not g.chance._rng and copied.rng.getstate() == g.chance._rng.getstate()
+    shared = FastGame.from_game(g, share_rng=True)
+    assert shared.rng is g.chance._rng
+    mine = random.Random(1)
+    assert FastGame.from_game(g, rng=mine).rng is mine
+    # a replayed game has no generator (its chance is scripted): the caller must give one
+    replayed = replay(g.record())
+    with pytest.raises(NotCoveredError, match="scripted"):
+        FastGame.from_game(replayed)
+    assert FastGame.from_game(replayed, rng=mine).fingerprint() == copied.fingerprint()
+    # the state has no deal to replay
+    with pytest.raises(UnoError, match="from_game"):
+        copied.to_referee()
+    assert copied.history == [] and copied.rules == g.rules
+
+
+def test_what_the_fast_core_does_not_cover():
+    """Refused with NotCoveredError (an UnoError) and a reason: house rules, table enforcement, other
+    decks, several decks; the constructor also refuses deals it does not make."""
+    for kwargs in (dict(rules="UNO 1121 C"), dict(rules="UNO 1121 DR-P4"), dict(enforcement="table"),
+                   dict(deck="112"), dict(decks=2)):
+        g = Game.new(3, seed=1, **kwargs)
+        assert not FastGame.covers(g)
+        with pytest.raises(NotCoveredError) as err:
+            FastGame.from_game(g)
+        assert isinstance(err.value, UnoError) and str(err.value)
+    for rules in ("UNO 2121", "UNO 1121 deal=5", "UNO 1121 first=redraw", "UNO 1121 P4"):
+        with pytest.raises(NotCoveredError):
+            FastGame(2, 1, rules=rules)
+        assert fast.rules_problem(rules, dealing=True)
+    assert fast.rules_problem("UNO 2212") is None and fast.rules_problem("UNO 1121 P4")
+    g = Game.new(2, seed=1)
+    with pytest.raises(NotCoveredError):
+        FastGame.from_game(g, hands=[[Card.parse("WX")], g.hands[1]])
+
+
+# ---------------------------------------------------------------------------------------------- the statement
+def test_the_tables_are_the_official_statement():
+    """The fast core's tables are unokit.official's, computed from its Card-level functions; the
+    referee's own answers agree with them (its matching, its card points)."""
+    assert fast.PLAYABLE is official.PLAYABLE and fast.CARDS is official.CARDS
+    assert fast.DECK == official.DECK_IDS == tuple(c.index for c in official.classic_deck())
+    cards = official.CARDS
+    g = Game.from_position(["R1", "G2"], "R9", "Y1")
+    for col in Color:
+        for top in cards:
+            g.discard[-1], g.color = top, col
+            row = official.PLAYABLE[col * official.FACES + top.face]
+            for c in cards:
+                assert row[c.index] == official.matches(c, top, col) == g.playable(c)
+    for c in cards:
+        assert official.POINTS[c.index] == official.card_points(c) == c.points
+        for n in (2, 3, 10):
+            e = official.effect(c, n)
+            assert official.TURN[n == 2][c.index] == (e.advance, e.reverse)
+            assert official.DRAW_OF[c.index] == e.draw == c.draw
+        assert official.FIRST[c.index] == official.first_card(c)
+    assert [c.code for c in cards if official.FIRST[c.index].returned] == ["W+4"]
+    assert official.challenge_penalty(True) == 4 and official.challenge_penalty(False, 4) == 6
+    assert official.MISSED_UNO == Game.new(2, seed=1).uno_penalty
+    with pytest.raises(ValueError):
+        official.effect(Card.parse("WX"), 3)
+    hand = [Card.parse(x) for x in ("G1", "W", "B2")]
+    assert official.wild_draw_four_legal(hand, Color.RED) and official.is_bluff(hand, Color.GREEN)
+    assert official.holds_color([c.index for c in hand], Color.GREEN)
 
 
 def test_first_card_effects_match():

@@ -13,12 +13,14 @@ from unokit.errors import UnoError
 from unokit.actions import Challenge, Draw, Play, SayUno
 from unokit.bots import BOTS, GreedyBot, RandomBot, make_bot
 from unokit.bots.determinize import Determinizer, guess_deck
-from unokit.bots.search import (LEVELS, SEARCH_BOTS, SearchBot, fast_rollout, fast_rollout_ok, prune_actions,
-                                rollout_action)
+from unokit.bots.search import (LEVELS, SEARCH_BOTS, SearchBot, fast_prune, fast_rollout, fast_rollout_id,
+                                fast_rollout_ok, fast_turn_ids, prune_actions, rollout_action, turn_actions)
 from unokit.cards import Card, Color
+from unokit.fast import ACTIONS, CARDS, FastGame
 from unokit.game import Game, Phase
 from unokit.sim import derive_seed, play_hand
 from unokit.view import PlayerView
+from unokit.compose import UNFOLD, complete, unfold
 
 from conftest import new_game
 
@@ -33,7 +35,8 @@ def _midgame(seed: int, players: int = 2, rules: str = "UNO 1121", enforcement: 
             if g.over:
                 break
             p = g.to_act
-            g.apply(bots[p].act(g.view(p), g.legal_actions(p)))
+            view = g.view(p)
+            g.apply(complete(g, bots[p].act(view, g.legal_actions(p)), lambda o, b=bots[p]: b.act(view, o)))
         if not g.over:
             return g
         seed += 1000
@@ -158,20 +161,91 @@ def test_a_challengeable_wild_draw_four_is_a_bluff_exactly_when_the_sampled_hand
 
 
 # ---------------------------------------------------------------------- rollouts
-def test_fast_rollouts_agree_with_the_referee():
-    agree = total = 0
-    for seed in range(40):
-        g = _midgame(seed, players=2 + seed % 3)
-        if not fast_rollout_ok(g):
-            continue
-        winner, _ = fast_rollout(g, random.Random(1))
-        steps = 0
-        while not g.over and steps < 400:
-            g.apply(rollout_action(g, random.Random(1)))
-            steps += 1
-        total += 1
-        agree += winner == g.winner
-    assert total >= 30 and agree >= 0.9 * total  # they differ only after a reshuffle or a free colour choice
+# Under the official rules the search runs on the fast core (unokit.fast.FastGame): the rollout policy's
+# integer version must make the very moves of the referee-driven one, with the same draws.
+OFFICIAL_CODES = ("UNO 1121", "UNO 2212", "UNO 1111")
+
+
+def test_fast_rollouts_are_the_referee_rollouts():
+    """A rollout on the fast core and one on the referee, with equal generators, are the same hand:
+    the same actions, the same end (the rollout's reshuffles use the game's own generator)."""
+    games = 0
+    for seed in range(48):
+        for policy in ("greedy", "random"):
+            g = _midgame(seed, players=2 + seed % 4, rules=OFFICIAL_CODES[seed % 3])
+            assert fast_rollout_ok(g)
+            f = fast_rollout(g, random.Random(seed), policy)
+            assert f.history and g.phase is not Phase.OVER  # the referee game is not changed
+            start = len(g.actions)
+            rng = random.Random(seed)
+            steps = 0
+            while not g.over and steps < 400:
+                g.apply(rollout_action(g, rng, policy))
+                steps += 1
+            assert [ACTIONS[i] for i in f.history] == [a for _, a in g.actions[start:]], (seed, policy)
+            assert f.winner == g.winner and [[CARDS[c] for c in h] for h in f.hands] == g.hands
+            games += 1
+    assert games == 96
+
+
+def test_fast_policy_move_for_move():
+    """turn_actions, prune_actions and rollout_action against their fast-core versions at every step of
+    random official hands (out-of-turn UNO calls and catches included), generators compared too."""
+    moves = 0
+    for seed in range(24):
+        rules = OFFICIAL_CODES[seed % 3]
+        g = Game.new(players=2 + seed % 5, rules=rules, seed=seed)
+        rng = random.Random(seed)
+        while not g.over and len(g.actions) < 300:
+            f = FastGame.from_game(g)
+            p = g.to_act
+            ids = fast_turn_ids(f)
+            assert [ACTIONS[i] for i in ids] == turn_actions(g, p)
+            assert [ACTIONS[i] for i in fast_prune(f, ids)] == prune_actions(turn_actions(g, p), g.hands[p],
+                                                                           g.phase.name)
+            for policy in ("greedy", "random"):
+                r1, r2 = random.Random(moves), random.Random(moves)
+                assert ACTIONS[fast_rollout_id(f, r1, policy)] == rollout_action(g, r2, policy)
+                assert r1.getstate() == r2.getstate()
+                moves += 1
+            others = [a for s in range(g.n) if s != p for a in g.legal_actions(s)]
+            if others and rng.random() < 0.3:
+                g.apply(rng.choice(others))
+            else:
+                acts = g.legal_actions(p)
+                g.apply(acts[rng.randrange(len(acts))])
+    assert moves > 1000
+
+
+def test_house_rules_roll_out_on_the_referee():
+    for rules in ("UNO 1121 P4", "UNO 1121 C", "UNO 2212 C-P4-SU"):
+        assert not fast_rollout_ok(_midgame(3, players=3, rules=rules))
+    assert not fast_rollout_ok(_midgame(3, players=3, enforcement="table"))
+    assert not fast_rollout_ok(Game.new(players=2, seed=1, deck="ohana"))
+
+
+@pytest.mark.parametrize("options", [
+    {},
+    dict(rollout="random", reward="points"),
+    dict(opponents="ucb", prune=False, max_depth=None, anchor=0),
+    dict(paired=True),
+    dict(reuse=False, max_depth=2),
+])
+def test_fast_search_makes_the_referee_searchs_decisions(options):
+    """fast=True (iterations on the fast core) and fast=False (on the referee) are the same search: the
+    same move, the same visits and values for every root move."""
+    searched = 0
+    for seed in range(8):
+        g = _midgame(300 + seed, players=2 + seed % 3, rules=OFFICIAL_CODES[seed % 3])
+        p = g.to_act
+        v, legal = g.view(p), g.legal_actions(p)
+        a, b = SearchBot(seed, iterations=40, **options), SearchBot(seed, iterations=40, fast=False, **options)
+        assert a.act(v, legal) == b.act(v, legal)
+        assert a.decisions == b.decisions
+        if a.decisions:
+            searched += 1
+            assert a.last["children"] == b.last["children"] and a.last["iterations"] == b.last["iterations"]
+    assert searched >= 3
 
 
 def test_pruning_keeps_plays_and_held_colours():
@@ -207,10 +281,11 @@ def test_always_a_legal_answer(rules, enforcement, players):
             if g.over:
                 break
             p = g.to_act
-            legal = g.legal_actions(p)
-            a = bot.act(g.view(p), legal)
+            legal = unfold(g, g.legal_actions(p))  # as the simulation hands lists to bots
+            view = g.view(p)
+            a = bot.act(view, legal)
             assert a in legal and a.player == p
-            g.apply(a)
+            g.apply(complete(g, a, lambda options: bot.act(view, options), UNFOLD))
 
 
 def test_plays_whole_hands_with_house_rules():

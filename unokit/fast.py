@@ -5,6 +5,12 @@
 cards, the same actions are legal (in the same order) and lead to the same state, down to the
 order of the discard pile that a reshuffle turns into a new stock. It only gives up what bulk
 simulation does not need: house rules, table enforcement, events, views and chat.
+:meth:`FastGame.from_game` takes over any strictly refereed hand of the official rules (any
+ambiguity digits) from the referee, a determinized sample's hidden cards substituted if asked.
+
+The rules themselves are not written here: matching, the effect of each card, the first-card rules,
+penalties and points are the integer tables of :mod:`unokit.official`, computed from its Card-level
+statement of the official rules.
 
 Actions are integers from one fixed table, :data:`ACTIONS` (OpenSpiel style): ``ACTIONS[i]`` is the
 referee's frozen :class:`~unokit.actions.Action`, :func:`action_id` maps back, and the ids of seat
@@ -33,34 +39,42 @@ import random
 from functools import partial
 from itertools import repeat
 
+from . import official
 from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
 from .cards import COLORS, Card, Color, format_cards
-from .decks import build_deck
 from .errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                      NotYourTurnError, UnoError, WindowClosedError)
+from .official import COLOR_OF, DRAW_OF, FACE_OF, FIRST, NUMBER_OF, PLAYABLE, POINTS, TURN, holds_color
+from .rules import RuleSet
 
 __all__ = ["FastGame", "ACTIONS", "ACTIONS_PER_SEAT", "MAX_PLAYERS", "action_id", "to_action", "CARDS",
            "RULES", "PLAY", "DRAWN", "PENDING", "COLOR", "OVER", "DRAW_OR_PASS", "K_PLAY", "K_DRAW",
-           "K_PASS", "K_CHALLENGE", "K_UNO", "K_COLOR", "K_CATCH"]
+           "K_PASS", "K_CHALLENGE", "K_UNO", "K_COLOR", "K_CATCH", "ACTION_TEXT", "NotCoveredError",
+           "rules_problem"]
 
 _random_of = random.Random.random
 RULES = "UNO 1121"
-MAX_PLAYERS = 10
+MAX_PLAYERS = official.MAX_PLAYERS
+
+
+class NotCoveredError(UnoError):
+    """The fast core does not play this game: house rules, table enforcement, another deck, several
+    decks, a phase only house rules reach, or a deal it cannot make (see :func:`rules_problem`)."""
+
 
 # ------------------------------------------------------------------------------------------- cards
-W, W4 = 52, 53                      # Wild, Wild Draw Four
-NCARDS = 54
-CARDS: tuple[Card, ...] = tuple(Card.ALL[:NCARDS])   # code -> Card (Card.index == code)
-assert all(c.index == i for i, c in enumerate(CARDS)) and CARDS[W].code == "W" and CARDS[W4].code == "W+4"
-COLOR_OF = tuple(c // 13 if c < W else -1 for c in range(NCARDS))
-FACE_OF = tuple(c % 13 if c < W else 13 + c - W for c in range(NCARDS))   # 10 S, 11 R, 12 +2, 13 W, 14 W+4
-NUMBER_OF = tuple(c % 13 if c < W and c % 13 <= 9 else 0 for c in range(NCARDS))   # the dealer draw
-POINTS = tuple(c.points for c in CARDS)
-DECK = tuple(c.index for c in build_deck("classic"))   # the referee's deck order (before shuffling)
-SKIP, REVERSE, DRAW_TWO = 10, 11, 12
-# PLAYABLE[color * 15 + face of the top card][card]: True when the card matches
-PLAYABLE = tuple(tuple(c >= W or COLOR_OF[c] == col or FACE_OF[c] == face for c in range(NCARDS))
-                 for col in range(4) for face in range(15))
+# Every rule fact comes from unokit.official (the one statement of the official rules), whose integer
+# tables are computed from its Card-level functions: matching (PLAYABLE), the effect of each card on
+# the turn (TURN, DRAW_OF), the first-card rules (FIRST), points (POINTS), the deck (DECK).
+W, W4 = official.WILD, official.WILD_DRAW_FOUR     # Wild, Wild Draw Four
+NCARDS = official.NCARDS
+CARDS: tuple[Card, ...] = official.CARDS           # code -> Card (Card.index == code)
+DECK = official.DECK_IDS                           # the referee's deck order (before shuffling)
+FACES = official.FACES                             # PLAYABLE[color * FACES + face of the top card][card]
+assert FACES == 15 and NCARDS == 54 and (W, W4) == (52, 53)  # literals below
+# apply() tests ``card == 53`` for the one card that can be challenged, and ``draw`` for the cards that
+# make the next player draw: check that the statement agrees
+assert [c for c in range(NCARDS) if official.effect(CARDS[c], 3).challengeable] == [W4]
 
 # ------------------------------------------------------------------------------------------- phases
 # the referee's Phase values
@@ -76,6 +90,14 @@ K_PLAY, K_DRAW, K_PASS, K_CHALLENGE, K_UNO, K_COLOR, K_CATCH = 0, 120, 121, 122,
 ACTIONS_PER_SEAT = K_CATCH + MAX_PLAYERS
 assert (ACTIONS_PER_SEAT, K_DRAW, K_PASS, K_CHALLENGE, K_UNO, K_COLOR) == (138, 120, 121, 122, 123, 124)  # literals
 _KIND_PLAY, _KIND_DRAW, _KIND_PASS, _KIND_CHALLENGE, _KIND_UNO, _KIND_COLOR, _KIND_CATCH = range(7)
+
+
+# _FX[card]: the effect of playing the card, read from official.effect through its tables: the number of
+# cards the next player must draw (> 0), 0 when the turn simply passes to the next player (numbers, Wild)
+# whatever the number of players, -1 otherwise (Skip, Reverse: TURN says where the turn goes)
+_FX = tuple(DRAW_OF[c] if DRAW_OF[c] else 0 if TURN[False][c] == TURN[True][c] == (1, False) else -1
+            for c in range(NCARDS))
+assert all(TURN[False][c] == TURN[True][c] == (1, False) for c in range(NCARDS) if DRAW_OF[c])  # apply()
 
 
 def _local_play(card: int, color: int, uno: bool) -> int:
@@ -94,7 +116,7 @@ def _build_table():
                     i = _local_play(c, col, uno)
                     after = col if c >= W else COLOR_OF[c]   # the colour in play after the card
                     local[i] = (Play(seat, (CARDS[c],), COLORS[col] if col >= 0 else None, uno),
-                                (_KIND_PLAY, seat, c, uno, FACE_OF[c], after, PLAYABLE[after * 15 + FACE_OF[c]]))
+                                (_KIND_PLAY, seat, c, uno, _FX[c], after, PLAYABLE[after * FACES + FACE_OF[c]]))
         local[K_DRAW] = (Draw(seat), (_KIND_DRAW, seat, -1, 0, -1, -1, None))
         local[K_PASS] = (Pass(seat), (_KIND_PASS, seat, -1, 0, -1, -1, None))
         local[K_CHALLENGE] = (Challenge(seat), (_KIND_CHALLENGE, seat, -1, 0, -1, -1, None))
@@ -110,10 +132,12 @@ def _build_table():
 
 
 ACTIONS, _DEC = _build_table()
-#: id -> (kind, seat, card, uno flag or catch target, face of the card, colour in play after the play or
-#: colour named, PLAYABLE row after the play)
+#: id -> (kind, seat, card, uno flag or catch target, the card's effect (_FX), colour in play after the play
+#: or colour named, PLAYABLE row after the play)
 DECODE = dict(enumerate(_DEC))
 _IDS = {a: i for i, a in enumerate(ACTIONS)}
+#: ACTION_TEXT[id] is ``str(ACTIONS[id])`` (the notation: search trees key their moves by it)
+ACTION_TEXT = tuple(str(a) for a in ACTIONS)
 #: DRAW_OR_PASS[id] is True for the Draw and Pass ids (what a "play if you can" random policy filters out)
 DRAW_OR_PASS = tuple(i % ACTIONS_PER_SEAT in (K_DRAW, K_PASS) for i in range(len(ACTIONS)))
 # _VARIANTS[seat][uno allowed][card]: the ids of playing ``card`` alone, in the referee's order
@@ -169,30 +193,106 @@ def _draw_for_dealer(rng: random.Random, players: int) -> int:
             return contenders[0]
 
 
+# ------------------------------------------------------------------------------------------- coverage
+_RULES_SEEN: dict = {}
+
+
+def rules_problem(rules, *, dealing: bool = False) -> str | None:
+    """Why the fast core cannot play a hand under ``rules`` (a code or a :class:`RuleSet`), or ``None``.
+
+    It plays the official rules with any ambiguity digits and table parameters that change the hand:
+    digit D (what a caught bluff does) and ``uno=`` (the missed-UNO penalty). Digits B (corrections
+    under table enforcement) and C (who sees a challenged hand) change nothing in a strictly refereed
+    hand's state, and the other table parameters belong to matches (``target``, ``scoring``), to chat
+    (``hint``), or to cards the classic deck lacks (``blank``). No house rule. With ``dealing`` (the
+    constructor deals the hand itself) also digit A=1 or 3 (the simplified deal), ``deal=7`` and
+    ``first=official``; :meth:`FastGame.from_game` takes over a hand the referee dealt in any way.
+    """
+    key = (rules, dealing)
+    hit = _RULES_SEEN.get(key, False)
+    if hit is not False:
+        return hit
+    rs = RuleSet.parse(rules)
+    why = None
+    if rs.rules:
+        why = f"house rules ({'-'.join(rs.codes)}) are played by the referee only"
+    elif dealing and rs.pregame == 2:
+        why = ("the fast core deals the simplified way (A=1); take over a traditional deal with "
+               "FastGame.from_game(Game.new(...))")
+    elif dealing and (rs.deal != official.HAND_SIZE or rs.param("first") != "official"):
+        why = f"the fast core deals {official.HAND_SIZE} cards and plays the official first card"
+    if len(_RULES_SEEN) < 1024:
+        _RULES_SEEN[key] = why
+    return why
+
+
+_RULES_BY_ID: dict = {}
+_DEALT: dict = {}   # rules -> (RuleSet, missed-UNO penalty, digit D) for the constructor
+
+
+def _game_problem(game) -> str | None:
+    """Why :meth:`FastGame.from_game` cannot take over the referee's ``game`` now, or ``None``."""
+    rs = game.rules
+    hit = _RULES_BY_ID.get(id(rs))  # RuleSets are interned by their text: skip hashing the dataclass
+    if hit is None or hit[0] is not rs:
+        hit = (rs, rules_problem(rs))
+        if len(_RULES_BY_ID) < 1024:
+            _RULES_BY_ID[id(rs)] = hit
+    if hit[1]:
+        return hit[1]
+    if not game.strict:
+        return "table enforcement is played by the referee only"
+    if game.deck_name != official.DECK or game.decks != 1:
+        return f"the fast core plays one {official.DECK} deck"
+    ph = game.phase
+    if ph > 3 and ph != 6:
+        return f"phase {ph.name} is reached only under house rules"
+    if game.eliminated:
+        return "eliminated seats are a house rule"
+    if ph == 1 and game.drawn_options != (game.drawn,):
+        return "after a draw the official rules offer only the card drawn"
+    if game.wd4 is not None and len(game.wd4[3]) != 1:
+        return "groups of cards are a house rule"
+    return None
+
+
 # ------------------------------------------------------------------------------------------- the game
 class FastGame:
-    """One hand of ``UNO 1121`` (strict) on integer cards and action ids.
+    """One hand of the official rules (strict) on integer cards and action ids.
 
     ``FastGame(players, seed)`` deals the same hand as ``Game.new(players, "UNO 1121", seed)``; every
     random outcome comes from one ``random.Random(seed)`` consumed exactly as the referee's
     :class:`~unokit.chance.Chance` consumes it. ``dealer`` and ``deck_order`` work as in
-    :meth:`Game.new <unokit.game.Game.new>`.
+    :meth:`Game.new <unokit.game.Game.new>`; ``rules`` may be another code of the official rules
+    (:func:`rules_problem` says which). :meth:`from_game` takes over a hand from the referee.
 
     State (read it, do not change it): ``hands`` (lists of card codes, in the referee's order),
     ``stock`` (top last), ``discard`` (top last), ``color`` (0-3), ``direction``, ``dealer``,
     ``current`` (the seat in turn, which is also the seat to act), ``phase`` (the referee's
     ``Phase`` values), ``pending``, ``drawn``, ``uno_said``, ``catchable``, ``winner``, ``history``
-    (the ids applied).
+    (the ids applied), ``rules`` (the :class:`RuleSet`).
     """
 
     __slots__ = ("n", "seed", "rng", "hands", "stock", "discard", "color", "direction", "dealer", "current",
                  "phase", "pending", "drawn", "going_out", "wd4", "uno_said", "catchable", "winner", "history",
-                 "reshuffles", "deck_order", "over", "_ok", "_setup_dealer")
+                 "reshuffles", "deck_order", "over", "_ok", "_setup_dealer", "_turn", "rules", "uno_penalty",
+                 "bluff_option", "_taken_over")
 
     def __init__(self, players: int = 2, seed: int | None = None, *, dealer: int | None = None,
-                 deck_order=None):
-        if not 2 <= players <= MAX_PLAYERS:
+                 deck_order=None, rules=RULES):
+        if not official.MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise UnoError(f"UNO is for 2 to {MAX_PLAYERS} players with 1 deck(s); got {players}")
+        known = _DEALT.get(rules)
+        if known is None:
+            why = rules_problem(rules, dealing=True)
+            if why:
+                raise NotCoveredError(why)
+            rs = RuleSet.parse(rules)
+            known = (rs, rs.param("uno"), rs.bluff)
+            if len(_DEALT) < 1024:
+                _DEALT[rules] = known
+        self.rules, self.uno_penalty, self.bluff_option = known
+        self._taken_over = False
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.n = players
@@ -209,6 +309,7 @@ class FastGame:
         self.over = False
         self.history = []
         self.reshuffles = 0
+        self._turn = TURN[players == 2]
         self._setup_dealer = dealer
         if dealer is None:
             dealer = _draw_for_dealer(rng, players)
@@ -226,38 +327,118 @@ class FastGame:
             self.deck_order = None
         # deal 7 each, one at a time from the top (the end of the list), starting left of the dealer
         top = len(order) - 1
-        n7 = 7 * players
+        n7 = official.HAND_SIZE * players
         hands = [None] * players
         for i in range(players):
             hands[(dealer + 1 + i) % players] = order[top - i:top - i - n7:-players]
         self.hands = hands
         del order[len(order) - n7:]
         stock = order
-        while True:
+        while True:  # the first card: a card the rules return goes back, the stock is reshuffled
             card = stock.pop()
-            if card != W4:
+            if not FIRST[card].returned:
                 break
             stock.append(card)
             stock = _shuffle(rng, stock)
             self.reshuffles += 1
         self.stock = stock
         self.discard = [card]
-        starter = (dealer + 1) % players
-        face = FACE_OF[card]
-        self.color = 0 if card == W else COLOR_OF[card]
-        self.current = starter
+        first = FIRST[card]
+        self.color = max(COLOR_OF[card], 0)   # a Wild: red until the first player names the colour
+        self.current = (dealer + first.starter) % players
         self.phase = PLAY
-        if face == DRAW_TWO:
-            self.pending = 2
-            self.phase = PENDING
-        elif face == REVERSE:
+        if first.reverse:
             self.direction = -1
-            self.current = dealer
-        elif face == SKIP:
-            self.current = (starter + 1) % players
-        elif card == W:
+        if first.draw:
+            self.pending = first.draw
+            self.phase = PENDING
+        elif first.names_color:
             self.phase = COLOR
-        self._ok = PLAYABLE[self.color * 15 + face]
+        self._ok = PLAYABLE[self.color * FACES + FACE_OF[card]]
+
+    @classmethod
+    def from_game(cls, game, hands=None, stock=None, *, rng: random.Random | None = None,
+                  share_rng: bool = False) -> "FastGame":
+        """The fast core's state of the referee's ``game`` now: applying the same actions to both then
+        leads to the same states, the same legal actions and the same draws.
+
+        ``game`` must be a hand the fast core plays (:func:`rules_problem`: the official rules, strict
+        enforcement, one classic deck); otherwise :class:`NotCoveredError` (an :class:`UnoError`).
+        ``hands`` (lists of cards, one per seat) and ``stock`` (cards, top last as in ``game.stock``)
+        replace the game's: a determinized sample's hidden cards. With ``hands`` given, a Wild Draw
+        Four waiting for a challenge is a bluff when its player's given hand holds the colour in play
+        before it (as :class:`~unokit.bots.determinize.Determinizer` judges its samples).
+
+        Chance: by default the fast core gets a copy of the referee's generator in its current state,
+        so both shuffle a reshuffled discard pile alike. ``rng``: use this generator instead;
+        ``share_rng``: use the referee's generator object itself (what the fast core draws, the
+        referee game will not draw again). The new state has no deal to replay: ``history`` lists the
+        ids applied since, and :meth:`to_referee` is refused.
+        """
+        why = _game_problem(game)
+        if why:
+            raise NotCoveredError(why)
+        f = cls.__new__(cls)
+        n = f.n = game.n
+        rs = f.rules = game.rules
+        f.uno_penalty = game.uno_penalty
+        f.bluff_option = rs.ambiguity[3]
+        f._taken_over = True
+        f.seed = None
+        if share_rng or rng is None:
+            gen = getattr(game.chance, "_rng", None)
+            if gen is None:
+                raise NotCoveredError("the game's chance is scripted (a replay): give rng=")
+            if not share_rng:
+                rng = random.Random()
+                rng.setstate(gen.getstate())
+            else:
+                rng = gen
+        f.rng = rng
+        if hands is None:
+            f.hands = [[c.index for c in h] for h in game.hands]
+        else:
+            if len(hands) != n:
+                raise UnoError(f"give {n} hands")
+            f.hands = [[c.index for c in h] for h in hands]
+            if any(c >= NCARDS for h in f.hands for c in h):
+                raise NotCoveredError("a card of another edition is not in the official deck")
+        f.stock = [c.index for c in (game.stock if stock is None else stock)]
+        if stock is not None and any(c >= NCARDS for c in f.stock):
+            raise NotCoveredError("a card of another edition is not in the official deck")
+        discard = f.discard = [c.index for c in game.discard]
+        color = f.color = int(game.color)
+        f.direction = game.direction
+        f.dealer = game.dealer
+        f.current = game.current
+        ph = f.phase = int(game.phase)
+        f.over = ph == OVER
+        f.pending = game.pending
+        f.drawn = game.drawn.index if game.drawn is not None else -1
+        f.going_out = -1 if game.going_out is None else game.going_out
+        wd4 = game.wd4
+        if wd4 is None:
+            f.wd4 = None
+        else:
+            bluffer, bluff, prev = wd4[0], wd4[1], int(wd4[2])
+            if hands is not None:
+                bluff = holds_color(f.hands[bluffer], prev)
+            f.wd4 = (bluffer, bluff, prev)
+        f.uno_said = list(game.uno_said)
+        f.catchable = set(game.catchable)
+        f.winner = game.winner
+        f.history = []
+        f.reshuffles = 0
+        f.deck_order = None
+        f._setup_dealer = None
+        f._turn = TURN[n == 2]
+        f._ok = PLAYABLE[color * FACES + FACE_OF[discard[-1]]]
+        return f
+
+    @staticmethod
+    def covers(game) -> bool:
+        """Can :meth:`from_game` take over the referee's ``game``?"""
+        return _game_problem(game) is None
 
     # ------------------------------------------------------------------------------ queries
     @property
@@ -357,11 +538,11 @@ class FastGame:
         return self._problem(i) is None
 
     # ------------------------------------------------------------------------------ applying
-    def apply(self, i: int, _dec=DECODE, _colof=COLOR_OF) -> None:
+    def apply(self, i: int, _dec=DECODE) -> None:
         """Apply action id ``i``; raise the referee's :class:`IllegalActionError` subclass (the state
         unchanged) when it is refused."""
         try:
-            kind, p, card, flag, face, color, okrow = _dec[i]
+            kind, p, card, flag, fx, color, okrow = _dec[i]
         except (KeyError, TypeError):
             return self._refuse(i)
         if kind:
@@ -409,9 +590,9 @@ class FastGame:
         catchable = self.catchable
         if catchable:
             catchable.clear()  # the player starts: a missed UNO can no longer be caught
-        if card == 53:  # Wild Draw Four: a bluff when the hand holds the colour in play
+        if card == 53:  # Wild Draw Four: a bluff when the rest of the hand holds the colour in play
             cur = self.color
-            self.wd4 = (p, cur in map(_colof.__getitem__, hand), cur)
+            self.wd4 = (p, holds_color(hand, cur), cur)
         self.color = color
         self.discard.append(card)
         self._ok = okrow
@@ -420,25 +601,23 @@ class FastGame:
             self.uno_said[p] = flag
             if not flag:
                 catchable.add(p)
-        if face < 10 or face == 13:  # a number or a Wild
+        if not fx:  # a number or a Wild: the next player
             if not left:
                 return self._finish(p)
             self.current = (p + self.direction) % self.n
-        elif face == 12 or face == 14:  # Draw Two, Wild Draw Four (pending is 0 in PLAY and DRAWN)
-            self.pending = 2 if face == 12 else 4
+        elif fx > 0:  # Draw Two, Wild Draw Four (pending is 0 in PLAY and DRAWN): the next player draws
+            self.pending = fx
+            self.phase = 2
             if not left:
                 self.going_out = p  # the next player still draws (or challenges)
             self.current = (p + self.direction) % self.n
-            self.phase = 2
         elif not left:
             return self._finish(p)
-        elif face == 10:  # Skip
-            self.current = (p + 2 * self.direction) % self.n
-        elif self.n == 2:  # Reverse: a Skip with two players
-            self.current = p
-        else:
-            d = self.direction = -self.direction
-            self.current = (p + d) % self.n
+        else:  # Skip, Reverse: official.effect through TURN (a Reverse with two players is a Skip)
+            advance, reverse = self._turn[card]
+            if reverse:
+                self.direction = -self.direction
+            self.current = (p + advance * self.direction) % self.n
 
     def _draw(self, i: int, p: int) -> None:
         """Draw the pending penalty (the one-card draw is in :meth:`apply`)."""
@@ -474,22 +653,34 @@ class FastGame:
                 return self._refuse(i)
             self.history.append(i)
             self.catchable.discard(flag)
-            self._take(flag, 2)
+            self._take(flag, self.uno_penalty)  # official.MISSED_UNO unless the code says uno=
         elif kind == _KIND_CHALLENGE:
             if self.phase != PENDING or self.wd4 is None or p != self.current:
                 return self._refuse(i)
             self.history.append(i)
-            bluffer, bluff, _prev = self.wd4
+            bluffer, bluff, prev = self.wd4
             self.wd4 = None
             self.catchable.clear()
             if bluff:
-                # D=1: the card stays; the bluffer draws 4 and the challenger plays the turn normally
-                self.pending -= 4
-                self._take(bluffer, 4)
+                # the bluffer draws 4 and the challenger plays the turn normally (official.BLUFF_OPTIONS):
+                # D=1 the card stays; D=2 it goes back to the bluffer (unless it is all the pile holds)
+                self.pending -= DRAW_OF[W4]
+                if self.bluff_option == 2 and len(self.discard) > 1:
+                    self.discard.pop()
+                    hand = self.hands[bluffer]
+                    hand.append(W4)
+                    self.color = prev
+                    self._ok = PLAYABLE[prev * FACES + FACE_OF[self.discard[-1]]]
+                    if len(hand) != 1:
+                        self.uno_said[bluffer] = False
+                        self.catchable.discard(bluffer)
+                    elif not self.uno_said[bluffer]:
+                        self.catchable.add(bluffer)
+                self._take(bluffer, official.challenge_penalty(True))
                 self.going_out = -1
                 self.phase = PLAY
             else:
-                k = self.pending + 2
+                k = official.challenge_penalty(False, self.pending)
                 self.pending = 0
                 self._take(p, k)
                 if self.going_out >= 0:
@@ -501,7 +692,7 @@ class FastGame:
                 return self._refuse(i)
             self.history.append(i)
             self.color = col
-            self._ok = PLAYABLE[col * 15 + FACE_OF[self.discard[-1]]]
+            self._ok = PLAYABLE[col * FACES + FACE_OF[self.discard[-1]]]
             self.phase = PLAY
 
     def apply_action(self, action: Action) -> None:
@@ -630,11 +821,15 @@ class FastGame:
     def to_referee(self):
         """The referee's :class:`~unokit.game.Game` after the same deal and the same actions.
 
-        Raises :class:`~unokit.errors.ReplayMismatchError` if it does not end in the same state.
+        Raises :class:`~unokit.errors.ReplayMismatchError` if it does not end in the same state, and
+        :class:`UnoError` for a state taken over by :meth:`from_game` (there is no deal to replay).
         """
         from .errors import ReplayMismatchError
         from .game import Game
-        g = Game.new(self.n, RULES, seed=self.seed, dealer=self._setup_dealer, deck_order=self.deck_order)
+        if self._taken_over:
+            raise UnoError("this state was taken over from a referee game (FastGame.from_game): "
+                           "keep that game to replay it")
+        g = Game.new(self.n, self.rules, seed=self.seed, dealer=self._setup_dealer, deck_order=self.deck_order)
         for i in self.history:
             g.apply(ACTIONS[i])
         mine, theirs = self.fingerprint(), g.fingerprint()
@@ -645,7 +840,7 @@ class FastGame:
 
     def record(self) -> dict:
         """The hand as a referee hand record (``unokit-hand/1``): ``unokit replay`` and
-        :func:`unokit.record.replay` check it."""
+        :func:`unokit.playback.replay` check it."""
         return self.to_referee().record()
 
     def fingerprint(self) -> dict:

@@ -16,8 +16,11 @@ and walks one shared tree with it:
    stop a player about to go out, keep wilds, name the colour held most; or
    ``'random'``) plays the sample to the end of the hand (at most
    ``max_rollout_steps`` actions; an unfinished hand is scored by hand sizes).
-   Under the official rules with the classic deck the rollout runs on plain
-   lists (:func:`fast_rollout`, about 9x faster than the referee);
+   Under the official rules (strict, one classic deck) the iteration, tree
+   walk and rollout, runs on the fast core (:class:`~unokit.fast.FastGame`,
+   taken over from the sample by :meth:`~unokit.fast.FastGame.from_game`): the
+   same moves with the same draws as on the referee, several times faster;
+   with house rules the referee plays;
 4. **back up**: each node on the path adds the reward of the seat that made
    its move (``reward='win'``: 1 for the winner, 0 otherwise; ``'points'``:
    the points won or conceded, scaled to [0, 1]).
@@ -80,14 +83,17 @@ from collections import Counter
 
 from ..actions import Action, Challenge, ChooseColor, Discard, Draw, Pass, Play
 from ..cards import COLORS, Face
+from ..compose import complete, unfold
 from ..errors import UnoError
+from ..fast import ACTION_TEXT, ACTIONS_PER_SEAT, FastGame, NotCoveredError, action_id
 from ..game import Game, Phase
+from ..official import CARDS, COLOR_OF, POINTS, classic_deck, hand_points
 from .base import TURN_ONLY, Bot
 from .determinize import Determinizer
 from .greedy import GreedyBot
 
-__all__ = ["SearchBot", "SEARCH_BOTS", "LEVELS", "turn_actions", "rollout_action", "fast_rollout", "fast_rollout_ok",
-           "search_easy", "search_hard"]
+__all__ = ["SearchBot", "SEARCH_BOTS", "LEVELS", "turn_actions", "prune_actions", "rollout_action", "fast_rollout",
+           "fast_rollout_ok", "fast_rollout_id", "fast_turn_ids", "fast_prune", "search_easy", "search_hard"]
 
 LEVELS = {"search-easy": 50, "search": 200, "search-hard": 800}
 
@@ -148,11 +154,20 @@ def prune_actions(acts: list[Action], hand, phase: str) -> list[Action]:
 
 
 def turn_actions(game: Game, seat: int | None = None) -> list[Action]:
-    """The in-turn options of ``seat`` (default: the seat to act) in ``game``, UNO always said."""
+    """The in-turn options of ``seat`` (default: the seat to act) in ``game``, UNO always said.
+
+    Plays composed step by step (DR/DD groups, AA sums, targets, DOA gifts) are unfolded into complete
+    plays as far as :data:`~unokit.compose.UNFOLD` allows; a bigger choice takes its first completion."""
     p = game.to_act if seat is None else seat
-    acts = game.legal_actions(p)
+    acts = unfold(game, game.legal_actions(p))
+    if any(a.more for a in acts):
+        acts = [complete(game, a, _first) if a.more else a for a in acts]
     out = _in_turn(acts, game.phase.name)
     return out or acts
+
+
+def _first(options):
+    return options[0]
 
 
 # ---------------------------------------------------------------------- rollout policies
@@ -245,134 +260,158 @@ def rollout_action(game: Game, rng: random.Random, policy: str = "greedy") -> Ac
     return acts[rng.randrange(len(acts))]
 
 
-# ---------------------------------------------------------------------- fast rollouts
+# ---------------------------------------------------------------------- the same policy on the fast core
+# Under the official rules the rollouts (and the tree walk) run on the fast core (unokit.fast.FastGame),
+# which plays the official rules exactly as the referee does. These functions are the rollout policy
+# above on its integer state: the same move, chosen with the same draws from ``rng``, as
+# rollout_action / turn_actions / prune_actions give on the referee (tests/test_search_bot.py checks
+# it move for move). They hold no rule of the game: legality comes from FastGame.legal_ids.
+_APS = ACTIONS_PER_SEAT
+_STOPS = tuple(int(c.is_action or c.draw > 0) for c in CARDS)  # a card that stops a player about to go out
+# _greedy_card's key (stop, colour match, colour count, points) as one integer: (stop << 12) |
+# (coloured << 11) | (count << 6) | points; a hand holds at most 25 cards of a colour, a card 50 points
+assert max(POINTS) < 64 and max(Counter(c.color for c in classic_deck() if c.color is not None).values()) < 32
+
+
 def fast_rollout_ok(game: Game) -> bool:
-    """Can :func:`fast_rollout` finish ``game``? Official rules only (no house rule), the classic deck,
-    strict enforcement, a phase of ordinary play."""
-    return (not game._house and game.deck_name == "classic" and game.strict and not game.eliminated
-            and game.phase in (Phase.PLAY, Phase.PENDING, Phase.DRAWN, Phase.OVER))
+    """Can the fast core (:class:`~unokit.fast.FastGame`) take over ``game`` for rollouts? The
+    official rules (any ambiguity digits), strict enforcement, one classic deck."""
+    return FastGame.covers(game)
 
 
-def fast_rollout(game: Game, rng: random.Random, policy: str = "greedy", cap: int = 400):
-    """Play ``game`` to the end under the official rules without the referee: the same moves as
-    :func:`rollout_action` would choose, on plain lists (several times faster). The game is not changed.
+def fast_turn_ids(f: FastGame, seat: int | None = None) -> list[int]:
+    """:func:`turn_actions` on the fast core: the in-turn ids of ``seat`` (default: the seat to act),
+    a play without UNO left out when the same play with UNO is offered."""
+    p = f.current if seat is None else seat
+    ids = f.legal_ids(p)
+    base = p * _APS
+    out = [i for i in ids if i - base < 123 or 124 <= i - base < 128]
+    if len(f.hands[p]) == 2 and f.phase <= 1:  # plays come in pairs (without, with UNO): keep UNO
+        out = [i for i in out if i - base >= 120 or (i - base) & 1]
+    return out or ids
 
-    Returns ``(winner or None, hands)``. Everyone says UNO and nobody challenges a Wild Draw Four, as in
-    the engine rollouts. A reshuffle uses ``rng``.
-    """
-    if game.over:
-        return game.winner, game.hands
-    hands = [list(h) for h in game.hands]
-    stock = list(game.stock)
-    discard = list(game.discard)
-    n = game.n
-    color = game.color
-    d = game.direction
-    cur = game.current
-    pending = game.pending
-    going_out = game.going_out
-    ph = game.phase
-    drawn = game.drawn if ph == Phase.DRAWN else None
-    greedy = policy == "greedy"
-    rand = rng.random
 
-    def take(q, k):
-        nonlocal stock, discard
-        h = hands[q]
-        for _ in range(k):
-            if not stock:
-                if len(discard) <= 1:
-                    break
-                top = discard.pop()
-                stock = discard
-                rng.shuffle(stock)
-                discard = [top]
-            h.append(stock.pop())
-
-    steps = 0
-    if ph == Phase.PENDING:
-        take(cur, pending)
-        pending = 0
-        if going_out is not None:
-            return going_out, hands
-        cur = (cur + d) % n
-    while steps < cap:
-        steps += 1
-        hand = hands[cur]
-        top = discard[-1]
-        tface = top.face
-        if drawn is not None:
-            c = drawn
-            drawn = None
-        else:
-            c = None
-            if greedy:
-                c = _greedy_card(hand, color, tface, len(hands[(cur + d) % n]) <= 2)[0]
-            else:
-                # uniform over the legal moves: each wild counts four times (one per colour), plus drawing
-                opts = []
-                for x in dict.fromkeys(hand):
-                    if x.is_wild:
-                        opts += [x] * 4
-                    elif x.color is color or x.face == tface:
-                        opts.append(x)
-                k = int(rand() * (len(opts) + 1))
-                c = opts[k] if k < len(opts) else None
-            if c is None:  # draw one; a playable card drawn is played (greedy) or played half the time
-                before = len(hand)
-                take(cur, 1)
-                if len(hand) > before:
-                    x = hand[-1]
-                    if (x.is_wild or x.color is color or x.face == tface) and (greedy or rand() < 0.5):
-                        c = x
-                if c is None:
-                    cur = (cur + d) % n
-                    continue
-        # play c
-        hand.remove(c)
-        discard.append(c)
-        if c.is_wild:
-            if greedy and hand:
-                counts = [0, 0, 0, 0]
-                for x in hand:
-                    if x.color is not None:
-                        counts[x.color] += 1
-                m = max(counts)
-                color = COLORS[counts.index(m)] if m else COLORS[int(rand() * 4)]
-            else:
-                color = COLORS[int(rand() * 4)]
-        else:
-            color = c.color
-        if c.draw:
-            nxt = (cur + d) % n
-            take(nxt, c.draw)
-            if not hand:
-                return cur, hands
-            cur = (nxt + d) % n
+def fast_prune(f: FastGame, ids: list[int]) -> list[int]:
+    """:func:`prune_actions` on the fast core (``ids`` of the seat to act)."""
+    p = f.current
+    base = p * _APS
+    if not any(i - base < 120 for i in ids):
+        return ids
+    held = {COLOR_OF[c] for c in f.hands[p] if c < 52}
+    out = []
+    for i in ids:
+        k = i - base
+        if k == 120 and f.phase == 0:
             continue
-        if not hand:
-            return cur, hands
-        f = c.face
-        if f == Face.SKIP:
-            cur = (cur + 2 * d) % n
-        elif f == Face.REVERSE:
-            if n != 2:
-                d = -d
-                cur = (cur + d) % n
-        else:
-            cur = (cur + d) % n
-    return None, hands
+        if 104 <= k < 120 and held and ((k - 104) >> 1) & 3 not in held:
+            continue
+        out.append(i)
+    return out or ids
+
+
+def fast_rollout_id(f: FastGame, rng: random.Random, policy: str = "greedy") -> int:
+    """:func:`rollout_action` on the fast core: the id the seat to act plays in a rollout."""
+    p = f.current
+    ph = f.phase
+    hand = f.hands[p]
+    base = p * _APS
+    if policy != "greedy":
+        ids = fast_turn_ids(f, p)
+        return ids[rng.randrange(len(ids))]
+    if ph == 0:  # _fast_play: the best playable card, else draw
+        counts = [0, 0, 0, 0]
+        for c in hand:
+            if c < 52:
+                counts[c // 13] += 1
+        threat = len(f.hands[(p + f.direction) % f.n]) <= 2
+        ok = f._ok
+        best = -1
+        best_key = -1
+        for c in hand:
+            if c < 52:
+                if not ok[c]:
+                    continue
+                key = (threat and _STOPS[c]) << 12 | 2048 | counts[c // 13] << 6 | POINTS[c]
+            else:
+                key = (threat and _STOPS[c]) << 12 | POINTS[c]
+            if key > best_key:
+                best, best_key = c, key
+        if best < 0:
+            return base + 120
+        if best < 52:
+            return base + 2 * best + (len(hand) == 2)
+        if len(hand) == 1:
+            return base + 104 + 8 * (best - 52) + 2 * rng.randrange(4)
+        m = max(counts)
+        col = counts.index(m) if m else rng.randrange(4)
+        return base + 104 + 8 * (best - 52) + 2 * col + (len(hand) == 2)
+    if ph == 1:  # the card drawn is played (a wild names the colour held most, red when none)
+        c = f.drawn
+        if c < 52:
+            return base + 2 * c + (len(hand) == 2)
+        counts = [0, 0, 0, 0]
+        for x in hand:
+            if x < 52:
+                counts[x // 13] += 1
+        return base + 104 + 8 * (c - 52) + 2 * counts.index(max(counts)) + (len(hand) == 2)
+    if ph == 2:  # draw the penalty, never challenge
+        if f.wd4 is None:
+            rng.randrange(1)  # rollout_action draws from its only option
+        return base + 120
+    if ph == 3:  # _best_color
+        counts = [0, 0, 0, 0]
+        for x in hand:
+            if x < 52:
+                counts[x // 13] += 1
+        m = max(counts)
+        return base + 124 + (counts.index(m) if m else rng.randrange(4))
+    raise UnoError("the hand is over")
+
+
+def _play_out(f: FastGame, rng: random.Random, policy: str, cap: int) -> None:
+    """Play ``f`` on with the rollout policy for at most ``cap`` actions (the referee loop's count)."""
+    apply = f.apply
+    steps = 0
+    if policy == "greedy":
+        while not f.over and steps < cap:
+            apply(fast_rollout_id(f, rng))
+            steps += 1
+    else:
+        while not f.over and steps < cap:
+            apply(fast_rollout_id(f, rng, policy))
+            steps += 1
+
+
+def fast_rollout(game, rng: random.Random, policy: str = "greedy", cap: int = 400) -> FastGame:
+    """Play a hand to the end with the rollout policy on the fast core: the very moves the
+    referee-driven rollout (:func:`rollout_action` for at most ``cap`` actions) makes.
+
+    ``game``: a referee :class:`Game` the fast core covers (:func:`fast_rollout_ok`), taken over with
+    a copy of its generator (so its reshuffles are the referee's), or a :class:`FastGame` (cloned).
+    ``game`` is not changed. Returns the :class:`FastGame` at the end (``winner``, ``hands``...).
+    """
+    f = game.clone() if isinstance(game, FastGame) else FastGame.from_game(game)
+    _play_out(f, rng, policy, cap)
+    return f
+
+
+def _as_id(x) -> int:
+    """An id, or the id of a referee action (an action the fast core has no id for raises
+    :class:`~unokit.errors.IllegalActionError`, as the referee would refuse it)."""
+    return x if type(x) is int else action_id(x)
 
 
 # ---------------------------------------------------------------------- rewards
-def _rewards(winner, hands, mode: str, scale: float, eliminated=(), multiplier: int = 1) -> list[float]:
-    seats = len(hands)
+def _rewards(winner, sizes, points, mode: str, scale: float, eliminated=(), multiplier: int = 1) -> list[float]:
+    """Each seat's reward. ``sizes``: cards left in each hand; ``points()``: the points in each hand
+    (asked only for ``mode='points'``)."""
+    seats = len(sizes)
     if winner is None:  # unfinished: share by inverse hand size
-        inv = [0.0 if s in eliminated else 1.0 / max(1, len(hands[s])) for s in range(seats)]
+        inv = [0.0 if s in eliminated else 1.0 / max(1, sizes[s]) for s in range(seats)]
         tot = sum(inv) or 1.0
         return [x / tot for x in inv]
     if mode == "points":
-        pts = [multiplier * sum(c.points for c in hands[s]) for s in range(seats)]
+        pts = [multiplier * x for x in points()]
         won = sum(pts[s] for s in range(seats) if s != winner)
         return [0.5 + 0.5 * min(1.0, won / scale) if s == winner else 0.5 - 0.5 * min(1.0, pts[s] / scale)
                 for s in range(seats)]
@@ -395,9 +434,10 @@ class SearchBot(Bot):
     honest. ``max_rollout_steps``: actions per rollout before it is scored by
     hand sizes. ``opponents``, ``prune``, ``max_depth``, ``anchor``: see the
     module docstring (``opponents='ucb', prune=False, max_depth=None,
-    anchor=0`` is the textbook algorithm). ``fast`` / ``reuse``: the list-based
-    rollout and the re-dealt sample game (speed only; off: the referee and a
-    new :class:`Game` per iteration).
+    anchor=0`` is the textbook algorithm). ``fast`` / ``reuse``: iterations on
+    the fast core under the official rules, and the re-dealt sample game
+    (speed only: ``fast=False`` makes the very same decisions on the referee;
+    ``reuse=False`` deals a new :class:`Game` per iteration).
 
     After each searched decision :attr:`last` holds its statistics
     (iterations, seconds, visits and mean reward per root move);
@@ -463,7 +503,7 @@ class SearchBot(Bot):
         if free is not None:
             return free
         cands = _in_turn(legal, view.phase)
-        if not cands:
+        if not cands or any(a.more for a in cands):  # a choice too big to unfold: the base bot decides it
             return self._base.act(view, legal)
         if self.prune:
             cands = prune_actions(cands, view.hand, view.phase)
@@ -635,26 +675,42 @@ class SearchBot(Bot):
                      "children": {str(a): (done, round(means[j], 3)) for j, a in enumerate(cands)}}
         return best
 
-    def _rollout(self, g: Game, rng: random.Random) -> list[float]:
-        """Play ``g`` to the end with the rollout policy; the rewards of every seat."""
+    def _rollout(self, g, rng: random.Random, try_fast: bool = True) -> list[float]:
+        """Play ``g`` to the end with the rollout policy; the rewards of every seat. ``g``: a referee
+        game (played on the fast core when it covers the game, taking over the game's generator) or a
+        :class:`FastGame` (played in place)."""
         policy = self.rollout
         cap = self.max_rollout_steps
-        if self.fast and fast_rollout_ok(g):
-            winner, hands = fast_rollout(g, rng, policy, cap)
-        else:
-            steps = 0
-            while not g.over and steps < cap:
-                a = rollout_action(g, rng, policy)
-                try:
-                    g.apply(a)
-                except UnoError:
-                    acts = turn_actions(g)
-                    g.apply(acts[rng.randrange(len(acts))])
-                steps += 1
-            winner, hands = g.winner, g.hands
-        return _rewards(winner, hands, self.reward, self.points_scale, g.eliminated, g.score_multiplier)
+        if type(g) is not FastGame and self.fast and try_fast:
+            try:
+                g = FastGame.from_game(g, share_rng=True)
+            except NotCoveredError:
+                pass
+        if type(g) is FastGame:
+            _play_out(g, rng, policy, cap)
+            return _rewards(g.winner, [len(h) for h in g.hands], g.points, self.reward, self.points_scale)
+        steps = 0
+        while not g.over and steps < cap:
+            a = rollout_action(g, rng, policy)
+            try:
+                g.apply(a)
+            except UnoError:
+                acts = turn_actions(g)
+                g.apply(acts[rng.randrange(len(acts))])
+            steps += 1
+        hands = g.hands
+        return _rewards(g.winner, [len(h) for h in hands], lambda: [hand_points(h) for h in hands], self.reward,
+                        self.points_scale, g.eliminated, g.score_multiplier)
 
     def _iterate(self, g: Game, root: _Node, allowed: dict, rng: random.Random, me: int) -> None:
+        if self.fast:
+            # the official rules: the whole iteration runs on the fast core, on the sample's generator
+            try:
+                f = FastGame.from_game(g, share_rng=True)
+            except NotCoveredError:
+                pass  # house rules (or another deck, table enforcement): the referee plays
+            else:
+                return self._iterate_fast(f, root, allowed, rng, me)
         node = root
         path: list[_Node] = []
         c = self.exploration
@@ -719,7 +775,82 @@ class SearchBot(Bot):
             node = children[keys[best_i]]
             g.apply(acts[best_i])
             path.append(node)
-        r = self._rollout(g, rng)
+        r = self._rollout(g, rng, try_fast=False)  # not covered at the start: the referee plays on
+        for nd in path:
+            nd.visits += 1
+            nd.value += r[nd.player]
+
+    def _iterate_fast(self, f: FastGame, root: _Node, allowed: dict, rng: random.Random, me: int) -> None:
+        """:meth:`_iterate` on the fast core: the same walk, the same keys, the same draws from ``rng``."""
+        node = root
+        path: list[_Node] = []
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        by_policy = self.opponents == "policy"
+        policy = self.rollout
+        depth = 0
+        max_depth = self.max_depth
+        text = ACTION_TEXT
+        while not f.over:
+            p = f.current
+            if max_depth is not None and p == me and depth >= max_depth:
+                break  # deep enough: the rollout policy plays on
+            if by_policy and p != me:
+                i = fast_rollout_id(f, rng, policy)
+                k = text[i]
+                ch = node.children.get(k)
+                if ch is None:
+                    ch = node.children[k] = _Node(p)
+                ch.avail += 1
+                f.apply(i)
+                node = ch
+                path.append(ch)
+                continue
+            ids = fast_turn_ids(f, p)
+            if self.prune:
+                ids = fast_prune(f, ids)
+            keys = [text[i] for i in ids]
+            if node is root:
+                pairs = [(k, i) for k, i in zip(keys, ids) if k in allowed]
+                if not pairs:  # the sample disagrees with the real options: search the real ones
+                    pairs = [(k, a) for k, a in allowed.items()]
+                    keys = [k for k, _ in pairs]
+                    ids = [a for _, a in pairs]  # actions: turned into ids when applied
+                else:
+                    keys = [k for k, _ in pairs]
+                    ids = [i for _, i in pairs]
+            children = node.children
+            untried = []
+            for j, k in enumerate(keys):
+                ch = children.get(k)
+                if ch is None:
+                    untried.append(j)
+                else:
+                    ch.avail += 1
+            if p == me:
+                depth += 1
+            if untried:
+                j = untried[rng.randrange(len(untried))]
+                ch = _Node(p)
+                ch.avail = 1
+                children[keys[j]] = ch
+                f.apply(_as_id(ids[j]))
+                path.append(ch)
+                break
+            best_j, best_v = 0, -1.0
+            for j, k in enumerate(keys):
+                ch = children[k]
+                if not ch.visits:  # created by an iteration that failed before backing up
+                    best_j = j
+                    break
+                v = ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_j, best_v = j, v
+            node = children[keys[best_j]]
+            f.apply(_as_id(ids[best_j]))
+            path.append(node)
+        r = self._rollout(f, rng)
         for nd in path:
             nd.visits += 1
             nd.value += r[nd.player]
