@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from unokit.record import replay
+from unokit.playback import replay
 
 HERE = Path(__file__).parent / "corpus"
 sys.path.insert(0, str(HERE))
@@ -35,3 +35,11 @@ def test_corpus_covers_every_variation_and_30_other_codes():
 def test_pre_refactor_corpus_replays_identically(entry):
     g = replay(entry["record"])  # checks the final-state fingerprint
     assert event_list(g) == entry["events"]
+
+
+def test_corpus_rerecords_are_few_and_each_names_its_rule_fix():
+    """Entries may be played again only for a deliberate rule fix, written down in the file."""
+    corpus = json.loads(gzip.open(HERE / "corpus.json.gz", "rt", encoding="utf-8").read())
+    notes = corpus.get("rerecorded", [])
+    assert all(n["why"] and n["entries"] for n in notes)
+    assert sum(len(n["entries"]) for n in notes) <= 10

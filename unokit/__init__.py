@@ -5,11 +5,12 @@ from .errors import (UnoError, NotationError, RuleCodeError, RuleConflictError, 
                      IllegalActionError, NotYourTurnError, CardNotInHandError, CardNotPlayableError,
                      WindowClosedError, GameOverError, ReplayMismatchError)
 from .rules import RuleSet, CATALOG
+from .rules import registry as _registry  # noqa: F401  (rule modules register their action types)
 from .decks import build_deck, DECKS
 from .game import Game, Phase, Event
 from .actions import (Action, Play, Draw, Pass, ChooseColor, SayUno, CatchUno, Challenge, Notice, Accuse,
                       Discard, Say, Hint)
-from .record import replay
+from .playback import replay
 
 __all__ = [
     "Game", "Phase", "Event", "Action", "Play", "Draw", "Pass", "ChooseColor", "SayUno", "CatchUno",

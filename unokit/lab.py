@@ -45,7 +45,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
-import math
 import os
 import random
 import sys
@@ -59,7 +58,8 @@ from .bots import BOTS, Bot, make_bot
 from .bots.human import HumanBot
 from .errors import IllegalActionError, UnoError
 from .game import Game, Phase
-from .sim import derive_seed, is_turn_action, play_hand, react_step
+from .sim import derive_seed, play_hand
+from .stats import Z95, Moments, mean_diff, newcombe_diff, rate_summary, wilson  # noqa: F401  (re-exported)
 
 _TURN_START = (Phase.PLAY, Phase.PENDING)
 _IN_TURN = (Phase.PLAY, Phase.DRAWN, Phase.PENDING)
@@ -71,7 +71,6 @@ __all__ = ["RandomPlayBot", "RANDOM_PLAY", "make_player", "parse_players", "play
 
 RANDOM_PLAY = "random-play"
 DEFAULT_LAB_BOTS = RANDOM_PLAY
-Z95 = 1.959963984540054
 LAB_VERSION = 1          # bump when a chunk's meaning changes: old cache entries are then ignored
 MAX_STEPS = 5000
 
@@ -182,110 +181,6 @@ def parse_players(text, count: int | None = None) -> list[str]:
 def skill_bot() -> str:
     """The bot whose edge over random play the lab measures: ``strategist`` if registered, else ``greedy``."""
     return "strategist" if "strategist" in BOTS else "greedy"
-
-
-# ---------------------------------------------------------------------------------------- statistics
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion ``k/n`` (95% by default); ``(0, 1)`` when ``n == 0``.
-
-    >>> wilson(0, 10)[0], round(wilson(10, 10)[0], 4)
-    (0.0, 0.7225)
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    z2 = z * z
-    den = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def newcombe_diff(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float, float]:
-    """``p1 - p2`` with Newcombe's hybrid score interval (method 10), built from Wilson intervals.
-
-    >>> d, lo, hi = newcombe_diff(56, 70, 48, 80)
-    >>> round(d, 4), round(lo, 4), round(hi, 4)
-    (0.2, 0.0524, 0.3339)
-    """
-    if n1 <= 0 or n2 <= 0:
-        return (0.0, -1.0, 1.0)
-    p1, p2 = k1 / n1, k2 / n2
-    l1, u1 = wilson(k1, n1, z)
-    l2, u2 = wilson(k2, n2, z)
-    d = p1 - p2
-    lo = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
-    hi = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-    return (d, lo, hi)
-
-
-@dataclass
-class Moments:
-    """Count, sum and sum of squares: a mean with its standard error, mergeable across chunks.
-
-    >>> m = Moments(); [m.add(x) for x in (1, 2, 3, 4)] and None
-    >>> m.mean, round(m.se, 4), [round(v, 3) for v in m.ci()]
-    (2.5, 0.6455, [1.235, 3.765])
-    """
-
-    n: int = 0
-    s: float = 0.0
-    ss: float = 0.0
-
-    def add(self, x: float) -> None:
-        self.n += 1
-        self.s += x
-        self.ss += x * x
-
-    def merge(self, o: "Moments") -> None:
-        self.n += o.n
-        self.s += o.s
-        self.ss += o.ss
-
-    @property
-    def mean(self) -> float:
-        return self.s / self.n if self.n else 0.0
-
-    @property
-    def sd(self) -> float:
-        if self.n < 2:
-            return 0.0
-        var = (self.ss - self.s * self.s / self.n) / (self.n - 1)
-        return math.sqrt(max(var, 0.0))
-
-    @property
-    def se(self) -> float:
-        return self.sd / math.sqrt(self.n) if self.n else 0.0
-
-    def ci(self, z: float = Z95) -> tuple[float, float]:
-        """mean ± z·SE (normal approximation, 95% by default)."""
-        m, h = self.mean, z * self.se
-        return (m - h, m + h)
-
-    def to_dict(self) -> dict:
-        return {"n": self.n, "s": self.s, "ss": self.ss}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Moments":
-        return cls(int(d["n"]), float(d["s"]), float(d["ss"]))
-
-    def summary(self, digits: int = 3) -> dict:
-        lo, hi = self.ci()
-        return {"mean": round(self.mean, digits), "lo": round(lo, digits), "hi": round(hi, digits),
-                "se": round(self.se, digits + 1), "sd": round(self.sd, digits), "n": self.n}
-
-
-def rate_summary(k: int, n: int, digits: int = 4) -> dict:
-    lo, hi = wilson(k, n)
-    return {"rate": round(k / n, digits) if n else 0.0, "lo": round(lo, digits), "hi": round(hi, digits),
-            "k": k, "n": n}
-
-
-def mean_diff(a: Moments, b: Moments, z: float = Z95) -> tuple[float, float, float]:
-    """``mean(a) - mean(b)`` with a normal interval for independent samples."""
-    d = a.mean - b.mean
-    h = z * math.sqrt(a.se ** 2 + b.se ** 2)
-    return (d, d - h, d + h)
 
 
 # ---------------------------------------------------------------------------------------- one hand
@@ -832,7 +727,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
     codes = list(dict.fromkeys(canonical_rules(r) for r in rule_sets))
     if not codes:
         raise LabError("name at least one rule set, e.g. --rules 'UNO 1121' 'UNO 1121 DR'")
-    players = [int(p) for p in ([players] if isinstance(players, int) else players)]
+    players = _check_counts(players, hands, skill_hands, skill_players, matches)
     measures = [m for m in (measures.split(",") if isinstance(measures, str) else measures)]
     for m in measures:
         if m not in MEASURES:
@@ -904,6 +799,28 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
         if plots:
             res["files"] += [str(p) for p in plot_lab(res, out)]
     return res
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_counts(players, hands, skill_hands, skill_players, matches) -> list[int]:
+    """Refuse (LabError) table sizes and counts of the wrong type or out of range, before any work."""
+    sizes = [players] if _whole(players) else players
+    if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
+        raise LabError(f"players must be table sizes from 2 to 10, e.g. [2, 4], got {players!r}")
+    sizes = list(sizes)
+    if not sizes:
+        raise LabError("name at least one table size (players)")
+    for n in sizes + ([] if skill_players is None else [skill_players]):
+        if not _whole(n) or not 2 <= n <= 10:
+            shown = n if _whole(n) and abs(n) < 10**6 else (type(n).__name__ if not _whole(n) else "a huge number")
+            raise LabError(f"a table seats 2 to 10 players, got {shown}")
+    for name, v in (("hands", hands), ("skill_hands", skill_hands), ("matches", matches)):
+        if v is not None and not _whole(v):
+            raise LabError(f"{name} must be a whole number, got {type(v).__name__}")
+    return sizes
 
 
 def _check_table(rules: str, n: int, match: bool) -> None:

@@ -94,13 +94,13 @@ def view_of(game, seat: int) -> PlayerView:
         winner=game.winner,
         history=tuple(game.events),
         eliminated=tuple(sorted(game.eliminated)),
-        stock_top=game.stock[-1] if game._rev and game.stock else None,
+        stock_top=game.stock[-1] if game.public_stock and game.stock else None,
         open_hands=_open_hands(game),
     )
 
 
 def _open_hands(game):
-    if not game.rules.has("OPEN"):
+    limit = game.open_below
+    if not limit:
         return ()
-    limit = game.rules.param("OPEN", "cards")
     return tuple((s, tuple(h)) for s, h in enumerate(game.hands) if 0 < len(h) < limit)

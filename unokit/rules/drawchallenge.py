@@ -21,7 +21,7 @@ class DrawChallenge(HouseRule):
     def on_turn_action(self, game, action):
         if action.kind == "draw" and game.phase.name == "PLAY":
             p = action.player
-            had = any(game._can_play_card(p, c) for c in game.hands[p])
+            had = any(game.can_play_alone(p, c) for c in game.hands[p])
             game.rule_state["DP"] = (p, had, None)
 
     def on_start(self, game, seat):
@@ -43,8 +43,8 @@ class DrawChallenge(HouseRule):
 
     def apply_action(self, game, a):
         drawer, had, _ = game.rule_state.pop("DP")
-        game._event("draw-challenge", a.player, drawer, "guilty" if had else "innocent")
+        game.emit("draw-challenge", a.player, drawer, "guilty" if had else "innocent")
         if had:
-            game._penalize(drawer, 2, "drew while holding a playable card (DP)")
+            game.penalize(drawer, 2, "drew while holding a playable card (DP)")
         else:
-            game._penalize(a.player, 4, "wrong draw challenge (DP)")
+            game.penalize(a.player, 4, "wrong draw challenge (DP)")

@@ -32,10 +32,20 @@ class Consolation(HouseRule):
     code = "CON"
 
     def after_penalty(self, game, player, cards):
-        opts = tuple(c for c in dict.fromkeys(cards) if game._can_play_card(player, c))
+        opts = tuple(c for c in dict.fromkeys(cards) if game.can_play_alone(player, c))
         if opts:
             game.rule_state["CON"] = player  # with C the player may now be cut (000 §CON, Regra do Corte)
         return opts
 
     def on_turn_end(self, game, player):
         game.rule_state.pop("CON", None)
+
+
+class Reveal(HouseRule):
+    """REV (Revelação): the stock is face up, so everyone sees the card on its top and the card a player
+    draws from it (the referee shows them: ``Game.public_stock``)."""
+
+    code = "REV"
+
+    def setup(self, game) -> None:
+        game.public_stock = True

@@ -7,9 +7,11 @@ from .cardfx import (Backlash, Baptism, Carousel, Chukcki, Clairvoyance, CleanFi
                      SecondPeace, Swap, TraitorTwin, Trinity)
 from .cut import Cut
 from .drawchallenge import DrawChallenge
-from .drawing import Consolation, Dissatisfaction, Satisfaction
-from .extras import (AddUp, Blitz, Bomb, Deflect, DrawPlay, Force, JumpIn, NoChallenge, Open, Revenge,
-                     SevenOPass, SevenOSwap, WildStart, ZeroLeft)
+from .deal_size import BattlefieldUno, FlashUno
+from .double_discard import DoubleDiscard
+from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
+from .extras import (AddUp, Blitz, Bomb, Deflect, Double, DrawPlay, Force, JumpIn, Limit, NoChallenge, Open,
+                     Revenge, SevenOPass, SevenOSwap, WildStart, ZeroLeft)
 from .inferno import Inferno
 from .social import Compliments, Critiques, Pride, SlapPile
 from .suddendeath import SuddenDeath
@@ -17,9 +19,10 @@ from .groups import Duplicates, QuickDiscard
 from .silence import Silence
 from .speed import Speed
 from .stacking import Stacking
+from .uno_calls import Memory, Precaution, SlowUno
 
-# code -> HouseRule class. Rules handled in the engine core by a parameter (MEM: UNO penalty 4,
-# PRE: the UNO catch window never closes, DED: face-down pile in rules.double_discard) have no class.
+# code -> HouseRule class (a tuple when one code needs two). Every catalogue code of a hand has one here;
+# the match rules (TV, PR, MOV, SHUFFLESEATS, ELIMMOST) are still played by unokit.match.
 REGISTRY = {
     "C": Cut,
     "DR": QuickDiscard,
@@ -34,9 +37,10 @@ REGISTRY = {
     "DP": DrawChallenge, "MS1": SuddenDeath, "MS2": SuddenDeath, "MS3": SuddenDeath,
     "SEVENO": (SevenOSwap, SevenOPass), "JUMPIN": JumpIn, "ADDUP": AddUp, "ZEROLEFT": ZeroLeft, "FORCE": Force,
     "DRAWPLAY": DrawPlay, "BOMB": Bomb, "REVENGE": Revenge, "BLITZ": Blitz, "DEFLECT": Deflect,
+    "MEM": Memory, "PRE": Precaution, "SLOWUNO": SlowUno, "NOCHALLENGE": NoChallenge, "DOUBLE": Double,
+    "LIMIT": Limit, "OPEN": Open, "WILDSTART": WildStart, "REV": Reveal, "DED": DoubleDiscard,
+    "FU": FlashUno, "BU": BattlefieldUno,
 }
-# Rules that live in the engine core (MEM, PRE, DED, REV), in the deal (FU, BU) or in matches (TV, PR, MOV)
-# have no class here.
 
 
 def build_house_rules(ruleset) -> list:

@@ -68,13 +68,13 @@ class Silence(HouseRule):
             return
         if "T" in self.opts:
             game.silence = (player, self.rounds, True)
-            game._event("silence", player, "on")
+            game.emit("silence", player, "on")
         elif game.silence is None:
             game.silence = (player, None, False)
-            game._event("silence", player, "on")
+            game.emit("silence", player, "on")
         else:
             game.silence = None
-            game._event("silence", player, "off")
+            game.emit("silence", player, "off")
 
     def on_turn_end(self, game, player) -> None:
         s = game.silence
@@ -87,7 +87,7 @@ class Silence(HouseRule):
         left -= 1
         if left <= 0:
             game.silence = None
-            game._event("silence", owner, "off")
+            game.emit("silence", owner, "off")
         else:
             game.silence = (owner, left, False)
 

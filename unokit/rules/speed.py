@@ -42,4 +42,4 @@ class Speed(HouseRule):
             return
         if game.clock.now() - t0 > self.seconds:
             game.turn_clock = (seat, t0, True)
-            game._penalize(seat, self.penalty, f"slower than {self.seconds} s")
+            game.penalize(seat, self.penalty, f"slower than {self.seconds} s")

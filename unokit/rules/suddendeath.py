@@ -51,16 +51,14 @@ class SuddenDeath(HouseRule):
         p = action.player
         if game.phase.name == "PENDING":
             # with P or I, having no draw card to add guarantees elimination (000 §MS, Regra do Passe)
-            if not game._stack_ok or game.going_out is not None or any(
-                    h(game, (c,)) for c in game.hands[p] for h in game._stack_ok):
+            if not game.stacking or game.going_out is not None or any(game.can_stack((c,)) for c in game.hands[p]):
                 return
-            game._starts(p)
+            game.seat_starts(p)
             game.eliminate(p, f"could not answer the draw ({self.variant})")
-            game.cancel_action = True
-            return
+            return True
         if game.phase.name != "PLAY":
             return
-        if not any(game._can_play_card(p, c) for c in game.hands[p]):
-            game._starts(p)
+        if not any(game.can_play_alone(p, c) for c in game.hands[p]):
+            game.seat_starts(p)
             game.eliminate(p, f"had to draw ({self.variant})")
-            game.cancel_action = True
+            return True

@@ -1,0 +1,109 @@
+"""Dealing a hand: the dealer draw, the deal and the first discard (000 §Preparação).
+
+A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+
+from __future__ import annotations
+
+from ..cards import Card, Color, Face
+from ..decks import deck_counts
+from ..errors import UnoError
+from .state import Phase
+
+
+class DealingMixin:
+    """Dealing a hand: the dealer draw, the deal and the first discard (000 §Preparação)."""
+
+    def _deal(self, cards: list[Card], dealer: int | None, deck_order) -> None:
+        rs, n, ch = self.rules, self.n, self.chance
+        if self.initial_counts is None:
+            self.initial_counts = deck_counts(cards)
+        if dealer is None:
+            dealer = self._draw_for_dealer(cards)
+        self.dealer = dealer
+        traditional = rs.pregame == 2
+        if deck_order is not None:
+            from ..cards import parse_cards
+            order = parse_cards(deck_order)
+            if deck_counts(order) != deck_counts(cards):
+                raise UnoError("deck_order must hold exactly the deck's cards")
+            self.setup["scripted"] = True
+            self._deck_order = [c.code for c in order]
+        else:
+            order = ch.shuffle(cards)
+        if traditional:
+            # the player left of the dealer cuts; the card at the cut is turned as the first discard
+            k = ch.randint(0, len(order) - 1) if deck_order is None else len(order) - 1
+            first = order.pop(k)
+            self.direction = -1
+        else:
+            first = None
+            self.direction = 1
+        deal = self.deal_size
+        if deal * n >= len(order):
+            raise UnoError(f"cannot deal {deal} cards to {n} players from {len(order)} cards; add a deck")
+        first_receiver = (dealer + self.direction) % n
+        for _ in range(deal):
+            for i in range(n):
+                self.hands[(first_receiver + i * self.direction) % n].append(order.pop())
+        self.stock = order
+        self.setup.update(dealer=dealer, direction=self.direction)
+        self._turn_first(first)
+
+    def _draw_for_dealer(self, cards: list[Card]) -> int:
+        """Each player draws; the highest number deals (actions count 0); ties redraw."""
+        order = self.chance.shuffle(cards)
+        contenders = list(range(self.n))
+        draws = []
+        while True:
+            got = {p: order.pop() for p in contenders}
+            draws.append({p: c.code for p, c in got.items()})
+            best = max(c.number or 0 for c in got.values())
+            contenders = [p for p in contenders if (got[p].number or 0) == best]
+            if len(contenders) == 1 or not order:
+                break
+        self.setup["dealer_draws"] = draws
+        return contenders[0]
+
+    def _turn_first(self, first: Card | None) -> None:
+        """Turn the first discard and apply the first-card rules (000 §FUNÇÕES DAS CARTAS DE AÇÃO)."""
+        redraw_actions = self.rules.param("first") == "redraw"
+        while True:
+            card = first if first is not None else self.stock.pop()
+            first = None
+            again = card.face in (Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE, Face.WILD_OHANA,
+                                  Face.WILD_BLANK) or (redraw_actions and (card.is_action or card.is_wild))
+            if card.face == Face.WILD_DRAW_FOUR and self.wild_draw_four_starts:
+                again = False
+            if not again:
+                break
+            # returned to the deck, reshuffled, turn another
+            self.stock = self.chance.shuffle(self.stock + [card])
+            self.emit("first-returned", None, card.code)
+        self.discard = [card]
+        self.top_player = None
+        self.color = card.color if card.color is not None else Color.RED
+        starter = (self.dealer + self.direction) % self.n
+        self.emit("first", None, card.code)
+        f = card.face
+        if f == Face.DRAW_TWO:
+            self.current, self.pending, self.pending_from, self.pending_kind = starter, 2, None, 2
+            self.phase = Phase.PENDING
+        elif f == Face.REVERSE:
+            self.direction = -self.direction
+            self.current = self.dealer
+            self.phase = Phase.PLAY
+        elif f == Face.SKIP:
+            self.current = (starter + self.direction) % self.n
+            self.phase = Phase.PLAY
+        elif f == Face.WILD:
+            self.current = starter
+            self.phase = Phase.COLOR
+        elif f == Face.WILD_DRAW_FOUR:  # WILDSTART: the first player draws 4 and is skipped
+            self.penalize(starter, 4, "Wild Draw Four turned first (WILDSTART)")
+            self.current = (starter + self.direction) % self.n
+            self.phase = Phase.COLOR
+        else:
+            self.current = starter
+            self.phase = Phase.PLAY
+        for h in self._on_turn_start:
+            h(self, self.current)
