@@ -331,3 +331,40 @@ def test_human_wrong_play_is_explained_and_changes_nothing():
     assert t.run() == 0
     assert "G1 matches neither" in t.out.stream.getvalue()
     assert len(t.game.hands[0]) == 2
+
+
+def test_terminal_a_person_can_play_a_2_under_DOA_naming_the_seat_and_the_gifts():
+    # issue 9: "A person cannot play a 2 under DOA in the terminal at all: there is no way to name the gift cards"
+    from unokit.actions import Play
+    for seed in range(200):
+        tg = None
+        asked = []
+
+        def inp(prompt, _box={}):
+            asked.append(prompt)
+            g = tg.game
+            if prompt.startswith("Your move"):
+                if "played" in _box:
+                    return "quit"
+                two = next((a for a in g.legal_actions(0) if type(a) is Play and a.cards[0].number == 2), None)
+                if two is None or g.phase.name != "PLAY":
+                    return "quit"
+                _box["played"] = two.cards[0].code
+                return two.cards[0].code
+            if prompt.startswith("Which seat"):
+                return "2"
+            if prompt.startswith("Give which"):
+                rest = list(g.hands[0])
+                rest.remove(next(c for c in rest if c.code == _box["played"]))
+                return " ".join(c.code for c in rest[:2])
+            return "quit"
+
+        out = io.StringIO()
+        tg = TerminalGame(seed=seed, players=3, rules="UNO 1121 DOA", input_fn=inp, out=out)
+        tg.run()
+        if any(p.startswith("Give which") for p in asked):
+            assert any(p.startswith("Which seat") for p in asked)
+            assert any(e.kind == "donate" and e.target == 2 and e.count == 2 for e in tg.game.events), out.getvalue()
+            assert "Traceback" not in out.getvalue()
+            return
+    pytest.fail("no seed gave the human a playable 2")
