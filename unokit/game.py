@@ -14,21 +14,8 @@ Seats are numbered 0..n-1 clockwise; "left" of a seat is the next seat
 
 from __future__ import annotations
 
-from .actions import (
-    Accuse,
-    Action,
-    CatchUno,
-    Challenge,
-    ChooseColor,
-    Discard,
-    Draw,
-    Hint,
-    Notice,
-    Pass,
-    Play,
-    Say,
-    SayUno,
-)
+from .actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Play,
+                      Say, SayUno)
 from .cards import Card, Color
 from .chance import Chance, ManualClock
 from .decks import DECKS, build_deck, deck_counts

@@ -1,6 +1,6 @@
 """Challenges: the Wild Draw Four challenge, and DED accusations and free discards.
 
-A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,35 +1,15 @@
 """Verifying an action: why the referee refuses it, or ``None``.
 
-A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 
-from ..actions import (
-    Accuse,
-    Action,
-    CatchUno,
-    Challenge,
-    ChooseColor,
-    Discard,
-    Draw,
-    Hint,
-    Notice,
-    Pass,
-    Play,
-    Say,
-    SayUno,
-)
+from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
+                       Play, Say, SayUno)
 from ..cards import Card, Face
 from ..compose import MORE, gifts_of, targets_of
-from ..errors import (
-    CardNotInHandError,
-    CardNotPlayableError,
-    GameOverError,
-    IllegalActionError,
-    IncompletePlayError,
-    NotYourTurnError,
-    WindowClosedError,
-)
+from ..errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
+                      IncompletePlayError, NotYourTurnError, WindowClosedError)
 from ..official import matches
 from .state import Phase
 

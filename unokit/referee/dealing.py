@@ -1,6 +1,6 @@
 """Dealing a hand: the dealer draw, the deal and the first discard (000 §Preparação).
 
-A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Drawing: the stock, reshuffles, penalties, turn draws and keeping the card drawn.
 
-A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,22 +1,11 @@
 """Listing what each seat may do now, plays as short sequences of sub-decisions.
 
-A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 
-from ..actions import (
-    Accuse,
-    Action,
-    CatchUno,
-    Challenge,
-    ChooseColor,
-    Discard,
-    Draw,
-    Notice,
-    Pass,
-    Play,
-    SayUno,
-)
+from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
+                       SayUno)
 from ..cards import COLORS, Card, Face
 from ..compose import MORE, Composer
 from ..errors import GameOverError, IllegalActionError, NotYourTurnError

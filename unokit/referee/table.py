@@ -1,6 +1,6 @@
 """Table enforcement: snapshots of the state and the correction of noticed wrong plays.
 
-A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 

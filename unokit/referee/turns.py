@@ -1,6 +1,6 @@
 """The turn flow and the outcome: starting, ending turns, naming the first colour, eliminations and the end of the hand.
 
-A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """UNO calls and catches, table talk and hints (and the speech rules that judge them).
 
-A part of :class:`unokit.game.Game` (see docs/architecture.md, "Modules of the referee")."""
+A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 
