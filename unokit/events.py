@@ -22,7 +22,7 @@ unokit.errors.UnoError: unknown event kind 'bogus'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, make_dataclass
+from collections import namedtuple
 from typing import Any, ClassVar
 
 from .errors import UnoError
@@ -30,12 +30,13 @@ from .errors import UnoError
 __all__ = ["Event", "EVENTS", "make_event"]
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Base class: ``seq`` and ``player``; subclasses add named fields."""
+    """Base class of the event kinds: ``seq`` and ``player``, then named fields of the kind's own.
 
-    seq: int
-    player: int | None
+    Each kind is an immutable named tuple (cheap to create on the referee's hot path); two events are
+    equal when they are of the same kind with the same values."""
+
+    __slots__ = ()
     kind: ClassVar[str] = "event"
     fields: ClassVar[tuple[str, ...]] = ()
     optional: ClassVar[tuple[str, ...]] = ()
@@ -44,12 +45,20 @@ class Event:
     @property
     def detail(self) -> tuple:
         """The fields as a tuple; trailing optional fields at their default are left out."""
-        values = [getattr(self, f) for f in self.fields]
+        values = list(self[2:])
         names = list(self.fields)
         while names and names[-1] in self.optional and values[-1] in ((), None):
             names.pop()
             values.pop()
         return tuple(values)
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
 
 
 # kind: (field names, optional trailing fields with their defaults, what it means)
@@ -104,11 +113,11 @@ def _class_name(kind: str) -> str:
 
 
 def _build(kind: str, names: tuple[str, ...], defaults: dict, about: str) -> type:
-    specs = [(n, Any, field(default=defaults[n])) if n in defaults else (n, Any) for n in names]
-    cls = make_dataclass(_class_name(kind), specs, bases=(Event,), frozen=True, slots=True,
-                         namespace={"kind": kind, "fields": names, "optional": tuple(defaults), "about": about,
-                                    "__doc__": about})
-    cls.__module__ = __name__
+    base = namedtuple(_class_name(kind), ("seq", "player") + names,
+                      defaults=[defaults[n] for n in names if n in defaults] or None)
+    cls = type(base.__name__, (Event, base), {"__slots__": (), "kind": kind, "fields": names,
+                                              "optional": tuple(defaults), "about": about, "__doc__": about,
+                                              "__module__": __name__})
     return cls
 
 
