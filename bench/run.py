@@ -8,7 +8,8 @@ library).  Engines (see ``rlcard_peer.py`` and ``unokit_peer.py`` beside this fi
 
     rlcard        RLCard 1.2.0's raw UnoGame loop (game.step / get_legal_actions), seeded once
     rlcard-rules  RLCard's bare rules (its round, no state dicts), seeded once
-    unokit        unokit's referee, unokit.Game
+    unokit        unokit's referee, unokit.Game (Game.new's default: moves on the fast core until asked more)
+    unokit-full   the referee with core="referee": every move through the full referee
     unokit-fast   unokit's fast core, unokit.fast.FastGame
 
 Measurement: after ``--warmup`` untimed games per engine and player count, ``--rounds``
@@ -76,7 +77,7 @@ def main(argv=None) -> int:
     import unokit
     import unokit_peer
 
-    engines = (["rlcard", "rlcard-rules"] if args.rlcard else []) + ["unokit", "unokit-fast"]
+    engines = (["rlcard", "rlcard-rules"] if args.rlcard else []) + ["unokit", "unokit-full", "unokit-fast"]
     loops: dict = {}
     meta: dict = {"unokit_version": getattr(unokit, "__version__", None)}
     if args.rlcard:
@@ -87,6 +88,7 @@ def main(argv=None) -> int:
             loops["rlcard", n] = rlcard_peer.make_game_loop(n, args.seed, MAX_ACTIONS)
             loops["rlcard-rules", n] = rlcard_peer.make_rules_loop(n, args.seed, MAX_ACTIONS)
         loops["unokit", n] = unokit_peer.make_referee_loop(n, unokit_peer.RULES, MAX_ACTIONS)
+        loops["unokit-full", n] = unokit_peer.make_referee_loop(n, unokit_peer.RULES, MAX_ACTIONS, core="referee")
         loops["unokit-fast", n] = unokit_peer.make_fast_loop(n, MAX_ACTIONS)
 
     def pair(engine: str) -> str:

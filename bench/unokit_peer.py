@@ -13,6 +13,9 @@ both cores, so both play the very same games.
         plays = [a for a in acts if a.kind not in ("draw", "pass")]
         g.apply(rng.choice(plays) if plays else rng.choice(acts))
 
+``unokit-full`` -- the same loop with ``Game.new(..., core="referee")``: every move through the full
+referee, events built as it goes (what a game that shows views or records pays).
+
 ``unokit-fast`` -- the fast core for the official rules, ``unokit.fast.FastGame`` (integer
 action ids), with the same policy::
 
@@ -37,11 +40,17 @@ RULES = "UNO 1121"
 _DRAW_PASS = ("draw", "pass")
 
 
-def make_referee_loop(players: int, rules: str = RULES, max_actions: int = 100_000) -> Block:
-    """``block(seeds, rng)``: one referee game per seed; ``{"games", "actions", ..., "digest"}``."""
+def make_referee_loop(players: int, rules: str = RULES, max_actions: int = 100_000, core: str = "auto") -> Block:
+    """``block(seeds, rng)``: one referee game per seed; ``{"games", "actions", ..., "digest"}``.
+
+    ``core="auto"`` is ``Game.new``'s default (the official rules' moves answered by the fast core until
+    the game's full state is asked for, see ``unokit.referee.lazy``); ``core="referee"`` makes every move
+    go through the full referee (hooks, events, out-of-turn windows)."""
+    from functools import partial
+
     from unokit import Game
 
-    new_game = Game.new
+    new_game = partial(Game.new, core=core)
     draw_pass = _DRAW_PASS
 
     def block(seeds: Sequence[int], rng: random.Random) -> dict:

@@ -44,7 +44,7 @@ def test_analyze_paired_ratios_per_game_and_per_action():
                 "unokit": [0.020, 0.040, 0.012], "unokit-fast": [0.005, 0.010, 0.006]},
                actions={"rlcard": 50, "rlcard-rules": 50, "unokit": 80, "unokit-fast": 80})
     res = bench.analyze(raw)
-    assert res["rounds"] == 3 and res["engines"] == list(bench.ENGINES)
+    assert res["rounds"] == 3 and res["engines"] == ["rlcard", "rlcard-rules", "unokit", "unokit-fast"]
     ref = res["results"]["2"]["unokit"]
     assert ref["us_per_game"]["median"] == pytest.approx(2000)  # 0.020 s / 10 games
     assert ref["us_per_action"]["median"] == pytest.approx(2000 / 8)
@@ -141,8 +141,8 @@ def test_small_run_of_the_unokit_cores(capsys):
     assert bench.main(["--players", "2", "3", "--games", "3", "--rounds", "2", "--warmup", "1",
                        "--json", "-q"]) == 0
     res = json.loads(capsys.readouterr().out)
-    assert res["engines"] == ["unokit", "unokit-fast"] and res["rounds"] == 2
-    assert res["fast_same_games_as_referee"] is True
-    assert res["results"]["3"]["unokit"]["games"] == 6
+    assert res["engines"] == ["unokit", "unokit-full", "unokit-fast"] and res["rounds"] == 2
+    assert res["fast_same_games_as_referee"] is True and res["full_same_games_as_referee"] is True
+    assert res["results"]["3"]["unokit"]["games"] == 6 and res["results"]["3"]["unokit-full"]["games"] == 6
     assert res["ratios"]["2"]["fast_vs_referee"]["per_game"]["n"] == 2
-    assert len(res["samples"]) == 2 * 2 * 2
+    assert len(res["samples"]) == 2 * 2 * 3

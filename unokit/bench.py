@@ -85,13 +85,15 @@ LIMITS = {"games": (1, 100_000), "rounds": (1, 1_000), "warmup": (0, 100_000),
 #: at most this many timed games per engine and player count (rounds x games)
 MAX_TOTAL_GAMES = 200_000
 
-ENGINES = ("rlcard", "rlcard-rules", "unokit", "unokit-fast")
+ENGINES = ("rlcard", "rlcard-rules", "unokit", "unokit-full", "unokit-fast")
 DESCRIPTIONS = {
     "rlcard": "RLCard 1.2.0 raw game loop: UnoGame.step(choice(get_legal_actions())), "
               "numpy RandomState seeded once per run; step() builds the next state dict",
     "rlcard-rules": "RLCard 1.2.0 bare rules: UnoRound.get_legal_actions / proceed_round "
                     "only, no state dicts; seeded once per run; the same games as rlcard",
-    "unokit": "unokit's referee, unokit.Game, UNO 1121 strict, Game.new(seed) per game",
+    "unokit": "unokit's referee, unokit.Game, UNO 1121 strict, Game.new(seed) per game (its default: "
+              "the moves answered by the fast core until the game's full state is asked for)",
+    "unokit-full": "the same with Game.new(seed, core='referee'): every move through the full referee",
     "unokit-fast": "unokit's fast core, unokit.fast.FastGame(players, seed) per game; "
                    "the same games as the referee",
 }
@@ -102,6 +104,8 @@ RATIOS = {
     "fast_vs_rlcard": ("unokit-fast", "rlcard"),
     "fast_vs_rlcard_rules": ("unokit-fast", "rlcard-rules"),
     "fast_vs_referee": ("unokit-fast", "unokit"),
+    "full_referee_vs_rlcard": ("unokit-full", "rlcard"),
+    "full_referee_vs_rlcard_rules": ("unokit-full", "rlcard-rules"),
 }
 HEADLINE = "referee_vs_rlcard"
 
@@ -449,6 +453,7 @@ def analyze(raw: dict) -> dict:
         "results": results,
         "ratios": ratios,
         "fast_same_games_as_referee": same_games("unokit", "unokit-fast"),
+        "full_same_games_as_referee": same_games("unokit", "unokit-full"),
         "rlcard_rules_same_games_as_rlcard": same_games("rlcard", "rlcard-rules"),
     }
     if "rlcard" in engines:
@@ -570,7 +575,9 @@ def format_table(result: dict) -> str:
               "referee_vs_rlcard_rules": "referee vs RLCard bare rules",
               "fast_vs_rlcard": "fast core vs RLCard loop",
               "fast_vs_rlcard_rules": "fast core vs RLCard bare rules",
-              "fast_vs_referee": "fast core vs referee"}
+              "fast_vs_referee": "fast core vs referee",
+              "full_referee_vs_rlcard": "full referee vs RLCard loop",
+              "full_referee_vs_rlcard_rules": "full referee vs RLCard bare rules"}
     for name in RATIOS:
         for n, rr in result.get("ratios", {}).items():
             if name in rr:
@@ -581,9 +588,11 @@ def format_table(result: dict) -> str:
     if "rlcard" in result.get("engines", []):
         lines.append("rlcard = RLCard's raw game loop (step + get_legal_actions, state dicts "
                      "built, seeded once); rlcard-rules = its round only, no state dicts")
-    lines.append("unokit = the referee (unokit.Game); unokit-fast = the fast core "
-                 "(unokit.fast.FastGame, official rules only)")
+    lines.append("unokit = the referee (unokit.Game, Game.new's default: moves on the fast core until its full "
+                 "state is asked for); unokit-full = the referee with core='referee' (every move through it); "
+                 "unokit-fast = the fast core (unokit.fast.FastGame, official rules only)")
     for key, text in (("fast_same_games_as_referee", "fast core and referee played the same games"),
+                      ("full_same_games_as_referee", "the full referee and the default played the same games"),
                       ("rlcard_rules_same_games_as_rlcard",
                        "RLCard's bare rules and its game loop played the same games")):
         if result.get(key) is not None:

@@ -150,6 +150,10 @@ _VARIANTS = tuple(
     for seat in range(MAX_PLAYERS))
 
 
+#: the referee's Game class, registered by unokit.game when it loads (so this module never imports it)
+REFEREE: list = []
+
+
 def action_id(action: Action) -> int:
     """The id of a referee action (``ACTIONS[action_id(a)] == a``).
 
@@ -529,6 +533,20 @@ class FastGame:
                     out.append(base + q)
         return out
 
+    @property
+    def setup_dealer(self):
+        """The ``dealer`` this hand was dealt with (``None``: drawn for), as ``Game.new`` takes it."""
+        return self._setup_dealer
+
+    def problem(self, i):
+        """(error class, reason) the referee gives for ``ACTIONS[i]`` now, or None (see :meth:`can`)."""
+        return self._problem(i)
+
+    def reaction_ids(self, seat: int) -> list[int]:
+        """The ids ``seat`` may apply besides the moves of its turn (UNO, catches): the referee's
+        ``legal_actions(seat, turn=False)``."""
+        return self._legal_out_of_turn(seat)
+
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The referee actions of :meth:`legal_ids`."""
         return [ACTIONS[i] for i in self.legal_ids(seat)]
@@ -825,11 +843,12 @@ class FastGame:
         :class:`UnoError` for a state taken over by :meth:`from_game` (there is no deal to replay).
         """
         from .errors import ReplayMismatchError
-        from .game import Game
         if self._taken_over:
             raise UnoError("this state was taken over from a referee game (FastGame.from_game): "
                            "keep that game to replay it")
-        g = Game.new(self.n, self.rules, seed=self.seed, dealer=self._setup_dealer, deck_order=self.deck_order)
+        game = REFEREE[0]  # unokit.game registers its Game here: the fast core does not import the referee
+        g = game.new(self.n, self.rules, seed=self.seed, dealer=self._setup_dealer, deck_order=self.deck_order,
+                     core="referee")
         for i in self.history:
             g.apply(ACTIONS[i])
         mine, theirs = self.fingerprint(), g.fingerprint()

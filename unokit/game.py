@@ -21,9 +21,11 @@ from .chance import Chance, ManualClock
 from .decks import DECKS, build_deck, deck_counts
 from .errors import UnoError
 from .events import Event, make_event
+from .fast import REFEREE
 from .referee.challenges import ChallengesMixin
 from .referee.checks import ChecksMixin
 from .referee.dealing import DealingMixin
+from .referee.lazy import lazy_game
 from .referee.drawing import DrawingMixin
 from .referee.listing import ListingMixin
 from .referee.playing import PlayingMixin
@@ -153,18 +155,28 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     def new(cls, players: int = 4, rules: "str | RuleSet" = "UNO 1121", seed: int | None = None, *,
             enforcement: str = "strict", deck: str = "classic", decks: int = 1, include_blanks: bool = False,
             dealer: int | None = None, deck_order: list | None = None, chance: Chance | None = None,
-            clock=None) -> "Game":
+            clock=None, core: str = "auto") -> "Game":
         """Deal a new hand.
 
         ``dealer``: seat that deals (``None``: draw for it, highest card deals,
         action cards count 0). ``deck_order``: a scripted deck, index -1 on
         top (cards are dealt one at a time, starting with the first player to
         receive, then the first discard is turned); no shuffle happens.
+        ``core``: ``"auto"`` plays a strict hand of the official rules on the fast
+        core until its full state is wanted (:mod:`unokit.referee.lazy`; the same
+        game either way); ``"referee"`` never does.
         """
         from .position import check_table
         check_table(players, deck=deck, decks=decks, enforcement=enforcement, dealer=dealer, seed=seed,
                     include_blanks=include_blanks)  # typed errors before anything is built
+        if core not in ("auto", "referee"):
+            raise UnoError(f"core must be 'auto' or 'referee', not {core!r}")
         rs = RuleSet.parse(rules)
+        if (core == "auto" and cls is Game and enforcement == "strict" and deck == "classic" and decks == 1
+                and not include_blanks and chance is None and clock is None):
+            g = lazy_game(cls, players, rs, seed, dealer, deck_order)
+            if g is not None:
+                return g
         g = cls(players, rs, enforcement=enforcement, chance=chance or Chance(seed), clock=clock, deck=deck,
                 decks=decks)
         g.include_blanks = include_blanks
@@ -416,3 +428,6 @@ def _load_house_rules(rules: RuleSet) -> list:
     if hit is None:
         hit = _HOUSE[rules] = build_house_rules(rules)
     return hit
+
+
+REFEREE.append(Game)  # the fast core hands over to this referee (FastGame.to_referee)
