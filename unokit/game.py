@@ -99,7 +99,6 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.claim = None                   # DED: the open face-down play
         self.free_discards: list[int] = []
         self.resume = None                  # phase to return to after free discards
-        self.silence = None                 # S: (owner, turns_left, fresh) or None
         self.winner: int | None = None
         self.seq = 0
         self.actions: list[tuple[float, Action]] = []
@@ -284,6 +283,11 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             if r.code == code:
                 return r
         return None
+
+    @property
+    def silence(self):
+        """S: the silence in force (``rules.silence.Silenced``: owner, rounds left, fresh) or None."""
+        return self.rule_state.get("S")
 
     # ------------------------------------------------------------------ the table API for rules
     # House rules talk to the referee through these public members (and the documented state

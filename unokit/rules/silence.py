@@ -19,6 +19,8 @@ parameter: ``S(card=8)``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import re
 
 from .base import HouseRule
@@ -51,6 +53,15 @@ def is_laughing(text: str) -> bool:
     return any(LAUGH_TOKENS.match(w) for w in text.split()) or "*laugh" in text.lower()
 
 
+class Silenced(NamedTuple):
+    """S's own state while a silence is on (``game.rule_state["S"]``): who played the 7, the rounds left
+    (ST; None: until another 7) and whether the 7's own turn is still running."""
+
+    owner: int
+    rounds_left: int | None
+    fresh: bool
+
+
 class Silence(HouseRule):
     code = "S"
 
@@ -66,33 +77,33 @@ class Silence(HouseRule):
         sevens = sum(1 for c in play.cards if c.number == self.card)
         if sevens % 2 == 0:
             return
+        state = game.rule_state
         if "T" in self.opts:
-            game.silence = (player, self.rounds, True)
+            state["S"] = Silenced(player, self.rounds, True)
             game.emit("silence", player, "on")
-        elif game.silence is None:
-            game.silence = (player, None, False)
+        elif state.get("S") is None:
+            state["S"] = Silenced(player, None, False)
             game.emit("silence", player, "on")
         else:
-            game.silence = None
+            del state["S"]
             game.emit("silence", player, "off")
 
     def on_turn_end(self, game, player) -> None:
-        s = game.silence
-        if s is None or s[1] is None or s[0] != player:
+        s = game.rule_state.get("S")
+        if s is None or s.rounds_left is None or s.owner != player:
             return
-        owner, left, fresh = s
-        if fresh:  # the turn in which the 7 was played
-            game.silence = (owner, left, False)
+        if s.fresh:  # the turn in which the 7 was played
+            game.rule_state["S"] = s._replace(fresh=False)
             return
-        left -= 1
+        left = s.rounds_left - 1
         if left <= 0:
-            game.silence = None
-            game.emit("silence", owner, "off")
+            del game.rule_state["S"]
+            game.emit("silence", s.owner, "off")
         else:
-            game.silence = (owner, left, False)
+            game.rule_state["S"] = Silenced(s.owner, left, False)
 
     def judge_speech(self, game, player, text) -> int:
-        if game.silence is None:
+        if game.rule_state.get("S") is None:
             return 0
         if text == "UNO" and "U" in self.opts:
             return 0
