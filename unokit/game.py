@@ -145,7 +145,6 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.end_reason = "out"
         self.blank = rules.param("blank")
         self.free_discard_dest = "hidden"
-        self.turn_clock = (0, 0.0, False)
         self._play_memo: dict = {}
         for h in self._hooks["setup"]:
             h(self)
@@ -283,6 +282,11 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             if r.code == code:
                 return r
         return None
+
+    @property
+    def turn_clock(self):
+        """V: the turn being timed (``rules.speed.TurnClock``: seat, start, charged), or None."""
+        return self.rule_state.get("V")
 
     @property
     def silence(self):

@@ -14,7 +14,7 @@ _COPIED = {
     "last_plays": list, "rule_state": copy_rule_state, "catch_expiry": dict,
 }
 _PLAIN = ("color", "direction", "current", "phase", "drawn", "pending", "pending_from", "going_out", "wd4",
-          "top_player", "claim", "resume", "pending_kind", "going_out_hidden", "turn_clock",
+          "top_player", "claim", "resume", "pending_kind", "going_out_hidden",
           "drawn_options", "turns_done", "free_discard_dest")
 
 

@@ -22,7 +22,18 @@ turn goes on. The penalty is charged once per turn.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .base import HouseRule
+
+
+class TurnClock(NamedTuple):
+    """V's own state (``game.rule_state["V"]``): whose turn is timed, when it started, whether the
+    penalty was already charged in it."""
+
+    seat: int
+    started: float
+    charged: bool
 
 
 class Speed(HouseRule):
@@ -34,12 +45,12 @@ class Speed(HouseRule):
         self.penalty = ruleset.param("V", "penalty")
 
     def on_turn_start(self, game, player) -> None:
-        game.turn_clock = (player, game.clock.now(), False)
+        game.rule_state["V"] = TurnClock(player, game.clock.now(), False)
 
     def on_turn_action(self, game, action) -> None:
-        seat, t0, charged = game.turn_clock
-        if charged or action.player != seat:
+        clock = game.rule_state.get("V")
+        if clock is None or clock.charged or action.player != clock.seat:
             return
-        if game.clock.now() - t0 > self.seconds:
-            game.turn_clock = (seat, t0, True)
-            game.penalize(seat, self.penalty, f"slower than {self.seconds} s")
+        if game.clock.now() - clock.started > self.seconds:
+            game.rule_state["V"] = clock._replace(charged=True)
+            game.penalize(clock.seat, self.penalty, f"slower than {self.seconds} s")
