@@ -40,6 +40,13 @@ RULES = "UNO 1121"
 _DRAW_PASS = ("draw", "pass")
 
 
+def _summary(digest: list) -> dict:
+    """A block's counts from its per-game ``(actions, winner or None when cut short)`` digest."""
+    truncated = sum(1 for _, w in digest if w is None)
+    return {"games": len(digest) - truncated, "actions": sum(a for a, _ in digest), "errors": 0,
+            "truncated": truncated, "digest": digest}
+
+
 def make_referee_loop(players: int, rules: str = RULES, max_actions: int = 100_000, core: str = "auto") -> Block:
     """``block(seeds, rng)``: one referee game per seed; ``{"games", "actions", ..., "digest"}``.
 
@@ -55,7 +62,6 @@ def make_referee_loop(players: int, rules: str = RULES, max_actions: int = 100_0
 
     def block(seeds: Sequence[int], rng: random.Random) -> dict:
         choice = rng.choice
-        games = actions = truncated = 0
         digest = []
         for s in seeds:
             g = new_game(players=players, rules=rules, seed=s)
@@ -68,15 +74,8 @@ def make_referee_loop(players: int, rules: str = RULES, max_actions: int = 100_0
                 plays = [x for x in acts if x.kind not in draw_pass]
                 apply(choice(plays) if plays else choice(acts))
                 a += 1
-            actions += a
-            if g.over:
-                games += 1
-                digest.append((a, g.winner))
-            else:
-                truncated += 1
-                digest.append((a, None))
-        return {"games": games, "actions": actions, "errors": 0, "truncated": truncated,
-                "digest": digest}
+            digest.append((a, g.winner if g.over else None))
+        return _summary(digest)
 
     return block
 
@@ -89,7 +88,6 @@ def make_fast_loop(players: int, max_actions: int = 100_000) -> Block:
 
     def block(seeds: Sequence[int], rng: random.Random) -> dict:
         choice = rng.choice
-        games = actions = truncated = 0
         digest = []
         for s in seeds:
             g = FastGame(players, s)
@@ -102,14 +100,7 @@ def make_fast_loop(players: int, max_actions: int = 100_000) -> Block:
                 plays = [i for i in ids if not draw_or_pass[i]]
                 apply(choice(plays) if plays else choice(ids))
                 a += 1
-            actions += a
-            if g.over:
-                games += 1
-                digest.append((a, g.winner))
-            else:
-                truncated += 1
-                digest.append((a, None))
-        return {"games": games, "actions": actions, "errors": 0, "truncated": truncated,
-                "digest": digest}
+            digest.append((a, g.winner if g.over else None))
+        return _summary(digest)
 
     return block

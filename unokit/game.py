@@ -23,7 +23,7 @@ from .errors import UnoError
 from .events import Event, make_event
 from .fast import REFEREE
 from .referee.challenges import ChallengesMixin
-from .referee.checks import ChecksMixin
+from .referee.checks import ChecksMixin, first_reason
 from .referee.dealing import DealingMixin
 from .referee.lazy import lazy_game
 from .referee.drawing import DrawingMixin
@@ -323,11 +323,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
 
     def rule_objection(self, play: Play) -> str | None:
         """The first objection of the rules that judge plays (PAA, PAB, TRI, CHU, FL, CAR...), or None."""
-        for h in self._play_filter:
-            why = h(self, play)
-            if why:
-                return why
-        return None
+        return first_reason(self._play_filter, self, play)
 
     @property
     def custom_play(self) -> bool:

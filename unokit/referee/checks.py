@@ -14,6 +14,15 @@ from ..official import matches
 from .state import Phase
 
 
+def first_reason(hooks, *args) -> str | None:
+    """The first reason one of ``hooks`` gives to refuse (hooks answer None or '' when they have none)."""
+    for h in hooks:
+        why = h(*args)
+        if why:
+            return why
+    return None
+
+
 class ChecksMixin:
     """Verifying an action: why the referee refuses it, or ``None``."""
 
@@ -205,22 +214,14 @@ class ChecksMixin:
         if t is Draw:
             if p != self.to_act or self.phase not in (Phase.PLAY, Phase.PENDING):
                 return NotYourTurnError, self._whose()
-            if self.phase == Phase.PLAY:
-                for h in self._hooks["draw_problem"]:
-                    why = h(self, p)
-                    if why:
-                        return IllegalActionError, why
-            return None
+            why = self.phase == Phase.PLAY and first_reason(self._hooks["draw_problem"], self, p)
+            return (IllegalActionError, why) if why else None
         if t is Pass:
             if p != self.to_act or self.phase not in (Phase.DRAWN, Phase.HIDDEN_FINISH):
                 return NotYourTurnError, ("you may pass only after drawing a playable card" if p == self.to_act
                                           else self._whose())
-            if self.phase == Phase.DRAWN:
-                for h in self._hooks["pass_problem"]:
-                    why = h(self, p)
-                    if why:
-                        return IllegalActionError, why
-            return None
+            why = self.phase == Phase.DRAWN and first_reason(self._hooks["pass_problem"], self, p)
+            return (IllegalActionError, why) if why else None
         if t is ChooseColor:
             if p != self.to_act or self.phase != Phase.COLOR:
                 return NotYourTurnError, "no colour is to be named now" if p == self.to_act else self._whose()
