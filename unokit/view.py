@@ -23,7 +23,7 @@ __all__ = ["PlayerView", "view_of"]
 
 @dataclass(frozen=True)
 class PlayerView:
-    seat: int
+    seat: int | None  # None: a spectator
     players: int
     rules: str
     hand: tuple[Card, ...]
@@ -62,8 +62,16 @@ class PlayerView:
                 f"{self.color.letter} | sizes {list(self.hand_sizes)} | turn {self.to_act} ({self.phase})")
 
 
-def view_of(game, seat: int) -> PlayerView:
-    if not 0 <= seat < game.n:
+def view_of(game, seat: int | None) -> PlayerView:
+    """What ``seat`` may know now; ``seat=None`` is a spectator (no hand, only what is shown to all).
+
+    >>> from unokit.game import Game
+    >>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9')
+    >>> s = view_of(g, None)
+    >>> s.seat, s.hand, s.hand_sizes, s.my_turn
+    (None, (), (2, 3), False)
+    """
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.n):
         raise ValueError(f"there is no seat {seat}")
     revealed = tuple((s, cards) for viewers, s, cards in game.reveals if viewers is None or seat in viewers)
     claim = game.claim
@@ -71,7 +79,7 @@ def view_of(game, seat: int) -> PlayerView:
         seat=seat,
         players=game.n,
         rules=game.rules.code,
-        hand=tuple(game.hands[seat]),
+        hand=tuple(game.hands[seat]) if seat is not None else (),
         hand_sizes=tuple(len(h) for h in game.hands),
         top=game.discard[-1],
         color=game.color,
@@ -84,7 +92,7 @@ def view_of(game, seat: int) -> PlayerView:
         to_act=game.to_act,
         phase=game.phase.name,
         pending=game.pending,
-        drawn=game.drawn if game.current == seat else None,
+        drawn=game.drawn if seat is not None and game.current == seat else None,
         uno_said=tuple(game.uno_said),
         catchable=tuple(sorted(game.catchable)),
         silence=game.silence is not None,

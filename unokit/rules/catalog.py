@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["alone", "RuleInfo", "Bound", "CATALOG", "ORDER", "IMPLEMENTED", "SILENCE_SUFFIXES", "CARD_BOUND",
+__all__ = ["GROUPS", "AMBIGUITY_NAMES", "alone", "RuleInfo", "Bound", "CATALOG", "ORDER", "IMPLEMENTED", "SILENCE_SUFFIXES", "CARD_BOUND",
            "TABLE_BOUNDS", "bounds_of"]
 
 _INT = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
@@ -320,6 +320,25 @@ VARIATIONS: dict[str, tuple[str, str]] = {
     "TV-FU-C-DR-V-P3": ("Sala de Espera", "fewer cards, no points, as fast as possible"),
     "MS-TV-C-DR-V-P3": ("Sala de Espera", "the same with the usual deal and sudden death"),
 }
+# The guide's chapter 3 groups its rules in five parts (000 ch.3, the headings "Regras que Modificam...");
+# rules from the other seeds and engines form a sixth group. (key, Portuguese, English, codes or families)
+GROUPS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("objective", "Regras que Modificam o Objetivo do Jogo", "Rules that change the goal of the game",
+     ("TV", "PR", "MS")),
+    ("dynamics", "Regras que Modificam a Dinâmica de Jogo", "Rules that change how the game flows",
+     ("FL", "FU", "BU", "C", "DR", "DD", "AA", "AB", "SAT", "CON", "INS", "DED", "GT", "P", "V", "PAA", "I",
+      "CHU", "BA", "REV")),
+    ("cards", "Regras que Modificam ou Inserem Funções em Cartas", "Rules that give cards new functions",
+     ("S", "CAR", "T", "M", "E", "IE", "DOA", "PAB", "DAD", "TRI", "BACK", "CLA")),
+    ("end", "Regras que Modificam o Fim da Partida", "Rules that change the end of a game", ("MOV",)),
+    ("penalties", "Regras que Modificam ou Inserem Penalidades", "Rules that change or add penalties",
+     ("DP", "MEM", "PRE", "ORG")),
+    ("other", "Outras regras (outras fontes e programas)", "Other rules (other leaflets and engines)", ()),
+)
+# The ambiguity digits of 000 §Ambiguidade das Regras Oficiais, by letter, in Portuguese.
+AMBIGUITY_NAMES = {"A": "Procedimentos pré-jogo", "B": "Correções", "C": "O Desafio do Curinga (quem vê a mão)",
+                   "D": "Blefe descoberto"}
+
 # Cards never given to a moved rule: the guide advises against 6 and 9 (they read alike upside down).
 AVOID_CARDS = (6, 9)
 

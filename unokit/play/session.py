@@ -1,0 +1,686 @@
+"""One table for people: seats, bots, a match (or a single hand) and the real-time windows.
+
+A :class:`TableSession` has no transport and no clock of its own: every call takes ``now``
+(seconds since the table was created), so the web server, the Textual app and the tests drive it
+the same way. The engine stays the only referee: an action is parsed, checked by
+:meth:`Game.verify <unokit.game.Game.verify>` and applied, or refused with a typed error and
+nothing changes.
+
+Everything that changes the table is appended to :attr:`TableSession.log` as a plain dict (a
+seat taken, the start, each applied action with its time and who made it, each new hand, chat
+between hands). :meth:`TableSession.restore` rebuilds the identical table from those entries; the
+web server writes each entry to its database before anyone is told about it.
+
+Real time, decided in arrival order:
+
+- **Bots think** for ``bot_think`` seconds after every change before they act (their reactions
+  included), so people see each move; any change restarts their thinking.
+- **UNO grace.** When a play leaves a seat with one card and no UNO called, that seat has
+  ``uno_grace`` seconds in which only its own call counts: catches sent meanwhile are *held* and
+  judged in arrival order when the grace ends, so a colour picker or a slow click cannot cost the
+  call, and a quick catcher loses nothing by being quick. The grace ends early as soon as anyone
+  acts on the game otherwise (a draw, a play, a cut...), because that action may close the
+  catch window.
+- **Turn timer.** With ``turn_timer`` set, a person who lets it run out has the move made for
+  them by the table's stand-in bot.
+- **Away seats.** A person whose connection has been gone for ``away_delay`` seconds is played
+  by the stand-in bot until they come back.
+
+>>> s = TableSession(TableOptions(rules="UNO 1121", seats=2, match=False, bot_think=0, uno_grace=0, seed=3))
+>>> you = s.join("Ana")
+>>> s.start(now=0.0)
+>>> s.seat_of(you) in (0, 1), s.status
+(True, 'playing')
+>>> while s.status == 'playing':
+...     _ = s.act_for(you, now=1.0) if s.game.to_act == s.seat_of(you) else s.tick(now=1.0)
+>>> s.status, len(s.results)
+('over', 1)
+>>> t = TableSession.restore(s.options, s.log)
+>>> t.game.fingerprint() == s.game.fingerprint()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import asdict, dataclass, field, fields, replace
+
+from ..actions import Action, CatchUno, Say, SayUno
+from ..bots import BOTS, make_bot
+from ..chance import Chance, ManualClock
+from ..compose import UNFOLD, complete, unfold
+from ..errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
+from ..match import Match, MatchConfig, MatchError
+from ..sim import derive_seed, reaction_options
+
+__all__ = ["TableOptions", "TableSession", "TableError", "Outcome", "STAND_IN", "NAME_MAX", "CHAT_MAX"]
+
+STAND_IN = "strategist"        # plays for a person who is away or out of time
+NAME_MAX = 24
+CHAT_MAX = 200
+_WEB_MODES = ("points", "lowest", "partners", "rotating-partners", "elimination", "tournament", "reverse-points")
+
+
+class TableError(UnoError, ValueError):
+    """A table request that cannot be done (bad option, full table, started table...)."""
+
+
+def _num(name, value, lo, hi, *, none=False, integer=False):
+    if value is None and none:
+        return None
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if ok and integer:
+        ok = isinstance(value, int)
+    if not ok or not lo <= value <= hi:
+        kind = "a whole number" if integer else "a number of seconds"
+        raise TableError(f"{name} must be {kind} from {lo} to {hi}{' (or none)' if none else ''}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """How a table plays. Frozen; checked on construction (:class:`TableError`).
+
+    ``match``: a match to ``target`` (``None``: the rules' target, 500) or a single hand.
+    ``bots``: ``{player: bot name}`` for the seats bots take from the start (empty seats are filled
+    with ``fill_bot`` when the table starts). Times are seconds.
+
+    >>> TableOptions(seats=11)
+    Traceback (most recent call last):
+    ...
+    unokit.play.session.TableError: seats must be a whole number from 2 to 10, got 11
+    """
+
+    rules: str = "UNO 1121"
+    seats: int = 4
+    match: bool = True
+    mode: str | None = None
+    target: int | None = None
+    bots: tuple = ()
+    fill_bot: str = "strategist"
+    turn_timer: float | None = None
+    uno_grace: float = 2.0
+    bot_think: float = 1.0
+    away_delay: float = 20.0
+    between_hands: float = 6.0
+    deck: str = "classic"
+    seed: int | None = None
+
+    def __post_init__(self):
+        for name in ("rules", "fill_bot", "deck") + (("mode",) if self.mode is not None else ()):
+            value = getattr(self, name)
+            if not isinstance(value, str) or len(value) > 400:
+                raise TableError(f"{name} must be text, got {type(value).__name__}")
+        if not isinstance(self.bots, (tuple, dict)):
+            raise TableError('bots must be an object such as {"1": "strategist"}')
+        _num("seats", self.seats, 2, 10, integer=True)
+        if not isinstance(self.match, bool):
+            raise TableError(f"match must be true or false, got {self.match!r}")
+        if self.mode is not None and self.mode not in _WEB_MODES:
+            raise TableError(f"mode must be one of {', '.join(_WEB_MODES)}, got {self.mode!r}")
+        _num("target", self.target, 1, 100_000, none=True, integer=True)
+        _num("turn_timer", self.turn_timer, 5, 600, none=True)
+        _num("uno_grace", self.uno_grace, 0, 10)
+        _num("bot_think", self.bot_think, 0, 10)
+        _num("away_delay", self.away_delay, 0, 600)
+        _num("between_hands", self.between_hands, 0, 60)
+        if self.seed is not None:
+            _num("seed", self.seed, 0, 2**63 - 1, integer=True)
+        bots = dict(self.bots)
+        clean = []
+        for p, name in sorted(bots.items(), key=lambda kv: str(kv[0])):
+            p = _seat_number(p, self.seats)
+            if not isinstance(name, str) or name not in BOTS or name == "human":
+                raise TableError(f"unknown bot {name!r} for seat {p}; choose from {', '.join(bot_names())}")
+            clean.append((p, name))
+        object.__setattr__(self, "bots", tuple(sorted(clean)))
+        if self.fill_bot not in BOTS or self.fill_bot == "human":
+            raise TableError(f"unknown bot {self.fill_bot!r}; choose from {', '.join(bot_names())}")
+        try:
+            self.match_config(0)
+        except (MatchError, UnoError) as e:
+            raise TableError(str(e)) from None
+
+    def match_config(self, seed: int) -> MatchConfig:
+        return MatchConfig(players=self.seats, rules=self.rules, mode=self.mode, target=self.target, seed=seed,
+                           deck=self.deck)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["bots"] = {str(p): b for p, b in self.bots}
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "TableOptions":
+        if not isinstance(d, dict):
+            raise TableError("table options must be an object")
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(d) - names)
+        if unknown:
+            raise TableError(f"unknown table option(s): {', '.join(map(str, unknown))}")
+        d = dict(d)
+        if "bots" in d:
+            if not isinstance(d["bots"], dict):
+                raise TableError('bots must be an object such as {"1": "strategist"}')
+            d["bots"] = tuple(d["bots"].items())
+        return cls(**d)
+
+
+def bot_names() -> list[str]:
+    """Every registered bot a table can seat."""
+    return sorted(n for n in BOTS if n != "human")
+
+
+def _seat_number(p, n: int) -> int:
+    if isinstance(p, str) and p.isascii() and p.isdigit() and len(p) <= 3:
+        p = int(p)
+    if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < n:
+        raise TableError(f"there is no seat {p!r} at a table of {n} (seats 0 to {n - 1})")
+    return p
+
+
+@dataclass
+class Outcome:
+    """What became of a request: ``applied`` (and the action), or ``held`` (a catch in the UNO grace)."""
+
+    status: str
+    action: Action | None = None
+    message: str = ""
+
+
+@dataclass
+class _Seat:
+    name: str | None = None
+    kind: str | None = None          # "person", "bot" or None (free)
+    bot: str | None = None
+    connected: bool = False
+    away_since: float | None = 0.0   # None while connected
+
+
+@dataclass
+class _Plan:
+    version: int
+    due: float
+    done: bool = False
+    auto: tuple = ()          # the players bots move for (bots, and people who are away)
+
+
+@dataclass
+class TableSession:
+    """A table: see the module docstring."""
+
+    options: TableOptions
+    seats: list = field(default_factory=list)
+    log: list = field(default_factory=list)
+
+    def __post_init__(self):
+        o = self.options
+        self.seed = o.seed if o.seed is not None else Chance(None).seed % 2**63
+        if o.seed is None:
+            self.options = replace(o, seed=self.seed)
+        self.seats = [_Seat() for _ in range(o.seats)]
+        for p, name in o.bots:
+            self.seats[p] = _Seat(name=f"{name} bot", kind="bot", bot=name)
+        self.clock = ManualClock()
+        self.match: Match | None = None
+        self.game = None
+        self.results: list = []
+        self.status = "lobby"            # lobby, playing, between, over
+        self.version = 0
+        self.changed_at = 0.0
+        self.hand_no = 0
+        self.between_until: float | None = None
+        self.turn_since = 0.0
+        self._turn_key = None
+        self.grace: dict[int, float] = {}    # seat -> end of its UNO grace
+        self.held: list[tuple[int, CatchUno, str]] = []   # (player, catch, by) in arrival order
+        self.notices: list[tuple[int | None, str]] = []   # (player or None for all, text)
+        self.chat: list[tuple[float, int, str]] = []      # chat between hands: (time, player, text)
+        self._plan: _Plan | None = None
+        self._slot = None
+        self._bots: dict[int, object] = {}
+        self._stand_ins: dict[int, object] = {}
+        self._rng = random.Random(derive_seed(self.seed, 0, "table"))
+        self._replaying = False
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def n(self) -> int:
+        return self.options.seats
+
+    def join(self, name: str, now: float = 0.0) -> int:
+        """Take the first free seat for a person; returns the player number."""
+        name = clean_name(name)
+        if self.status != "lobby":
+            raise TableError("the game has started: every seat is taken; you can watch")
+        for p, s in enumerate(self.seats):
+            if s.kind is None:
+                self._log({"k": "seat", "t": now, "player": p, "kind": "person", "name": name})
+                return p
+        raise TableError("the table is full; you can watch")
+
+    def set_bot(self, player: int, bot: str | None, now: float = 0.0) -> None:
+        """Before the start: put a bot in a free (or bot) seat, or free it again (``bot=None``)."""
+        player = _seat_number(player, self.n)
+        if self.status != "lobby":
+            raise TableError("seats are fixed once the game has started")
+        if self.seats[player].kind == "person":
+            raise TableError(f"seat {player} is taken by {self.seats[player].name}")
+        if bot is not None and (bot not in BOTS or bot == "human"):
+            raise TableError(f"unknown bot {bot!r}; choose from {', '.join(bot_names())}")
+        self._log({"k": "seat", "t": now, "player": player, "kind": "bot" if bot else None, "bot": bot})
+
+    def set_connected(self, player: int, connected: bool, now: float) -> None:
+        """A person's connection came or went (not logged: a restored table starts with everyone away)."""
+        s = self.seats[player]
+        if s.kind != "person" or s.connected == connected:
+            return
+        s.connected = connected
+        s.away_since = None if connected else now
+        self._touch(now)
+
+    def is_away(self, player: int, now: float) -> bool:
+        s = self.seats[player]
+        return s.kind == "person" and s.away_since is not None and now - s.away_since >= self.options.away_delay
+
+    def seat_of(self, player: int) -> int | None:
+        """The player's seat in the hand being played (``None``: between hands, or knocked out)."""
+        if self.match is None or self.game is None:
+            return None
+        seats = self._slot_seats()
+        return seats.index(player) if player in seats else None
+
+    def player_at(self, seat: int) -> int:
+        return self._slot_seats()[seat]
+
+    def _slot_seats(self) -> tuple:
+        return self._slot.seats if self._slot is not None else tuple(range(self.n))
+
+    # ------------------------------------------------------------------ start and hands
+    def start(self, now: float = 0.0) -> None:
+        """Fill the free seats with bots and deal the first hand."""
+        if self.status != "lobby":
+            raise TableError("the game has already started")
+        if not any(s.kind == "person" for s in self.seats) and not self._replaying:
+            raise TableError("nobody is seated: join the table before starting it")
+        self._log({"k": "start", "t": now})
+
+    def _do_start(self, now: float) -> None:
+        for p, s in enumerate(self.seats):
+            if s.kind is None:
+                self.seats[p] = _Seat(name=f"{self.options.fill_bot} bot", kind="bot", bot=self.options.fill_bot)
+        self._bots = {p: make_bot(s.bot, seed=derive_seed(self.seed, p, "bot"))
+                      for p, s in enumerate(self.seats) if s.kind == "bot"}
+        self._stand_ins = {p: make_bot(STAND_IN, seed=derive_seed(self.seed, p, "stand-in"))
+                           for p, s in enumerate(self.seats) if s.kind == "person"}
+        self.match = Match.new(self.options.match_config(self.seed), clock=self.clock)
+        self._deal(now)
+
+    def _deal(self, now: float) -> None:
+        self._slot = self.match.upcoming
+        self.clock.t = max(self.clock.t, now)
+        self.game = self.match.next_hand()
+        self.hand_no += 1
+        self.status = "playing"
+        self.between_until = None
+        self.grace.clear()
+        self.held.clear()
+        self._after_change(now, before=set())
+
+    # ------------------------------------------------------------------ acting
+    def legal(self, player: int) -> list[Action]:
+        """Everything the player may do now (in turn and out of turn; plays being composed are stems)."""
+        seat = self.seat_of(player)
+        if seat is None or self.status != "playing":
+            return []
+        return self.game.legal_actions(seat)
+
+    def expand(self, player: int, stem) -> list[Action]:
+        """The next choices of a play being composed (see :mod:`unokit.compose`)."""
+        a = self._own(player, stem)
+        if not a.more:
+            raise TableError("that play is complete: send it as an action")
+        return self.game.expand(a)
+
+    def act(self, player: int, action, now: float, *, by: str = "person") -> Outcome:
+        """Apply the player's action (text in the notation of docs/notation.md, or an Action).
+
+        Raises a :class:`~unokit.errors.UnoError` subclass (nothing changed) when it is refused."""
+        a = self._own(player, action)
+        if isinstance(a, Say):
+            return self._say(player, a, now)
+        g = self.game
+        if isinstance(a, CatchUno) and a.target in self.grace and now < self.grace[a.target]:
+            g.verify(a)
+            if any(q == player and c.target == a.target for q, c, _ in self.held):
+                return Outcome("held", a, "your catch is already in")
+            self.held.append((player, a, by))
+            self._touch(now)
+            left = self.grace[a.target] - now
+            return Outcome("held", a, f"held: seat {a.target} has {left:.1f} s to call UNO; "
+                                      f"your catch counts if they don't")
+        if not (isinstance(a, SayUno) and a.player in self.grace):
+            self._end_graces(now, but=a.player if isinstance(a, SayUno) else None)
+            if self.game is not g or self.status != "playing":
+                raise IllegalActionError("the hand ended before your action")
+        g.verify(a)
+        self._log({"k": "act", "t": now, "hand": self.hand_no, "player": player, "action": str(a), "by": by})
+        return Outcome("applied", a)
+
+    def act_for(self, player: int, now: float) -> Outcome:
+        """Let the stand-in bot make the player's move now (what the turn timer does)."""
+        a = self._bot_choice(player, self._stand_in(player), turn=True)
+        if a is None:
+            raise TableError("there is nothing for this seat to do now")
+        return self.act(player, a, now, by="auto")
+
+    def _own(self, player: int, action) -> Action:
+        if self.status != "playing":
+            raise IllegalActionError("no hand is being played at this table now")
+        seat = self.seat_of(player)
+        if seat is None:
+            raise NotYourTurnError("you have no seat in this hand")
+        if isinstance(action, str):
+            if len(action) > 400:
+                raise NotationError("an action is at most 400 characters")
+            action = Action.parse(action)
+        if not isinstance(action, Action):
+            raise NotationError("an action is text such as '0 play R7'")
+        if getattr(action, "player", None) != seat:
+            raise NotYourTurnError(f"that action is for seat {action.player}; you sit at seat {seat}")
+        return action
+
+    def _say(self, player: int, a: Say, now: float) -> Outcome:
+        text = clean_chat(a.text)
+        a = Say(a.player, text)
+        self.game.verify(a)
+        self._log({"k": "act", "t": now, "hand": self.hand_no, "player": player, "action": str(a), "by": "person"})
+        return Outcome("applied", a)
+
+    def say_between(self, player: int, text: str, now: float) -> None:
+        """Chat while no hand is in play (not judged by the rules: there is no hand to judge it)."""
+        if self.seats[player].kind != "person":
+            raise TableError("only a seated person can chat")
+        self._log({"k": "chat", "t": now, "player": player, "text": clean_chat(text)})
+
+    # ------------------------------------------------------------------ time
+    def tick(self, now: float) -> bool:
+        """Do what is due at ``now`` (grace ends, bots' moves, timers, the next hand); True if anything changed."""
+        changed = False
+        for _ in range(4 * self.n + 8):    # bounded: each pass applies at most one thing
+            if not self._tick_once(now):
+                break
+            changed = True
+        return changed
+
+    def next_due(self, now: float) -> float | None:
+        """When :meth:`tick` next has something to do (``None``: only a person's action can move the table)."""
+        times = []
+        if self.status == "between" and self.between_until is not None:
+            times.append(self.between_until)
+        if self.status == "playing":
+            times.extend(self.grace.values())
+            plan = self._plan
+            if plan is None or plan.version != self.version:
+                times.append(self.changed_at + self.options.bot_think)
+            elif not plan.done:
+                times.append(plan.due)
+            p = self.player_at(self.game.to_act) if not self.game.over else None
+            if p is not None and self.seats[p].kind == "person":
+                if self.options.turn_timer is not None:
+                    times.append(self.turn_since + self.options.turn_timer)
+                s = self.seats[p]
+                if s.away_since is not None:
+                    times.append(s.away_since + self.options.away_delay)
+        return min(times) if times else None
+
+    def turn_deadline(self) -> float | None:
+        if self.status != "playing" or self.options.turn_timer is None:
+            return None
+        return self.turn_since + self.options.turn_timer
+
+    def _tick_once(self, now: float) -> bool:
+        if self.status == "between":
+            if self.between_until is not None and now >= self.between_until:
+                self._log({"k": "deal", "t": now, "hand": self.hand_no + 1})
+                return True
+            return False
+        if self.status != "playing":
+            return False
+        for seat, until in sorted(self.grace.items()):
+            if now >= until:
+                self._end_grace(seat, now)
+                return True
+        g = self.game
+        to_act = self.player_at(g.to_act)
+        s = self.seats[to_act]
+        if s.kind == "person" and self.options.turn_timer is not None and now >= self.turn_since + self.options.turn_timer:
+            self.notices.append((to_act, "time is up: your move was made for you"))
+            self.act_for(to_act, now)
+            return True
+        plan = self._plan
+        auto = tuple(p for p in self._slot_seats() if self._automated(p, now))
+        if plan is None or plan.version != self.version or plan.auto != auto:
+            start = self.changed_at
+            if plan is not None and plan.auto != auto:   # someone went away: bots think from that moment
+                start = max([start] + [self.seats[p].away_since + self.options.away_delay for p in auto
+                                       if self.seats[p].kind == "person"])
+            self._plan = _Plan(self.version, start + self.options.bot_think, auto=auto)
+            plan = self._plan
+        if plan.done or now < plan.due:
+            return False
+        plan.done = True
+        return self._bots_move(now)
+
+    def _bots_move(self, now: float) -> bool:
+        """The bots (and stand-ins for away people) get one chance to act: reactions first, then the turn."""
+        g = self.game
+        players = [p for p in self._slot_seats() if self._automated(p, now)]
+        self._rng.shuffle(players)
+        turn_player = self.player_at(g.to_act)
+        for p in players:
+            a = self._bot_choice(p, self._bot_for(p), turn=False)
+            if a is not None and self._try(p, a, now):
+                return True
+        if turn_player in players:
+            a = self._bot_choice(turn_player, self._bot_for(turn_player), turn=True)
+            if a is not None and self._try(turn_player, a, now):
+                return True
+        return False
+
+    def _try(self, player: int, a: Action, now: float) -> bool:
+        by = "bot" if self.seats[player].kind == "bot" else "auto"
+        try:
+            out = self.act(player, a, now, by=by)
+        except UnoError:
+            return False
+        return out.status == "applied" or out.message.startswith("held:")
+
+    def _automated(self, player: int, now: float) -> bool:
+        return self.seats[player].kind == "bot" or self.is_away(player, now)
+
+    def _bot_for(self, player: int):
+        return self._bots.get(player) or self._stand_in(player)
+
+    def _stand_in(self, player: int):
+        if player not in self._stand_ins:
+            self._stand_ins[player] = make_bot(STAND_IN, seed=derive_seed(self.seed, player, "stand-in"))
+        return self._stand_ins[player]
+
+    def _bot_choice(self, player: int, bot, *, turn: bool) -> Action | None:
+        g = self.game
+        seat = self.seat_of(player)
+        if seat is None or g.over:
+            return None
+        if turn and g.to_act != seat:
+            return None
+        if turn:
+            legal = g.legal_actions(seat)
+        else:
+            held = {c.target for q, c, _ in self.held if q == player}
+            legal = [a for a in reaction_options(g, seat) if not (isinstance(a, CatchUno) and a.target in held)]
+        if not legal:
+            return None
+        view = g.view(seat)
+        legal = unfold(g, legal)
+        choice = bot.act(view, legal) if turn else bot.react(view, legal)
+        if choice is None:
+            return None
+        if choice.more and choice in legal:
+            pick = (lambda opts: bot.act(view, opts)) if turn else (lambda opts: bot.react(view, opts) or opts[0])
+            choice = complete(g, choice, lambda opts: _member(pick(opts), opts), UNFOLD)
+        return choice if getattr(choice, "player", None) == seat else None
+
+    # ------------------------------------------------------------------ UNO grace
+    def _end_graces(self, now: float, but: int | None = None) -> None:
+        for seat in sorted(self.grace):
+            if seat != but:
+                self._end_grace(seat, now)
+
+    def _end_grace(self, seat: int, now: float) -> None:
+        self.grace.pop(seat, None)
+        mine = [(p, c, by) for p, c, by in self.held if c.target == seat]
+        self.held = [h for h in self.held if h[1].target != seat]
+        done = False
+        for p, c, by in mine:
+            if not done and self.game.can(c):
+                self._log({"k": "act", "t": now, "hand": self.hand_no, "player": p, "action": str(c), "by": by})
+                done = True
+            elif self.seats[p].kind == "person":
+                self.notices.append((p, "your catch came too late" if done else
+                                     "no catch: the UNO was called in time"))
+        self._touch(now)
+
+    def _touch(self, now: float) -> None:
+        """The table changed at ``now``: a new version, and the bots start thinking from here."""
+        self.version += 1
+        self.changed_at = now
+
+    # ------------------------------------------------------------------ the log
+    def _log(self, entry: dict) -> None:
+        self._apply_entry(entry)
+        self.log.append(entry)
+
+    def _apply_entry(self, e: dict) -> None:
+        k, now = e["k"], float(e["t"])
+        if k == "seat":
+            p = e["player"]
+            if e["kind"] == "person":
+                self.seats[p] = _Seat(name=e["name"], kind="person", away_since=now)
+            elif e["kind"] == "bot":
+                self.seats[p] = _Seat(name=f"{e['bot']} bot", kind="bot", bot=e["bot"])
+            else:
+                self.seats[p] = _Seat()
+            self._touch(now)
+        elif k == "start":
+            self._do_start(now)
+        elif k == "deal":
+            self._deal(now)
+        elif k == "chat":
+            self.chat.append((now, e["player"], e["text"]))
+            self._touch(now)
+        elif k == "act":
+            g = self.game
+            before = set(g.catchable)
+            self.clock.t = max(self.clock.t, now)
+            g.apply(Action.parse(e["action"]))
+            self._after_change(now, before)
+        else:
+            raise TableError(f"unknown log entry {k!r}")
+
+    def _after_change(self, now: float, before: set) -> None:
+        g = self.game
+        self._touch(now)
+        for seat in set(g.catchable) - before:
+            if self.options.uno_grace > 0:
+                self.grace[seat] = now + self.options.uno_grace
+        for seat in list(self.grace):
+            if seat not in g.catchable:      # UNO called (or the hand changed): held catches fall
+                self.grace.pop(seat)
+                for p, c, _ in [h for h in self.held if h[1].target == seat]:
+                    if self.seats[p].kind == "person":
+                        self.notices.append((p, "no catch: the UNO was called in time"))
+                self.held = [h for h in self.held if h[1].target != seat]
+        key = (g.to_act, g.current, g.phase)
+        if key != self._turn_key:
+            self.turn_since = now
+        self._turn_key = key
+        if g.over:
+            self._finish_hand(now)
+
+    def _finish_hand(self, now: float) -> None:
+        self.grace.clear()
+        self.held.clear()
+        self.results.append(self.match.finish_hand(self.game))
+        if self.match.over or not self.options.match:
+            self.status = "over"
+            self.between_until = None
+        else:
+            self.status = "between"
+            self.between_until = now + self.options.between_hands
+
+    @classmethod
+    def restore(cls, options: "TableOptions | dict", log: list) -> "TableSession":
+        """The table rebuilt from its options and log (raises :class:`TableError` on a log that does not replay)."""
+        if isinstance(options, dict):
+            options = TableOptions.from_dict(options)
+        s = cls(options)
+        s._replaying = True
+        try:
+            for e in log:
+                s._apply_entry(e)
+                s.log.append(e)
+        except (UnoError, KeyError, TypeError, ValueError) as e:
+            raise TableError(f"the table's log does not replay: {e}") from None
+        finally:
+            s._replaying = False
+        return s
+
+    # ------------------------------------------------------------------ reading
+    def view(self, player: int | None):
+        """What ``player`` may know (``None``: a spectator), from the one view function."""
+        if self.game is None:
+            return None
+        return self.game.view(self.seat_of(player) if player is not None else None)
+
+    def names(self) -> list[str]:
+        """Names by seat of the hand in play (by player before the first hand)."""
+        return [self.seats[p].name or f"seat {p}" for p in self._slot_seats()]
+
+    def drain_notices(self) -> list[tuple[int | None, str]]:
+        """The notices since the last call: ``(player, text)``, ``player`` None for everyone."""
+        out, self.notices = self.notices, []
+        return out
+
+
+def _member(choice, options):
+    return choice if choice in options else options[0]
+
+
+def clean_name(name) -> str:
+    """A player's name: printable text, 1 to NAME_MAX characters, spaces collapsed.
+
+    >>> clean_name('  Ana   Maria ')
+    'Ana Maria'
+    >>> clean_name('')
+    Traceback (most recent call last):
+    ...
+    unokit.play.session.TableError: a name is 1 to 24 printable characters
+    """
+    if not isinstance(name, str):
+        raise TableError(f"a name is 1 to {NAME_MAX} printable characters")
+    name = " ".join(name.split())
+    if not 0 < len(name) <= NAME_MAX or not name.isprintable():
+        raise TableError(f"a name is 1 to {NAME_MAX} printable characters")
+    return name
+
+
+def clean_chat(text) -> str:
+    """A chat line: printable text, 1 to CHAT_MAX characters on one line."""
+    if not isinstance(text, str):
+        raise TableError(f"a chat message is 1 to {CHAT_MAX} printable characters")
+    text = " ".join(text.split())
+    if not 0 < len(text) <= CHAT_MAX or not text.isprintable():
+        raise TableError(f"a chat message is 1 to {CHAT_MAX} printable characters")
+    return text
