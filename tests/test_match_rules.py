@@ -546,3 +546,152 @@ def test_ELIMMOST_replays(config):
     bad["eliminated"] = list(reversed(rec["eliminated"]))
     with pytest.raises(ReplayMismatchError):
         replay_match(bad)
+
+
+# ---------------------------------------------------------------------------------------- the rules' classes
+# Each match rule has its class in unokit/rules/match_rules.py; the match calls it at the match hook points
+# (unokit.rules.base.MATCH_HOOKS) and the class sees only the public API of Match and Game.
+def test_match_rules_each_code_has_its_class_and_no_hand_hook():
+    from pathlib import Path
+
+    from unokit.rules import match_rules
+    from unokit.rules.base import HOOKS, MATCH_HOOKS, HouseRule, hooks_of, is_match_rule
+    from unokit.rules.registry import REGISTRY
+    classes = {c: REGISTRY[c] for c in MATCH_RULES}
+    assert MATCH_RULES == {"TV", "PR", "MOV", "SHUFFLESEATS", "ELIMMOST"}
+    for code, cls in classes.items():
+        assert cls.__module__ == "unokit.rules.match_rules" and cls.code == code and issubclass(cls, HouseRule)
+        assert is_match_rule(cls)
+        # no hand hook: every hand is the hand without the rule (only the code in the record differs)
+        assert all(getattr(cls, h) is getattr(HouseRule, h) for h in HOOKS), code
+    assert not any(is_match_rule(k) for c, cls in REGISTRY.items() if c not in MATCH_RULES
+                   for k in (cls if isinstance(cls, tuple) else (cls,)))
+    rs = RuleSet.parse("UNO TV-MOV-ELIMMOST")
+    assert all(v == [] for v in hooks_of([classes[c](rs) for c in rs.codes]).values())
+    assert set(MATCH_HOOKS).isdisjoint(HOOKS)
+    # the classes use no private member of the match or the game and do not import unokit.match
+    text = Path(match_rules.__file__).read_text()
+    assert "match._" not in text and "game._" not in text and "from ..match" not in text
+    assert "unokit.match import" not in text.replace(">>> from unokit.match import", "")
+    # the match holds its rules' objects, in code order, and calls them (the config's too)
+    m = Match.new(MatchConfig(players=4, rules="UNO PR(start=90)-SHUFFLESEATS-ELIMMOST", seed=3))
+    assert [type(r).__name__ for r in m.match_rules] == ["ReversePoints", "ShuffleSeats", "EliminateMost"]
+    assert Match.new(MatchConfig(players=3, seed=3)).match_rules == []
+
+
+def test_TV_first_to_x_wins_decided_by_its_class():
+    # 000 §TV: "o primeiro a vencer x vezes é o campeão ... a contagem de pontos sequer é feita"
+    from types import SimpleNamespace
+
+    from unokit.rules.match_rules import TournamentOfWins
+    rs = parse_match_rules("UNO TV(wins=2)")
+    tv = TournamentOfWins(rs)
+    c = MatchConfig(players=3, rules=rs.code)
+    assert tv.match_mode(c) == "tournament" and tv.match_target(c) == 2
+    assert tv.mode_problem(c, "points") and tv.mode_problem(c, "partners") is None
+    assert "not with a target" in tv.mode_problem(SimpleNamespace(target=300), "tournament")   # TV sets the goal
+    m = Match.new(MatchConfig(players=3, rules=rs.code, seed=1))
+    slot = m.upcoming
+    assert tv.hand_gains(m, slot, {0: 0, 1: 120, 2: 9}, 0) == {0: 1}     # the points held count for nothing
+    assert tv.decide(m, 0) is None and not tv.knocks_out(m) and tv.start_score(m) is None
+    win_for(m, 2)
+    win_for(m, 2)
+    assert m.over and tv.decide(m, 2) == 2
+    # the variant: lives, one lost per defeat; out at 0
+    m = Match.new(MatchConfig(players=3, rules=rs.code, tv_countdown=True, seed=1))
+    assert tv.knocks_out(m) and tv.start_score(m) == 2
+    assert tv.hand_gains(m, m.upcoming, {0: 0, 1: 5, 2: 5}, 0) == {1: -1, 2: -1}
+
+
+def test_PR_everyone_starts_at_start_loses_own_points_by_its_class():
+    # 000 §PR: "todos os jogadores começam com 500 pontos e ... vão perdendo-os com base nas cartas que
+    # permanecem em suas mãos"; "quando alguém perde seus 500 pontos, sai do jogo"
+    from unokit.rules.match_rules import ReversePoints
+    rs = parse_match_rules("UNO PR(start=60)")
+    pr = ReversePoints(rs)
+    m = Match.new(MatchConfig(players=3, rules=rs.code, seed=2))
+    assert pr.match_mode(m.config) == "reverse-points" and pr.start_score(m) == 60 and pr.knocks_out(m)
+    assert pr.hand_gains(m, m.upcoming, {0: 0, 1: 60, 2: 7}, 0) == {0: 0, 1: -60, 2: -7}
+    g = out(["R1", "W G9 Y1", "B9"], "0 play R1")
+    r = m.finish_hand(g)
+    assert r.eliminated == (1,) and pr.after_hand(m, m.upcoming, g, 0) == set()   # already out: not again
+    assert "PR" in pr.mode_problem(m.config, "points")
+    with pytest.raises(MatchError, match="counts down: put PR in the rules"):   # the mode PR owns
+        MatchConfig(players=3, mode="reverse-points")
+
+
+def test_MOV_nobody_keeps_left_neighbour_drawn_by_its_class_from_the_match_chance():
+    # 000 §MOV: "os jogadores não continuem na mesma ordem que estavam antes"
+    from unokit.rules.match_rules import Movement
+    mov = Movement(parse_match_rules("UNO MOV"))
+    seatings = []
+    for _ in range(2):
+        m = Match.new(MatchConfig(players=5, rules="UNO MOV", seed=21))
+        new = mov.reseat(m, (0, 1, 2, 3, 4), (), (0, 1, 2, 3, 4))
+        assert sorted(new) == [0, 1, 2, 3, 4] and kept_neighbours((0, 1, 2, 3, 4), new) == []
+        seatings.append((new, m.chance.randint(0, 10**9)))
+    assert seatings[0] == seatings[1]                    # the match seed fixes the draw (and what follows)
+    # two players: one cyclic order, nothing is drawn
+    a, b = (Match.new(MatchConfig(players=2, rules="UNO MOV", seed=22)) for _ in range(2))
+    assert mov.reseat(a, (0, 1), (), (0, 1)) == (0, 1)
+    assert a.chance.randint(0, 10**9) == b.chance.randint(0, 10**9)
+    # partners stay opposite
+    m = Match.new(MatchConfig(players=6, mode="partners", rules="UNO MOV", seed=23))
+    new = mov.reseat(m, (0, 1, 2, 3, 4, 5), m.teams, (0, 1, 2, 3, 4, 5))
+    assert partners_opposite(new, m.teams) and kept_neighbours((0, 1, 2, 3, 4, 5), new) == []
+
+
+def test_SHUFFLESEATS_seats_drawn_anew_by_its_class():
+    # catalogue: "seats are drawn anew before every hand"
+    from unokit.rules.match_rules import ShuffleSeats
+    sh = ShuffleSeats(parse_match_rules("UNO SHUFFLESEATS"))
+    m = Match.new(MatchConfig(players=4, rules="UNO SHUFFLESEATS", seed=31))
+    drawn = {sh.reseat(m, (0, 1, 2, 3), (), (0, 1, 2, 3)) for _ in range(300)}
+    assert len(drawn) == 24                               # every seating, the old one included
+    m = Match.new(MatchConfig(players=4, mode="partners", rules="UNO SHUFFLESEATS", seed=32))
+    drawn = {sh.reseat(m, (0, 1, 2, 3), m.teams, (0, 1, 2, 3)) for _ in range(200)}
+    assert len(drawn) == 8 and all(partners_opposite(s, m.teams) for s in drawn)
+
+
+def test_ELIMMOST_most_cards_then_points_then_highest_seat_by_its_class():
+    # catalogue: "after each hand the player holding the most cards is eliminated"
+    from unokit.rules.match_rules import EliminateMost
+    el = EliminateMost(parse_match_rules("UNO ELIMMOST"))
+    m = Match.new(MatchConfig(players=4, rules="UNO ELIMMOST", seed=41))
+    slot = m.upcoming
+    g = out(["R1", "G2 G3", "W", "Y1 Y2 Y3"], "0 play R1")
+    assert el.hand_cards(m, slot, g) == {0: 0, 1: 2, 2: 1, 3: 3}
+    assert el.after_hand(m, slot, g, 0) == {3}                      # the most cards, not the most points
+    g = out(["R1", "G9 G8", "B1 B2", "Y5"], "0 play R1")
+    assert el.after_hand(m, slot, g, 0) == {1}                      # tie on cards: the most points
+    g = out(["R5", "R1", "B5", "G5"], "1 play R1", current=1)
+    assert el.after_hand(m, slot, g, 1) == {3}                      # then the highest seat; never the winner
+    assert el.knocks_out(m) and el.config_problem(m.config) is None
+    assert "individual play" in el.config_problem(MatchConfig(players=4, mode="partners"))
+
+
+def test_match_rules_hook_points_are_generic(monkeypatch):
+    # Match plays whatever class the registry holds for a code: a reseat hook that reverses the seats
+    # every hand is called before every hand after the first, recorded, and replayed
+    from unokit import game as game_module
+    from unokit import match
+    from unokit.rules.base import HouseRule
+    from unokit.rules.registry import REGISTRY
+
+    class Reverse(HouseRule):
+        code = "MOV"
+
+        def reseat(self, m, base, teams, prev):
+            assert isinstance(m, Match) and prev in [r.seats for r in m.history]
+            return tuple(reversed(prev))
+
+    monkeypatch.setitem(REGISTRY, "MOV", Reverse)
+    monkeypatch.setattr(match, "_MATCH_HOOKS", {})
+    monkeypatch.setattr(game_module, "_HOUSE", {})
+    monkeypatch.setattr(game_module, "_HOOKS", {})
+    m = play_match(MatchConfig(players=3, rules="UNO MOV target=400", seed=5), greedy_policy)
+    assert len(m.seatings) >= 3
+    assert all(b == a[::-1] for a, b in zip(m.seatings, m.seatings[1:]))
+    rec = json.loads(json.dumps(m.record()))
+    assert rec["seatings"] == [list(s) for s in m.seatings]
+    assert replay_match(rec).seatings == m.seatings

@@ -27,10 +27,11 @@ Modes (000 §PONTUAÇÃO, §VENCENDO O JOGO, §Parceiros, §Variações, §Desaf
 The rule code decides: TV in the rules makes the mode ``tournament`` (or, with ``mode="partners"``,
 teams count hand wins), PR makes it ``reverse-points``. MOV (000 §Regra do Movimento) works in every
 mode: after each hand a new seating is drawn from the match seed so that nobody keeps the same left
-neighbour (see :meth:`Match._move`). SHUFFLESEATS (other engines) draws the seats anew before every
-hand, uniformly, with no neighbour constraint (see :meth:`Match._shuffle_seats`). ELIMMOST (other
-engines) eliminates, after each hand, the player holding the most cards; the last player standing
-wins (see :meth:`Match._most_cards`).
+neighbour. SHUFFLESEATS (other engines) draws the seats anew before every hand, uniformly, with no
+neighbour constraint. ELIMMOST (other engines) eliminates, after each hand, the player holding the
+most cards; the last player standing wins. Each of these match rules has its class in
+:mod:`unokit.rules.match_rules`; this module keeps the generic match flow and calls them at the match
+hook points (:data:`unokit.rules.base.MATCH_HOOKS`) through :class:`Match`'s public API.
 
 >>> m = play_match(MatchConfig(players=3, target=200, seed=1), greedy_policy)
 >>> m.over, m.winner in range(3), max(m.scores.values()) >= 200
@@ -51,10 +52,8 @@ Hand by hand::
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Callable, Sequence
-
-from itertools import permutations, product
 
 from .actions import action_from_dict
 from .chance import Chance, ManualClock
@@ -62,23 +61,40 @@ from .decks import DECKS
 from .errors import ReplayMismatchError, RuleNotImplementedError, UnoError
 from .game import Game
 from .rules import RuleSet
+from .rules.base import is_match_rule, match_hooks_of
 from .rules.catalog import CATALOG, IMPLEMENTED
+from .rules.registry import REGISTRY, build_house_rules
 
-__all__ = ["MatchConfig", "Match", "HandSlot", "HandResult", "MatchError", "MODES", "FORMAT",
-           "play_match", "replay_match", "round_robin", "seating_for", "ROTATION_4", "TWO_TABLES_8",
-           "greedy_policy", "random_policy", "MATCH_RULES", "parse_match_rules"]
+__all__ = ["FORMAT", "MATCH_RULES", "MODES", "ROTATION_4", "TWO_TABLES_8", "HandResult", "HandSlot", "Match",
+           "MatchConfig", "MatchError", "greedy_policy", "parse_match_rules", "play_match", "random_policy",
+           "replay_match", "round_robin", "seating_for"]
 
 FORMAT = "unokit-match/1"
 MODES = ("points", "lowest", "partners", "rotating-partners", "two-tables", "elimination", "tournament",
          "reverse-points")
-#: House rules played by the match, not by the hand: TV (wins), PR (reverse points), MOV (seats move),
-#: SHUFFLESEATS (seats drawn anew every hand), ELIMMOST (the most cards eliminated every hand).
-MATCH_RULES = frozenset({"TV", "PR", "MOV", "SHUFFLESEATS", "ELIMMOST"})
-#: Modes ELIMMOST cannot be played in: partnerships (a player leaving breaks a team).
-_ELIMMOST_REFUSED = ("partners", "rotating-partners", "two-tables")
+#: House rules played by the match, not by the hand (their classes implement the match hook points,
+#: :mod:`unokit.rules.match_rules`): TV (wins), PR (reverse points), MOV (seats move), SHUFFLESEATS
+#: (seats drawn anew every hand), ELIMMOST (the most cards eliminated every hand).
+MATCH_RULES = frozenset(code for code, cls in REGISTRY.items()
+                        if not isinstance(cls, tuple) and is_match_rule(cls))
+#: mode -> the match rule class that owns it (``tournament``: TV, ``reverse-points``: PR)
+_MODE_OWNERS = {mode: cls for cls in REGISTRY.values() if not isinstance(cls, tuple) for mode in cls.owns_modes}
 _SEED_LIMIT = 2**63 - 1
-_MOVE_TRIES = 64          # MOV: random seatings tried before the mirrored order is taken
-_MOVE_ENUMERATE = 4       # MOV with partners: up to this many pairs, every seating is considered
+_MATCH_HOOKS: dict = {}
+
+
+def _match_rules(rs: RuleSet) -> tuple[list, dict]:
+    """The match rules of ``rs`` (objects, in code order) and their match hooks; one set per RuleSet."""
+    hit = _MATCH_HOOKS.get(rs)
+    if hit is None:
+        rules = [r for r in build_house_rules(rs) if is_match_rule(type(r))]
+        hit = _MATCH_HOOKS[rs] = (rules, match_hooks_of(rules))
+    return hit
+
+
+def _first(values):
+    """The first value that is not None (None if all are)."""
+    return next((v for v in values if v is not None), None)
 
 
 class MatchError(UnoError):
@@ -88,8 +104,8 @@ class MatchError(UnoError):
 
 def parse_match_rules(code) -> RuleSet:
     """Parse a match's rule code. The match-level rules (:data:`MATCH_RULES`: TV, PR, MOV,
-    SHUFFLESEATS, ELIMMOST) are played here, so they are accepted whether or not the catalogue marks
-    them implemented; any other unimplemented code is refused as :meth:`RuleSet.parse` refuses it.
+    SHUFFLESEATS, ELIMMOST) are played by the match, so they are accepted whether or not the catalogue
+    marks them implemented; any other unimplemented code is refused as :meth:`RuleSet.parse` refuses it.
 
     >>> parse_match_rules('uno tv(wins=2)-mov').code
     'UNO 1121 TV(wins=2)-MOV'
@@ -203,39 +219,26 @@ class MatchConfig:
     def __post_init__(self):
         rs = parse_match_rules(self.rules)
         object.__setattr__(self, "rules", rs.code)
+        hooks = _match_rules(rs)[1]
         explicit_scoring = dict(rs.params).get("scoring")
-        tv, pr = rs.has("TV"), rs.has("PR")
         mode = self.mode
-        if mode is None:
-            mode = ("tournament" if tv else "reverse-points" if pr else
-                    "lowest" if rs.param("scoring") == "lowest" else "points")
+        if mode is None:     # a match rule's mode (TV, PR), else the scoring's
+            mode = _first(h(self) for h in hooks["match_mode"]) or (
+                "lowest" if rs.param("scoring") == "lowest" else "points")
         if mode not in MODES:
             raise MatchError(f"unknown match mode {mode!r}; choose one of {', '.join(MODES)}")
         if (mode == "points" and explicit_scoring == "lowest") or (mode == "lowest" and explicit_scoring == "winner"):
             raise MatchError(f"mode {mode!r} contradicts 'scoring={explicit_scoring}' in the rules {rs.code!r}")
-        if mode == "tournament" and not tv:
-            raise MatchError("mode 'tournament' counts hand wins: put TV in the rules (e.g. 'UNO 1121 TV(wins=3)')")
-        if mode == "reverse-points" and not pr:
-            raise MatchError("mode 'reverse-points' counts down: put PR in the rules (e.g. 'UNO 1121 PR(start=500)')")
-        if tv and mode not in ("tournament", "partners"):
-            raise MatchError(f"TV (tournament of wins) sets the match goal: play it as mode 'tournament' "
-                             f"(or 'partners', teams counting hand wins), not {mode!r}")
-        if pr and mode != "reverse-points":
-            raise MatchError(f"PR (reverse points) sets the match goal: play it as mode 'reverse-points', not {mode!r}")
-        if (tv or pr) and explicit_scoring is not None:
-            raise MatchError(f"{'TV' if tv else 'PR'} replaces the points goal; 'scoring={explicit_scoring}' "
-                             f"does not apply ({rs.code!r})")
+        owner = _MODE_OWNERS.get(mode)
+        if owner is not None and not rs.has(owner.code):
+            raise MatchError(f"mode {mode!r} {owner.owns_modes[mode]}")
+        for h in hooks["mode_problem"]:
+            problem = h(self, mode)
+            if problem:
+                raise MatchError(problem)
         object.__setattr__(self, "mode", mode)
-        if tv or pr:
-            code, name = ("TV", "wins") if tv else ("PR", "start")
-            goal = rs.param(code, name)
-            if "target" in dict(rs.params) or (self.target is not None and self.target != goal):
-                raise MatchError(f"{code} sets the goal with {code}({name}=N), not with a target "
-                                 f"(rules {rs.code!r}, target {self.target!r})")
-            if not isinstance(goal, int) or goal < 1:
-                raise MatchError(f"{code}({name}=...) must be a whole number >= 1, got {goal!r}")
-            target = goal
-        else:
+        target = _first(h(self) for h in hooks["match_target"])     # TV(wins), PR(start)
+        if target is None:
             target = rs.param("target") if self.target is None else self.target
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise MatchError(f"target must be a whole number of points >= 1, got {target!r}")
@@ -266,9 +269,10 @@ class MatchConfig:
             raise MatchError("rotating partners is played by exactly 4 players (000 §Variações)")
         if mode == "two-tables" and n != 8:
             raise MatchError("two tables is played by exactly 8 players (000 §Variações)")
-        if rs.has("ELIMMOST") and mode in _ELIMMOST_REFUSED:
-            raise MatchError(f"ELIMMOST (the player holding the most cards is eliminated) is individual play: "
-                             f"it cannot be played in mode {mode!r}")
+        for h in hooks["config_problem"]:
+            problem = h(self)
+            if problem:
+                raise MatchError(problem)
         if mode == "partners" and (n < 4 or n % 2 or n > most):
             raise MatchError(f"partners needs an even number of players from 4 to {most}, got {n}")
         if not 2 <= n <= most:
@@ -282,7 +286,7 @@ class MatchConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "MatchConfig":
+    def from_dict(cls, d: dict) -> MatchConfig:
         names = {f.name for f in fields(cls)}
         unknown = set(d) - names
         if unknown:
@@ -379,6 +383,11 @@ class Match:
     left with ``tv_countdown``), under PR the points left. ``winner``: the winning player (a team
     tuple in ``partners`` mode), ``None`` while the match is on. ``history``: a
     :class:`HandResult` per hand, void ones included.
+
+    The match rules (``match_rules``: TV, PR, MOV, SHUFFLESEATS, ELIMMOST objects, in code order) are
+    called at the match hook points (:data:`unokit.rules.base.MATCH_HOOKS`); they use only the public
+    ``config``, ``mode``, ``target``, ``scores``, ``active``, ``teams``, :attr:`chance` and
+    :meth:`seating_for`.
     """
 
     def __init__(self, config: MatchConfig, *, clock=None):
@@ -388,12 +397,14 @@ class Match:
         self.rules = config.ruleset
         self.mode = config.mode
         self.target = config.target
+        # which match rules are in force (for callers; their classes in unokit.rules.match_rules play them)
         self.tv = self.rules.has("TV")                # hand wins, not points
         self.pr = self.rules.has("PR")                # reverse points
         self.mov = self.rules.has("MOV")              # a new seating after every hand
         self.shuffle_seats = self.rules.has("SHUFFLESEATS")   # seats drawn anew before every hand
         self.elimmost = self.rules.has("ELIMMOST")    # the most cards eliminated after every hand
         self.countdown = config.tv_countdown          # TV variant: lives, one lost per hand lost
+        self.match_rules, self._hooks = _match_rules(self.rules)
         self.clock = clock
         self._chance = Chance(config.seed)
         self.history: list[HandResult] = []
@@ -408,16 +419,19 @@ class Match:
             self._scores: dict = {t: 0 for t in self.teams}
         else:
             self.teams = ()
-            start = self.target if (self.pr or self.countdown) else 0
-            self._scores = {p: start for p in range(n)}
+            start = _first(h(self) for h in self._hooks["start_score"])    # PR, TV countdown: the target
+            self._scores = {p: 0 if start is None else start for p in range(n)}
         self.partnership_scores: dict[tuple[int, int], int] = {}
         self.active: list[int] = list(range(n))   # knock-outs: players still in, in player order
         self.eliminated: list[int] = []           # knock-outs: players out, in the order they left
         self._winner = None
         self._over = False
+        # players leave the match: elimination (reaching the target), and the rules that knock out
+        # (PR and TV's countdown at 0, ELIMMOST the most cards, in any individual mode)
+        self._knockout = self.mode == "elimination" or any(h(self) for h in self._hooks["knocks_out"])
 
     @classmethod
-    def new(cls, config: MatchConfig | None = None, *, clock=None, **kwargs) -> "Match":
+    def new(cls, config: MatchConfig | None = None, *, clock=None, **kwargs) -> Match:
         """``Match.new(MatchConfig(...))`` or ``Match.new(players=4, mode='partners', seed=1)``."""
         if config is None:
             config = MatchConfig(**kwargs)
@@ -456,10 +470,14 @@ class Match:
         return [r.seats for r in self.history]
 
     @property
-    def _knockout(self) -> bool:
-        """Players leave the match: elimination (reaching the target), PR and TV's countdown (at 0),
-        ELIMMOST (the most cards, in any individual mode)."""
-        return self.mode in ("elimination", "reverse-points") or self.countdown or self.elimmost
+    def chance(self) -> Chance:
+        """The match's :class:`~unokit.chance.Chance`, drawn from in order: each hand's seed, and what
+        the match rules draw (MOV's and SHUFFLESEATS' seatings). The match seed fixes every draw and
+        :func:`replay_match` makes them again, so draw only through it, and only as a hook is called."""
+        return self._chance
+
+    #: Seats for partnerships, partners opposite (:func:`seating_for`), for the match rules.
+    seating_for = staticmethod(seating_for)
 
     @property
     def hands_played(self) -> int:
@@ -545,79 +563,13 @@ class Match:
             seats = tuple(range(c.players))
         else:
             seats = tuple(self.active)
-        if self.mov and table in self._last:
-            seats = self._move(seats, teams, self._last[table][0])
-        elif self.shuffle_seats and table in self._last:
-            seats = self._shuffle_seats(seats, teams)
+        if table in self._last:      # MOV, SHUFFLESEATS: a new seating for the table's next hand
+            for reseat in self._hooks["reseat"]:
+                seats = reseat(self, seats, teams, self._last[table][0])
         dealer = self._dealer_for(table, seats, new_sitting)
         seed = self._chance.randint(0, _SEED_LIMIT)
         return HandSlot(number=len(self.history), seats=seats, teams=teams, dealer=dealer, seed=seed,
                         round=rnd, cycle=cycle, table=table, new_sitting=new_sitting)
-
-    def _move(self, base: tuple[int, ...], teams: tuple, prev: tuple[int, ...]) -> tuple[int, ...]:
-        """MOV (000 §Regra do Movimento): "os jogadores não continuem na mesma ordem que estavam antes".
-
-        Draw (through the match's :class:`Chance`) a seating of the players in ``base`` in which no
-        player has the same left neighbour (next seat) as in ``prev``, the previous hand at this
-        table, counted among the players seated in both. Partners (``teams``) stay opposite. Free
-        seating with 3+ players always allows it (the mirrored order does); where the partner
-        constraint makes it impossible (rotating partners), the fewest players keep their neighbour.
-        Two players (or fewer than 3 in common with the previous hand) have a single cyclic order:
-        the seats are left as they are and nothing is drawn.
-        """
-        here = set(base)
-        common = [p for p in prev if p in here]
-        if len(base) < 3 or len(common) < 3:
-            return base
-        m = len(common)
-        old_left = {common[i]: common[(i + 1) % m] for i in range(m)}
-
-        def kept(seating) -> int:
-            c = [p for p in seating if p in old_left]
-            return sum(old_left[c[i]] == c[(i + 1) % m] for i in range(m))
-
-        ch = self._chance
-        if teams and len(teams) <= _MOVE_ENUMERATE:
-            # every partner seating; a uniform choice among those keeping the fewest neighbours
-            cands = sorted({seating_for([t if o == 0 else t[::-1] for t, o in zip(order, flips)])
-                            for order in permutations(teams) for flips in product((0, 1), repeat=len(teams))})
-            scored = [(kept(c), c) for c in cands]
-            least = min(k for k, _ in scored)
-            best = [c for k, c in scored if k == least]
-            return best[ch.randint(0, len(best) - 1)]
-        best, best_kept = base, kept(base)
-        for _ in range(_MOVE_TRIES):
-            if teams:
-                order = ch.shuffle(list(teams))
-                seating = seating_for([t if ch.randint(0, 1) == 0 else t[::-1] for t in order])
-            else:
-                seating = tuple(ch.shuffle(list(base)))
-            k = kept(seating)
-            if k < best_kept:
-                best, best_kept = seating, k
-            if k == 0:
-                return seating
-        # the mirrored previous order keeps no left neighbour (and keeps partners opposite)
-        mirror = (common[0],) + tuple(reversed(common[1:]))
-        if set(mirror) == here and kept(mirror) < best_kept:
-            return mirror
-        return best
-
-    def _shuffle_seats(self, base: tuple[int, ...], teams: tuple) -> tuple[int, ...]:
-        """SHUFFLESEATS (other engines): "seats are drawn anew before every hand".
-
-        Before every hand after a table's first, a seating of the players in ``base`` is drawn
-        uniformly at random through the match's :class:`Chance` (so the match seed fixes it and
-        :func:`replay_match` re-draws it); unlike MOV, nobody is kept from their old neighbours and
-        the old seating may come again. With partners (``teams``) the partnerships stay opposite:
-        the teams' positions and each team's orientation are drawn (every partners-opposite seating
-        equally likely). Two players are drawn too (who sits at seat 0 changes).
-        """
-        ch = self._chance
-        if teams:
-            order = ch.shuffle(list(teams))
-            return seating_for([t if ch.randint(0, 1) == 0 else t[::-1] for t in order])
-        return tuple(ch.shuffle(list(base)))
 
     def _dealer_for(self, table: int, seats: tuple[int, ...], new_sitting: bool) -> int | None:
         """Pre-game option A: 1 draws for dealer every hand; 2 (traditional) and 3 draw for the
@@ -681,21 +633,21 @@ class Match:
             return result
         held = {p: game.hand_points(s) for s, p in enumerate(slot.seats)}
         winner = slot.seats[game.winner]
-        gains = self._gains(slot, held, winner)
+        gains = _first(h(self, slot, held, winner) for h in self._hooks["hand_gains"])   # TV, PR
+        if gains is None:
+            gains = self._gains(slot, held, winner)
         for side, pts in gains.items():
             self._scores[side] += pts
         eliminated: tuple[int, ...] = ()
-        cards = {p: len(game.hands[s]) for s, p in enumerate(slot.seats)} if self.elimmost else {}
+        cards: dict = {}
+        for h in self._hooks["hand_cards"]:      # ELIMMOST
+            cards.update(h(self, slot, game))
         if self._knockout:
             out: set[int] = set()
             if self.mode == "elimination":
                 out = {p for p in self.active if self._scores[p] >= self.target}
-            elif self.mode == "reverse-points" or self.countdown:   # out at 0 or below
-                out = {p for p in self.active if self._scores[p] <= 0}
-            if self.elimmost:
-                most = self._most_cards(slot, game, winner)
-                if most is not None:
-                    out.add(most)
+            for h in self._hooks["after_hand"]:  # PR, TV countdown: at 0; ELIMMOST: the most cards
+                out.update(h(self, slot, game, winner))
             eliminated = tuple(p for p in self.active if p in out)
             self.active = [p for p in self.active if p not in out]
             self.eliminated.extend(eliminated)
@@ -712,28 +664,9 @@ class Match:
         self._decide(winner)
         return result
 
-    def _most_cards(self, slot: HandSlot, game: Game, winner: int) -> int | None:
-        """ELIMMOST (other engines): "after each hand the player holding the most cards is eliminated".
-
-        Among the players seated in the hand other than its winner: the most cards; ties go to the
-        most points held (:meth:`Game.hand_points`), then to the highest seat of the hand (the last
-        in seat order from seat 0). The hand's winner is never eliminated by it, so someone always
-        remains. ``None`` when nobody but the winner is seated.
-        """
-        cands = [(len(game.hands[s]), game.hand_points(s), s) for s, p in enumerate(slot.seats)
-                 if p != winner and p in self.active]
-        if not cands:
-            return None
-        return slot.seats[max(cands)[2]]
-
     def _gains(self, slot: HandSlot, held: dict, winner: int) -> dict:
+        """The mode's scoring of a hand (a match rule's ``hand_gains`` replaces it: TV, PR)."""
         mode = self.mode
-        if mode == "tournament":
-            if self.countdown:      # every player seated in the hand who did not win loses a life
-                return {p: -1 for p in slot.seats if p != winner}
-            return {winner: 1}      # a hand win; the points left in hands are not counted
-        if mode == "reverse-points":
-            return {p: -v for p, v in held.items()}
         if mode == "points":
             return {winner: sum(v for p, v in held.items() if p != winner)}
         if mode in ("lowest", "elimination"):
@@ -741,7 +674,7 @@ class Match:
         team = next(t for t in slot.teams if winner in t)
         pts = sum(v for p, v in held.items() if p not in team)
         if mode == "partners":
-            return {team: 1 if self.tv else pts}
+            return {team: pts}
         # rotating-partners / two-tables: both partners credit the team's points; the partnership
         # ledger keeps what each pair made together
         key = tuple(sorted(team))
@@ -750,11 +683,17 @@ class Match:
 
     def _decide(self, last_winner: int) -> None:
         mode, s = self.mode, self._scores
-        if self.elimmost:
-            # ELIMMOST: the mode scores the hands, but only the last player standing wins
+        if self._knockout:
+            # elimination: the winner of the last hand (never eliminated by it); PR / TV countdown: the
+            # last player with points (lives) left -- the hand's winner loses nothing; ELIMMOST: the
+            # mode scores the hands, but only the last player standing wins
             if len(self.active) <= 1:
                 self._win(last_winner)
-        elif mode in ("points", "partners") or (mode == "tournament" and not self.countdown):
+        elif self._hooks["decide"]:           # a match rule's goal replaces the mode's (TV)
+            side = _first(h(self, last_winner) for h in self._hooks["decide"])
+            if side is not None:
+                self._win(side)
+        elif mode in ("points", "partners"):
             best = [side for side, v in s.items() if v >= self.target]
             if best:  # only the hand's winning side scored, so at most one side crossed
                 self._win(max(best, key=lambda side: s[side]))
@@ -764,11 +703,6 @@ class Match:
                 leaders = [p for p, v in s.items() if v == low]
                 if len(leaders) == 1:  # a tie for lowest plays on until it is broken
                     self._win(leaders[0])
-        elif self._knockout:
-            if len(self.active) <= 1:
-                # elimination: the winner of the last hand (never eliminated by it); PR / countdown:
-                # the last player with points (lives) left -- the hand's winner loses nothing
-                self._win(last_winner)
         else:
             if self._cursor >= self.scheduled_hands:
                 top = max(s.values())
@@ -793,7 +727,7 @@ class Match:
             "eliminated": list(self.eliminated),
             "over": self._over,
             "winner": _side_json(self._winner),
-        } | ({"seatings": [list(r.seats) for r in self.history]} if self.mov or self.shuffle_seats else {})
+        } | ({"seatings": [list(r.seats) for r in self.history]} if self._hooks["reseat"] else {})
 
 
 # ---------------------------------------------------------------------------------------- replay
@@ -862,7 +796,7 @@ def replay_match(rec: dict, *, check: bool = True) -> Match:
 Policy = Callable[[Game], object]
 
 
-def play_match(config: "MatchConfig | Match", policy, *, max_hands: int = 10_000, max_steps: int = 5000,
+def play_match(config: MatchConfig | Match, policy, *, max_hands: int = 10_000, max_steps: int = 5000,
                clock=None) -> Match:
     """Play a whole match and return it.
 

@@ -37,11 +37,43 @@ Named points:
 A rule may also own action types (``actions = (Slap,)``) and then implements
 ``action_problem(game, action)``, ``apply_action(game, action)`` and
 ``action_options(game, seat)`` for them.
+
+Match hook points (:data:`MATCH_HOOKS`): the match rules (TV, PR, MOV, SHUFFLESEATS, ELIMMOST in
+:mod:`unokit.rules.match_rules`) change no hand; :class:`unokit.match.Match` and
+:class:`~unokit.match.MatchConfig` call them. They see the match only through its public API:
+``config`` (the resolved :class:`~unokit.match.MatchConfig`), ``mode``, ``target``, ``scores`` (a
+copy), ``active`` (the players still in), ``teams``, ``chance`` (the match's
+:class:`~unokit.chance.Chance`: what is drawn through it the match seed fixes and a replay re-draws)
+and ``seating_for(pairs)``; a hand through the Game's public API.
+
+``match_mode(config)``              the mode played when ``MatchConfig.mode`` is ``None`` (TV
+                                    ``tournament``, PR ``reverse-points``); None = no opinion
+``mode_problem(config, mode)``      why the rule cannot be played in ``mode`` with this config (a
+                                    ``target``, ``scoring=``...), checked as soon as the mode is known (TV, PR)
+``match_target(config)``            the goal the rule sets in place of ``target`` (TV ``wins``, PR ``start``)
+``config_problem(config)``          why the rule cannot be played with the resolved config, checked after
+                                    the config's own fields (ELIMMOST: no partnership modes)
+``start_score(match)``              every player's score before the first hand (PR, TV countdown); None = 0
+``knocks_out(match)``               players leave the match (PR, TV countdown, ELIMMOST): the last one
+                                    standing, the winner of the last hand, wins and the mode's goal is not asked
+``reseat(match, base, teams, prev)`` the seats of a table's next hand, from the mode's ``base`` seating,
+                                    the partnerships and the previous hand's seats at that table (MOV,
+                                    SHUFFLESEATS); the record then lists every hand's ``seatings``
+``hand_gains(match, slot, held, winner)`` what each side scores for a hand, in place of the mode's
+                                    scoring (TV, PR); None = the mode's
+``hand_cards(match, slot, game)``   ``{player: cards held}`` kept in the hand's result (ELIMMOST)
+``after_hand(match, slot, game, winner)`` the players out after a scored hand, the totals already
+                                    updated (PR and TV countdown: at 0; ELIMMOST: the most cards)
+``decide(match, last_winner)``      the winning side (None: nobody yet) when no one is knocked out; a rule
+                                    that implements it replaces the mode's goal (TV: first to ``wins``)
+
+A match rule may also own modes (``owns_modes = {mode: hint}``): a mode it owns is refused without it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +86,8 @@ class TurnChange:
 HOOKS = ("setup", "group_ok", "group_prefix", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end",
          "judge_speech", "on_turn_start", "on_turn_action", "play_problem", "allow_play", "after_draw",
          "after_penalty", "play_targets", "gifts_owed", "on_start", "draw_problem", "pass_problem")
+MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "start_score", "knocks_out",
+               "reseat", "hand_gains", "hand_cards", "after_hand", "decide")
 
 
 class HouseRule:
@@ -125,6 +159,42 @@ class HouseRule:
 
     actions: tuple = ()
 
+    # match hook points (MATCH_HOOKS): called by unokit.match for the overrides only
+    owns_modes: ClassVar[dict[str, str]] = {}   # mode -> why the mode needs the rule
+
+    def match_mode(self, config):  # pragma: no cover
+        return None
+
+    def mode_problem(self, config, mode):  # pragma: no cover
+        return None
+
+    def match_target(self, config):  # pragma: no cover
+        return None
+
+    def config_problem(self, config):  # pragma: no cover
+        return None
+
+    def start_score(self, match):  # pragma: no cover
+        return None
+
+    def knocks_out(self, match) -> bool:  # pragma: no cover
+        return False
+
+    def reseat(self, match, base, teams, prev):  # pragma: no cover
+        return base
+
+    def hand_gains(self, match, slot, held, winner):  # pragma: no cover
+        return None
+
+    def hand_cards(self, match, slot, game) -> dict:  # pragma: no cover
+        return {}
+
+    def after_hand(self, match, slot, game, winner):  # pragma: no cover
+        return ()
+
+    def decide(self, match, last_winner):  # pragma: no cover
+        return None
+
 
 def hooks_of(rules) -> dict[str, list]:
     """Bound methods per named point, for the rules that override it."""
@@ -134,3 +204,18 @@ def hooks_of(rules) -> dict[str, list]:
             if getattr(type(r), h) is not getattr(HouseRule, h):
                 out[h].append(getattr(r, h))
     return out
+
+
+def match_hooks_of(rules) -> dict[str, list]:
+    """Bound methods per match hook point (:data:`MATCH_HOOKS`), for the rules that override it."""
+    out: dict[str, list] = {h: [] for h in MATCH_HOOKS}
+    for r in rules:
+        for h in MATCH_HOOKS:
+            if getattr(type(r), h) is not getattr(HouseRule, h):
+                out[h].append(getattr(r, h))
+    return out
+
+
+def is_match_rule(cls) -> bool:
+    """A rule class played by the match: it overrides a match hook point or owns a mode."""
+    return bool(cls.owns_modes) or any(getattr(cls, h) is not getattr(HouseRule, h) for h in MATCH_HOOKS)

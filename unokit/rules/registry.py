@@ -3,26 +3,62 @@
 from __future__ import annotations
 
 from .arithmetic import FirstArithmetic, SecondArithmetic
-from .cardfx import (Backlash, Baptism, Carousel, Chukcki, Clairvoyance, CleanFinish, Die, Donation, FirstPeace,
-                     SecondPeace, Swap, TraitorTwin, Trinity)
+from .cardfx import (
+    Backlash,
+    Baptism,
+    Carousel,
+    Chukcki,
+    Clairvoyance,
+    CleanFinish,
+    Die,
+    Donation,
+    FirstPeace,
+    SecondPeace,
+    Swap,
+    TraitorTwin,
+    Trinity,
+)
 from .cut import Cut
-from .drawchallenge import DrawChallenge
 from .deal_size import BattlefieldUno, FlashUno
 from .double_discard import DoubleDiscard
+from .drawchallenge import DrawChallenge
 from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
-from .extras import (AddUp, Blitz, Bomb, Deflect, Double, DrawPlay, Force, JumpIn, Limit, NoChallenge, Open,
-                     Revenge, SevenOPass, SevenOSwap, WildStart, ZeroLeft)
-from .inferno import Inferno
-from .social import Compliments, Critiques, Pride, SlapPile
-from .suddendeath import SuddenDeath
+from .extras import (
+    AddUp,
+    Blitz,
+    Bomb,
+    Deflect,
+    Double,
+    DrawPlay,
+    Force,
+    JumpIn,
+    Limit,
+    NoChallenge,
+    Open,
+    Revenge,
+    SevenOPass,
+    SevenOSwap,
+    WildStart,
+    ZeroLeft,
+)
 from .groups import Duplicates, QuickDiscard
+from .inferno import Inferno
+from .match_rules import (
+    EliminateMost,
+    Movement,
+    ReversePoints,
+    ShuffleSeats,
+    TournamentOfWins,
+)
 from .silence import Silence
+from .social import Compliments, Critiques, Pride, SlapPile
 from .speed import Speed
 from .stacking import Stacking
+from .suddendeath import SuddenDeath
 from .uno_calls import Memory, Precaution, SlowUno
 
-# code -> HouseRule class (a tuple when one code needs two). Every catalogue code of a hand has one here;
-# the match rules (TV, PR, MOV, SHUFFLESEATS, ELIMMOST) are still played by unokit.match.
+# code -> HouseRule class (a tuple when one code needs two). Every catalogue code has one here; the match
+# rules (TV, PR, MOV, SHUFFLESEATS, ELIMMOST) change no hand: unokit.match calls their match hook points.
 REGISTRY = {
     "C": Cut,
     "DR": QuickDiscard,
@@ -40,6 +76,8 @@ REGISTRY = {
     "MEM": Memory, "PRE": Precaution, "SLOWUNO": SlowUno, "NOCHALLENGE": NoChallenge, "DOUBLE": Double,
     "LIMIT": Limit, "OPEN": Open, "WILDSTART": WildStart, "REV": Reveal, "DED": DoubleDiscard,
     "FU": FlashUno, "BU": BattlefieldUno,
+    "TV": TournamentOfWins, "PR": ReversePoints, "MOV": Movement, "SHUFFLESEATS": ShuffleSeats,
+    "ELIMMOST": EliminateMost,
 }
 
 
