@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup bench clean
+.PHONY: run test setup sysdeps bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +14,15 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-run: $(STAMP)
-	$(VENV)/bin/unokit play
+# Debian packages for the browser and PostgreSQL tests (chromium, postgresql)
+sysdeps:
+	bash scripts/system-deps.sh
 
-test: $(STAMP)
+# the web table on http://127.0.0.1:8000 (the terminal game: .venv/bin/unokit play)
+run: $(STAMP)
+	$(VENV)/bin/unokit serve
+
+test: $(STAMP) sysdeps
 	$(PY) -m pytest
 
 bench: $(STAMP)

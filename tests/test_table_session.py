@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
+from unokit.errors import IllegalActionError, NotYourTurnError, UnoError
 from unokit.game import Game
 from unokit.play.session import TableError, TableOptions, TableSession
 

@@ -2,14 +2,15 @@
 
 ::
 
-    unokit play   [--rules CODE] [--players 4] [--bots greedy,random] [--seed N]
-                  [--enforcement strict|table] [--deck classic] [--color/--no-color]
+    unokit play   [--rules CODE] [--players 4] [--bots strategist] [--seed N] [--single] [--lang en|pt]
+                  [--join URL] [--name NAME] [--resume FILE] [--save FILE] [--autoplay]
+                  [--plain [--enforcement strict|table] [--color/--no-color]] [--deck classic]
     unokit sim    [--hands N] [--players 4] [--rules CODE] [--bots greedy,random] [--seed 0]
                   [--json] [--check] [--no-progress] [--record-dir DIR] [--max-steps 5000]
     unokit rules  list [--implemented]
     unokit rules  explain CODE        (a rule code, 'UNO 1121 DR-P4', '1121' or 'ABCD')
     unokit rules  validate "CODE" [--allow-unimplemented]
-    unokit replay FILE [--quiet]
+    unokit replay FILE [--quiet] [--view]
     unokit bench  ...                 (see ``unokit bench --help``)
     unokit duel   A B [--hands N] [--players 2] [--rules CODE] [--jobs K] [--json]
     unokit tournament BOT,BOT,... [--hands N] [--players 2] [--rules CODE] [--jobs K] [--json]
@@ -89,17 +90,34 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    pl = sub.add_parser("play", help="play in the terminal against bots (you are seat 0)")
-    pl.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
-    pl.add_argument("--players", type=_players, default=4, help="players at the table, you included (default 4)")
-    pl.add_argument("--bots", default="greedy", help="bots for the other seats, repeated as needed "
-                                                     "(default: greedy; choose from greedy, random)")
+    pl = sub.add_parser("play", help="play at a full-screen table against bots (you are player 0), or join a "
+                                     "web table (--join URL)",
+                        description="The full-screen table (docs/terminal.md); with no --rules a rule picker comes "
+                                    "first. --plain plays the line-by-line game, as does a session whose input or "
+                                    "output is not a terminal.")
+    pl.add_argument("--rules", default=None, help="rule code (default: chosen in the picker; UNO 1121 with --plain)")
+    pl.add_argument("--players", type=_players, default=None, help="players at the table, you included (default 4)")
+    # the registered bots, so that the help never lists the wrong ones
+    from .bots import BOTS
+    pl.add_argument("--bots", default=None, help="bots for the other seats, comma-separated and repeated as "
+                                                 "needed (default: strategist; greedy with --plain; choose from "
+                                                 f"{', '.join(sorted(BOTS))})")
     pl.add_argument("--seed", type=_seed, default=None, help="seed for reproducible deals and bots")
+    pl.add_argument("--single", action="store_true", help="play one hand instead of a match to 500")
+    pl.add_argument("--join", metavar="URL", help="take a seat at a web table: http://HOST:8000/t/CODE "
+                                                  "(with #token=... from your seat's link, take it back)")
+    pl.add_argument("--name", default="You", help="your name at the table (default: You)")
+    pl.add_argument("--resume", metavar="FILE", help="go on with a game saved with the s key")
+    pl.add_argument("--save", metavar="FILE", help="where the s key saves (default: the --resume file, "
+                                                   "else unokit-game.json)")
+    pl.add_argument("--lang", choices=("en", "pt"), default="en", help="language of the table's log (default en)")
+    pl.add_argument("--autoplay", action="store_true", help="the stand-in bot plays your turns (a demonstration)")
+    pl.add_argument("--plain", action="store_true", help="the line-by-line game on stdin/stdout")
     pl.add_argument("--enforcement", choices=("strict", "table"), default="strict",
-                    help="strict: wrong plays are refused; table: they stand until noticed")
+                    help="--plain: strict: wrong plays are refused; table: they stand until noticed")
     pl.add_argument("--deck", default="classic", help="deck edition (classic, 112, ohana, italian)")
-    pl.add_argument("--color", dest="color", action="store_true", default=None, help="force colours")
-    pl.add_argument("--no-color", dest="color", action="store_false", help="plain text output")
+    pl.add_argument("--color", dest="color", action="store_true", default=None, help="--plain: force colours")
+    pl.add_argument("--no-color", dest="color", action="store_false", help="--plain: plain text output")
     pl.set_defaults(func=_cmd_play)
 
     sm = sub.add_parser("sim", help="bots play many hands; print a summary")
@@ -137,10 +155,13 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="replay a hand record (or a list of them, or a match record) and check it")
     rp.add_argument("file", help="JSON file written from game.record() / a match record")
     rp.add_argument("--quiet", action="store_true", help="print only failures and a one-line total")
+    rp.add_argument("--view", action="store_true", help="then step through it full-screen (left/right keys); "
+                                                        "also reads a game saved by 'unokit play' (s key)")
     rp.set_defaults(func=_cmd_replay)
 
     sub.add_parser("bench", help="engine throughput (see 'unokit bench --help')", add_help=False)
     _add_lab_commands(sub)
+    _add_serve_command(sub)
     return p
 
 
@@ -198,10 +219,18 @@ def _err(msg: str) -> None:
 
 # ---------------------------------------------------------------------- play
 def _cmd_play(args) -> int:
-    from .terminal import TerminalGame
-    game = TerminalGame(rules=args.rules, players=args.players, bots=args.bots, seed=args.seed,
-                        enforcement=args.enforcement, deck=args.deck, color=args.color)
-    return game.run()
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if args.plain or not terminal:
+        for flag, value in (("--join", args.join), ("--resume", args.resume), ("--autoplay", args.autoplay)):
+            if value:
+                raise CliError(f"{flag} needs the full-screen table: run it in a terminal, without --plain")
+        from .terminal import TerminalGame
+        game = TerminalGame(rules=args.rules or "UNO 1121", players=args.players or 4, bots=args.bots or "greedy",
+                            seed=args.seed, enforcement=args.enforcement, deck=args.deck, color=args.color)
+        return game.run()
+    # the Textual table (unokit.play.tui, docs/terminal.md)
+    from .play.tui.launch import play_main
+    return play_main(args)
 
 
 # ---------------------------------------------------------------------- sim
@@ -376,9 +405,11 @@ MAX_RECORD_BYTES = 256 * 2**20
 
 
 def _cmd_replay(args) -> int:
+    if getattr(args, "view", False):
+        return _cmd_replay_view(args)
     from .match import check_match_record
-    from .record import check_record
     from .playback import replay
+    from .record import check_record
     path = Path(args.file)
     try:
         if path.stat().st_size > MAX_RECORD_BYTES:
@@ -430,6 +461,14 @@ def _cmd_replay(args) -> int:
         return 1
     print(f"OK: {n} hand record(s) replayed and matched")
     return 0
+
+
+def _cmd_replay_view(args) -> int:
+    """``replay --view``: checked as without it (a saved game: its log must replay), then the viewer."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise CliError("--view needs a terminal (without it, replay checks the file)")
+    from .play.tui.launch import view_main
+    return view_main(args.file, check=lambda: _cmd_replay(argparse.Namespace(file=args.file, quiet=True)))
 
 
 def _line(x) -> str:
@@ -565,6 +604,49 @@ def _cmd_report(args) -> int:
                skill_bot=args.skill_bot, codes=codes, published_hands=args.published_hands, matches=args.matches,
                cache=args.cache, resume=args.resume, players=args.players)
     print(format_report(d))
+    return 0
+
+
+
+
+# ---------------------------------------------------------------------- serve (unokit.play.web)
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 5 and 1 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {text[:20]!r}")
+    return int(text)
+
+
+def _add_serve_command(sub) -> None:
+    sv = sub.add_parser("serve", help="the web table: play with friends and bots in the browser",
+                        description="Serve the lobby, the tables and the JSON/WebSocket API (docs/protocol.md). "
+                                    "Unfinished tables in the database are resumed.")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on your network join)")
+    sv.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    sv.add_argument("--db", default="sqlite:///unokit-tables.db",
+                    help="SQLAlchemy database URL (default sqlite:///unokit-tables.db; "
+                         "e.g. postgresql+psycopg://user@host/db)")
+    sv.set_defaults(func=_cmd_serve)
+
+
+def _cmd_serve(args) -> int:
+    import socket
+
+    import uvicorn
+
+    from .play.web.app import create_app
+    try:
+        app = create_app(args.db)
+    except Exception as e:  # noqa: BLE001 - SQLAlchemy's errors for a bad URL or an unreachable server
+        raise CliError(f"cannot open the database {args.db!r}: {type(e).__name__}: {e}") from None
+    with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
+        try:
+            probe.bind((args.host, args.port))
+        except OSError as e:
+            raise CliError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"unokit web table: http://{shown}:{args.port}/  (database {args.db}; Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
     return 0
 
 

@@ -172,6 +172,11 @@ def bot_names() -> list[str]:
     return sorted(n for n in BOTS if n != "human")
 
 
+def bot_label(bot: str, player: int) -> str:
+    """A bot's name at the table: unique per seat (``Bot 3 (strategist)``)."""
+    return f"Bot {player + 1} ({bot})"
+
+
 def _seat_number(p, n: int) -> int:
     if isinstance(p, str) and p.isascii() and p.isdigit() and len(p) <= 3:
         p = int(p)
@@ -221,7 +226,7 @@ class TableSession:
             self.options = replace(o, seed=self.seed)
         self.seats = [_Seat() for _ in range(o.seats)]
         for p, name in o.bots:
-            self.seats[p] = _Seat(name=f"{name} bot", kind="bot", bot=name)
+            self.seats[p] = _Seat(name=bot_label(name, p), kind="bot", bot=name)
         self.clock = ManualClock()
         self.match: Match | None = None
         self.game = None
@@ -309,7 +314,7 @@ class TableSession:
     def _do_start(self, now: float) -> None:
         for p, s in enumerate(self.seats):
             if s.kind is None:
-                self.seats[p] = _Seat(name=f"{self.options.fill_bot} bot", kind="bot", bot=self.options.fill_bot)
+                self.seats[p] = _Seat(name=bot_label(self.options.fill_bot, p), kind="bot", bot=self.options.fill_bot)
         self._bots = {p: make_bot(s.bot, seed=derive_seed(self.seed, p, "bot"))
                       for p, s in enumerate(self.seats) if s.kind == "bot"}
         self._stand_ins = {p: make_bot(STAND_IN, seed=derive_seed(self.seed, p, "stand-in"))
@@ -327,6 +332,13 @@ class TableSession:
         self.grace.clear()
         self.held.clear()
         self._after_change(now, before=set())
+
+    def deal_now(self, now: float) -> None:
+        """Between hands: deal the next hand now instead of waiting for ``between_hands`` seconds."""
+        if self.status != "between":
+            raise TableError("there is no hand to wait for" if self.status != "over" else "the game is over")
+        self.between_until = min(self.between_until or now, now)
+        self.tick(now)
 
     # ------------------------------------------------------------------ acting
     def legal(self, player: int) -> list[Action]:
@@ -436,7 +448,10 @@ class TableSession:
         return min(times) if times else None
 
     def turn_deadline(self) -> float | None:
-        if self.status != "playing" or self.options.turn_timer is None:
+        """When the turn timer runs out for the person to act (``None``: no timer, or a bot's turn)."""
+        if self.status != "playing" or self.options.turn_timer is None or self.game.over:
+            return None
+        if self.seats[self.player_at(self.game.to_act)].kind != "person":
             return None
         return self.turn_since + self.options.turn_timer
 
@@ -569,7 +584,7 @@ class TableSession:
             if e["kind"] == "person":
                 self.seats[p] = _Seat(name=e["name"], kind="person", away_since=now)
             elif e["kind"] == "bot":
-                self.seats[p] = _Seat(name=f"{e['bot']} bot", kind="bot", bot=e["bot"])
+                self.seats[p] = _Seat(name=bot_label(e["bot"], p), kind="bot", bot=e["bot"])
             else:
                 self.seats[p] = _Seat()
             self._touch(now)

@@ -1,0 +1,246 @@
+"""The web table as people use it: real Chromium (Debian's, driven by Playwright through
+``executable_path``; nothing is downloaded) against a real uvicorn server on loopback.
+
+- two people in two browser contexts and two bots play a whole hand under a house-rule code, with a
+  cut and an UNO catch made by clicking;
+- a reload mid-hand resumes the seat;
+- a server restart mid-hand: the page reconnects by itself and the hand goes on.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from web_support import LiveServer, require
+
+from unokit.game import Game
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require("Chromium", Path(CHROMIUM).exists(), "the browser tests drive Debian's chromium")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def api(srv, path, body=None):
+    r = (httpx.post(srv.url + path, json=body, timeout=20) if body is not None
+         else httpx.get(srv.url + path, timeout=20))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def status(page) -> str:
+    return page.get_by_test_id("status").get_attribute("data-status") or ""
+
+
+def wait_status(page, want: str, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while status(page) != want:
+        assert time.monotonic() < deadline, f"the page never showed status {want!r} (now {status(page)!r})"
+        page.wait_for_timeout(50)
+
+
+def my_turn(page) -> bool:
+    return page.locator('[data-testid="turn-indicator"].mine').count() > 0
+
+
+def take_a_turn(page) -> bool:
+    """Play as a simple person would: the first playable card (red for a wild), else draw, else pass."""
+    if page.get_by_test_id("prompt").count() and page.get_by_test_id("prompt").is_visible():
+        if page.get_by_test_id("color-R").count():
+            page.get_by_test_id("color-R").click()
+            return True
+        if page.get_by_test_id("compose-done").count():
+            page.get_by_test_id("compose-done").click()
+            return True
+        page.get_by_test_id("option-0").click()
+        return True
+    if not my_turn(page):
+        return False
+    cards = page.locator('[data-testid="hand"] button.playable')
+    if cards.count():
+        cards.first.click()
+        return True
+    for key in ("draw", "pass"):
+        b = page.get_by_test_id(key)
+        if b.count() and b.is_enabled():
+            b.click()
+            return True
+    return False
+
+
+def session_of(srv, code):
+    return srv.app.state.hub.tables[code].session
+
+
+def set_position(srv, code, hands, discard, stock, rules):
+    """Deal a set position into the table's hand (a scenario: the cut and the catch must be possible)."""
+    rt = srv.app.state.hub.tables[code]
+
+    async def rig():
+        async with rt.lock:
+            s = rt.session
+            g = Game.from_position(hands, discard, stock, rules=rules, clock=s.clock, current=0)
+            s.game = g
+            s._turn_key = None
+            s._after_change(rt.now(), before=set())
+            await srv.app.state.hub.broadcast(rt)
+    srv.call(rig)
+
+
+def open_seat(browser, srv, url, **ctx):
+    context = browser.new_context(**ctx)
+    page = context.new_page()
+    page.goto(srv.url + url)
+    return context, page
+
+
+def test_browser_two_people_and_two_bots_play_a_whole_hand_with_a_cut_and_an_uno_catch(browser, tmp_path):
+    rules = "UNO 1121 C"
+    with LiveServer(f"sqlite:///{tmp_path / 'b.db'}") as srv:
+        t = api(srv, "/api/tables", {"rules": rules, "seats": 4, "name": "Ana", "bots": {"1": "greedy", "3": "greedy"},
+                                     "match": False, "bot_think": 1.5, "uno_grace": 0.6})
+        j = api(srv, f"/api/tables/{t['table']}/join", {"name": "Bia"})
+        assert j["seat"] == 2
+        ca, ana = open_seat(browser, srv, t["url"])
+        cb, bia = open_seat(browser, srv, j["url"], viewport={"width": 360, "height": 640})   # a phone
+        ana.get_by_test_id("start").click()
+        wait_status(ana, "playing")
+        wait_status(bia, "playing")
+        # Ana (seat 0) and Bia (seat 2) both hold a red 5; the bots hold little.
+        set_position(srv, t["table"], ["R5 R7 G3", "Y7 Y8", "R5 G2 Y2 B2", "G7 B9"], "R1",
+                     "B1 B3 B4 B6 G1 G4 G5 G6 Y1 Y3 Y4 Y5 Y6 R2 R3 R4", rules)
+        s = session_of(srv, t["table"])
+        ana.get_by_test_id("card-R5").click()                       # Ana plays her red 5 ...
+        bia.locator('[data-testid="card-R5"].playable').click()     # ... Bia cuts in with hers (seat 1 is thinking)
+        deadline = time.monotonic() + 10
+        while not any(e.kind == "cut" for e in s.game.events):
+            assert time.monotonic() < deadline, "the cut never reached the referee"
+            time.sleep(0.05)
+        cut = next(e for e in s.game.events if e.kind == "cut")
+        assert cut.player == 2 and [c.code for c in cut.cards] == ["R5"]
+        # play on; Bia catches Ana whenever Ana is left with one card and no UNO
+        caught = False
+        deadline = time.monotonic() + 120
+        while s.status == "playing":
+            assert time.monotonic() < deadline, "the hand did not end"
+            if bia.locator('[data-testid="catch-0"]').count() and bia.get_by_test_id("catch-0").is_enabled():
+                bia.get_by_test_id("catch-0").click()
+            take_a_turn(ana)
+            take_a_turn(bia)
+            caught = caught or any(e.kind == "caught" and e.player == 2 and e.target == 0 for e in s.game.events)
+            ana.wait_for_timeout(80)
+        assert caught, "Ana was never caught without UNO"
+        assert s.status == "over" and s.game.winner is not None
+        wait_status(ana, "over")
+        assert ana.get_by_test_id("game-over").is_visible()
+        log = ana.get_by_test_id("log").inner_text()
+        assert "cuts in" in log or "caught" in log
+        ca.close()
+        cb.close()
+
+
+def test_browser_a_reload_mid_hand_resumes_the_seat(browser, tmp_path):
+    with LiveServer(f"sqlite:///{tmp_path / 'r.db'}") as srv:
+        t = api(srv, "/api/tables", {"rules": "UNO 1121 DR-P4-SU", "seats": 3, "name": "Ana", "bot_think": 0.3,
+                                     "match": False})
+        ctx, page = open_seat(browser, srv, t["url"])
+        page.get_by_test_id("start").click()
+        wait_status(page, "playing")
+        s = session_of(srv, t["table"])
+        mine = sorted(c.code for c in s.game.hands[s.seat_of(0)])
+        page.goto(srv.url + f"/t/{t['table']}")          # the token is gone from the URL: localStorage keeps it
+        wait_status(page, "playing")
+        shown = sorted(b.get_attribute("data-testid")[5:] for b in
+                       page.locator('[data-testid="hand"] [data-testid^="card-"]').all())
+        assert shown == sorted(c.code for c in s.game.hands[s.seat_of(0)]) and len(shown) == len(mine)
+        assert page.get_by_test_id("join-panel").count() == 0 or not page.get_by_test_id("join-panel").is_visible()
+        ctx.close()
+
+
+def test_browser_a_server_restart_mid_hand_the_page_reconnects_and_play_goes_on(browser, tmp_path):
+    db = f"sqlite:///{tmp_path / 's.db'}"
+    srv = LiveServer(db).start()
+    port = srv.port
+    try:
+        t = api(srv, "/api/tables", {"rules": "UNO 1121 C-DR", "seats": 3, "name": "Ana", "bot_think": 0.3,
+                                     "match": False, "bots": {"1": "greedy", "2": "greedy"}})
+        ctx, page = open_seat(browser, srv, t["url"])
+        page.get_by_test_id("start").click()
+        wait_status(page, "playing")
+        for _ in range(40):                       # a few moves in
+            take_a_turn(page)
+            page.wait_for_timeout(100)
+            if session_of(srv, t["table"]).status != "playing":
+                break
+        before = session_of(srv, t["table"])
+        n = len(before.log)
+        fp = before.game.fingerprint()
+    finally:
+        srv.stop()
+    srv = LiveServer(db, port=port).start()          # the same address: the page's reconnect finds it
+    try:
+        s = session_of(srv, t["table"])
+        assert len(s.log) >= n
+        if len(s.log) == n:
+            assert s.game.fingerprint() == fp
+        deadline = time.monotonic() + 30
+        while page.get_by_test_id("status").get_attribute("data-conn") not in ("online", "over"):
+            assert time.monotonic() < deadline, "the page did not reconnect"
+            page.wait_for_timeout(100)
+        if s.status == "playing":
+            seat = s.seat_of(0)
+            hand = sorted(b.get_attribute("data-testid")[5:] for b in
+                          page.locator('[data-testid="hand"] [data-testid^="card-"]').all())
+            assert hand == sorted(c.code for c in s.game.hands[seat])      # the restored hand, on the page
+            n = len(s.log)
+            deadline = time.monotonic() + 30
+            while len(s.log) == n and s.status == "playing":                # and the hand goes on
+                assert time.monotonic() < deadline, "nothing moved after the restart"
+                take_a_turn(page)
+                page.wait_for_timeout(100)
+        ctx.close()
+    finally:
+        srv.stop()
+
+
+def test_browser_screenshots_of_the_lobby_and_the_table(browser, tmp_path):
+    """The README's pictures come from here (written only when UNOKIT_SCREENSHOTS names a folder)."""
+    out = os.environ.get("UNOKIT_SCREENSHOTS")
+    with LiveServer(f"sqlite:///{tmp_path / 'p.db'}") as srv:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        page.goto(srv.url + "/")
+        page.get_by_test_id("name-input").fill("Ana")
+        page.get_by_test_id("rules-input").fill("UNO 1121 DR-P4-SU")
+        page.wait_for_timeout(600)
+        assert "UNO 1121 DR-P4-SU" in page.get_by_test_id("rules-message").inner_text()
+        page.get_by_test_id("rules-input").fill("UNO 1121 DR-DD")
+        page.wait_for_timeout(600)
+        assert "DR" in page.get_by_test_id("rules-message").inner_text()
+        page.get_by_test_id("rules-input").fill("UNO 1121 DR-P4-SU")
+        page.wait_for_timeout(600)
+        if out:
+            page.screenshot(path=str(Path(out) / "lobby.png"), full_page=False)
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url("**/t/**")
+        page.get_by_test_id("start").click()
+        wait_status(page, "playing")
+        page.wait_for_timeout(800)
+        if out:
+            page.screenshot(path=str(Path(out) / "table.png"))
+        ctx.close()

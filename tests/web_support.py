@@ -1,0 +1,106 @@
+"""Helpers for the web table's tests: a client with a table, a real PostgreSQL server, a real uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def require(thing: str, present: bool, why: str) -> None:
+    """Skip when a system package is missing, but fail in CI, where the project's setup installs it."""
+    if present:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{thing} is missing in CI: {why} (scripts/system-deps.sh installs it)")
+    pytest.skip(f"{thing} is not installed: {why}")
+
+
+def _pg_bin() -> Path | None:
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    return found[-1].parent if found else None
+
+
+@contextlib.contextmanager
+def postgres_server():
+    """A throwaway PostgreSQL cluster on a loopback port; yields its SQLAlchemy URL."""
+    bindir = _pg_bin()
+    require("PostgreSQL", bindir is not None, "the store is tested against a real server")
+    root = os.geteuid() == 0
+    tmp = Path(tempfile.mkdtemp(prefix="unokit-pg-"))
+    data = tmp / "data"
+    port = free_port()
+    pre = []
+    if root:   # initdb refuses to run as root: run the server as Debian's postgres user
+        shutil.chown(tmp, "postgres")
+        pre = ["runuser", "-u", "postgres", "--"]
+    try:
+        subprocess.run(pre + [str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"],
+                       check=True, capture_output=True, timeout=120)
+        subprocess.run(pre + [str(bindir / "pg_ctl"), "-D", str(data), "-w", "-t", "60", "-l", str(tmp / "log"),
+                              "-o", f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off",
+                              "start"], check=True, capture_output=True, timeout=120)
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(pre + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], check=False,
+                       capture_output=True, timeout=60)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+class LiveServer:
+    """uvicorn serving ``create_app(db)`` in a thread on a free loopback port (stop() ends it)."""
+
+    def __init__(self, db: str, port: int | None = None):
+        import uvicorn
+
+        from unokit.play.web.app import create_app
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(db)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=64 * 1024)
+        self.server = uvicorn.Server(config)
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self.server.serve())
+
+    def call(self, fn, timeout: float = 30):
+        """Run ``fn()`` (a coroutine function) on the server's event loop and return its result."""
+        return asyncio.run_coroutine_threadsafe(fn(), self.loop).result(timeout)
+
+    def start(self) -> "LiveServer":
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()

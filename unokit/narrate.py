@@ -1,0 +1,596 @@
+"""Plain words for the engine's typed events, in English (``"en"``) or Portuguese (``"pt"``).
+
+One narrator for every front end (the plain terminal, a web table, a Textual app): each function
+returns one line of plain text, without markup, for a seat reading the log (``viewer``; ``None`` for
+a spectator). ``names`` is a sequence of seat names (index = seat). What concerns the viewer is
+written in the second person.
+
+>>> from unokit.events import make_event
+>>> from unokit.cards import parse_cards
+>>> names = ["Ana", "Bob", "Cris"]
+>>> e = make_event("play", 3, 0, tuple(parse_cards("W")), "R")
+>>> describe(e, None, names), describe(e, 0, names), describe(e, 0, names, "pt")
+('Ana plays Wild and chooses red', 'You play Wild and choose red', 'Você joga Curinga e escolhe vermelho')
+>>> describe(make_event("caught", 5, 1, 0), 0, names)
+'Bob caught you without UNO'
+
+The events have no kind for a skipped turn; :func:`narrate_sequence` derives it from the plays of a
+Skip (a Reverse between two players) and adds a line for it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from .cards import Card, Color, Face
+
+__all__ = ["LANGS", "card_name", "cards_name", "color_name", "describe", "describe_draw_for", "describe_pending",
+           "describe_revealed", "describe_skip", "narrate_sequence"]
+
+#: the languages the narrator writes
+LANGS = ("en", "pt")
+
+_COLOR = {"en": ("Red", "Yellow", "Green", "Blue"), "pt": ("Vermelho", "Amarelo", "Verde", "Azul")}
+_FACE = {
+    "en": {Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "+2", Face.WILD: "Wild",
+           Face.WILD_DRAW_FOUR: "Wild Draw Four", Face.WILD_SWAP: "Wild Swap Hands",
+           Face.WILD_SHUFFLE: "Wild Shuffle Hands", Face.WILD_OHANA: "Wild Ohana", Face.WILD_BLANK: "Blank Wild"},
+    # the guide's words (000): Pular, Inverter, Comprar Duas (Cartas), Curinga, Curinga Comprar Quatro (Cartas)
+    "pt": {Face.SKIP: "Pular", Face.REVERSE: "Inverter", Face.DRAW_TWO: "Comprar Duas", Face.WILD: "Curinga",
+           Face.WILD_DRAW_FOUR: "Curinga Comprar Quatro", Face.WILD_SWAP: "Curinga Troca de Mãos",
+           Face.WILD_SHUFFLE: "Curinga Embaralha Mãos", Face.WILD_OHANA: "Curinga Ohana",
+           Face.WILD_BLANK: "Curinga em Branco"},
+}
+_AND = {"en": "and", "pt": "e"}
+_NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+        "pt": ("nenhum", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez")}
+# penalty and elimination reasons the referee writes in English, in Portuguese
+_REASON_PT = {
+    "missed UNO": "não disse UNO", "Wild Draw Four bluff": "blefe com o Curinga Comprar Quatro", "hint": "dica",
+    "lost a Wild Draw Four challenge": "perdeu o desafio do Curinga Comprar Quatro", "bomb": "bomba",
+    "spoke during silence": "falou durante o silêncio", "blank wild": "Curinga em Branco", "wrong play":
+    "jogada errada", "die (DAD)": "dado (DAD)", "trinity (TRI)": "trindade (TRI)", "backlash (BACK)": "revide (BACK)",
+    "traitor twin (GT)": "gêmeo traidor (GT)", "baptism (BA)": "batismo (BA)", "last to slap (M)": "último a bater (M)",
+    "did not slap (M)": "não bateu (M)", "false accusation (DED)": "acusação falsa (DED)",
+    "caught lying (DED)": "pego mentindo (DED)", "wrong draw challenge (DP)": "contestação errada da compra (DP)",
+    "drew while holding a playable card (DP)": "comprou tendo uma carta jogável (DP)", "Add it up bluff":
+    "blefe na soma", "wrong Add it up challenge": "contestação errada da soma",
+    "Wild Draw Four turned first (WILDSTART)": "Curinga Comprar Quatro virado primeiro (WILDSTART)",
+    "caught lying to avoid elimination (MS + DED)": "pego mentindo para não ser eliminado (MS + DED)"}
+_PREFIX_PT = (("had to draw", "teve de comprar"), ("could not answer the draw", "não pôde responder à compra"),
+              ("slower than", "mais lento que"), ("no compliment", "sem elogio"), ("no critique", "sem crítica"))
+
+
+def _reason_pt(text) -> str:
+    text = str(text)
+    pt = next((pt + text[len(en):] for en, pt in _PREFIX_PT if text.startswith(en)), None)
+    return pt or _REASON_PT.get(text, text)
+
+
+def _lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; choose from {', '.join(LANGS)}")
+    return lang
+
+
+def _card(x) -> Card | None:
+    try:
+        return x if isinstance(x, Card) else Card.parse(str(x))
+    except ValueError:
+        return None
+
+
+def card_name(card, lang: str = "en") -> str:
+    """A card (a :class:`~unokit.cards.Card` or its code) in words.
+
+    >>> card_name("R7"), card_name("GS"), card_name("W+4"), card_name("B+2")
+    ('Red 7', 'Green Skip', 'Wild Draw Four', 'Blue +2')
+    >>> card_name("R7", "pt"), card_name("GS", "pt"), card_name("W+4", "pt"), card_name("Y+2", "pt")
+    ('7 Vermelho', 'Pular Verde', 'Curinga Comprar Quatro', 'Comprar Duas Amarelo')
+    """
+    faces = _FACE[_lang(lang)]
+    c = _card(card)
+    if c is None:
+        return str(card)
+    if c.is_wild:
+        return faces[c.face]
+    face = str(c.number) if c.number is not None else faces[c.face]
+    col = _COLOR[lang][c.color]
+    return f"{col} {face}" if lang == "en" else f"{face} {col}"
+
+
+def _join(items: Sequence[str], lang: str, word: str | None = None) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word or _AND[lang]} " + items[-1]
+
+
+def cards_name(cards, lang: str = "en") -> str:
+    """Several cards (Cards, codes, or one string of codes) in words.
+
+    >>> cards_name("R7 G7 B7"), cards_name(["R7"], "pt"), cards_name("WX Y+2", "pt")
+    ('Red 7, Green 7 and Blue 7', '7 Vermelho', 'Curinga Troca de Mãos e Comprar Duas Amarelo')
+    """
+    _lang(lang)
+    if isinstance(cards, (str, Card)):
+        cards = str(cards).split()
+    items = [card_name(c, lang) for c in cards]
+    return _join(items, lang) if items else ("no cards" if lang == "en" else "nenhuma carta")
+
+
+def color_name(color, lang: str = "en") -> str:
+    """A colour (a :class:`~unokit.cards.Color`, a letter or a name) as a word.
+
+    >>> color_name("R"), color_name(Color.BLUE, "pt")
+    ('red', 'azul')
+    """
+    _lang(lang)
+    try:
+        col = color if isinstance(color, Color) else Color.parse(str(color))
+    except ValueError:
+        return str(color)
+    return _COLOR[lang][col].lower()
+
+
+def _n_cards(k, lang: str) -> str:
+    return {"en": ("a card", "{} cards"), "pt": ("uma carta", "{} cartas")}[lang][k != 1].format(k)
+
+
+def _owed(k, lang: str) -> str:
+    return {"en": ("the card owed", "the {} cards owed"), "pt": ("a carta devida", "as {} cartas devidas")
+            }[lang][k != 1].format(k)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+_IRREGULAR = {"is": "are", "was": "were", "has": "have", "goes": "go", "does": "do"}
+
+
+class _Words:
+    """Who is who for one reader: names, the second person, possessives and verb forms."""
+
+    def __init__(self, viewer, names, lang):
+        self.viewer, self.names, self.lang = viewer, names, lang
+
+    def you(self, seat) -> bool:
+        return seat is not None and seat == self.viewer
+
+    def name(self, seat) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return str(self.names[seat])
+        return f"Seat {seat}" if self.lang == "en" else f"Jogador {seat}"
+
+    def subj(self, seat) -> str:
+        return ("You" if self.lang == "en" else "Você") if self.you(seat) else self.name(seat)
+
+    def obj(self, seat) -> str:
+        return ("you" if self.lang == "en" else "você") if self.you(seat) else self.name(seat)
+
+    def verb(self, seat, verb: str) -> str:
+        """``verb`` in the third person singular, for ``seat`` (Portuguese uses it for 'você' too)."""
+        if self.lang != "en" or not self.you(seat):
+            return verb
+        if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+            return verb[:-2]
+        return _IRREGULAR.get(verb, verb.removesuffix("s"))
+
+    def s(self, seat, verb: str) -> str:
+        """Subject and verb: 'You play', 'Ana plays', 'Você joga'."""
+        return f"{self.subj(seat)} {self.verb(seat, verb)}"
+
+    def poss(self, seat) -> str:
+        """English possessive: 'your' / "Ana's"."""
+        return "your" if self.you(seat) else f"{self.name(seat)}'s"
+
+    def de(self, seat, article: str, noun: str) -> str:
+        """Portuguese possessive: 'a sua mão' / 'a mão de Ana'."""
+        mine = "sua" if article == "a" else "seu"
+        return f"{article} {mine} {noun}" if self.you(seat) else f"{article} {noun} de {self.name(seat)}"
+
+    def seats(self, seats) -> tuple[str, bool]:
+        """Several seats as a subject (the reader first) and whether the verb is plural."""
+        seats = sorted(seats, key=lambda q: (not self.you(q), q))
+        words = [self.subj(seats[0])] + [self.obj(q) for q in seats[1:]] if seats else []
+        return _join(words, self.lang), len(seats) > 1 or (self.lang == "en" and any(map(self.you, seats)))
+
+
+# ---------------------------------------------------------------------- one sentence per kind
+def _en_play(w, e) -> str:
+    named = f" and {w.verb(e.player, 'chooses')} {color_name(e.color)}" if e.color is not None else ""
+    verb = w.s(e.player, "plays") if e.kind == "play" else w.s(e.player, "cuts") + " in with"
+    return f"{verb} {cards_name(e.cards)}{named}"
+
+
+def _en_draw(w, e) -> str:
+    if not e.cards:
+        return f"{w.s(e.player, 'draws')} {_n_cards(e.count, 'en')}"
+    first = card_name(e.cards[0])  # REV: the stock is face up, so the first card drawn is public
+    return f"{w.s(e.player, 'draws')} " + (first if e.count == 1 else f"{e.count} cards; the first is {first}")
+
+
+def _en_owed(w, e) -> str:
+    what = "a compliment" if e.kind == "compliments-owed" else "a critique"
+    if not e.seats:
+        return f"Nobody owes {w.obj(e.player)} {what}"
+    who, plural = w.seats(e.seats)
+    return f"{who} {'owe' if plural else 'owes'} {w.obj(e.player)} {what}"
+
+
+def _bluff(e) -> bool:
+    return e.verdict in ("guilty", "bluff", "liar")
+
+
+_EN = {
+    "first": lambda w, e: f"First discard: {card_name(e.card)}",
+    "first-returned": lambda w, e: f"{card_name(e.card)} was turned first; it goes back into the deck",
+    "play": _en_play,
+    "cut": _en_play,
+    "draw": _en_draw,
+    "draws-penalty": lambda w, e: f"{w.s(e.player, 'takes')} {_owed(e.count, 'en')}",
+    "penalty": lambda w, e: f"{w.s(e.player, 'gets')} a penalty of {_n_cards(e.count, 'en')} ({e.reason})",
+    "reshuffle": lambda w, e: f"The discard pile is shuffled into a new stock ({e.size} card{'s' * (e.size != 1)})",
+    "color": lambda w, e: f"{w.s(e.player, 'chooses')} {color_name(e.color)}",
+    "uno": lambda w, e: f"{w.s(e.player, 'says')} UNO!",
+    "caught": lambda w, e: f"{w.s(e.target, 'is')} caught without UNO" if e.player in (None, e.target)
+                           else f"{w.subj(e.player)} caught {w.obj(e.target)} without UNO",
+    "challenge": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.bluffer)} Wild Draw Four: "
+                              + ("it was a bluff" if _bluff(e) else "it was legal"),
+    "say": lambda w, e: f'{w.s(e.player, "says")}: "{e.text}"',
+    "hint": lambda w, e: f"{w.s(e.player, 'gives')} {w.obj(e.to)} a hint" + (f": {e.text}" if e.text else ""),
+    "swap": lambda w, e: f"{w.s(e.player, 'swaps')} hands with {w.obj(e.target)}",
+    "shuffle-hands": lambda w, e: f"{w.s(e.player, 'shuffles')} all hands together and "
+                                  f"{w.verb(e.player, 'deals')} them again",
+    "ohana": lambda w, e: f"{_cap(w.poss(e.player))} Wild Ohana brings every hand to four cards",
+    "out": lambda w, e: f"{w.s(e.player, 'goes')} out and {w.verb(e.player, 'wins')} the hand "
+                        f"({e.points} points in the other hands)",
+    "eliminated": lambda w, e: f"{w.s(e.player, 'is')} out of this hand: {e.reason}",
+    "wrong-play": lambda w, e: f"{w.s(e.player, 'makes')} a wrong play (#{e.wrong_seq}: {e.reason})",
+    "noticed": lambda w, e: f"{w.s(e.player, 'notices')} " + (
+        ("your own" if w.you(e.player) else "their own") if e.offender == e.player else w.poss(e.offender))
+        + f" wrong play #{e.wrong_seq}",
+    "accuse": lambda w, e: f"{w.s(e.player, 'accuses')} {w.obj(e.liar)} of lying: " + (
+        f"{w.obj(e.liar)} {w.verb(e.liar, 'was')} lying" if _bluff(e) else f"{w.obj(e.liar)} told the truth"),
+    "hidden-play": lambda w, e: f"{w.s(e.player, 'puts')} {_n_cards(e.count, 'en')} face down"
+                                + (f", claiming +{e.claim}" if e.claim else ""),
+    "free-discard": lambda w, e: f"{w.s(e.player, 'discards')} a card face down",
+    "discard-under": lambda w, e: f"{w.s(e.player, 'discards')} {card_name(e.card)} under the Wild Ohana",
+    "carousel": lambda w, e: f"{_cap(w.poss(e.player))} play passes every hand on, "
+                             + ("clockwise" if e.direction == 1 else "counter-clockwise"),
+    "deflect": lambda w, e: f"{w.s(e.player, 'deflects')} {_owed(e.pending, 'en')} to the next player",
+    "die": lambda w, e: f"{w.s(e.player, 'rolls')} the die: {e.face} ({_n_cards(e.count, 'en')} to draw)",
+    "donate": lambda w, e: f"{w.s(e.player, 'gives')} {w.obj(e.target)} {_n_cards(e.count, 'en')}",
+    "draw-challenge": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.drawer)} draw: {w.obj(e.drawer)} "
+                                   + ("held a playable card" if _bluff(e) else "had nothing to play"),
+    "jump-in-cancels": lambda w, e: f"{_cap(w.poss(e.player))} jump-in cancels {_owed(e.pending, 'en')}",
+    "peace": lambda w, e: f"{w.s(e.player, 'starts')} the peace: no action cards until it ends" if e.state == "on"
+                          else f"{w.s(e.player, 'ends')} the peace",
+    "revenge": lambda w, e: f"{w.s(e.player, 'sends')} {_owed(e.pending, 'en')} back (revenge)",
+    "sees-hand": lambda w, e: f"{w.s(e.player, 'looks')} at {w.poss(e.target)} hand",
+    "silence": lambda w, e: "The silence is over" if e.state != "on" else (
+        "Silence: speaking now costs cards" if e.player is None
+        else f"{w.s(e.player, 'calls')} for silence: speaking now costs cards"),
+    "slap": lambda w, e: f"{w.s(e.player, 'slaps')} the pile",
+    "slap-now": lambda w, e: f"Slap now! {_cap(w.poss(e.player))} card calls for everyone to slap the pile",
+    "stack-cancelled": lambda w, e: f"{w.s(e.player, 'cancels')} {_owed(e.pending, 'en')}",
+    "sum-challenge": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.challenged)} sum: "
+                                  + ("it was a bluff" if _bluff(e) else "it was right"),
+    "time-up": lambda w, e: f"Time is up ({e.seconds} s)",
+    "compliments-owed": _en_owed,
+    "critiques-owed": _en_owed,
+}
+
+
+def _pt_draw(w, e) -> str:
+    if not e.cards:
+        return f"{w.subj(e.player)} compra {_n_cards(e.count, 'pt')}"
+    first = card_name(e.cards[0], "pt")
+    return f"{w.subj(e.player)} compra " + (first if e.count == 1 else f"{e.count} cartas; a primeira é {first}")
+
+
+def _pt_owed(w, e) -> str:
+    what = "um elogio" if e.kind == "compliments-owed" else "uma crítica"
+    if not e.seats:
+        return f"Ninguém deve {what} para {w.obj(e.player)}"
+    who, plural = w.seats(e.seats)
+    return f"{who} {'devem' if plural else 'deve'} {what} para {w.obj(e.player)}"
+
+
+_PT = {
+    "first": lambda w, e: f"Primeira carta do descarte: {card_name(e.card, 'pt')}",
+    "first-returned": lambda w, e: f"{card_name(e.card, 'pt')} foi virado primeiro e volta para o baralho",
+    "play": lambda w, e: f"{w.subj(e.player)} {'joga' if e.kind == 'play' else 'corta com'} "
+                         f"{cards_name(e.cards, 'pt')}"
+                         + (f" e escolhe {color_name(e.color, 'pt')}" if e.color is not None else ""),
+    "draw": _pt_draw,
+    "draws-penalty": lambda w, e: f"{w.subj(e.player)} compra {_owed(e.count, 'pt')}",
+    "penalty": lambda w, e: f"{w.subj(e.player)} recebe uma penalidade de {_n_cards(e.count, 'pt')} "
+                            f"({_reason_pt(e.reason)})",
+    "reshuffle": lambda w, e: f"A pilha de descarte é embaralhada e vira o novo monte ({e.size} carta{'s' * (e.size != 1)})",
+    "color": lambda w, e: f"{w.subj(e.player)} escolhe {color_name(e.color, 'pt')}",
+    "uno": lambda w, e: f"{w.subj(e.player)} diz UNO!",
+    "caught": lambda w, e: f"{w.subj(e.target)} foi pego sem UNO" if e.player in (None, e.target)
+                           else f"{w.subj(e.player)} pegou {w.obj(e.target)} sem UNO",
+    "challenge": lambda w, e: f"{w.subj(e.player)} desafia {w.de(e.bluffer, 'o', 'Curinga Comprar Quatro')}: "
+                              + ("era blefe" if _bluff(e) else "era válido"),
+    "say": lambda w, e: f'{w.subj(e.player)} diz: "{e.text}"',
+    "hint": lambda w, e: f"{w.subj(e.player)} dá uma dica para {w.obj(e.to)}" + (f": {e.text}" if e.text else ""),
+    "swap": lambda w, e: f"{w.subj(e.player)} troca de mão com {w.obj(e.target)}",
+    "shuffle-hands": lambda w, e: f"{w.subj(e.player)} embaralha todas as mãos e as distribui de novo",
+    "ohana": lambda w, e: f"{_cap(w.de(e.player, 'o', 'Curinga Ohana'))} deixa todas as mãos com quatro cartas",
+    "out": lambda w, e: f"{w.subj(e.player)} fica sem cartas e vence a mão ({e.points} pontos nas outras mãos)",
+    "eliminated": lambda w, e: f"{w.subj(e.player)} está fora desta mão: {_reason_pt(e.reason)}",
+    "wrong-play": lambda w, e: f"{w.subj(e.player)} faz uma jogada errada (nº {e.wrong_seq}: {e.reason})",
+    "noticed": lambda w, e: f"{w.subj(e.player)} percebe " + (
+        f"a própria jogada errada nº {e.wrong_seq}" if e.offender == e.player
+        else w.de(e.offender, "a", f"jogada errada nº {e.wrong_seq}")),
+    "accuse": lambda w, e: f"{w.subj(e.player)} acusa {w.obj(e.liar)} de mentir: "
+                           + ("era mentira" if _bluff(e) else "era verdade"),
+    "hidden-play": lambda w, e: f"{w.subj(e.player)} põe {_n_cards(e.count, 'pt')} "
+                                f"{'virada' if e.count == 1 else 'viradas'} para baixo"
+                                + (f", alegando +{e.claim}" if e.claim else ""),
+    "free-discard": lambda w, e: f"{w.subj(e.player)} descarta uma carta virada para baixo",
+    "discard-under": lambda w, e: f"{w.subj(e.player)} descarta {card_name(e.card, 'pt')} sob o Curinga Ohana",
+    "carousel": lambda w, e: f"{_cap(w.de(e.player, 'a', 'jogada'))} passa todas as mãos adiante, no sentido "
+                             + ("horário" if e.direction == 1 else "anti-horário"),
+    "deflect": lambda w, e: f"{w.subj(e.player)} desvia {_owed(e.pending, 'pt')} para o próximo jogador",
+    "die": lambda w, e: f"{w.subj(e.player)} rola o dado: {e.face} ({_n_cards(e.count, 'pt')} para comprar)",
+    "donate": lambda w, e: f"{w.subj(e.player)} dá {_n_cards(e.count, 'pt')} para {w.obj(e.target)}",
+    "draw-challenge": lambda w, e: f"{w.subj(e.player)} contesta {w.de(e.drawer, 'a', 'compra')}: "
+                                   f"{w.obj(e.drawer)} "
+                                   + ("tinha uma carta jogável" if _bluff(e) else "não tinha o que jogar"),
+    "jump-in-cancels": lambda w, e: f"{_cap(w.de(e.player, 'o', 'corte'))} cancela {_owed(e.pending, 'pt')}",
+    "peace": lambda w, e: f"{w.subj(e.player)} " + ("começa a paz: nada de cartas de ação até ela acabar"
+                                                     if e.state == "on" else "termina a paz"),
+    "revenge": lambda w, e: f"{w.subj(e.player)} devolve {_owed(e.pending, 'pt')} (vingança)",
+    "sees-hand": lambda w, e: f"{w.subj(e.player)} olha {w.de(e.target, 'a', 'mão')}",
+    "silence": lambda w, e: "O silêncio acabou" if e.state != "on" else (
+        "Silêncio: falar agora custa cartas" if e.player is None
+        else f"{w.subj(e.player)} pede silêncio: falar agora custa cartas"),
+    "slap": lambda w, e: f"{w.subj(e.player)} bate na pilha",
+    "slap-now": lambda w, e: f"Bata agora! {_cap(w.de(e.player, 'a', 'carta'))} pede que todos batam na pilha",
+    "stack-cancelled": lambda w, e: f"{w.subj(e.player)} cancela {_owed(e.pending, 'pt')}",
+    "sum-challenge": lambda w, e: f"{w.subj(e.player)} contesta {w.de(e.challenged, 'a', 'soma')}: "
+                                  + ("era blefe" if _bluff(e) else "estava certa"),
+    "time-up": lambda w, e: f"O tempo acabou ({e.seconds} s)",
+    "compliments-owed": _pt_owed,
+    "critiques-owed": _pt_owed,
+}
+_PT["cut"] = _PT["play"]
+
+
+def _fallback(event, viewer, names, lang: str) -> str:
+    """The line for a kind the narrator does not know: the seat, the kind and its fields."""
+    who = _Words(viewer, names, lang).subj(event.player) + ":" if event.player is not None else ""
+    return f"{who} {event.kind} {' '.join(map(str, getattr(event, 'detail', ())))}".strip()
+
+
+def describe(event, viewer, names, lang: str = "en") -> str:
+    """One line of plain text for a typed event (:mod:`unokit.events`), read by seat ``viewer``.
+
+    >>> from unokit.events import make_event
+    >>> names = ["Ana", "Bob"]
+    >>> describe(make_event("draw", 4, 1, 2), 1, names), describe(make_event("draw", 4, 1, 2), 0, names, "pt")
+    ('You draw 2 cards', 'Bob compra 2 cartas')
+    >>> describe(make_event("challenge", 7, 1, 0, "guilty"), 0, names)
+    'Bob challenges your Wild Draw Four: it was a bluff'
+    >>> describe(make_event("slap-now", 8, 0), 0, names)
+    'Slap now! Your card calls for everyone to slap the pile'
+    """
+    write = (_EN if _lang(lang) == "en" else _PT).get(getattr(event, "kind", None))
+    if write is not None:
+        try:
+            return write(_Words(viewer, names, lang), event)
+        except (AttributeError, TypeError, ValueError, IndexError, KeyError):
+            pass
+    return _fallback(event, viewer, names, lang)
+
+
+def _as_cards(x) -> tuple:
+    if isinstance(x, (Card, str)):
+        x = str(x).split()
+    cards = tuple(_card(c) for c in x)
+    return () if None in cards else cards
+
+
+def _new_cards(before, after) -> list:
+    """The cards in ``after`` that ``before`` does not account for (a multiset difference), in order."""
+    left, new = Counter(before), []
+    for c in after:
+        left[c] -= 1
+        if left[c] < 0:
+            new.append(c)
+    return new
+
+
+def describe_draw_for(event, viewer, names, lang: str = "en", *, drawn=None, before=None, after=None) -> str:
+    """:func:`describe`, naming the cards of the viewer's own draw when they are known: ``drawn`` (a card
+    or several), or the viewer's hand ``before`` and ``after`` the draw.
+
+    >>> from unokit.events import make_event
+    >>> e = make_event("draw", 4, 0, 1)
+    >>> describe_draw_for(e, 0, ["Ana", "Bob"], drawn="R7"), describe_draw_for(e, 1, ["Ana", "Bob"], drawn="R7")
+    ('You draw Red 7', 'Ana draws a card')
+    >>> describe_draw_for(e, 0, ["Ana", "Bob"], "pt", before=["G1"], after=["G1", "B2"])
+    'Você compra 2 Azul'
+    """
+    if getattr(event, "kind", None) == "draw" and viewer is not None and event.player == viewer:
+        cards = _as_cards(drawn) if drawn is not None else (
+            tuple(_new_cards(before, after)) if before is not None and after is not None else ())
+        if cards and len(cards) == event.count:
+            w = _Words(viewer, names, _lang(lang))
+            return f"{w.s(viewer, 'draws')} {cards_name(cards, lang)}" if lang == "en" else \
+                f"{w.subj(viewer)} compra {cards_name(cards, lang)}"
+    return describe(event, viewer, names, lang)
+
+
+def describe_skip(seat: int, viewer, names, lang: str = "en") -> str:
+    """The line for a seat that loses its turn.
+
+    >>> describe_skip(1, 1, ["Ana", "Bob"]), describe_skip(1, 0, ["Ana", "Bob"]), describe_skip(1, 1, "AB", "pt")
+    ('You are skipped', 'Bob is skipped', 'Você perde a vez')
+    """
+    w = _Words(viewer, names, _lang(lang))
+    return f"{w.s(seat, 'is')} skipped" if lang == "en" else f"{w.subj(seat)} perde a vez"
+
+
+def describe_revealed(seat: int, cards, viewer, names, lang: str = "en") -> str:
+    """The line for a hand shown by a challenge (a view's ``revealed``).
+
+    >>> describe_revealed(1, "R7 B2", 0, ["Ana", "Bob"])
+    "Bob's hand is shown to you: Red 7 and Blue 2"
+    >>> describe_revealed(1, "R7", 1, ["Ana", "Bob"], "pt")
+    'A sua mão é mostrada: 7 Vermelho'
+    """
+    w, shown, to_you = _Words(viewer, names, _lang(lang)), cards_name(_as_cards(cards), lang), viewer not in (None, seat)
+    if lang == "en":
+        return f"{_cap(w.poss(seat))} hand is shown{' to you' if to_you else ''}: {shown}"
+    return f"{_cap(w.de(seat, 'a', 'mão'))} é mostrada{' para você' if to_you else ''}: {shown}"
+
+
+def _pending_cards(discard, pending: int) -> tuple:
+    """The draw cards on top of the pile that make up ``pending`` exactly, or ()."""
+    total, cards = 0, []
+    for c in reversed(discard):
+        if not c.draw or total >= pending:
+            break
+        total += c.draw
+        cards.append(c)
+    return tuple(reversed(cards)) if total == pending else ()
+
+
+_DRAW_WORDS = {"en": (("Draw Two", "Draw Twos"), ("Wild Draw Four", "Wild Draw Fours")),
+               "pt": (("Comprar Duas", "Comprar Duas"), ("Curinga Comprar Quatro", "Curingas Comprar Quatro"))}
+
+
+def _composition(cards, lang: str) -> str:
+    """'two Draw Twos and a Wild Draw Four'"""
+    counts = (sum(c.face == Face.DRAW_TWO for c in cards), sum(c.face == Face.WILD_DRAW_FOUR for c in cards))
+    return _join([f"{_NUM[lang][n] if n < len(_NUM[lang]) else n} {words[n > 1]}"
+                  for n, words in zip(counts, _DRAW_WORDS[lang]) if n], lang)
+
+
+def describe_pending(view, viewer=None, names=(), lang: str = "en", *, can_stack: bool = False,
+                     can_challenge: bool = False) -> str:
+    """The line for a pending draw in a :class:`~unokit.view.PlayerView` ("" when none): who must draw
+    how many, made of which cards, and (for the seat to act) whether it may stack or challenge.
+
+    >>> from unokit.game import Game
+    >>> g = Game.from_position(["R1 B+2", "G5 G6"], discard="R9 G+2 Y+2", pending=4)
+    >>> describe_pending(g.view(0), 0, ["Ana", "Bob"], can_stack=True)
+    'You must draw 4 (two Draw Twos) or stack'
+    >>> describe_pending(g.view(1), 1, ["Ana", "Bob"], "pt")
+    'Ana precisa comprar 4 (dois Comprar Duas)'
+    """
+    lang = _lang(lang)
+    k = view.pending
+    if not k:
+        return ""
+    viewer = view.seat if viewer is None else viewer
+    w = _Words(viewer, names, lang)
+    who = view.to_act
+    cards = _pending_cards(view.discard, k)
+    made = f" ({_composition(cards, lang)})" if cards else ""
+    four = any(c.face == Face.WILD_DRAW_FOUR for c in cards) or (not cards and view.top.draw == 4)
+    opts = []
+    if w.you(who) and can_stack:
+        opts.append("stack" if lang == "en" else "empilhar")
+    if w.you(who) and can_challenge and four:  # a pending +2 never speaks of a Wild Draw Four
+        opts.append(("challenge it" if cards else "challenge the Wild Draw Four") if lang == "en"
+                    else ("desafiá-lo" if cards else "desafiar o Curinga Comprar Quatro"))
+    ors = "or" if lang == "en" else "ou"
+    tail = f" {ors} {opts[0]}" if len(opts) == 1 else (f", {_join(opts, lang, ors)}" if opts else "")
+    return f"{w.subj(who)} {'must draw' if lang == 'en' else 'precisa comprar'} {k}{made}{tail}"
+
+
+# ---------------------------------------------------------------------- a sequence of events
+_EVERY_HAND = ("shuffle-hands", "ohana", "carousel")  # events that change every hand
+# events that may move cards into the hand of the seats these fields name (beside ``player``)
+_INTO_HAND = {"swap": ("player", "target"), "donate": ("player", "target"), "challenge": ("bluffer",),
+              "accuse": ("player", "liar"), "noticed": ("offender",)}
+
+
+def _drawn_by_viewer(events, viewer, before, after) -> dict:
+    """Event index -> the cards of that draw by the viewer, when the hands account for them exactly."""
+    if viewer is None or before is None or after is None:
+        return {}
+    draws = [i for i, e in enumerate(events) if e.kind == "draw" and e.player == viewer]
+    if not draws:
+        return {}
+    expected = Counter(before)
+    for e in events:
+        if e.kind in _EVERY_HAND or viewer in (getattr(e, f) for f in _INTO_HAND.get(e.kind, ())):
+            return {}
+        if e.player == viewer and e.kind in ("play", "cut", "discard-under"):
+            expected -= Counter(_as_cards(e.cards if e.kind != "discard-under" else e.card))
+    new = _new_cards(expected.elements(), after)
+    if len(new) != sum(events[i].count for i in draws):
+        return {}
+    out, at = {}, 0
+    for i in draws:
+        out[i] = tuple(new[at:at + events[i].count])
+        at += events[i].count
+    return out
+
+
+def _next(seat: int, steps: int, n: int, direction: int, out: set) -> int:
+    for _ in range(steps):
+        seat = (seat + direction) % n
+        while seat in out:
+            seat = (seat + direction) % n
+    return seat
+
+
+def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, players: int | None = None,
+                     direction: int = 1, eliminated=(), dealer: int | None = None, hand_before=None,
+                     hand_after=None) -> list[str]:
+    """Lines for consecutive events, with "X is skipped" added after a play that skips a seat.
+
+    ``direction`` (1 clockwise) and ``eliminated`` are the table's state before the first event (followed
+    through the Reverses and eliminations in ``events``); ``dealer`` places the seat a first Skip skips.
+    With the viewer's hand before and after the events, the viewer's own draws name their cards.
+
+    >>> from unokit.events import make_event
+    >>> from unokit.cards import parse_cards
+    >>> evs = [make_event("play", 5, 0, tuple(parse_cards("GS")), None), make_event("draw", 6, 2, 1)]
+    >>> narrate_sequence(evs, 1, ["Ana", "Bob", "Cris"])
+    ['Ana plays Green Skip', 'You are skipped', 'Cris draws a card']
+    >>> narrate_sequence(evs, 2, ["Ana", "Bob", "Cris"], "pt", hand_before=["R1"], hand_after=["R1", "Y4"])
+    ['Ana joga Pular Verde', 'Bob perde a vez', 'Você compra 4 Amarelo']
+    """
+    lang = _lang(lang)
+    events = list(events)
+    n = players if players is not None else len(names)
+    out = set(eliminated)
+    known = _drawn_by_viewer(events, viewer, hand_before, hand_after)
+    lines: list[str] = []
+    skipped: list[int] = []
+    no_skip = {e.seq for e in events if e.kind in ("out", "deflect")}  # the hand ends, or the draw is sent on
+    for i, e in enumerate(events):
+        lines.append(describe_draw_for(e, viewer, names, lang, drawn=known.get(i)))
+        ends, active = e.seq in no_skip, n - len(out)
+        if e.kind == "first" and n:
+            face = getattr(_card(e.card), "face", None)
+            if face == Face.REVERSE:
+                direction = -direction
+            elif face in (Face.SKIP, Face.WILD_DRAW_FOUR) and dealer is not None:
+                skipped.append((dealer + direction) % n)  # the first player loses the turn
+        elif e.kind in ("play", "cut") and e.player is not None and n and _as_cards(e.cards):
+            k, face = len(e.cards), _as_cards(e.cards)[-1].face
+            if face == Face.SKIP and not ends and active > 1:  # from n Skips on only the opponents count (000 §DR)
+                opponents = [_next(e.player, j, n, direction, out) for j in range(1, active)]
+                skipped += opponents[:k] if k < active else opponents[:k % (active - 1)]
+            elif face == Face.REVERSE and k % 2:
+                if active == 2 and not ends:
+                    skipped.append(_next(e.player, 1, n, direction, out))
+                elif active > 2:
+                    direction = -direction
+        elif e.kind == "eliminated" and e.player is not None:
+            out.add(e.player)
+        if i + 1 == len(events) or events[i + 1].seq != e.seq:
+            lines += [describe_skip(q, viewer, names, lang) for q in dict.fromkeys(skipped)]
+            skipped = []
+    return lines

@@ -1,0 +1,244 @@
+"""The live tables of a server: each a :class:`TableSession` with its connections and its driver task.
+
+The hub is the only writer of a table: requests and the driver take the table's lock, change the
+session, write the new log entries to the store, and only then tell the connections (persist
+before broadcast). After a restart, :meth:`Hub.resume_all` rebuilds every unfinished table from
+its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from ...errors import UnoError
+from ..session import TableError, TableOptions, TableSession
+from ..wire import LANGS, state_message
+from .store import Store
+
+__all__ = ["Hub", "Runtime", "Conn", "new_code", "new_token", "CODE_ALPHABET"]
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed easily
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket: who it is (``player`` None for a spectator), its language and how to send."""
+
+    send: object                 # async callable(dict)
+    player: int | None
+    lang: str = "en"
+    host: bool = False
+    tokens: float = 20.0         # rate limit bucket
+    stamp: float = field(default_factory=time.monotonic)
+
+    def allow(self, rate: float = 10.0, burst: float = 20.0) -> bool:
+        now = time.monotonic()
+        self.tokens = min(burst, self.tokens + (now - self.stamp) * rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)
+class Runtime:
+    code: str
+    session: TableSession
+    created: float
+    saved: int
+    conns: set = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task | None = None
+    status: str = "lobby"
+
+    def now(self) -> float:
+        return time.time() - self.created
+
+
+class Hub:
+    """Every live table of one server process."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.tables: dict[str, Runtime] = {}
+        self.closing = False
+
+    # ------------------------------------------------------------------ tables
+    async def create(self, options: TableOptions, name: str) -> tuple[Runtime, int, str]:
+        session = TableSession(options)
+        player = session.join(name)
+        for _ in range(20):
+            code = new_code()
+            if code not in self.tables and not await asyncio.to_thread(self.store.exists, code):
+                break
+        else:  # pragma: no cover - 32^6 codes
+            raise TableError("no free table code; try again")
+        created = time.time()
+        token = new_token()
+        await asyncio.to_thread(self._create_rows, code, session, created, player, token)
+        rt = Runtime(code, session, created, saved=len(session.log))
+        self.tables[code] = rt
+        self._drive(rt)
+        return rt, player, token
+
+    def _create_rows(self, code, session, created, player, token):
+        self.store.create_table(code, session.options.to_dict(), now=created)
+        self.store.add_entries(code, 0, session.log)
+        self.store.add_seat(code, player, token, host=True)
+
+    async def get(self, code: str) -> Runtime | None:
+        if not isinstance(code, str) or len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
+            return None
+        rt = self.tables.get(code)
+        if rt is None:
+            rt = await asyncio.to_thread(self._load, code)
+            if rt is not None:
+                rt = self.tables.setdefault(code, rt)
+                if rt.session.status != "over":
+                    self._drive(rt)
+        return rt
+
+    def _load(self, code: str) -> Runtime | None:
+        row = self.store.table(code)
+        if row is None:
+            return None
+        entries = self.store.entries(code)
+        session = TableSession.restore(json.loads(row.options), entries)
+        rt = Runtime(code, session, row.created, saved=len(entries), status=row.status)
+        return rt
+
+    async def resume_all(self) -> int:
+        """Load and drive every table that was not over when the server stopped."""
+        codes = await asyncio.to_thread(self.store.unfinished)
+        for code in codes:
+            try:
+                await self.get(code)
+            except TableError:   # a table whose log no longer replays stays stored, not served
+                continue
+        return len(codes)
+
+    async def join(self, rt: Runtime, name: str) -> tuple[int, str]:
+        async with rt.lock:
+            player = rt.session.join(name, rt.now())
+            token = new_token()
+            await asyncio.to_thread(self.store.add_seat, rt.code, player, token)
+            await self.commit(rt)
+        return player, token
+
+    async def who(self, rt: Runtime, token) -> tuple[int, bool] | None:
+        return await asyncio.to_thread(self.store.seat_for, rt.code, token)
+
+    # ------------------------------------------------------------------ changes
+    async def change(self, rt: Runtime, fn):
+        """Run ``fn(session, now)`` under the table's lock, persist what it logged, broadcast, wake the driver.
+
+        ``fn``'s :class:`UnoError` propagates with nothing changed."""
+        async with rt.lock:
+            result = fn(rt.session, rt.now())
+            await self.commit(rt)
+        rt.wake.set()
+        return result
+
+    async def commit(self, rt: Runtime) -> None:
+        """Persist the session's new log entries (and status), then send every connection its state."""
+        s = rt.session
+        new = s.log[rt.saved:]
+        status = s.status if s.status != rt.status else None
+        if new or status:
+            await asyncio.to_thread(self.store.add_entries, rt.code, rt.saved, new, status)
+            rt.saved += len(new)
+            if status:
+                rt.status = s.status
+                if s.status == "over" and s.match is not None:
+                    await asyncio.to_thread(self.store.set_status, rt.code, "over", s.match.record())
+        await self.broadcast(rt)
+
+    async def broadcast(self, rt: Runtime) -> None:
+        s = rt.session
+        now = rt.now()
+        notices = s.drain_notices()
+        cache: dict = {}
+        for c in list(rt.conns):
+            key = (c.player, c.lang, c.host)
+            if key not in cache:
+                cache[key] = state_message(s, c.player, c.lang, now=now, host=c.host)
+            try:
+                await c.send(cache[key])
+                for p, text in notices:
+                    if p is None or p == c.player:
+                        await c.send({"type": "notice", "message": text})
+            except Exception:  # noqa: BLE001 - a connection that went away is dropped by its own handler
+                rt.conns.discard(c)
+
+    async def send_state(self, rt: Runtime, c: Conn) -> None:
+        await c.send(state_message(rt.session, c.player, c.lang, now=rt.now(), host=c.host))
+
+    # ------------------------------------------------------------------ connections
+    async def connect(self, rt: Runtime, c: Conn) -> None:
+        async with rt.lock:
+            rt.conns.add(c)
+            if c.player is not None:
+                rt.session.set_connected(c.player, True, rt.now())
+            await self.broadcast(rt)
+        rt.wake.set()
+
+    async def disconnect(self, rt: Runtime, c: Conn) -> None:
+        rt.conns.discard(c)
+        if c.player is not None and not any(o.player == c.player for o in rt.conns):
+            async with rt.lock:
+                rt.session.set_connected(c.player, False, rt.now())
+                await self.broadcast(rt)
+            rt.wake.set()
+
+    def set_lang(self, c: Conn, lang) -> None:
+        if lang not in LANGS:
+            raise TableError(f"lang must be one of {', '.join(LANGS)}")
+        c.lang = lang
+
+    # ------------------------------------------------------------------ the driver
+    def _drive(self, rt: Runtime) -> None:
+        if rt.task is None or rt.task.done():
+            rt.task = asyncio.get_running_loop().create_task(self._driver(rt))
+
+    async def _driver(self, rt: Runtime) -> None:
+        """Wake when something is due (bots, grace, timers, next hand) or when poked; stop when over."""
+        s = rt.session
+        while not self.closing:
+            async with rt.lock:
+                try:
+                    changed = s.tick(rt.now())
+                except UnoError:   # pragma: no cover - a bot or stand-in refused: the table waits for people
+                    changed = False
+                if changed or len(s.log) > rt.saved or s.status != rt.status:
+                    await self.commit(rt)
+                due = s.next_due(rt.now())
+            if s.status == "over":
+                return
+            timeout = None if due is None else max(0.005, due - rt.now())
+            try:
+                await asyncio.wait_for(rt.wake.wait(), timeout)
+            except TimeoutError:
+                pass
+            rt.wake.clear()
+
+    async def close(self) -> None:
+        self.closing = True
+        tasks = [rt.task for rt in self.tables.values() if rt.task is not None]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

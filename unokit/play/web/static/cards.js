@@ -1,0 +1,84 @@
+// Cards as the notation writes them (docs/notation.md): R7, GS (skip), BR (reverse), Y+2, W, W+4,
+// WX, WSH, WO, WB. Every card shows a colour AND a shape per colour (R ♦, Y ●, G ▲, B ■) and a face
+// symbol, so the colours never carry the meaning alone.
+import { el } from "./common.js";
+import { lang, t } from "./i18n.js";
+
+export const COLORS = ["R", "Y", "G", "B"];
+export const SHAPE = { R: "♦", Y: "●", G: "▲", B: "■" };
+const WILDS = { W: "W", "W+4": "+4", WX: "⇋", WSH: "⤨", WO: "Ω", WB: "☐" };
+
+/** {code, color (R/Y/G/B or null), face ("7", "S", "R", "+2", "W", "W+4", ...), wild} */
+export function parseCard(code) {
+  code = String(code || "").toUpperCase();
+  if (code.startsWith("W")) return { code, color: null, face: code, wild: true };
+  const color = COLORS.includes(code[0]) ? code[0] : null;
+  return { code, color, face: code.slice(color ? 1 : 0), wild: false };
+}
+
+/** The colour's name in the current language ("Green" / "Verde"). */
+export function colorName(letter) {
+  return letter ? t(`color.${letter}`) : "";
+}
+
+/** The face as drawn on the card: 7, ⊘ (skip), ⇄ (reverse), +2, W, +4, ... */
+export function faceSymbol(card) {
+  if (card.wild) return WILDS[card.face] || "W";
+  if (card.face === "S") return "⊘";
+  if (card.face === "R") return "⇄";
+  return card.face;
+}
+
+/** "Green Skip" / "Pular Verde", "Red 7" / "7 Vermelho", "Wild Draw Four" / "Curinga Compre Quatro". */
+export function cardName(code) {
+  const c = parseCard(code);
+  if (c.wild) return t(`face.${c.face}`) || c.code;
+  const face = /^\d$/.test(c.face) ? c.face : t(`face.${c.face}`);
+  const color = colorName(c.color);
+  return lang() === "pt" ? `${face} ${color}` : `${color} ${face}`;
+}
+
+/** A list of cards in words: "Red 7, Red 7". */
+export function cardsName(codes) {
+  return codes.map(cardName).join(", ");
+}
+
+/** A card element. opts: tag ("button" or "span"), small, chosen (the colour named for a wild),
+ *  testid, label (aria-label), extra attributes. */
+export function cardEl(code, opts = {}) {
+  const c = parseCard(code);
+  const colorClass = c.wild ? "wild" : `c-${c.color || "x"}`;
+  const chosen = opts.chosen && c.wild ? ` chosen-${opts.chosen}` : "";
+  const tag = opts.tag || "span";
+  const label = opts.label || cardName(code) + (opts.chosen && c.wild ? ` (${colorName(opts.chosen)})` : "");
+  const attrs = {
+    class: `card ${colorClass}${chosen}${opts.small ? " small" : ""}${opts.className ? " " + opts.className : ""}`,
+    "data-card": c.code,
+    "data-testid": opts.testid || null,
+    title: label,
+    ...(opts.attrs || {}),
+  };
+  if (tag === "button") {
+    attrs.type = "button";
+    attrs["aria-label"] = label;
+  } else {
+    attrs.role = "img";
+    attrs["aria-label"] = label;
+  }
+  const corner = c.wild ? (opts.chosen ? SHAPE[opts.chosen] : "★") : SHAPE[c.color] || "?";
+  return el(tag, attrs,
+    el("span", { class: "corner tl", "aria-hidden": "true" }, corner),
+    el("span", { class: "face", "aria-hidden": "true" }, faceSymbol(c)),
+    el("span", { class: "corner br", "aria-hidden": "true" }, c.wild ? (opts.chosen || "W") : c.color || ""));
+}
+
+/** The back of a card (someone else's hand), with a count. */
+export function backEl(count, small = true) {
+  return el("span", { class: `card back${small ? " small" : ""}`, role: "img", "aria-label": t("seat.cards", { n: count }) },
+    el("span", { class: "face", "aria-hidden": "true" }, "UNO"));
+}
+
+/** A colour chip: shape + name, in the colour. */
+export function colorChip(letter) {
+  return el("span", { class: `chip c-${letter}` }, el("span", { "aria-hidden": "true" }, SHAPE[letter] + " "), colorName(letter));
+}

@@ -1,0 +1,561 @@
+// Every string of the pages in English and Portuguese. The choice is kept in localStorage
+// ("unokit:lang"); the table page also tells the server (the WebSocket `hello`), which writes the log
+// in that language. Static text carries data-i18n="key" (textContent) or
+// data-i18n-label="key" (aria-label) / data-i18n-placeholder="key".
+
+const KEY = "unokit:lang";
+
+const EN = {
+  "a11y.skip": "Skip to content",
+  "a11y.skipHand": "Skip to your hand",
+  "a11y.skipControls": "Skip to the controls",
+  "lang.switch": "Português",
+  "lang.label": "Mudar para português",
+  "err.network": "the server cannot be reached",
+
+  "color.R": "Red", "color.Y": "Yellow", "color.G": "Green", "color.B": "Blue",
+  "face.S": "Skip", "face.R": "Reverse", "face.+2": "Draw Two", "face.W": "Wild", "face.W+4": "Wild Draw Four",
+  "face.WX": "Wild Swap Hands", "face.WSH": "Wild Shuffle Hands", "face.WO": "Wild Ohana", "face.WB": "Blank Wild",
+
+  "lobby.create": "Create a table",
+  "lobby.you": "You",
+  "lobby.name": "Your name",
+  "lobby.game": "Game",
+  "lobby.mode": "How it is played",
+  "lobby.target": "Points to win the match",
+  "lobby.seats": "Seats",
+  "lobby.seatCount": "Players at the table (2–10)",
+  "lobby.seatYou": "you (the host)",
+  "lobby.seatN": "Seat {n}",
+  "lobby.seatFree": "free (a person joins)",
+  "lobby.botNamed": "bot: {bot}",
+  "lobby.fillBot": "Bot that takes the seats still free at the start",
+  "lobby.options": "Table options",
+  "lobby.turnTimer": "Turn timer",
+  "lobby.unoGrace": "UNO grace window",
+  "lobby.botThink": "Bots' think time",
+  "lobby.betweenHands": "Pause between hands",
+  "lobby.off": "off",
+  "lobby.none": "none",
+  "lobby.instant": "instant",
+  "lobby.seconds": "{n} s",
+  "lobby.rules": "House rules",
+  "lobby.rulesCode": "Rule code, as the guide writes it (e.g. UNO 1121 DR-P4-SU)",
+  "lobby.checking": "checking…",
+  "lobby.valid": "valid:",
+  "lobby.variations": "The guide's ready-made variations",
+  "lobby.editions": "Editions",
+  "lobby.ambiguity": "Ambiguities of the official rules (A–D)",
+  "lobby.tableParams": "Table parameters (cards dealt, scoring, penalties…)",
+  "lobby.createButton": "Create the table",
+  "lobby.needName": "Write your name first.",
+  "lobby.badRules": "The rule code is not valid: {why}",
+  "lobby.noCatalog": "The rule catalogue could not be loaded: {why}",
+  "lobby.join": "Join a table",
+  "lobby.tableCode": "Table code",
+  "lobby.go": "Go",
+  "lobby.needCode": "Write the table's code.",
+  "lobby.games": "Recent games",
+  "lobby.noGames": "No finished games yet.",
+  "lobby.partnersNeed": "Partners need an even number of seats, at least 4 (now {n}).",
+  "lobby.rotatingNeed": "Rotating partners is played by exactly 4 (now {n}).",
+
+  "mode.points": "Match to a target (points)",
+  "mode.partners": "Partners (opposite seats)",
+  "mode.single": "Single hand",
+  "mode.lowest": "Lowest score wins",
+  "mode.rotating-partners": "Rotating partners (4 players)",
+  "mode.elimination": "Elimination",
+  "mode.tournament": "Tournament of wins",
+  "mode.reverse-points": "Reverse points",
+  "mode.two-tables": "Two tables",
+  "modeHelp.points": "The hand's winner scores the cards left in the others' hands; first to the target wins.",
+  "modeHelp.partners": "Partners sit opposite; when one goes out, the team scores.",
+  "modeHelp.single": "One hand: whoever goes out first wins.",
+  "modeHelp.lowest": "Everyone scores their own hand; at the target the lowest total wins.",
+  "modeHelp.rotating-partners": "Partners change every hand; four players.",
+  "modeHelp.elimination": "Whoever reaches the target is out; the last one standing wins.",
+  "modeHelp.tournament": "Count hand wins (TV).",
+  "modeHelp.reverse-points": "Start with points and lose your own hand's points (PR).",
+
+  "rules.conflict": "{a} and {b} cannot be combined",
+  "rules.needs": "{a} needs {list} in the same code",
+  "rules.or": " or ",
+  "rules.sameCard": "{a} and {b} are both tied to the card {card}: give one of them another card",
+  "rules.seSs": "SE and SS exclude each other",
+  "rules.notImplemented": "not played by the engine yet",
+  "rules.replaced": "{a} replaces {b} (variants of the same rule)",
+  "rules.willReplace": "picking it replaces {b}",
+  "rules.bounds": "{name} must be from {lo} to {hi}",
+  "rules.card": "card",
+  "rules.silenceOptions": "Silence sub-options",
+  "silence.PP": "progressive penalty: one card per word",
+  "silence.SE": "specific: only one banned word",
+  "silence.SS": "sombre: no laughing",
+  "silence.T": "temporary: one round",
+  "silence.U": "saying UNO is allowed",
+  "table.deal": "Cards dealt",
+  "table.scoring": "Scoring",
+  "table.first": "First card",
+  "table.hint": "Cards for a hint",
+  "table.wrong": "Cards for a wrong play",
+  "table.uno": "Cards for a missed UNO",
+  "table.blank": "Blank Wild does",
+  "table.target": "Target",
+
+  "table.missing": "There is no such table",
+  "table.toLobby": "Back to the lobby",
+  "table.watching": "You are watching this table.",
+  "table.outOfHand": "You have no seat in this hand.",
+  "join.title": "Join this table",
+  "join.submit": "Take a seat",
+  "join.watch": "Just watch",
+  "join.started": "The game has started: you can watch.",
+  "join.full": "The table is full: you can watch.",
+  "join.badToken": "Your seat's key does not belong to this table.",
+  "wait.title": "Waiting for players",
+  "wait.share": "Share this link or the code:",
+  "wait.copy": "Copy",
+  "wait.copied": "Link copied",
+  "wait.start": "Start the game",
+  "wait.free": "free",
+  "wait.rules": "Rules: {rules}",
+  "wait.match": "{mode}, to {n}",
+  "wait.hostHint": "Free seats ({n}) are taken by bots when you start.",
+  "wait.forHost": "Waiting for the host to start the game.",
+  "wait.watching": "You are watching. The game begins when the host starts it.",
+
+  "conn.connecting": "connecting…",
+  "conn.online": "online",
+  "conn.reconnecting": "reconnecting in {n} s…",
+  "conn.over": "game over",
+  "conn.notConnected": "Not connected: reconnecting…",
+
+  "seat.free": "free seat",
+  "seat.bot": "bot {bot}",
+  "seat.person": "person",
+  "seat.away": "away",
+  "seat.offline": "offline",
+  "seat.dealer": "dealer",
+  "seat.out": "out",
+  "seat.you": "you",
+  "seat.turn": "their turn",
+  "seat.cards": "{n} cards",
+  "seat.cards.one": "1 card",
+  "seat.grace": "UNO? {s} s",
+  "seat.handOf": "{name}'s hand",
+
+  "turn.you": "Your turn",
+  "turn.other": "{name}'s turn",
+  "status.between": "Between hands",
+  "status.over": "Game over",
+  "phase.color": "choosing the colour",
+  "phase.drawn": "you drew {card}: play it or pass",
+  "dir.cw": "clockwise",
+  "dir.ccw": "counter-clockwise",
+  "pending.total": "{n} cards to draw",
+  "pending.total.one": "1 card to draw",
+  "pile.color": "Colour:",
+  "pile.stock": "{n} in the stock",
+  "pile.stockTop": "top of the stock:",
+  "pile.silence": "Silence! (S)",
+  "pile.claim": "A face-down play is open: it may be accused.",
+  "pile.revealed": "{name}'s hand:",
+
+  "act.draw": "Draw",
+  "act.drawN": "Draw {n}",
+  "act.pass": "Pass",
+  "act.unoArmed": "UNO on the next play ✓",
+  "act.challenge": "Challenge",
+  "act.slap": "Slap!",
+  "act.accuse": "Accuse",
+  "act.doubt": "Doubt the draw",
+  "act.notice": "Point out wrong play {n}",
+  "act.noticeOf": "Point out: {name} played {cards}",
+  "act.catch": "Catch!",
+  "act.chooseSeat": "Choose",
+  "uno.armed": "UNO will be said with your next play.",
+  "uno.disarmed": "UNO call cancelled.",
+
+  "play.cannot": "{card} cannot be played now.",
+  "play.notThisCard": "{card} is not one of the choices.",
+  "play.to": "to {name}",
+  "play.give": "giving {cards}",
+  "play.giveShort": "giving",
+  "play.hidden": "face down {cards}",
+  "play.claim": "claimed +{n}",
+  "play.discard": "discard {card}",
+  "prompt.cancel": "Cancel",
+  "prompt.choose": "Choose your play",
+  "prompt.color": "Choose a colour for {what}",
+  "prompt.colorGroup": "colours",
+  "prompt.firstColor": "The first card is a Wild: choose the colour",
+  "prompt.compose": "Your play:",
+  "prompt.moreCards": "Add another card (tap it in your hand), or play what you have.",
+  "prompt.give": "Choose a card to give away (tap it in your hand).",
+  "prompt.target": "Choose a player (tap their seat).",
+  "prompt.toSeat": "to {name}",
+  "prompt.done": "Play",
+  "prompt.doneColor": "Play it now, naming:",
+
+  "hand.label": "your hand, {n} cards",
+  "hand.label.one": "your hand, 1 card",
+  "hand.notNow": "not playable now",
+
+  "side.scores": "Standings",
+  "side.log": "Log",
+  "side.chat": "Chat",
+  "side.send": "Send",
+  "chat.placeholder": "Say something (silence rules apply)",
+  "chat.spectator": "Spectators cannot chat",
+
+  "scores.none": "No scores yet.",
+  "scores.who": "Player",
+  "scores.points": "Points",
+  "scores.target": "target {n}",
+  "scores.hands": "{n} hands played",
+  "scores.hands.one": "1 hand played",
+
+  "result.handOver": "Hand {n} is over",
+  "result.winner": "Hand {n}: {name} went out.",
+  "result.noWinner": "Hand {n} ended with nobody going out.",
+  "result.held": "Points in hand",
+  "result.gain": "{name} +{n}",
+  "result.eliminated": "Knocked out: {names}",
+  "result.next": "Next hand in {s} s",
+  "result.gameOver": "Game over: {names} won!",
+  "result.replay": "Watch the replay",
+  "result.look": "Look at the table",
+
+  "replay.title": "Replay",
+  "replay.missing": "This game cannot be replayed",
+  "replay.speed": "Speed",
+  "replay.step": "step {i} of {n}",
+  "replay.play": "play",
+  "replay.pause": "pause",
+
+  "label.share": "share link",
+  "label.chat": "chat message",
+  "label.seats": "seats",
+  "label.actions": "actions",
+  "label.hand": "your hand",
+  "label.rules": "rules",
+  "label.first": "first step",
+  "label.prev": "previous step",
+  "label.play": "play",
+  "label.next": "next step",
+  "label.last": "last step",
+  "label.slider": "step",
+  "label.replay": "replay controls",
+};
+
+const PT = {
+  "a11y.skip": "Pular para o conteúdo",
+  "a11y.skipHand": "Pular para a sua mão",
+  "a11y.skipControls": "Pular para os controles",
+  "lang.switch": "English",
+  "lang.label": "Switch to English",
+  "err.network": "o servidor não responde",
+
+  "color.R": "Vermelho", "color.Y": "Amarelo", "color.G": "Verde", "color.B": "Azul",
+  "face.S": "Pular", "face.R": "Inverter", "face.+2": "Compre Dois", "face.W": "Curinga", "face.W+4": "Curinga Compre Quatro",
+  "face.WX": "Curinga Troca de Mãos", "face.WSH": "Curinga Embaralha Mãos", "face.WO": "Curinga Ohana", "face.WB": "Curinga em Branco",
+
+  "lobby.create": "Criar uma mesa",
+  "lobby.you": "Você",
+  "lobby.name": "Seu nome",
+  "lobby.game": "Partida",
+  "lobby.mode": "Como se joga",
+  "lobby.target": "Pontos para vencer a partida",
+  "lobby.seats": "Lugares",
+  "lobby.seatCount": "Jogadores na mesa (2–10)",
+  "lobby.seatYou": "você (anfitrião)",
+  "lobby.seatN": "Lugar {n}",
+  "lobby.seatFree": "livre (uma pessoa entra)",
+  "lobby.botNamed": "robô: {bot}",
+  "lobby.fillBot": "Robô que ocupa os lugares ainda livres no início",
+  "lobby.options": "Opções da mesa",
+  "lobby.turnTimer": "Tempo por jogada",
+  "lobby.unoGrace": "Tolerância para dizer UNO",
+  "lobby.botThink": "Tempo de pensar dos robôs",
+  "lobby.betweenHands": "Pausa entre as mãos",
+  "lobby.off": "sem limite",
+  "lobby.none": "nenhuma",
+  "lobby.instant": "imediato",
+  "lobby.seconds": "{n} s",
+  "lobby.rules": "Regras da casa",
+  "lobby.rulesCode": "Código das regras, como o guia escreve (ex.: UNO 1121 DR-P4-SU)",
+  "lobby.checking": "verificando…",
+  "lobby.valid": "válido:",
+  "lobby.variations": "As variações prontas do guia",
+  "lobby.editions": "Edições",
+  "lobby.ambiguity": "Ambiguidades das regras oficiais (A–D)",
+  "lobby.tableParams": "Parâmetros da mesa (cartas distribuídas, pontuação, penalidades…)",
+  "lobby.createButton": "Criar a mesa",
+  "lobby.needName": "Escreva seu nome primeiro.",
+  "lobby.badRules": "O código das regras não é válido: {why}",
+  "lobby.noCatalog": "Não foi possível carregar o catálogo de regras: {why}",
+  "lobby.join": "Entrar numa mesa",
+  "lobby.tableCode": "Código da mesa",
+  "lobby.go": "Ir",
+  "lobby.needCode": "Escreva o código da mesa.",
+  "lobby.games": "Partidas recentes",
+  "lobby.noGames": "Nenhuma partida terminada ainda.",
+  "lobby.partnersNeed": "Duplas precisam de um número par de lugares, no mínimo 4 (agora {n}).",
+  "lobby.rotatingNeed": "Duplas rotativas são jogadas por exatamente 4 (agora {n}).",
+
+  "mode.points": "Partida até uma meta (pontos)",
+  "mode.partners": "Duplas (lugares opostos)",
+  "mode.single": "Uma só mão",
+  "mode.lowest": "Vence a menor pontuação",
+  "mode.rotating-partners": "Duplas rotativas (4 jogadores)",
+  "mode.elimination": "Eliminação",
+  "mode.tournament": "Torneio de vitórias",
+  "mode.reverse-points": "Pontos reversos",
+  "mode.two-tables": "Duas mesas",
+  "modeHelp.points": "Quem vence a mão marca as cartas que sobram nas mãos dos outros; vence quem chegar primeiro à meta.",
+  "modeHelp.partners": "Os parceiros sentam frente a frente; quando um bate, a dupla marca.",
+  "modeHelp.single": "Uma mão: vence quem bater primeiro.",
+  "modeHelp.lowest": "Cada um marca a própria mão; na meta vence o menor total.",
+  "modeHelp.rotating-partners": "As duplas mudam a cada mão; quatro jogadores.",
+  "modeHelp.elimination": "Quem chega à meta sai; vence o último que sobrar.",
+  "modeHelp.tournament": "Conta as mãos vencidas (TV).",
+  "modeHelp.reverse-points": "Começa com pontos e perde os pontos da própria mão (PR).",
+
+  "rules.conflict": "{a} e {b} não podem ser combinadas",
+  "rules.needs": "{a} precisa de {list} no mesmo código",
+  "rules.or": " ou ",
+  "rules.sameCard": "{a} e {b} estão ligadas à mesma carta {card}: dê outra carta a uma delas",
+  "rules.seSs": "SE e SS se excluem",
+  "rules.notImplemented": "o motor ainda não joga esta regra",
+  "rules.replaced": "{a} substitui {b} (variantes da mesma regra)",
+  "rules.willReplace": "escolhê-la substitui {b}",
+  "rules.bounds": "{name} deve ser de {lo} a {hi}",
+  "rules.card": "carta",
+  "rules.silenceOptions": "Sub-opções do Silêncio",
+  "silence.PP": "penalidade progressiva: uma carta por palavra",
+  "silence.SE": "específico: só uma palavra proibida",
+  "silence.SS": "sombrio: proibido rir",
+  "silence.T": "temporário: uma rodada",
+  "silence.U": "dizer UNO é permitido",
+  "table.deal": "Cartas distribuídas",
+  "table.scoring": "Pontuação",
+  "table.first": "Primeira carta",
+  "table.hint": "Cartas por uma dica",
+  "table.wrong": "Cartas por uma jogada errada",
+  "table.uno": "Cartas por esquecer o UNO",
+  "table.blank": "O Curinga em Branco faz",
+  "table.target": "Meta",
+
+  "table.missing": "Esta mesa não existe",
+  "table.toLobby": "Voltar ao saguão",
+  "table.watching": "Você está assistindo a esta mesa.",
+  "table.outOfHand": "Você não tem lugar nesta mão.",
+  "join.title": "Entrar nesta mesa",
+  "join.submit": "Sentar",
+  "join.watch": "Só assistir",
+  "join.started": "A partida já começou: você pode assistir.",
+  "join.full": "A mesa está cheia: você pode assistir.",
+  "join.badToken": "A chave do seu lugar não é desta mesa.",
+  "wait.title": "Esperando os jogadores",
+  "wait.share": "Compartilhe este link ou o código:",
+  "wait.copy": "Copiar",
+  "wait.copied": "Link copiado",
+  "wait.start": "Começar a partida",
+  "wait.free": "livre",
+  "wait.rules": "Regras: {rules}",
+  "wait.match": "{mode}, até {n}",
+  "wait.hostHint": "Os lugares livres ({n}) ficam com robôs quando você começar.",
+  "wait.forHost": "Esperando o anfitrião começar a partida.",
+  "wait.watching": "Você está assistindo. A partida começa quando o anfitrião quiser.",
+
+  "conn.connecting": "conectando…",
+  "conn.online": "conectado",
+  "conn.reconnecting": "reconectando em {n} s…",
+  "conn.over": "fim de jogo",
+  "conn.notConnected": "Sem conexão: reconectando…",
+
+  "seat.free": "lugar livre",
+  "seat.bot": "robô {bot}",
+  "seat.person": "pessoa",
+  "seat.away": "ausente",
+  "seat.offline": "desconectado",
+  "seat.dealer": "carteador",
+  "seat.out": "fora",
+  "seat.you": "você",
+  "seat.turn": "vez dele",
+  "seat.cards": "{n} cartas",
+  "seat.cards.one": "1 carta",
+  "seat.grace": "UNO? {s} s",
+  "seat.handOf": "mão de {name}",
+
+  "turn.you": "Sua vez",
+  "turn.other": "Vez de {name}",
+  "status.between": "Entre as mãos",
+  "status.over": "Fim de jogo",
+  "phase.color": "escolhendo a cor",
+  "phase.drawn": "você comprou {card}: jogue-a ou passe",
+  "dir.cw": "sentido horário",
+  "dir.ccw": "sentido anti-horário",
+  "pending.total": "{n} cartas a comprar",
+  "pending.total.one": "1 carta a comprar",
+  "pile.color": "Cor:",
+  "pile.stock": "{n} no monte",
+  "pile.stockTop": "topo do monte:",
+  "pile.silence": "Silêncio! (S)",
+  "pile.claim": "Há um descarte virado aberto: pode ser acusado.",
+  "pile.revealed": "Mão de {name}:",
+
+  "act.draw": "Comprar",
+  "act.drawN": "Comprar {n}",
+  "act.pass": "Passar",
+  "act.unoArmed": "UNO na próxima jogada ✓",
+  "act.challenge": "Desafiar",
+  "act.slap": "Bater!",
+  "act.accuse": "Acusar",
+  "act.doubt": "Duvidar da compra",
+  "act.notice": "Apontar a jogada errada {n}",
+  "act.noticeOf": "Apontar: {name} jogou {cards}",
+  "act.catch": "Pegar!",
+  "act.chooseSeat": "Escolher",
+  "uno.armed": "O UNO será dito com a sua próxima jogada.",
+  "uno.disarmed": "UNO cancelado.",
+
+  "play.cannot": "{card} não pode ser jogada agora.",
+  "play.notThisCard": "{card} não é uma das opções.",
+  "play.to": "para {name}",
+  "play.give": "doando {cards}",
+  "play.giveShort": "doando",
+  "play.hidden": "virada para baixo {cards}",
+  "play.claim": "dizendo +{n}",
+  "play.discard": "descartar {card}",
+  "prompt.cancel": "Cancelar",
+  "prompt.choose": "Escolha a sua jogada",
+  "prompt.color": "Escolha uma cor para {what}",
+  "prompt.colorGroup": "cores",
+  "prompt.firstColor": "A primeira carta é um Curinga: escolha a cor",
+  "prompt.compose": "Sua jogada:",
+  "prompt.moreCards": "Junte outra carta (toque nela na sua mão) ou jogue o que já tem.",
+  "prompt.give": "Escolha uma carta para doar (toque nela na sua mão).",
+  "prompt.target": "Escolha um jogador (toque no lugar dele).",
+  "prompt.toSeat": "para {name}",
+  "prompt.done": "Jogar",
+  "prompt.doneColor": "Jogar agora, escolhendo:",
+
+  "hand.label": "sua mão, {n} cartas",
+  "hand.label.one": "sua mão, 1 carta",
+  "hand.notNow": "não pode ser jogada agora",
+
+  "side.scores": "Classificação",
+  "side.log": "Registro",
+  "side.chat": "Conversa",
+  "side.send": "Enviar",
+  "chat.placeholder": "Diga algo (as regras de silêncio valem)",
+  "chat.spectator": "Espectadores não conversam",
+
+  "scores.none": "Ainda sem pontos.",
+  "scores.who": "Jogador",
+  "scores.points": "Pontos",
+  "scores.target": "meta {n}",
+  "scores.hands": "{n} mãos jogadas",
+  "scores.hands.one": "1 mão jogada",
+
+  "result.handOver": "Fim da mão {n}",
+  "result.winner": "Mão {n}: {name} bateu.",
+  "result.noWinner": "A mão {n} terminou sem ninguém bater.",
+  "result.held": "Pontos na mão",
+  "result.gain": "{name} +{n}",
+  "result.eliminated": "Eliminados: {names}",
+  "result.next": "Próxima mão em {s} s",
+  "result.gameOver": "Fim de jogo: {names} venceu!",
+  "result.replay": "Ver o replay",
+  "result.look": "Ver a mesa",
+
+  "replay.title": "Replay",
+  "replay.missing": "Esta partida não pode ser revista",
+  "replay.speed": "Velocidade",
+  "replay.step": "passo {i} de {n}",
+  "replay.play": "reproduzir",
+  "replay.pause": "pausar",
+
+  "label.share": "link para compartilhar",
+  "label.chat": "mensagem",
+  "label.seats": "lugares",
+  "label.actions": "ações",
+  "label.hand": "sua mão",
+  "label.rules": "regras",
+  "label.first": "primeiro passo",
+  "label.prev": "passo anterior",
+  "label.play": "reproduzir",
+  "label.next": "próximo passo",
+  "label.last": "último passo",
+  "label.slider": "passo",
+  "label.replay": "controles do replay",
+};
+
+const TABLES = { en: EN, pt: PT };
+const listeners = new Set();
+
+function initial() {
+  let saved = null;
+  try { saved = localStorage.getItem(KEY); } catch (e) { saved = null; }
+  if (saved === "en" || saved === "pt") return saved;
+  const nav = (navigator.language || "en").toLowerCase();
+  return nav.startsWith("pt") ? "pt" : "en";
+}
+
+let current = initial();
+document.documentElement.lang = current === "pt" ? "pt-BR" : "en";
+
+/** The current language: "en" or "pt". */
+export function lang() {
+  return current;
+}
+
+/** A string in the current language, with {name} placeholders filled from vars (as text). */
+export function t(key, vars) {
+  let s;
+  if (vars && vars.n !== undefined && Number(vars.n) === 1) s = TABLES[current][`${key}.one`] ?? EN[`${key}.one`];
+  if (s === undefined) s = TABLES[current][key];
+  if (s === undefined) s = EN[key];
+  if (s === undefined) return "";
+  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] === undefined || vars[k] === null ? "" : String(vars[k])));
+  return s;
+}
+
+export function setLang(l) {
+  if (l !== "en" && l !== "pt" || l === current) return;
+  current = l;
+  try { localStorage.setItem(KEY, l); } catch (e) { /* private mode */ }
+  document.documentElement.lang = l === "pt" ? "pt-BR" : "en";
+  for (const fn of listeners) fn(l);
+}
+
+/** Call fn(lang) after every change of language. */
+export function onLang(fn) {
+  listeners.add(fn);
+}
+
+/** Translate the static text of the page (data-i18n, data-i18n-label, data-i18n-placeholder). */
+export function applyI18n(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  for (const node of root.querySelectorAll("[data-i18n-placeholder]")) node.setAttribute("placeholder", t(node.dataset.i18nPlaceholder));
+}
+
+/** The language toggle button (EN ⇄ PT), persisted in localStorage. */
+export function langToggle() {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "lang-toggle";
+  b.dataset.testid = "lang-toggle";
+  const paint = () => {
+    b.textContent = current === "pt" ? "EN" : "PT";
+    b.setAttribute("aria-label", t("lang.label"));
+    b.title = t("lang.switch");
+  };
+  paint();
+  b.addEventListener("click", () => setLang(current === "pt" ? "en" : "pt"));
+  onLang(paint);
+  return b;
+}

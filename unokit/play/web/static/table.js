@@ -1,0 +1,740 @@
+// The table page: join or watch, the table's lobby (share link, bots, start), then the game over
+// the WebSocket /ws/{table} (docs/protocol.md).
+//
+// Every move is one of the `legal` action texts of the last state (or a complete play built from a
+// stem through `expand`); the server is the referee, this page only offers what it allows.
+import { renderCenter, renderHandResult, renderLog, renderScores, renderSeats, seatNames } from "./board.js";
+import { cardEl, cardName, cardsName, COLORS, colorChip, colorName, SHAPE } from "./cards.js";
+import { $, $$, api, cleanCode, countdown, el, fill, hostKey, keepFocus, NAME_KEY, store, toast, tokenKey } from "./common.js";
+import { applyI18n, lang, langToggle, onLang, t } from "./i18n.js";
+
+const code = cleanCode(decodeURIComponent(location.pathname.split("/")[2] || ""));
+let token = null;
+let ws = null;
+let retries = 0;
+let reconnectTimer = null;
+let pingTimer = null;
+let closedForGood = false;
+let state = null;
+let unoArmed = false;          // "uno" goes with the next play that leaves one card
+let prompt = null;             // what the prompt shows: {kind: "color"|"choices"|"compose", ...}
+let pendingExpand = null;      // {stem, done, root} while waiting for an `options` answer
+let resultDismissed = null;    // the hand number whose result the player closed
+let spectating = false;
+let botList = null;            // the bots a host may seat (from /api/catalog)
+
+// ------------------------------------------------------------------ start
+init();
+
+async function init() {
+  $("#lang-slot").appendChild(langToggle());
+  applyI18n();
+  document.title = `UNO ${code} — unokit`;
+  fill($("#table-code"), code);
+  setStatus("connecting");
+  onLang(() => {
+    applyI18n();
+    if (ws && ws.readyState === WebSocket.OPEN) send({ type: "hello", lang: lang() });
+    if (state) render();
+  });
+  wire();
+  token = readToken();
+  let info = null;
+  try {
+    info = await api(`/api/tables/${encodeURIComponent(code)}`);
+  } catch (e) {
+    if (e.status === 404 || e.status === 400) {
+      $("#missing").hidden = false;
+      setStatus("none");
+      return;
+    }
+    toast(e.message, "error");
+  }
+  if (token) connect();
+  else showJoin(info);
+  if (isHost()) {
+    api("/api/catalog").then((c) => { botList = c.bots; if (state && state.status === "lobby") render(); }, () => {});
+  }
+}
+
+/** The token from the fragment (#token=...) or from localStorage; the fragment one is kept. */
+function readToken() {
+  const m = /(?:^#|&)token=([A-Za-z0-9_-]{10,200})/.exec(location.hash);
+  if (m) {
+    store.set(tokenKey(code), m[1]);
+    return m[1];
+  }
+  return store.get(tokenKey(code));
+}
+
+function showJoin(info) {
+  $("#join-panel").hidden = false;
+  $("#game").hidden = true;
+  $("#lobby-panel").hidden = true;
+  const name = store.get(NAME_KEY);
+  if (name && !$("#join-name").value) $("#join-name").value = name;
+  const closed = info && (info.status !== "lobby" || info.free === 0);
+  $("#join-form").hidden = !!closed;
+  const note = $("#join-closed");
+  note.hidden = !closed;
+  note.textContent = closed ? (info.status !== "lobby" ? t("join.started") : t("join.full")) : "";
+  setStatus("none");
+  if (!closed) $("#join-name").focus();
+}
+
+function wire() {
+  $("#join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = $("#join-name").value.trim();
+    if (!name) { toast(t("lobby.needName"), "error"); return; }
+    try {
+      const res = await api(`/api/tables/${encodeURIComponent(code)}/join`, { name });
+      token = res.token;
+      store.set(tokenKey(code), token);
+      store.set(NAME_KEY, name);
+      history.replaceState(null, "", `${location.pathname}#token=${token}`);
+      $("#join-panel").hidden = true;
+      spectating = false;
+      reconnectNow();
+    } catch (e) {
+      toast(e.message, "error");
+      if (e.status === 409) showJoin({ status: "playing", free: 0 });
+    }
+  });
+  $("#watch").addEventListener("click", () => {
+    spectating = true;
+    $("#join-panel").hidden = true;
+    reconnectNow();
+  });
+  $("#copy-link").addEventListener("click", async () => {
+    const link = $("#share-link").value;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast(t("wait.copied"), "info", 2000);
+    } catch (e) {
+      $("#share-link").select();
+    }
+  });
+  $("#start").addEventListener("click", async () => {
+    try {
+      await api(`/api/tables/${encodeURIComponent(code)}/start`, { token });
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  });
+  $("#chat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = $("#chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    if (!token) { toast(t("chat.spectator"), "error"); return; }
+    if (send({ type: "chat", text })) input.value = "";
+  });
+  document.addEventListener("keydown", onKey);
+}
+
+// ------------------------------------------------------------------ the socket
+function connect() {
+  clearTimeout(reconnectTimer);
+  closedForGood = false;
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = new URLSearchParams({ lang: lang() });
+  if (token && !spectating) q.set("token", token);
+  setStatus("connecting");
+  const sock = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(code)}?${q}`);
+  ws = sock;
+  sock.addEventListener("open", () => {
+    if (ws !== sock) return;
+    retries = 0;
+    setStatus("online");
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => send({ type: "ping" }), 25000);
+  });
+  sock.addEventListener("message", (ev) => {
+    if (ws !== sock) return;
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    onMessage(msg);
+  });
+  sock.addEventListener("close", (ev) => {
+    if (ws !== sock) return;
+    clearInterval(pingTimer);
+    ws = null;
+    if (ev.code === 4404) { closedForGood = true; $("#missing").hidden = false; $("#game").hidden = true; setStatus("none"); return; }
+    if (ev.code === 4403) {          // the token is not a seat here: forget it, offer to join or watch
+      closedForGood = true;
+      store.remove(tokenKey(code));
+      token = null;
+      history.replaceState(null, "", location.pathname);
+      toast(t("join.badToken"), "error");
+      api(`/api/tables/${encodeURIComponent(code)}`).then(showJoin, () => showJoin(null));
+      return;
+    }
+    if (state && state.status === "over") { setStatus("over"); return; }
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  if (closedForGood) return;
+  const delay = Math.min(15000, 500 * 2 ** retries) * (0.8 + Math.random() * 0.4);
+  retries = Math.min(retries + 1, 10);
+  setStatus("reconnecting", Math.round(delay / 1000));
+  clearTimeout(reconnectTimer);
+  reconnectTimer = setTimeout(connect, delay);
+}
+
+function reconnectNow() {
+  if (ws) {
+    const old = ws;
+    ws = null;
+    try { old.close(); } catch (e) { /* already closed */ }
+  }
+  retries = 0;
+  connect();
+}
+
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    if (msg.type !== "ping") toast(t("conn.notConnected"), "error");
+    return false;
+  }
+  ws.send(JSON.stringify(msg));
+  return true;
+}
+
+function act(text) {
+  closePrompt();
+  if (/\suno(\s|$)/.test(text) && / play /.test(text)) unoArmed = false;
+  send({ type: "act", action: text });
+}
+
+function setStatus(kind, n) {
+  const node = $("#status");
+  node.className = `conn conn-${kind}`;
+  node.dataset.conn = kind;
+  node.textContent = kind === "none" ? "" : t(`conn.${kind}`, { n });
+}
+
+function onMessage(msg) {
+  if (msg.type === "state") {
+    state = msg;
+    $("#status").dataset.status = msg.status;          // lobby, playing, between, over (for tests and CSS)
+    document.body.dataset.status = msg.status;
+    render();
+  } else if (msg.type === "options") {
+    onOptions(msg);
+  } else if (msg.type === "notice") {
+    toast(msg.message, "notice", 6000);
+  } else if (msg.type === "error") {
+    pendingExpand = null;
+    toast(msg.message, "error", 6000);
+  }
+}
+
+// ------------------------------------------------------------------ legal actions
+const mySeat = () => (state && state.you ? state.you.seat : null);
+const isHost = () => store.get(hostKey(code)) === "1" || Boolean(state && state.you && state.you.host);
+
+/** The first card an action puts down (a play's first card, a face-down one, a free discard). */
+function firstCard(a) {
+  if (a.type === "discard") return a.card;
+  const cards = (a.cards || "").split(/[\s,]+/).filter(Boolean);
+  if (cards.length) return cards[0];
+  const hidden = (a.hidden || "").split(/[\s,]+/).filter(Boolean);
+  return hidden[0] || null;
+}
+
+const words = (s) => (s || "").split(/[\s,]+/).filter(Boolean);
+
+function legalOf(type) {
+  return (state.actions || []).filter((a) => a.type === type);
+}
+
+/** Without the UNO button pressed, plays that call UNO are set aside (the player calls it, or not);
+ *  with it pressed, they replace their silent twins. */
+function unoFilter(list) {
+  const groups = new Map();
+  for (const a of list) {
+    const key = words(a.text).filter((w) => w.toLowerCase() !== "uno").join(" ");
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  const out = [];
+  for (const g of groups.values()) {
+    const loud = g.filter((a) => a.uno);
+    const quiet = g.filter((a) => !a.uno);
+    if (unoArmed && loud.length) out.push(...loud);
+    else if (quiet.length) out.push(...quiet);
+    else out.push(...loud);
+  }
+  return out;
+}
+
+/** Everything about an action but its colour (so wild plays that differ by colour group together). */
+function colorless(a) {
+  return [a.type, a.cards, a.card, a.target, a.give, a.hidden, a.claim, a.uno ? "uno" : "", a.more].join("|");
+}
+
+function sameButColor(list) {
+  return list.length > 1 && list.every((a) => a.color) && new Set(list.map(colorless)).size === 1;
+}
+
+/** A play in words: "Red 7, Red 7 → Green, to Bob, giving G5, Y7, UNO". */
+function describe(a) {
+  const names = seatNames(state);
+  const parts = [];
+  if (a.type === "play") {
+    const cards = words(a.cards);
+    if (cards.length) parts.push(cardsName(cards));
+    if (a.hidden) parts.push(t("play.hidden", { cards: cardsName(words(a.hidden)) }));
+    if (a.claim) parts.push(t("play.claim", { n: a.claim }));
+    if (a.color) parts.push(`→ ${colorName(a.color)}`);
+    if (a.target !== undefined && a.target !== null) parts.push(t("play.to", { name: names[a.target] ?? a.target }));
+    if (a.give) parts.push(t("play.give", { cards: cardsName(words(a.give)) }));
+    if (a.uno) parts.push("UNO");
+    if (a.more) parts.push("…");
+    return parts.join(" ");
+  }
+  if (a.type === "discard") return t("play.discard", { card: cardName(a.card) });
+  if (a.type === "color") return colorName(a.color);
+  return a.text;
+}
+
+// ------------------------------------------------------------------ choosing a play
+/** The player tapped a card of the hand (index i). */
+function onCard(code, i) {
+  if (!state || state.status !== "playing" || mySeat() === null) return;
+  if (prompt && prompt.kind === "compose" && (prompt.stem.more === "cards" || prompt.stem.more === "give")) {
+    const picks = prompt.options.filter((o) => additionOf(prompt.stem, o) === code);
+    if (!picks.length) { toast(t("play.notThisCard", { card: cardName(code) }), "error", 3000); return; }
+    resolve(picks, prompt.root);
+    return;
+  }
+  const cands = (state.actions || []).filter((a) => (a.type === "play" || a.type === "discard") && firstCard(a) === code);
+  if (!cands.length) {
+    toast(t("play.cannot", { card: cardName(code) }), "error", 3000);
+    return;
+  }
+  resolve(cands, null);
+}
+
+/**
+ * Decide what a set of candidate actions needs: one complete action is sent; several that differ by
+ * colour open the colour picker; a stem is expanded (its complete twins become "done"); anything
+ * else is offered as a list.
+ */
+function resolve(cands, root) {
+  cands = unoFilter(cands);
+  if (!cands.length) return;
+  root = root || cands[0].text;        // the legal action this choice started from
+  const completes = cands.filter((a) => !a.more);
+  const stems = cands.filter((a) => a.more);
+  if (!stems.length) {
+    if (completes.length === 1) { act(completes[0].text); return; }
+    if (sameButColor(completes)) { openPrompt({ kind: "color", options: completes, root }); return; }
+    openPrompt({ kind: "choices", options: completes, root });
+    return;
+  }
+  if (stems.length === 1 && completes.every((c) => sameBase(c, stems[0]))) {
+    expand(stems[0], completes, root);
+    return;
+  }
+  openPrompt({ kind: "choices", options: cands, root });
+}
+
+function sameBase(c, stem) {
+  return (c.cards || "") === (stem.cards || "") && (c.target ?? null) === (stem.target ?? null)
+    && (c.give || "") === (stem.give || "") && (c.hidden || "") === (stem.hidden || "");
+}
+
+function expand(stem, done, root) {
+  pendingExpand = { stem: stem.text, stemAction: stem, done, root };
+  send({ type: "expand", action: stem.text });
+}
+
+function onOptions(msg) {
+  if (!pendingExpand || msg.stem !== pendingExpand.stem) return;
+  const p = pendingExpand;
+  pendingExpand = null;
+  const options = (msg.actions || []).map((a, i) => ({ ...a, text: a.text || msg.options[i] }));
+  openPrompt({ kind: "compose", stem: p.stemAction, options, done: p.done, root: p.root });
+}
+
+/** What an option adds to its stem: a card (group or gift) or a seat. */
+function additionOf(stem, o) {
+  if (stem.more === "cards") {
+    const had = words(stem.cards).length + words(stem.hidden).length;
+    const now = [...words(o.cards), ...words(o.hidden)];
+    return now.length > had ? now[had] : null;
+  }
+  if (stem.more === "give") return words(o.give)[words(stem.give).length] ?? null;
+  if (stem.more === "target") return o.target ?? null;
+  return null;
+}
+
+function openPrompt(p) {
+  prompt = p;
+  render();
+  const first = $("#prompt button");
+  if (first) first.focus({ preventScroll: true });
+}
+
+function closePrompt() {
+  prompt = null;
+  pendingExpand = null;
+}
+
+/** A prompt stays open only while the legal action it started from is still legal. */
+function promptStillLegal() {
+  if (!prompt) return true;
+  return state.status === "playing" && (state.legal || []).includes(prompt.root);
+}
+
+function renderPrompt() {
+  const box = $("#prompt");
+  if (!prompt) {
+    // the first discard is a Wild: the player left of the dealer names the colour
+    const colors = state && state.status === "playing" ? legalOf("color") : [];
+    if (colors.length) prompt = { kind: "color", options: colors, root: colors[0].text, auto: true };
+  }
+  if (!prompt) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  const cancel = prompt.auto ? null : el("button", { type: "button", class: "ghost", "data-testid": "compose-cancel",
+    "data-focus-key": "compose-cancel", onclick: () => { closePrompt(); render(); } }, t("prompt.cancel"));
+  if (prompt.kind === "color") {
+    const title = prompt.auto ? t("prompt.firstColor") : t("prompt.color", { what: describe({ ...prompt.options[0], color: null }) });
+    fill(box, el("h3", { id: "prompt-title", "data-testid": "prompt-title" }, title), colorButtons(prompt.options), cancel);
+    return;
+  }
+  if (prompt.kind === "choices") {
+    fill(box, el("h3", { id: "prompt-title", "data-testid": "prompt-title" }, t("prompt.choose")),
+      el("div", { class: "option-list" }, prompt.options.map((o, i) => el("button", {
+        type: "button", class: "option", "data-testid": `option-${i}`, "data-focus-key": `option-${i}`,
+        onclick: () => resolve([o], prompt.root),
+      }, describe(o)))), cancel);
+    return;
+  }
+  // compose: a play in steps
+  const stem = prompt.stem;
+  const groups = new Map();
+  for (const o of prompt.options) {
+    const add = additionOf(stem, o);
+    const key = add === null ? `#${o.text}` : String(add);
+    if (!groups.has(key)) groups.set(key, { add, list: [] });
+    groups.get(key).list.push(o);
+  }
+  const names = seatNames(state);
+  const what = stem.more === "cards" ? t("prompt.moreCards") : stem.more === "give" ? t("prompt.give") : t("prompt.target");
+  const so = [];
+  if (words(stem.cards).length) so.push(el("span", { class: "so-far" }, words(stem.cards).map((c) => cardEl(c, { small: true }))));
+  if (stem.target !== undefined && stem.target !== null) so.push(el("span", {}, t("play.to", { name: names[stem.target] ?? stem.target })));
+  if (words(stem.give).length) so.push(el("span", {}, t("play.giveShort"), " ", words(stem.give).map((c) => cardEl(c, { small: true }))));
+  const done = unoFilter(prompt.done || []);
+  let doneNode = null;
+  if (done.length === 1) {
+    doneNode = el("button", { type: "button", class: "primary", "data-testid": "compose-done", "data-focus-key": "compose-done",
+      onclick: () => act(done[0].text) }, t("prompt.done"), " — ", describe(done[0]));
+  } else if (done.length > 1 && sameButColor(done)) {
+    doneNode = el("div", { class: "done-colors" }, el("span", {}, t("prompt.doneColor")), colorButtons(done));
+  } else if (done.length > 1) {
+    doneNode = el("div", { class: "option-list" }, done.map((d, i) => el("button", { type: "button", class: "primary",
+      "data-testid": i === 0 ? "compose-done" : `compose-done-${i}`, onclick: () => act(d.text) }, t("prompt.done"), " — ", describe(d))));
+  }
+  let n = 0;
+  const opts = [...groups.values()].map((g) => {
+    const label = stem.more === "target" && g.add !== null ? names[g.add] ?? String(g.add)
+      : g.add !== null ? cardEl(g.add, { small: true }) : describe(g.list[0]);
+    const more = g.list.some((o) => o.more);
+    const i = n++;
+    return el("button", { type: "button", class: "option", "data-testid": `option-${i}`, "data-focus-key": `option-${i}`,
+      "aria-label": stem.more === "target" ? t("prompt.toSeat", { name: names[g.add] ?? g.add }) : g.add !== null ? cardName(g.add) : describe(g.list[0]),
+      onclick: () => resolve(g.list, prompt.root) }, label, more ? " …" : "");
+  });
+  fill(box,
+    el("h3", { id: "prompt-title", "data-testid": "prompt-title" }, t("prompt.compose"), " ", so),
+    el("p", { class: "small" }, what),
+    doneNode,
+    el("div", { class: "option-list" }, opts),
+    cancel);
+}
+
+function colorButtons(options) {
+  return el("div", { class: "color-picker", role: "group", "aria-label": t("prompt.colorGroup") },
+    COLORS.map((c) => {
+      const a = options.find((o) => o.color === c);
+      if (!a) return null;
+      return el("button", { type: "button", class: `color-btn c-${c}`, "data-testid": `color-${c}`, "data-focus-key": `color-${c}`,
+        "aria-label": colorName(c), onclick: () => act(a.text) },
+        el("span", { class: "shape", "aria-hidden": "true" }, SHAPE[c]), el("span", {}, colorName(c)));
+    }));
+}
+
+// ------------------------------------------------------------------ render
+function render() {
+  if (!state) return;
+  if (!promptStillLegal()) closePrompt();
+  const playing = state.status !== "lobby";
+  if (playing && !state.you) $("#join-panel").hidden = true;
+  $("#lobby-panel").hidden = playing;
+  $("#game").hidden = !playing;
+  $("#side").hidden = false;
+  const active = document.activeElement;
+  const handIndex = active && active.closest && active.closest("#hand") ? Number(active.dataset.index) : null;
+  keepFocus(() => {
+    if (!playing) renderLobby();
+    else renderGame();
+    renderScores($("#scores"), state);
+    renderLog($("#log"), state);
+    renderChat();
+    renderResult();
+  });
+  // the card that had the focus was played: the focus stays in the hand, on its neighbour
+  if (handIndex !== null && (!document.activeElement || document.activeElement === document.body)) {
+    const cards = $$("#hand .card");
+    if (cards.length) cards[Math.min(handIndex, cards.length - 1)].focus({ preventScroll: true });
+  }
+}
+
+function renderLobby() {
+  const link = `${location.origin}/t/${code}`;
+  $("#share-link").value = link;
+  fill($("#share-code"), code);
+  fill($("#wait-rules"), t("wait.rules", { rules: state.rules }), " · ",
+    state.options.match ? t("wait.match", { mode: t(`mode.${state.options.mode || "points"}`), n: state.options.target ?? targetOf(state.rules) })
+      : t("mode.single"));
+  const host = isHost() && state.you;
+  const bots = botList || [];
+  fill($("#lobby-seats"), state.seats.map((s) => {
+    const p = s.player;
+    const mine = state.you && state.you.player === p;
+    let who;
+    if (s.kind === "person") who = el("span", {}, el("span", { "aria-hidden": "true" }, "☺ "), s.name, mine ? ` (${t("seat.you")})` : "",
+      s.connected ? "" : ` — ${t("seat.offline")}`);
+    else if (s.kind === "bot") who = el("span", {}, el("span", { "aria-hidden": "true" }, "⚙ "), s.name);
+    else who = el("span", { class: "muted" }, t("wait.free"));
+    let control = null;
+    if (host && s.kind !== "person") {
+      control = el("select", { "data-testid": `seat-bot-${p}`, "data-focus-key": `seat-bot-${p}`, "aria-label": t("lobby.seatN", { n: p }),
+        onchange: async (ev) => {
+          try {
+            await api(`/api/tables/${encodeURIComponent(code)}/seat`, { token, seat: p, bot: ev.target.value || null });
+          } catch (e) { toast(e.message, "error"); }
+        } },
+      el("option", { value: "" }, t("lobby.seatFree")), bots.map((b) => el("option", { value: b }, t("lobby.botNamed", { bot: b }))));
+      control.value = s.kind === "bot" ? s.bot : "";
+    }
+    return el("li", { class: "lobby-seat", "data-testid": `lobby-seat-${p}` }, el("span", { class: "seat-no" }, String(p)), " ", who, " ", control);
+  }));
+  const free = state.seats.filter((s) => !s.kind).length;
+  // a spectator may still take a free seat before the start
+  const canJoin = !state.you && free > 0;
+  $("#join-panel").hidden = !canJoin;
+  if (canJoin) {
+    $("#join-form").hidden = false;
+    $("#join-closed").hidden = true;
+    $("#watch").hidden = true;
+  }
+  $("#start").hidden = !host;
+  fill($("#waiting"), host ? t("wait.hostHint", { n: free }) : state.you ? t("wait.forHost") : t("wait.watching"));
+}
+
+/** The target a rule code sets (target=N), else the default 500. */
+function targetOf(rules) {
+  const m = /\btarget=(\d+)/.exec(rules || "");
+  return m ? Number(m[1]) : 500;
+}
+
+function renderGame() {
+  const seat = mySeat();
+  spectatingNote(seat);
+  const catchable = new Map();
+  for (const a of legalOf("catch")) catchable.set(a.target, a.text);
+  let targets = null;
+  if (prompt && prompt.kind === "compose" && prompt.stem.more === "target") {
+    targets = new Map();
+    for (const o of prompt.options) {
+      if (o.target === undefined || o.target === null || targets.has(o.target)) continue;
+      const list = prompt.options.filter((x) => x.target === o.target);
+      const root = prompt.root;
+      targets.set(o.target, () => resolve(list, root));
+    }
+  }
+  renderSeats($("#seats"), state, { mySeat: seat, catchSeat: (s) => catchable.get(s) || null, onCatch: (text) => act(text), targets });
+  renderCenter($("#center"), state, { mySeat: seat });
+  renderPrompt();
+  renderActions(seat);
+  renderHand(seat);
+}
+
+function spectatingNote(seat) {
+  const old = $("#spectating");
+  if (seat === null || seat === undefined) {
+    const text = state.you ? t("table.outOfHand") : t("table.watching");
+    if (old) old.textContent = text;
+    else $("#game").prepend(el("p", { id: "spectating", class: "spectating", "data-testid": "spectating" }, text));
+  } else if (old) old.remove();
+}
+
+function renderActions(seat) {
+  const box = $("#actions");
+  if (seat === null || seat === undefined || state.status !== "playing") { box.replaceChildren(); return; }
+  const legal = new Set(state.legal || []);
+  const has = (verb) => legal.has(`${seat} ${verb}`);
+  const unoText = `${seat} uno`;
+  const canUnoPlay = (state.actions || []).some((a) => a.type === "play" && a.uno);
+  const unoNow = legal.has(unoText);
+  const btn = (testid, label, key, enabled, onclick, extra = {}) => el("button", {
+    type: "button", "data-testid": testid, "data-focus-key": testid, disabled: !enabled, onclick,
+    "aria-keyshortcuts": key || null, ...extra,
+  }, label, key ? el("kbd", { "aria-hidden": "true" }, key) : null);
+  const buttons = [
+    btn("draw", state.view.pending && has("draw") ? t("act.drawN", { n: state.view.pending }) : t("act.draw"), "D", has("draw"), () => act(`${seat} draw`)),
+    btn("pass", t("act.pass"), "P", has("pass"), () => act(`${seat} pass`)),
+    btn("uno", unoArmed ? t("act.unoArmed") : "UNO!", "U", unoNow || canUnoPlay || unoArmed, onUno,
+      { class: `uno-btn${unoNow ? " hot" : ""}${unoArmed ? " armed" : ""}`, "aria-pressed": unoNow ? null : String(unoArmed) }),
+  ];
+  if (has("challenge")) buttons.push(btn("challenge", t("act.challenge"), "C", true, () => act(`${seat} challenge`)));
+  if (has("slap")) buttons.push(btn("slap", t("act.slap"), null, true, () => act(`${seat} slap`), { class: "hot" }));
+  if (has("accuse")) buttons.push(btn("accuse", t("act.accuse"), null, true, () => act(`${seat} accuse`)));
+  if (has("doubt")) buttons.push(btn("doubt", t("act.doubt"), null, true, () => act(`${seat} doubt`)));
+  const names = seatNames(state);
+  for (const a of legalOf("notice")) {
+    const wrong = (state.view.wrong_plays || []).find((w) => String(w[0]) === String(a.seq));
+    const label = wrong ? t("act.noticeOf", { name: names[wrong[1]] ?? wrong[1], cards: cardsName(wrong[2]) }) : t("act.notice", { n: a.seq });
+    buttons.push(btn(`notice-${a.seq}`, label, null, true, () => act(a.text)));
+  }
+  const known = new Set(["play", "discard", "draw", "pass", "uno", "challenge", "slap", "accuse", "doubt", "notice", "catch", "color", "say", "hint"]);
+  (state.actions || []).filter((a) => !known.has(a.type)).forEach((a, i) => {
+    buttons.push(btn(`action-${i}`, a.text, null, true, () => act(a.text)));
+  });
+  fill(box, buttons);
+}
+
+function onUno() {
+  const seat = mySeat();
+  if (seat === null || !state) return;
+  const text = `${seat} uno`;
+  if ((state.legal || []).includes(text)) { act(text); return; }
+  if ((state.actions || []).some((a) => a.type === "play" && a.uno) || unoArmed) {
+    unoArmed = !unoArmed;
+    toast(unoArmed ? t("uno.armed") : t("uno.disarmed"), "info", 2500);
+    render();
+  }
+}
+
+function renderHand(seat) {
+  const box = $("#hand");
+  const v = state.view;
+  if (seat === null || seat === undefined || !v) { box.replaceChildren(); return; }
+  const hand = v.hand || [];
+  // what a tap on each card would do now
+  let usable;
+  if (prompt && prompt.kind === "compose" && (prompt.stem.more === "cards" || prompt.stem.more === "give")) {
+    usable = new Set(prompt.options.map((o) => additionOf(prompt.stem, o)).filter(Boolean));
+  } else {
+    usable = new Set((state.actions || []).filter((a) => a.type === "play" || a.type === "discard").map(firstCard));
+  }
+  // the cards already in the play being composed (counted from the left)
+  const chosen = new Map();
+  if (prompt && prompt.kind === "compose") {
+    for (const c of [...words(prompt.stem.cards), ...words(prompt.stem.give)]) chosen.set(c, (chosen.get(c) || 0) + 1);
+  }
+  const seen = new Map();
+  fill(box, hand.map((c, i) => {
+    const k = (seen.get(c) || 0) + 1;
+    seen.set(c, k);
+    const isChosen = k <= (chosen.get(c) || 0);
+    const ok = usable.has(c) && !isChosen;
+    const label = `${cardName(c)}${i < 10 ? ` (${(i + 1) % 10})` : ""}${ok ? "" : ` — ${t("hand.notNow")}`}`;
+    return cardEl(c, {
+      tag: "button", testid: `card-${c}`, label, className: `${ok ? "playable" : "dim"}${isChosen ? " chosen" : ""}`,
+      attrs: { "data-focus-key": `hand-${i}-${c}`, "data-index": String(i), "aria-disabled": ok ? null : "true",
+        tabindex: i === 0 ? "0" : "-1", onclick: () => onCard(c, i) },
+    });
+  }));
+  // roving focus: one card in the tab order; arrows move
+  const cards = $$(".card", box);
+  const focused = cards.indexOf(document.activeElement);
+  cards.forEach((b, i) => b.setAttribute("tabindex", i === (focused >= 0 ? focused : 0) ? "0" : "-1"));
+  box.setAttribute("aria-label", t("hand.label", { n: hand.length }));
+}
+
+function renderChat() {
+  const list = $("#chat-list");
+  const chat = state.chat || [];
+  fill(list, chat.map(([, , name, text]) => el("li", {}, el("strong", {}, name || "?"), ": ", text)));
+  list.scrollTop = list.scrollHeight;
+  const can = !!state.you;
+  $("#chat-input").disabled = !can;
+  $("#chat-input").placeholder = can ? t("chat.placeholder") : t("chat.spectator");
+}
+
+function renderResult() {
+  const box = $("#result");
+  const m = state.match;
+  const over = state.status === "over";
+  const between = state.status === "between";
+  if (!(over || between) || !m || (resultDismissed === `${state.status}-${m.hands}`)) { box.hidden = true; return; }
+  box.hidden = false;
+  const title = $("#result-title");
+  const body = $("#result-body");
+  const dialog = $(".dialog", box);
+  dialog.setAttribute("data-testid", over ? "game-over" : "hand-result");
+  const hand = el("div", {});
+  renderHandResult(hand, state);
+  const standings = el("div", {});
+  renderScores(standings, state);
+  if (over) {
+    let winners = (m.winner || []).map((p) => (state.seats.find((s) => s.player === p) || {}).name || p);
+    if (!winners.length && m.last && m.last.winner_name) winners = [m.last.winner_name];   // a single hand
+    title.textContent = winners.length ? t("result.gameOver", { names: winners.join(" & ") }) : t("status.over");
+    fill(body, hand, el("h3", {}, t("side.scores")), standings,
+      el("p", { class: "result-links" },
+        el("a", { href: `/replay/${code}`, "data-testid": "replay-link", class: "button primary" }, t("result.replay")), " ",
+        el("a", { href: "/", class: "button" }, t("table.toLobby")), " ",
+        el("button", { type: "button", "data-testid": "close-result", onclick: () => { resultDismissed = `over-${m.hands}`; render(); } }, t("result.look"))));
+  } else {
+    title.textContent = t("result.handOver", { n: m.last ? m.last.number : m.hands });
+    const left = state.between_left !== null && state.between_left !== undefined
+      ? countdown(el("span", { "data-testid": "between-left", class: "timer" }), state.between_left, (x) => t("result.next", { s: x }))
+      : null;
+    fill(body, hand, el("h3", {}, t("side.scores")), standings, el("p", {}, left),
+      el("p", {}, el("button", { type: "button", "data-testid": "close-result", onclick: () => { resultDismissed = `between-${m.hands}`; render(); } }, t("result.look"))));
+  }
+}
+
+// ------------------------------------------------------------------ keyboard
+function onKey(ev) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const tag = (ev.target && ev.target.tagName) || "";
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || (ev.target && ev.target.isContentEditable)) return;
+  if (!state || state.status !== "playing" || mySeat() === null) return;
+  const key = ev.key;
+  const cards = $$("#hand .card");
+  if (key === "Escape" && prompt && !prompt.auto) { closePrompt(); render(); ev.preventDefault(); return; }
+  if (/^[0-9]$/.test(key)) {
+    const i = key === "0" ? 9 : Number(key) - 1;
+    if (cards[i]) { cards[i].focus(); cards[i].click(); ev.preventDefault(); }
+    return;
+  }
+  if ((key === "ArrowLeft" || key === "ArrowRight") && cards.length) {
+    let i = cards.indexOf(document.activeElement);
+    i = i < 0 ? 0 : (i + (key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+    cards.forEach((b, j) => b.setAttribute("tabindex", j === i ? "0" : "-1"));
+    cards[i].focus();
+    ev.preventDefault();
+    return;
+  }
+  const k = key.toLowerCase();
+  if (prompt && (prompt.kind === "color" || prompt.kind === "compose") && ["r", "y", "g", "b"].includes(k)) {
+    const b = $(`#prompt [data-testid="color-${k.toUpperCase()}"]`);
+    if (b) { b.click(); ev.preventDefault(); }
+    return;
+  }
+  const map = { d: "draw", p: "pass", u: "uno", c: "challenge" };
+  if (map[k]) {
+    const b = $(`#actions [data-testid="${map[k]}"]`);
+    if (b && !b.disabled) { b.click(); ev.preventDefault(); }
+  }
+}

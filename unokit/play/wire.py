@@ -1,0 +1,234 @@
+"""The JSON a table sends: per-seat state messages and the lobby's rule catalogue (docs/protocol.md).
+
+Every message a player receives is built here from :meth:`TableSession.view`, which comes from the
+one view function (:func:`unokit.view.view_of`): a seat gets its own hand and what it may know, a
+spectator (``player=None``) only what is shown to everyone.
+
+>>> from unokit.play.session import TableSession, TableOptions
+>>> s = TableSession(TableOptions(seats=2, match=False, bot_think=0, seed=1))
+>>> p = s.join("Ana"); s.start(0.0)
+>>> msg = state_message(s, p)
+>>> msg["type"], len(msg["view"]["hand"]), msg["you"]["name"]
+('state', 7, 'Ana')
+>>> spectator = state_message(s, None)
+>>> spectator["view"]["hand"], spectator["legal"], spectator["you"]
+([], [], None)
+"""
+
+from __future__ import annotations
+
+from ..narrate import describe, describe_pending
+from ..rules.catalog import (AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS,
+                             bounds_of)
+from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
+from .session import TableSession, bot_names
+
+__all__ = ["state_message", "catalog_message", "view_json", "action_json", "LOG_LINES", "LANGS"]
+
+LOG_LINES = 60
+DISCARD_SHOWN = 8
+LANGS = ("en", "pt")
+
+
+def _codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def view_json(v) -> dict:
+    """A :class:`~unokit.view.PlayerView` as JSON (cards as their codes, colours as letters)."""
+    return {
+        "seat": v.seat, "players": v.players, "rules": v.rules,
+        "hand": _codes(v.hand), "hand_sizes": list(v.hand_sizes),
+        "top": v.top.code,
+        "color": v.color.letter if v.color is not None and v.phase != "COLOR" else None,   # not named yet
+        "discard": _codes(v.discard[-DISCARD_SHOWN:]), "discard_size": len(v.discard),
+        "stock_size": v.stock_size, "hidden_pile_size": v.hidden_pile_size,
+        "direction": v.direction, "dealer": v.dealer, "current": v.current, "to_act": v.to_act,
+        "phase": v.phase, "pending": v.pending, "drawn": v.drawn.code if v.drawn is not None else None,
+        "uno_said": list(v.uno_said), "catchable": list(v.catchable), "silence": v.silence,
+        "revealed": [[s, _codes(cards)] for s, cards in v.revealed],
+        "wrong_plays": [[seq, s, _codes(cards)] for seq, s, cards in v.wrong_plays],
+        "open_claim": list(v.open_claim) if v.open_claim else None,
+        "winner": v.winner, "eliminated": list(v.eliminated),
+        "stock_top": v.stock_top.code if v.stock_top is not None else None,
+        "open_hands": [[s, _codes(cards)] for s, cards in v.open_hands],
+    }
+
+
+def action_json(a) -> dict:
+    """An action as the protocol writes it in ``actions`` and ``options``: its dict, ``text`` and ``more``."""
+    d = a.to_dict()
+    d["text"] = str(a)
+    if a.more:
+        d["more"] = a.more
+    return d
+
+
+def state_message(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
+                  host: bool = False) -> dict:
+    """What ``player`` (``None``: a spectator) is sent after every change of the table (``host``: the
+    player created the table and may seat bots and start it)."""
+    lang = lang if lang in LANGS else "en"
+    seat = s.seat_of(player) if player is not None else None
+    v = s.view(player)
+    names = s.names()
+    you = None
+    if player is not None:
+        you = {"player": player, "seat": seat, "name": s.seats[player].name, "host": bool(host)}
+    msg = {
+        "type": "state", "version": s.version, "status": s.status, "hand_no": s.hand_no,
+        "rules": s.options.rules, "options": _options(s), "you": you,
+        "seats": _seats(s, v, now), "view": view_json(v) if v is not None else None,
+        "legal": [], "actions": [], "log": [], "pending_text": None,
+        "turn_left": None, "between_left": None,
+        "match": _match(s), "chat": [[t, p, s.seats[p].name, text] for t, p, text in s.chat[-20:]],
+    }
+    if v is not None:
+        viewer = seat
+        msg["log"] = [describe(e, viewer, names, lang) for e in v.history[-LOG_LINES:]]
+        if v.pending:
+            msg["pending_text"] = describe_pending(v, viewer, names, lang)
+        if seat is not None and s.status == "playing":
+            legal = s.legal(player)
+            msg["legal"] = [str(a) for a in legal]
+            msg["actions"] = [action_json(a) for a in legal]
+    if now is not None:
+        deadline = s.turn_deadline()
+        if deadline is not None:
+            msg["turn_left"] = round(max(0.0, deadline - now), 1)
+        if s.between_until is not None:
+            msg["between_left"] = round(max(0.0, s.between_until - now), 1)
+    return msg
+
+
+def _options(s: TableSession) -> dict:
+    o = s.options
+    config = s.match.config if s.match else o.match_config(0)
+    return {"seats": o.seats, "match": o.match, "mode": config.mode, "target": config.target, "turn_timer": o.turn_timer,
+            "uno_grace": o.uno_grace, "bot_think": o.bot_think, "away_delay": o.away_delay,
+            "between_hands": o.between_hands, "deck": o.deck}
+
+
+def _seats(s: TableSession, v, now) -> list[dict]:
+    out = []
+    order = s._slot_seats() if s.game is not None else tuple(range(s.n))
+    for seat, p in enumerate(order):
+        st = s.seats[p]
+        d = {"seat": seat if s.game is not None else None, "player": p, "name": st.name, "kind": st.kind,
+             "bot": st.bot, "connected": st.connected,
+             "away": bool(now is not None and s.is_away(p, now)), "cards": None, "uno": False,
+             "catchable": False, "grace": None}
+        if v is not None:
+            d["cards"] = v.hand_sizes[seat]
+            d["uno"] = v.uno_said[seat]
+            d["catchable"] = seat in v.catchable
+            if seat in s.grace and now is not None:
+                d["grace"] = round(max(0.0, s.grace[seat] - now), 1)
+        out.append(d)
+    return out
+
+
+def _side(side) -> list[int]:
+    return list(side) if isinstance(side, tuple) else [side]
+
+
+def _match(s: TableSession) -> dict | None:
+    m = s.match
+    if m is None:
+        return None
+    def name(p):
+        return s.seats[p].name
+
+    scores = [{"players": _side(side), "names": [name(p) for p in _side(side)], "points": pts}
+              for side, pts in m.scores.items()]
+    last = None
+    if s.results:
+        r = s.results[-1]
+        last = {"number": r.number + 1, "winner": r.winner, "winner_name": name(r.winner) if r.winner is not None else None,
+                "held": {str(p): pts for p, pts in r.held.items()},
+                "gains": [[_side(side), pts] for side, pts in r.gains.items()],
+                "eliminated": list(r.eliminated)}
+    winner = m.winner
+    if winner is None and not s.options.match and s.results:   # a single hand: its winner
+        winner = s.results[0].winner
+    return {"mode": m.mode, "target": m.target, "hands": len(s.results), "scores": scores, "over": m.over,
+            "winner": _side(winner) if winner is not None else None, "last": last,
+            "eliminated": list(m.eliminated)}
+
+
+# ---------------------------------------------------------------------------------------- the lobby
+def _names(info) -> tuple[str, str]:
+    """(Portuguese, English) names of a rule: the catalogue writes guide rules as 'Português (English)'."""
+    full = info.name
+    if info.code in PT_NAMES:
+        return PT_NAMES[info.code], EN_NAMES.get(info.code, full)
+    if info.code in EN_NAMES:
+        return full.split("(")[0].strip(), EN_NAMES[info.code]
+    if "(" in full and full.endswith(")"):
+        pt, en = full[:-1].split("(", 1)
+        return pt.strip(), en.strip()
+    return full, full
+
+
+#: Portuguese names of the rules the guide does not name (other seeds and engines).
+PT_NAMES = {
+    "SEVENO": "Sete-Zero (Mattel)", "JUMPIN": "Jump-In (Mattel)", "ADDUP": "Some os números",
+    "ZEROLEFT": "0 passa as mãos à esquerda", "FORCE": "Jogada obrigatória", "DRAWPLAY": "Jogue a carta comprada",
+    "LIMIT": "Limite de cartas na mão", "OPEN": "Mãos abertas", "BOMB": "Bomba", "REVENGE": "Vingança",
+    "DOUBLE": "Pontos em dobro", "NOCHALLENGE": "Sem desafio", "BLITZ": "Blitz (tempo de jogo)",
+    "WILDSTART": "Curinga Compre Quatro como primeira carta", "DEFLECT": "Desvio",
+    "SHUFFLESEATS": "Lugares sorteados", "ELIMMOST": "Elimina quem tem mais cartas",
+    "SLOWUNO": "UNO cobrado até o fim do turno seguinte",
+}
+
+
+#: English names where the catalogue gives the guide's Portuguese only (or one name for a family).
+EN_NAMES = {
+    "MS2": "sudden death with protection", "MS3": "sudden death with a lock", "AA": "first arithmetic",
+    "AB": "second arithmetic", "P1": "pass 1 (stack +2 on +2)", "P2": "pass 2 (+2 on +2, +4 on +4)",
+    "P3": "pass 3 (+4 also on +2)", "P4": "pass 4 (any draw card on any)", "I": "hell", "DAD": "die",
+    "CHU": "Chukcki (change colour on the third)", "FU": "Flash UNO (4 cards)", "BU": "Battlefield UNO (9 cards)",
+}
+SILENCE_PT = {"PP": "penalidade progressiva: uma carta por palavra", "T": "temporário: dura uma rodada",
+              "U": "dizer UNO é permitido", "SE": "específico: só uma palavra é proibida",
+              "SS": "sombrio: proibido rir"}
+
+
+def catalog_message() -> dict:
+    """Everything the lobby's rule picker shows: every code grouped as the guide groups them, with its
+    parameters and bounds, conflicts and needs; the ambiguity digits; table parameters; the ready-made
+    variations; the bots."""
+    rules = []
+    for info in RULES:
+        pt, en = _names(info)
+        params = []
+        for pname, b in bounds_of(info.code).items():
+            default = info.card if pname == "card" else info.params.get(pname)
+            params.append({"name": pname, "default": default, "kind": b.kind, "lo": b.lo, "hi": b.hi,
+                           "choices": list(b.choices), "about": b.describe()})
+        rules.append({"code": info.code, "name_pt": pt, "name_en": en, "summary": info.summary,
+                      "section": info.section, "family": info.family, "conflicts": list(info.conflicts),
+                      "needs": list(info.needs), "params": params, "implemented": info.implemented,
+                      "group": _group_of(info)})
+    return {
+        "type": "catalog",
+        "groups": [{"key": k, "name_pt": pt, "name_en": en} for k, pt, en, _ in GROUPS],
+        "rules": rules,
+        "ambiguity": [{"letter": letter, "name_en": what, "name_pt": AMBIGUITY_NAMES[letter],
+                       "options": {str(d): text for d, text in opts.items()}, "default": 1}
+                      for letter, what, opts in AMBIGUITY],
+        "table_params": [{"name": k, "default": GLOBAL_PARAMS[k], "about": b.describe(), "kind": b.kind,
+                          "lo": b.lo, "hi": b.hi, "choices": list(b.choices)} for k, b in TABLE_BOUNDS.items()],
+        "variations": [{"code": f"UNO {code}", "group": g, "about": about} for code, (g, about) in VARIATIONS.items()],
+        "silence": [{"suffix": k, "name_en": v, "name_pt": SILENCE_PT[k]} for k, v in SILENCE_NAMES.items()],
+        "editions": [],
+        "bots": bot_names(),
+    }
+
+
+def _group_of(info) -> str:
+    for key, _, _, codes in GROUPS:
+        if info.code in codes or info.family in codes:
+            return key
+    return "other"
+
