@@ -244,3 +244,20 @@ def test_browser_screenshots_of_the_lobby_and_the_table(browser, tmp_path):
         if out:
             page.screenshot(path=str(Path(out) / "table.png"))
         ctx.close()
+
+
+def test_browser_names_and_chat_are_shown_as_text_never_as_markup(browser, tmp_path):
+    evil = '<img src=x onerror="window.pwned=1">'
+    with LiveServer(f"sqlite:///{tmp_path / 'x.db'}") as srv:
+        t = api(srv, "/api/tables", {"rules": "UNO 1121", "seats": 2, "name": "<b>Ana</b>", "bot_think": 5,
+                                     "match": False})
+        ctx, page = open_seat(browser, srv, t["url"])
+        page.get_by_test_id("start").click()
+        wait_status(page, "playing")
+        page.get_by_test_id("chat-input").fill(evil)
+        page.get_by_test_id("chat-send").click()
+        page.wait_for_function("document.querySelector('[data-testid=\"log\"]').innerText.includes('onerror')")
+        assert page.evaluate("window.pwned") is None
+        assert page.locator("img[src=x]").count() == 0 and page.locator("b:text('Ana')").count() == 0
+        assert "<b>Ana</b>" in page.get_by_test_id("seat-0").inner_text()
+        ctx.close()

@@ -30,6 +30,7 @@ def people(n=3, **kw) -> TableSession:
 
 def at_position(s: TableSession, hands, discard, stock="", **kw) -> Game:
     """Put the table's hand at an exact position (seat s = player s: no seat moves without MOV)."""
+    kw.setdefault("rules", s.options.rules)
     g = Game.from_position(hands, discard, stock, clock=s.clock, decks=2, **kw)
     s.game = g
     s._turn_key = None
@@ -120,6 +121,25 @@ def test_grace_zero_means_catches_apply_at_once():
     g = at_position(s, ["R1 R2", "Y3 Y4 Y5", "B5 B6 B7"], "R9", "G1 G2 G3 G4 G5")
     s.act(0, "0 play R1", 1.0)
     assert s.act(2, "2 catch 0", 1.1).status == "applied" and len(g.hands[0]) == 3
+
+
+# ------------------------------------------------------------------ chat is judged by the rules
+def test_S_chat_during_the_silence_after_a_7_costs_the_speaker_the_penalty():
+    s = people(uno_grace=0, rules="UNO 1121 S")
+    g = at_position(s, ["R7 R2 G5", "Y3 R4 Y5", "B5 B6 B7"], "R9", "G1 G2 G3 G4 G5 Y1 Y2")
+    s.act(0, "0 play R7", 1.0)                       # the 7 imposes silence
+    s.act(2, "2 say oi", 1.2)                        # table talk through the table, as the chat box sends it
+    assert len(g.hands[2]) == 3 + 2 and any(e.kind == "penalty" and e.player == 2 for e in g.events)
+
+
+def test_chat_between_hands_is_kept_but_not_judged():
+    s = TableSession(TableOptions(seats=2, between_hands=30, bot_think=0, uno_grace=0, seed=3))
+    s.join("Ana")
+    s.join("Bia")
+    s.start(0.0)
+    s.status = "between"          # as after a hand
+    s.say_between(1, "  boa   partida ", 2.0)
+    assert s.chat == [(2.0, 1, "boa partida")] and s.log[-1]["k"] == "chat"
 
 
 # ------------------------------------------------------------------ bots, timers, away seats
