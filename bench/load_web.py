@@ -148,7 +148,8 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
     port = _free_port()
     tmp = Path(tempfile.mkdtemp(prefix="unokit-load-"))
     db = f"sqlite:///{tmp / 'load.db'}"
-    server = subprocess.Popen([sys.executable, "-m", "unokit.cli", "serve", "--port", str(port), "--db", db],
+    server = subprocess.Popen([sys.executable, "-m", "unokit.cli", "serve", "--port", str(port), "--db", db,
+                               "--post-rate", "0"],
                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"127.0.0.1:{port}"
     try:

@@ -480,3 +480,9 @@ def test_postgres_the_store_works_and_a_table_survives_a_restart_on_a_real_serve
             before = hub_session(c, t["table"]).game.fingerprint()
         with TestClient(create_app(url)) as c:
             assert hub_session(c, t["table"]).game.fingerprint() == before
+
+
+def test_api_a_flood_of_table_creations_from_one_address_is_throttled(client):
+    codes = [client.post("/api/tables", json={"name": "A", "seats": 2}).status_code for _ in range(160)]
+    assert codes[0] == 200 and 429 in codes
+    assert client.get("/api/catalog").status_code == 200          # reading is not throttled

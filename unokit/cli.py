@@ -626,6 +626,9 @@ def _add_serve_command(sub) -> None:
     sv.add_argument("--db", default="sqlite:///unokit-tables.db",
                     help="SQLAlchemy database URL (default sqlite:///unokit-tables.db; "
                          "e.g. postgresql+psycopg://user@host/db)")
+    sv.add_argument("--post-rate", type=float, default=2.0,
+                    help="table creations and joins a second allowed per address, in bursts of 120 "
+                         "(default 2; 0: no limit, e.g. for a load test)")
     sv.set_defaults(func=_cmd_serve)
 
 
@@ -636,7 +639,9 @@ def _cmd_serve(args) -> int:
 
     from .play.web.app import create_app
     try:
-        app = create_app(args.db)
+        if not (0 <= args.post_rate <= 1e6):
+            raise CliError("--post-rate must be from 0 to 1000000")
+        app = create_app(args.db, post_rate=args.post_rate)
     except Exception as e:  # noqa: BLE001 - SQLAlchemy's errors for a bad URL or an unreachable server
         raise CliError(f"cannot open the database {args.db!r}: {type(e).__name__}: {e}") from None
     with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:

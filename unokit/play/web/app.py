@@ -33,6 +33,7 @@ __all__ = ["create_app", "MAX_MESSAGE", "MAX_BODY"]
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096        # bytes of one WebSocket message
 MAX_BODY = 16384          # bytes of one HTTP request body
+POST_RATE, POST_BURST = 2.0, 120.0   # POST requests per second and burst, per client address
 _TYPES = ("act", "expand", "chat", "hello", "ping")
 
 
@@ -80,8 +81,9 @@ def _bad(message: str, status: int = 400):
     raise HTTPException(status_code=status, detail=message)
 
 
-def create_app(db: str = "sqlite:///unokit-tables.db") -> FastAPI:
-    """The web table app on the database ``db`` (any SQLAlchemy URL)."""
+def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POST_RATE) -> FastAPI:
+    """The web table app on the database ``db`` (any SQLAlchemy URL); ``post_rate``: POST requests a
+    second allowed per client address (bursts of ``POST_BURST``; 0: no limit)."""
     store = Store(db)
     hub = Hub(store)
 
@@ -96,11 +98,20 @@ def create_app(db: str = "sqlite:///unokit-tables.db") -> FastAPI:
                   description="Play UNO with house rules, with friends and bots. See docs/protocol.md.")
     app.state.hub = hub
 
+    buckets: dict[str, Conn] = {}
+
     @app.middleware("http")
     async def limit_body(request: Request, call_next):
         size = request.headers.get("content-length")
         if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
             return JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, status_code=413)
+        if request.method == "POST" and post_rate > 0:    # creating and joining tables: per address
+            who = request.client.host if request.client else "?"
+            if len(buckets) > 10_000:
+                buckets.clear()
+            bucket = buckets.setdefault(who, Conn(send=None, player=None, tokens=POST_BURST))
+            if not bucket.allow(rate=post_rate, burst=POST_BURST):
+                return JSONResponse({"detail": "too many requests: slow down"}, status_code=429)
         return await call_next(request)
 
     @app.exception_handler(RequestValidationError)

@@ -1,0 +1,30 @@
+"""The load test harness (bench/load_web.py) itself: a tiny run, loopback only, bounded in time."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import load_web  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+
+def test_load_web_small_run_measures_latency_and_every_table_replays_from_the_database():
+    r = load_web.run(tables=3, clients=6, seconds=4, players=3, think=0.05, quiet=True)
+    assert r["clients"] == 6 and not r["client_failures"]
+    assert r["applied_actions"] > 0 and r["latency_ms"]["n"] > 0 and r["latency_ms"]["p50"] is not None
+    assert r["db_check"] == {"replayed": 3, "failed": 0, "finished_records": r["db_check"]["finished_records"],
+                             "problems": []}
+    assert r["server_cpu_ms_per_action"] is not None
+
+
+def test_load_web_refuses_runs_beyond_its_bounds():
+    with pytest.raises(SystemExit, match="at most"):
+        load_web.run(tables=501, clients=10, seconds=1)
+    with pytest.raises(SystemExit, match="at most"):
+        load_web.run(tables=1, clients=10, seconds=601)
