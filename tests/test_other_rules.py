@@ -712,7 +712,7 @@ def test_ohana_hands_above_four_discard_under_below_draw_up():
     assert [(e.player, e.detail) for e in ev if e.kind == "draw"] == [(A, (2,)), (D, (3,))]
     assert hand(g, A) == ["R1", "R2", "Y8", "Y7"] and hand(g, D) == ["Y1", "Y6", "Y5", "Y4"]
     assert hand(g, C) == ["G1", "G2", "G3", "G4"]
-    assert g.phase == Phase.FREE_DISCARD and g.free_discards == [B, B, E] and g.to_act == B
+    assert g.phase == Phase.FREE_DISCARD and g.free_discards == (B, B, E) and g.to_act == B
     assert g.legal_actions(E) == []
     assert_refused(g, Discard(E, Card.parse("R5")), NotYourTurnError)
     g.apply(Discard(B, Card.parse("B3")))

@@ -22,6 +22,7 @@ from .decks import DECKS, build_deck, deck_counts
 from .errors import UnoError
 from .events import Event, make_event
 from .fast import REFEREE
+from . import official
 from .referee.challenges import ChallengesMixin
 from .referee.checks import ChecksMixin, first_reason
 from .referee.dealing import DealingMixin
@@ -96,9 +97,6 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.catchable: set[int] = set()
         self.wrong_plays: list[WrongPlay] = []
         self.reveals: list[tuple] = []      # (viewers frozenset | None for all, seat, cards)
-        self.claim = None                   # DED: the open face-down play
-        self.free_discards: list[int] = []
-        self.resume = None                  # phase to return to after free discards
         self.winner: int | None = None
         self.seq = 0
         self.actions: list[tuple[float, Action]] = []
@@ -141,10 +139,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             {rules.card_of(c) for c in ("T", "CAR", "ZEROLEFT", "DOA") if rules.has(c)}
             | ({0, 7} if rules.has("SEVENO") else set()))
         self._hand_changers = bool(self._hand_change_numbers)
-        self.catch_expiry: dict[int, int] = {}
         self.end_reason = "out"
         self.blank = rules.param("blank")
-        self.free_discard_dest = "hidden"
         self._play_memo: dict = {}
         for h in self._hooks["setup"]:
             h(self)
@@ -268,10 +264,16 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         return [p for p in range(self.n) if p not in self.eliminated]
 
     def hand_points(self, seat: int) -> int:
+        """The points of the cards ``seat`` holds now."""
+        return self._cards_points(self.hands[seat])
+
+    def _cards_points(self, cards) -> int:
+        """The points of ``cards`` left in a hand: the official values (:func:`unokit.official.hand_points`),
+        unless the deck scores some cards its own way (``special_points``), times DOUBLE's multiplier."""
         sp = self.special_points
         if sp:
-            return self.score_multiplier * sum(sp.get(c.code, c.points) for c in self.hands[seat])
-        return self.score_multiplier * sum(c.points for c in self.hands[seat])
+            return self.score_multiplier * sum(sp.get(c.code, official.card_points(c)) for c in cards)
+        return self.score_multiplier * official.hand_points(cards)
 
     def points(self) -> dict[int, int]:
         """Points held in each hand now (classic values; Italian blanks 40)."""
@@ -292,6 +294,26 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     def silence(self):
         """S: the silence in force (``rules.silence.Silenced``: owner, rounds left, fresh) or None."""
         return self.rule_state.get("S")
+
+    @property
+    def claim(self):
+        """DED: the open face-down play (``rules.double_discard.Claim``: seq, seat, cards, truthful, draw,
+        went_out), or None."""
+        state = self.rule_state.get("DED")
+        return None if state is None else state.claim
+
+    @property
+    def free_discards(self) -> tuple[int, ...]:
+        """DED (and Wild Ohana): the seats owing a free discard, one entry per card, in order."""
+        state = self.rule_state.get("DED")
+        return () if state is None else state.owed
+
+    @property
+    def catch_expiry(self) -> dict[int, int]:
+        """SLOWUNO: for each seat that missed an UNO, the number of ended turns at which its catch window
+        closes (a copy of ``rules.uno_calls.CatchExpiry``)."""
+        state = self.rule_state.get("SLOWUNO")
+        return {} if state is None else dict(state.closes)
 
     # ------------------------------------------------------------------ the table API for rules
     # House rules talk to the referee through these public members (and the documented state

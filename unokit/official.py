@@ -4,9 +4,11 @@ This module is the single statement of the facts of the official game (``UNO 112
 ambiguity options, no house rule): which card may be played, what each face does, the first-card
 effects, the penalties and the scoring. It has two faces:
 
-- a **Card-level API** (:func:`matches`, :func:`effect`, :func:`first_card`,
-  :func:`wild_draw_four_legal`, :func:`challenge_penalty`, :func:`card_points`, :func:`hand_points`),
-  written to be read, for the referee (:mod:`unokit.game`) and the bots;
+- a **Card-level API** (:func:`matches`, :func:`effect`, :func:`effect_of`, :func:`first_card`,
+  :func:`wild_draw_four_legal`, :func:`challenge_penalty`, :func:`card_points`, :func:`hand_points`,
+  :func:`score`), written to be read, for the referee (:mod:`unokit.game`) and the bots. The referee
+  reads its card effects, first card and scoring here, and house rules change them through their
+  hooks;
 - **integer tables** for the fast core (:mod:`unokit.fast`), indexed by ``Card.index`` (0-51 the
   coloured cards, colour ``c // 13`` and face ``c % 13``; 52 the Wild, 53 the Wild Draw Four). They
   are computed at import *by calling the Card-level functions on every card*, so the fast core does
@@ -19,6 +21,8 @@ It imports only :mod:`unokit.cards` and :mod:`unokit.decks`, so every other modu
 (True, False, True)
 >>> effect(Card.parse('BR'), players=2), effect(Card.parse('BR'), players=3).reverse
 (Effect(advance=2, reverse=False, draw=0, names_color=False, challengeable=False), True)
+>>> effect_of(Card.parse('Y+2'), 4).draw, effect_of(Card.parse('WX'), 4)
+(2, None)
 >>> first_card(Card.parse('W+4')).returned, first_card(Card.parse('Y+2')).draw
 (True, 2)
 >>> challenge_penalty(guilty=True), challenge_penalty(guilty=False)
@@ -38,7 +42,7 @@ __all__ = [
     # the game
     "DECK", "HAND_SIZE", "MIN_PLAYERS", "MAX_PLAYERS", "classic_deck",
     # Card-level API
-    "matches", "Effect", "effect", "FirstCard", "first_card", "wild_draw_four_legal", "is_bluff",
+    "matches", "Effect", "effect", "effect_of", "FirstCard", "first_card", "wild_draw_four_legal", "is_bluff",
     "MISSED_UNO", "BLUFF_PENALTY", "WRONG_CHALLENGE_EXTRA", "challenge_penalty", "BLUFF_OPTIONS",
     "card_points", "hand_points", "score",
     # integer tables
@@ -115,6 +119,18 @@ def effect(card: Card, players: int) -> Effect:
     if f == Face.WILD_DRAW_FOUR:
         return Effect(draw=4, names_color=True, challengeable=True)
     raise ValueError(f"{card.code} is not a card of the official deck")
+
+
+# effect() for each face of the official deck, at a table of more than two players and of two
+_EFFECT_BY_FACE: tuple[dict[int, Effect], dict[int, Effect]] = tuple(
+    {c.face: effect(c, 2 if two else 3) for c in classic_deck()} for two in (False, True))
+
+
+def effect_of(card: Card, players: int) -> Effect | None:
+    """:func:`effect`, looked up (the referee asks it for every play), or ``None`` for a card the
+    official deck does not hold (another edition's wild: Swap Hands, Shuffle Hands, Ohana, blank),
+    whose effect its deck defines."""
+    return _EFFECT_BY_FACE[players == 2].get(card.face)
 
 
 class FirstCard(NamedTuple):
@@ -206,9 +222,11 @@ def hand_points(cards) -> int:
     return sum(c.points for c in cards)
 
 
-def score(hands, winner: int) -> int:
-    """What the player who went out scores: the points left in every other hand."""
-    return sum(hand_points(h) for s, h in enumerate(hands) if s != winner)
+def score(hands, winner: int, points=hand_points) -> int:
+    """What the player who went out scores: the points left in every other hand. ``points``: the
+    points of one hand (:func:`hand_points`; the referee passes its own when a deck or a house rule
+    scores differently)."""
+    return sum(points(h) for s, h in enumerate(hands) if s != winner)
 
 
 # ============================================================================ integer tables (fast core)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..cards import Card, Color, Face
 from ..decks import deck_counts
 from ..errors import UnoError
+from ..official import effect_of, first_card
 from .state import Phase
 
 
@@ -65,13 +66,16 @@ class DealingMixin:
         return contenders[0]
 
     def _turn_first(self, first: Card | None) -> None:
-        """Turn the first discard and apply the first-card rules (000 §FUNÇÕES DAS CARTAS DE AÇÃO)."""
+        """Turn the first discard and apply the first-card rules (000 §FUNÇÕES DAS CARTAS DE AÇÃO):
+        the official rule of :func:`unokit.official.first_card`, changed by the table parameter
+        ``first=redraw`` (every action card and Wild goes back too) and by WILDSTART (a Wild Draw Four
+        stays: the first player draws 4 and is skipped, the next one names the colour)."""
         redraw_actions = self.rules.param("first") == "redraw"
         while True:
             card = first if first is not None else self.stock.pop()
             first = None
-            again = card.face in (Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE, Face.WILD_OHANA,
-                                  Face.WILD_BLANK) or (redraw_actions and (card.is_action or card.is_wild))
+            rule = first_card(card)
+            again = rule.returned or (redraw_actions and (card.is_action or card.is_wild))
             if card.face == Face.WILD_DRAW_FOUR and self.wild_draw_four_starts:
                 again = False
             if not again:
@@ -84,26 +88,19 @@ class DealingMixin:
         self.color = card.color if card.color is not None else Color.RED
         starter = (self.dealer + self.direction) % self.n
         self.emit("first", None, card.code)
-        f = card.face
-        if f == Face.DRAW_TWO:
-            self.current, self.pending, self.pending_from, self.pending_kind = starter, 2, None, 2
-            self.phase = Phase.PENDING
-        elif f == Face.REVERSE:
-            self.direction = -self.direction
-            self.current = self.dealer
-            self.phase = Phase.PLAY
-        elif f == Face.SKIP:
-            self.current = (starter + self.direction) % self.n
-            self.phase = Phase.PLAY
-        elif f == Face.WILD:
-            self.current = starter
-            self.phase = Phase.COLOR
-        elif f == Face.WILD_DRAW_FOUR:  # WILDSTART: the first player draws 4 and is skipped
-            self.penalize(starter, 4, "Wild Draw Four turned first (WILDSTART)")
+        if rule.returned:  # WILDSTART kept a Wild Draw Four: its player draws 4 and is skipped
+            self.penalize(starter, effect_of(card, self.n).draw, "Wild Draw Four turned first (WILDSTART)")
             self.current = (starter + self.direction) % self.n
             self.phase = Phase.COLOR
         else:
-            self.current = starter
-            self.phase = Phase.PLAY
+            # who plays first counts from the dealer in the dealing direction, before a Reverse turns it
+            self.current = (self.dealer + rule.starter * self.direction) % self.n
+            if rule.reverse:
+                self.direction = -self.direction
+            if rule.draw:
+                self.pending, self.pending_from, self.pending_kind = rule.draw, None, rule.draw
+                self.phase = Phase.PENDING
+            else:
+                self.phase = Phase.COLOR if rule.names_color else Phase.PLAY
         for h in self._on_turn_start:
             h(self, self.current)

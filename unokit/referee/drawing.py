@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..actions import Draw, Pass, Play
 from ..cards import COLORS, Card, Face
 from ..official import matches
+from ..rules.double_discard import close_claim
 from .state import Phase
 
 
@@ -119,6 +120,6 @@ class DrawingMixin:
     def _do_pass(self, a: Pass) -> None:
         p = a.player
         if self.phase == Phase.HIDDEN_FINISH:
-            self.claim = None
+            close_claim(self)
             return self.finish_hidden()
         self.end_turn(p, self.next_seat(p))

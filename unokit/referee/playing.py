@@ -6,8 +6,16 @@ from __future__ import annotations
 
 from ..actions import Play
 from ..cards import Face
-from ..official import is_bluff
+from ..official import effect_of, is_bluff
+from ..rules.double_discard import owe_free_discards
 from .state import Phase, WrongPlay
+
+
+def _draw_of(card, players: int) -> int:
+    """Cards the next player must draw for ``card`` (:func:`unokit.official.effect_of`; none for
+    another edition's wild)."""
+    fx = effect_of(card, players)
+    return 0 if fx is None else fx.draw
 
 
 class PlayingMixin:
@@ -34,7 +42,8 @@ class PlayingMixin:
         cards = a.cards
         hand = self.hands[p]
         top = cards[-1]
-        if top.face == Face.WILD_DRAW_FOUR:
+        fx = effect_of(top, self.n)
+        if fx is not None and fx.challengeable:  # a Wild Draw Four: judged only if challenged
             rest = list(hand)
             for c in cards:
                 rest.remove(c)
@@ -83,32 +92,28 @@ class PlayingMixin:
         self._resolve(p, cards, a, skip, override)
 
     def _resolve(self, p: int, cards: tuple, a: Play, skip: int = 0, override: int | None = None) -> None:
+        """The effect of the play on the turn: the official effect of its last card
+        (:func:`unokit.official.effect_of`), extended to a group of several Skips or Reverses (DR/DD,
+        000 §DR); the other editions' wilds resolve here; ``skip`` / ``override``: what ``on_play``
+        hooks asked of the next turn (DAD, DEFLECT)."""
         top = cards[-1]
         f = top.face
         n = self.n if not self.eliminated else len(self.active)
         k = len(cards)
         hand_empty = not self.hands[p]
-        if top.draw:
-            self.pending += sum(c.draw for c in cards)
-            self.pending_kind = top.draw
+        fx = effect_of(top, n)
+        if fx is not None and fx.draw:  # the next player faces the draw (of every card of a group)
+            self.pending += sum(_draw_of(c, n) for c in cards)
+            self.pending_kind = fx.draw
             self.pending_from = p
-            nxt = self.next_seat(p)
+            nxt = self.next_seat(p, fx.advance)
             if hand_empty:
                 self.going_out = p
             self.end_turn(p, nxt)
             return
         if hand_empty and self.rule_state.get("out-deferred") != p:  # (M: a slap round decides the win)
             return self.finish(p)
-        if f == Face.SKIP:
-            nxt = self._skip(p, k)
-        elif f == Face.REVERSE:
-            if n == 2:
-                nxt = p if k % 2 else self.next_seat(p)
-            else:
-                if k % 2:
-                    self.direction = -self.direction
-                nxt = self.next_seat(p)
-        else:
+        if fx is None:  # another edition's wild: the next player plays, after the card's own effect
             nxt = self.next_seat(p)
             if f == Face.WILD_SWAP:
                 q = a.target
@@ -121,6 +126,18 @@ class PlayingMixin:
                 return self._ohana(p, nxt)
             elif f == Face.WILD_BLANK and self.blank != "wild":
                 self._blank(p, a)
+        elif k == 1 or not (fx.reverse or fx.advance > 1):  # one card, or a group of numbers or Wilds
+            if fx.reverse:
+                self.direction = -self.direction
+            nxt = self.next_seat(p, fx.advance)
+        elif f == Face.SKIP:  # k Skips skip k players
+            nxt = self._skip(p, k)
+        elif n == 2:  # k Reverses acting as Skips: an odd number gives the player another turn
+            nxt = p if k % 2 else self.next_seat(p)
+        else:  # k Reverses: an odd number changes the direction
+            if k % 2:
+                self.direction = -self.direction
+            nxt = self.next_seat(p)
         if skip:
             nxt = self.next_seat(p, 1 + skip) if f != Face.SKIP else self.next_seat(nxt, skip)
         if override is not None:
@@ -140,10 +157,7 @@ class PlayingMixin:
         self.emit("ohana", p)
         self.end_turn(p, nxt)
         if owed:
-            self.resume = self.phase
-            self.free_discards = owed
-            self.free_discard_dest = "under"
-            self.phase = Phase.FREE_DISCARD
+            owe_free_discards(self, owed, dest="under")
 
     def _blank(self, p: int, a: Play) -> None:
         """A blank wild with the effect the table wrote on it (table parameter ``blank``)."""

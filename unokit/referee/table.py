@@ -10,12 +10,11 @@ from .state import Phase, copy_rule_state
 # the state a table-enforcement snapshot holds: attributes copied with their copier, and plain values
 _COPIED = {
     "hands": lambda hands: [list(h) for h in hands], "stock": list, "discard": list, "hidden_pile": list,
-    "uno_said": list, "catchable": set, "free_discards": list, "wrong_plays": list, "eliminated": set,
-    "last_plays": list, "rule_state": copy_rule_state, "catch_expiry": dict,
+    "uno_said": list, "catchable": set, "wrong_plays": list, "eliminated": set,
+    "last_plays": list, "rule_state": copy_rule_state,
 }
 _PLAIN = ("color", "direction", "current", "phase", "drawn", "pending", "pending_from", "going_out", "wd4",
-          "top_player", "claim", "resume", "pending_kind", "going_out_hidden",
-          "drawn_options", "turns_done", "free_discard_dest")
+          "top_player", "pending_kind", "going_out_hidden", "drawn_options", "turns_done")
 
 
 class TableMixin:

@@ -5,6 +5,9 @@ A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.
 from __future__ import annotations
 
 from ..actions import ChooseColor
+from ..official import score
+from ..rules.double_discard import close_claim
+from ..rules.uno_calls import close_catch_windows
 from .state import Phase
 
 
@@ -16,7 +19,7 @@ class TurnsMixin:
         if self.catchable and not self.uno_forever and not self.slow_uno:
             self.catchable.clear()
         if self.claim is not None:
-            self.claim = None
+            close_claim(self)
         for h in self._on_start:
             h(self, seat)
 
@@ -25,8 +28,7 @@ class TurnsMixin:
             h(self, seat)
         self.turns_done += 1
         if self.slow_uno and self.catchable:
-            for q in [q for q in self.catchable if self.catch_expiry.get(q, 0) <= self.turns_done]:
-                self.catchable.discard(q)
+            close_catch_windows(self)
         self.current = nxt
         self.drawn = None
         self.drawn_options = ()
@@ -56,8 +58,8 @@ class TurnsMixin:
         self.going_out = None
         self.pending = 0
         self.catchable.clear()
-        self.claim = None
-        self.emit("out", winner, sum(self.hand_points(q) for q in range(self.n) if q != winner))
+        close_claim(self)
+        self.emit("out", winner, score(self.hands, winner, self._cards_points))
 
     def finish_hidden(self) -> None:
         p = self.going_out_hidden

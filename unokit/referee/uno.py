@@ -5,6 +5,7 @@ A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.
 from __future__ import annotations
 
 from ..actions import CatchUno, Hint, Say, SayUno
+from ..rules.uno_calls import open_catch_window
 from .state import Phase
 
 
@@ -29,8 +30,9 @@ class UnoMixin:
         player's turn ends (the turn after the one in progress; between turns, during free
         discards or a face-down finish, the coming turn)."""
         self.catchable.add(seat)
-        between = self.phase in (Phase.FREE_DISCARD, Phase.HIDDEN_FINISH)
-        self.catch_expiry[seat] = self.turns_done + (1 if between else 2)
+        if self.slow_uno:
+            between = self.phase in (Phase.FREE_DISCARD, Phase.HIDDEN_FINISH)
+            open_catch_window(self, seat, self.turns_done + (1 if between else 2))
 
     def hands_changed(self, seats) -> None:
         for s in seats:

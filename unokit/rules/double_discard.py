@@ -26,11 +26,65 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..actions import Play
 from ..cards import COLORS
 from ..errors import IllegalActionError
 from .base import HouseRule
 from .stacking import ALLOWED
+
+
+class Claim(NamedTuple):
+    """An open face-down play: it may be accused until the next player starts (in ``HIDDEN_FINISH``,
+    until the next player passes). ``Game.claim`` reads it."""
+
+    seq: int          # the action that put the cards down
+    seat: int         # who put them down
+    cards: tuple      # the cards face down (shown to nobody until accused)
+    truthful: bool    # would the claimed play have been legal?
+    draw: int         # the draw card claimed facing a draw (2 or 4; 0: none)
+    went_out: bool    # the face-down play emptied the hand (``HIDDEN_FINISH``)
+
+
+class FaceDown(NamedTuple):
+    """DED's own state (``game.rule_state["DED"]``, absent while empty): the open face-down play, and
+    the free discards owed (one seat per card, in order; ``Game.free_discards`` reads them) with the
+    phase to go back to once they are made and where the cards go: ``"hidden"`` (DED: face down) or
+    ``"under"`` (Wild Ohana, which owes free discards of its own: face up, under the Ohana card)."""
+
+    claim: Claim | None = None
+    owed: tuple[int, ...] = ()
+    resume: object = None
+    dest: str = "hidden"
+
+
+_EMPTY = FaceDown()
+
+
+def _state(game) -> FaceDown:
+    return game.rule_state.get("DED", _EMPTY)
+
+
+def _store(game, state: FaceDown) -> None:
+    if state.claim is None and not state.owed:
+        game.rule_state.pop("DED", None)
+    else:
+        game.rule_state["DED"] = state
+
+
+def close_claim(game) -> None:
+    """The open face-down play can no longer be accused (the next player started, the hand ended)."""
+    state = game.rule_state.get("DED")
+    if state is not None and state.claim is not None:
+        _store(game, state._replace(claim=None))
+
+
+def owe_free_discards(game, seats, dest: str = "hidden") -> None:
+    """``seats`` (one entry per card) owe free discards: the hand waits in ``FREE_DISCARD`` for them and
+    then goes back to the phase it is in now. ``dest``: where the cards go (``"under"``: Wild Ohana)."""
+    _store(game, _state(game)._replace(owed=tuple(seats), resume=game.phase, dest=dest))
+    game.phase = game.phase.FREE_DISCARD
 
 
 class DoubleDiscard(HouseRule):
@@ -125,12 +179,13 @@ def do_hidden_play(game, a: Play) -> None:
     game.hidden_pile.extend(a.hidden)
     game.emit("hidden-play", p, len(a.hidden), a.claim)
     went_out = not hand and not a.cards
-    game.claim = (game.seq, p, a.hidden, truthful, a.claim, went_out)
+    claim = Claim(game.seq, p, a.hidden, truthful, a.claim, went_out)
+    _store(game, _state(game)._replace(claim=claim))
     if a.cards:
         visible = Play(p, a.cards, a.color, a.uno, a.target, give=a.give)
         game.put_down(p, visible)
         if game.phase != game.phase.OVER:
-            game.claim = (game.seq, p, a.hidden, truthful, a.claim, False)
+            _store(game, _state(game)._replace(claim=claim._replace(went_out=False)))
         return
     game.wd4 = None
     game.drawn = None
@@ -157,7 +212,7 @@ def do_hidden_play(game, a: Play) -> None:
 
 
 def do_accuse(game, a) -> None:
-    seq, liar, cards, truthful, claim, went_out = game.claim
+    seq, liar, cards, truthful, claim, went_out = _state(game).claim
     # the claim stays open while the penalty is drawn: a reshuffle then leaves its cards face down
     # (a caught liar who went out takes them back)
     penalty = game.rules.param("DED", "penalty")
@@ -166,13 +221,13 @@ def do_accuse(game, a) -> None:
     game.emit("accuse", accuser, liar, "honest" if truthful else "liar")
     if truthful:
         game.penalize(accuser, penalty, "false accusation (DED)")
-        game.claim = None
+        close_claim(game)
         if went_out:
             return game.finish_hidden()
         owed = [liar] if game.hands[liar] else []
     else:
         game.penalize(liar, penalty, "caught lying (DED)")
-        game.claim = None
+        close_claim(game)
         if any(c.startswith("MS") for c in game.rules.codes) and not game.rule_state.pop("DED-had-play", True):
             ms = game.house_rule("MS")
             if ms is not None and ms.armed(game):  # lied to escape sudden death and was caught (000 §MS, DED)
@@ -191,16 +246,15 @@ def do_accuse(game, a) -> None:
                 game.phase = game.phase.PLAY
         owed = [accuser] if game.hands[accuser] else []
     if owed:
-        game.resume = game.phase
-        game.free_discards = owed
-        game.phase = game.phase.FREE_DISCARD
+        owe_free_discards(game, owed)
 
 
 def reshuffled_hidden(game) -> list:
     """Take the face-down cards that go back into the stock when it runs out (the stock is rebuilt
     from both discard piles, docs/rules/DED.md): all of them but the cards of a face-down play still
     open to accusation, which stay face down (a caught liar who went out takes them back)."""
-    keep = list(game.claim[2]) if game.claim is not None else []
+    claim = _state(game).claim
+    keep = list(claim.cards) if claim is not None else []
     stay, out = [], []
     for c in reversed(game.hidden_pile):  # the open play's cards are the newest
         if c in keep:
@@ -217,17 +271,17 @@ def reshuffled_hidden(game) -> list:
 def do_free_discard(game, a) -> None:
     p = a.player
     game.hands[p].remove(a.card)
-    if game.free_discard_dest == "under":  # Wild Ohana: face up, under the Ohana card
+    state = _state(game)
+    if state.dest == "under":  # Wild Ohana: face up, under the Ohana card
         game.discard.insert(len(game.discard) - 1, a.card)
         game.emit("discard-under", p, a.card.code)
     else:
         game.hidden_pile.append(a.card)
         game.emit("free-discard", p)
-    game.free_discards.pop(0)
+    owed = state.owed[1:]
+    _store(game, state._replace(owed=owed) if owed else state._replace(owed=(), resume=None, dest="hidden"))
     if not game.hands[p]:
         return game.finish(p)
     game.hands_changed((p,))
-    if not game.free_discards:
-        game.phase = game.resume
-        game.resume = None
-        game.free_discard_dest = "hidden"
+    if not owed:  # the last one: play goes back to the interrupted phase
+        game.phase = state.resume
