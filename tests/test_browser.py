@@ -83,6 +83,13 @@ def take_a_turn(page) -> bool:
     return False
 
 
+def catch(page, seat=0):
+    """Click the catch button on ``seat`` if the page offers it (a missed UNO)."""
+    b = page.get_by_test_id(f"catch-{seat}")
+    if b.count() and b.is_visible() and b.is_enabled():
+        b.click()
+
+
 def session_of(srv, code):
     return srv.app.state.hub.tables[code].session
 
@@ -112,37 +119,40 @@ def open_seat(browser, srv, url, **ctx):
 def test_browser_two_people_and_two_bots_play_a_whole_hand_with_a_cut_and_an_uno_catch(browser, tmp_path):
     rules = "UNO 1121 C"
     with LiveServer(f"sqlite:///{tmp_path / 'b.db'}") as srv:
-        t = api(srv, "/api/tables", {"rules": rules, "seats": 4, "name": "Ana", "bots": {"1": "greedy", "3": "greedy"},
-                                     "match": False, "bot_think": 1.5, "uno_grace": 0.6})
+        # Ana at seat 0, Bia at seat 1 (the next to play after Ana), two bots at seats 2 and 3
+        t = api(srv, "/api/tables", {"rules": rules, "seats": 4, "name": "Ana", "bots": {"2": "greedy", "3": "greedy"},
+                                     "match": False, "bot_think": 2.5, "uno_grace": 0.6})
         j = api(srv, f"/api/tables/{t['table']}/join", {"name": "Bia"})
-        assert j["seat"] == 2
+        assert j["seat"] == 1
         ca, ana = open_seat(browser, srv, t["url"])
         cb, bia = open_seat(browser, srv, j["url"], viewport={"width": 360, "height": 640})   # a phone
         ana.get_by_test_id("start").click()
         wait_status(ana, "playing")
         wait_status(bia, "playing")
-        # Ana (seat 0) and Bia (seat 2) both hold a red 5; the bots hold little.
-        set_position(srv, t["table"], ["R5 R7 G3", "Y7 Y8", "R5 G2 Y2 B2", "G7 B9"], "R1",
-                     "B1 B3 B4 B6 G1 G4 G5 G6 Y1 Y3 Y4 Y5 Y6 R2 R3 R4", rules)
+        # A red 5 is on the pile and it is Ana's turn; Bia holds the other red 5: she may cut in (C)
+        # while Ana thinks, with no race against a bot. The bots hold little.
+        # Ana's Wild goes down at her first turn whatever the bots do, leaving her one card.
+        set_position(srv, t["table"], ["W G3", "R5 G2 Y2 B2", "Y7 Y8 B4 B6", "G7 B9 G5 G6"], "R5",
+                     "B1 B3 G1 G4 Y1 Y3 Y4 Y5 Y6 R2 R3 R4 B2 G8 Y9 R9", rules)
         s = session_of(srv, t["table"])
-        ana.get_by_test_id("card-R5").click()                       # Ana plays her red 5 ...
-        bia.locator('[data-testid="card-R5"].playable').click()     # ... Bia cuts in with hers (seat 1 is thinking)
+        bia.locator('[data-testid="card-R5"].playable').click()     # Bia cuts in out of turn
         deadline = time.monotonic() + 10
         while not any(e.kind == "cut" for e in s.game.events):
             assert time.monotonic() < deadline, "the cut never reached the referee"
             time.sleep(0.05)
         cut = next(e for e in s.game.events if e.kind == "cut")
-        assert cut.player == 2 and [c.code for c in cut.cards] == ["R5"]
-        # play on; Bia catches Ana whenever Ana is left with one card and no UNO
+        assert cut.player == 1 and [c.code for c in cut.cards] == ["R5"]
+        # play on; Bia, who plays right after Ana, catches her whenever Ana is left with one card and no
+        # UNO (the window stays open until Bia starts her turn)
         caught = False
         deadline = time.monotonic() + 120
         while s.status == "playing":
             assert time.monotonic() < deadline, "the hand did not end"
-            if bia.locator('[data-testid="catch-0"]').count() and bia.get_by_test_id("catch-0").is_enabled():
-                bia.get_by_test_id("catch-0").click()
+            catch(bia)
             take_a_turn(ana)
+            catch(bia)
             take_a_turn(bia)
-            caught = caught or any(e.kind == "caught" and e.player == 2 and e.target == 0 for e in s.game.events)
+            caught = caught or any(e.kind == "caught" and e.player == 1 and e.target == 0 for e in s.game.events)
             ana.wait_for_timeout(80)
         assert caught, "Ana was never caught without UNO"
         assert s.status == "over" and s.game.winner is not None
