@@ -2,6 +2,7 @@
 
 Every action names the ``player`` (seat index) who takes it; many may be taken
 out of turn (saying UNO, catching, cutting, challenging, accusing, chatting).
+:data:`ACTIONS` is the one registry of action verbs (as :data:`unokit.events.EVENTS` is of event kinds).
 
 >>> from unokit.cards import Card, Color
 >>> a = Play(0, (Card.parse('W'),), color=Color.GREEN, uno=True)
@@ -11,29 +12,52 @@ out of turn (saying UNO, catching, cutting, challenging, accusing, chatting).
 True
 >>> Action.parse('2 catch 1')
 CatchUno(player=2, target=1)
+>>> ACTIONS['catch'] is CatchUno, action_from_dict({'type': 'catch', 'player': 2, 'target': 1})
+(True, CatchUno(player=2, target=1))
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 
 from .cards import Card, Color, format_cards, parse_cards
-from .errors import NotationError
+from .errors import NotationError, UnoError
 
 __all__ = ["Action", "Play", "Draw", "Pass", "ChooseColor", "SayUno", "CatchUno", "Challenge",
-           "Notice", "Accuse", "Discard", "Say", "Hint", "Slap", "ChallengeDraw", "action_from_dict"]
+           "Notice", "Accuse", "Discard", "Say", "Hint", "Slap", "ChallengeDraw", "action_from_dict",
+           "ACTIONS", "register_action", "unregister_action"]
 
 
 class Action:
-    """Base class. ``str(action)`` is a compact notation that :meth:`parse` reads back."""
+    """Base class. ``str(action)`` is a compact notation that :meth:`parse` reads back.
+
+    A concrete action class declares its ``verb`` (the word of the text notation), its ``kind``
+    (the ``type`` of its dict form, and its name in logs), reads its own arguments in
+    :meth:`_parse` and its own dict fields in :meth:`_from_dict`, and is entered in
+    :data:`ACTIONS` with :func:`register_action`. The defaults read an action that names
+    only its player (``"1 slap"``, ``{"type": "slap", "player": 1}``)."""
 
     __slots__ = ()
     kind = "action"
+    verb = ""
     more = ""  # only a Play being composed sets it (see Play)
 
     def to_dict(self) -> dict:
         raise NotImplementedError
+
+    @classmethod
+    def _parse(cls, player: int, args: list[str]) -> "Action":
+        """The action of ``player`` from the words after the verb (a ``ValueError`` names a problem)."""
+        _no_args(cls.verb, args)
+        return cls(player)
+
+    @classmethod
+    def _from_dict(cls, player: int, d: dict) -> "Action":
+        """The action of ``player`` (already checked) from the other fields of its dict form."""
+        _only(d, cls.kind, ())
+        return cls(player)
 
     @staticmethod
     def parse(text: str) -> "Action":
@@ -49,39 +73,78 @@ class Action:
         verb, args = parts[1].lower(), parts[2:]
         try:
             p = _seat(parts[0], "seat")
-            if verb == "play":
-                return Play._parse(p, args)
-            if verb in ("draw", "pass", "uno", "challenge", "accuse", "slap", "doubt"):
-                _no_args(verb, args)
-                return {"draw": Draw, "pass": Pass, "uno": SayUno, "challenge": Challenge, "accuse": Accuse,
-                        "slap": Slap, "doubt": ChallengeDraw}[verb](p)
-            if verb == "color":
-                _one_arg(verb, args, "a colour")
-                return ChooseColor(p, Color.parse(args[0]))
-            if verb == "catch":
-                _one_arg(verb, args, "the seat caught")
-                return CatchUno(p, _seat(args[0], "seat caught"))
-            if verb == "notice":
-                _one_arg(verb, args, "the number of the wrong play")
-                return Notice(p, _number(args[0], "wrong play number", MAX_SEQ))
-            if verb == "discard":
-                _one_arg(verb, args, "a card")
-                return Discard(p, Card.parse(args[0]))
-            if verb == "say":
-                return Say(p, " ".join(args))
-            if verb == "hint":
-                if not args:
-                    raise NotationError("hint needs the seat hinted to")
-                return Hint(p, _seat(args[0], "seat hinted to"), " ".join(args[1:]))
-            extra = _extra_action(verb)
-            if extra is not None:
-                _no_args(verb, args)
-                return extra(p)
+            cls = ACTIONS.get(verb)
+            if cls is not None:
+                return cls._parse(p, args)
         except (IndexError, ValueError) as e:
             raise NotationError(f"cannot read action {_short(text)!r}: {e}") from None
         raise NotationError(f"unknown action verb {_short(verb)!r} in {_short(text)!r}")
 
 
+# ---------------------------------------------------------------------- the registry
+#: every action verb -> its class: the one dispatch of :meth:`Action.parse` and, through the
+#: classes' ``kind``, of :func:`action_from_dict`. Change it only with :func:`register_action`.
+ACTIONS: dict[str, type[Action]] = {}
+_KINDS: dict[str, type[Action]] = {}  # kind (dict ``type``) -> class; kept in step with ACTIONS
+_VERB = re.compile(r"[a-z][a-z0-9_-]*", re.ASCII)
+
+
+def register_action(cls: type) -> type:
+    """Enter the action class ``cls`` under its ``verb`` and ``kind``; usable as a class decorator.
+
+    The built-in actions register below; a rule module registers its own when it is imported
+    (``@register_action`` over the dataclass). A verb or kind already taken by another class is
+    refused with :class:`~unokit.errors.UnoError`; registering the same class again does nothing."""
+    if not (isinstance(cls, type) and issubclass(cls, Action)) or cls is Action:
+        raise UnoError(f"register_action takes a subclass of Action, got {cls!r}")
+    verb, kind = cls.verb, cls.kind
+    if not isinstance(verb, str) or not _VERB.fullmatch(verb):
+        raise UnoError(f"{cls.__name__}.verb must be one lower-case word such as 'draw', got {verb!r}")
+    if not isinstance(kind, str) or not kind or kind == Action.kind:
+        raise UnoError(f"{cls.__name__} must declare its kind (the 'type' of its dict form), got {kind!r}")
+    if ACTIONS.get(verb) is cls and _KINDS.get(kind) is cls:
+        return cls
+    for table, key, what in ((ACTIONS, verb, "verb"), (_KINDS, kind, "kind")):
+        if key in table:
+            raise UnoError(f"action {what} {key!r} is already registered to {table[key].__name__}; "
+                           f"{cls.__name__} needs another")
+    ACTIONS[verb] = _KINDS[kind] = cls
+    return cls
+
+
+def unregister_action(cls: type) -> None:
+    """Take the action class ``cls`` out of the registry again (its verb and kind become unknown)."""
+    verb = getattr(cls, "verb", None)
+    if not isinstance(verb, str) or ACTIONS.get(verb) is not cls:
+        raise UnoError(f"{getattr(cls, '__name__', cls)!r} is not a registered action class")
+    del ACTIONS[verb], _KINDS[cls.kind]
+
+
+class _RuleActions(Mapping):
+    """The registered actions that rule modules define (outside this module), by kind; read-only."""
+
+    def _now(self) -> dict:
+        return {c.kind: c for c in ACTIONS.values() if c.__module__ != __name__}
+
+    def __getitem__(self, kind: str) -> type:
+        return self._now()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._now())
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+    def __repr__(self) -> str:
+        return repr(self._now())
+
+
+#: the rule-defined part of :data:`ACTIONS`, by kind (a live view; older code reads it)
+EXTRA_ACTIONS: Mapping[str, type] = _RuleActions()
+
+
+# ---------------------------------------------------------------------- the built-in actions
+@register_action
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play ``cards`` (one card, or a group under DR/DD) on the discard pile.
@@ -108,7 +171,7 @@ class Play(Action):
     claim: int = 0
     give: tuple[Card, ...] = ()
     more: str = ""
-    kind = "play"
+    kind = verb = "play"
 
     def __str__(self) -> str:
         parts = [str(self.player), "play"]
@@ -133,8 +196,8 @@ class Play(Action):
             parts.append("uno")
         return " ".join(parts)
 
-    @staticmethod
-    def _parse(p: int, args: list[str]) -> "Play":
+    @classmethod
+    def _parse(cls, p: int, args: list[str]) -> "Play":
         cards, color, uno, target, hidden, claim, give, more = [], None, False, None, (), 0, (), ""
         seen: set[str] = set()
 
@@ -176,7 +239,7 @@ class Play(Action):
                     color = Color.parse(col)
         if not cards and not hidden:
             raise NotationError("a play needs at least one card")
-        return Play(p, tuple(cards), color, uno, target, hidden, claim, give, more)
+        return cls(p, tuple(cards), color, uno, target, hidden, claim, give, more)
 
     def to_dict(self) -> dict:
         d = {"type": "play", "player": self.player, "cards": format_cards(self.cards)}
@@ -196,139 +259,10 @@ class Play(Action):
             d["more"] = self.more
         return d
 
-
-def _simple(name: str, verb: str, doc: str):
-    @dataclass(frozen=True, slots=True)
-    class _A(Action):
-        player: int
-        kind = verb
-
-        def __str__(self) -> str:
-            return f"{self.player} {verb}"
-
-        def to_dict(self) -> dict:
-            return {"type": verb, "player": self.player}
-
-    _A.__name__ = _A.__qualname__ = name
-    _A.__doc__ = doc
-    return _A
-
-
-Draw = _simple("Draw", "draw", "Draw from the stock: one card at the start of a turn, or the whole "
-                               "pending penalty when facing a Draw Two / Wild Draw Four (stack).")
-Pass = _simple("Pass", "pass", "Keep the card just drawn and end the turn (or accept a hand-ending hidden play).")
-SayUno = _simple("SayUno", "uno", "Say 'UNO' while holding one card (safe once said).")
-Challenge = _simple("Challenge", "challenge", "Challenge the Wild Draw Four you must draw for.")
-Accuse = _simple("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.")
-Slap = _simple("Slap", "slap", "M: put a hand on the discard pile after an 8 (the last to slap draws 1).")
-ChallengeDraw = _simple("ChallengeDraw", "doubt", "DP: challenge the last draw (the drawer held a playable card).")
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseColor(Action):
-    """Name the colour when the first discard is a Wild (player left of the dealer)."""
-
-    player: int
-    color: Color
-    kind = "color"
-
-    def __str__(self) -> str:
-        return f"{self.player} color {self.color.letter}"
-
-    def to_dict(self) -> dict:
-        return {"type": "color", "player": self.player, "color": self.color.letter}
-
-
-@dataclass(frozen=True, slots=True)
-class CatchUno(Action):
-    """Catch ``target``, who holds one card and did not say UNO in time."""
-
-    player: int
-    target: int
-    kind = "catch"
-
-    def __str__(self) -> str:
-        return f"{self.player} catch {self.target}"
-
-    def to_dict(self) -> dict:
-        return {"type": "catch", "player": self.player, "target": self.target}
-
-
-@dataclass(frozen=True, slots=True)
-class Notice(Action):
-    """Table enforcement: point out the wrong play number ``seq`` (see ``Game.wrong_plays``)."""
-
-    player: int
-    seq: int
-    kind = "notice"
-
-    def __str__(self) -> str:
-        return f"{self.player} notice {self.seq}"
-
-    def to_dict(self) -> dict:
-        return {"type": "notice", "player": self.player, "seq": self.seq}
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
-    """DED: the free discard won in an accusation (face down, no effect)."""
-
-    player: int
-    card: Card
-    kind = "discard"
-
-    def __str__(self) -> str:
-        return f"{self.player} discard {self.card.code}"
-
-    def to_dict(self) -> dict:
-        return {"type": "discard", "player": self.player, "card": self.card.code}
-
-
-@dataclass(frozen=True, slots=True)
-class Say(Action):
-    """A chat message at the table; rules such as S (silence) judge it."""
-
-    player: int
-    text: str
-    kind = "say"
-
-    def __str__(self) -> str:
-        return f"{self.player} say {self.text}"
-
-    def to_dict(self) -> dict:
-        return {"type": "say", "player": self.player, "text": self.text}
-
-
-@dataclass(frozen=True, slots=True)
-class Hint(Action):
-    """Give another player a hint (official penalty: the hinter draws 2)."""
-
-    player: int
-    to: int
-    text: str = ""
-    kind = "hint"
-
-    def __str__(self) -> str:
-        return f"{self.player} hint {self.to} {self.text}".rstrip()
-
-    def to_dict(self) -> dict:
-        return {"type": "hint", "player": self.player, "to": self.to, "text": self.text}
-
-
-def action_from_dict(d: dict) -> Action:
-    """Inverse of ``Action.to_dict``. A dict of the wrong shape (a missing or unknown field, a value
-    of the wrong type or out of range) raises :class:`NotationError` naming the field."""
-    if not isinstance(d, dict):
-        raise NotationError(f"an action is a dict such as {{'type': 'draw', 'player': 0}}, not {_tname(d)}")
-    t = d.get("type")
-    if not isinstance(t, str):
-        raise NotationError(f"action field 'type' must be text such as 'play' or 'draw', got {_shown(t)}")
-    if "player" not in d:
-        raise NotationError(f"action field 'player' is missing in a {_short(t)!r} action")
-    p = _int_field(d, "player", MAX_SEAT)
-    if t == "play":
+    @classmethod
+    def _from_dict(cls, p: int, d: dict) -> "Play":
         known = _play_fields()
-        _only(d, t, known)
+        _only(d, cls.kind, known)
         kw = {"player": p}
         for name in ("cards", "hidden", "give"):
             if name in d:
@@ -354,35 +288,211 @@ def action_from_dict(d: dict) -> Action:
                 kw[name] = d[name]
         if not kw.get("cards") and not kw.get("hidden"):
             raise NotationError("a play needs at least one card (field 'cards' or 'hidden')")
-        return Play(**kw)
-    simple = {"draw": Draw, "pass": Pass, "uno": SayUno, "challenge": Challenge, "accuse": Accuse, "slap": Slap,
-              "doubt": ChallengeDraw}
-    if t in simple:
-        _only(d, t, ())
-        return simple[t](p)
-    if t == "color":
-        _only(d, t, ("color",), ("color",))
-        return ChooseColor(p, Color.parse(_str_field(d, "color")))
-    if t == "catch":
-        _only(d, t, ("target",), ("target",))
-        return CatchUno(p, _int_field(d, "target", MAX_SEAT))
-    if t == "notice":
-        _only(d, t, ("seq",), ("seq",))
-        return Notice(p, _int_field(d, "seq", MAX_SEQ))
-    if t == "discard":
-        _only(d, t, ("card",), ("card",))
-        return Discard(p, Card.parse(_str_field(d, "card")))
-    if t == "say":
-        _only(d, t, ("text",), ("text",))
-        return Say(p, _str_field(d, "text"))
-    if t == "hint":
-        _only(d, t, ("to", "text"), ("to",))
-        return Hint(p, _int_field(d, "to", MAX_SEAT), _str_field(d, "text") if "text" in d else "")
-    extra = _extra_action(t)
-    if extra is not None:
-        _only(d, t, ())
-        return extra(p)
-    raise NotationError(f"unknown action type {_short(t)!r}")
+        return cls(**kw)
+
+
+def _simple(name: str, verb: str, doc: str):
+    """A registered action class that names only its player: ``"<seat> <verb>"``."""
+    @dataclass(frozen=True, slots=True)
+    class _A(Action):
+        player: int
+        kind = verb
+
+        def __str__(self) -> str:
+            return f"{self.player} {verb}"
+
+        def to_dict(self) -> dict:
+            return {"type": verb, "player": self.player}
+
+    _A.verb = verb
+    _A.__name__ = _A.__qualname__ = name
+    _A.__doc__ = doc
+    return register_action(_A)
+
+
+Draw = _simple("Draw", "draw", "Draw from the stock: one card at the start of a turn, or the whole "
+                               "pending penalty when facing a Draw Two / Wild Draw Four (stack).")
+Pass = _simple("Pass", "pass", "Keep the card just drawn and end the turn (or accept a hand-ending hidden play).")
+SayUno = _simple("SayUno", "uno", "Say 'UNO' while holding one card (safe once said).")
+Challenge = _simple("Challenge", "challenge", "Challenge the Wild Draw Four you must draw for.")
+Accuse = _simple("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.")
+Slap = _simple("Slap", "slap", "M: put a hand on the discard pile after an 8 (the last to slap draws 1).")
+ChallengeDraw = _simple("ChallengeDraw", "doubt", "DP: challenge the last draw (the drawer held a playable card).")
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class ChooseColor(Action):
+    """Name the colour when the first discard is a Wild (player left of the dealer)."""
+
+    player: int
+    color: Color
+    kind = verb = "color"
+
+    def __str__(self) -> str:
+        return f"{self.player} color {self.color.letter}"
+
+    def to_dict(self) -> dict:
+        return {"type": "color", "player": self.player, "color": self.color.letter}
+
+    @classmethod
+    def _parse(cls, p: int, args: list[str]) -> "ChooseColor":
+        _one_arg(cls.verb, args, "a colour")
+        return cls(p, Color.parse(args[0]))
+
+    @classmethod
+    def _from_dict(cls, p: int, d: dict) -> "ChooseColor":
+        _only(d, cls.kind, ("color",), ("color",))
+        return cls(p, Color.parse(_str_field(d, "color")))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class CatchUno(Action):
+    """Catch ``target``, who holds one card and did not say UNO in time."""
+
+    player: int
+    target: int
+    kind = verb = "catch"
+
+    def __str__(self) -> str:
+        return f"{self.player} catch {self.target}"
+
+    def to_dict(self) -> dict:
+        return {"type": "catch", "player": self.player, "target": self.target}
+
+    @classmethod
+    def _parse(cls, p: int, args: list[str]) -> "CatchUno":
+        _one_arg(cls.verb, args, "the seat caught")
+        return cls(p, _seat(args[0], "seat caught"))
+
+    @classmethod
+    def _from_dict(cls, p: int, d: dict) -> "CatchUno":
+        _only(d, cls.kind, ("target",), ("target",))
+        return cls(p, _int_field(d, "target", MAX_SEAT))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Notice(Action):
+    """Table enforcement: point out the wrong play number ``seq`` (see ``Game.wrong_plays``)."""
+
+    player: int
+    seq: int
+    kind = verb = "notice"
+
+    def __str__(self) -> str:
+        return f"{self.player} notice {self.seq}"
+
+    def to_dict(self) -> dict:
+        return {"type": "notice", "player": self.player, "seq": self.seq}
+
+    @classmethod
+    def _parse(cls, p: int, args: list[str]) -> "Notice":
+        _one_arg(cls.verb, args, "the number of the wrong play")
+        return cls(p, _number(args[0], "wrong play number", MAX_SEQ))
+
+    @classmethod
+    def _from_dict(cls, p: int, d: dict) -> "Notice":
+        _only(d, cls.kind, ("seq",), ("seq",))
+        return cls(p, _int_field(d, "seq", MAX_SEQ))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """DED: the free discard won in an accusation (face down, no effect)."""
+
+    player: int
+    card: Card
+    kind = verb = "discard"
+
+    def __str__(self) -> str:
+        return f"{self.player} discard {self.card.code}"
+
+    def to_dict(self) -> dict:
+        return {"type": "discard", "player": self.player, "card": self.card.code}
+
+    @classmethod
+    def _parse(cls, p: int, args: list[str]) -> "Discard":
+        _one_arg(cls.verb, args, "a card")
+        return cls(p, Card.parse(args[0]))
+
+    @classmethod
+    def _from_dict(cls, p: int, d: dict) -> "Discard":
+        _only(d, cls.kind, ("card",), ("card",))
+        return cls(p, Card.parse(_str_field(d, "card")))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Say(Action):
+    """A chat message at the table; rules such as S (silence) judge it."""
+
+    player: int
+    text: str
+    kind = verb = "say"
+
+    def __str__(self) -> str:
+        return f"{self.player} say {self.text}"
+
+    def to_dict(self) -> dict:
+        return {"type": "say", "player": self.player, "text": self.text}
+
+    @classmethod
+    def _parse(cls, p: int, args: list[str]) -> "Say":
+        return cls(p, " ".join(args))
+
+    @classmethod
+    def _from_dict(cls, p: int, d: dict) -> "Say":
+        _only(d, cls.kind, ("text",), ("text",))
+        return cls(p, _str_field(d, "text"))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Hint(Action):
+    """Give another player a hint (official penalty: the hinter draws 2)."""
+
+    player: int
+    to: int
+    text: str = ""
+    kind = verb = "hint"
+
+    def __str__(self) -> str:
+        return f"{self.player} hint {self.to} {self.text}".rstrip()
+
+    def to_dict(self) -> dict:
+        return {"type": "hint", "player": self.player, "to": self.to, "text": self.text}
+
+    @classmethod
+    def _parse(cls, p: int, args: list[str]) -> "Hint":
+        if not args:
+            raise NotationError("hint needs the seat hinted to")
+        return cls(p, _seat(args[0], "seat hinted to"), " ".join(args[1:]))
+
+    @classmethod
+    def _from_dict(cls, p: int, d: dict) -> "Hint":
+        _only(d, cls.kind, ("to", "text"), ("to",))
+        return cls(p, _int_field(d, "to", MAX_SEAT), _str_field(d, "text") if "text" in d else "")
+
+
+def action_from_dict(d: dict) -> Action:
+    """Inverse of ``Action.to_dict``. A dict of the wrong shape (a missing or unknown field, a value
+    of the wrong type or out of range) raises :class:`NotationError` naming the field."""
+    if not isinstance(d, dict):
+        raise NotationError(f"an action is a dict such as {{'type': 'draw', 'player': 0}}, not {_tname(d)}")
+    t = d.get("type")
+    if not isinstance(t, str):
+        raise NotationError(f"action field 'type' must be text such as 'play' or 'draw', got {_shown(t)}")
+    if "player" not in d:
+        raise NotationError(f"action field 'player' is missing in a {_short(t)!r} action")
+    p = _int_field(d, "player", MAX_SEAT)
+    cls = _KINDS.get(t)
+    if cls is None:
+        raise NotationError(f"unknown action type {_short(t)!r}")
+    return cls._from_dict(p, d)
+
 
 
 # ---------------------------------------------------------------------- validation helpers
@@ -445,10 +555,6 @@ def _one_arg(verb: str, args: list[str], what: str) -> None:
         raise NotationError(f"{verb} takes one argument ({what}), got {len(args)}")
 
 
-def _extra_action(kind: str):
-    return EXTRA_ACTIONS.get(kind)  # rule modules register their own types when unokit is imported
-
-
 def _only(d: dict, t: str, allowed, required=()) -> None:
     extra = [k for k in d if k not in ("type", "player") and k not in allowed]
     if extra:
@@ -487,11 +593,3 @@ def _cards_field(d: dict, key: str):
         raise NotationError(f"action field {key!r} must be card codes such as 'R7 G+2', got {_shown(v)}")
     return parse_cards(v)
 
-
-# Simple (player-only) action types that house rules define, by their ``kind``.
-EXTRA_ACTIONS: dict[str, type] = {}
-
-
-def register_action(cls: type) -> type:
-    EXTRA_ACTIONS[cls.kind] = cls
-    return cls

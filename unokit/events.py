@@ -5,6 +5,7 @@ Every event has ``seq`` (the action that caused it; 0 for the deal), ``player``
 the class in records and logs, and ``detail`` gives the fields as a tuple (the
 positional form older code and the regression corpus read). The referee creates
 events through :func:`make_event`; :data:`EVENTS` is the one registry of kinds.
+Actions have theirs, by verb: :data:`unokit.actions.ACTIONS`.
 
 >>> from unokit.cards import parse_cards
 >>> e = make_event("play", 3, 1, tuple(parse_cards("R7 G7")), None)

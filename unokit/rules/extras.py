@@ -115,7 +115,7 @@ class ChallengeSum(Action):
     """ADDUP: challenge the sum just played (the next player, before starting)."""
 
     player: int
-    kind = "doubtsum"
+    kind = verb = "doubtsum"
 
     def __str__(self) -> str:
         return f"{self.player} doubtsum"
