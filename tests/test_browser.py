@@ -58,28 +58,33 @@ def my_turn(page) -> bool:
     return page.locator('[data-testid="turn-indicator"].mine').count() > 0
 
 
+def click(locator) -> bool:
+    """Click if the element is still there: the table may change under the mouse (a bot moved)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        locator.click(timeout=2000)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
 def take_a_turn(page) -> bool:
     """Play as a simple person would: the first playable card (red for a wild), else draw, else pass."""
     if page.get_by_test_id("prompt").count() and page.get_by_test_id("prompt").is_visible():
         if page.get_by_test_id("color-R").count():
-            page.get_by_test_id("color-R").click()
-            return True
+            return click(page.get_by_test_id("color-R"))
         if page.get_by_test_id("compose-done").count():
-            page.get_by_test_id("compose-done").click()
-            return True
-        page.get_by_test_id("option-0").click()
-        return True
+            return click(page.get_by_test_id("compose-done"))
+        return click(page.get_by_test_id("option-0"))
     if not my_turn(page):
         return False
     cards = page.locator('[data-testid="hand"] button.playable')
     if cards.count():
-        cards.first.click()
-        return True
+        return click(cards.first)
     for key in ("draw", "pass"):
         b = page.get_by_test_id(key)
         if b.count() and b.is_enabled():
-            b.click()
-            return True
+            return click(b)
     return False
 
 
@@ -87,7 +92,7 @@ def catch(page, seat=0):
     """Click the catch button on ``seat`` if the page offers it (a missed UNO)."""
     b = page.get_by_test_id(f"catch-{seat}")
     if b.count() and b.is_visible() and b.is_enabled():
-        b.click()
+        click(b)
 
 
 def session_of(srv, code):
