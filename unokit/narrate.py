@@ -473,23 +473,23 @@ def _composition(cards, lang: str) -> str:
                   for n, words in zip(counts, _DRAW_WORDS[lang]) if n], lang)
 
 
-def describe_pending(view, viewer=None, names=(), lang: str = "en", *, can_stack: bool = False,
+def describe_pending(view, viewer, names, lang: str = "en", *, can_stack: bool = False,
                      can_challenge: bool = False) -> str:
-    """The line for a pending draw in a :class:`~unokit.view.PlayerView` ("" when none): who must draw
-    how many, made of which cards, and (for the seat to act) whether it may stack or challenge.
+    """The line for a pending draw in a :class:`~unokit.view.PlayerView` ("" when none), read by ``viewer``
+    (``None``: a spectator): who must draw how many, made of which cards, and, when the viewer must,
+    whether it may stack or challenge (say so with ``can_stack``/``can_challenge``, from its legal actions).
 
     >>> from unokit.game import Game
     >>> g = Game.from_position(["R1 B+2", "G5 G6"], discard="R9 G+2 Y+2", pending=4)
     >>> describe_pending(g.view(0), 0, ["Ana", "Bob"], can_stack=True)
     'You must draw 4 (two Draw Twos) or stack'
-    >>> describe_pending(g.view(1), 1, ["Ana", "Bob"], "pt")
-    'Ana precisa comprar 4 (dois Comprar Duas)'
+    >>> describe_pending(g.view(1), 1, ["Ana", "Bob"], "pt"), describe_pending(g.view(1), None, ["Ana", "Bob"])
+    ('Ana precisa comprar 4 (dois Comprar Duas)', 'Ana must draw 4 (two Draw Twos)')
     """
     lang = _lang(lang)
     k = view.pending
     if not k:
         return ""
-    viewer = view.seat if viewer is None else viewer
     w = _Words(viewer, names, lang)
     who = view.to_act
     cards = _pending_cards(view.discard, k)

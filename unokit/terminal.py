@@ -20,20 +20,40 @@ from __future__ import annotations
 import random
 import re
 import sys
-from typing import Callable
+from collections.abc import Callable
 
-from .actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Play,
-                      Say, SayUno)
+from .actions import (
+    Accuse,
+    Action,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Discard,
+    Draw,
+    Hint,
+    Notice,
+    Pass,
+    Play,
+    Say,
+    SayUno,
+)
 from .bots import make_bot, parse_bot_list
-from .compose import UNFOLD, complete, gifts_owed, unfold
-from .bots.base import event_cards, event_color
-from .cards import Card, Color
+from .cards import Card, Color, Face
 from .chance import SystemClock
+from .compose import UNFOLD, complete, gifts_owed, unfold
 from .errors import IllegalActionError, NotationError, UnoError
 from .game import Game
+from .narrate import (
+    card_name,
+    color_name,
+    describe,
+    describe_pending,
+    describe_revealed,
+    narrate_sequence,
+)
 from .sim import derive_seed, react_step, reaction_options
 
-__all__ = ["TerminalGame", "parse_command", "describe_event", "sorted_hand", "run"]
+__all__ = ["TerminalGame", "colorize", "describe_event", "parse_command", "run", "sorted_hand"]
 
 HELP = """\
 Commands (your hand is numbered; a number or a card code picks a card):
@@ -100,19 +120,6 @@ def card_markup(card: Card) -> str:
     return f"[{style}]{_escape(card.code)}[/]"
 
 
-def cards_markup(cards) -> str:
-    """Cards (notation text or Card objects) as coloured markup."""
-    try:
-        return " ".join(card_markup(c) for c in event_cards(cards))
-    except (NotationError, TypeError):
-        return _escape(str(cards))
-
-
-def color_markup(color) -> str:
-    col = event_color(color)
-    return f"[{_STYLE[col]}]{col.name.lower()}[/]"
-
-
 def sorted_hand(hand) -> list[Card]:
     """The hand in display order (by colour, wilds last, then face); menu numbers follow it."""
     return sorted(hand, key=lambda c: (4 if c.color is None else int(c.color), int(c.face)))
@@ -141,7 +148,7 @@ def _is_color_word(tok: str) -> bool:
         return False
 
 
-def parse_command(text: str, view) -> "Action | str":
+def parse_command(text: str, view) -> Action | str:
     """Read one line typed by the player of ``view.seat``.
 
     Returns an :class:`~unokit.actions.Action`, or one of the words ``'help'``,
@@ -161,7 +168,7 @@ def _num(tok: str) -> bool:
     return tok.isascii() and tok.isdigit()
 
 
-def _parse_command(text: str, view) -> "Action | str":
+def _parse_command(text: str, view) -> Action | str:
     seat = view.seat
     raw = text.strip()
     if not raw:
@@ -301,67 +308,30 @@ def _holds(hand, cards) -> bool:
 
 
 # ---------------------------------------------------------------------- describing events
-def describe_event(e, name: Callable[[int], str]) -> str:
-    """One line of rich markup for an engine event (``name(seat)`` names a seat; "You" is conjugated)."""
-    k, p, d = e.kind, e.player, e.detail
-    who = name(p) if p is not None else ""
-    you = who == "You"
+def _name_styles() -> dict[str, str]:
+    styles = {card_name(c): _STYLE.get(c.color, "bold magenta") for c in Card.ALL}
+    styles.update({color_name(c): _STYLE[c] for c in Color})
+    return styles
 
-    def v(verb: str) -> str:  # 'plays' / 'You play'
-        if not you:
-            return verb
-        return {"says": "say", "has": "have", "goes": "go"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-    try:
-        if k == "first":
-            return f"First discard: {cards_markup(d[0])}"
-        if k == "first-returned":
-            return f"{cards_markup(d[0])} was turned first; it goes back into the deck"
-        if k in ("play", "cut"):
-            col = f" and names {color_markup(d[1])}" if len(d) > 1 and d[1] is not None else ""
-            verb = f"{v('cuts')} in with" if k == "cut" else v("plays")
-            return f"{who} {verb} {cards_markup(d[0])}{col}"
-        if k == "draw":
-            return f"{who} {v('draws')} {d[0]} card{'s' if d[0] != 1 else ''}"
-        if k == "draws-penalty":
-            return f"{who} must take {d[0]} cards"
-        if k == "penalty":
-            return f"{who}: penalty of {d[0]} card{'s' if d[0] != 1 else ''} ({_escape(d[1])})"
-        if k == "uno":
-            return f"{who} {v('says')} [bold]UNO![/]"
-        if k == "caught":
-            return f"{who} caught {name(d[0]) if name(d[0]) != 'You' else 'you'} without UNO"
-        if k == "color":
-            return f"{who} {v('names')} {color_markup(d[0])}"
-        if k == "challenge":
-            return f"{who} {v('challenges')} {name(d[0])}'s Wild Draw Four: {d[1]}"
-        if k == "reshuffle":
-            return f"The discard pile is shuffled into a new stock ({d[0]} cards)"
-        if k == "out":
-            return f"[bold]{who} went out[/] ({d[0]} points in the other hands)"
-        if k == "say":
-            return f'{who}: "{_escape(d[0])}"'
-        if k == "hint":
-            return f"{who} {v('gives')} {name(d[0])} a hint: {_escape(d[1])}"
-        if k == "swap":
-            return f"{who} {v('swaps')} hands with {name(d[0])}"
-        if k == "shuffle-hands":
-            return f"{who} {v('shuffles')} all hands together and deals them again"
-        if k == "silence":
-            return f"Silence is {'on' if d[0] == 'on' else 'over'} ({who})"
-        if k == "wrong-play":
-            return f"{who} made a wrong play (#{d[0]}: {_escape(d[1])})"
-        if k == "noticed":
-            return f"{who} noticed wrong play #{d[0]} by {name(d[1])}"
-        if k == "hidden-play":
-            claim = f", claiming +{d[1]}" if len(d) > 1 and d[1] else ""
-            return f"{who} {v('puts')} {d[0]} card{'s' if d[0] != 1 else ''} face down{claim}"
-        if k == "accuse":
-            return f"{who} {v('accuses')} {name(d[0])}: {d[1]}"
-        if k == "free-discard":
-            return f"{who} {v('discards')} a card face down"
-    except (IndexError, KeyError, ValueError, NotationError):
-        pass
-    return _escape(f"{who} {k} {' '.join(map(str, d))}".strip())
+
+_NAME_STYLE = _name_styles()
+_NAMES = re.compile(r"(?<![\w+])(" + "|".join(re.escape(n) for n in sorted(_NAME_STYLE, key=len, reverse=True))
+                    + r")(?![\w+])")
+
+
+def colorize(text: str) -> str:
+    """A plain line from :mod:`unokit.narrate` as rich markup: card and colour names in their colour.
+
+    >>> colorize("You play Red 7 and choose blue")
+    'You play [bold red]Red 7[/] and choose [bold blue]blue[/]'
+    """
+    markup = _NAMES.sub(lambda m: f"[{_NAME_STYLE[m.group(1)]}]{m.group(1)}[/]", _escape(text))
+    return markup.replace("UNO!", "[bold]UNO![/]")
+
+
+def describe_event(e, viewer: int | None, names) -> str:
+    """One line of rich markup for an engine event: :func:`unokit.narrate.describe`'s words, coloured."""
+    return colorize(describe(e, viewer, names))
 
 
 # ---------------------------------------------------------------------- the game loop
@@ -408,6 +378,10 @@ class TerminalGame:
         if seat == self.human:
             return "You"
         return f"Seat {seat} ({self.bot_names[seat]})"
+
+    def names(self) -> list[str]:
+        """The seat names the narrator uses (the person reads the log, so their own seat is 'you')."""
+        return [self.name(s) for s in range(self.players)]
 
     def _ask(self, prompt: str) -> str:
         self.out.flush()
@@ -456,6 +430,12 @@ class TerminalGame:
         self._seen = 0
         self._shown_seq = -1
         self._offered_seq = -1
+        self._lines: list[str] = []  # the narrated log of this hand
+        self._reveals_seen = 0
+        # the table before the deal's events, for the narrator to follow (a first Reverse has turned it)
+        self._direction = -game.direction if game.top.face == Face.REVERSE else game.direction
+        self._eliminated: tuple[int, ...] = ()
+        self._hand = list(game.hands[self.human])
         self.out("")
         self.out(f"[bold]=== Hand {self.hand_no} ===[/]  {self.name(game.dealer)} dealt.")
         bot_steps = 0
@@ -479,7 +459,7 @@ class TerminalGame:
                 legal = unfold(game, game.legal_actions(seat))
                 view = game.view(seat)
                 game.apply(complete(game, self.bots[seat].act(view, legal),
-                                    lambda options, b=self.bots[seat]: b.act(view, options), UNFOLD))
+                                    lambda options, b=self.bots[seat], v=view: b.act(v, options), UNFOLD))
                 self._flush()
                 continue
             bot_steps = 0
@@ -514,6 +494,8 @@ class TerminalGame:
                 return None
             if cmd == "show":
                 self.show()
+                for line in self._revealed_lines(view.revealed):  # what challenges have shown this seat
+                    self.out(colorize(line))
                 return None
             if cmd == "log":
                 self._log(12)
@@ -534,7 +516,11 @@ class TerminalGame:
         except QuitGame:
             return "quit"
         except (NotationError, IllegalActionError) as e:
-            self.out(f"[red]{_escape(e)}[/]")
+            if isinstance(e, IllegalActionError) and view.pending and "must draw" in str(e):
+                # the referee's refusal speaks of a Wild Draw Four even under a +2: say what is pending
+                self.out("[red]That cannot be played now.[/] " + self._pending_line(view))
+            else:
+                self.out(f"[red]{_escape(e)}[/]")
             return None
         except UnoError as e:
             self.out(f"[red]{_escape(e)}[/]")
@@ -600,8 +586,8 @@ class TerminalGame:
             return f"catch {a.target}"
         if isinstance(a, SayUno):
             return "uno"
-        if isinstance(a, Play):
-            return "play " + " ".join(c.code for c in a.cards) + (f">{a.color.letter}" if a.color else "")
+        if isinstance(a, Play):  # Color.RED is 0: compare with None, never test a colour's truth
+            return "play " + " ".join(c.code for c in a.cards) + (f">{a.color.letter}" if a.color is not None else "")
         if isinstance(a, Notice):
             return f"notice {a.seq}"
         if isinstance(a, Accuse):
@@ -610,15 +596,30 @@ class TerminalGame:
 
     # --- showing
     def _flush(self) -> None:
+        """Narrate the events since the last call, then any hand a challenge has just shown the person."""
         game = self.game
-        for e in game.events[self._seen:]:
-            self.out("  - " + describe_event(e, self.name))
-        self._seen = len(game.events)
+        events = game.events[self._seen:]
+        self._seen += len(events)
+        hand = list(game.hands[self.human])
+        lines = narrate_sequence(events, self.human, self.names(), players=self.players, direction=self._direction,
+                                 eliminated=self._eliminated, dealer=game.dealer, hand_before=self._hand,
+                                 hand_after=hand)
+        self._hand, self._direction = hand, game.direction
+        self._eliminated = tuple(getattr(game, "eliminated", ()))
+        revealed = game.view(self.human).revealed
+        lines += self._revealed_lines(revealed[self._reveals_seen:])
+        self._reveals_seen = len(revealed)
+        self._lines += lines
+        for line in lines:
+            self.out("  - " + colorize(line))
+
+    def _revealed_lines(self, revealed) -> list[str]:
+        return [describe_revealed(seat, cards, self.human, self.names()) for seat, cards in revealed]
 
     def _log(self, n: int) -> None:
         self.out("Last events:")
-        for e in self.game.events[-n:]:
-            self.out("  - " + describe_event(e, self.name))
+        for line in self._lines[-n:]:
+            self.out("  - " + colorize(line))
 
     def show(self) -> None:
         game = self.game
@@ -642,12 +643,7 @@ class TerminalGame:
                  "HIDDEN_FINISH": " - 'p' to accept or 'accuse'"}.get(view.phase, "")
         self.out(f"Turn: {turn}{extra}")
         if view.pending:
-            who = "You" if view.to_act == me else self.name(view.to_act)
-            hint = ""
-            if view.to_act == me:
-                can_challenge = any(isinstance(a, Challenge) for a in game.legal_actions(me))
-                hint = " ('d' to draw" + (", 'challenge' to challenge" if can_challenge else "") + ")"
-            self.out(f"[bold]Pending: {who} must draw {view.pending}[/]{hint}")
+            self.out(self._pending_line(view))
         if view.silence:
             self.out("[bold]Silence![/] Speaking now costs cards.")
         hand = sorted_hand(view.hand)
@@ -663,6 +659,18 @@ class TerminalGame:
         self.out("Your hand: " + " ".join(items) + ("   (* playable)" if playable else ""))
         if view.to_act == me and len(hand) == 2 and playable:
             self.out("Two cards left: add 'uno' to your play, e.g. '1 uno'.")
+
+    def _pending_line(self, view) -> str:
+        """The pending draw in the narrator's words, with what to type when it is the person's."""
+        legal = self.game.legal_actions(self.human) if view.to_act == self.human else []
+        can_stack = any(isinstance(a, Play) and a.cards for a in legal)
+        can_challenge = any(isinstance(a, Challenge) for a in legal)
+        hint = ""
+        if view.to_act == self.human:
+            hint = " ('d' to draw" + (", a card to stack" if can_stack else "") + (
+                ", 'challenge' to challenge" if can_challenge else "") + ")"
+        words = describe_pending(view, self.human, self.names(), can_stack=can_stack, can_challenge=can_challenge)
+        return f"[bold]Pending: {colorize(words)}[/]{_escape(hint)}"
 
     def _result(self, game: Game) -> None:
         w = game.winner
