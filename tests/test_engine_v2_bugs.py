@@ -416,3 +416,33 @@ def test_M_winning_on_an_eight_next_player_starts_before_the_round_closes():
     assert penalties(ev, "did not slap") == [(B, 1), (C, 1)] and g2.over and g2.winner == A
     assert sizes(g2) == [0, 3, 3]               # B's own draw was not taken: the hand was over
     g2.check_invariants()
+
+
+def test_official_refusal_under_a_pending_draw_two_does_not_mention_a_wild_draw_four():
+    """000 §FUNÇÕES DAS CARTAS DE AÇÃO: only a Wild Draw Four can be challenged; refusing a play under a
+    pending Draw Two says what is owed and nothing about a challenge, in the referee and the fast core."""
+    from unokit.fast import FastGame, action_id
+    g = Game.from_position(["R1 G5", "B2 B3"], discard="Y+2", pending=2)
+    with pytest.raises(CardNotPlayableError) as e:
+        g.verify(Play(0, (Card.parse("R1"),)))
+    assert str(e.value) == "you must draw 2"
+    seen = set()
+    for seed in range(300):                  # the fast core, in positions it reached itself
+        f = FastGame(2, seed)
+        while not f.over and f.phase_name != "PENDING":
+            f.apply(f.legal_ids()[0])
+        if f.over:
+            continue
+        ref = f.to_referee()                 # the same position, read (the fast core keeps integers)
+        seat = f.to_act
+        card = ref.hands[seat][0]
+        msg = f.problem(action_id(Play(seat, (card,))))
+        if msg is None:                      # a card that may answer (none in the official rules)
+            continue
+        challenge = ref.top.code == "W+4"
+        assert msg[1] == f"you must draw {ref.pending}" + (" (or challenge the Wild Draw Four)" if challenge else "")
+        assert str(pytest.raises(CardNotPlayableError, ref.verify, Play(seat, (card,))).value) == msg[1]
+        seen.add(challenge)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}

@@ -1427,3 +1427,17 @@ def test_T_CLA_together_a_1_names_a_hand_to_see_and_a_0_a_hand_to_swap():
     assert offered(g, P(A, "R0")) and offered(g, P(A, "R0", target=B))
     ev = g.apply(P(A, "R0", target=B))
     assert "swap" in kinds(ev) and "sees-hand" not in kinds(ev) and hand(g, A) == ["B1", "B2"]
+
+
+def test_DOA_T_the_gifts_leave_the_hand_played_from_before_the_0_swaps_hands():
+    """000 §Regra das Doações + §Regra da Troca, in one arithmetic group (AA): a 2 and a 0 played together
+    give the named cards from the hand the player held, then swap hands (the referee once crashed
+    half-way, swapping first and then looking for the gifts in the other hand)."""
+    from unokit.actions import Action
+    from unokit.game import Game
+    g = Game.from_position(["Y1 Y3 G9", "G1 G3 Y9", "RS B2 R7 B0 R9 B5 B5 R3 G4 G+2"], discard="R2",
+                           stock="Y4 Y5 Y6 Y7", rules="UNO 2111 AA-AB-T-DOA", current=2)
+    g.apply(Action.parse("2 play B2 B0 @0 give:RS,B5"))
+    assert [c.code for c in g.hands[2]] == ["Y1", "Y3", "G9", "RS", "B5"]        # seat 0's hand plus the gifts
+    assert [c.code for c in g.hands[0]] == ["R7", "R9", "B5", "R3", "G4", "G+2"]  # what the giver kept
+    g.check_invariants()

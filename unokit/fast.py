@@ -776,10 +776,11 @@ class FastGame:
                 return CardNotPlayableError, (f"after drawing you may only play the card drawn "
                                               f"({CARDS[self.drawn].code})")
             if ph == PENDING:
+                doubt = " (or challenge the Wild Draw Four)" if self.wd4 is not None else ""
                 if self.going_out >= 0:
                     return CardNotPlayableError, (f"seat {self.going_out} went out: draw the {self.pending} "
-                                                  "cards (or challenge)")
-                return CardNotPlayableError, f"you must draw {self.pending} (or challenge a Wild Draw Four)"
+                                                  f"cards{doubt}")
+                return CardNotPlayableError, f"you must draw {self.pending}{doubt}"
             if not self._ok[card]:
                 return CardNotPlayableError, (f"{CARDS[card].code} matches neither the colour "
                                               f"{Color(self.color).name.lower()} nor {CARDS[self.discard[-1]].code}")

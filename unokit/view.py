@@ -51,6 +51,7 @@ class PlayerView:
     eliminated: tuple[int, ...] = ()
     stock_top: Card | None = None  # REV: the stock is face up
     open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # OPEN: small hands shown to all
+    deal_direction: int = 1   # the direction of the deal, before the first card (narrating the hand follows it)
 
     @property
     def my_turn(self) -> bool:
@@ -104,6 +105,7 @@ def view_of(game, seat: int | None) -> PlayerView:
         eliminated=tuple(sorted(game.eliminated)),
         stock_top=game.stock[-1] if game.public_stock and game.stock else None,
         open_hands=_open_hands(game),
+        deal_direction=(getattr(game, "setup", None) or {}).get("direction", 1),
     )
 
 

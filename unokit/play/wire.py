@@ -17,7 +17,7 @@ spectator (``player=None``) only what is shown to everyone.
 
 from __future__ import annotations
 
-from ..narrate import describe, describe_pending
+from ..narrate import describe_pending, narrate_sequence
 from ..rules.catalog import (AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS,
                              bounds_of)
 from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
@@ -85,7 +85,7 @@ def state_message(s: TableSession, player: int | None, lang: str = "en", *, now:
     }
     if v is not None:
         viewer = seat
-        msg["log"] = [describe(e, viewer, names, lang) for e in v.history[-LOG_LINES:]]
+        msg["log"] = _log_lines(s, v, viewer, names, lang)
         if v.pending:
             msg["pending_text"] = describe_pending(v, viewer, names, lang)
         if seat is not None and s.status == "playing":
@@ -99,6 +99,20 @@ def state_message(s: TableSession, player: int | None, lang: str = "en", *, now:
         if s.between_until is not None:
             msg["between_left"] = round(max(0.0, s.between_until - now), 1)
     return msg
+
+
+def _log_lines(s: TableSession, v, viewer, names, lang) -> list[str]:
+    """The hand's last LOG_LINES lines for this reader, skips included ("You are skipped"): the whole
+    hand is narrated once per (reader, language, version) and kept on the session."""
+    key = (s.hand_no, len(v.history), viewer, lang)
+    cache = s.__dict__.setdefault("_narrated", {})
+    if key not in cache:
+        if len(cache) > 64:
+            cache.clear()
+        lines = narrate_sequence(v.history, viewer, names, lang, players=v.players, direction=v.deal_direction,
+                                 dealer=v.dealer)
+        cache[key] = lines[-LOG_LINES:]
+    return cache[key]
 
 
 def _options(s: TableSession) -> dict:

@@ -51,10 +51,11 @@ class ChecksMixin:
         cards = play.cards
         first = cards[0]
         if self.phase == Phase.PENDING:
+            doubt = " (or challenge the Wild Draw Four)" if self.wd4 is not None and not self.no_challenge else ""
             if self.going_out is not None:
-                return f"seat {self.going_out} went out: draw the {self.pending} cards (or challenge)"
+                return f"seat {self.going_out} went out: draw the {self.pending} cards{doubt}"
             if not self._stack_ok or not any(h(self, cards) for h in self._stack_ok):
-                why = (f"you must draw {self.pending} (or challenge a Wild Draw Four)"
+                why = (f"you must draw {self.pending}{doubt}"
                        if not self._stack_ok else f"{first.code} cannot be stacked on {self.top.code} under "
                                                   f"{self.rules.stacking}")
             else:

@@ -92,6 +92,7 @@ MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "
 
 class HouseRule:
     code = ""
+    play_order = 0   # on_play hooks run in this order (then code order): DOA's gifts (-1) before hands move
 
     def __init__(self, ruleset):
         self.ruleset = ruleset
@@ -203,6 +204,8 @@ def hooks_of(rules) -> dict[str, list]:
         for h in HOOKS:
             if getattr(type(r), h) is not getattr(HouseRule, h):
                 out[h].append(getattr(r, h))
+    # a play's effects that take cards out of the player's hand come before those that move whole hands
+    out["on_play"].sort(key=lambda m: getattr(m.__self__, "play_order", 0))
     return out
 
 

@@ -122,6 +122,9 @@ class Donation(HouseRule):
     may go UNO or out by donating; with fewer cards left than owed, all are given."""
 
     code = "DOA"
+    # the gifts leave the hand the player held when playing, before a swap or a carousel in the same
+    # play (T, SEVENO, CAR...) moves the hands
+    play_order = -1
 
     def __init__(self, rs):
         super().__init__(rs)
