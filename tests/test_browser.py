@@ -95,6 +95,12 @@ def catch(page, seat=0):
         click(b)
 
 
+def hand_on_page(page) -> list[str]:
+    """The card codes the page shows in the player's hand, sorted."""
+    return sorted(b.get_attribute("data-testid")[5:] for b in
+                  page.locator('[data-testid="hand"] [data-testid^="card-"]').all())
+
+
 def session_of(srv, code):
     return srv.app.state.hub.tables[code].session
 
@@ -183,8 +189,7 @@ def test_browser_a_reload_mid_hand_resumes_the_seat(browser, tmp_path):
         mine = sorted(c.code for c in s.game.hands[s.seat_of(0)])
         page.goto(srv.url + f"/t/{t['table']}")          # the token is gone from the URL: localStorage keeps it
         wait_status(page, "playing")
-        shown = sorted(b.get_attribute("data-testid")[5:] for b in
-                       page.locator('[data-testid="hand"] [data-testid^="card-"]').all())
+        shown = hand_on_page(page)
         assert shown == sorted(c.code for c in s.game.hands[s.seat_of(0)]) and len(shown) == len(mine)
         assert page.get_by_test_id("join-panel").count() == 0 or not page.get_by_test_id("join-panel").is_visible()
         ctx.close()
@@ -222,8 +227,7 @@ def test_browser_a_server_restart_mid_hand_the_page_reconnects_and_play_goes_on(
             page.wait_for_timeout(100)
         if s.status == "playing":
             seat = s.seat_of(0)
-            hand = sorted(b.get_attribute("data-testid")[5:] for b in
-                          page.locator('[data-testid="hand"] [data-testid^="card-"]').all())
+            hand = hand_on_page(page)
             assert hand == sorted(c.code for c in s.game.hands[seat])      # the restored hand, on the page
             n = len(s.log)
             deadline = time.monotonic() + 30

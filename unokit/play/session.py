@@ -246,6 +246,7 @@ class TableSession:
         self._slot = None
         self._bots: dict[int, object] = {}
         self._stand_ins: dict[int, object] = {}
+        self.narrated: dict = {}          # log lines per (hand, events, reader, language): see wire.py
         self._rng = random.Random(derive_seed(self.seed, 0, "table"))
         self._replaying = False
 
@@ -293,13 +294,14 @@ class TableSession:
         """The player's seat in the hand being played (``None``: between hands, or knocked out)."""
         if self.match is None or self.game is None:
             return None
-        seats = self._slot_seats()
+        seats = self.seat_players()
         return seats.index(player) if player in seats else None
 
     def player_at(self, seat: int) -> int:
-        return self._slot_seats()[seat]
+        return self.seat_players()[seat]
 
-    def _slot_seats(self) -> tuple:
+    def seat_players(self) -> tuple:
+        """The player at each seat of the hand in play (before the first hand: player order)."""
         return self._slot.seats if self._slot is not None else tuple(range(self.n))
 
     # ------------------------------------------------------------------ start and hands
@@ -475,7 +477,7 @@ class TableSession:
             self.act_for(to_act, now)
             return True
         plan = self._plan
-        auto = tuple(p for p in self._slot_seats() if self._automated(p, now))
+        auto = tuple(p for p in self.seat_players() if self._automated(p, now))
         if plan is None or plan.version != self.version or plan.auto != auto:
             start = self.changed_at
             if plan is not None and plan.auto != auto:   # someone went away: bots think from that moment
@@ -491,7 +493,7 @@ class TableSession:
     def _bots_move(self, now: float) -> bool:
         """The bots (and stand-ins for away people) get one chance to act: reactions first, then the turn."""
         g = self.game
-        players = [p for p in self._slot_seats() if self._automated(p, now)]
+        players = [p for p in self.seat_players() if self._automated(p, now)]
         self._rng.shuffle(players)
         turn_player = self.player_at(g.to_act)
         for p in players:
@@ -661,7 +663,7 @@ class TableSession:
 
     def names(self) -> list[str]:
         """Names by seat of the hand in play (by player before the first hand)."""
-        return [self.seats[p].name or f"seat {p}" for p in self._slot_seats()]
+        return [self.seats[p].name or f"seat {p}" for p in self.seat_players()]
 
     def drain_notices(self) -> list[tuple[int | None, str]]:
         """The notices since the last call: ``(player, text)``, ``player`` None for everyone."""
@@ -683,19 +685,17 @@ def clean_name(name) -> str:
     ...
     unokit.play.session.TableError: a name is 1 to 24 printable characters
     """
-    if not isinstance(name, str):
-        raise TableError(f"a name is 1 to {NAME_MAX} printable characters")
-    name = " ".join(name.split())
-    if not 0 < len(name) <= NAME_MAX or not name.isprintable():
-        raise TableError(f"a name is 1 to {NAME_MAX} printable characters")
-    return name
+    return _one_line(name, NAME_MAX, "a name")
 
 
 def clean_chat(text) -> str:
     """A chat line: printable text, 1 to CHAT_MAX characters on one line."""
-    if not isinstance(text, str):
-        raise TableError(f"a chat message is 1 to {CHAT_MAX} printable characters")
-    text = " ".join(text.split())
-    if not 0 < len(text) <= CHAT_MAX or not text.isprintable():
-        raise TableError(f"a chat message is 1 to {CHAT_MAX} printable characters")
-    return text
+    return _one_line(text, CHAT_MAX, "a chat message")
+
+
+def _one_line(text, limit: int, what: str) -> str:
+    """``text`` with its spaces collapsed, if it is 1 to ``limit`` printable characters."""
+    clean = " ".join(text.split()) if isinstance(text, str) else ""
+    if not 0 < len(clean) <= limit or not clean.isprintable():
+        raise TableError(f"{what} is 1 to {limit} printable characters")
+    return clean

@@ -105,7 +105,7 @@ def _log_lines(s: TableSession, v, viewer, names, lang) -> list[str]:
     """The hand's last LOG_LINES lines for this reader, skips included ("You are skipped"): the whole
     hand is narrated once per (reader, language, version) and kept on the session."""
     key = (s.hand_no, len(v.history), viewer, lang)
-    cache = s.__dict__.setdefault("_narrated", {})
+    cache = s.narrated
     if key not in cache:
         if len(cache) > 64:
             cache.clear()
@@ -125,7 +125,7 @@ def _options(s: TableSession) -> dict:
 
 def _seats(s: TableSession, v, now) -> list[dict]:
     out = []
-    order = s._slot_seats() if s.game is not None else tuple(range(s.n))
+    order = s.seat_players() if s.game is not None else tuple(range(s.n))
     for seat, p in enumerate(order):
         st = s.seats[p]
         d = {"seat": seat if s.game is not None else None, "player": p, "name": st.name, "kind": st.kind,
