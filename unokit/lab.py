@@ -52,10 +52,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .actions import (Accuse, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno,
-                      Slap)
+from .actions import (Challenge, Draw, Play)
 from .bots import BOTS, Bot, make_bot
 from .bots.human import HumanBot
+from .bots.random_play import RANDOM_PLAY, RandomPlayBot
 from .errors import IllegalActionError, UnoError
 from .game import Game, Phase
 from .sim import derive_seed, play_hand
@@ -69,7 +69,6 @@ __all__ = ["RandomPlayBot", "RANDOM_PLAY", "make_player", "parse_players", "play
            "run_parallel", "Progress", "lab", "LabError", "DEFAULT_LAB_BOTS", "METRICS", "format_lab",
            "write_csv", "plot_lab"]
 
-RANDOM_PLAY = "random-play"
 DEFAULT_LAB_BOTS = RANDOM_PLAY
 LAB_VERSION = 1          # bump when a chunk's meaning changes: old cache entries are then ignored
 MAX_STEPS = 5000
@@ -80,65 +79,6 @@ class LabError(UnoError):
 
 
 # ---------------------------------------------------------------------------------------- players
-class RandomPlayBot(Bot):
-    """The usual random agent: a uniformly random playable card, drawing only when it cannot play.
-
-    In turn: a uniform choice among the distinct playable card groups (a wild's colour, a swap's
-    target... uniform too; the UNO call always made); a stacking card when facing a draw it may
-    stack on; otherwise draw (never challenge a Wild Draw Four); a playable drawn card is played.
-    Out of turn: says UNO, catches, slaps and notices when it may, and cuts with a random cut.
-    """
-
-    name = RANDOM_PLAY
-
-    def act(self, view, legal):
-        if not legal:
-            raise ValueError("act() needs at least one legal action")
-        phase = view.phase
-        rng = self.rng
-        if phase == "COLOR":
-            picks = [a for a in legal if type(a) is ChooseColor]
-            if picks:
-                return rng.choice(picks)
-        elif phase == "FREE_DISCARD":
-            picks = [a for a in legal if type(a) is Discard]
-            if picks:
-                return rng.choice(picks)
-        elif phase == "HIDDEN_FINISH":
-            a = next((a for a in legal if type(a) is Pass), None)
-            if a is not None:
-                return a
-        plays = [a for a in legal if type(a) is Play and a.cards and not a.hidden]
-        if plays:
-            return self._random_play(plays)
-        for kind in (Draw, Pass):
-            a = next((a for a in legal if type(a) is kind), None)
-            if a is not None:
-                return a
-        quiet = [a for a in legal if type(a) not in (Challenge, Accuse) and a.kind not in ("say", "hint")]
-        return rng.choice(quiet or legal)
-
-    def _random_play(self, plays: list[Play]) -> Play:
-        groups: dict[tuple, list[Play]] = {}
-        for a in plays:
-            groups.setdefault(a.cards, []).append(a)
-        variants = groups[self.rng.choice(list(groups))]
-        uno = [a for a in variants if a.uno]
-        return self.rng.choice(uno or variants)
-
-    def react(self, view, legal):
-        if not legal:
-            return None
-        for kind in (SayUno, CatchUno, Slap, Notice):
-            a = next((a for a in legal if type(a) is kind), None)
-            if a is not None:
-                return a
-        cuts = [a for a in legal if type(a) is Play and a.cards and not a.hidden]
-        if cuts:
-            return self._random_play(cuts)
-        return None
-
-
 def player_names() -> list[str]:
     """Every name :func:`make_player` accepts (``human:NAME`` wraps any of them in a HumanBot)."""
     return sorted(set(BOTS) | {RANDOM_PLAY})

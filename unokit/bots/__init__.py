@@ -4,7 +4,7 @@
 >>> bot.name, type(bot).__name__
 ('greedy', 'GreedyBot')
 >>> sorted(BOTS)
-['greedy', 'human', 'random', 'rlcard-rule', 'search', 'search-easy', 'search-hard', 'strategist']
+['greedy', 'human', 'random', 'random-play', 'rlcard-rule', 'search', 'search-easy', 'search-hard', 'strategist']
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from ..errors import UnoError
 from .base import OUT_OF_TURN, TURN_ONLY, Bot, is_out_of_turn, out_of_turn_options
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .random_play import RandomPlayBot
 from .human import HumanBot, human
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "HumanBot", "human", "BOTS", "make_bot", "parse_bot_list", "OUT_OF_TURN", "TURN_ONLY",
+__all__ = ["Bot", "RandomBot", "RandomPlayBot", "GreedyBot", "HumanBot", "human", "BOTS", "make_bot", "parse_bot_list", "OUT_OF_TURN", "TURN_ONLY",
            "is_out_of_turn", "out_of_turn_options"]
 
 def _human_greedy(seed: int | None = None) -> HumanBot:
@@ -23,7 +24,7 @@ def _human_greedy(seed: int | None = None) -> HumanBot:
     return human("greedy", seed)
 
 
-BOTS: dict = {"random": RandomBot, "greedy": GreedyBot, "human": _human_greedy}
+BOTS: dict = {"random": RandomBot, "random-play": RandomPlayBot, "greedy": GreedyBot, "human": _human_greedy}
 BOTS["strategist"] = __import__("unokit.bots.strategist", fromlist=["StrategistBot"]).StrategistBot
 BOTS.update(__import__("unokit.bots.search", fromlist=["SEARCH_BOTS"]).SEARCH_BOTS)  # ISMCTS levels
 BOTS["rlcard-rule"] = __import__("unokit.bots.rule_agent", fromlist=["RuleAgentBot"]).RuleAgentBot

@@ -39,13 +39,13 @@ import random
 from functools import partial
 from itertools import repeat
 
-from . import official
-from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
-from .cards import COLORS, Card, Color, format_cards
-from .errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
+from .. import official
+from ..actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
+from ..cards import COLORS, Card, Color, format_cards
+from ..errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                      NotYourTurnError, UnoError, WindowClosedError)
-from .official import COLOR_OF, DRAW_OF, FACE_OF, FIRST, NUMBER_OF, PLAYABLE, POINTS, TURN, holds_color
-from .rules import RuleSet
+from ..official import COLOR_OF, DRAW_OF, FACE_OF, FIRST, NUMBER_OF, PLAYABLE, POINTS, TURN, holds_color
+from ..rules import RuleSet
 
 __all__ = ["FastGame", "ACTIONS", "ACTIONS_PER_SEAT", "MAX_PLAYERS", "action_id", "to_action", "CARDS",
            "RULES", "PLAY", "DRAWN", "PENDING", "COLOR", "OVER", "DRAW_OR_PASS", "K_PLAY", "K_DRAW",
@@ -321,7 +321,7 @@ class FastGame:
             raise UnoError(f"there is no seat {dealer}")
         self.dealer = dealer
         if deck_order is not None:
-            from .cards import parse_cards
+            from ..cards import parse_cards
             order = [c.index for c in parse_cards(deck_order)]
             if sorted(order) != sorted(DECK):
                 raise UnoError("deck_order must hold exactly the deck's cards")
@@ -843,7 +843,7 @@ class FastGame:
         Raises :class:`~unokit.errors.ReplayMismatchError` if it does not end in the same state, and
         :class:`UnoError` for a state taken over by :meth:`from_game` (there is no deal to replay).
         """
-        from .errors import ReplayMismatchError
+        from ..errors import ReplayMismatchError
         if self._taken_over:
             raise UnoError("this state was taken over from a referee game (FastGame.from_game): "
                            "keep that game to replay it")

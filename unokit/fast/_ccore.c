@@ -1,0 +1,932 @@
+/* The compiled core of unokit: whole hands of the official rules played inside C.
+ *
+ * It is the state machine of unokit.fast.FastGame (unokit/fast/__init__.py) written in C, with
+ * the same integer cards, the same action ids in the same order, and the same random generator:
+ * CPython's Mersenne Twister (random.Random), seeded and drawn exactly as the referee's Chance
+ * draws it. So a hand dealt here from seed s is Game.new(players, seed=s), and the same decisions
+ * lead to the same states (tests/test_compiled.py checks it step by step).
+ *
+ * No rule is restated here: every table (matching, card effects, first card, points, the deck)
+ * is handed over by unokit.fast.compiled at import, computed from unokit/official.py.
+ *
+ * Python API (used only by unokit.fast.compiled):
+ *   set_tables(...)                         the official tables
+ *   derive_seeds(prefix, start, count)      bytes of uint64: unokit.sim.derive_seed for many indices
+ *   play_batch(cfg, deal_seeds, ...)        bytes of int32 records, one per hand
+ *   trace(cfg, seed, ...)                   one hand step by step, for the differential tests
+ *   sizeof_state()                          bytes of one game state
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAXP 10
+#define NC 54
+#define NDECK 108
+#define NFACES 15
+#define APS 138
+#define WILD 52
+#define WD4 53
+enum { K_DRAW = 120, K_PASS = 121, K_CHALLENGE = 122, K_UNO = 123, K_COLOR = 124, K_CATCH = 128 };
+enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
+#define MAXLEGAL 160
+
+/* ------------------------------------------------------------------ tables (from unokit.official) */
+static uint8_t T_DECK[NDECK];
+static uint8_t T_PLAYABLE[4 * NFACES][NC];
+static int8_t T_FX[NC];            /* >0: cards the next player draws; 0: next player; -1: TURN */
+static uint8_t T_TURN[2][NC][2];   /* [players == 2][card] = advance, reverse */
+static uint8_t T_FIRST[NC][5];     /* returned, starter, reverse, draw, names_color */
+static uint8_t T_POINTS[NC];
+static int8_t T_COLOR[NC];
+static uint8_t T_FACE[NC];
+static uint8_t T_NUMBER[NC];
+static int BLUFF_PENALTY = 4, WRONG_EXTRA = 2, DRAW_WD4 = 4;
+static int tables_ready = 0;
+
+/* ------------------------------------------------------------------ CPython's Mersenne Twister */
+typedef struct { uint32_t mt[624]; int mti; } MT;
+
+static void mt_init(MT *r, uint32_t s) {
+    r->mt[0] = s;
+    for (int i = 1; i < 624; i++) r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
+    r->mti = 624;
+}
+
+static void mt_init_by_array(MT *r, const uint32_t *key, int klen) {
+    mt_init(r, 19650218U);
+    int i = 1, j = 0, k = 624 > klen ? 624 : klen;
+    for (; k; k--) {
+        r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++; j++;
+        if (i >= 624) { r->mt[0] = r->mt[623]; i = 1; }
+        if (j >= klen) j = 0;
+    }
+    for (k = 623; k; k--) {
+        r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= 624) { r->mt[0] = r->mt[623]; i = 1; }
+    }
+    r->mt[0] = 0x80000000U;
+}
+
+static uint32_t mt_u32(MT *r) {
+    uint32_t y;
+    if (r->mti >= 624) {
+        int kk;
+        for (kk = 0; kk < 624 - 397; kk++) {
+            y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
+            r->mt[kk] = r->mt[kk + 397] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+        }
+        for (; kk < 623; kk++) {
+            y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
+            r->mt[kk] = r->mt[kk + (397 - 624)] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+        }
+        y = (r->mt[623] & 0x80000000U) | (r->mt[0] & 0x7fffffffU);
+        r->mt[623] = r->mt[396] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+        r->mti = 0;
+    }
+    y = r->mt[r->mti++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* random.Random(seed) for 0 <= seed < 2**64 (the key is the seed's 32-bit words, low first) */
+static void mt_seed(MT *r, uint64_t s) {
+    uint32_t key[2] = {(uint32_t)s, (uint32_t)(s >> 32)};
+    mt_init_by_array(r, key, key[1] ? 2 : 1);
+}
+
+/* random.Random._randbelow(n) for 1 <= n < 2**32: getrandbits(n.bit_length()) until below n */
+static uint32_t mt_below(MT *r, uint32_t n) {
+    int k = 32 - __builtin_clz(n);
+    uint32_t v = mt_u32(r) >> (32 - k);
+    while (v >= n) v = mt_u32(r) >> (32 - k);
+    return v;
+}
+
+/* random.Random.random() as a 53-bit integer (the float is this / 2**53: the same order) */
+static inline uint64_t mt_key53(MT *r) {
+    uint64_t a = mt_u32(r) >> 5, b = mt_u32(r) >> 6;
+    return (a << 26) | b;
+}
+
+static double mt_random(MT *r) { return (double)mt_key53(r) * (1.0 / 9007199254740992.0); }
+
+/* unokit.chance.Chance.shuffle: sort the items by independent uniform keys (one per item, in
+ * order), ties kept in order (stable). Key and position packed in one integer: sorting those is
+ * the stable sort. */
+static void sort_u64(uint64_t *a, int n) {
+    static const int gaps[] = {57, 23, 10, 4, 1};
+    for (int g = 0; g < 5; g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < n; i++) {
+            uint64_t v = a[i];
+            int j = i;
+            while (j >= gap && a[j - gap] > v) { a[j] = a[j - gap]; j -= gap; }
+            a[j] = v;
+        }
+    }
+}
+
+static void shuffle_cards(MT *r, uint8_t *cards, int n) {
+    uint64_t keys[NDECK];
+    uint8_t copy[NDECK];
+    for (int i = 0; i < n; i++) { keys[i] = (mt_key53(r) << 7) | (uint64_t)i; copy[i] = cards[i]; }
+    sort_u64(keys, n);
+    for (int i = 0; i < n; i++) cards[i] = copy[keys[i] & 127];
+}
+
+/* ------------------------------------------------------------------ the generators of a hand
+ * referee chance: CPython's Mersenne Twister, exactly as the referee draws it (the referee's hands);
+ * fast chance: xoshiro256** seeded by SplitMix64, Fisher-Yates shuffles, Lemire's bounded draws and
+ * a uniform dealer (the dealer draw is symmetric, so its dealer is uniform too): the same
+ * distribution of hands at a fraction of the cost, but not the referee's hands for the seed. */
+typedef struct { uint64_t s[4]; int fast; MT mt; } Rng;
+
+static inline uint64_t splitmix(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t rotl64(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t xo_next(Rng *r) {
+    uint64_t *s = r->s, out = rotl64(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl64(s[3], 45);
+    return out;
+}
+
+static void rng_seed(Rng *r, uint64_t seed, int fast) {
+    r->fast = fast;
+    if (fast) { uint64_t x = seed; for (int i = 0; i < 4; i++) r->s[i] = splitmix(&x); }
+    else mt_seed(&r->mt, seed);
+}
+
+/* a uniform integer in [0, n), 1 <= n < 2**32 */
+static inline uint32_t rng_below(Rng *r, uint32_t n) {
+    if (!r->fast) return mt_below(&r->mt, n);
+    uint64_t m = (xo_next(r) >> 32) * (uint64_t)n;
+    if ((uint32_t)m < n) {
+        uint32_t floor = (uint32_t)(-n) % n;
+        while ((uint32_t)m < floor) m = (xo_next(r) >> 32) * (uint64_t)n;
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static void rng_shuffle(Rng *r, uint8_t *cards, int n) {
+    if (!r->fast) { shuffle_cards(&r->mt, cards, n); return; }
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(r, (uint32_t)(i + 1));
+        uint8_t t = cards[i]; cards[i] = cards[j]; cards[j] = t;
+    }
+}
+
+/* ------------------------------------------------------------------ SHA-256 (unokit.sim.derive_seed) */
+static const uint32_t SHA_K[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+static void sha_block(uint32_t h[8], const uint8_t *p) {
+    uint32_t w[64];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+    for (int i = 16; i < 64; i++) {
+        uint32_t s0 = ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        uint32_t s1 = ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (int i = 0; i < 64; i++) {
+        uint32_t t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + SHA_K[i] + w[i];
+        uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+        hh = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+}
+
+/* the first 8 bytes of sha256(msg), big-endian, shifted right by one: derive_seed's value */
+static uint64_t sha_seed(const uint8_t *msg, size_t len) {
+    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    uint8_t buf[128];
+    size_t off = 0;
+    while (len - off >= 64) { sha_block(h, msg + off); off += 64; }
+    size_t rest = len - off;
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, msg + off, rest);
+    buf[rest] = 0x80;
+    size_t total = rest + 1 + 8 <= 64 ? 64 : 128;
+    uint64_t bits = (uint64_t)len * 8;
+    for (int i = 0; i < 8; i++) buf[total - 1 - i] = (uint8_t)(bits >> (8 * i));
+    sha_block(h, buf);
+    if (total == 128) sha_block(h, buf + 64);
+    return (((uint64_t)h[0] << 32) | h[1]) >> 1;
+}
+
+/* derive_seed(master, index, purpose) = sha_seed("unokit/{purpose}/{master}/{index}") */
+static uint64_t derive(const char *purpose, uint64_t master, long long index) {
+    char s[160];
+    int n = snprintf(s, sizeof s, "unokit/%s/%llu/%lld", purpose, (unsigned long long)master, index);
+    return sha_seed((const uint8_t *)s, (size_t)n);
+}
+
+/* ------------------------------------------------------------------ the game state */
+typedef struct {
+    uint8_t n, current, phase, color, dealer, pending, over;
+    int8_t direction, drawn, going_out, winner;
+    int8_t wd4_bluffer;                 /* -1: no Wild Draw Four being judged */
+    uint8_t wd4_bluff, wd4_prev;
+    uint8_t uno_penalty, bluff_option;
+    uint16_t catchable;                 /* bit q: seat q may be caught */
+    uint8_t uno_said[MAXP];
+    uint8_t hand_len[MAXP];
+    uint8_t stock_len, discard_len;
+    uint8_t hands[MAXP][NDECK];
+    uint8_t stock[NDECK];
+    uint8_t discard[NDECK];
+    const uint8_t *ok;                  /* T_PLAYABLE row of the top card and colour */
+    /* counts for the lab */
+    uint16_t drawn_by[MAXP];
+    uint16_t catches, penalty_cards, reshuffles;
+    Rng rng;                             /* the hand's chance */
+} Game;
+
+static inline int next_seat(const Game *g, int p) { return ((p + g->direction) % g->n + g->n) % g->n; }
+
+static void set_ok(Game *g) { g->ok = T_PLAYABLE[g->color * NFACES + T_FACE[g->discard[g->discard_len - 1]]]; }
+
+static int holds_color(const Game *g, int seat, int color) {
+    const uint8_t *h = g->hands[seat];
+    for (int i = 0; i < g->hand_len[seat]; i++)
+        if (T_COLOR[h[i]] == color) return 1;
+    return 0;
+}
+
+/* Game._draw_for_dealer: each player draws from a shuffled deck, the highest number deals */
+static int draw_for_dealer(MT *r, int n) {
+    uint8_t order[NDECK];
+    for (int i = 0; i < NDECK; i++) order[i] = T_NUMBER[T_DECK[i]];
+    shuffle_cards(r, order, NDECK);
+    int len = NDECK;
+    int cont[MAXP], nc = n, got[MAXP];
+    for (int i = 0; i < n; i++) cont[i] = i;
+    for (;;) {
+        int best = -1, cnt = 0, who = 0;
+        for (int i = 0; i < nc; i++) got[i] = order[--len];
+        for (int i = 0; i < nc; i++) if (got[i] > best) best = got[i];
+        for (int i = 0; i < nc; i++) if (got[i] == best) { if (!cnt) who = cont[i]; cnt++; }
+        if (cnt == 1) return who;
+        int m = 0;
+        for (int i = 0; i < nc; i++) if (got[i] == best) cont[m++] = cont[i];
+        nc = m;
+        if (len == 0) return cont[0];
+        if (len < nc) return cont[0]; /* cannot happen with 108 cards and 10 seats */
+    }
+}
+
+/* FastGame.__init__: deal the hand of seed `seed` (dealer < 0: drawn for) */
+static void deal(Game *g, int n, uint64_t seed, int fast, int dealer, int uno_penalty, int bluff_option) {
+    memset(g, 0, offsetof(Game, rng));
+    g->n = (uint8_t)n;
+    g->uno_penalty = (uint8_t)uno_penalty;
+    g->bluff_option = (uint8_t)bluff_option;
+    g->direction = 1;
+    g->drawn = -1;
+    g->going_out = -1;
+    g->winner = -1;
+    g->wd4_bluffer = -1;
+    rng_seed(&g->rng, seed, fast);
+    if (dealer < 0) dealer = fast ? (int)rng_below(&g->rng, (uint32_t)n) : draw_for_dealer(&g->rng.mt, n);
+    g->dealer = (uint8_t)dealer;
+    uint8_t order[NDECK];
+    memcpy(order, T_DECK, NDECK);
+    rng_shuffle(&g->rng, order, NDECK);
+    int top = NDECK - 1, n7 = 7 * n;
+    for (int i = 0; i < n; i++) {
+        int seat = (dealer + 1 + i) % n;
+        for (int k = 0; k < 7; k++) g->hands[seat][k] = order[top - i - k * n];
+        g->hand_len[seat] = 7;
+    }
+    int slen = NDECK - n7;
+    memcpy(g->stock, order, (size_t)slen);
+    int card;
+    for (;;) {
+        card = g->stock[--slen];
+        if (!T_FIRST[card][0]) break;
+        slen++;
+        rng_shuffle(&g->rng, g->stock, slen);
+        g->reshuffles++;
+    }
+    g->stock_len = (uint8_t)slen;
+    g->discard[0] = (uint8_t)card;
+    g->discard_len = 1;
+    g->color = (uint8_t)(T_COLOR[card] < 0 ? 0 : T_COLOR[card]);
+    g->current = (uint8_t)((dealer + T_FIRST[card][1]) % n);
+    g->phase = PH_PLAY;
+    if (T_FIRST[card][2]) g->direction = -1;
+    if (T_FIRST[card][3]) { g->pending = T_FIRST[card][3]; g->phase = PH_PENDING; }
+    else if (T_FIRST[card][4]) g->phase = PH_COLOR;
+    set_ok(g);
+}
+
+/* ------------------------------------------------------------------ legal ids (FastGame.legal_ids) */
+static inline int add_variants(int16_t *out, int m, int seat, int c, int uno) {
+    int base = seat * APS;
+    if (c < WILD) {
+        out[m++] = (int16_t)(base + 2 * c);
+        if (uno) out[m++] = (int16_t)(base + 2 * c + 1);
+    } else {
+        int b = base + 104 + 8 * (c - WILD);
+        for (int col = 0; col < 4; col++) {
+            out[m++] = (int16_t)(b + 2 * col);
+            if (uno) out[m++] = (int16_t)(b + 2 * col + 1);
+        }
+    }
+    return m;
+}
+
+static int add_reactions(const Game *g, int16_t *out, int m, int seat) {
+    if (g->hand_len[seat] == 1 && !g->uno_said[seat]) out[m++] = (int16_t)(seat * APS + K_UNO);
+    if (g->catchable)
+        for (int q = 0; q < g->n; q++)
+            if (q != seat && (g->catchable >> q & 1)) out[m++] = (int16_t)(seat * APS + K_CATCH + q);
+    return m;
+}
+
+/* the ids `seat` may apply now, in the referee's order */
+static int legal_ids(const Game *g, int seat, int16_t *out) {
+    int m = 0;
+    if (g->phase == PH_OVER) return 0;
+    int cur = g->current;
+    if (seat != cur) return add_reactions(g, out, 0, seat);
+    const uint8_t *hand = g->hands[cur];
+    int nh = g->hand_len[cur];
+    switch (g->phase) {
+    case PH_PLAY: {
+        uint64_t seen = 0;
+        for (int i = 0; i < nh; i++) {
+            int c = hand[i];
+            if (g->ok[c] && !(seen >> c & 1)) { seen |= 1ULL << c; m = add_variants(out, m, cur, c, nh == 2); }
+        }
+        out[m++] = (int16_t)(cur * APS + K_DRAW);
+        break;
+    }
+    case PH_DRAWN:
+        m = add_variants(out, m, cur, g->drawn, nh == 2);
+        out[m++] = (int16_t)(cur * APS + K_PASS);
+        break;
+    case PH_PENDING:
+        out[m++] = (int16_t)(cur * APS + K_DRAW);
+        if (g->wd4_bluffer >= 0) out[m++] = (int16_t)(cur * APS + K_CHALLENGE);
+        break;
+    case PH_COLOR:
+        for (int k = 0; k < 4; k++) out[m++] = (int16_t)(cur * APS + K_COLOR + k);
+        break;
+    default:
+        return 0;
+    }
+    return add_reactions(g, out, m, cur);
+}
+
+/* ------------------------------------------------------------------ applying (FastGame.apply) */
+static void finish(Game *g, int w) {
+    g->over = 1;
+    g->phase = PH_OVER;
+    g->winner = (int8_t)w;
+    g->going_out = -1;
+    g->pending = 0;
+    g->catchable = 0;
+}
+
+static int take(Game *g, int seat, int k) {
+    uint8_t *hand = g->hands[seat];
+    int got = 0;
+    for (int i = 0; i < k; i++) {
+        if (!g->stock_len) {
+            if (g->discard_len <= 1) break;   /* every card is in a hand: draw what there is */
+            int top = g->discard[g->discard_len - 1];
+            int m = g->discard_len - 1;
+            memcpy(g->stock, g->discard, (size_t)m);
+            rng_shuffle(&g->rng, g->stock, m);
+            g->stock_len = (uint8_t)m;
+            g->discard[0] = (uint8_t)top;
+            g->discard_len = 1;
+            g->reshuffles++;
+        }
+        hand[g->hand_len[seat]++] = g->stock[--g->stock_len];
+        got++;
+    }
+    if (g->hand_len[seat] > 1) { g->uno_said[seat] = 0; g->catchable &= (uint16_t)~(1u << seat); }
+    g->drawn_by[seat] += (uint16_t)got;
+    return got;
+}
+
+static void remove_card(Game *g, int p, int card) {
+    uint8_t *h = g->hands[p];
+    int n = g->hand_len[p];
+    for (int i = 0; i < n; i++)
+        if (h[i] == card) { memmove(h + i, h + i + 1, (size_t)(n - i - 1)); g->hand_len[p]--; return; }
+}
+
+/* apply a legal id */
+static void apply_id(Game *g, int id) {
+    int p = id / APS, k = id % APS;
+    if (k < K_DRAW) {                                  /* a play */
+        int card, col, flag = k & 1;
+        if (k < 104) { card = k >> 1; col = T_COLOR[card]; }
+        else { card = WILD + (k - 104) / 8; col = ((k - 104) % 8) >> 1; }
+        if (g->phase == PH_DRAWN) { g->drawn = -1; g->phase = PH_PLAY; }
+        remove_card(g, p, card);
+        g->catchable = 0;
+        if (card == WD4) {
+            g->wd4_bluffer = (int8_t)p;
+            g->wd4_bluff = (uint8_t)holds_color(g, p, g->color);
+            g->wd4_prev = g->color;
+        }
+        g->color = (uint8_t)col;
+        g->discard[g->discard_len++] = (uint8_t)card;
+        set_ok(g);
+        int left = g->hand_len[p];
+        if (left == 1) {
+            g->uno_said[p] = (uint8_t)flag;
+            if (!flag) g->catchable |= (uint16_t)(1u << p);
+        }
+        int fx = T_FX[card];
+        if (!fx) {
+            if (!left) { finish(g, p); return; }
+            g->current = (uint8_t)next_seat(g, p);
+        } else if (fx > 0) {
+            g->pending = (uint8_t)fx;
+            g->phase = PH_PENDING;
+            if (!left) g->going_out = (int8_t)p;
+            g->current = (uint8_t)next_seat(g, p);
+        } else if (!left) {
+            finish(g, p);
+        } else {
+            const uint8_t *t = T_TURN[g->n == 2][card];
+            if (t[1]) g->direction = (int8_t)-g->direction;
+            g->current = (uint8_t)((((p + t[0] * g->direction) % g->n) + g->n) % g->n);
+        }
+        return;
+    }
+    switch (k) {
+    case K_DRAW:
+        g->catchable = 0;
+        if (g->phase == PH_PLAY) {
+            uint8_t *hand = g->hands[p];
+            if (g->stock_len) {
+                int c = g->stock[--g->stock_len];
+                hand[g->hand_len[p]++] = (uint8_t)c;
+                g->drawn_by[p]++;
+                g->uno_said[p] = 0;
+                if (g->ok[c]) { g->drawn = (int8_t)c; g->phase = PH_DRAWN; return; }
+            } else if (take(g, p, 1) && g->ok[hand[g->hand_len[p] - 1]]) {
+                g->drawn = (int8_t)hand[g->hand_len[p] - 1];
+                g->phase = PH_DRAWN;
+                return;
+            }
+            g->current = (uint8_t)next_seat(g, p);
+        } else {                                       /* the pending penalty */
+            int kk = g->pending;
+            g->pending = 0;
+            g->wd4_bluffer = -1;
+            take(g, p, kk);
+            if (g->going_out >= 0) { finish(g, g->going_out); return; }
+            g->current = (uint8_t)next_seat(g, p);
+            g->phase = PH_PLAY;
+        }
+        return;
+    case K_PASS:
+        g->drawn = -1;
+        g->current = (uint8_t)next_seat(g, p);
+        g->phase = PH_PLAY;
+        return;
+    case K_UNO:
+        g->uno_said[p] = 1;
+        g->catchable &= (uint16_t)~(1u << p);
+        return;
+    case K_CHALLENGE: {
+        int bluffer = g->wd4_bluffer, bluff = g->wd4_bluff, prev = g->wd4_prev;
+        g->wd4_bluffer = -1;
+        g->catchable = 0;
+        if (bluff) {
+            g->pending = (uint8_t)(g->pending - DRAW_WD4);
+            if (g->bluff_option == 2 && g->discard_len > 1) {
+                g->discard_len--;
+                g->hands[bluffer][g->hand_len[bluffer]++] = WD4;
+                g->color = (uint8_t)prev;
+                set_ok(g);
+                if (g->hand_len[bluffer] != 1) { g->uno_said[bluffer] = 0; g->catchable &= (uint16_t)~(1u << bluffer); }
+                else if (!g->uno_said[bluffer]) g->catchable |= (uint16_t)(1u << bluffer);
+            }
+            g->penalty_cards += (uint16_t)BLUFF_PENALTY;
+            take(g, bluffer, BLUFF_PENALTY);
+            g->going_out = -1;
+            g->phase = PH_PLAY;
+        } else {
+            int kk = g->pending + WRONG_EXTRA;
+            g->pending = 0;
+            g->penalty_cards += (uint16_t)kk;
+            take(g, p, kk);
+            if (g->going_out >= 0) { finish(g, g->going_out); return; }
+            g->current = (uint8_t)next_seat(g, p);
+            g->phase = PH_PLAY;
+        }
+        return;
+    }
+    default:
+        if (k >= K_CATCH) {                            /* catch seat q */
+            int q = k - K_CATCH;
+            g->catchable &= (uint16_t)~(1u << q);
+            g->catches++;
+            g->penalty_cards += g->uno_penalty;
+            take(g, q, g->uno_penalty);
+        } else {                                       /* name the colour of a first Wild */
+            g->color = (uint8_t)(k - K_COLOR);
+            set_ok(g);
+            g->phase = PH_PLAY;
+        }
+        return;
+    }
+}
+
+static int hand_points(const Game *g, int seat) {
+    int s = 0;
+    for (int i = 0; i < g->hand_len[seat]; i++) s += T_POINTS[g->hands[seat][i]];
+    return s;
+}
+
+/* ------------------------------------------------------------------ policies */
+enum { POL_BENCH = 0, POL_RANDOM_PLAY = 1 };
+
+static inline int is_draw_or_pass(int id) { int k = id % APS; return k == K_DRAW || k == K_PASS; }
+
+/* the benchmark's random agent: a uniform id among those other than draw and pass, else any */
+static int policy_bench(Rng *r, const int16_t *ids, int m) {
+    int16_t plays[MAXLEGAL];
+    int np = 0;
+    for (int i = 0; i < m; i++) if (!is_draw_or_pass(ids[i])) plays[np++] = ids[i];
+    if (np) return plays[rng_below(r, (uint32_t)np)];
+    return ids[rng_below(r, (uint32_t)m)];
+}
+
+/* unokit.bots.random_play.RandomPlayBot.act on the official rules, drawing its generator the same way */
+static int policy_random_play(const Game *g, Rng *r, const int16_t *ids, int m) {
+    int ph = g->phase;
+    if (ph == PH_COLOR) {
+        int16_t picks[4]; int np = 0;
+        for (int i = 0; i < m; i++) { int k = ids[i] % APS; if (k >= K_COLOR && k < K_COLOR + 4) picks[np++] = ids[i]; }
+        if (np) return picks[rng_below(r, (uint32_t)np)];
+    }
+    /* the plays, grouped by card in order of first appearance */
+    int starts[MAXLEGAL], ng = 0, np = 0;
+    int16_t plays[MAXLEGAL];
+    int last_card = -1;
+    for (int i = 0; i < m; i++) {
+        int k = ids[i] % APS;
+        if (k >= K_DRAW) continue;
+        int card = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
+        if (card != last_card) { starts[ng++] = np; last_card = card; }
+        plays[np++] = ids[i];
+    }
+    if (np) {
+        starts[ng] = np;
+        int gi = (int)rng_below(r, (uint32_t)ng);
+        int a = starts[gi], b = starts[gi + 1];
+        int16_t uno[8]; int nu = 0;
+        for (int i = a; i < b; i++) if (plays[i] % APS & 1) uno[nu++] = plays[i];
+        if (nu) return uno[rng_below(r, (uint32_t)nu)];
+        return plays[a + (int)rng_below(r, (uint32_t)(b - a))];
+    }
+    for (int i = 0; i < m; i++) if (ids[i] % APS == K_DRAW) return ids[i];
+    for (int i = 0; i < m; i++) if (ids[i] % APS == K_PASS) return ids[i];
+    /* only UNO calls, catches or a challenge are left (not reached under the official rules) */
+    int16_t quiet[MAXLEGAL]; int nq = 0;
+    for (int i = 0; i < m; i++) if (ids[i] % APS != K_CHALLENGE && ids[i] % APS != K_UNO) quiet[nq++] = ids[i];
+    if (nq) return quiet[rng_below(r, (uint32_t)nq)];
+    return ids[rng_below(r, (uint32_t)m)];
+}
+
+/* RandomPlayBot.react: say UNO, then catch, when it may (no generator drawn) */
+static int react_random_play(const int16_t *ids, int m) {
+    for (int i = 0; i < m; i++) if (ids[i] % APS == K_UNO) return ids[i];
+    for (int i = 0; i < m; i++) if (ids[i] % APS >= K_CATCH) return ids[i];
+    return -1;
+}
+
+/* ------------------------------------------------------------------ playing a hand */
+/* record fields per hand, then drawn[n], points[n] */
+enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REACTIONS, F_CATCHES,
+       F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, NFIELDS };
+
+typedef struct {
+    int n, uno_penalty, bluff_option, max_steps, dealer, fast;
+    int policy[MAXP];
+} Config;
+
+/* Play one hand with the harness of unokit.sim.play_hand: each step, reactions (random-play:
+ * UNO and catches, seats in order after the seat in turn), then the seat in turn acts. */
+static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, int32_t *rec) {
+    deal(g, cfg->n, seed, cfg->fast, cfg->dealer, cfg->uno_penalty, cfg->bluff_option);
+    int16_t ids[MAXLEGAL];
+    int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
+    while (!g->over && steps < cfg->max_steps) {
+        steps++;
+        {   /* reactions: only UNO calls and catches exist under the official rules; random-play
+             * seats answer in turn order from the seat after the one in turn */
+            for (int round = 0; round < 2 * n && !g->over; round++) {
+                int done = 0;
+                if (!g->catchable) {
+                    int any = 0;
+                    for (int s = 0; s < n; s++) if (g->hand_len[s] == 1 && !g->uno_said[s]) { any = 1; break; }
+                    if (!any) break;
+                }
+                for (int j = 1; j <= n && !done; j++) {
+                    int s = (g->current + j) % n;
+                    if (cfg->policy[s] != POL_RANDOM_PLAY) continue;
+                    int m = add_reactions(g, ids, 0, s);
+                    if (!m) continue;
+                    int a = react_random_play(ids, m);
+                    if (a >= 0) { apply_id(g, a); applied++; reactions++; done = 1; }
+                }
+                if (!done) break;
+            }
+            if (g->over) break;
+        }
+        int cur = g->current;
+        int m = legal_ids(g, cur, ids);
+        Rng *r = shared_bot ? &bots[0] : &bots[cur];
+        int a = cfg->policy[cur] == POL_BENCH ? policy_bench(r, ids, m) : policy_random_play(g, r, ids, m);
+        int k = a % APS, ph = g->phase;
+        if (first < 0) first = cur;
+        int is_play = k < K_DRAW;
+        if ((is_play || k == K_DRAW || k == K_CHALLENGE) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
+        if ((is_play || k == K_DRAW) && ph <= PH_PENDING) actions++;
+        if (is_play && ph <= PH_PENDING) plays++;
+        apply_id(g, a);
+        applied++;
+    }
+    int score = 0;
+    for (int s = 0; s < n; s++) if (s != g->winner) score += hand_points(g, s);
+    rec[F_WINNER] = g->over ? g->winner : -1;
+    rec[F_FIRST] = first;
+    rec[F_TURNS] = turns;
+    rec[F_ACTIONS] = actions;
+    rec[F_PLAYS] = plays;
+    rec[F_STEPS] = steps;
+    rec[F_APPLIED] = applied;
+    rec[F_REACTIONS] = reactions;
+    rec[F_CATCHES] = g->catches;
+    rec[F_PENALTY] = g->penalty_cards;
+    rec[F_SCORE] = g->over ? score : 0;
+    rec[F_TRUNCATED] = !g->over;
+    rec[F_RESHUFFLES] = g->reshuffles;
+    for (int s = 0; s < n; s++) {
+        rec[NFIELDS + s] = g->drawn_by[s];
+        rec[NFIELDS + n + s] = hand_points(g, s);
+    }
+}
+
+/* ------------------------------------------------------------------ Python glue */
+static int read_config(PyObject *cfg, Config *c) {
+    PyObject *pol = NULL;
+    if (!PyArg_ParseTuple(cfg, "iiiiiOp", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer, &pol,
+                          &c->fast))
+        return -1;
+    if (c->n < 2 || c->n > MAXP) { PyErr_SetString(PyExc_ValueError, "players must be 2 to 10"); return -1; }
+    if (c->dealer >= c->n) { PyErr_SetString(PyExc_ValueError, "no such dealer seat"); return -1; }
+    if (c->uno_penalty < 0 || c->uno_penalty > 20 || c->max_steps < 1) {
+        PyErr_SetString(PyExc_ValueError, "bad uno penalty or max_steps"); return -1;
+    }
+    if (!PyBytes_Check(pol) || PyBytes_GET_SIZE(pol) != c->n) {
+        PyErr_SetString(PyExc_ValueError, "policies: one byte per seat"); return -1;
+    }
+    for (int s = 0; s < c->n; s++) {
+        c->policy[s] = (uint8_t)PyBytes_AS_STRING(pol)[s];
+        if (c->policy[s] > POL_RANDOM_PLAY) { PyErr_SetString(PyExc_ValueError, "unknown policy"); return -1; }
+    }
+    if (!tables_ready) { PyErr_SetString(PyExc_RuntimeError, "set_tables() was not called"); return -1; }
+    return 0;
+}
+
+static int copy_table(PyObject *b, void *dst, Py_ssize_t size, const char *name) {
+    if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) != size) {
+        PyErr_Format(PyExc_ValueError, "table %s: %zd bytes expected", name, size);
+        return -1;
+    }
+    memcpy(dst, PyBytes_AS_STRING(b), (size_t)size);
+    return 0;
+}
+
+static PyObject *py_set_tables(PyObject *self, PyObject *args) {
+    PyObject *deck, *playable, *fx, *turn, *first, *points, *color, *face, *number;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOiii", &deck, &playable, &fx, &turn, &first, &points, &color, &face,
+                          &number, &BLUFF_PENALTY, &WRONG_EXTRA, &DRAW_WD4))
+        return NULL;
+    if (copy_table(deck, T_DECK, NDECK, "deck") || copy_table(playable, T_PLAYABLE, sizeof T_PLAYABLE, "playable") ||
+        copy_table(fx, T_FX, NC, "fx") || copy_table(turn, T_TURN, sizeof T_TURN, "turn") ||
+        copy_table(first, T_FIRST, sizeof T_FIRST, "first") || copy_table(points, T_POINTS, NC, "points") ||
+        copy_table(color, T_COLOR, NC, "color") || copy_table(face, T_FACE, NC, "face") ||
+        copy_table(number, T_NUMBER, NC, "number"))
+        return NULL;
+    tables_ready = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_derive_seeds(PyObject *self, PyObject *args) {
+    const char *purpose;
+    unsigned long long master;
+    long long start, count;
+    if (!PyArg_ParseTuple(args, "sKLL", &purpose, &master, &start, &count)) return NULL;
+    if (count < 0 || strlen(purpose) > 40) { PyErr_SetString(PyExc_ValueError, "bad count or purpose"); return NULL; }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * 8));
+    if (!out) return NULL;
+    uint64_t *v = (uint64_t *)PyBytes_AS_STRING(out);
+    Py_BEGIN_ALLOW_THREADS
+    for (long long i = 0; i < count; i++) v[i] = derive(purpose, master, start + i);
+    Py_END_ALLOW_THREADS
+    return out;
+}
+
+/* play_batch(cfg, deal_seeds: bytes of uint64, bot_mode, bot_purpose, bot_salt, bot_seed)
+ *   bot_mode 0: each seat's generator is random.Random(derive_seed(deal_seed, bot_salt*64 + s, bot_purpose))
+ *               (fast chance: xoshiro256** seeded from the deal seed and the seat)
+ *   bot_mode 1: one generator random.Random(bot_seed) for every seat of every hand, in order
+ * returns bytes of int32: per hand NFIELDS + 2n values */
+static PyObject *py_play_batch(PyObject *self, PyObject *args) {
+    PyObject *cfgo;
+    Py_buffer seeds;
+    int bot_mode;
+    const char *purpose;
+    long long salt;
+    unsigned long long bot_seed;
+    if (!PyArg_ParseTuple(args, "Oy*isLK", &cfgo, &seeds, &bot_mode, &purpose, &salt, &bot_seed)) return NULL;
+    Config cfg;
+    if (read_config(cfgo, &cfg) < 0 || seeds.len % 8 || strlen(purpose) > 40) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad seeds or purpose");
+        PyBuffer_Release(&seeds);
+        return NULL;
+    }
+    Py_ssize_t count = seeds.len / 8;
+    int width = NFIELDS + 2 * cfg.n;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, count * width * 4);
+    Game *g = PyMem_RawMalloc(sizeof(Game));
+    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * MAXP);
+    if (!out || !g || !bots) {
+        Py_XDECREF(out); PyMem_RawFree(g); PyMem_RawFree(bots); PyBuffer_Release(&seeds);
+        return PyErr_NoMemory();
+    }
+    int32_t *rec = (int32_t *)PyBytes_AS_STRING(out);
+    const uint64_t *sv = (const uint64_t *)seeds.buf;
+    Py_BEGIN_ALLOW_THREADS
+    if (bot_mode == 1) rng_seed(&bots[0], bot_seed, cfg.fast);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (bot_mode == 0)
+            for (int s = 0; s < cfg.n; s++) {
+                if (cfg.fast) {
+                    uint64_t x = sv[i] ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
+                    rng_seed(&bots[s], splitmix(&x), 1);
+                } else {
+                    rng_seed(&bots[s], derive(purpose, sv[i], salt * 64 + s), 0);
+                }
+            }
+        play_hand(g, &cfg, sv[i], bots, bot_mode == 1, rec + i * width);
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(g);
+    PyMem_RawFree(bots);
+    PyBuffer_Release(&seeds);
+    return out;
+}
+
+/* trace(cfg, seed, policy_seed, decisions or None, max_actions):
+ * one hand with one bench/random-play generator (random.Random(policy_seed)) or scripted ids;
+ * returns (steps, final) where each step is (seat, legal ids of every seat, id applied, state after)
+ * and a state is (hands, stock, discard, color, direction, current, phase, pending, drawn, winner). */
+static PyObject *state_tuple(const Game *g) {
+    PyObject *hands = PyList_New(g->n);
+    for (int s = 0; s < g->n; s++) {
+        PyObject *h = PyList_New(g->hand_len[s]);
+        for (int i = 0; i < g->hand_len[s]; i++) PyList_SET_ITEM(h, i, PyLong_FromLong(g->hands[s][i]));
+        PyList_SET_ITEM(hands, s, h);
+    }
+    PyObject *stock = PyList_New(g->stock_len), *disc = PyList_New(g->discard_len);
+    for (int i = 0; i < g->stock_len; i++) PyList_SET_ITEM(stock, i, PyLong_FromLong(g->stock[i]));
+    for (int i = 0; i < g->discard_len; i++) PyList_SET_ITEM(disc, i, PyLong_FromLong(g->discard[i]));
+    return Py_BuildValue("(NNNiiiiiii)", hands, stock, disc, g->color, g->direction, g->current, g->phase,
+                         g->pending, g->drawn, g->winner);
+}
+
+static PyObject *py_trace(PyObject *self, PyObject *args) {
+    PyObject *cfgo, *decisions;
+    unsigned long long seed, pseed;
+    int max_actions;
+    if (!PyArg_ParseTuple(args, "OKKOi", &cfgo, &seed, &pseed, &decisions, &max_actions)) return NULL;
+    Config cfg;
+    if (read_config(cfgo, &cfg) < 0) return NULL;
+    Game *g = PyMem_RawMalloc(sizeof(Game));
+    Rng *r = PyMem_RawMalloc(sizeof(Rng));
+    if (!g || !r) { PyMem_RawFree(g); PyMem_RawFree(r); return PyErr_NoMemory(); }
+    deal(g, cfg.n, seed, cfg.fast, cfg.dealer, cfg.uno_penalty, cfg.bluff_option);
+    rng_seed(r, pseed, cfg.fast);
+    PyObject *steps = PyList_New(0);
+    PyObject *first_state = state_tuple(g);
+    int16_t ids[MAXLEGAL];
+    Py_ssize_t nd = decisions == Py_None ? -1 : PySequence_Size(decisions);
+    for (int t = 0; !g->over && t < max_actions && steps; t++) {
+        if (nd >= 0 && t >= nd) break;
+        PyObject *legal = PyList_New(g->n);
+        for (int s = 0; s < g->n; s++) {
+            int m = legal_ids(g, s, ids);
+            PyObject *l = PyList_New(m);
+            for (int i = 0; i < m; i++) PyList_SET_ITEM(l, i, PyLong_FromLong(ids[i]));
+            PyList_SET_ITEM(legal, s, l);
+        }
+        int cur = g->current;
+        int m = legal_ids(g, cur, ids), a;
+        if (nd >= 0) {
+            PyObject *item = PySequence_GetItem(decisions, t);
+            a = item ? (int)PyLong_AsLong(item) : -1;
+            Py_XDECREF(item);
+            if (PyErr_Occurred()) { Py_DECREF(legal); Py_CLEAR(steps); break; }
+            int ok = 0;
+            for (int s = 0; s < g->n && !ok; s++) {
+                int mm = legal_ids(g, s, ids);
+                for (int i = 0; i < mm; i++) if (ids[i] == a && a / APS == s) ok = 1;
+            }
+            if (!ok) {
+                PyErr_Format(PyExc_ValueError, "id %d is not legal at step %d", a, t);
+                Py_DECREF(legal); Py_CLEAR(steps); break;
+            }
+        } else {
+            a = cfg.policy[cur] == POL_BENCH ? policy_bench(r, ids, m) : policy_random_play(g, r, ids, m);
+        }
+        apply_id(g, a);
+        PyObject *step = Py_BuildValue("(iNiN)", cur, legal, a, state_tuple(g));
+        PyList_Append(steps, step);
+        Py_DECREF(step);
+    }
+    PyMem_RawFree(g);
+    PyMem_RawFree(r);
+    if (!steps) { Py_XDECREF(first_state); return NULL; }
+    return Py_BuildValue("(NN)", first_state, steps);
+}
+
+static PyObject *py_sizeof_state(PyObject *self, PyObject *noargs) {
+    return Py_BuildValue("(nn)", (Py_ssize_t)offsetof(Game, rng), (Py_ssize_t)sizeof(Game));
+}
+
+static PyObject *py_random_check(PyObject *self, PyObject *args) {
+    /* (random(), _randbelow(n)) sequences of random.Random(seed): the tests compare them with CPython */
+    unsigned long long seed;
+    unsigned int n;
+    int count;
+    if (!PyArg_ParseTuple(args, "KIi", &seed, &n, &count)) return NULL;
+    if (n < 1 || count < 0 || count > 100000) { PyErr_SetString(PyExc_ValueError, "bad arguments"); return NULL; }
+    MT r;
+    mt_seed(&r, seed);
+    PyObject *out = PyList_New(count);
+    for (int i = 0; i < count; i++) {
+        double x = mt_random(&r);           /* in this order: C leaves argument order open */
+        uint32_t v = mt_below(&r, n);
+        PyList_SET_ITEM(out, i, Py_BuildValue("(dI)", x, v));
+    }
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
+    {"derive_seeds", py_derive_seeds, METH_VARARGS, "derive_seed(master, start + i, purpose) for i < count, as uint64 bytes."},
+    {"play_batch", py_play_batch, METH_VARARGS, "Play hands; int32 records as bytes."},
+    {"trace", py_trace, METH_VARARGS, "One hand step by step (differential tests)."},
+    {"sizeof_state", py_sizeof_state, METH_NOARGS, "(bytes of a game state without its generator, with it)."},
+    {"random_check", py_random_check, METH_VARARGS, "random.Random(seed) draws, for the tests."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
+                                    "unokit's compiled core (see unokit.fast.compiled).", -1, methods};
+
+PyMODINIT_FUNC PyInit__ccore(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m) {
+        PyModule_AddIntConstant(m, "NFIELDS", NFIELDS);
+        PyModule_AddIntConstant(m, "APS", APS);
+    }
+    return m;
+}

@@ -1,0 +1,238 @@
+"""The compiled core: whole hands played inside C, in batches, results as numpy arrays.
+
+:func:`play` plays many hands of the official rules in one call, without returning to Python
+between actions. It is :class:`~unokit.fast.FastGame`'s state machine written in C
+(``unokit/fast/_ccore.c``), on the same card ids, the same action ids and the same random
+generator (CPython's Mersenne Twister, drawn as the referee's :class:`~unokit.chance.Chance`
+draws it), and with the same bots' generators: a hand it plays is the very hand
+:func:`unokit.sim.simulate` or the lab plays on the referee, action for action.
+
+>>> r = play(1000, players=2, bots="random-play", seed=1)
+>>> r.winner.shape, int((r.winner >= 0).sum())
+((1000,), 1000)
+>>> round(float(r.turns.mean()), 1) > 10
+True
+
+It plays the official rules with any ambiguity digits and ``uno=`` (:func:`problem` says why a
+code is not covered) and the bots ``random-play`` (the lab's random agent) and ``bench`` (the
+benchmark's random agent, one generator for every seat). Its rule tables come from
+:mod:`unokit.official`, handed over at import: nothing is restated in C.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import official
+from ..errors import UnoError
+
+try:
+    from . import _ccore
+    IMPORT_ERROR = None
+except ImportError as e:  # pragma: no cover - a source tree that was not built
+    _ccore = None
+    IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
+
+__all__ = ["available", "problem", "play", "trace", "Results", "POLICIES", "FIELDS", "CHANCES", "state_bytes",
+           "derive_seeds"]
+
+#: the bots the compiled core plays, by name -> its policy number in C
+POLICIES = {"bench": 0, "random-play": 1}
+#: the per-hand fields of :class:`Results` (then ``drawn`` and ``points`` per seat)
+FIELDS = ("winner", "first", "turns", "actions", "plays", "steps", "applied", "reactions", "catches",
+          "penalty_cards", "score", "truncated", "reshuffles")
+MAX_STEPS = 5000
+_U64 = 2 ** 64
+
+
+def _hand_over_tables() -> None:
+    o = official
+    ids = range(o.NCARDS)
+    fx = []
+    for c in ids:  # the effect of a card on the turn, as unokit.fast computes it
+        if o.DRAW_OF[c]:
+            fx.append(o.DRAW_OF[c])
+        elif o.TURN[False][c] == o.TURN[True][c] == (1, False):
+            fx.append(0)
+        else:
+            fx.append(-1)
+    turn = bytes(v for two in (False, True) for c in ids for v in (o.TURN[two][c][0], int(o.TURN[two][c][1])))
+    first = bytes(v for c in ids for v in (int(o.FIRST[c].returned), o.FIRST[c].starter, int(o.FIRST[c].reverse),
+                                           o.FIRST[c].draw, int(o.FIRST[c].names_color)))
+    _ccore.set_tables(
+        bytes(o.DECK_IDS), bytes(int(x) for row in o.PLAYABLE for x in row), struct.pack(f"{o.NCARDS}b", *fx),
+        turn, first, bytes(o.POINTS), struct.pack(f"{o.NCARDS}b", *o.COLOR_OF), bytes(o.FACE_OF),
+        bytes(o.NUMBER_OF), o.challenge_penalty(True), o.WRONG_CHALLENGE_EXTRA, o.DRAW_OF[o.WILD_DRAW_FOUR])
+
+
+if _ccore is not None:
+    _hand_over_tables()
+
+
+def available() -> bool:
+    """Is the compiled core built and importable?"""
+    return _ccore is not None
+
+
+def state_bytes() -> tuple[int, int]:
+    """Bytes of one game state in the compiled core: (without, with) its random generator."""
+    _need()
+    return _ccore.sizeof_state()
+
+
+def _need() -> None:
+    if _ccore is None:
+        raise UnoError(IMPORT_ERROR)
+
+
+def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: str = "classic", decks: int = 1,
+            enforcement: str = "strict") -> str | None:
+    """Why the compiled core cannot play this table, or ``None`` when it can."""
+    if _ccore is None:
+        return IMPORT_ERROR
+    from . import rules_problem
+    try:
+        why = rules_problem(rules, dealing=True)
+    except UnoError as e:
+        return str(e)
+    if why:
+        return why
+    if deck != official.DECK or decks != 1:
+        return f"the compiled core plays one {official.DECK} deck"
+    if enforcement != "strict":
+        return "the compiled core plays strict enforcement only"
+    if not 2 <= players <= official.MAX_PLAYERS:
+        return f"UNO is for 2 to {official.MAX_PLAYERS} players"
+    names = [bots] if isinstance(bots, str) else list(bots)
+    for name in names:
+        if name.strip().lower() not in POLICIES:
+            return f"bot {name!r} is played by the referee only (compiled: {', '.join(sorted(POLICIES))})"
+    return None
+
+
+CHANCES = ("referee", "fast")
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _splitmix(x: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        z = x + _GOLDEN
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return z ^ (z >> np.uint64(31))
+
+
+def derive_seeds(master: int | None, count: int, purpose: str = "hand", start: int = 0,
+                 chance: str = "referee") -> np.ndarray:
+    """The hands' seeds as a uint64 array: ``derive_seed(master, start + i, purpose)`` for ``i < count``
+    (``chance="fast"``: SplitMix64 of one such seed and the index, much cheaper for millions)."""
+    from ..sim import derive_seed
+    if chance == "fast":
+        base = np.uint64(derive_seed(master, 0, purpose + "/fast"))
+        with np.errstate(over="ignore"):
+            return _splitmix(base + np.arange(start, start + count, dtype=np.uint64) * _GOLDEN)
+    if _ccore is not None and isinstance(master, int) and 0 <= master < _U64 and len(purpose) <= 40:
+        return np.frombuffer(_ccore.derive_seeds(purpose, master, start, count), dtype=np.uint64)
+    return np.array([derive_seed(master, start + i, purpose) for i in range(count)], dtype=np.uint64)
+
+
+@dataclass(frozen=True)
+class Results:
+    """The hands of one :func:`play` call: one row per hand of ``records`` (int32), read through the
+    named arrays: ``winner`` (-1: cut short at ``max_steps``), ``first`` (the first seat to act),
+    ``turns`` (the lab's turns), ``actions`` (plays and draws in turn, :attr:`HandResult.turns`),
+    ``plays``, ``steps``, ``applied`` (every action, reactions included), ``reactions``,
+    ``catches``, ``penalty_cards``, ``score`` (what the winner scores), ``truncated``,
+    ``reshuffles``; per seat ``drawn[:, s]`` (cards drawn) and ``points[:, s]`` (points left)."""
+
+    records: np.ndarray
+    players: int
+    seeds: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __getattr__(self, name: str):
+        try:
+            i = FIELDS.index(name)
+        except ValueError:
+            raise AttributeError(name) from None
+        return self.records[:, i]
+
+    @property
+    def drawn(self) -> np.ndarray:
+        n = len(FIELDS)
+        return self.records[:, n:n + self.players]
+
+    @property
+    def points(self) -> np.ndarray:
+        n = len(FIELDS) + self.players
+        return self.records[:, n:n + self.players]
+
+
+def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-play", seed: int | None = 0, *,
+         deal_seeds=None, purpose: str = "hand", start: int = 0, bot_purpose: str = "bot", bot_salt: int = 0,
+         max_steps: int = MAX_STEPS, dealer: int | None = None, bench_seed: int | None = None,
+         chance: str = "referee") -> Results:
+    """Play ``hands`` hands in C and return their :class:`Results`.
+
+    Hand ``i`` is dealt from ``deal_seeds[i]`` or else ``derive_seed(seed, start + i, purpose)``
+    (:func:`unokit.sim.simulate`'s hands: ``purpose="hand"``; the lab's: ``"lab-deal"``); seat ``s``'s
+    bot draws from ``random.Random(derive_seed(deal_seed, bot_salt * 64 + s, bot_purpose))``
+    (``simulate``: ``"bot"``; the lab: ``"lab-bot"``). With ``bench_seed``, one generator
+    ``random.Random(bench_seed)`` serves every seat of every hand, in order (the benchmark's loop).
+    ``bots``: one name or one per seat (repeated), from :data:`POLICIES`.
+
+    ``chance="referee"`` (the default) draws every random outcome exactly as the referee does: the
+    hands are the referee's hands for these seeds. ``chance="fast"`` deals with xoshiro256** and
+    Fisher-Yates instead (the same distribution of hands, several times cheaper), so its hands are
+    not the referee's hands for the seed.
+    """
+    if chance not in CHANCES:
+        raise UnoError(f"chance must be one of {', '.join(CHANCES)}, got {chance!r}")
+    names = [b.strip().lower() for b in (bots.split(",") if isinstance(bots, str) else bots)]
+    seat_bots = [names[s % len(names)] for s in range(players)] if names else []
+    why = problem(rules, seat_bots or ["?"], players)
+    if why:
+        raise UnoError(why)
+    if dealer is not None and not 0 <= dealer < players:
+        raise UnoError(f"there is no seat {dealer}")
+    if not isinstance(max_steps, int) or max_steps < 1:
+        raise UnoError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+    from ..rules import RuleSet
+    rs = RuleSet.parse(rules)
+    if deal_seeds is None:
+        deal_seeds = derive_seeds(seed, hands, purpose, start, chance)
+    else:
+        deal_seeds = np.asarray(deal_seeds)
+        if deal_seeds.ndim != 1 or (deal_seeds.size and (deal_seeds.min() < 0)):
+            raise UnoError("deal_seeds: a list of seeds >= 0")
+        deal_seeds = deal_seeds.astype(np.uint64)
+    cfg = (players, rs.param("uno"), rs.bluff, max_steps, -1 if dealer is None else dealer,
+           bytes(POLICIES[b] for b in seat_bots), chance == "fast")
+    bench = bench_seed is not None
+    if bench and not 0 <= bench_seed < _U64:
+        raise UnoError("bench_seed must be in [0, 2**64)")
+    raw = _ccore.play_batch(cfg, deal_seeds.tobytes(), 1 if bench else 0, bot_purpose, bot_salt,
+                            bench_seed if bench else 0)
+    rec = np.frombuffer(raw, dtype=np.int32).reshape(len(deal_seeds), len(FIELDS) + 2 * players)
+    return Results(rec, players, deal_seeds)
+
+
+def trace(players: int, seed: int, *, rules: str = "UNO 1121", policy: str = "bench", policy_seed: int = 0,
+          decisions=None, max_actions: int = 100_000, dealer: int | None = None, chance: str = "referee"):
+    """One hand step by step: ``(state after the deal, [(seat, legal ids by seat, id, state after)...])``.
+
+    A state is ``(hands, stock, discard, color, direction, current, phase, pending, drawn, winner)``.
+    The seat in turn chooses with ``policy`` drawing from ``random.Random(policy_seed)``, or
+    ``decisions`` (ids) are applied in order (an id that is not legal raises ``ValueError``).
+    For the differential tests (``tests/test_compiled.py``)."""
+    _need()
+    from ..rules import RuleSet
+    rs = RuleSet.parse(rules)
+    cfg = (players, rs.param("uno"), rs.bluff, 1, -1 if dealer is None else dealer,
+           bytes([POLICIES[policy]] * players), chance == "fast")
+    return _ccore.trace(cfg, seed, policy_seed, None if decisions is None else list(decisions), max_actions)
