@@ -1,0 +1,187 @@
+"""The compiled core (unokit/fast/_ccore.c) plays exactly the referee's hands.
+
+Differential tests: with referee chance, the same seed deals the same cards, every seat's legal ids
+are the same list in the same order as the fast core's (itself proven against the referee in
+tests/test_fast.py) at every step, the same decisions lead to the same state; whole hands played by
+the lab's random-play bots give the same winner, turns, draws and points as the Python harness.
+With fast chance, the statistics agree with referee chance within their intervals.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from unokit.bots import make_bot
+from unokit.errors import UnoError
+from unokit.fast import DRAW_OR_PASS, FastGame, compiled as C
+from unokit.game import Game
+from unokit.lab import play_deal
+from unokit.sim import derive_seed, play_hand
+
+pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
+
+
+def fast_state(g: FastGame) -> list:
+    return [[list(h) for h in g.hands], list(g.stock), list(g.discard), g.color, g.direction, g.current, g.phase,
+            g.pending, g.drawn, -1 if g.winner is None else g.winner]
+
+
+def check_trace(players: int, seed: int, rules: str = "UNO 1121", policy_seed: int = 0, decide=None):
+    """Play the compiled core's hand and the fast core's side by side; compare every step."""
+    g = FastGame(players, seed, rules=rules)
+    if decide is None:  # the benchmark's agent, one generator for the whole hand
+        init, steps = C.trace(players, seed, rules=rules, policy="bench", policy_seed=policy_seed)
+        rng = random.Random(policy_seed)
+    else:               # decisions made in Python, applied by both
+        ids, probe = [], FastGame(players, seed, rules=rules)
+        while not probe.over:
+            i = decide(probe)
+            ids.append(i)
+            probe.apply(i)
+        init, steps = C.trace(players, seed, rules=rules, decisions=ids)
+    assert fast_state(g) == list(init)
+    for seat, legal, applied, after in steps:
+        assert seat == g.current
+        for s in range(players):
+            assert g.legal_ids(s) == legal[s], f"seat {s}'s legal ids differ"
+        if decide is None:
+            ids = g.legal_ids()
+            plays = [i for i in ids if not DRAW_OR_PASS[i]]
+            assert rng.choice(plays or ids) == applied, "the bench agent chose differently"
+        g.apply(applied)
+        assert fast_state(g) == list(after)
+    assert g.over
+    return len(steps)
+
+
+def test_compiled_generator_is_cpythons_mersenne_twister():
+    from unokit.fast import _ccore
+    for seed in (0, 1, 12345, 2**32 - 1, 2**32, 2**40 + 7, 2**63 - 1, 2**64 - 1):
+        r = random.Random(seed)
+        assert _ccore.random_check(seed, 7, 300) == [(r.random(), r._randbelow(7)) for _ in range(300)]
+
+
+def test_compiled_derive_seed_is_sims_sha256_derivation():
+    for master in (0, 1, 2**63 - 1, 2**64 - 1):
+        for purpose in ("hand", "lab-deal", "x" * 40):
+            got = C.derive_seeds(master, 5, purpose, start=3)
+            assert got.tolist() == [derive_seed(master, 3 + i, purpose) for i in range(5)]
+    # outside what C formats, Python derives them (same values)
+    assert C.derive_seeds(-5, 2).tolist() == [derive_seed(-5, 0), derive_seed(-5, 1)]
+    assert C.derive_seeds(None, 2).tolist() == [derive_seed(None, 0), derive_seed(None, 1)]
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_official_compiled_deals_and_plays_the_referees_hand_step_by_step(players):
+    actions = sum(check_trace(players, seed, policy_seed=seed * 7 + players) for seed in range(25))
+    assert actions > 25 * 30
+
+
+@pytest.mark.parametrize("rules", ["UNO 1122", "UNO 1111 uno=3", "UNO 3112", "UNO 1121 uno=4"])
+def test_ambiguity_digits_compiled_same_steps(rules):
+    for seed in range(20):
+        check_trace(3, seed, rules=rules, policy_seed=seed)
+
+
+def test_official_compiled_uniform_decisions_including_catches_and_challenges():
+    """Uniform choice among every legal id of every seat: UNO calls out of turn, catches, challenges."""
+    rng = random.Random(5)
+
+    def decide(g):
+        seats = [s for s in range(g.n) if g.legal_ids(s)]
+        return rng.choice(g.legal_ids(rng.choice(seats)))
+    for players in (2, 3, 5):
+        for seed in range(15):
+            check_trace(players, seed, decide=decide)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**64 - 1), policy_seed=st.integers(0, 2**32))
+def test_official_compiled_same_steps_hypothesis(players, seed, policy_seed):
+    check_trace(players, seed, policy_seed=policy_seed)
+
+
+def test_compiled_scripted_illegal_id_is_refused():
+    with pytest.raises(ValueError, match="not legal"):
+        C.trace(2, 1, decisions=[137])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7, 10])
+def test_compiled_random_play_hands_equal_the_python_harness(players):
+    """unokit.sim.simulate's hands: deal derive_seed(seed, i), bots derive_seed(hs, s, "bot")."""
+    n = 60
+    r = C.play(n, players=players, bots="random-play", seed=11)
+    for i in range(n):
+        hs = derive_seed(11, i)
+        assert int(r.seeds[i]) == hs
+        g = Game.new(players=players, rules="UNO 1121", seed=hs)
+        bots = [make_bot("random-play", derive_seed(hs, s, "bot")) for s in range(players)]
+        res = play_hand(g, bots, rng=random.Random(derive_seed(hs, 0, "harness")), record=False)
+        got = (int(r.winner[i]), int(r.actions[i]), int(r.steps[i]), int(r.applied[i]),
+               tuple(r.drawn[i].tolist()), tuple(r.points[i].tolist()), int(r.score[i]))
+        assert got == (res.winner, res.turns, res.steps, res.actions, res.drawn, res.points, res.score)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_compiled_lab_hands_equal_play_deal(players):
+    """The lab's hands: deal derive_seed(seed, i, "lab-deal"), bots derive_seed(ds, salt*64+s, "lab-bot")."""
+    n = 60
+    r = C.play(n, players=players, bots="random-play", seed=5, purpose="lab-deal", bot_purpose="lab-bot", bot_salt=3)
+    for i in range(n):
+        o = play_deal("UNO 1121", ["random-play"] * players, derive_seed(5, i, "lab-deal"), bot_salt=3)
+        got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
+               int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]))
+        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches, o.penalty_cards)
+
+
+def test_compiled_bench_agent_plays_the_benchmarks_games():
+    """One generator for every seat of every hand, in order: the benchmark's fast-core loop."""
+    from bench.unokit_peer import make_fast_loop
+    seeds = list(range(100, 140))
+    want = make_fast_loop(3)(seeds, random.Random(9))["digest"]
+    r = C.play(len(seeds), players=3, bots="bench", deal_seeds=seeds, bench_seed=9)
+    got = [(int(a), int(w)) for a, w in zip(r.applied, r.winner)]
+    assert got == [tuple(x) for x in want]
+
+
+def test_compiled_fast_chance_agrees_with_referee_chance_within_intervals():
+    n = 40_000
+    a = C.play(n, players=3, bots="random-play", seed=1, chance="referee")
+    b = C.play(n, players=3, bots="random-play", seed=2, chance="fast")
+    for f in ("applied", "turns", "score"):
+        x, y = (r.records[:, C.FIELDS.index(f)].astype(float) for r in (a, b))
+        se = (x.var() / n + y.var() / n) ** 0.5
+        assert abs(x.mean() - y.mean()) < 4 * se, f
+    for s in range(3):
+        x, y = ((r.winner == s).astype(float) for r in (a, b))
+        assert abs(x.mean() - y.mean()) < 4 * (x.var() / n + y.var() / n) ** 0.5
+
+
+def test_compiled_conserves_cards_and_points_add_up():
+    r = C.play(2000, players=4, bots="random-play", seed=3, chance="fast")
+    assert (r.winner >= 0).all() and not r.truncated.any()
+    won = r.points[np.arange(len(r)), r.winner]
+    assert (won == 0).all()
+    assert (r.points.sum(axis=1) == r.score).all()
+
+
+def test_compiled_refuses_what_it_does_not_play_with_a_reason():
+    assert "referee only" in C.problem("UNO 1121", ["strategist"])
+    assert "house rules" in C.problem("UNO 1121 DR", ["random-play"])
+    assert C.problem("UNO 1121", ["random-play"], 4) is None
+    with pytest.raises(UnoError, match="referee only"):
+        C.play(5, bots="greedy")
+    with pytest.raises(UnoError, match="chance"):
+        C.play(5, chance="dice")
+    with pytest.raises(UnoError):
+        C.play(5, players=11)
+
+
+def test_compiled_state_is_small_and_fixed():
+    without, with_rng = C.state_bytes()
+    assert without < 1500 and with_rng < 4096
+    assert with_rng * 100_000 < 512 * 2**20   # 10^5 concurrent hands in well under 1 GiB
