@@ -77,7 +77,8 @@ def main(argv=None) -> int:
     import unokit
     import unokit_peer
 
-    engines = (["rlcard", "rlcard-rules"] if args.rlcard else []) + ["unokit", "unokit-full", "unokit-fast"]
+    engines = ((["rlcard", "rlcard-rules"] if args.rlcard else []) + ["unokit", "unokit-full", "unokit-fast"]
+               + ["unokit-compiled", "unokit-sim"])
     loops: dict = {}
     meta: dict = {"unokit_version": getattr(unokit, "__version__", None)}
     if args.rlcard:
@@ -90,6 +91,8 @@ def main(argv=None) -> int:
         loops["unokit", n] = unokit_peer.make_referee_loop(n, unokit_peer.RULES, MAX_ACTIONS)
         loops["unokit-full", n] = unokit_peer.make_referee_loop(n, unokit_peer.RULES, MAX_ACTIONS, core="referee")
         loops["unokit-fast", n] = unokit_peer.make_fast_loop(n, MAX_ACTIONS)
+        loops["unokit-compiled", n] = unokit_peer.make_compiled_loop(n, MAX_ACTIONS)
+        loops["unokit-sim", n] = unokit_peer.make_sim_loop(n, MAX_ACTIONS)
 
     def pair(engine: str) -> str:
         return "unokit" if engine.startswith("unokit") else "rlcard"

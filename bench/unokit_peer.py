@@ -104,3 +104,39 @@ def make_fast_loop(players: int, max_actions: int = 100_000) -> Block:
         return _summary(digest)
 
     return block
+
+
+#: the compiled engines play this many games per seed of a block (a block of 200 seeds is then
+#: 20,000 games: long enough to time, as their per-game cost is a few microseconds)
+COMPILED_SCALE = 100
+
+
+def make_compiled_loop(players: int, max_actions: int = 100_000) -> Block:
+    """The compiled core (``unokit.fast.compiled``) with the benchmark's agent, whole blocks in C:
+    the deals of the block's seeds (each seed scaled to ``COMPILED_SCALE`` consecutive deals), the
+    agent's generator ``random.Random(rng.getrandbits(64))`` for every seat, in order."""
+    from unokit.fast import compiled
+
+    def block(seeds: Sequence[int], rng: random.Random) -> dict:
+        deals = [s * COMPILED_SCALE + j for s in seeds for j in range(COMPILED_SCALE)]
+        r = compiled.play(len(deals), players, RULES, "bench", deal_seeds=deals, bench_seed=rng.getrandbits(64),
+                          max_steps=max_actions)
+        return _summary([(int(a), int(w) if w >= 0 else None) for a, w in zip(r.applied.tolist(), r.winner.tolist())])
+
+    return block
+
+
+def make_sim_loop(players: int, max_actions: int = 100_000) -> Block:
+    """``unokit sim --bots random-play`` as a function call: ``unokit.sim.simulate`` on the compiled core
+    (its default there, fast chance), ``COMPILED_SCALE`` hands per seed of the block."""
+    from unokit.sim import simulate
+
+    def block(seeds: Sequence[int], rng: random.Random) -> dict:
+        n = len(seeds) * COMPILED_SCALE
+        s = simulate(n, players=players, rules=RULES, bots="random-play", seed=seeds[0], progress=False,
+                     max_steps=max_actions, engine="compiled")
+        games = n - s["truncated"]
+        return {"games": games, "actions": round(s["steps_mean"] * n), "errors": 0, "truncated": s["truncated"],
+                "digest": [(s["turns"]["mean"], s["wins_by_seat"])]}
+
+    return block

@@ -141,8 +141,14 @@ def test_small_run_of_the_unokit_cores(capsys):
     assert bench.main(["--players", "2", "3", "--games", "3", "--rounds", "2", "--warmup", "1",
                        "--json", "-q"]) == 0
     res = json.loads(capsys.readouterr().out)
-    assert res["engines"] == ["unokit", "unokit-full", "unokit-fast"] and res["rounds"] == 2
+    assert res["engines"] == ["unokit", "unokit-full", "unokit-fast", "unokit-compiled", "unokit-sim"]
+    assert res["rounds"] == 2
     assert res["fast_same_games_as_referee"] is True and res["full_same_games_as_referee"] is True
     assert res["results"]["3"]["unokit"]["games"] == 6 and res["results"]["3"]["unokit-full"]["games"] == 6
+    # the compiled engines play COMPILED_SCALE games per seed of a block
+    assert res["results"]["3"]["unokit-compiled"]["games"] == 6 * 100
+    assert res["results"]["2"]["unokit-sim"]["games"] == 6 * 100
     assert res["ratios"]["2"]["fast_vs_referee"]["per_game"]["n"] == 2
-    assert len(res["samples"]) == 2 * 2 * 3
+    assert res["ratios"]["2"]["compiled_vs_fast"]["per_game"]["median"] > 2
+    assert len(res["samples"]) == 2 * 2 * 5
+    assert "sim_command" not in res     # the whole-command timing runs only against RLCard

@@ -185,3 +185,37 @@ def test_compiled_state_is_small_and_fixed():
     without, with_rng = C.state_bytes()
     assert without < 1500 and with_rng < 4096
     assert with_rng * 100_000 < 512 * 2**20   # 10^5 concurrent hands in well under 1 GiB
+
+
+# ------------------------------------------------------------------ unokit sim on the compiled core
+def _strip(s: dict) -> dict:
+    return {k: v for k, v in s.items() if k not in ("seconds", "hands_per_second", "engine")}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sim_compiled_with_referee_chance_prints_the_referees_summary(players):
+    from unokit.sim import simulate
+    a = simulate(200, players=players, bots="random-play", seed=4, engine="referee", progress=False)
+    b = simulate(200, players=players, bots="random-play", seed=4, engine="compiled", chance="referee",
+                 progress=False)
+    assert a["engine"] == "referee (asked for)" and b["engine"] == "compiled (referee chance)"
+    assert _strip(a) == _strip(b)
+
+
+def test_sim_auto_engine_says_which_and_why():
+    from unokit.sim import simulate
+    s = simulate(300, players=3, bots="random-play", seed=1, progress=False)
+    assert s["engine"] == "compiled (fast chance)" and s["hands"] == 300 and sum(s["wins_by_seat"]) == 300
+    s = simulate(3, players=3, bots="greedy,random-play", seed=1, progress=False)
+    assert s["engine"].startswith("referee (bot 'greedy'")
+    s = simulate(3, players=2, bots="random-play", seed=1, progress=False, check=True)
+    assert s["engine"] == "referee (checks are made by the referee)"
+
+
+def test_sim_cli_engine_compiled_refuses_in_one_line(capsys):
+    from unokit.cli import main
+    assert main(["sim", "--hands", "3", "--bots", "greedy", "--engine", "compiled"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "compiled engine cannot play this" in err[0]
+    assert main(["sim", "--hands", "50", "--players", "2", "--bots", "random-play", "--no-progress"]) == 0
+    assert "engine: compiled (fast chance)" in capsys.readouterr().out

@@ -44,10 +44,12 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
@@ -85,7 +87,11 @@ LIMITS = {"games": (1, 100_000), "rounds": (1, 1_000), "warmup": (0, 100_000),
 #: at most this many timed games per engine and player count (rounds x games)
 MAX_TOTAL_GAMES = 200_000
 
-ENGINES = ("rlcard", "rlcard-rules", "unokit", "unokit-full", "unokit-fast")
+ENGINES = ("rlcard", "rlcard-rules", "unokit", "unokit-full", "unokit-fast", "unokit-compiled", "unokit-sim")
+#: ``unokit sim --bots random-play`` (the compiled core) must play at least this many times RLCard's raw game
+#: loop's games/s at 2 players, start-up included
+SIM_TARGET = 50.0
+SIM_HANDS = 1_000_000
 DESCRIPTIONS = {
     "rlcard": "RLCard 1.2.0 raw game loop: UnoGame.step(choice(get_legal_actions())), "
               "numpy RandomState seeded once per run; step() builds the next state dict",
@@ -96,6 +102,10 @@ DESCRIPTIONS = {
     "unokit-full": "the same with Game.new(seed, core='referee'): every move through the full referee",
     "unokit-fast": "unokit's fast core, unokit.fast.FastGame(players, seed) per game; "
                    "the same games as the referee",
+    "unokit-compiled": "unokit's compiled core (unokit.fast.compiled.play), whole blocks of games in C, "
+                       "the benchmark's agent, referee chance (the referee's deals)",
+    "unokit-sim": "unokit sim --bots random-play as a call: unokit.sim.simulate on the compiled core "
+                  "(fast chance), the summary included",
 }
 #: ratio name -> (engine, baseline); a ratio is baseline time / engine time (> 1: engine faster)
 RATIOS = {
@@ -106,6 +116,9 @@ RATIOS = {
     "fast_vs_referee": ("unokit-fast", "unokit"),
     "full_referee_vs_rlcard": ("unokit-full", "rlcard"),
     "full_referee_vs_rlcard_rules": ("unokit-full", "rlcard-rules"),
+    "compiled_vs_rlcard": ("unokit-compiled", "rlcard"),
+    "sim_vs_rlcard": ("unokit-sim", "rlcard"),
+    "compiled_vs_fast": ("unokit-compiled", "unokit-fast"),
 }
 HEADLINE = "referee_vs_rlcard"
 
@@ -489,10 +502,51 @@ def _check_options(players: Sequence[int], games: int, rounds: int, seed: int, w
                          f"engine and player count; at most {MAX_TOTAL_GAMES:,}")
 
 
+def run_sim_command(hands: int = SIM_HANDS, runs: int = 3, players: int = 2, log: Log = _stderr_log) -> dict:
+    """Time the whole command ``unokit sim --hands HANDS --players 2 --bots random-play`` (start-up,
+    imports and summary included) ``runs`` times in child processes: CPU time (user + system) of each."""
+    import json as _json
+    import subprocess
+    cmd = [sys.executable, "-m", "unokit.cli", "sim", "--hands", str(hands), "--players", str(players),
+           "--bots", "random-play", "--json", "--no-progress"]
+    cpu, wall, engine = [], [], None
+    for i in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        out = subprocess.run(cmd, capture_output=True, text=True, cwd=str(repo_root()))
+        w = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if out.returncode != 0:
+            raise BenchError(f"unokit sim failed: {out.stderr.strip().splitlines()[-1:]}")
+        engine = _json.loads(out.stdout).get("engine")
+        cpu.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+        wall.append(w)
+        log(f"unokit sim --hands {hands:,} run {i + 1}/{runs}: {cpu[-1]:.2f} s CPU, {w:.2f} s wall ({engine})")
+    return {"command": " ".join(["unokit"] + cmd[3:]), "hands": hands, "players": players, "engine": engine,
+            "cpu_s": summarize(cpu), "wall_s": summarize(wall),
+            "games_per_s": summarize(hands / c for c in cpu)}
+
+
+def sim_target(result: dict) -> Optional[dict]:
+    """The sim command's games/s over RLCard's raw loop's (2 players), each run against RLCard's
+    per-round rates: median [min-max]."""
+    sim = result.get("sim_command")
+    rl = result.get("results", {}).get("2", {}).get("rlcard")
+    if not sim or not rl:
+        return None
+    rates = [result_rate for result_rate in (sim["games_per_s"]["min"], sim["games_per_s"]["median"],
+                                             sim["games_per_s"]["max"])]
+    rlg = rl["games_per_s"]
+    ratio = {"median": rates[1] / rlg["median"], "min": rates[0] / rlg["max"], "max": rates[2] / rlg["min"]}
+    return {"what": "unokit sim --hands N --players 2 --bots random-play, start-up included, games/s (CPU) "
+                    "over RLCard's raw game loop's games/s at 2 players in the same run",
+            "value": SIM_TARGET, "measured": ratio["median"], "spread": ratio, "met": ratio["median"] >= SIM_TARGET}
+
+
 def run_bench(vs: Optional[str] = None, players: Iterable[int] = DEFAULT_PLAYERS,
               games: int = DEFAULT_GAMES, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
               warmup: int = DEFAULT_WARMUP, venv_dir: Optional[os.PathLike] = None,
-              log: Log = _stderr_log) -> dict:
+              log: Log = _stderr_log, sim_hands: int = SIM_HANDS, sim_runs: int = 3) -> dict:
     """Run the benchmark and return the report dict (what ``--json`` prints).
 
     ``vs=None`` times unokit's two cores; ``vs="rlcard"`` first ensures the RLCard venv and
@@ -517,6 +571,9 @@ def run_bench(vs: Optional[str] = None, players: Iterable[int] = DEFAULT_PLAYERS
                 raise BenchError(f"{e} completed no games at {n} players")
     if result.get("fast_same_games_as_referee") is False:
         log("warning: the fast core and the referee did NOT play the same games")
+    if vs == "rlcard" and sim_hands and sim_runs:
+        result["sim_command"] = run_sim_command(sim_hands, sim_runs, log=log)
+        result["sim_target"] = sim_target(result)
     return result
 
 
@@ -577,7 +634,10 @@ def format_table(result: dict) -> str:
               "fast_vs_rlcard_rules": "fast core vs RLCard bare rules",
               "fast_vs_referee": "fast core vs referee",
               "full_referee_vs_rlcard": "full referee vs RLCard loop",
-              "full_referee_vs_rlcard_rules": "full referee vs RLCard bare rules"}
+              "full_referee_vs_rlcard_rules": "full referee vs RLCard bare rules",
+              "compiled_vs_rlcard": "compiled core vs RLCard loop",
+              "sim_vs_rlcard": "unokit sim (compiled) vs RLCard loop",
+              "compiled_vs_fast": "compiled core vs fast core"}
     for name in RATIOS:
         for n, rr in result.get("ratios", {}).items():
             if name in rr:
@@ -590,7 +650,8 @@ def format_table(result: dict) -> str:
                      "built, seeded once); rlcard-rules = its round only, no state dicts")
     lines.append("unokit = the referee (unokit.Game, Game.new's default: moves on the fast core until its full "
                  "state is asked for); unokit-full = the referee with core='referee' (every move through it); "
-                 "unokit-fast = the fast core (unokit.fast.FastGame, official rules only)")
+                 "unokit-fast = the fast core (unokit.fast.FastGame, official rules only); unokit-compiled = the "
+                 "compiled core, whole games in C (bench agent); unokit-sim = unokit sim --bots random-play on it")
     for key, text in (("fast_same_games_as_referee", "fast core and referee played the same games"),
                       ("full_same_games_as_referee", "the full referee and the default played the same games"),
                       ("rlcard_rules_same_games_as_rlcard",
@@ -606,6 +667,15 @@ def format_table(result: dict) -> str:
         m = t.get("measured")
         lines.append(f"target: referee >= {t['value']:.1f}x RLCard's raw game loop, games/s at 2 "
                      f"players: {_fmt(m, '.2f')}x -> {'MET' if t.get('met') else 'NOT met'}")
+    sc, st = result.get("sim_command"), result.get("sim_target")
+    if sc:
+        lines.append(f"whole command `{sc['command']}` ({sc['engine']}): {_spread(sc['cpu_s'], '.2f')} s CPU, "
+                     f"{_spread(sc['wall_s'], '.2f')} s wall, {_fmt(sc['games_per_s']['median'], ',.0f')} games/s")
+    if st:
+        sp = st["spread"]
+        lines.append(f"target: unokit sim >= {st['value']:.0f}x RLCard's raw game loop, games/s at 2 players, "
+                     f"start-up included: {st['measured']:.1f}x [{sp['min']:.1f}-{sp['max']:.1f}] -> "
+                     f"{'MET' if st['met'] else 'NOT met'}")
     return "\n".join(lines)
 
 
@@ -654,6 +724,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--warmup", type=_bounded_int(*LIMITS["warmup"]), default=DEFAULT_WARMUP,
                         help=f"untimed warm-up games per engine and player count "
                              f"(default {DEFAULT_WARMUP})")
+    parser.add_argument("--sim-hands", type=_bounded_int(0, 10_000_000), default=SIM_HANDS,
+                        help="with --vs rlcard, also time the whole command `unokit sim --hands N --players 2 "
+                             "--bots random-play` (start-up included; 0: skip; default %(default)s)")
+    parser.add_argument("--sim-runs", type=_bounded_int(1, 20), default=3,
+                        help="how many times to run that command (default 3)")
     parser.add_argument("--venv", type=Path, default=None,
                         help="RLCard virtualenv location (default <repo>/.bench/rlcard-venv)")
     parser.add_argument("--quiet", "-q", action="store_true",
@@ -681,7 +756,8 @@ def run_from_args(args: argparse.Namespace) -> int:
         return 2
     try:
         result = run_bench(vs=args.vs, players=players, games=args.games, rounds=args.rounds,
-                           seed=args.seed, warmup=args.warmup, venv_dir=args.venv, log=log)
+                           seed=args.seed, warmup=args.warmup, venv_dir=args.venv, log=log,
+                           sim_hands=args.sim_hands, sim_runs=args.sim_runs)
     except BenchError as exc:
         print(f"unokit bench: error: {exc}", file=sys.stderr)
         return 1

@@ -5,7 +5,7 @@
     unokit play   [--rules CODE] [--players 4] [--bots strategist] [--seed N] [--single] [--lang en|pt]
                   [--join URL] [--name NAME] [--resume FILE] [--save FILE] [--autoplay]
                   [--plain [--enforcement strict|table] [--color/--no-color]] [--deck classic]
-    unokit sim    [--hands N] [--players 4] [--rules CODE] [--bots greedy,random] [--seed 0]
+    unokit sim    [--hands N] [--players 4] [--rules CODE] [--bots greedy,random] [--seed 0] [--engine auto]
                   [--json] [--check] [--no-progress] [--record-dir DIR] [--max-steps 5000]
     unokit rules  list [--implemented]
     unokit rules  explain CODE        (a rule code, 'UNO 1121 DR-P4', '1121' or 'ABCD')
@@ -135,6 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="check invariants after every action and replay every record")
     sm.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     sm.add_argument("--record-dir", metavar="DIR", help="write each hand record as JSON into DIR")
+    sm.add_argument("--engine", choices=("auto", "compiled", "referee"), default="auto",
+                    help="auto (default): the compiled core when it plays the rules and bots, else the referee; "
+                         "the summary says which")
+    sm.add_argument("--chance", choices=("fast", "referee"), default=None,
+                    help="compiled core only: fast (default) deals with its own generator; referee deals exactly "
+                         "the referee's hands for the seed (the same summary as --engine referee, slower)")
     sm.set_defaults(func=_cmd_sim)
 
     ru = sub.add_parser("rules", help="list, explain and validate rule codes")
@@ -239,7 +245,7 @@ def _cmd_sim(args) -> int:
     s = simulate(args.hands, players=args.players, rules=args.rules, bots=args.bots, seed=args.seed,
                  check=args.check, progress=args.progress,
                  max_steps=args.max_steps, enforcement=args.enforcement, deck=args.deck,
-                 record_dir=args.record_dir)
+                 record_dir=args.record_dir, engine=args.engine, chance=args.chance)
     if args.json:
         print(json.dumps(s, indent=2))
     else:

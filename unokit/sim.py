@@ -296,7 +296,7 @@ def _progress(total: int, enabled: bool):
         def __exit__(self, *exc):
             return False
 
-        def advance(self):
+        def advance(self, k: int = 1):
             pass
 
     if not enabled or not getattr(sys.stderr, "isatty", lambda: False)():
@@ -318,8 +318,8 @@ def _progress(total: int, enabled: bool):
         def __exit__(self, *exc):
             return self.p.__exit__(*exc)
 
-        def advance(self):
-            self.p.advance(self.task)
+        def advance(self, k: int = 1):
+            self.p.advance(self.task, k)
 
     return _Rich()
 
@@ -327,7 +327,7 @@ def _progress(total: int, enabled: bool):
 def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOTS, seed: int | None = 0,
              check: bool = False, progress: bool = True, *, max_steps: int = 5000, enforcement: str = "strict",
              deck: str = "classic", decks: int = 1, record_dir: str | Path | None = None,
-             on_hand=None) -> dict:
+             on_hand=None, engine: str = "auto", chance: str | None = None) -> dict:
     """Play ``n`` hands and summarise them (a JSON-ready dict).
 
     ``bots``: bot names for the seats, ``'greedy,random'`` or a list, repeated
@@ -337,6 +337,12 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
     record (raises :class:`ReplayMismatchError` / ``AssertionError``).
     ``record_dir``: write each hand record as ``hand-00000.json`` there.
     ``on_hand(i, result)``: called after each hand.
+
+    ``engine`` (:data:`unokit.fast.engine.ENGINES`): ``auto`` plays on the compiled core
+    (:mod:`unokit.fast.compiled`) when it covers the rules and bots and no record, check or
+    ``on_hand`` is asked for, else on the referee; the summary's ``engine`` says which and why.
+    ``chance`` (compiled core only): ``"fast"`` (the default there) deals with its own cheaper
+    generator; ``"referee"`` deals exactly the referee's hands, so the summary equals the referee's.
     """
     _check_args(n, players, decks, max_steps, seed, deck, enforcement)
     from .rules import RuleSet
@@ -347,6 +353,25 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
     if record_dir is not None:
         record_dir = Path(record_dir)
         record_dir.mkdir(parents=True, exist_ok=True)
+    from .fast.engine import choose, describe
+    needs = ("records" if record_dir is not None else "checks" if check else "a per-hand callback" if on_hand
+             else None)
+    used, why = choose(engine, rs, seat_bots, players, deck=deck, decks=decks, enforcement=enforcement,
+                       referee_only=needs and f"{needs} are made by the referee")
+    if used == "compiled":
+        chance = chance or "fast"
+        t0 = time.perf_counter()
+        summary = _simulate_compiled(n, players, rs, seat_bots, seed, progress, max_steps, chance)
+        elapsed = time.perf_counter() - t0
+        out = {"unit": "hand", "rules": rs.code, "seed": seed, "enforcement": enforcement, "deck": deck,
+               "checked": False}
+        out.update(summary)
+        out["engine"] = describe(used, why, chance)
+        out["seconds"] = round(elapsed, 3)
+        out["hands_per_second"] = round(n / elapsed, 1) if elapsed > 0 else None
+        return out
+    if chance not in (None, "referee"):
+        raise UnoError(f"chance={chance!r} is the compiled core's; the referee deals its own hands")
     stats = HandStats(players, seat_bots)
     t0 = time.perf_counter()
     with _progress(n, progress and n > 0) as bar:
@@ -369,9 +394,65 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
     out = {"unit": "hand", "rules": rs.code, "seed": seed, "enforcement": enforcement, "deck": deck,
            "checked": bool(check)}
     out.update(stats.summary())
+    out["engine"] = describe(used, why)
     out["seconds"] = round(elapsed, 3)
     out["hands_per_second"] = round(n / elapsed, 1) if elapsed > 0 else None
     return out
+
+
+COMPILED_CHUNK = 50_000
+
+
+def _simulate_compiled(n: int, players: int, rs, seat_bots: list[str], seed, progress: bool, max_steps: int,
+                       chance: str) -> dict:
+    """:meth:`HandStats.summary` of ``n`` hands played by the compiled core, computed on its arrays."""
+    import numpy as np
+
+    from .fast import compiled
+    parts = []
+    with _progress(n, progress and n > 0) as bar:
+        for start in range(0, n, COMPILED_CHUNK):
+            k = min(COMPILED_CHUNK, n - start)
+            parts.append(compiled.play(k, players, rs.code, seat_bots, seed, start=start, max_steps=max_steps,
+                                       chance=chance).records)
+            bar.advance(k)
+    rec = np.concatenate(parts) if parts else np.zeros((0, len(compiled.FIELDS) + 2 * players), np.int32)
+    col = {f: rec[:, i].astype(np.int64) for i, f in enumerate(compiled.FIELDS)}
+    base = len(compiled.FIELDS)
+    drawn, held = rec[:, base:base + players].astype(np.int64), rec[:, base + players:].astype(np.int64)
+    winner, score, turns, steps = col["winner"], col["score"], col["actions"], col["steps"]
+    hands = len(rec)
+    truncated = int(col["truncated"].sum())
+    wins = [int((winner == s).sum()) for s in range(players)]
+    won = [int(score[winner == s].sum()) for s in range(players)]
+    by_bot: dict[str, dict] = {}
+    for s, name in enumerate(seat_bots):
+        b = by_bot.setdefault(name, {"seats": [], "wins": 0, "points_won": 0})
+        b["seats"].append(s)
+        b["wins"] += wins[s]
+        b["points_won"] += won[s]
+    d = max(hands, 1)
+    for b in by_bot.values():
+        b["win_rate"] = round(b["wins"] / (d * len(b["seats"])), 4) if hands else 0.0
+
+    def median(v):  # statistics.median: the middle value, or the mean of the middle two
+        if not len(v):
+            return 0
+        m = len(v) // 2
+        part = np.partition(v, [m - 1, m] if len(v) % 2 == 0 else [m])
+        return int(part[m]) if len(v) % 2 else (int(part[m - 1]) + int(part[m])) / 2
+    return {
+        "hands": hands, "players": players, "bots": list(seat_bots),
+        "turns": {"mean": round(int(turns.sum()) / hands, 2) if hands else 0.0, "median": median(turns),
+                  "min": int(turns.min()) if hands else 0, "max": int(turns.max()) if hands else 0},
+        "steps_mean": round(int(steps.sum()) / hands, 2) if hands else 0.0,
+        "reactions": int(col["reactions"].sum()),
+        "wins_by_seat": wins, "wins_by_bot": by_bot, "points_won_by_seat": won,
+        "mean_score": round(sum(won) / max(hands - truncated, 1), 2),
+        "points_held_mean_by_seat": [round(int(held[:, s].sum()) / d, 2) for s in range(players)],
+        "cards_drawn_mean_by_seat": [round(int(drawn[:, s].sum()) / d, 2) for s in range(players)],
+        "truncated": truncated,
+    }
 
 
 def _check_args(n, players, decks, max_steps, seed, deck, enforcement) -> None:
@@ -407,6 +488,8 @@ def format_summary(s: dict) -> str:
         f"out-of-turn reactions: {s['reactions']}",
         f"truncated hands: {s['truncated']}",
     ]
+    if s.get("engine"):
+        lines.append(f"engine: {s['engine']}")
     if s.get("seconds") is not None:
         lines.append(f"time: {s['seconds']} s ({s['hands_per_second']} hands/s)")
     return "\n".join(lines)
