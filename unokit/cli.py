@@ -16,6 +16,7 @@
     unokit tournament BOT,BOT,... [--hands N] [--players 2] [--rules CODE] [--jobs K] [--json]
     unokit lab    --rules CODE [CODE ...] [--bots random-play] [--players 4] [--hands N] [--out DIR] [--resume]
     unokit report [--hands N] [--out docs/lab]
+                  (duel, tournament, lab, report: [--backend local|ray] [--ray-address HOST:PORT])
 
 Errors in what was asked (a bad rule code, an unknown bot, a number out of
 range, an unreadable file or a record of the wrong shape) print one line to
@@ -511,7 +512,14 @@ def _add_lab_commands(sub) -> None:
             sp.add_argument("--players", type=_players, default=players,
                             help=f"players at the table, 2 to 10 (default {players})")
         sp.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
-        sp.add_argument("--jobs", type=_jobs, default=0, help="worker processes (default: every core)")
+        sp.add_argument("--jobs", type=_jobs, default=0, help="worker processes (default: every core; "
+                                                              "with --backend ray: CPUs of a local Ray)")
+        sp.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="where the chunks run: local processes, or Ray tasks on a local or remote Ray "
+                             "cluster (same results; needs pip install 'unokit[ray]'; default: %(default)s)")
+        sp.add_argument("--ray-address", metavar="HOST:PORT", default=None,
+                        help="with --backend ray: join this cluster (started by 'ray start --head'); "
+                             "default: $RAY_ADDRESS, else a local Ray")
         sp.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
     du = sub.add_parser("duel", help="two bots on paired deals with seat rotation; win rates with 95%% CIs")
@@ -568,10 +576,17 @@ def _add_lab_commands(sub) -> None:
     rp.set_defaults(func=_cmd_report)
 
 
+def _backend(args) -> dict:
+    """``backend`` and ``ray_address`` for duel, tournament, lab and report (docs/scale-out.md)."""
+    if args.ray_address and args.backend != "ray":
+        raise CliError("--ray-address needs --backend ray")
+    return {"backend": args.backend, "ray_address": args.ray_address}
+
+
 def _cmd_duel(args) -> int:
     from .tournament import duel, format_duel
     d = duel(args.a, args.b, hands=args.hands, players=args.players, rules=args.rules, seed=args.seed,
-             jobs=args.jobs or None, progress=args.progress, solo=args.solo)
+             jobs=args.jobs or None, progress=args.progress, solo=args.solo, **_backend(args))
     print(json.dumps(d, indent=2) if args.json else format_duel(d))
     return 0
 
@@ -579,7 +594,7 @@ def _cmd_duel(args) -> int:
 def _cmd_tournament(args) -> int:
     from .tournament import format_tournament, tournament
     t = tournament(args.bots, hands=args.hands, players=args.players, rules=args.rules, seed=args.seed,
-                   jobs=args.jobs or None, progress=args.progress)
+                   jobs=args.jobs or None, progress=args.progress, **_backend(args))
     print(json.dumps(t, indent=2) if args.json else format_tournament(t))
     return 0
 
@@ -589,7 +604,7 @@ def _cmd_lab(args) -> int:
     r = lab(args.rules, bots=args.bots, players=args.players, hands=args.hands, skill_hands=args.skill_hands,
             skill_players=args.skill_players, matches=args.matches, measures=args.measures, seed=args.seed,
             out=args.out, resume=args.resume, jobs=args.jobs or None, progress=args.progress, plots=args.plots,
-            skill=args.skill_bot)
+            skill=args.skill_bot, **_backend(args))
     print(json.dumps(r, indent=2) if args.json else format_lab(r))
     return 0
 
@@ -608,7 +623,7 @@ def _cmd_report(args) -> int:
     codes = [c.strip().upper() for c in args.codes.split(",") if c.strip()] if args.codes else None
     d = report(hands=args.hands, out=args.out, seed=args.seed, jobs=args.jobs or None, progress=args.progress,
                skill_bot=args.skill_bot, codes=codes, published_hands=args.published_hands, matches=args.matches,
-               cache=args.cache, resume=args.resume, players=args.players)
+               cache=args.cache, resume=args.resume, players=args.players, **_backend(args))
     print(format_report(d))
     return 0
 

@@ -530,13 +530,19 @@ def default_jobs() -> int:
 
 
 def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool = True, label: str = "playing",
-                 cache: Path | None = None, resume: bool = False) -> tuple[list[dict], dict]:
+                 cache: Path | None = None, resume: bool = False, backend: str = "local",
+                 address: str | None = None) -> tuple[list[dict], dict]:
     """Run every chunk (in worker processes when ``jobs > 1``; all cores by default).
 
     Returns the results in the order of ``specs`` (so merging is deterministic whatever the
-    number of processes) and the work done: ``{"chunks", "run", "cached"}``. With ``cache``,
-    each result is written as it arrives; with ``resume`` too, chunks already cached are reused.
+    number of processes) and the work done: ``{"chunks", "run", "cached", "jobs", "backend"}``.
+    With ``cache``, each result is written as it arrives; with ``resume`` too, chunks already
+    cached are reused. ``backend="ray"`` plays the chunks as Ray tasks instead (:mod:`unokit.scale`;
+    ``address``: the Ray cluster to join), with the same results.
     """
+    if backend not in ("local", "ray"):
+        raise LabError(f"unknown backend {backend!r}; choose from local, ray")
+    asked = jobs
     jobs = default_jobs() if not jobs else max(1, int(jobs))
     results: list[dict | None] = [None] * len(specs)
     todo = []
@@ -564,7 +570,11 @@ def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool =
 
     total = sum(spec_units(specs[i]) for i in todo)
     with Progress(total, label, progress) as bar:
-        if jobs == 1 or len(todo) <= 1:
+        if backend == "ray" and todo:
+            from .scale import run_chunks_ray
+            jobs = run_chunks_ray([(i, specs[i]) for i in todo], done, lambda spec: bar.advance(spec_units(spec)),
+                                  address=address, jobs=asked)
+        elif jobs == 1 or len(todo) <= 1:
             for i in todo:
                 done(i, run_chunk(specs[i]))
                 bar.advance(spec_units(specs[i]))
@@ -586,7 +596,8 @@ def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool =
                     for f in futs:
                         f.cancel()
                     raise
-    return results, {"chunks": len(specs), "run": len(todo), "cached": len(specs) - len(todo), "jobs": jobs}
+    return results, {"chunks": len(specs), "run": len(todo), "cached": len(specs) - len(todo), "jobs": jobs,
+                     "backend": backend}
 
 
 def merge_tallies(results) -> Tally:
@@ -650,14 +661,16 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
         skill_players: int | None = None, matches: int | None = None, measures=MEASURES, seed: int = 0,
         out: str | Path | None = None, cache: str | Path | None = None, resume: bool = False,
         jobs: int | None = None, progress: bool = True, plots: bool = True,
-        max_steps: int = MAX_STEPS, skill: str | None = None) -> dict:
+        max_steps: int = MAX_STEPS, skill: str | None = None, backend: str = "local",
+        ray_address: str | None = None) -> dict:
     """Compare ``rule_sets`` at every table size in ``players``; see the module docstring.
 
     ``hands``: hands of the ``table`` measure; ``skill_hands``: games of the ``skill`` measure
     (default ``hands``; each deal is played once per rotation, so deals = games / rotations);
     ``skill_players``: table size of the skill measure (default: each of ``players``);
     ``matches``: matches of the ``match`` measure (default ``hands // 20``, at least 1).
-    ``skill``: the skilled bot (default :func:`skill_bot`).
+    ``skill``: the skilled bot (default :func:`skill_bot`). ``backend``: ``"local"`` (processes)
+    or ``"ray"`` (Ray tasks, :mod:`unokit.scale`; ``ray_address``: the cluster), same results.
     ``out``: write ``lab.json``, ``lab.csv`` and the plots there, and cache chunks in ``out/cache``
     (or ``cache``). ``resume``: reuse the cached chunks. Returns the JSON-ready result.
     """
@@ -710,7 +723,8 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
                                 max_steps=max_steps)
                 plan.append((len(entries) - 1, "match", len(specs), len(s)))
                 specs += s
-    results, work = run_parallel(specs, jobs=jobs, progress=progress, label="lab", cache=cache, resume=resume)
+    results, work = run_parallel(specs, jobs=jobs, progress=progress, label="lab", cache=cache, resume=resume,
+                                 backend=backend, address=ray_address)
     for ei, measure, first, count in plan:
         e = entries[ei]
         part = results[first:first + count]

@@ -237,7 +237,7 @@ def _same_play(e: dict, b: dict) -> bool:
 def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: int = 0, jobs: int | None = None,
            progress: bool = True, skill_bot: str | None = None, codes=None, published_hands: int | None = None,
            matches: int | None = None, cache: str | Path | None = None, resume: bool = False,
-           players: int = 4) -> dict:
+           players: int = 4, backend: str = "local", ray_address: str | None = None) -> dict:
     """Play everything the report needs and write ``report.md`` and the plots into ``out``.
 
     ``hands``: hands per rule set (table measure) and games per rule set (skill measure);
@@ -245,6 +245,8 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     hands for each reference configuration (default ``2 * hands``); ``codes``: the house rules
     (default: every implemented catalogue code); ``skill_bot``: the bot of the skill measure
     (default ``greedy``: see the report); ``cache`` + ``resume``: reuse chunks of an earlier run.
+    ``backend="ray"``: play the lab chunks as Ray tasks (:mod:`unokit.scale`; ``ray_address``: the
+    cluster), with the same numbers (the stacking study still runs here).
     """
     import tempfile
     from .match import MATCH_RULES
@@ -271,7 +273,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         rule_sets = [BASELINE] + [f"{BASELINE} {alone(c)}" if c in CATALOG else f"{BASELINE} {c}" for c in codes]
         main = lab(rule_sets, bots=RANDOM_PLAY, players=[players], skill_players=2, hands=hands, skill_hands=hands,
                    matches=matches, seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                   plots=False, skill=skill)
+                   plots=False, skill=skill, backend=backend, ray_address=ray_address)
         others = {}
         for name in ("greedy", "strategist"):
             if name == skill or name not in BOTS:
@@ -279,17 +281,18 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
             try:  # the other skill bots, on the baseline only (for comparison)
                 r = lab([BASELINE], bots=RANDOM_PLAY, players=[2], hands=0, skill_hands=min(hands, 400),
                         measures=["skill"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                        plots=False, skill=name)
+                        plots=False, skill=name, backend=backend, ray_address=ray_address)
                 others[name] = r["results"][0]["skill"]
             except Exception as e:  # a bot under development must not sink the report
                 others[name] = {"error": f"{type(e).__name__}: {e}"}
         social_codes = [c for c in codes if c in SOCIAL]
         social = lab([BASELINE] + [f"{BASELINE} {c}" for c in social_codes], bots=HUMAN_BOTS, players=[players],
                      hands=hands, measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs,
-                     progress=progress, plots=False) if social_codes else None
+                     progress=progress, plots=False, backend=backend,
+                     ray_address=ray_address) if social_codes else None
         pub = lab(list(PUBLISHED_RULES), bots=RANDOM_PLAY, players=[2, 4], hands=published_hands,
                   measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                  plots=False) if published_hands > 0 else None
+                  plots=False, backend=backend, ray_address=ray_address) if published_hands > 0 else None
         stacking = None
         if published_hands > 0:
             from .stacking_study import study

@@ -103,21 +103,25 @@ def _check(rules: str, players: int, hands: int) -> str:
 
 
 def duel(a: str, b: str, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
-         jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, solo: bool = False) -> dict:
+         jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, solo: bool = False,
+         backend: str = "local", ray_address: str | None = None) -> dict:
     """Bot ``a`` against bot ``b`` on ``hands`` paired deals (each played once per seat rotation).
 
     With more than two seats the bots alternate (A, B, A, B...); ``solo=True`` seats one A against
-    ``players - 1`` Bs instead (A's fair share is then ``1/players``).
+    ``players - 1`` Bs instead (A's fair share is then ``1/players``). ``backend="ray"`` plays the
+    chunks as Ray tasks (:mod:`unokit.scale`; ``ray_address``: the cluster), with the same result.
     """
     t0 = time.perf_counter()
     code = _check(rules, players, hands)
     specs, lineup, labels = _duel_specs(a, b, hands=hands, players=players, rules=code, seed=seed,
                                         max_steps=max_steps, solo=solo)
-    results, work = run_parallel(specs, jobs=jobs, progress=progress, label=f"{lineup[0]} vs {lineup[1]}")
+    results, work = run_parallel(specs, jobs=jobs, progress=progress, label=f"{lineup[0]} vs {lineup[1]}",
+                                 backend=backend, address=ray_address)
     la, lb = labels[0], labels[1]
     out = _duel_result(la, lb, lineup, labels, merge_tallies(results), rules=code, players=players, seed=seed,
                        hands=hands)
     out["jobs"] = work["jobs"]
+    out["backend"] = work["backend"]
     out["seconds"] = round(time.perf_counter() - t0, 2)
     return out
 
@@ -157,9 +161,11 @@ def elo_from_strengths(strengths: dict, base: float = 1500.0) -> dict:
 
 
 def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
-               jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS) -> dict:
-    """A duel between every pair of ``names`` (all chunks share one pool of processes), then a
-    Bradley–Terry rating table. Every pair plays the same deals (the same seeds)."""
+               jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, backend: str = "local",
+               ray_address: str | None = None) -> dict:
+    """A duel between every pair of ``names`` (all chunks share one pool of processes, or one Ray
+    cluster with ``backend="ray"``), then a Bradley–Terry rating table. Every pair plays the same
+    deals (the same seeds)."""
     t0 = time.perf_counter()
     names = parse_players(names)
     if len(set(names)) != len(names):
@@ -174,7 +180,8 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
                                         max_steps=max_steps, tag=f"{a}|{b}")
         meta.append((a, b, lineup, labels, len(specs), len(s)))
         specs += s
-    results, work = run_parallel(specs, jobs=jobs, progress=progress, label="tournament")
+    results, work = run_parallel(specs, jobs=jobs, progress=progress, label="tournament", backend=backend,
+                                 address=ray_address)
     duels = []
     pw: dict = {}
     games = {n: 0 for n in names}
@@ -198,7 +205,7 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
                   for b in names} for a in names}
     return {"kind": "tournament", "bots": names, "players": players, "rules": code, "seed": seed, "deals": hands,
             "rating": "Bradley-Terry (MM), Elo scale: 1500 + 400 log10(strength), prior 0.5 win each way",
-            "table": table, "matrix": matrix, "duels": duels, "jobs": work["jobs"],
+            "table": table, "matrix": matrix, "duels": duels, "jobs": work["jobs"], "backend": work["backend"],
             "seconds": round(time.perf_counter() - t0, 2)}
 
 
