@@ -219,3 +219,40 @@ def test_sim_cli_engine_compiled_refuses_in_one_line(capsys):
     assert len(err) == 1 and "compiled engine cannot play this" in err[0]
     assert main(["sim", "--hands", "50", "--players", "2", "--bots", "random-play", "--no-progress"]) == 0
     assert "engine: compiled (fast chance)" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------ the lab, duel and tournament on the compiled core
+def _same(a: dict, b: dict, drop=("seconds", "work", "jobs", "engines", "backend", "out")) -> bool:
+    return {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
+
+
+def test_lab_compiled_engine_gives_the_referees_results(tmp_path):
+    from unokit.lab import lab
+    kw = dict(bots="random-play", players=[2, 3], hands=240, measures=["table"], seed=5, jobs=1, progress=False,
+              plots=False)
+    a = lab(["UNO 1121", "UNO 1122"], engine="referee", **kw)
+    b = lab(["UNO 1121", "UNO 1122"], engine="compiled", cache=tmp_path, **kw)
+    assert a["work"]["engines"] == {"referee": a["work"]["chunks"]}
+    assert b["work"]["engines"] == {"compiled": b["work"]["chunks"]}
+    assert _same(a, b)
+    # the cache does not depend on the engine: the referee resumes the compiled run's chunks
+    c = lab(["UNO 1121", "UNO 1122"], engine="referee", cache=tmp_path, resume=True, **kw)
+    assert c["work"]["run"] == 0 and _same(a, c)
+
+
+def test_duel_random_play_mirror_compiled_equals_referee():
+    from unokit.tournament import duel
+    a = duel("random-play", "random-play", hands=120, players=3, seed=2, jobs=1, progress=False, engine="referee")
+    b = duel("random-play", "random-play", hands=120, players=3, seed=2, jobs=1, progress=False)
+    assert b["engines"] == {"compiled": sum(b["engines"].values())} and _same(a, b)
+
+
+def test_lab_auto_engine_keeps_the_referee_for_bots_it_does_not_play():
+    from unokit.errors import UnoError
+    from unokit.lab import lab
+    r = lab(["UNO 1121"], bots="random-play", players=[2], hands=40, skill_hands=8, measures=["table", "skill"],
+            seed=1, jobs=1, progress=False, plots=False)
+    assert set(r["work"]["engines"]) == {"compiled", "referee"}   # the skill bot plays on the referee
+    with pytest.raises(UnoError, match="compiled engine cannot play"):
+        lab(["UNO 1121 DR"], bots="random-play", players=[2], hands=10, measures=["table"], jobs=1,
+            progress=False, plots=False, engine="compiled")

@@ -520,6 +520,9 @@ def _add_lab_commands(sub) -> None:
         sp.add_argument("--ray-address", metavar="HOST:PORT", default=None,
                         help="with --backend ray: join this cluster (started by 'ray start --head'); "
                              "default: $RAY_ADDRESS, else a local Ray")
+        sp.add_argument("--engine", choices=("auto", "compiled", "referee"), default="auto",
+                        help="auto (default): the compiled core plays the chunks it covers (random-play hands "
+                             "under the rules it plays), the referee the rest; the results are the same")
         sp.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
     du = sub.add_parser("duel", help="two bots on paired deals with seat rotation; win rates with 95%% CIs")
@@ -580,7 +583,7 @@ def _backend(args) -> dict:
     """``backend`` and ``ray_address`` for duel, tournament, lab and report (docs/scale-out.md)."""
     if args.ray_address and args.backend != "ray":
         raise CliError("--ray-address needs --backend ray")
-    return {"backend": args.backend, "ray_address": args.ray_address}
+    return {"backend": args.backend, "ray_address": args.ray_address, "engine": args.engine}
 
 
 def _cmd_duel(args) -> int:

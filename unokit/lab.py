@@ -395,6 +395,14 @@ def run_chunk(spec: dict) -> dict:
     of the lineup) or ``matches``. Hand ``i`` is dealt from ``derive_seed(seed, i, "lab-deal")``.
     """
     kind, rules, seed = spec["kind"], spec["rules"], spec["seed"]
+    core = spec.get("core", "auto")
+    if core != "referee" and kind in ("hands", "rotated"):
+        from .fast import lab_chunks
+        why = lab_chunks.problem(spec)
+        if why is None:
+            return dict(lab_chunks.play_chunk(spec), _engine="compiled")
+        if core == "compiled":
+            raise LabError(f"the compiled engine cannot play this: {why} (use --engine auto or referee)")
     lineup = list(spec["lineup"])
     labels = list(spec.get("labels") or lineup)
     max_steps = spec.get("max_steps", MAX_STEPS)
@@ -404,7 +412,7 @@ def run_chunk(spec: dict) -> dict:
         for j in idx:
             m, turns = play_lab_match(rules, lineup, derive_seed(seed, j, "lab-match"), max_steps=max_steps)
             mt.add(m, turns)
-        return mt.to_dict()
+        return dict(mt.to_dict(), _engine="referee")
     t = Tally()
     if kind == "hands":
         for i in idx:
@@ -428,7 +436,7 @@ def run_chunk(spec: dict) -> dict:
             t.add_deal(winners)
     else:
         raise LabError(f"unknown chunk kind {kind!r}")
-    return t.to_dict()
+    return dict(t.to_dict(), _engine="referee")
 
 
 def chunk_specs(kind: str, rules: str, lineup, *, count: int, seed: int, chunk: int, labels=None,
@@ -531,17 +539,24 @@ def default_jobs() -> int:
 
 def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool = True, label: str = "playing",
                  cache: Path | None = None, resume: bool = False, backend: str = "local",
-                 address: str | None = None) -> tuple[list[dict], dict]:
+                 address: str | None = None, engine: str = "auto") -> tuple[list[dict], dict]:
     """Run every chunk (in worker processes when ``jobs > 1``; all cores by default).
 
     Returns the results in the order of ``specs`` (so merging is deterministic whatever the
     number of processes) and the work done: ``{"chunks", "run", "cached", "jobs", "backend"}``.
     With ``cache``, each result is written as it arrives; with ``resume`` too, chunks already
     cached are reused. ``backend="ray"`` plays the chunks as Ray tasks instead (:mod:`unokit.scale`;
-    ``address``: the Ray cluster to join), with the same results.
+    ``address``: the Ray cluster to join), with the same results. ``engine``
+    (:data:`unokit.fast.engine.ENGINES`): the chunks the compiled core covers are played in C
+    (``auto``), must be (``compiled``) or never are (``referee``); the results are the same, so the
+    cache does not depend on it; ``work["engines"]`` counts the chunks each engine played.
     """
     if backend not in ("local", "ray"):
         raise LabError(f"unknown backend {backend!r}; choose from local, ray")
+    from .fast.engine import ENGINES
+    if engine not in ENGINES:
+        raise LabError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+    run_specs = specs if engine == "auto" else [dict(sp, core=engine) for sp in specs]
     asked = jobs
     jobs = default_jobs() if not jobs else max(1, int(jobs))
     results: list[dict | None] = [None] * len(specs)
@@ -572,11 +587,11 @@ def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool =
     with Progress(total, label, progress) as bar:
         if backend == "ray" and todo:
             from .scale import run_chunks_ray
-            jobs = run_chunks_ray([(i, specs[i]) for i in todo], done, lambda spec: bar.advance(spec_units(spec)),
+            jobs = run_chunks_ray([(i, run_specs[i]) for i in todo], done, lambda spec: bar.advance(spec_units(spec)),
                                   address=address, jobs=asked)
         elif jobs == 1 or len(todo) <= 1:
             for i in todo:
-                done(i, run_chunk(specs[i]))
+                done(i, run_chunk(run_specs[i]))
                 bar.advance(spec_units(specs[i]))
         else:
             import multiprocessing as mp
@@ -586,7 +601,7 @@ def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool =
             except ValueError:  # pragma: no cover - platforms without fork
                 ctx = mp.get_context()
             with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx) as ex:
-                futs = {ex.submit(run_chunk, specs[i]): i for i in todo}
+                futs = {ex.submit(run_chunk, run_specs[i]): i for i in todo}
                 try:
                     for f in as_completed(futs):
                         i = futs[f]
@@ -596,8 +611,13 @@ def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool =
                     for f in futs:
                         f.cancel()
                     raise
+    engines: dict[str, int] = {}
+    for r in results:
+        if r is not None:
+            key = r.pop("_engine", "referee")
+            engines[key] = engines.get(key, 0) + 1
     return results, {"chunks": len(specs), "run": len(todo), "cached": len(specs) - len(todo), "jobs": jobs,
-                     "backend": backend}
+                     "backend": backend, "engines": engines}
 
 
 def merge_tallies(results) -> Tally:
@@ -662,7 +682,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
         out: str | Path | None = None, cache: str | Path | None = None, resume: bool = False,
         jobs: int | None = None, progress: bool = True, plots: bool = True,
         max_steps: int = MAX_STEPS, skill: str | None = None, backend: str = "local",
-        ray_address: str | None = None) -> dict:
+        ray_address: str | None = None, engine: str = "auto") -> dict:
     """Compare ``rule_sets`` at every table size in ``players``; see the module docstring.
 
     ``hands``: hands of the ``table`` measure; ``skill_hands``: games of the ``skill`` measure
@@ -671,6 +691,8 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
     ``matches``: matches of the ``match`` measure (default ``hands // 20``, at least 1).
     ``skill``: the skilled bot (default :func:`skill_bot`). ``backend``: ``"local"`` (processes)
     or ``"ray"`` (Ray tasks, :mod:`unokit.scale`; ``ray_address``: the cluster), same results.
+    ``engine``: ``auto`` (the compiled core for the chunks it covers), ``compiled`` or ``referee``
+    (:func:`run_parallel`); the same results.
     ``out``: write ``lab.json``, ``lab.csv`` and the plots there, and cache chunks in ``out/cache``
     (or ``cache``). ``resume``: reuse the cached chunks. Returns the JSON-ready result.
     """
@@ -724,7 +746,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
                 plan.append((len(entries) - 1, "match", len(specs), len(s)))
                 specs += s
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label="lab", cache=cache, resume=resume,
-                                 backend=backend, address=ray_address)
+                                 backend=backend, address=ray_address, engine=engine)
     for ei, measure, first, count in plan:
         e = entries[ei]
         part = results[first:first + count]

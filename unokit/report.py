@@ -237,7 +237,7 @@ def _same_play(e: dict, b: dict) -> bool:
 def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: int = 0, jobs: int | None = None,
            progress: bool = True, skill_bot: str | None = None, codes=None, published_hands: int | None = None,
            matches: int | None = None, cache: str | Path | None = None, resume: bool = False,
-           players: int = 4, backend: str = "local", ray_address: str | None = None) -> dict:
+           players: int = 4, backend: str = "local", ray_address: str | None = None, engine: str = "auto") -> dict:
     """Play everything the report needs and write ``report.md`` and the plots into ``out``.
 
     ``hands``: hands per rule set (table measure) and games per rule set (skill measure);
@@ -273,7 +273,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         rule_sets = [BASELINE] + [f"{BASELINE} {alone(c)}" if c in CATALOG else f"{BASELINE} {c}" for c in codes]
         main = lab(rule_sets, bots=RANDOM_PLAY, players=[players], skill_players=2, hands=hands, skill_hands=hands,
                    matches=matches, seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                   plots=False, skill=skill, backend=backend, ray_address=ray_address)
+                   plots=False, skill=skill, backend=backend, ray_address=ray_address, engine=engine)
         others = {}
         for name in ("greedy", "strategist"):
             if name == skill or name not in BOTS:
@@ -281,7 +281,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
             try:  # the other skill bots, on the baseline only (for comparison)
                 r = lab([BASELINE], bots=RANDOM_PLAY, players=[2], hands=0, skill_hands=min(hands, 400),
                         measures=["skill"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                        plots=False, skill=name, backend=backend, ray_address=ray_address)
+                        plots=False, skill=name, backend=backend, ray_address=ray_address, engine=engine)
                 others[name] = r["results"][0]["skill"]
             except Exception as e:  # a bot under development must not sink the report
                 others[name] = {"error": f"{type(e).__name__}: {e}"}
@@ -289,10 +289,10 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         social = lab([BASELINE] + [f"{BASELINE} {c}" for c in social_codes], bots=HUMAN_BOTS, players=[players],
                      hands=hands, measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs,
                      progress=progress, plots=False, backend=backend,
-                     ray_address=ray_address) if social_codes else None
+                     ray_address=ray_address, engine=engine) if social_codes else None
         pub = lab(list(PUBLISHED_RULES), bots=RANDOM_PLAY, players=[2, 4], hands=published_hands,
                   measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                  plots=False, backend=backend, ray_address=ray_address) if published_hands > 0 else None
+                  plots=False, backend=backend, ray_address=ray_address, engine=engine) if published_hands > 0 else None
         stacking = None
         if published_hands > 0:
             from .stacking_study import study

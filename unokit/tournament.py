@@ -104,7 +104,7 @@ def _check(rules: str, players: int, hands: int) -> str:
 
 def duel(a: str, b: str, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
          jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, solo: bool = False,
-         backend: str = "local", ray_address: str | None = None) -> dict:
+         backend: str = "local", ray_address: str | None = None, engine: str = "auto") -> dict:
     """Bot ``a`` against bot ``b`` on ``hands`` paired deals (each played once per seat rotation).
 
     With more than two seats the bots alternate (A, B, A, B...); ``solo=True`` seats one A against
@@ -116,12 +116,13 @@ def duel(a: str, b: str, *, hands: int = 1000, players: int = 2, rules: str = "U
     specs, lineup, labels = _duel_specs(a, b, hands=hands, players=players, rules=code, seed=seed,
                                         max_steps=max_steps, solo=solo)
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label=f"{lineup[0]} vs {lineup[1]}",
-                                 backend=backend, address=ray_address)
+                                 backend=backend, address=ray_address, engine=engine)
     la, lb = labels[0], labels[1]
     out = _duel_result(la, lb, lineup, labels, merge_tallies(results), rules=code, players=players, seed=seed,
                        hands=hands)
     out["jobs"] = work["jobs"]
     out["backend"] = work["backend"]
+    out["engines"] = work["engines"]
     out["seconds"] = round(time.perf_counter() - t0, 2)
     return out
 
@@ -162,7 +163,7 @@ def elo_from_strengths(strengths: dict, base: float = 1500.0) -> dict:
 
 def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
                jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, backend: str = "local",
-               ray_address: str | None = None) -> dict:
+               ray_address: str | None = None, engine: str = "auto") -> dict:
     """A duel between every pair of ``names`` (all chunks share one pool of processes, or one Ray
     cluster with ``backend="ray"``), then a Bradley–Terry rating table. Every pair plays the same
     deals (the same seeds)."""
@@ -181,7 +182,7 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
         meta.append((a, b, lineup, labels, len(specs), len(s)))
         specs += s
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label="tournament", backend=backend,
-                                 address=ray_address)
+                                 address=ray_address, engine=engine)
     duels = []
     pw: dict = {}
     games = {n: 0 for n in names}

@@ -1,0 +1,92 @@
+"""The lab's chunks played by the compiled core: the same tallies as the referee's, from numpy arrays.
+
+:func:`unokit.lab.run_chunk` asks :func:`problem` first: when the compiled core plays the chunk's
+rules and every bot of its lineup, :func:`play_chunk` plays it in C with referee chance and the
+lab's seeds (deal ``derive_seed(seed, i, "lab-deal")``, bots ``derive_seed(deal, salt * 64 + s,
+"lab-bot")``), so the hands are the very hands the referee would play, and the tally is the same
+(sums of integers, exact in floating point). Matches stay on the referee.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..stats import Moments
+
+__all__ = ["problem", "play_chunk"]
+
+_SUMMED = ("turns", "actions", "plays", "catches", "penalty_cards", "reactions")
+
+
+def problem(spec: dict) -> str | None:
+    """Why the compiled core does not play this chunk, or ``None``."""
+    from . import compiled
+    if spec.get("kind") not in ("hands", "rotated"):
+        return "matches are played by the referee"
+    return compiled.problem(spec["rules"], list(spec["lineup"]), len(spec["lineup"]))
+
+
+def _moments(values: np.ndarray) -> Moments:
+    v = values.astype(np.int64)
+    return Moments(int(len(v)), float(int(v.sum())), float(int((v * v).sum())))
+
+
+def _tally_hands(t, res, labels) -> None:
+    """Add the hands of one :class:`~unokit.fast.compiled.Results` to the lab's ``Tally`` ``t``."""
+    n = len(res)
+    if not n:
+        return
+    winner = res.winner.astype(np.int64)
+    done = winner >= 0
+    t.hands += n
+    t.truncated += int((~done).sum())
+    for k in _SUMMED:
+        t.m[k].merge(_moments(getattr(res, k)))
+    t.m["drawn"].merge(_moments(res.drawn.sum(axis=1)))
+    t.m["eliminated"].merge(Moments(n, 0.0, 0.0))
+    t.m["score"].merge(_moments(res.score[done]))
+    t.finished += int(done.sum())
+    first = res.first.astype(np.int64)
+    t.first_n += int((done & (first >= 0)).sum())
+    t.first_wins += int((done & (winner == first)).sum())
+    if done.any():
+        counts = np.bincount(winner[done])
+        while len(t.wins_by_seat) < len(counts):
+            t.wins_by_seat.append(0)
+        for s, c in enumerate(counts.tolist()):
+            t.wins_by_seat[s] += c
+        finished = int(done.sum())
+        for lab in dict.fromkeys(labels):
+            t.games[lab] = t.games.get(lab, 0) + finished
+        for s, c in enumerate(counts.tolist()):
+            if c:
+                t.wins[labels[s]] = t.wins.get(labels[s], 0) + c
+
+
+def play_chunk(spec: dict) -> dict:
+    """The chunk's tally (``Tally.to_dict()``), played in C: what :func:`unokit.lab.run_chunk` returns."""
+    from ..lab import MAX_STEPS, Tally
+    from . import compiled
+    lineup = list(spec["lineup"])
+    labels = list(spec.get("labels") or lineup)
+    n = len(lineup)
+    kw = dict(players=n, rules=spec["rules"], seed=spec["seed"], purpose="lab-deal", start=spec["start"],
+              bot_purpose="lab-bot", max_steps=spec.get("max_steps", MAX_STEPS), chance="referee")
+    t = Tally()
+    if spec["kind"] == "hands":
+        _tally_hands(t, compiled.play(spec["count"], bots=lineup, bot_salt=0, **kw), labels)
+        return t.to_dict()
+    seatings = []
+    for r in range(n):  # the distinct rotations, names and labels together (as run_chunk)
+        s = tuple((lineup[(k - r) % n], labels[(k - r) % n]) for k in range(n))
+        if s not in seatings:
+            seatings.append(s)
+    winners = []
+    for r, seating in enumerate(seatings):
+        labs = [x[1] for x in seating]
+        res = compiled.play(spec["count"], bots=[x[0] for x in seating], bot_salt=r + 1, **kw)
+        _tally_hands(t, res, labs)
+        winners.append([labs[w] if w >= 0 else None for w in res.winner.tolist()])
+    for deal in zip(*winners):
+        t.add_deal(list(deal))
+    return t.to_dict()
