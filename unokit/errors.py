@@ -88,3 +88,7 @@ class ReplayMismatchError(UnoError):
 class RecordError(ReplayMismatchError, ValueError):
     """A hand or match record of the wrong shape: a missing field, a value of the wrong type or out
     of range. The message names the field (``actions[3][1].player``)."""
+
+
+class LabError(UnoError):
+    """A lab, duel or tournament asked for something impossible (unknown bot, bad counts...)."""

@@ -56,7 +56,7 @@ from .actions import (Challenge, Draw, Play)
 from .bots import BOTS, Bot, make_bot
 from .bots.human import HumanBot
 from .bots.random_play import RANDOM_PLAY, RandomPlayBot
-from .errors import IllegalActionError, UnoError
+from .errors import IllegalActionError, LabError, UnoError
 from .game import Game, Phase
 from .sim import derive_seed, play_hand
 from .stats import Z95, Moments, mean_diff, newcombe_diff, rate_summary, wilson  # noqa: F401  (re-exported)
@@ -74,8 +74,6 @@ LAB_VERSION = 1          # bump when a chunk's meaning changes: old cache entrie
 MAX_STEPS = 5000
 
 
-class LabError(UnoError):
-    """A lab, duel or tournament asked for something impossible (unknown bot, bad counts...)."""
 
 
 # ---------------------------------------------------------------------------------------- players
@@ -400,7 +398,7 @@ def run_chunk(spec: dict) -> dict:
         from .fast import lab_chunks
         why = lab_chunks.problem(spec)
         if why is None:
-            return dict(lab_chunks.play_chunk(spec), _engine="compiled")
+            return dict(lab_chunks.play_chunk(spec, Tally(), MAX_STEPS), _engine="compiled")
         if core == "compiled":
             raise LabError(f"the compiled engine cannot play this: {why} (use --engine auto or referee)")
     lineup = list(spec["lineup"])
@@ -588,7 +586,7 @@ def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool =
         if backend == "ray" and todo:
             from .scale import run_chunks_ray
             jobs = run_chunks_ray([(i, run_specs[i]) for i in todo], done, lambda spec: bar.advance(spec_units(spec)),
-                                  address=address, jobs=asked)
+                                  work=run_chunk, fingerprint=engine_fingerprint, address=address, jobs=asked)
         elif jobs == 1 or len(todo) <= 1:
             for i in todo:
                 done(i, run_chunk(run_specs[i]))

@@ -21,8 +21,7 @@ import os
 import re
 import socket
 
-from .errors import UnoError
-from .lab import LabError, engine_fingerprint, run_chunk
+from .errors import LabError, UnoError
 
 __all__ = ["connect", "run_chunks_ray"]
 
@@ -70,18 +69,20 @@ def _reachable(where: str | None) -> None:
                            "'ray start --head --port=6379'") from None
 
 
-def _chunk(spec: dict) -> tuple[str, dict]:
-    return engine_fingerprint(), run_chunk(spec)
+def _chunk(work, fingerprint, spec: dict) -> tuple[str, dict]:
+    return fingerprint(), work(spec)
 
 
-def run_chunks_ray(todo: list[tuple[int, dict]], done, advance=None, *, address: str | None = None,
-                   jobs: int | None = None) -> int:
-    """Play every ``(i, spec)`` of ``todo`` as a Ray task; ``done(i, result)`` and ``advance(spec)``
-    as each one finishes (in any order). Returns the CPUs of the cluster."""
+def run_chunks_ray(todo: list[tuple[int, dict]], done, advance=None, *, work, fingerprint,
+                   address: str | None = None, jobs: int | None = None) -> int:
+    """Play every ``(i, spec)`` of ``todo`` as a Ray task running ``work(spec)`` (the lab's
+    ``run_chunk``); ``done(i, result)`` and ``advance(spec)`` as each one finishes (in any order).
+    ``fingerprint()`` names the code a worker runs (the lab's ``engine_fingerprint``): a worker on
+    other code stops the run. Returns the CPUs of the cluster."""
     ray = connect(address, jobs)
     task = ray.remote(_chunk)
-    mine = engine_fingerprint()
-    refs = {task.remote(spec): (i, spec) for i, spec in todo}
+    mine = fingerprint()
+    refs = {task.remote(work, fingerprint, spec): (i, spec) for i, spec in todo}
     pending = list(refs)
     try:
         while pending:

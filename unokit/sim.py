@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import statistics
@@ -40,6 +39,7 @@ from .actions import Action, Draw, Play
 from .bots import Bot, make_bot, out_of_turn_options, parse_bot_list
 from .compose import UNFOLD, complete, unfold
 from .errors import IllegalActionError, ReplayMismatchError, UnoError
+from .chance import derive_seed
 from .game import Game, Phase
 
 __all__ = ["HandResult", "play_hand", "simulate", "derive_seed", "reaction_options", "react_step",
@@ -72,16 +72,6 @@ class HandResult:
     truncated: bool
     seed: int | None = None
     record: dict = field(default_factory=dict, repr=False, compare=False)
-
-
-def derive_seed(master: int | None, index: int, purpose: str = "hand") -> int:
-    """A 63-bit seed for unit ``index`` derived from ``master`` (stable across runs and platforms).
-
-    >>> derive_seed(0, 1) == derive_seed(0, 1) != derive_seed(0, 2)
-    True
-    """
-    digest = hashlib.sha256(f"unokit/{purpose}/{master}/{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def is_turn_action(game: Game, action: Action) -> bool:

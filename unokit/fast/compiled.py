@@ -129,7 +129,7 @@ def derive_seeds(master: int | None, count: int, purpose: str = "hand", start: i
                  chance: str = "referee") -> np.ndarray:
     """The hands' seeds as a uint64 array: ``derive_seed(master, start + i, purpose)`` for ``i < count``
     (``chance="fast"``: SplitMix64 of one such seed and the index, much cheaper for millions)."""
-    from ..sim import derive_seed
+    from ..chance import derive_seed
     if chance == "fast":
         base = np.uint64(derive_seed(master, 0, purpose + "/fast"))
         with np.errstate(over="ignore"):

@@ -63,16 +63,15 @@ def _tally_hands(t, res, labels) -> None:
                 t.wins[labels[s]] = t.wins.get(labels[s], 0) + c
 
 
-def play_chunk(spec: dict) -> dict:
-    """The chunk's tally (``Tally.to_dict()``), played in C: what :func:`unokit.lab.run_chunk` returns."""
-    from ..lab import MAX_STEPS, Tally
+def play_chunk(spec: dict, t, max_steps: int) -> dict:
+    """The chunk's tally, played in C and added to the lab's empty ``Tally`` ``t`` (``max_steps``: the
+    default cap): ``t.to_dict()``, what :func:`unokit.lab.run_chunk` returns."""
     from . import compiled
     lineup = list(spec["lineup"])
     labels = list(spec.get("labels") or lineup)
     n = len(lineup)
     kw = dict(players=n, rules=spec["rules"], seed=spec["seed"], purpose="lab-deal", start=spec["start"],
-              bot_purpose="lab-bot", max_steps=spec.get("max_steps", MAX_STEPS), chance="referee")
-    t = Tally()
+              bot_purpose="lab-bot", max_steps=spec.get("max_steps", max_steps), chance="referee")
     if spec["kind"] == "hands":
         _tally_hands(t, compiled.play(spec["count"], bots=lineup, bot_salt=0, **kw), labels)
         return t.to_dict()
