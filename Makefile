@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test setup sysdeps bench clean
 
-$(STAMP): pyproject.toml setup.py unokit/fast/_ccore.c
+$(STAMP): pyproject.toml setup.py unokit/fast/_ccore.c $(wildcard unokit/fast/*.h)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'

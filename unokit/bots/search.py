@@ -273,6 +273,15 @@ _STOPS = tuple(int(c.is_action or c.draw > 0) for c in CARDS)  # a card that sto
 assert max(POINTS) < 64 and max(Counter(c.color for c in classic_deck() if c.color is not None).values()) < 32
 
 
+try:
+    from ..fast import rollout as _rollout_c
+    _rollout_c.set_stops(_STOPS)
+    _COMPILED = _rollout_c.available()
+    _compiled_play_out = _rollout_c.play_out
+except ImportError:  # pragma: no cover - numpy missing: the Python loop plays the rollouts
+    _COMPILED = False
+
+
 def fast_rollout_ok(game: Game) -> bool:
     """Can the fast core (:class:`~unokit.fast.FastGame`) take over ``game`` for rollouts? The
     official rules (any ambiguity digits), strict enforcement, one classic deck."""
@@ -368,8 +377,12 @@ def fast_rollout_id(f: FastGame, rng: random.Random, policy: str = "greedy") -> 
     raise UnoError("the hand is over")
 
 
-def _play_out(f: FastGame, rng: random.Random, policy: str, cap: int) -> None:
-    """Play ``f`` on with the rollout policy for at most ``cap`` actions (the referee loop's count)."""
+def _play_out(f: FastGame, rng: random.Random, policy: str, cap: int, compiled: bool = True) -> None:
+    """Play ``f`` on with the rollout policy for at most ``cap`` actions (the referee loop's count):
+    in the compiled core when it is built (:func:`unokit.fast.rollout.play_out`, the same moves from
+    the same generators), else here."""
+    if compiled and _COMPILED:
+        return _compiled_play_out(f, rng, policy, cap)
     apply = f.apply
     steps = 0
     if policy == "greedy":

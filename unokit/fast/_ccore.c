@@ -749,6 +749,8 @@ static PyObject *py_set_tables(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+#include "_rollout.h"
+
 static PyObject *py_derive_seeds(PyObject *self, PyObject *args) {
     const char *purpose;
     unsigned long long master;
@@ -915,6 +917,8 @@ static PyMethodDef methods[] = {
     {"derive_seeds", py_derive_seeds, METH_VARARGS, "derive_seed(master, start + i, purpose) for i < count, as uint64 bytes."},
     {"play_batch", py_play_batch, METH_VARARGS, "Play hands; int32 records as bytes."},
     {"trace", py_trace, METH_VARARGS, "One hand step by step (differential tests)."},
+    {"set_stops", py_set_stops, METH_VARARGS, "Hand over the search bot's table of stopping cards."},
+    {"play_out", py_play_out, METH_VARARGS, "The search bot's rollout of a fast-core state (see _rollout.h)."},
     {"sizeof_state", py_sizeof_state, METH_NOARGS, "(bytes of a game state without its generator, with it)."},
     {"random_check", py_random_check, METH_VARARGS, "random.Random(seed) draws, for the tests."},
     {NULL, NULL, 0, NULL}};

@@ -1,0 +1,264 @@
+/* The search bot's rollouts in C (included by _ccore.c).
+ *
+ * play_out(state, game_rng, policy_rng, policy, cap): take over a FastGame state and both of its
+ * generators (CPython Mersenne Twister states, as random.Random.getstate() gives them), play on
+ * with the search bot's rollout policy (unokit.bots.search.fast_rollout_id: 'greedy' or 'random')
+ * for at most `cap` actions, and hand everything back: the final state, the ids applied and both
+ * generators' states. The same moves, drawn from the same generators, as unokit.bots.search._play_out
+ * on the fast core (tests/test_compiled_rollout.py checks it).
+ */
+
+#ifdef XPS
+#define RPS XPS      /* the core's own ids: seat * XPS + k (k < APS: unokit.fast's move numbers) */
+#else
+#define RPS APS
+#endif
+
+static uint8_t T_STOPS[NC];     /* a card that stops a player about to go out (search._STOPS) */
+static int stops_ready = 0;
+
+static int mt_from_py(MT *r, PyObject *st) {
+    /* random.Random.getstate()[1]: 624 words and the index */
+    if (!PyTuple_Check(st) || PyTuple_GET_SIZE(st) != 625) {
+        PyErr_SetString(PyExc_ValueError, "a Mersenne Twister state is 625 integers");
+        return -1;
+    }
+    for (int i = 0; i < 624; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(st, i));
+        if (PyErr_Occurred()) return -1;
+        r->mt[i] = (uint32_t)v;
+    }
+    long idx = PyLong_AsLong(PyTuple_GET_ITEM(st, 624));
+    if (PyErr_Occurred()) return -1;
+    if (idx < 0 || idx > 624) { PyErr_SetString(PyExc_ValueError, "bad generator index"); return -1; }
+    r->mti = (int)idx;
+    return 0;
+}
+
+static PyObject *mt_to_py(const MT *r) {
+    PyObject *t = PyTuple_New(625);
+    if (!t) return NULL;
+    for (int i = 0; i < 624; i++) PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLong(r->mt[i]));
+    PyTuple_SET_ITEM(t, 624, PyLong_FromLong(r->mti));
+    return t;
+}
+
+static int cards_from_py(PyObject *seq, uint8_t *out, int max, int *len) {
+    PyObject *fast = PySequence_Fast(seq, "a list of card ids");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > max) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "too many cards"); return -1; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (c < 0 || c >= NC) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a card id");
+            return -1;
+        }
+        out[i] = (uint8_t)c;
+    }
+    *len = (int)n;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *cards_to_py(const uint8_t *cards, int n) {
+    PyObject *l = PyList_New(n);
+    for (int i = 0; i < n && l; i++) PyList_SET_ITEM(l, i, PyLong_FromLong(cards[i]));
+    return l;
+}
+
+/* state = (n, hands, stock, discard, color, direction, current, phase, pending, drawn, going_out,
+ *          wd4 (None or (bluffer, bluff, prev)), uno_said, catchable, uno_penalty, bluff_option) */
+static int game_from_py(Game *g, PyObject *st) {
+    PyObject *hands, *stock, *discard, *wd4, *said, *catchable;
+    int n, color, direction, current, phase, pending, drawn, going_out, uno_penalty, bluff_option, len;
+    if (!PyArg_ParseTuple(st, "iOOOiiiiiiiOOOii", &n, &hands, &stock, &discard, &color, &direction, &current, &phase,
+                          &pending, &drawn, &going_out, &wd4, &said, &catchable, &uno_penalty, &bluff_option))
+        return -1;
+    if (n < 2 || n > MAXP || color < 0 || color > 3 || (direction != 1 && direction != -1) || current < 0 ||
+        current >= n || !(phase <= PH_COLOR || phase == PH_OVER) || pending < 0 || pending > 255 ||
+        drawn < -1 || drawn >= NC || going_out < -1 || going_out >= n || uno_penalty < 0 || uno_penalty > 20) {
+        PyErr_SetString(PyExc_ValueError, "not a fast-core state");
+        return -1;
+    }
+    memset(g, 0, offsetof(Game, rng));
+    g->n = (uint8_t)n;
+    g->color = (uint8_t)color;
+    g->direction = (int8_t)direction;
+    g->current = (uint8_t)current;
+    g->phase = (uint8_t)phase;
+    g->over = phase == PH_OVER;
+    g->pending = (uint8_t)pending;
+    g->drawn = (int8_t)drawn;
+    g->going_out = (int8_t)going_out;
+    g->winner = -1;
+    g->uno_penalty = (uint8_t)uno_penalty;
+    g->bluff_option = (uint8_t)bluff_option;
+    g->wd4_bluffer = -1;
+    if (wd4 != Py_None) {
+        int b, bluff, prev;
+        if (!PyArg_ParseTuple(wd4, "ipi", &b, &bluff, &prev)) return -1;
+        if (b < 0 || b >= n || prev < 0 || prev > 3) { PyErr_SetString(PyExc_ValueError, "bad wd4"); return -1; }
+        g->wd4_bluffer = (int8_t)b;
+        g->wd4_bluff = (uint8_t)bluff;
+        g->wd4_prev = (uint8_t)prev;
+    }
+    PyObject *hf = PySequence_Fast(hands, "hands");
+    if (!hf) return -1;
+    if (PySequence_Fast_GET_SIZE(hf) != n) { Py_DECREF(hf); PyErr_SetString(PyExc_ValueError, "one hand per seat"); return -1; }
+    int total = 0;
+    for (int s = 0; s < n; s++) {
+        if (cards_from_py(PySequence_Fast_GET_ITEM(hf, s), g->hands[s], NDECK, &len) < 0) { Py_DECREF(hf); return -1; }
+        g->hand_len[s] = (uint8_t)len;
+        total += len;
+    }
+    Py_DECREF(hf);
+    if (cards_from_py(stock, g->stock, NDECK, &len) < 0) return -1;
+    g->stock_len = (uint8_t)len;
+    total += len;
+    if (cards_from_py(discard, g->discard, NDECK, &len) < 0) return -1;
+    g->discard_len = (uint8_t)len;
+    total += len;
+    if (total > NDECK || g->discard_len < 1) { PyErr_SetString(PyExc_ValueError, "not one deck"); return -1; }
+    PyObject *sf = PySequence_Fast(said, "uno_said");
+    if (!sf) return -1;
+    if (PySequence_Fast_GET_SIZE(sf) != n) { Py_DECREF(sf); PyErr_SetString(PyExc_ValueError, "uno_said"); return -1; }
+    for (int s = 0; s < n; s++) g->uno_said[s] = (uint8_t)PyObject_IsTrue(PySequence_Fast_GET_ITEM(sf, s));
+    Py_DECREF(sf);
+    PyObject *it = PyObject_GetIter(catchable), *q;
+    if (!it) return -1;
+    while ((q = PyIter_Next(it))) {
+        long v = PyLong_AsLong(q);
+        Py_DECREF(q);
+        if (v < 0 || v >= n) { Py_DECREF(it); if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "catchable"); return -1; }
+        g->catchable |= (uint16_t)(1u << v);
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred()) return -1;
+    set_ok(g);
+    return 0;
+}
+
+static void color_counts(const Game *g, int p, int counts[4]) {
+    counts[0] = counts[1] = counts[2] = counts[3] = 0;
+    for (int i = 0; i < g->hand_len[p]; i++) if (g->hands[p][i] < WILD) counts[g->hands[p][i] / 13]++;
+}
+
+static int max_index(const int counts[4], int *m) {
+    int best = 0;
+    for (int k = 1; k < 4; k++) if (counts[k] > counts[best]) best = k;
+    *m = counts[best];
+    return best;
+}
+
+/* search.fast_rollout_id(f, rng, 'greedy') */
+static int rollout_greedy(const Game *g, MT *r) {
+    int p = g->current, base = p * RPS, nh = g->hand_len[p], counts[4], m;
+    const uint8_t *hand = g->hands[p];
+    switch (g->phase) {
+    case PH_PLAY: {
+        color_counts(g, p, counts);
+        int threat = g->hand_len[next_seat(g, p)] <= 2;
+        int best = -1, best_key = -1;
+        for (int i = 0; i < nh; i++) {
+            int c = hand[i], key;
+            if (c < WILD) {
+                if (!g->ok[c]) continue;
+                key = (threat && T_STOPS[c]) << 12 | 2048 | counts[c / 13] << 6 | T_POINTS[c];
+            } else {
+                key = (threat && T_STOPS[c]) << 12 | T_POINTS[c];
+            }
+            if (key > best_key) { best = c; best_key = key; }
+        }
+        if (best < 0) return base + K_DRAW;
+        if (best < WILD) return base + 2 * best + (nh == 2);
+        if (nh == 1) return base + 104 + 8 * (best - WILD) + 2 * (int)mt_below(r, 4);
+        int col = max_index(counts, &m);
+        if (!m) col = (int)mt_below(r, 4);
+        return base + 104 + 8 * (best - WILD) + 2 * col + (nh == 2);
+    }
+    case PH_DRAWN: {
+        int c = g->drawn;
+        if (c < WILD) return base + 2 * c + (nh == 2);
+        color_counts(g, p, counts);
+        return base + 104 + 8 * (c - WILD) + 2 * max_index(counts, &m) + (nh == 2);
+    }
+    case PH_PENDING:
+        if (g->wd4_bluffer < 0) mt_below(r, 1);   /* rollout_action draws from its only option */
+        return base + K_DRAW;
+    default: {                                    /* PH_COLOR */
+        color_counts(g, p, counts);
+        int col = max_index(counts, &m);
+        return base + K_COLOR + (m ? col : (int)mt_below(r, 4));
+    }
+    }
+}
+
+/* search.fast_turn_ids + a uniform pick: the 'random' rollout policy */
+static int rollout_random(const Game *g, MT *r) {
+    int16_t ids[MAXLEGAL], out[MAXLEGAL];
+    int p = g->current, base = p * RPS;
+    int m = legal_ids(g, p, ids), k = 0;
+    for (int i = 0; i < m; i++) {
+        int x = ids[i] - base;
+        if (x < 123 || (x >= 124 && x < 128)) out[k++] = ids[i];
+    }
+    if (g->hand_len[p] == 2 && g->phase <= PH_DRAWN) {
+        int j = 0;
+        for (int i = 0; i < k; i++) { int x = out[i] - base; if (x >= 120 || (x & 1)) out[j++] = out[i]; }
+        k = j;
+    }
+    if (!k) return ids[mt_below(r, (uint32_t)m)];
+    return out[mt_below(r, (uint32_t)k)];
+}
+
+static PyObject *py_set_stops(PyObject *self, PyObject *args) {
+    PyObject *b;
+    if (!PyArg_ParseTuple(args, "O", &b)) return NULL;
+    if (copy_table(b, T_STOPS, NC, "stops")) return NULL;
+    stops_ready = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_play_out(PyObject *self, PyObject *args) {
+    PyObject *st, *grng, *prng;
+    int greedy, cap;
+    if (!PyArg_ParseTuple(args, "OOOpi", &st, &grng, &prng, &greedy, &cap)) return NULL;
+    if (!tables_ready || !stops_ready) { PyErr_SetString(PyExc_RuntimeError, "tables not set"); return NULL; }
+    if (cap < 0) { PyErr_SetString(PyExc_ValueError, "cap must be >= 0"); return NULL; }
+    Game *g = PyMem_RawMalloc(sizeof(Game));
+    MT *pr = PyMem_RawMalloc(sizeof(MT));
+    if (!g || !pr) { PyMem_RawFree(g); PyMem_RawFree(pr); return PyErr_NoMemory(); }
+    int16_t *applied = PyMem_RawMalloc(sizeof(int16_t) * (size_t)(cap ? cap : 1));
+    if (!applied || game_from_py(g, st) < 0 || mt_from_py(&g->rng.mt, grng) < 0 || mt_from_py(pr, prng) < 0) {
+        PyMem_RawFree(g); PyMem_RawFree(pr); PyMem_RawFree(applied);
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        return NULL;
+    }
+    g->rng.fast = 0;
+    int steps = 0;
+    while (!g->over && steps < cap) {
+        int id = greedy ? rollout_greedy(g, pr) : rollout_random(g, pr);
+        apply_id(g, id);
+        applied[steps++] = (int16_t)(id / RPS * APS + id % RPS);   /* unokit.fast's id */
+    }
+    PyObject *hands = PyList_New(g->n);
+    for (int s = 0; s < g->n && hands; s++) PyList_SET_ITEM(hands, s, cards_to_py(g->hands[s], g->hand_len[s]));
+    PyObject *said = PyList_New(g->n);
+    for (int s = 0; s < g->n && said; s++) PyList_SET_ITEM(said, s, PyBool_FromLong(g->uno_said[s]));
+    PyObject *catch = PyList_New(0);
+    for (int q = 0; q < g->n && catch; q++)
+        if (g->catchable >> q & 1) { PyObject *v = PyLong_FromLong(q); PyList_Append(catch, v); Py_DECREF(v); }
+    PyObject *wd4 = g->wd4_bluffer >= 0 ? Py_BuildValue("(iOi)", g->wd4_bluffer, g->wd4_bluff ? Py_True : Py_False,
+                                                        g->wd4_prev) : (Py_INCREF(Py_None), Py_None);
+    PyObject *ids = PyBytes_FromStringAndSize((const char *)applied, (Py_ssize_t)steps * 2);
+    PyObject *out = Py_BuildValue("(NNNiiiiiiiNNiNNNNi)", hands, cards_to_py(g->stock, g->stock_len),
+                                  cards_to_py(g->discard, g->discard_len), g->color, g->direction, g->current,
+                                  g->phase, g->pending, g->drawn, g->going_out, wd4, said, g->winner, catch,
+                                  ids, mt_to_py(&g->rng.mt), mt_to_py(pr), g->reshuffles);
+    PyMem_RawFree(g);
+    PyMem_RawFree(pr);
+    PyMem_RawFree(applied);
+    return out;
+}
