@@ -81,3 +81,21 @@ def test_search_bot_decides_alike_with_and_without_the_compiled_rollouts(monkeyp
     monkeypatch.setattr(search, "_COMPILED", False)
     b = make_bot("search-easy", 5).act(g.view(seat), g.legal_actions(seat))
     assert a == b
+
+
+def test_rollout_generators_read_in_place_or_through_getstate_alike(monkeypatch):
+    """On this CPython the generators are read in place (checked against getstate() at import); the
+    getstate() path gives the same rollouts."""
+    assert rollout._DIRECT == [True]
+    for seed, f in positions(60):
+        a, b = f.clone(), f.clone()
+        ra, rb = random.Random(seed), random.Random(seed)
+        rollout.play_out(a, ra, "greedy", 400)
+        monkeypatch.setattr(rollout, "_DIRECT", [])
+        rollout.play_out(b, rb, "greedy", 400)
+        monkeypatch.setattr(rollout, "_DIRECT", [True])
+        assert full_state(a, ra) == full_state(b, rb)
+    from unokit.fast import compiled
+    with pytest.raises(TypeError):
+        compiled._ccore.random_view(object())
+

@@ -919,6 +919,8 @@ static PyMethodDef methods[] = {
     {"trace", py_trace, METH_VARARGS, "One hand step by step (differential tests)."},
     {"set_stops", py_set_stops, METH_VARARGS, "Hand over the search bot's table of stopping cards."},
     {"play_out", py_play_out, METH_VARARGS, "The search bot's rollout of a fast-core state (see _rollout.h)."},
+    {"bind_random", py_bind_random, METH_VARARGS, "Read random.Random generators in place (see _rollout.h)."},
+    {"random_view", py_random_view, METH_VARARGS, "A bound generator's state as read in place (self-test)."},
     {"sizeof_state", py_sizeof_state, METH_NOARGS, "(bytes of a game state without its generator, with it)."},
     {"random_check", py_random_check, METH_VARARGS, "random.Random(seed) draws, for the tests."},
     {NULL, NULL, 0, NULL}};

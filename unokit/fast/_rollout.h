@@ -17,6 +17,54 @@
 static uint8_t T_STOPS[NC];     /* a card that stops a player about to go out (search._STOPS) */
 static int stops_ready = 0;
 
+/* Direct access to a random.Random's generator, without building its 625-integer state: CPython's
+ * _random.Random object is {PyObject_HEAD; int index; uint32_t state[624];}. Used only when
+ * bind_random() was handed that type, its instances are at least that big, and the Python side
+ * checked on live generators that what is read here is what getstate() says (else the slow path). */
+typedef struct { PyObject_HEAD int index; uint32_t state[624]; } RandomLayout;
+static PyTypeObject *RandomBase = NULL;
+
+static PyObject *py_bind_random(PyObject *self, PyObject *args) {
+    PyObject *t;
+    if (!PyArg_ParseTuple(args, "O!", &PyType_Type, &t)) return NULL;
+    if (((PyTypeObject *)t)->tp_basicsize < (Py_ssize_t)sizeof(RandomLayout)) Py_RETURN_FALSE;
+    Py_INCREF(t);
+    Py_XSETREF(RandomBase, (PyTypeObject *)t);
+    Py_RETURN_TRUE;
+}
+
+static RandomLayout *as_random(PyObject *o) {
+    if (!RandomBase || !PyObject_TypeCheck(o, RandomBase)) return NULL;
+    return (RandomLayout *)o;
+}
+
+/* (index, state[0..623]) read through the layout: the Python side compares it with getstate() */
+static PyObject *py_random_view(PyObject *self, PyObject *args) {
+    PyObject *o;
+    if (!PyArg_ParseTuple(args, "O", &o)) return NULL;
+    RandomLayout *r = as_random(o);
+    if (!r) { PyErr_SetString(PyExc_TypeError, "not a bound random.Random"); return NULL; }
+    PyObject *t = PyTuple_New(625);
+    if (!t) return NULL;
+    for (int i = 0; i < 624; i++) PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLong(r->state[i]));
+    PyTuple_SET_ITEM(t, 624, PyLong_FromLong(r->index));
+    return t;
+}
+
+static int mt_take(MT *m, PyObject *o) {
+    RandomLayout *r = as_random(o);
+    if (!r || r->index < 0 || r->index > 624) { PyErr_SetString(PyExc_TypeError, "not a bound random.Random"); return -1; }
+    memcpy(m->mt, r->state, sizeof m->mt);
+    m->mti = r->index;
+    return 0;
+}
+
+static void mt_give(const MT *m, PyObject *o) {
+    RandomLayout *r = (RandomLayout *)o;
+    memcpy(r->state, m->mt, sizeof m->mt);
+    r->index = m->mti;
+}
+
 static int mt_from_py(MT *r, PyObject *st) {
     /* random.Random.getstate()[1]: 624 words and the index */
     if (!PyTuple_Check(st) || PyTuple_GET_SIZE(st) != 625) {
@@ -221,17 +269,23 @@ static PyObject *py_set_stops(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* play_out(state, game_rng, policy_rng, greedy, cap, direct): the generators are getstate()[1]
+ * tuples, or with `direct` the random.Random objects themselves (changed in place, and the
+ * returned states are None) */
 static PyObject *py_play_out(PyObject *self, PyObject *args) {
     PyObject *st, *grng, *prng;
-    int greedy, cap;
-    if (!PyArg_ParseTuple(args, "OOOpi", &st, &grng, &prng, &greedy, &cap)) return NULL;
+    int greedy, cap, direct = 0;
+    if (!PyArg_ParseTuple(args, "OOOpi|p", &st, &grng, &prng, &greedy, &cap, &direct)) return NULL;
     if (!tables_ready || !stops_ready) { PyErr_SetString(PyExc_RuntimeError, "tables not set"); return NULL; }
     if (cap < 0) { PyErr_SetString(PyExc_ValueError, "cap must be >= 0"); return NULL; }
     Game *g = PyMem_RawMalloc(sizeof(Game));
     MT *pr = PyMem_RawMalloc(sizeof(MT));
     if (!g || !pr) { PyMem_RawFree(g); PyMem_RawFree(pr); return PyErr_NoMemory(); }
     int16_t *applied = PyMem_RawMalloc(sizeof(int16_t) * (size_t)(cap ? cap : 1));
-    if (!applied || game_from_py(g, st) < 0 || mt_from_py(&g->rng.mt, grng) < 0 || mt_from_py(pr, prng) < 0) {
+    int bad = !applied || game_from_py(g, st) < 0;
+    if (!bad) bad = direct ? (mt_take(&g->rng.mt, grng) < 0 || mt_take(pr, prng) < 0)
+                           : (mt_from_py(&g->rng.mt, grng) < 0 || mt_from_py(pr, prng) < 0);
+    if (bad) {
         PyMem_RawFree(g); PyMem_RawFree(pr); PyMem_RawFree(applied);
         if (!PyErr_Occurred()) PyErr_NoMemory();
         return NULL;
@@ -253,10 +307,20 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     PyObject *wd4 = g->wd4_bluffer >= 0 ? Py_BuildValue("(iOi)", g->wd4_bluffer, g->wd4_bluff ? Py_True : Py_False,
                                                         g->wd4_prev) : (Py_INCREF(Py_None), Py_None);
     PyObject *ids = PyBytes_FromStringAndSize((const char *)applied, (Py_ssize_t)steps * 2);
+    PyObject *gst, *pst;
+    if (direct) {
+        mt_give(&g->rng.mt, grng);
+        mt_give(pr, prng);
+        gst = Py_None; Py_INCREF(gst);
+        pst = Py_None; Py_INCREF(pst);
+    } else {
+        gst = mt_to_py(&g->rng.mt);
+        pst = mt_to_py(pr);
+    }
     PyObject *out = Py_BuildValue("(NNNiiiiiiiNNiNNNNi)", hands, cards_to_py(g->stock, g->stock_len),
                                   cards_to_py(g->discard, g->discard_len), g->color, g->direction, g->current,
                                   g->phase, g->pending, g->drawn, g->going_out, wd4, said, g->winner, catch,
-                                  ids, mt_to_py(&g->rng.mt), mt_to_py(pr), g->reshuffles);
+                                  ids, gst, pst, g->reshuffles);
     PyMem_RawFree(g);
     PyMem_RawFree(pr);
     PyMem_RawFree(applied);

@@ -18,6 +18,24 @@ from . import compiled
 __all__ = ["available", "set_stops", "play_out"]
 
 _READY: list = []
+_DIRECT: list = []   # [True] when the generators are read in place (checked on live ones below)
+
+
+def _bind_generators() -> None:
+    """Let the C rollout read and write ``random.Random`` generators in place, if CPython's layout is
+    what ``_rollout.h`` expects: checked on several live generators against ``getstate()``."""
+    core = compiled._ccore
+    base = next(t for t in random.Random.__mro__ if t.__module__ == "_random")
+    if not core.bind_random(base):
+        return
+    for seed in (0, 1, 2**40 + 3):
+        r = random.Random(seed)
+        for k in (0, 1, 700):
+            for _ in range(k):
+                r.random()
+            if core.random_view(r) != r.getstate()[1]:
+                return
+    _DIRECT.append(True)
 
 
 def available() -> bool:
@@ -29,6 +47,8 @@ def set_stops(stops) -> None:
     """Hand over the search bot's table of cards that stop a player about to go out (0/1 per card id)."""
     if compiled.available():
         compiled._ccore.set_stops(bytes(stops))
+        if not _READY:
+            _bind_generators()
         _READY.append(True)
 
 
@@ -40,10 +60,15 @@ def play_out(f, rng: random.Random, policy: str = "greedy", cap: int = 400) -> N
         return  # the Python loop plays nothing either
     st = (f.n, f.hands, f.stock, f.discard, f.color, f.direction, f.current, f.phase, f.pending, f.drawn,
           f.going_out, f.wd4, f.uno_said, f.catchable, f.uno_penalty, f.bluff_option)
-    gs, ps = f.rng.getstate(), rng.getstate()
+    direct = bool(_DIRECT) and type(f.rng) is random.Random and type(rng) is random.Random
+    if direct:  # the generators change in place
+        gs = ps = None
+        out = compiled._ccore.play_out(st, f.rng, rng, policy == "greedy", cap, True)
+    else:
+        gs, ps = f.rng.getstate(), rng.getstate()
+        out = compiled._ccore.play_out(st, gs[1], ps[1], policy == "greedy", cap)
     (f.hands, f.stock, f.discard, f.color, f.direction, f.current, f.phase, f.pending, f.drawn, f.going_out, f.wd4,
-     f.uno_said, winner, catch, ids, gmt, pmt, reshuffles) = compiled._ccore.play_out(st, gs[1], ps[1],
-                                                                                      policy == "greedy", cap)
+     f.uno_said, winner, catch, ids, gmt, pmt, reshuffles) = out
     f.catchable = set(catch)
     if f.phase == 6:
         f.over = True
@@ -51,5 +76,6 @@ def play_out(f, rng: random.Random, policy: str = "greedy", cap: int = 400) -> N
     f._ok = PLAYABLE[f.color * 15 + FACE_OF[f.discard[-1]]]
     f.history.extend(array("h", ids))
     f.reshuffles += reshuffles
-    f.rng.setstate((gs[0], gmt, gs[2]))
-    rng.setstate((ps[0], pmt, ps[2]))
+    if not direct:
+        f.rng.setstate((gs[0], gmt, gs[2]))
+        rng.setstate((ps[0], pmt, ps[2]))
