@@ -6,6 +6,13 @@
  * draws it. So a hand dealt here from seed s is Game.new(players, seed=s), and the same decisions
  * lead to the same states (tests/test_compiled.py checks it step by step).
  *
+ * It also plays the house rules of unokit.fast.compiled.HOUSE_RULES as the referee does (its
+ * hooks in unokit/rules/stacking.py, drawing.py, extras.py, deal_size.py): stacking P1-P4 (the
+ * config's stacking table), ADDUP (pairs of number cards and their challenge, moves numbered after
+ * the official table), FU/BU (the deal size), SAT, INS, CON, DRAWPLAY and FORCE (flags); under any
+ * of them but FU/BU the listing is legal_house, the official rules keep their own (fast) one.
+ * tests/test_compiled_house.py checks them step by step against the referee.
+ *
  * No rule is restated here: every table (matching, card effects, first card, points, the deck)
  * is handed over by unokit.fast.compiled at import, computed from unokit/official.py.
  *
@@ -27,12 +34,26 @@
 #define NC 54
 #define NDECK 108
 #define NFACES 15
-#define APS 138
+#define APS 138                     /* unokit.fast.ACTIONS_PER_SEAT: the official ids of one seat */
 #define WILD 52
 #define WD4 53
 enum { K_DRAW = 120, K_PASS = 121, K_CHALLENGE = 122, K_UNO = 123, K_COLOR = 124, K_CATCH = 128 };
 enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 #define MAXLEGAL 160
+/* Moves the official table lacks (house rules), numbered after it. Inside the core a seat's moves are
+ * seat * XPS + k: k < APS are unokit.fast's own (k = id % ACTIONS_PER_SEAT), then
+ *   K_PAIR + 2 * (colour * 100 + a * 10 + b) + uno   ADDUP: the number cards a then b of one colour
+ *   K_DOUBTSUM                                       ADDUP: challenge the sum just played (doubtsum)
+ * Outside (trace) an id keeps unokit.fast's numbering, seat * APS + k, for k < APS; the others come after
+ * all of them: EXT_BASE + seat * (XPS - APS) + (k - APS) (unokit.fast.compiled maps them to actions). */
+#define NPAIRS 400
+#define K_PAIR APS
+#define K_DOUBTSUM (K_PAIR + 2 * NPAIRS)
+#define XPS (K_DOUBTSUM + 1)
+#define EXT_BASE (MAXP * APS)
+#define SUM_PENALTY 2                 /* unokit/rules/extras.py, AddUp.apply_action: either side draws 2 */
+/* house-rule flags (Game.flags; the config's flags) */
+enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32 };
 
 /* ------------------------------------------------------------------ tables (from unokit.official) */
 static uint8_t T_DECK[NDECK];
@@ -44,6 +65,8 @@ static uint8_t T_POINTS[NC];
 static int8_t T_COLOR[NC];
 static uint8_t T_FACE[NC];
 static uint8_t T_NUMBER[NC];
+static int8_t T_NUMV[NC];          /* the number of a number card (0-9), -1 for the others (ADDUP) */
+static uint8_t T_NUMCARD[4][10];   /* the card of colour c and number v */
 static int BLUFF_PENALTY = 4, WRONG_EXTRA = 2, DRAW_WD4 = 4;
 static int tables_ready = 0;
 
@@ -261,6 +284,15 @@ typedef struct {
     uint8_t stock[NDECK];
     uint8_t discard[NDECK];
     const uint8_t *ok;                  /* T_PLAYABLE row of the top card and colour */
+    /* house rules */
+    uint64_t opts;                      /* CON: the cards drawn for a +2/+4 that may be played (bit per card) */
+    uint32_t stack;                     /* P1-P4: bit 5 * under + card: that draw card goes on that total */
+    uint8_t house;                      /* house rules in force: the listing takes legal_house */
+    uint8_t flags;                      /* F_ADDUP, F_SAT, ... */
+    uint8_t pending_kind;               /* the draw value of the last draw card (stacking compares it) */
+    uint8_t opts_from;                  /* CON: the drawn cards start here in the hand */
+    int8_t sum_seat, sum_player;        /* ADDUP: the seat that may challenge the sum (-1: none), its player */
+    uint8_t sum_bluff, sum_c, sum_d, sum_prev;
     /* counts for the lab */
     uint16_t drawn_by[MAXP];
     uint16_t catches, penalty_cards, reshuffles;
@@ -300,28 +332,41 @@ static int draw_for_dealer(MT *r, int n) {
     }
 }
 
-/* FastGame.__init__: deal the hand of seed `seed` (dealer < 0: drawn for) */
-static void deal(Game *g, int n, uint64_t seed, int fast, int dealer, int uno_penalty, int bluff_option) {
+/* the hand's rules (the config, below) */
+typedef struct {
+    int n, uno_penalty, bluff_option, max_steps, dealer, fast;
+    int policy[MAXP];
+    int deal_size, stack, flags;
+    int reveal;                         /* ambiguity digit C: who sees a challenged hand (the strategist) */
+} Config;
+
+/* FastGame.__init__: deal the hand of seed `seed` (dealer < 0: drawn for); FU/BU deal cfg->deal_size cards */
+static void deal(Game *g, const Config *cfg, uint64_t seed) {
+    int n = cfg->n, fast = cfg->fast, dealer = cfg->dealer, ds = cfg->deal_size;
     memset(g, 0, offsetof(Game, rng));
     g->n = (uint8_t)n;
-    g->uno_penalty = (uint8_t)uno_penalty;
-    g->bluff_option = (uint8_t)bluff_option;
+    g->uno_penalty = (uint8_t)cfg->uno_penalty;
+    g->bluff_option = (uint8_t)cfg->bluff_option;
+    g->flags = (uint8_t)cfg->flags;
+    g->stack = (uint32_t)cfg->stack;
+    g->house = g->flags || g->stack;
     g->direction = 1;
     g->drawn = -1;
     g->going_out = -1;
     g->winner = -1;
     g->wd4_bluffer = -1;
+    g->sum_seat = g->sum_player = -1;
     rng_seed(&g->rng, seed, fast);
     if (dealer < 0) dealer = fast ? (int)rng_below(&g->rng, (uint32_t)n) : draw_for_dealer(&g->rng.mt, n);
     g->dealer = (uint8_t)dealer;
     uint8_t order[NDECK];
     memcpy(order, T_DECK, NDECK);
     rng_shuffle(&g->rng, order, NDECK);
-    int top = NDECK - 1, n7 = 7 * n;
+    int top = NDECK - 1, n7 = ds * n;
     for (int i = 0; i < n; i++) {
         int seat = (dealer + 1 + i) % n;
-        for (int k = 0; k < 7; k++) g->hands[seat][k] = order[top - i - k * n];
-        g->hand_len[seat] = 7;
+        for (int k = 0; k < ds; k++) g->hands[seat][k] = order[top - i - k * n];
+        g->hand_len[seat] = (uint8_t)ds;
     }
     int slen = NDECK - n7;
     memcpy(g->stock, order, (size_t)slen);
@@ -340,14 +385,14 @@ static void deal(Game *g, int n, uint64_t seed, int fast, int dealer, int uno_pe
     g->current = (uint8_t)((dealer + T_FIRST[card][1]) % n);
     g->phase = PH_PLAY;
     if (T_FIRST[card][2]) g->direction = -1;
-    if (T_FIRST[card][3]) { g->pending = T_FIRST[card][3]; g->phase = PH_PENDING; }
+    if (T_FIRST[card][3]) { g->pending = g->pending_kind = T_FIRST[card][3]; g->phase = PH_PENDING; }
     else if (T_FIRST[card][4]) g->phase = PH_COLOR;
     set_ok(g);
 }
 
 /* ------------------------------------------------------------------ legal ids (FastGame.legal_ids) */
 static inline int add_variants(int16_t *out, int m, int seat, int c, int uno) {
-    int base = seat * APS;
+    int base = seat * XPS;
     if (c < WILD) {
         out[m++] = (int16_t)(base + 2 * c);
         if (uno) out[m++] = (int16_t)(base + 2 * c + 1);
@@ -362,17 +407,20 @@ static inline int add_variants(int16_t *out, int m, int seat, int c, int uno) {
 }
 
 static int add_reactions(const Game *g, int16_t *out, int m, int seat) {
-    if (g->hand_len[seat] == 1 && !g->uno_said[seat]) out[m++] = (int16_t)(seat * APS + K_UNO);
+    if (g->hand_len[seat] == 1 && !g->uno_said[seat]) out[m++] = (int16_t)(seat * XPS + K_UNO);
     if (g->catchable)
         for (int q = 0; q < g->n; q++)
-            if (q != seat && (g->catchable >> q & 1)) out[m++] = (int16_t)(seat * APS + K_CATCH + q);
+            if (q != seat && (g->catchable >> q & 1)) out[m++] = (int16_t)(seat * XPS + K_CATCH + q);
     return m;
 }
+
+static int legal_house(const Game *g, int seat, int16_t *out);
 
 /* the ids `seat` may apply now, in the referee's order */
 static int legal_ids(const Game *g, int seat, int16_t *out) {
     int m = 0;
     if (g->phase == PH_OVER) return 0;
+    if (g->house) return legal_house(g, seat, out);
     int cur = g->current;
     if (seat != cur) return add_reactions(g, out, 0, seat);
     const uint8_t *hand = g->hands[cur];
@@ -384,24 +432,101 @@ static int legal_ids(const Game *g, int seat, int16_t *out) {
             int c = hand[i];
             if (g->ok[c] && !(seen >> c & 1)) { seen |= 1ULL << c; m = add_variants(out, m, cur, c, nh == 2); }
         }
-        out[m++] = (int16_t)(cur * APS + K_DRAW);
+        out[m++] = (int16_t)(cur * XPS + K_DRAW);
         break;
     }
     case PH_DRAWN:
         m = add_variants(out, m, cur, g->drawn, nh == 2);
-        out[m++] = (int16_t)(cur * APS + K_PASS);
+        out[m++] = (int16_t)(cur * XPS + K_PASS);
         break;
     case PH_PENDING:
-        out[m++] = (int16_t)(cur * APS + K_DRAW);
-        if (g->wd4_bluffer >= 0) out[m++] = (int16_t)(cur * APS + K_CHALLENGE);
+        out[m++] = (int16_t)(cur * XPS + K_DRAW);
+        if (g->wd4_bluffer >= 0) out[m++] = (int16_t)(cur * XPS + K_CHALLENGE);
         break;
     case PH_COLOR:
-        for (int k = 0; k < 4; k++) out[m++] = (int16_t)(cur * APS + K_COLOR + k);
+        for (int k = 0; k < 4; k++) out[m++] = (int16_t)(cur * XPS + K_COLOR + k);
         break;
     default:
         return 0;
     }
     return add_reactions(g, out, m, cur);
+}
+
+/* ADDUP (unokit/rules/extras.py): the pairs (c, d) of number cards of c's colour summing to the top
+ * number `t`, d in the hand's order (the referee's Composer: a stem for c, unfolded to its pairs) */
+static int add_pairs(const Game *g, int16_t *out, int m, int seat, int c, int t) {
+    const uint8_t *hand = g->hands[seat];
+    int nh = g->hand_len[seat], col = T_COLOR[c], a = T_NUMV[c], b = t - a;
+    if (b < 0 || b > 9) return m;
+    int d = T_NUMCARD[col][b], held = 0;
+    for (int i = 0; i < nh; i++) held += hand[i] == d;
+    if (held < 1 + (d == c)) return m;
+    int base = seat * XPS + K_PAIR + 2 * (col * 100 + a * 10 + b);
+    out[m++] = (int16_t)base;
+    if (nh == 3) out[m++] = (int16_t)(base + 1);      /* the pair leaves one card: with the UNO call too */
+    return m;
+}
+
+/* legal_ids under house rules: stacking (P1-P4), ADDUP, SAT, INS, CON, DRAWPLAY, FORCE */
+static int legal_house(const Game *g, int seat, int16_t *out) {
+    int m = 0, cur = g->current;
+    if (seat == cur) {
+        const uint8_t *hand = g->hands[cur];
+        int nh = g->hand_len[cur];
+        uint64_t seen = 0;
+        switch (g->phase) {
+        case PH_PLAY: {
+            int singles = 0, top = g->discard[g->discard_len - 1];
+            /* ADDUP: two number cards of one colour summing to the top number, not the last two cards */
+            int t = (g->flags & F_ADDUP) && nh > 2 ? T_NUMV[top] : -1;
+            for (int i = 0; i < nh; i++) {
+                int c = hand[i];
+                if (seen >> c & 1) continue;
+                seen |= 1ULL << c;
+                if (g->ok[c]) { m = add_variants(out, m, cur, c, nh == 2); singles = 1; }
+                if (t >= 0 && T_NUMV[c] >= 0 && T_NUMV[c] <= t) m = add_pairs(g, out, m, cur, c, t);
+            }
+            /* FORCE: no draw while a card can be played alone */
+            if (!(g->flags & F_FORCE) || !singles) out[m++] = (int16_t)(cur * XPS + K_DRAW);
+            break;
+        }
+        case PH_DRAWN:
+            if (g->opts) {   /* CON: each playable card drawn for the +2/+4, in the order drawn */
+                for (int i = g->opts_from; i < nh; i++) {
+                    int c = hand[i];
+                    if (!(g->opts >> c & 1) || (seen >> c & 1)) continue;
+                    seen |= 1ULL << c;
+                    m = add_variants(out, m, cur, c, nh == 2);
+                }
+            } else {
+                m = add_variants(out, m, cur, g->drawn, nh == 2);
+            }
+            if (!(g->flags & F_DRAWPLAY)) out[m++] = (int16_t)(cur * XPS + K_PASS);
+            break;
+        case PH_PENDING:
+            out[m++] = (int16_t)(cur * XPS + K_DRAW);
+            if (g->wd4_bluffer >= 0) out[m++] = (int16_t)(cur * XPS + K_CHALLENGE);
+            if (g->stack && g->going_out < 0) {   /* P1-P4: a draw card the rule lets go on the total */
+                int under = g->pending_kind;
+                if (!under) { int f = T_FX[g->discard[g->discard_len - 1]]; under = f > 0 ? f : 0; }
+                for (int i = 0; i < nh; i++) {
+                    int c = hand[i], d = T_FX[c];
+                    if (d <= 0 || (seen >> c & 1)) continue;
+                    seen |= 1ULL << c;
+                    if (g->stack >> (5 * under + d) & 1) m = add_variants(out, m, cur, c, nh == 2);
+                }
+            }
+            break;
+        case PH_COLOR:
+            for (int k = 0; k < 4; k++) out[m++] = (int16_t)(cur * XPS + K_COLOR + k);
+            break;
+        default:
+            return 0;
+        }
+    }
+    m = add_reactions(g, out, m, seat);
+    if (g->sum_seat == seat) out[m++] = (int16_t)(seat * XPS + K_DOUBTSUM);
+    return m;
 }
 
 /* ------------------------------------------------------------------ applying (FastGame.apply) */
@@ -444,20 +569,124 @@ static void remove_card(Game *g, int p, int card) {
         if (h[i] == card) { memmove(h + i, h + i + 1, (size_t)(n - i - 1)); g->hand_len[p]--; return; }
 }
 
+/* Game.hands_changed for one seat: UNO said / catchable follow the hand's size */
+static void hands_changed(Game *g, int s) {
+    if (g->hand_len[s] != 1) { g->uno_said[s] = 0; g->catchable &= (uint16_t)~(1u << s); }
+    else if (!g->uno_said[s]) g->catchable |= (uint16_t)(1u << s);
+}
+
+/* Game.seat_starts: the seat starts (plays, draws or challenges): a missed UNO can no longer be caught,
+ * and ADDUP's window closes unless it is the seat that played the sum */
+static inline void seat_starts(Game *g, int p) {
+    g->catchable = 0;
+    if (g->sum_seat >= 0 && p != g->sum_player) g->sum_seat = -1;
+}
+
+/* SAT / INS (unokit/rules/drawing.py, DrawingMixin._draw_with_policy): the draw of a player who holds no
+ * card playable alone; returns 0 when the rules leave it to the official draw */
+static int draw_with_policy(Game *g, int p) {
+    const uint8_t *hand = g->hands[p];
+    for (int i = 0; i < g->hand_len[p]; i++) if (g->ok[hand[i]]) return 0;   /* not forced: one card */
+    while (take(g, p, 1)) {
+        int c = hand[g->hand_len[p] - 1];
+        if (g->flags & F_INS) break;                       /* INS: never played this turn */
+        if (g->ok[c]) { g->drawn = (int8_t)c; g->phase = PH_DRAWN; return 1; }
+    }                                                      /* SAT: again until a playable card comes */
+    g->current = (uint8_t)next_seat(g, p);
+    return 1;
+}
+
+/* CON (unokit/rules/drawing.py, Consolation.after_penalty): the cards drawn from `from` on that can be
+ * played alone become the options of a DRAWN phase (the last of them is `drawn`); 0 if none */
+static int consolation(Game *g, int p, int from) {
+    const uint8_t *hand = g->hands[p];
+    uint64_t opts = 0;
+    int last = -1;
+    for (int i = from; i < g->hand_len[p]; i++) {
+        int c = hand[i];
+        if (g->ok[c] && !(opts >> c & 1)) { opts |= 1ULL << c; last = c; }
+    }
+    if (!opts) return 0;
+    g->opts = opts;
+    g->opts_from = (uint8_t)from;
+    g->drawn = (int8_t)last;
+    g->phase = PH_DRAWN;
+    return 1;
+}
+
+/* ADDUP: play the pair of internal move k (AddUp.on_play opens the challenge window) */
+static void play_pair(Game *g, int p, int k) {
+    int j = (k - K_PAIR) >> 1, flag = (k - K_PAIR) & 1;
+    int col = j / 100, c = T_NUMCARD[col][j / 10 % 10], d = T_NUMCARD[col][j % 10];
+    int top = g->discard[g->discard_len - 1], prev = g->color;
+    seat_starts(g, p);
+    /* a bluff: the hand before the play (the pair included) held a card of the colour or number in play */
+    const uint8_t *hand = g->hands[p];
+    int bluff = 0;
+    for (int i = 0; i < g->hand_len[p] && !bluff; i++) {
+        int x = hand[i];
+        bluff = T_COLOR[x] >= 0 && (T_COLOR[x] == prev || T_FACE[x] == T_FACE[top]);
+    }
+    remove_card(g, p, c);
+    remove_card(g, p, d);
+    g->wd4_bluffer = -1;
+    g->color = (uint8_t)col;
+    g->discard[g->discard_len++] = (uint8_t)c;
+    g->discard[g->discard_len++] = (uint8_t)d;
+    set_ok(g);
+    if (g->hand_len[p] == 1) {
+        g->uno_said[p] = (uint8_t)flag;
+        if (!flag) g->catchable |= (uint16_t)(1u << p);
+    }
+    int nxt = next_seat(g, p);
+    g->sum_seat = (int8_t)nxt;
+    g->sum_player = (int8_t)p;
+    g->sum_bluff = (uint8_t)bluff;
+    g->sum_c = (uint8_t)c;
+    g->sum_d = (uint8_t)d;
+    g->sum_prev = (uint8_t)prev;
+    g->current = (uint8_t)nxt;
+}
+
+/* ADDUP: AddUp.apply_action, the challenge of the sum (the challenger's turn goes on) */
+static void doubt_sum(Game *g, int p) {
+    int q = g->sum_player;
+    g->sum_seat = -1;
+    if (g->sum_bluff) {
+        int n = g->discard_len;
+        if (n > 2 && g->discard[n - 2] == g->sum_c && g->discard[n - 1] == g->sum_d) {
+            g->discard_len -= 2;
+            g->hands[q][g->hand_len[q]++] = g->sum_c;
+            g->hands[q][g->hand_len[q]++] = g->sum_d;
+            g->color = g->sum_prev;
+            set_ok(g);
+            hands_changed(g, q);
+        }
+        g->penalty_cards += SUM_PENALTY;
+        take(g, q, SUM_PENALTY);
+    } else {
+        g->penalty_cards += SUM_PENALTY;
+        take(g, p, SUM_PENALTY);
+    }
+}
+
 /* apply a legal id */
 static void apply_id(Game *g, int id) {
-    int p = id / APS, k = id % APS;
+    int p = id / XPS, k = id % XPS;
     if (k < K_DRAW) {                                  /* a play */
         int card, col, flag = k & 1;
         if (k < 104) { card = k >> 1; col = T_COLOR[card]; }
         else { card = WILD + (k - 104) / 8; col = ((k - 104) % 8) >> 1; }
-        if (g->phase == PH_DRAWN) { g->drawn = -1; g->phase = PH_PLAY; }
+        if (g->phase == PH_DRAWN) { g->drawn = -1; g->opts = 0; g->phase = PH_PLAY; }
         remove_card(g, p, card);
         g->catchable = 0;
+        g->sum_seat = -1;                              /* ADDUP: any play closes the window */
         if (card == WD4) {
             g->wd4_bluffer = (int8_t)p;
             g->wd4_bluff = (uint8_t)holds_color(g, p, g->color);
             g->wd4_prev = g->color;
+        } else {
+            g->wd4_bluffer = -1;                       /* stacking: a +2 on a +4 ends its challenge */
         }
         g->color = (uint8_t)col;
         g->discard[g->discard_len++] = (uint8_t)card;
@@ -472,7 +701,8 @@ static void apply_id(Game *g, int id) {
             if (!left) { finish(g, p); return; }
             g->current = (uint8_t)next_seat(g, p);
         } else if (fx > 0) {
-            g->pending = (uint8_t)fx;
+            g->pending = (uint8_t)(g->pending + fx);   /* stacking adds to the total; else it was 0 */
+            g->pending_kind = (uint8_t)fx;
             g->phase = PH_PENDING;
             if (!left) g->going_out = (int8_t)p;
             g->current = (uint8_t)next_seat(g, p);
@@ -487,9 +717,10 @@ static void apply_id(Game *g, int id) {
     }
     switch (k) {
     case K_DRAW:
-        g->catchable = 0;
+        seat_starts(g, p);
         if (g->phase == PH_PLAY) {
             uint8_t *hand = g->hands[p];
+            if ((g->flags & (F_SAT | F_INS)) && draw_with_policy(g, p)) return;
             if (g->stock_len) {
                 int c = g->stock[--g->stock_len];
                 hand[g->hand_len[p]++] = (uint8_t)c;
@@ -503,17 +734,20 @@ static void apply_id(Game *g, int id) {
             }
             g->current = (uint8_t)next_seat(g, p);
         } else {                                       /* the pending penalty */
-            int kk = g->pending;
+            int kk = g->pending, from = g->hand_len[p];
             g->pending = 0;
+            g->pending_kind = 0;
             g->wd4_bluffer = -1;
             take(g, p, kk);
             if (g->going_out >= 0) { finish(g, g->going_out); return; }
+            if ((g->flags & F_CON) && consolation(g, p, from)) return;
             g->current = (uint8_t)next_seat(g, p);
             g->phase = PH_PLAY;
         }
         return;
     case K_PASS:
         g->drawn = -1;
+        g->opts = 0;
         g->current = (uint8_t)next_seat(g, p);
         g->phase = PH_PLAY;
         return;
@@ -524,7 +758,7 @@ static void apply_id(Game *g, int id) {
     case K_CHALLENGE: {
         int bluffer = g->wd4_bluffer, bluff = g->wd4_bluff, prev = g->wd4_prev;
         g->wd4_bluffer = -1;
-        g->catchable = 0;
+        seat_starts(g, p);
         if (bluff) {
             g->pending = (uint8_t)(g->pending - DRAW_WD4);
             if (g->bluff_option == 2 && g->discard_len > 1) {
@@ -532,16 +766,16 @@ static void apply_id(Game *g, int id) {
                 g->hands[bluffer][g->hand_len[bluffer]++] = WD4;
                 g->color = (uint8_t)prev;
                 set_ok(g);
-                if (g->hand_len[bluffer] != 1) { g->uno_said[bluffer] = 0; g->catchable &= (uint16_t)~(1u << bluffer); }
-                else if (!g->uno_said[bluffer]) g->catchable |= (uint16_t)(1u << bluffer);
+                hands_changed(g, bluffer);
             }
             g->penalty_cards += (uint16_t)BLUFF_PENALTY;
             take(g, bluffer, BLUFF_PENALTY);
             g->going_out = -1;
-            g->phase = PH_PLAY;
+            g->phase = g->pending ? PH_PENDING : PH_PLAY;   /* stacking: the rest of the total stays */
         } else {
             int kk = g->pending + WRONG_EXTRA;
             g->pending = 0;
+            g->pending_kind = 0;
             g->penalty_cards += (uint16_t)kk;
             take(g, p, kk);
             if (g->going_out >= 0) { finish(g, g->going_out); return; }
@@ -551,7 +785,10 @@ static void apply_id(Game *g, int id) {
         return;
     }
     default:
-        if (k >= K_CATCH) {                            /* catch seat q */
+        if (k >= K_PAIR) {                             /* ADDUP */
+            if (k == K_DOUBTSUM) doubt_sum(g, p);
+            else play_pair(g, p, k);
+        } else if (k >= K_CATCH) {                     /* catch seat q */
             int q = k - K_CATCH;
             g->catchable &= (uint16_t)~(1u << q);
             g->catches++;
@@ -575,7 +812,10 @@ static int hand_points(const Game *g, int seat) {
 /* ------------------------------------------------------------------ policies */
 enum { POL_BENCH = 0, POL_RANDOM_PLAY = 1 };
 
-static inline int is_draw_or_pass(int id) { int k = id % APS; return k == K_DRAW || k == K_PASS; }
+static inline int is_draw_or_pass(int id) { int k = id % XPS; return k == K_DRAW || k == K_PASS; }
+
+/* a play: a card of the official table or an ADDUP pair (internal move numbers) */
+static inline int is_play(int k) { return k < K_DRAW || (k >= K_PAIR && k < K_DOUBTSUM); }
 
 /* the benchmark's random agent: a uniform id among those other than draw and pass, else any */
 static int policy_bench(Rng *r, const int16_t *ids, int m) {
@@ -586,23 +826,24 @@ static int policy_bench(Rng *r, const int16_t *ids, int m) {
     return ids[rng_below(r, (uint32_t)m)];
 }
 
-/* unokit.bots.random_play.RandomPlayBot.act on the official rules, drawing its generator the same way */
+/* unokit.bots.random_play.RandomPlayBot.act, drawing its generator the same way */
 static int policy_random_play(const Game *g, Rng *r, const int16_t *ids, int m) {
     int ph = g->phase;
     if (ph == PH_COLOR) {
         int16_t picks[4]; int np = 0;
-        for (int i = 0; i < m; i++) { int k = ids[i] % APS; if (k >= K_COLOR && k < K_COLOR + 4) picks[np++] = ids[i]; }
+        for (int i = 0; i < m; i++) { int k = ids[i] % XPS; if (k >= K_COLOR && k < K_COLOR + 4) picks[np++] = ids[i]; }
         if (np) return picks[rng_below(r, (uint32_t)np)];
     }
-    /* the plays, grouped by card in order of first appearance */
+    /* the plays, grouped by their cards (one card, or an ADDUP pair) in order of first appearance */
     int starts[MAXLEGAL], ng = 0, np = 0;
     int16_t plays[MAXLEGAL];
-    int last_card = -1;
+    int last_key = -1;
     for (int i = 0; i < m; i++) {
-        int k = ids[i] % APS;
-        if (k >= K_DRAW) continue;
-        int card = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
-        if (card != last_card) { starts[ng++] = np; last_card = card; }
+        int k = ids[i] % XPS, key;
+        if (k < K_DRAW) key = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
+        else if (k >= K_PAIR && k < K_DOUBTSUM) key = NC + ((k - K_PAIR) >> 1);
+        else continue;
+        if (key != last_key) { starts[ng++] = np; last_key = key; }
         plays[np++] = ids[i];
     }
     if (np) {
@@ -610,45 +851,44 @@ static int policy_random_play(const Game *g, Rng *r, const int16_t *ids, int m) 
         int gi = (int)rng_below(r, (uint32_t)ng);
         int a = starts[gi], b = starts[gi + 1];
         int16_t uno[8]; int nu = 0;
-        for (int i = a; i < b; i++) if (plays[i] % APS & 1) uno[nu++] = plays[i];
+        for (int i = a; i < b; i++) if (plays[i] % XPS & 1) uno[nu++] = plays[i];   /* the UNO call: odd */
         if (nu) return uno[rng_below(r, (uint32_t)nu)];
         return plays[a + (int)rng_below(r, (uint32_t)(b - a))];
     }
-    for (int i = 0; i < m; i++) if (ids[i] % APS == K_DRAW) return ids[i];
-    for (int i = 0; i < m; i++) if (ids[i] % APS == K_PASS) return ids[i];
-    /* only UNO calls, catches or a challenge are left (not reached under the official rules) */
+    for (int i = 0; i < m; i++) if (ids[i] % XPS == K_DRAW) return ids[i];
+    for (int i = 0; i < m; i++) if (ids[i] % XPS == K_PASS) return ids[i];
+    /* what is left but a Wild Draw Four challenge (not reached under the rules covered: a draw, a pass
+     * or a play is always offered to the seat in turn) */
     int16_t quiet[MAXLEGAL]; int nq = 0;
-    for (int i = 0; i < m; i++) if (ids[i] % APS != K_CHALLENGE && ids[i] % APS != K_UNO) quiet[nq++] = ids[i];
+    for (int i = 0; i < m; i++) if (ids[i] % XPS != K_CHALLENGE) quiet[nq++] = ids[i];
     if (nq) return quiet[rng_below(r, (uint32_t)nq)];
     return ids[rng_below(r, (uint32_t)m)];
 }
 
 /* RandomPlayBot.react: say UNO, then catch, when it may (no generator drawn) */
 static int react_random_play(const int16_t *ids, int m) {
-    for (int i = 0; i < m; i++) if (ids[i] % APS == K_UNO) return ids[i];
-    for (int i = 0; i < m; i++) if (ids[i] % APS >= K_CATCH) return ids[i];
+    for (int i = 0; i < m; i++) if (ids[i] % XPS == K_UNO) return ids[i];
+    for (int i = 0; i < m; i++) { int k = ids[i] % XPS; if (k >= K_CATCH && k < K_CATCH + MAXP) return ids[i]; }
     return -1;
 }
+
+#include "_strategist.h"
 
 /* ------------------------------------------------------------------ playing a hand */
 /* record fields per hand, then drawn[n], points[n] */
 enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REACTIONS, F_CATCHES,
        F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, NFIELDS };
 
-typedef struct {
-    int n, uno_penalty, bluff_option, max_steps, dealer, fast;
-    int policy[MAXP];
-} Config;
-
 /* Play one hand with the harness of unokit.sim.play_hand: each step, reactions (random-play:
  * UNO and catches, seats in order after the seat in turn), then the seat in turn acts. */
-static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, int32_t *rec) {
-    deal(g, cfg->n, seed, cfg->fast, cfg->dealer, cfg->uno_penalty, cfg->bluff_option);
+static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
+    deal(g, cfg, seed);
+    strat_begin(st, g, cfg);
     int16_t ids[MAXLEGAL];
     int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
     while (!g->over && steps < cfg->max_steps) {
         steps++;
-        {   /* reactions: only UNO calls and catches exist under the official rules; random-play
+        {   /* reactions: only UNO calls and catches exist under the rules covered; random-play
              * seats answer in turn order from the seat after the one in turn */
             for (int round = 0; round < 2 * n && !g->over; round++) {
                 int done = 0;
@@ -659,11 +899,11 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
                 }
                 for (int j = 1; j <= n && !done; j++) {
                     int s = (g->current + j) % n;
-                    if (cfg->policy[s] != POL_RANDOM_PLAY) continue;
+                    if (cfg->policy[s] != POL_RANDOM_PLAY && cfg->policy[s] != POL_STRATEGIST) continue;
                     int m = add_reactions(g, ids, 0, s);
                     if (!m) continue;
-                    int a = react_random_play(ids, m);
-                    if (a >= 0) { apply_id(g, a); applied++; reactions++; done = 1; }
+                    int a = cfg->policy[s] == POL_STRATEGIST ? react_strategist(ids, m) : react_random_play(ids, m);
+                    if (a >= 0) { strat_observe(st, g, a); apply_id(g, a); applied++; reactions++; done = 1; }
                 }
                 if (!done) break;
             }
@@ -672,13 +912,15 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
         int cur = g->current;
         int m = legal_ids(g, cur, ids);
         Rng *r = shared_bot ? &bots[0] : &bots[cur];
-        int a = cfg->policy[cur] == POL_BENCH ? policy_bench(r, ids, m) : policy_random_play(g, r, ids, m);
-        int k = a % APS, ph = g->phase;
+        int a = cfg->policy[cur] == POL_BENCH ? policy_bench(r, ids, m)
+              : cfg->policy[cur] == POL_STRATEGIST ? policy_strategist(st, g, r, ids, m) : policy_random_play(g, r, ids, m);
+        int k = a % XPS, ph = g->phase;
         if (first < 0) first = cur;
-        int is_play = k < K_DRAW;
-        if ((is_play || k == K_DRAW || k == K_CHALLENGE) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
-        if ((is_play || k == K_DRAW) && ph <= PH_PENDING) actions++;
-        if (is_play && ph <= PH_PENDING) plays++;
+        int play = is_play(k);
+        if ((play || k == K_DRAW || k == K_CHALLENGE) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
+        if ((play || k == K_DRAW) && ph <= PH_PENDING) actions++;
+        if (play && ph <= PH_PENDING) plays++;
+        strat_observe(st, g, a);
         apply_id(g, a);
         applied++;
     }
@@ -706,10 +948,17 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
 /* ------------------------------------------------------------------ Python glue */
 static int read_config(PyObject *cfg, Config *c) {
     PyObject *pol = NULL;
-    if (!PyArg_ParseTuple(cfg, "iiiiiOp", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer, &pol,
-                          &c->fast))
+    c->reveal = 2;
+    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|i", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
+                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal))
         return -1;
     if (c->n < 2 || c->n > MAXP) { PyErr_SetString(PyExc_ValueError, "players must be 2 to 10"); return -1; }
+    if (c->deal_size < 1 || c->deal_size * c->n >= NDECK) {
+        PyErr_SetString(PyExc_ValueError, "cannot deal that many cards to every seat"); return -1;
+    }
+    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 64) {
+        PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
+    }
     if (c->dealer >= c->n) { PyErr_SetString(PyExc_ValueError, "no such dealer seat"); return -1; }
     if (c->uno_penalty < 0 || c->uno_penalty > 20 || c->max_steps < 1) {
         PyErr_SetString(PyExc_ValueError, "bad uno penalty or max_steps"); return -1;
@@ -719,7 +968,7 @@ static int read_config(PyObject *cfg, Config *c) {
     }
     for (int s = 0; s < c->n; s++) {
         c->policy[s] = (uint8_t)PyBytes_AS_STRING(pol)[s];
-        if (c->policy[s] > POL_RANDOM_PLAY) { PyErr_SetString(PyExc_ValueError, "unknown policy"); return -1; }
+        if (c->policy[s] > POL_STRATEGIST) { PyErr_SetString(PyExc_ValueError, "unknown policy"); return -1; }
     }
     if (!tables_ready) { PyErr_SetString(PyExc_RuntimeError, "set_tables() was not called"); return -1; }
     return 0;
@@ -735,16 +984,27 @@ static int copy_table(PyObject *b, void *dst, Py_ssize_t size, const char *name)
 }
 
 static PyObject *py_set_tables(PyObject *self, PyObject *args) {
-    PyObject *deck, *playable, *fx, *turn, *first, *points, *color, *face, *number;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOiii", &deck, &playable, &fx, &turn, &first, &points, &color, &face,
-                          &number, &BLUFF_PENALTY, &WRONG_EXTRA, &DRAW_WD4))
+    PyObject *deck, *playable, *fx, *turn, *first, *points, *color, *face, *number, *numv;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOiii", &deck, &playable, &fx, &turn, &first, &points, &color, &face,
+                          &number, &numv, &BLUFF_PENALTY, &WRONG_EXTRA, &DRAW_WD4))
         return NULL;
     if (copy_table(deck, T_DECK, NDECK, "deck") || copy_table(playable, T_PLAYABLE, sizeof T_PLAYABLE, "playable") ||
         copy_table(fx, T_FX, NC, "fx") || copy_table(turn, T_TURN, sizeof T_TURN, "turn") ||
         copy_table(first, T_FIRST, sizeof T_FIRST, "first") || copy_table(points, T_POINTS, NC, "points") ||
         copy_table(color, T_COLOR, NC, "color") || copy_table(face, T_FACE, NC, "face") ||
-        copy_table(number, T_NUMBER, NC, "number"))
+        copy_table(number, T_NUMBER, NC, "number") || copy_table(numv, T_NUMV, NC, "numv"))
         return NULL;
+    int seen = 0;
+    for (int c = 0; c < NC; c++)
+        if (T_NUMV[c] >= 0) {
+            if (T_NUMV[c] > 9 || T_COLOR[c] < 0) {
+                PyErr_SetString(PyExc_ValueError, "table numv: numbers 0-9 of a colour");
+                return NULL;
+            }
+            T_NUMCARD[T_COLOR[c]][T_NUMV[c]] = (uint8_t)c;
+            seen++;
+        }
+    if (seen != 40) { PyErr_SetString(PyExc_ValueError, "table numv: 40 number cards expected"); return NULL; }
     tables_ready = 1;
     Py_RETURN_NONE;
 }
@@ -790,10 +1050,12 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     PyObject *out = PyBytes_FromStringAndSize(NULL, count * width * 4);
     Game *g = PyMem_RawMalloc(sizeof(Game));
     Rng *bots = PyMem_RawMalloc(sizeof(Rng) * MAXP);
-    if (!out || !g || !bots) {
-        Py_XDECREF(out); PyMem_RawFree(g); PyMem_RawFree(bots); PyBuffer_Release(&seeds);
+    Strat *st = PyMem_RawMalloc(sizeof(Strat));
+    if (!out || !g || !bots || !st) {
+        Py_XDECREF(out); PyMem_RawFree(g); PyMem_RawFree(bots); PyMem_RawFree(st); PyBuffer_Release(&seeds);
         return PyErr_NoMemory();
     }
+    st->logging = 0;
     int32_t *rec = (int32_t *)PyBytes_AS_STRING(out);
     const uint64_t *sv = (const uint64_t *)seeds.buf;
     Py_BEGIN_ALLOW_THREADS
@@ -808,20 +1070,37 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
                     rng_seed(&bots[s], derive(purpose, sv[i], salt * 64 + s), 0);
                 }
             }
-        play_hand(g, &cfg, sv[i], bots, bot_mode == 1, rec + i * width);
+        play_hand(g, &cfg, sv[i], bots, bot_mode == 1, st, rec + i * width);
     }
     Py_END_ALLOW_THREADS
     PyMem_RawFree(g);
     PyMem_RawFree(bots);
+    PyMem_RawFree(st);
     PyBuffer_Release(&seeds);
     return out;
 }
 
-/* trace(cfg, seed, policy_seed, decisions or None, max_actions):
+/* ids outside the core (unokit.fast's numbering, then the house rules' moves after all of them) */
+static int id_out(int id) {
+    int seat = id / XPS, k = id % XPS;
+    return k < APS ? seat * APS + k : EXT_BASE + seat * (XPS - APS) + (k - APS);
+}
+
+static int id_in(long o) {   /* -1: no such id */
+    if (o < 0) return -1;
+    if (o < EXT_BASE) return (int)(o / APS) * XPS + (int)(o % APS);
+    o -= EXT_BASE;
+    if (o >= (long)MAXP * (XPS - APS)) return -1;
+    return (int)(o / (XPS - APS)) * XPS + APS + (int)(o % (XPS - APS));
+}
+
+/* trace(cfg, seed, policy_seed, decisions or None, max_actions, full=False):
  * one hand with one bench/random-play generator (random.Random(policy_seed)) or scripted ids;
  * returns (steps, final) where each step is (seat, legal ids of every seat, id applied, state after)
- * and a state is (hands, stock, discard, color, direction, current, phase, pending, drawn, winner). */
-static PyObject *state_tuple(const Game *g) {
+ * and a state is (hands, stock, discard, color, direction, current, phase, pending, drawn, winner),
+ * with `full` followed by (uno_said, catchable seats, going_out, pending_kind, the Wild Draw Four's
+ * player or -1, the seat that may challenge an ADDUP sum or -1). */
+static PyObject *state_tuple(const Game *g, int full) {
     PyObject *hands = PyList_New(g->n);
     for (int s = 0; s < g->n; s++) {
         PyObject *h = PyList_New(g->hand_len[s]);
@@ -831,24 +1110,36 @@ static PyObject *state_tuple(const Game *g) {
     PyObject *stock = PyList_New(g->stock_len), *disc = PyList_New(g->discard_len);
     for (int i = 0; i < g->stock_len; i++) PyList_SET_ITEM(stock, i, PyLong_FromLong(g->stock[i]));
     for (int i = 0; i < g->discard_len; i++) PyList_SET_ITEM(disc, i, PyLong_FromLong(g->discard[i]));
-    return Py_BuildValue("(NNNiiiiiii)", hands, stock, disc, g->color, g->direction, g->current, g->phase,
-                         g->pending, g->drawn, g->winner);
+    if (!full)
+        return Py_BuildValue("(NNNiiiiiii)", hands, stock, disc, g->color, g->direction, g->current, g->phase,
+                             g->pending, g->drawn, g->winner);
+    PyObject *said = PyList_New(g->n), *catchable = PyList_New(0);
+    for (int s = 0; s < g->n; s++) {
+        PyList_SET_ITEM(said, s, PyBool_FromLong(g->uno_said[s]));
+        if (g->catchable >> s & 1) { PyObject *v = PyLong_FromLong(s); PyList_Append(catchable, v); Py_DECREF(v); }
+    }
+    return Py_BuildValue("(NNNiiiiiiiNNiiii)", hands, stock, disc, g->color, g->direction, g->current, g->phase,
+                         g->pending, g->drawn, g->winner, said, catchable, g->going_out, g->pending_kind,
+                         g->wd4_bluffer, g->sum_seat);
 }
 
 static PyObject *py_trace(PyObject *self, PyObject *args) {
     PyObject *cfgo, *decisions;
     unsigned long long seed, pseed;
-    int max_actions;
-    if (!PyArg_ParseTuple(args, "OKKOi", &cfgo, &seed, &pseed, &decisions, &max_actions)) return NULL;
+    int max_actions, full = 0;
+    if (!PyArg_ParseTuple(args, "OKKOi|p", &cfgo, &seed, &pseed, &decisions, &max_actions, &full)) return NULL;
     Config cfg;
     if (read_config(cfgo, &cfg) < 0) return NULL;
     Game *g = PyMem_RawMalloc(sizeof(Game));
     Rng *r = PyMem_RawMalloc(sizeof(Rng));
-    if (!g || !r) { PyMem_RawFree(g); PyMem_RawFree(r); return PyErr_NoMemory(); }
-    deal(g, cfg.n, seed, cfg.fast, cfg.dealer, cfg.uno_penalty, cfg.bluff_option);
+    Strat *st = PyMem_RawMalloc(sizeof(Strat));
+    if (!g || !r || !st) { PyMem_RawFree(g); PyMem_RawFree(r); PyMem_RawFree(st); return PyErr_NoMemory(); }
+    deal(g, &cfg, seed);
+    st->logging = 0;
+    strat_begin(st, g, &cfg);
     rng_seed(r, pseed, cfg.fast);
     PyObject *steps = PyList_New(0);
-    PyObject *first_state = state_tuple(g);
+    PyObject *first_state = state_tuple(g, full);
     int16_t ids[MAXLEGAL];
     Py_ssize_t nd = decisions == Py_None ? -1 : PySequence_Size(decisions);
     for (int t = 0; !g->over && t < max_actions && steps; t++) {
@@ -857,35 +1148,39 @@ static PyObject *py_trace(PyObject *self, PyObject *args) {
         for (int s = 0; s < g->n; s++) {
             int m = legal_ids(g, s, ids);
             PyObject *l = PyList_New(m);
-            for (int i = 0; i < m; i++) PyList_SET_ITEM(l, i, PyLong_FromLong(ids[i]));
+            for (int i = 0; i < m; i++) PyList_SET_ITEM(l, i, PyLong_FromLong(id_out(ids[i])));
             PyList_SET_ITEM(legal, s, l);
         }
         int cur = g->current;
         int m = legal_ids(g, cur, ids), a;
         if (nd >= 0) {
             PyObject *item = PySequence_GetItem(decisions, t);
-            a = item ? (int)PyLong_AsLong(item) : -1;
+            long o = item ? PyLong_AsLong(item) : -1;
             Py_XDECREF(item);
             if (PyErr_Occurred()) { Py_DECREF(legal); Py_CLEAR(steps); break; }
+            a = id_in(o);
             int ok = 0;
-            for (int s = 0; s < g->n && !ok; s++) {
+            for (int s = 0; s < g->n && !ok && a >= 0; s++) {
                 int mm = legal_ids(g, s, ids);
-                for (int i = 0; i < mm; i++) if (ids[i] == a && a / APS == s) ok = 1;
+                for (int i = 0; i < mm; i++) if (ids[i] == a && a / XPS == s) ok = 1;
             }
             if (!ok) {
-                PyErr_Format(PyExc_ValueError, "id %d is not legal at step %d", a, t);
+                PyErr_Format(PyExc_ValueError, "id %ld is not legal at step %d", o, t);
                 Py_DECREF(legal); Py_CLEAR(steps); break;
             }
         } else {
-            a = cfg.policy[cur] == POL_BENCH ? policy_bench(r, ids, m) : policy_random_play(g, r, ids, m);
+            a = cfg.policy[cur] == POL_BENCH ? policy_bench(r, ids, m)
+              : cfg.policy[cur] == POL_STRATEGIST ? policy_strategist(st, g, r, ids, m) : policy_random_play(g, r, ids, m);
         }
+        strat_observe(st, g, a);
         apply_id(g, a);
-        PyObject *step = Py_BuildValue("(iNiN)", cur, legal, a, state_tuple(g));
+        PyObject *step = Py_BuildValue("(iNiN)", cur, legal, id_out(a), state_tuple(g, full));
         PyList_Append(steps, step);
         Py_DECREF(step);
     }
     PyMem_RawFree(g);
     PyMem_RawFree(r);
+    PyMem_RawFree(st);
     if (!steps) { Py_XDECREF(first_state); return NULL; }
     return Py_BuildValue("(NN)", first_state, steps);
 }
@@ -923,6 +1218,7 @@ static PyMethodDef methods[] = {
     {"random_view", py_random_view, METH_VARARGS, "A bound generator's state as read in place (self-test)."},
     {"sizeof_state", py_sizeof_state, METH_NOARGS, "(bytes of a game state without its generator, with it)."},
     {"random_check", py_random_check, METH_VARARGS, "random.Random(seed) draws, for the tests."},
+    STRAT_METHODS
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
@@ -933,6 +1229,9 @@ PyMODINIT_FUNC PyInit__ccore(void) {
     if (m) {
         PyModule_AddIntConstant(m, "NFIELDS", NFIELDS);
         PyModule_AddIntConstant(m, "APS", APS);
+        PyModule_AddIntConstant(m, "EXT_BASE", EXT_BASE);
+        PyModule_AddIntConstant(m, "EXT_PER_SEAT", XPS - APS);
+        PyModule_AddIntConstant(m, "NPAIRS", NPAIRS);
     }
     return m;
 }

@@ -13,10 +13,21 @@ draws it), and with the same bots' generators: a hand it plays is the very hand
 >>> round(float(r.turns.mean()), 1) > 10
 True
 
-It plays the official rules with any ambiguity digits and ``uno=`` (:func:`problem` says why a
-code is not covered) and the bots ``random-play`` (the lab's random agent) and ``bench`` (the
-benchmark's random agent, one generator for every seat). Its rule tables come from
-:mod:`unokit.official`, handed over at import: nothing is restated in C.
+It plays the official rules with any ambiguity digits and ``uno=``, and the house rules of
+:data:`HOUSE_RULES` (stacking ``P1``-``P4``, ``ADDUP``; drawing ``FU``, ``BU`` and ``deal=``, ``SAT``,
+``INS``, ``CON``, ``DRAWPLAY``, ``FORCE``) in every combination the parser accepts (:func:`problem`
+says why a code is not covered), with the bots ``random-play`` (the lab's random agent) and, on the
+official rules, ``bench`` (the benchmark's random agent, one generator for every seat). Its rule
+tables come from :mod:`unokit.official` and the house rules' own modules (the stacking table of
+:mod:`unokit.rules.stacking`), handed over at import or in each call: nothing is restated in C.
+
+Moves the official id table (:data:`unokit.fast.ACTIONS`) lacks are numbered after all of its ids
+(:data:`EXT_BASE` on): ADDUP's pairs of number cards and its ``doubtsum`` challenge; :func:`to_action`
+and :func:`action_id` map every id of :func:`trace` to the referee's action and back.
+
+>>> r = play(200, players=3, rules="UNO 1121 P4-DRAWPLAY", seed=1)
+>>> int((r.winner >= 0).sum())
+200
 """
 
 from __future__ import annotations
@@ -37,15 +48,19 @@ except ImportError as e:  # pragma: no cover - a source tree that was not built
     IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
 
 __all__ = ["available", "problem", "play", "trace", "Results", "POLICIES", "FIELDS", "CHANCES", "state_bytes",
-           "derive_seeds"]
+           "derive_seeds", "HOUSE_RULES", "EXT_BASE", "to_action", "action_id"]
 
 #: the bots the compiled core plays, by name -> its policy number in C
-POLICIES = {"bench": 0, "random-play": 1}
+POLICIES = {"bench": 0, "random-play": 1, "strategist": 2}
 #: the per-hand fields of :class:`Results` (then ``drawn`` and ``points`` per seat)
 FIELDS = ("winner", "first", "turns", "actions", "plays", "steps", "applied", "reactions", "catches",
           "penalty_cards", "score", "truncated", "reshuffles")
 MAX_STEPS = 5000
 _U64 = 2 ** 64
+#: the house rules the compiled core plays (with any parameters), in every combination the parser accepts
+HOUSE_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
+# the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
+_FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32}
 
 
 def _hand_over_tables() -> None:
@@ -65,11 +80,78 @@ def _hand_over_tables() -> None:
     _ccore.set_tables(
         bytes(o.DECK_IDS), bytes(int(x) for row in o.PLAYABLE for x in row), struct.pack(f"{o.NCARDS}b", *fx),
         turn, first, bytes(o.POINTS), struct.pack(f"{o.NCARDS}b", *o.COLOR_OF), bytes(o.FACE_OF),
-        bytes(o.NUMBER_OF), o.challenge_penalty(True), o.WRONG_CHALLENGE_EXTRA, o.DRAW_OF[o.WILD_DRAW_FOUR])
+        bytes(o.NUMBER_OF), struct.pack(f"{o.NCARDS}b", *(-1 if c.number is None else c.number for c in o.CARDS)),
+        o.challenge_penalty(True), o.WRONG_CHALLENGE_EXTRA, o.DRAW_OF[o.WILD_DRAW_FOUR])
 
 
 if _ccore is not None:
     _hand_over_tables()
+
+# ------------------------------------------------------------------------------------ the extra ids
+from . import ACTIONS, ACTIONS_PER_SEAT, MAX_PLAYERS  # noqa: E402
+
+#: the first id after unokit.fast's table: seat ``s``'s extra moves are ``EXT_BASE + s * EXT_PER_SEAT + j``,
+#: ``j = 2 * (colour * 100 + a * 10 + b) + uno`` for ADDUP's pair (number ``a`` then ``b`` of one colour),
+#: ``j = EXT_PER_SEAT - 1`` for ADDUP's ``doubtsum``
+EXT_BASE = MAX_PLAYERS * ACTIONS_PER_SEAT
+_NPAIRS = 400
+EXT_PER_SEAT = 2 * _NPAIRS + 1
+if _ccore is not None:
+    assert (_ccore.APS, _ccore.EXT_BASE, _ccore.EXT_PER_SEAT, _ccore.NPAIRS) == (
+        ACTIONS_PER_SEAT, EXT_BASE, EXT_PER_SEAT, _NPAIRS), "the C core's numbering differs"
+_NUMBER_CARD = {(official.COLOR_OF[c], card.number): card for c, card in enumerate(official.CARDS)
+                if card.number is not None}
+
+
+def to_action(i: int):
+    """The referee action of an id of the compiled core (:func:`trace`'s ids)."""
+    if 0 <= i < EXT_BASE:
+        return ACTIONS[i]
+    seat, j = divmod(i - EXT_BASE, EXT_PER_SEAT)
+    if not 0 <= seat < MAX_PLAYERS or i < EXT_BASE:
+        raise UnoError(f"not an action id of the compiled core: {i!r}")
+    if j == EXT_PER_SEAT - 1:
+        from ..rules.extras import ChallengeSum
+        return ChallengeSum(seat)
+    pair, uno = divmod(j, 2)
+    col, ab = divmod(pair, 100)
+    from ..actions import Play
+    return Play(seat, (_NUMBER_CARD[col, ab // 10], _NUMBER_CARD[col, ab % 10]), None, bool(uno))
+
+
+def action_id(action) -> int:
+    """The id of a referee action in the compiled core's numbering (``to_action(action_id(a)) == a``)."""
+    from ..actions import Play
+    from ..rules.extras import ChallengeSum
+    if type(action) is ChallengeSum and 0 <= action.player < MAX_PLAYERS:
+        return EXT_BASE + action.player * EXT_PER_SEAT + EXT_PER_SEAT - 1
+    if (type(action) is Play and len(action.cards) == 2 and action.color is None and action.target is None
+            and not action.hidden and not action.give and not action.more and 0 <= action.player < MAX_PLAYERS):
+        a, b = action.cards
+        col = official.COLOR_OF[a.index]
+        if a.number is not None and b.number is not None and official.COLOR_OF[b.index] == col:
+            return (EXT_BASE + action.player * EXT_PER_SEAT
+                    + 2 * (col * 100 + a.number * 10 + b.number) + int(action.uno))
+    from . import action_id as fast_id
+    return fast_id(action)
+
+
+def _house(rs) -> tuple[int, int, int]:
+    """(cards dealt, stacking mask, flags) of a rule set the compiled core covers."""
+    stack = 0
+    if rs.stacking:
+        from ..rules.stacking import ALLOWED
+        for under, card in ALLOWED[rs.stacking]:   # bit 5 * (total's kind) + (card's draw): it may go on
+            stack |= 1 << (5 * under + card)
+    flags = 0
+    for code in rs.codes:
+        flags |= _FLAGS.get(code, 0)
+    return rs.deal, stack, flags
+
+
+def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
+    return (players, rs.param("uno"), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
+            *_house(rs), rs.reveal)
 
 
 def available() -> bool:
@@ -93,9 +175,17 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
     """Why the compiled core cannot play this table, or ``None`` when it can."""
     if _ccore is None:
         return IMPORT_ERROR
+    from ..rules import RuleSet
     from . import rules_problem
     try:
-        why = rules_problem(rules, dealing=True)
+        rs = RuleSet.parse(rules)
+        other = [c for c in rs.codes if c not in HOUSE_RULES]
+        if other:
+            return (f"house rules ({'-'.join(other)}) are played by the referee only (the compiled core plays "
+                    f"{', '.join(HOUSE_RULES)})")
+        # the official rules under them: the ambiguity digits and the table parameters (deal= is FU/BU's)
+        why = rules_problem(RuleSet(rs.ambiguity, (), tuple(kv for kv in rs.params if kv[0] != "deal")),
+                            dealing=True)
     except UnoError as e:
         return str(e)
     if why:
@@ -106,10 +196,16 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         return "the compiled core plays strict enforcement only"
     if not 2 <= players <= official.MAX_PLAYERS:
         return f"UNO is for 2 to {official.MAX_PLAYERS} players"
+    if rs.deal * players >= len(official.DECK_IDS):
+        return f"cannot deal {rs.deal} cards to {players} players from {len(official.DECK_IDS)} cards"
     names = [bots] if isinstance(bots, str) else list(bots)
     for name in names:
         if name.strip().lower() not in POLICIES:
             return f"bot {name!r} is played by the referee only (compiled: {', '.join(sorted(POLICIES))})"
+        if rs.rules and name.strip().lower() == "bench":
+            return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
+        if rs.rules and name.strip().lower() == "strategist":
+            return "the compiled strategist plays the official rules only (house rules: the referee's strategist)"
     return None
 
 
@@ -211,8 +307,7 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
         if deal_seeds.ndim != 1 or (deal_seeds.size and (deal_seeds.min() < 0)):
             raise UnoError("deal_seeds: a list of seeds >= 0")
         deal_seeds = deal_seeds.astype(np.uint64)
-    cfg = (players, rs.param("uno"), rs.bluff, max_steps, -1 if dealer is None else dealer,
-           bytes(POLICIES[b] for b in seat_bots), chance == "fast")
+    cfg = _config(players, rs, max_steps, dealer, bytes(POLICIES[b] for b in seat_bots), chance == "fast")
     bench = bench_seed is not None
     if bench and not 0 <= bench_seed < _U64:
         raise UnoError("bench_seed must be in [0, 2**64)")
@@ -223,16 +318,23 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
 
 
 def trace(players: int, seed: int, *, rules: str = "UNO 1121", policy: str = "bench", policy_seed: int = 0,
-          decisions=None, max_actions: int = 100_000, dealer: int | None = None, chance: str = "referee"):
+          decisions=None, max_actions: int = 100_000, dealer: int | None = None, chance: str = "referee",
+          full: bool = False):
     """One hand step by step: ``(state after the deal, [(seat, legal ids by seat, id, state after)...])``.
 
-    A state is ``(hands, stock, discard, color, direction, current, phase, pending, drawn, winner)``.
+    A state is ``(hands, stock, discard, color, direction, current, phase, pending, drawn, winner)``;
+    with ``full`` followed by ``(uno_said, catchable seats, going_out, pending_kind, the Wild Draw
+    Four's player, the seat that may challenge an ADDUP sum)`` (-1 for none).
     The seat in turn chooses with ``policy`` drawing from ``random.Random(policy_seed)``, or
-    ``decisions`` (ids) are applied in order (an id that is not legal raises ``ValueError``).
-    For the differential tests (``tests/test_compiled.py``)."""
+    ``decisions`` (ids, :func:`action_id`) are applied in order (an id that is not legal raises
+    ``ValueError``). For the differential tests (``tests/test_compiled.py``,
+    ``tests/test_compiled_house.py``)."""
     _need()
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)
-    cfg = (players, rs.param("uno"), rs.bluff, 1, -1 if dealer is None else dealer,
-           bytes([POLICIES[policy]] * players), chance == "fast")
-    return _ccore.trace(cfg, seed, policy_seed, None if decisions is None else list(decisions), max_actions)
+    why = problem(rs, "random-play", players)
+    if why:
+        raise UnoError(why)
+    cfg = _config(players, rs, 1, dealer, bytes([POLICIES[policy]] * players), chance == "fast")
+    return _ccore.trace(cfg, seed, policy_seed, None if decisions is None else list(decisions), max_actions,
+                        full)

@@ -1,0 +1,223 @@
+"""The compiled core (unokit/fast/_ccore.c) under the house rules it covers plays the referee's hands.
+
+Covered (``unokit.fast.compiled.HOUSE_RULES``): stacking P1-P4 and ADDUP; drawing FU, BU, SAT, INS,
+CON, DRAWPLAY and FORCE, alone and combined. Each code is proven three ways:
+
+1. step by step against the referee (``Game.new(players, rules, seed=s)``): uniform random decisions
+   among the complete actions of the seat to act (now and then of another seat: UNO calls, catches,
+   challenges out of turn) are applied to both; at every step every seat's legal ids (the referee's
+   actions through ``compiled.action_id``, in the referee's order) and the whole state are the same;
+2. hand by hand against the Python harness: the lab's random-play bots give the same winner, turns,
+   steps, draws, points and score as ``unokit.sim.play_hand`` and ``unokit.lab.play_deal``;
+3. with fast chance the mean hand length and the first seat's win rate agree with referee chance.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from unokit.bots import make_bot
+from unokit.compose import every_action
+from unokit.errors import UnoError
+from unokit.fast import ACTIONS, compiled as C
+from unokit.game import Game
+from unokit.lab import play_deal
+from unokit.sim import derive_seed, play_hand, simulate
+
+pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
+
+#: one code per covered rule (the test ids are the rules' codes)
+SINGLE = {code: f"UNO 1121 {code}" for code in C.HOUSE_RULES}
+SINGLE["FU(cards=2)"] = "UNO 1121 FU(cards=2)"
+SINGLE["BU(cards=12)"] = "UNO 1121 BU(cards=12)"
+#: combinations the parser accepts (and ambiguity digits / table parameters with them)
+COMBOS = ["UNO 1121 P4-DRAWPLAY", "UNO 1121 P2-FU", "UNO 1121 ADDUP-SAT", "UNO 1122 P4-CON",
+          "UNO 1121 P3-ADDUP-INS-FORCE", "UNO 1121 BU(cards=10)-P1-CON-DRAWPLAY",
+          "UNO 1121 FU(cards=5)-P4-ADDUP-SAT-CON uno=4", "UNO 1121 P2-FORCE-DRAWPLAY deal=5"]
+ALL = list(SINGLE.values()) + COMBOS
+IDS = list(SINGLE) + [c.replace("UNO ", "").replace(" ", "_") for c in COMBOS]
+
+
+def referee_state(g: Game) -> list:
+    """The referee's state in the shape of ``compiled.trace(..., full=True)``."""
+    addup = g.rule_state.get("ADDUP")
+    return [[[c.index for c in h] for h in g.hands], [c.index for c in g.stock], [c.index for c in g.discard],
+            int(g.color), g.direction, g.current, int(g.phase), g.pending,
+            -1 if g.drawn is None else g.drawn.index, -1 if g.winner is None else g.winner,
+            list(g.uno_said), sorted(g.catchable), -1 if g.going_out is None else g.going_out, g.pending_kind,
+            -1 if g.wd4 is None else g.wd4[0], -1 if addup is None else addup[4]]
+
+
+def referee_ids(g: Game, seat: int) -> list[int]:
+    """Every complete action ``seat`` may take (stems followed, in the referee's order), as ids."""
+    return [C.action_id(a) for a in every_action(g, seat)]
+
+
+def check_steps(players: int, seed: int, rules: str, rng: random.Random, other: float = 0.15,
+                cap: int = 2000) -> int:
+    """Play the referee's hand with random decisions, replay them in C, compare every step."""
+    g = Game.new(players=players, rules=rules, seed=seed)
+    states, legal, ids = [referee_state(g)], [], []
+    while not g.over and len(ids) < cap:
+        lg = [referee_ids(g, s) for s in range(players)]
+        seat = g.to_act
+        if rng.random() < other:  # now and then another seat acts (UNO, catches) or the seat out of turn
+            seat = rng.choice([s for s in range(players) if lg[s]])
+        i = rng.choice(lg[seat])
+        g.apply(C.to_action(i))
+        legal.append(lg)
+        ids.append(i)
+        states.append(referee_state(g))
+    init, steps = C.trace(players, seed, rules=rules, decisions=ids, full=True)
+    assert list(init) == states[0], "the deal differs"
+    assert len(steps) == len(ids)
+    for t, (seat, lg, applied, after) in enumerate(steps):
+        assert seat == states[t][5]
+        assert lg == legal[t], f"step {t}: legal ids differ"
+        assert applied == ids[t]
+        assert list(after) == states[t + 1], f"step {t} ({C.to_action(applied)}): the state differs"
+    return len(ids)
+
+
+@pytest.mark.parametrize("rules", list(SINGLE.values()), ids=list(SINGLE))
+def test_house_rule_compiled_same_steps_as_referee(rules):
+    rng = random.Random(rules)
+    actions = sum(check_steps(players, seed, rules, rng) for players in (2, 3, 4) for seed in range(3))
+    assert actions > 9 * 20
+
+
+@pytest.mark.parametrize("rules", COMBOS, ids=IDS[len(SINGLE):])
+def test_house_rule_combinations_compiled_same_steps_as_referee(rules):
+    rng = random.Random(rules)
+    for players in (2, 3, 4):
+        for seed in range(2):
+            check_steps(players, seed, rules, rng)
+
+
+def test_house_rules_compiled_same_steps_with_more_players():
+    rng = random.Random(6)
+    for players, rules in ((6, "UNO 1121 P4-ADDUP-CON-DRAWPLAY"), (8, "UNO 1121 P3-ADDUP-INS-FORCE-FU"),
+                           (10, "UNO 1122 P1-SAT")):
+        for seed in range(2):
+            check_steps(players, seed, rules, rng)
+
+
+def winner(r, i):
+    return None if r.winner[i] < 0 else int(r.winner[i])   # -1: cut short at max_steps
+
+
+@pytest.mark.parametrize("rules", ALL, ids=IDS)
+def test_house_rule_compiled_random_play_hands_equal_the_python_harness(rules):
+    """unokit.sim.simulate's hands, and the lab's (play_deal), on the referee and in C."""
+    for players in (2, 3, 4):
+        n = 12
+        r = C.play(n, players=players, rules=rules, bots="random-play", seed=11)
+        for i in range(n):
+            hs = derive_seed(11, i)
+            g = Game.new(players=players, rules=rules, seed=hs)
+            bots = [make_bot("random-play", derive_seed(hs, s, "bot")) for s in range(players)]
+            res = play_hand(g, bots, rng=random.Random(derive_seed(hs, 0, "harness")), record=False)
+            got = (winner(r, i), int(r.actions[i]), int(r.steps[i]), int(r.applied[i]), int(r.reactions[i]),
+                   tuple(r.drawn[i].tolist()), tuple(r.points[i].tolist()), int(r.score[i]))
+            assert got == (res.winner, res.turns, res.steps, res.actions, res.reactions, res.drawn, res.points,
+                           res.score), f"hand {i}, {players} players"
+        n = 6
+        r = C.play(n, players=players, rules=rules, bots="random-play", seed=5, purpose="lab-deal",
+                   bot_purpose="lab-bot", bot_salt=3)
+        for i in range(n):
+            o = play_deal(rules, ["random-play"] * players, derive_seed(5, i, "lab-deal"), bot_salt=3)
+            got = (winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
+                   int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]))
+            assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches,
+                           o.penalty_cards), f"lab hand {i}, {players} players"
+
+
+@pytest.mark.parametrize("rules", ALL, ids=IDS)
+def test_house_rule_compiled_fast_chance_agrees_with_referee_chance(rules):
+    n = 8000
+    a = C.play(n, players=3, rules=rules, bots="random-play", seed=1, chance="referee")
+    b = C.play(n, players=3, rules=rules, bots="random-play", seed=2, chance="fast")
+    assert not a.truncated.any() and not b.truncated.any()
+    for x, y, what in ((a.turns.astype(float), b.turns.astype(float), "mean hand length (turns)"),
+                       ((a.winner == a.first).astype(float), (b.winner == b.first).astype(float),
+                        "first seat's win rate")):
+        se = (x.var() / n + y.var() / n) ** 0.5
+        assert abs(x.mean() - y.mean()) < 4 * se, what
+
+
+def test_house_rules_change_the_hands():
+    """The rules are really in force: stacking lengthens hands, FU shortens them, and so on."""
+    def mean_turns(rules):
+        return float(C.play(4000, players=3, rules=rules, seed=4, chance="fast").turns.mean())
+    base = mean_turns("UNO 1121")
+    assert mean_turns("UNO 1121 FU") < base < mean_turns("UNO 1121 BU")
+    assert base < mean_turns("UNO 1121 INS") < mean_turns("UNO 1121 SAT")  # SAT: stuck players draw many cards
+    assert mean_turns("UNO 1121 P4") != base and mean_turns("UNO 1121 ADDUP") != base
+    # random-play never draws holding a playable card and always plays a playable card drawn: under FORCE
+    # and DRAWPLAY it plays the very same hands
+    same = [C.play(500, players=3, rules=r, seed=4).records for r in ("UNO 1121", "UNO 1121 FORCE-DRAWPLAY")]
+    assert (same[0] == same[1]).all()
+    # ADDUP's moves (pairs and doubtsum) are offered and played in C
+    seen = set()
+    for seed in range(40):
+        _, steps = C.trace(3, seed, rules="UNO 1121 ADDUP", policy="random-play", policy_seed=seed)
+        seen |= {type(C.to_action(a)).__name__ + str(len(getattr(C.to_action(a), "cards", ())))
+                 for _, legal, a, _ in steps}
+        seen |= {type(C.to_action(i)).__name__ for _, legal, _, _ in steps for ids in legal for i in ids
+                 if i >= C.EXT_BASE}
+    assert {"Play2", "ChallengeSum"} <= seen
+
+
+def test_house_rules_simulate_picks_the_compiled_core_and_agrees_with_the_referee():
+    kw = dict(players=3, rules="UNO 1121 P4-ADDUP-CON", bots="random-play", seed=3, progress=False)
+    a = simulate(40, engine="compiled", chance="referee", **kw)
+    b = simulate(40, engine="referee", **kw)
+    assert a["engine"].startswith("compiled") and b["engine"].startswith("referee")
+    strip = lambda s: {k: v for k, v in s.items() if k not in ("seconds", "hands_per_second", "checked", "engine")}
+    assert strip(a) == strip(b)
+    assert simulate(5, engine="auto", **kw)["engine"].startswith("compiled")
+
+
+def test_house_rule_ids_come_after_the_official_table():
+    assert C.EXT_BASE == len(ACTIONS)
+    for i in (0, 137, 138, 1379):
+        assert C.to_action(i) == ACTIONS[i] and C.action_id(ACTIONS[i]) == i
+    seen = set()
+    for i in range(C.EXT_BASE, C.EXT_BASE + 10 * C.EXT_PER_SEAT):
+        a = C.to_action(i)
+        assert C.action_id(a) == i and a not in seen
+        seen.add(a)
+    assert str(C.to_action(C.EXT_BASE + C.EXT_PER_SEAT - 1)) == "0 doubtsum"
+    assert str(C.to_action(C.EXT_BASE + C.EXT_PER_SEAT + 2 * (100 + 27) + 1)) == "1 play Y2 Y7 uno"
+    with pytest.raises(UnoError):
+        C.to_action(C.EXT_BASE + 10 * C.EXT_PER_SEAT)
+
+
+def test_compiled_refuses_uncovered_house_rules_with_a_reason():
+    for rules in ("UNO 1121 P1", "UNO 1121 FU(cards=6)-P4-ADDUP-SAT-CON-DRAWPLAY", "UNO 1121 BU(cards=20)",
+                  "UNO 1121 P3 deal=5 target=300", "UNO 1122 INS-FORCE", "UNO 3121 P2"):
+        assert C.problem(rules, ["random-play"], 4) is None, rules
+    assert "DR" in C.problem("UNO 1121 P4-DR", ["random-play"])
+    assert "house rules (C-S)" in C.problem("UNO 1121 C-P4-S", ["random-play"])
+    assert "simplified" in C.problem("UNO 2121 P4", ["random-play"])
+    assert "official" in C.problem("UNO 1121 P4 first=redraw", ["random-play"])
+    assert "cannot deal" in C.problem("UNO 1121 BU(cards=20)", ["random-play"], 6)
+    assert "bench" in C.problem("UNO 1121 SAT", ["bench"])
+    assert C.problem("UNO 1121", ["bench"]) is None
+    with pytest.raises(UnoError, match="cannot be combined"):
+        C.play(5, rules="UNO 1121 SAT-INS")
+    with pytest.raises(UnoError, match="DR"):
+        C.play(5, rules="UNO 1121 DR-P4")
+    r = C.play(50, players=10, rules="UNO 1121 BU(cards=10)", seed=1, chance="fast")
+    assert (r.winner >= 0).all()
+
+
+def test_house_rules_compiled_conserve_cards_and_points_add_up():
+    for rules in ("UNO 1121 P4-CON", "UNO 1121 ADDUP-SAT-DRAWPLAY", "UNO 1121 BU-P2-INS-FORCE"):
+        r = C.play(1000, players=4, rules=rules, bots="random-play", seed=3, chance="fast")
+        assert (r.winner >= 0).all() and not r.truncated.any()
+        assert (r.points[np.arange(len(r)), r.winner] == 0).all()
+        assert (r.points.sum(axis=1) == r.score).all()

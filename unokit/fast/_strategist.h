@@ -1,0 +1,886 @@
+/* The strategist in C: unokit.bots.strategist.StrategistBot under the official rules.
+ *
+ * Included once by _ccore.c, after its policies. It scores every legal action with the components of
+ * the Python bot that act under the official rules (continuity, color_over_number, management,
+ * read_opponents, card_counting, surprise_wild, olha_o_aviao, zero, consumismo, trebuchet,
+ * extra_points, duel, points, bluff_caution, say_uno, catch_uno, challenge), with their default
+ * weights and parameters, and the same floating-point expressions in the same order, so that the
+ * scores are the same doubles and the choice (ties included) is the same. Its own generator is drawn
+ * only where the Python bot draws it (Olha o Aviao).
+ *
+ * What a seat knows about the others (unokit.bots.knowledge: card counting, the reading of draws,
+ * wilds, named colours and challenged hands) is kept per strategist seat in a Strat, fed every
+ * applied action by strat_observe() just before it is applied: the referee's events that action
+ * would emit are read as unokit.bots.knowledge.Scanner reads them.
+ *
+ * Used by play_hand / trace (_ccore.c). tests/test_compiled_strategist.py replays the hands in the
+ * referee and asks the Python strategist at every decision.
+ */
+
+#include <math.h>
+
+enum { POL_STRATEGIST = 2 };
+
+/* ---------------------------------------------------------------- the components' weights and parameters */
+#define ST_CARD 2.5                 /* strategist.CARD: the unit of every score */
+#define W_CONTINUITY 1.0
+#define W_COLOR_OVER_NUMBER 1.0
+#define W_MANAGEMENT 1.0
+#define W_READ_OPPONENTS 1.0
+#define W_CARD_COUNTING 1.0
+#define W_SURPRISE_WILD 1.0
+#define W_OLHA 1.0
+#define W_ZERO 1.0
+#define W_CONSUMISMO 1.0
+#define W_TREBUCHET 1.0
+#define W_EXTRA_POINTS 1.0
+#define W_DUEL 1.0
+#define W_POINTS 1.0
+#define W_BLUFF_CAUTION 1.0
+#define W_SAY_UNO 1.0
+#define W_CATCH_UNO 1.0
+#define W_CHALLENGE 1.0
+#define P_HOLD 0.65                 /* management */
+#define P_VICTIM 0.5
+#define P_PRESSURE 0.2
+#define P_OLHA_RATE 0.3             /* olha_o_aviao */
+#define P_OLHA_MIN_PLAYERS 3
+#define P_CHALLENGED 0.6            /* bluff_caution */
+#define P_THRESHOLD 0.4             /* challenge */
+/* unokit.bots.knowledge: how far each kind of evidence is trusted */
+#define T_DRAW_TRUST 0.85
+#define T_WD4_TRUST 0.6
+#define T_WILD_TRUST 0.3
+#define T_NAMED_TRUST 0.7
+#define T_NAMED_TRUST_LAST 0.35
+
+#define F_SKIP 10
+#define F_REVERSE 11
+#define F_WILDF 13                  /* Face.WILD: faces below it are coloured */
+
+/* ---------------------------------------------------------------- knowledge (unokit.bots.knowledge.Scanner) */
+typedef struct {                     /* what one seat has read about another (SeatInfo) */
+    double lc_trust[4], lf_trust[F_WILDF], named_trust;
+    int16_t lc_at[4], lf_at[F_WILDF], acquired;
+    uint8_t lc_has;                  /* bit per colour: lack_color holds it */
+    uint16_t lf_has;                 /* bit per face */
+    int8_t named;                    /* colour named with its last wild (-1: none) */
+    uint8_t bluffs_caught, rev_has;
+    uint8_t rev[NC];                 /* the last hand of it shown to this seat (a challenge) */
+    uint8_t since[NC];               /* its plays since the last challenge of it */
+} StInfo;
+
+typedef struct {                     /* the Scanner of one strategist seat */
+    int8_t ecolor, eface;            /* colour and face in force as the events tell (-1: none) */
+    int8_t wd4_before;               /* the colour before the last Wild Draw Four (-1: none) */
+    int8_t wd4_player;               /* who played the last Wild Draw Four (-1: none) */
+    uint16_t stuck;                  /* seats that drew at the start of their turn since the last play */
+    int16_t draws_since;
+    int16_t sizes[MAXP];             /* hand sizes as the events tell (the trust of a named colour) */
+    StInfo info[MAXP];
+} StSeat;
+
+typedef struct {
+    int active, n, reveal;           /* reveal: ambiguity digit C (1: a challenged hand shown to all) */
+    uint8_t is[MAXP];                /* the strategist seats */
+    StSeat seat[MAXP];
+    int32_t *log;                    /* play_logged (logging): every id applied (internal numbering) */
+    int logging, nlog, cap;
+} Strat;
+
+static inline int st_draw_of(int c) { return T_FX[c] > 0 ? T_FX[c] : 0; }
+static inline int st_wild(int c) { return T_COLOR[c] < 0; }
+
+/* a new hand: after deal() */
+static void strat_begin(Strat *S, const Game *g, const Config *cfg) {
+    if (!S) return;
+    S->active = 0;
+    S->n = g->n;
+    S->reveal = cfg->reveal;
+    S->nlog = 0;
+    for (int s = 0; s < g->n; s++) {
+        S->is[s] = cfg->policy[s] == POL_STRATEGIST;
+        if (!S->is[s]) continue;
+        S->active = 1;
+        StSeat *z = &S->seat[s];
+        int top = g->discard[g->discard_len - 1];
+        z->ecolor = (int8_t)T_COLOR[top];          /* the first card ('first'); a Wild: 'color' follows */
+        z->eface = (int8_t)T_FACE[top];
+        z->wd4_before = z->wd4_player = -1;
+        z->stuck = 0;
+        z->draws_since = 0;
+        for (int q = 0; q < g->n; q++) {
+            z->sizes[q] = g->hand_len[q];
+            StInfo *f = &z->info[q];
+            f->lc_has = 0;
+            f->lf_has = 0;
+            f->named = -1;
+            f->named_trust = 0.0;
+            f->acquired = 0;
+            f->bluffs_caught = 0;
+            f->rev_has = 0;
+            memset(f->since, 0, NC);
+        }
+    }
+}
+
+/* cards `seat` gets when it draws k: what the stock and the pile under the top hold */
+static inline int st_avail(const Game *g, int k, int discard_len) {
+    int a = g->stock_len + (discard_len > 1 ? discard_len - 1 : 0);
+    return k < a ? k : a;
+}
+
+/* a 'draw' event of `got` cards by p (voluntary: a turn draw) */
+static void st_ev_draw(StSeat *z, int me, int p, int got, int voluntary) {
+    if (got <= 0) return;                          /* the referee emits no draw event then */
+    z->sizes[p] = (int16_t)(z->sizes[p] + got);
+    if (p != me) {
+        StInfo *f = &z->info[p];
+        if (voluntary) {
+            if (z->ecolor >= 0) {
+                f->lc_has |= (uint8_t)(1u << z->ecolor);
+                f->lc_trust[z->ecolor] = T_DRAW_TRUST;
+                f->lc_at[z->ecolor] = (int16_t)(f->acquired + got);
+            }
+            if (z->eface >= 0 && z->eface < F_WILDF) {
+                f->lf_has |= (uint16_t)(1u << z->eface);
+                f->lf_trust[z->eface] = T_DRAW_TRUST;
+                f->lf_at[z->eface] = (int16_t)(f->acquired + got);
+            }
+            if (f->named >= 0 && f->named == z->ecolor) f->named = -1;
+        }
+        f->acquired = (int16_t)(f->acquired + got);
+    }
+    if (voluntary) { z->stuck |= (uint16_t)(1u << p); z->draws_since++; }
+}
+
+/* a 'play' event: card c by p, colour named nc (-1: none) */
+static void st_ev_play(StSeat *z, int me, int p, int c, int nc) {
+    int before = z->ecolor;
+    z->sizes[p]--;
+    if (p != me) {
+        StInfo *f = &z->info[p];
+        if (st_wild(c)) {
+            double trust = c == WD4 ? T_WD4_TRUST : T_WILD_TRUST;
+            if (f->named >= 0 && f->named == before) trust *= 0.3;
+            if (before >= 0 && trust > ((f->lc_has >> before & 1) ? f->lc_trust[before] : 0.0)) {
+                f->lc_has |= (uint8_t)(1u << before);
+                f->lc_trust[before] = trust;
+                f->lc_at[before] = f->acquired;
+            }
+        } else {
+            f->lc_has &= (uint8_t)~(1u << T_COLOR[c]);
+        }
+        if (T_FACE[c] < F_WILDF) f->lf_has &= (uint16_t)~(1u << T_FACE[c]);
+        f->named = -1;
+        if (nc >= 0) {
+            f->named = (int8_t)nc;
+            f->named_trust = z->sizes[p] <= 1 ? T_NAMED_TRUST_LAST : T_NAMED_TRUST;
+            f->lc_has &= (uint8_t)~(1u << nc);
+        }
+        f->since[c]++;
+    }
+    if (c == WD4) { z->wd4_before = (int8_t)before; z->wd4_player = (int8_t)p; }
+    z->ecolor = (int8_t)(nc >= 0 ? nc : T_COLOR[c]);
+    z->eface = (int8_t)T_FACE[c];
+    z->stuck = 0;
+    z->draws_since = 0;
+}
+
+/* Every strategist seat reads the events of id, applied next to g (official rules). */
+static void strat_observe(Strat *S, const Game *g, int id) {
+    if (!S) return;
+    if (S->logging) {
+        if (S->nlog == S->cap) {
+            int cap = S->cap ? 2 * S->cap : 256;
+            int32_t *l = PyMem_RawRealloc(S->log, sizeof(int32_t) * (size_t)cap);
+            if (l) { S->log = l; S->cap = cap; }
+        }
+        if (S->nlog < S->cap) S->log[S->nlog++] = id;
+    }
+    if (!S->active) return;
+    int p = id / XPS, k = id % XPS, n = g->n;
+    for (int me = 0; me < n; me++) {
+        if (!S->is[me]) continue;
+        StSeat *z = &S->seat[me];
+        if (k < K_DRAW) {
+            int card, nc = -1;
+            if (k < 104) card = k >> 1;
+            else { card = WILD + (k - 104) / 8; nc = ((k - 104) % 8) >> 1; }
+            st_ev_play(z, me, p, card, nc);
+        } else if (k == K_DRAW) {
+            if (g->phase == PH_PENDING) st_ev_draw(z, me, p, st_avail(g, g->pending, g->discard_len), 0);
+            else st_ev_draw(z, me, p, st_avail(g, 1, g->discard_len), 1);
+        } else if (k == K_CHALLENGE) {
+            int b = g->wd4_bluffer, guilty = g->wd4_bluff;
+            if (b < 0) continue;
+            if (b != me) {
+                StInfo *f = &z->info[b];
+                if (S->reveal == 1 || me == p) {       /* the hand is shown to this seat */
+                    memset(f->rev, 0, NC);
+                    for (int i = 0; i < g->hand_len[b]; i++) f->rev[g->hands[b][i]]++;
+                    f->rev_has = 1;
+                }
+                memset(f->since, 0, NC);               /* plays counted from the last challenge of b */
+                if (!guilty && z->wd4_before >= 0) {
+                    f->lc_has |= (uint8_t)(1u << z->wd4_before);
+                    f->lc_trust[z->wd4_before] = 1.0;
+                    f->lc_at[z->wd4_before] = f->acquired;
+                }
+                if (guilty) f->bluffs_caught++;
+            }
+            if (guilty) {                              /* D=2 takes the card back first (no event) */
+                int dl = g->discard_len - (g->bluff_option == 2 && g->discard_len > 1 ? 1 : 0);
+                st_ev_draw(z, me, b, st_avail(g, BLUFF_PENALTY, dl), 0);
+            } else {
+                st_ev_draw(z, me, p, st_avail(g, g->pending + WRONG_EXTRA, g->discard_len), 0);
+            }
+        } else if (k >= K_CATCH && k < K_CATCH + MAXP) {
+            int q = k - K_CATCH;
+            st_ev_draw(z, me, q, st_avail(g, g->uno_penalty, g->discard_len), 0);
+        } else if (k >= K_COLOR && k < K_COLOR + 4) {
+            z->ecolor = (int8_t)(k - K_COLOR);
+            if (p != me) { z->info[p].named = (int8_t)(k - K_COLOR); z->info[p].named_trust = T_NAMED_TRUST; }
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- one decision (strategist._Ctx, Knowledge) */
+typedef struct {
+    const Game *g;
+    const StSeat *z;
+    int me, n, d, phase, color, topface, pending, nh;
+    const uint8_t *hand;
+    int sizes[MAXP];
+    double max_danger;
+    int min_opp;
+    /* Knowledge */
+    int unseen[NC], unseen_total, unseen_sum, ucolor[4], ucol_tot, uface[F_WILDF][4], uwild;
+    uint8_t known[MAXP][NC];
+    int nknown[MAXP];
+    uint8_t kcolor[MAXP];            /* colours among the known cards */
+    uint8_t kface[MAXP][F_WILDF];    /* colours among the known cards of a face */
+    uint8_t kwild[MAXP];
+} StCtx;
+
+static double st_danger(int size) {
+    if (size <= 1) return 1.0;
+    if (size <= 2) return 0.55;
+    if (size <= 3) return 0.25;
+    if (size <= 4) return 0.1;
+    return 0.0;
+}
+
+static inline int st_nxt(const StCtx *x, int seat, int steps, int d) {
+    int s = seat;
+    for (int i = 0; i < steps; i++) s = ((s + d) % x->n + x->n) % x->n;
+    return s;
+}
+
+static void st_context(StCtx *x, const Strat *S, const Game *g, int me) {
+    x->g = g;
+    x->z = &S->seat[me];
+    x->me = me;
+    x->n = g->n;
+    x->d = g->direction;
+    x->phase = g->phase;
+    x->color = g->color;
+    x->topface = T_FACE[g->discard[g->discard_len - 1]];
+    x->pending = g->pending;
+    x->hand = g->hands[me];
+    x->nh = g->hand_len[me];
+    x->max_danger = 0.0;
+    x->min_opp = 99;
+    int have = 0;
+    for (int s = 0; s < g->n; s++) {
+        x->sizes[s] = g->hand_len[s];
+        if (s == me) continue;
+        double dg = st_danger(g->hand_len[s]);
+        if (!have || dg > x->max_danger) x->max_danger = dg;
+        if (g->hand_len[s] < x->min_opp) x->min_opp = g->hand_len[s];
+        have = 1;
+    }
+    /* the hands shown by challenges, less what was played since (knowledge._apply_reveals) */
+    int total_known = 0;
+    for (int s = 0; s < g->n; s++) {
+        x->nknown[s] = 0;
+        x->kcolor[s] = 0;
+        x->kwild[s] = 0;
+        memset(x->kface[s], 0, F_WILDF);
+        const StInfo *f = &x->z->info[s];
+        if (s == me || !f->rev_has) continue;
+        int sum = 0;
+        for (int c = 0; c < NC; c++) {
+            int h = (int)f->rev[c] - (int)f->since[c];
+            x->known[s][c] = (uint8_t)(h > 0 ? h : 0);
+            sum += x->known[s][c];
+        }
+        if (sum > g->hand_len[s]) continue;
+        x->nknown[s] = sum;
+        total_known += sum;
+        for (int c = 0; c < NC; c++) {
+            if (!x->known[s][c]) continue;
+            if (st_wild(c)) x->kwild[s] = 1;
+            else { x->kcolor[s] |= (uint8_t)(1u << T_COLOR[c]); x->kface[s][T_FACE[c]] |= (uint8_t)(1u << T_COLOR[c]); }
+        }
+    }
+    /* the cards not seen: the deck less my hand, the pile and the known cards */
+    int cnt[NC];
+    memset(cnt, 0, sizeof cnt);
+    for (int i = 0; i < NDECK; i++) cnt[T_DECK[i]]++;
+    for (int i = 0; i < x->nh; i++) cnt[x->hand[i]]--;
+    for (int i = 0; i < g->discard_len; i++) cnt[g->discard[i]]--;
+    for (int s = 0; s < g->n; s++)
+        if (x->nknown[s])
+            for (int c = 0; c < NC; c++) cnt[c] -= x->known[s][c];
+    int total = g->stock_len + g->discard_len;
+    for (int s = 0; s < g->n; s++) total += g->hand_len[s];
+    x->unseen_total = total - x->nh - g->discard_len - total_known;
+    if (x->unseen_total < 0) x->unseen_total = 0;
+    x->unseen_sum = 0;
+    memset(x->ucolor, 0, sizeof x->ucolor);
+    memset(x->uface, 0, sizeof x->uface);
+    int wild = 0;
+    for (int c = 0; c < NC; c++) {
+        int v = cnt[c] > 0 ? cnt[c] : 0;
+        x->unseen[c] = v;
+        x->unseen_sum += v;
+        if (st_wild(c)) wild += v;
+        else { x->ucolor[T_COLOR[c]] += v; x->uface[T_FACE[c]][T_COLOR[c]] += v; }
+    }
+    x->uwild = (x->unseen_total - x->unseen_sum > 0 ? x->unseen_total - x->unseen_sum : 0) + wild;
+    x->ucol_tot = x->ucolor[0] + x->ucolor[1] + x->ucolor[2] + x->ucolor[3];
+}
+
+static double st_pnone(int k, int pool, int good) {
+    if (k <= 0 || good <= 0) return 1.0;
+    if (pool <= 0) return 1.0;
+    int bad = pool - good;
+    if (k > bad) return 0.0;
+    double p = 1.0;
+    for (int i = 0; i < k; i++) p *= (double)(bad - i) / (double)(pool - i);
+    return p;
+}
+
+static inline int st_k(const StCtx *x, int q) { int k = x->sizes[q] - x->nknown[q]; return k > 0 ? k : 0; }
+static inline int st_pool(const StCtx *x) { return x->unseen_total > 1 ? x->unseen_total : 1; }
+
+/* Knowledge.p_has_color (use_evidence: read_opponents on) */
+static double st_has_color(const StCtx *x, int q, int color, int evidence) {
+    if (x->kcolor[q] >> color & 1) return 1.0;
+    int k = st_k(x, q), pool = st_pool(x);
+    double base = 1.0 - st_pnone(k, pool, x->ucolor[color]);
+    if (!evidence) return base;
+    const StInfo *f = &x->z->info[q];
+    double p = base;
+    if (f->lc_has >> color & 1) {
+        double trust = f->lc_trust[color];
+        int m = f->acquired - f->lc_at[color];
+        if (m > k) m = k;
+        if (m < 0) m = 0;
+        double since = 1.0 - st_pnone(m, pool, x->ucolor[color]);
+        p = (1 - trust) * base + trust * since;
+    }
+    if (f->named >= 0 && f->named == color && k > 0) p = p >= f->named_trust ? p : f->named_trust;
+    return p;
+}
+
+/* Knowledge.p_has_face(q, face, other_than) */
+static double st_has_face(const StCtx *x, int q, int face, int other, int evidence) {
+    if (x->kface[q][face] & (uint8_t)~(1u << other)) return 1.0;
+    int k = st_k(x, q), pool = st_pool(x), good = 0;
+    for (int c = 0; c < 4; c++) if (c != other) good += x->uface[face][c];
+    double base = 1.0 - st_pnone(k, pool, good);
+    const StInfo *f = &x->z->info[q];
+    if (evidence && (f->lf_has >> face & 1)) {
+        double trust = f->lf_trust[face];
+        int m = f->acquired - f->lf_at[face];
+        if (m > k) m = k;
+        if (m < 0) m = 0;
+        double since = 1.0 - st_pnone(m, pool, good);
+        return (1 - trust) * base + trust * since;
+    }
+    return base;
+}
+
+static double st_has_wild(const StCtx *x, int q) {
+    if (x->kwild[q]) return 1.0;
+    return 1.0 - st_pnone(st_k(x, q), st_pool(x), x->uwild);
+}
+
+/* Knowledge.p_can_play */
+static double st_kcan_play(const StCtx *x, int q, int color, int face) {
+    if (x->sizes[q] <= 0) return 0.0;
+    int ev = W_READ_OPPONENTS > 0;
+    double pc = st_has_color(x, q, color, ev);
+    double pf = face < F_WILDF ? st_has_face(x, q, face, color, ev) : 0.0;
+    double pw = st_has_wild(x, q);
+    return 1.0 - (1 - pc) * (1 - pf) * (1 - pw);
+}
+
+/* _Ctx.p_can_play: size < 0 is None (the seat keeps its hand) */
+static double st_can_play(const StCtx *x, int q, int color, int face, int size) {
+    if (size >= 0 && size != x->sizes[q]) {
+        double base = st_kcan_play(x, q, color, face);
+        int old = x->sizes[q] > 1 ? x->sizes[q] : 1;
+        return size > 0 ? 1.0 - pow(1.0 - base, (double)size / (double)old) : 0.0;
+    }
+    return st_kcan_play(x, q, color, face);
+}
+
+static inline int st_remove(const uint8_t *hand, int nh, int card, uint8_t *rest) {
+    int j = 0, done = 0;
+    for (int i = 0; i < nh; i++) {
+        if (!done && hand[i] == card) { done = 1; continue; }
+        rest[j++] = hand[i];
+    }
+    return j;
+}
+
+/* StrategistBot._static: holding `rest` with the pile at (col, face) and `actor` to play next;
+ * sizes NULL: the sizes of the table now (ctx.sizes) */
+static double st_static(const StCtx *x, const uint8_t *rest, int nr, int col, int face, int actor, const int *sizes,
+                        int again) {
+    double v = 0.0;
+    if (!nr) return 100.0;
+    int cols[4], ncols = 0, faces[F_WILDF], nfaces = 0, wilds = 0;
+    unsigned colseen = 0, faceseen = 0;
+    for (int i = 0; i < nr; i++) {
+        int c = rest[i];
+        if (st_wild(c)) { wilds++; continue; }
+        int cc = T_COLOR[c], f = T_FACE[c];
+        if (!(colseen >> cc & 1)) { colseen |= 1u << cc; cols[ncols++] = cc; }
+        if (!(faceseen >> f & 1)) { faceseen |= 1u << f; faces[nfaces++] = f; }
+    }
+    int me = x->me;
+    if (W_CONTINUITY > 0) {
+        int follow = 0;
+        for (int i = 0; i < nr; i++) {
+            int c = rest[i];
+            if (st_wild(c) || T_COLOR[c] == col || T_FACE[c] == face) follow++;
+        }
+        double s = (again || actor == me) ? 1.0 : x->n == 2 ? 0.5 : x->n == 3 ? 0.35 : 0.25;
+        double now = follow ? 1.0 : 0.0;
+        double changed = 0.0;
+        int nothers = 0;
+        for (int oc = 0; oc < 4; oc++) {
+            if (oc == col) continue;
+            nothers++;
+            if (wilds || (colseen >> oc & 1)) changed += 1.0;
+            else { double t = 0.07 * nfaces; changed += 0.6 <= t ? 0.6 : t; }
+        }
+        changed /= nothers;
+        double p = s * now + (1 - s) * changed;
+        v += W_CONTINUITY * (2.0 * p + 0.08 * follow);
+    }
+    if (W_COLOR_OVER_NUMBER > 0) v += W_COLOR_OVER_NUMBER * (0.25 * ncols + 0.06 * nfaces);
+    if (W_CARD_COUNTING > 0) {
+        double share = 0.0;
+        for (int j = 0; j < ncols; j++)
+            share += x->ucol_tot ? (double)x->ucolor[cols[j]] / (double)x->ucol_tot : 0.25;
+        double live = 0.0;
+        for (int j = 0; j < nfaces; j++) {
+            int f = faces[j];
+            if (f > 9) continue;
+            unsigned mine = 0;
+            for (int i = 0; i < nr; i++) if (T_FACE[rest[i]] == f && !st_wild(rest[i])) mine |= 1u << T_COLOR[rest[i]];
+            int left = 0;
+            for (int oc = 0; oc < 4; oc++) if (!(mine >> oc & 1)) left += x->uface[f][oc];
+            double t = left / 4.0;
+            live += 1.0 <= t ? 1.0 : t;
+        }
+        v += W_CARD_COUNTING * (0.5 * share + 0.05 * live);
+    }
+    if (W_SURPRISE_WILD > 0 && wilds) {
+        if (nr == 1) v += 2.0 * W_SURPRISE_WILD;
+        else if (nr <= 3) v += 0.5 * W_SURPRISE_WILD * wilds;
+    }
+    if (W_EXTRA_POINTS > 0 && nr == 1 && st_draw_of(rest[0]))
+        v += W_EXTRA_POINTS * ST_CARD * (0.6 + 1.0 * (1.0 - x->max_danger));
+    if (W_MANAGEMENT > 0 && actor != me) {
+        double base = P_PRESSURE * (x->n == 2 ? 2.0 : 1.0);
+        double chain = 1.0;
+        int q = actor;
+        for (int step = 0; step < 2; step++) {
+            if (q == me) break;
+            double pq = st_can_play(x, q, col, face, sizes ? sizes[q] : -1);
+            double imp = ST_CARD * (base + 4.0 * st_danger(sizes ? sizes[q] : x->sizes[q]));
+            v -= 1.0 * W_MANAGEMENT * imp * pq * chain * (step == 0 ? 1.0 : 0.35);
+            chain *= (1.0 - pq);
+            q = st_nxt(x, q, 1, x->d);
+        }
+    }
+    return v;
+}
+
+/* _hold_value: what a card is worth keeping (management) */
+static double st_hold(int c, int two) {
+    double v = 0.0;
+    if (W_MANAGEMENT > 0) {
+        double hold = P_HOLD * ST_CARD * W_MANAGEMENT;
+        int f = T_FACE[c];
+        if (c == WD4) v += 1.1 * hold;
+        else if (st_wild(c)) v += hold;
+        else if (!two) {
+            if (f == 12) v += 0.6 * hold;
+            else if (f == F_SKIP || f == F_REVERSE) v += 0.35 * hold;
+        }
+    }
+    return v;
+}
+
+static double st_value(const StCtx *x, int card, int named, int depth, const uint8_t *hand, int nh, int color,
+                       const int *sizes);
+
+/* _draw_value: a turn draw, a card more, perhaps a playable one (Consumismo) */
+static double st_draw_value(const StCtx *x, const uint8_t *hand, int nh, int col, int face, const int *sizes) {
+    int pool = x->unseen_sum > 1 ? x->unseen_sum : 1, playable = 0;
+    for (int c = 0; c < NC; c++)
+        if (x->unseen[c] && (st_wild(c) || T_COLOR[c] == col || T_FACE[c] == face)) playable += x->unseen[c];
+    double p = (double)playable / (double)pool;
+    double base = st_static(x, hand, nh, col, face, st_nxt(x, x->me, 1, x->d), sizes, 0);
+    return -ST_CARD + base + p * 0.9 * ST_CARD;
+}
+
+/* _again: two players, the best continuation when a play gives me another turn */
+static double st_again(const StCtx *x, const uint8_t *rest, int nr, int col, int face, int depth, const int *sizes) {
+    double best = 0.0;
+    int have = 0;
+    uint64_t seen = 0;
+    for (int i = 0; i < nr; i++) {
+        int c = rest[i];
+        if (seen >> c & 1) continue;
+        seen |= 1ULL << c;
+        if (!(st_wild(c) || T_COLOR[c] == col || T_FACE[c] == face)) continue;
+        if (st_wild(c)) {
+            unsigned cs = 0;
+            for (int j = 0; j < nr; j++) if (!st_wild(rest[j])) cs |= 1u << T_COLOR[rest[j]];
+            if (!cs) cs = 15;
+            for (int cc = 0; cc < 4; cc++) {
+                if (!(cs >> cc & 1)) continue;
+                double v = st_value(x, c, cc, depth, rest, nr, col, sizes);
+                if (!have || v > best) { best = v; have = 1; }
+            }
+        } else {
+            double v = st_value(x, c, -1, depth, rest, nr, col, sizes);
+            if (!have || v > best) { best = v; have = 1; }
+        }
+    }
+    if (!have) return st_draw_value(x, rest, nr, col, face, sizes);
+    return best;
+}
+
+/* _duel_term, style 'flexible' */
+static double st_duel(const StCtx *x, int card) {
+    if (W_DUEL <= 0) return 0.0;
+    int opp = -1;
+    for (int s = 0; s < x->n; s++) if (s != x->me) { opp = s; break; }
+    int theirs = opp >= 0 ? x->sizes[opp] : 7, mine = x->nh;
+    int f = T_FACE[card];
+    int k = (st_draw_of(card) || f == F_SKIP || f == F_REVERSE) ? 1 : 0;
+    int ahead = theirs < mine;
+    return -W_DUEL * k * ST_CARD * (ahead ? 0.1 : 0.4) * (1.0 - st_danger(theirs));
+}
+
+/* _value_raw: the play of `card` (named: the colour named for a wild, else -1) from `hand` */
+static double st_value_raw(const StCtx *x, int card, int named, int depth, const uint8_t *hand, int nh,
+                           const int *sizes_in) {
+    uint8_t rest[NDECK];
+    int nr = st_remove(hand, nh, card, rest);
+    int col = named >= 0 ? named : T_COLOR[card], face = T_FACE[card], me = x->me;
+    int two = x->n == 2, draw = st_draw_of(card);
+    int sizes[MAXP];
+    for (int s = 0; s < x->n; s++) sizes[s] = sizes_in ? sizes_in[s] : x->sizes[s];
+    double v = ST_CARD * 1;
+    sizes[me] = nr;
+    double calm = 1.0 - x->max_danger;
+    double sm = (nh - 2) / 3.0;
+    sm = 0.0 >= sm ? 0.0 : sm;
+    sm = 1.0 <= sm ? 1.0 : sm;
+    v -= st_hold(card, two) * calm * sm;
+    if (!nr) {
+        v += 100.0;
+        if (draw && W_EXTRA_POINTS > 0) v += 0.5 * W_EXTRA_POINTS * draw / 2;
+        return v;
+    }
+    if (W_POINTS > 0) v += W_POINTS * 0.004 * T_POINTS[card] * (1.0 + 3.0 * x->max_danger);
+    int nxt = st_nxt(x, me, 1, x->d);
+    int victim = -1, vk = 0, skipped = -1, actor = nxt;
+    if (draw) {
+        int total = draw;
+        if (depth == 0 && x->phase == PH_PENDING) total += x->pending;
+        victim = nxt;
+        vk = total;
+        skipped = nxt;
+        actor = st_nxt(x, nxt, 1, x->d);
+    } else if (face == F_SKIP) {
+        skipped = st_nxt(x, me, 1, x->d);          /* one card: at most na - 1 */
+        actor = st_nxt(x, me, 2, x->d);
+    } else if (face == F_REVERSE) {
+        if (two) { actor = me; skipped = nxt; }
+        else actor = st_nxt(x, me, 1, -x->d);
+    }
+    if (W_MANAGEMENT > 0) {
+        if (victim >= 0) {
+            if (victim == me) { v -= ST_CARD * vk; sizes[me] += vk; }
+            else {
+                v += 1.0 * W_MANAGEMENT * ST_CARD * vk * (P_VICTIM + 0.8 * st_danger(sizes[victim]));
+                sizes[victim] += vk;
+            }
+        }
+        if (skipped >= 0 && skipped != me && !two)
+            v += 1.0 * W_MANAGEMENT * ST_CARD * (0.4 + 1.2 * st_danger(x->sizes[skipped]));
+    }
+    if (W_ZERO > 0 && T_FACE[card] == 0) {
+        int favoured = nh <= x->min_opp;
+        v += (favoured ? 0.6 : -0.6) * W_ZERO;
+    }
+    if (two && actor == me) {
+        v += st_duel(x, card);
+        if (depth < 3) v += st_again(x, rest, nr, col, face, depth + 1, sizes);
+        else v += st_static(x, rest, nr, col, face, me, sizes, 1);
+        return v;
+    }
+    v += st_static(x, rest, nr, col, face, actor, sizes, 0);
+    return v;
+}
+
+/* _value: with bluff_caution, a Wild Draw Four played while holding the colour in force (`color`) */
+static double st_value(const StCtx *x, int card, int named, int depth, const uint8_t *hand, int nh, int color,
+                       const int *sizes) {
+    double v = st_value_raw(x, card, named, depth, hand, nh, sizes);
+    if (W_BLUFF_CAUTION > 0 && card == WD4) {
+        int held = 0, skipped = 0;
+        for (int i = 0; i < nh && !held; i++) {
+            if (hand[i] == card && !skipped) { skipped = 1; continue; }
+            held = T_COLOR[hand[i]] == color;
+        }
+        if (held) {
+            double pc = P_CHALLENGED * W_BLUFF_CAUTION;
+            if (pc > 1.0) pc = 1.0;
+            v = (1.0 - pc) * v - pc * 5.0 * ST_CARD;
+        }
+    }
+    return v;
+}
+
+/* _consume: drawing is weighed against playing (plays: the candidate ids) */
+static int st_consume(const StCtx *x, const int16_t *plays, int np) {
+    if (!np) return 1;
+    int two = x->n == 2;
+    int cold = x->max_danger < 0.3 && x->nh >= 5;
+    if (cold) {
+        int all = 1;
+        for (int i = 0; i < np && all; i++) {
+            int k = plays[i] % XPS, card = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
+            if (!(st_hold(card, two) > 0)) all = 0;
+        }
+        if (all) return 1;
+    }
+    int nxt = st_nxt(x, x->me, 1, x->d);
+    if (nxt != x->me && x->sizes[nxt] <= 1) {
+        for (int i = 0; i < np; i++) {
+            int k = plays[i] % XPS, card, col;
+            if (k < 104) { card = k >> 1; col = T_COLOR[card]; }
+            else { card = WILD + (k - 104) / 8; col = ((k - 104) % 8) >> 1; }
+            int f = T_FACE[card];
+            if (st_draw_of(card) || f == F_SKIP || (f == F_REVERSE && two) || st_can_play(x, nxt, col, f, -1) < 0.5)
+                return 0;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* _trebuchet: everyone has been drawing since the last play, and I am behind */
+static int st_trebuchet(const StCtx *x) {
+    const StSeat *z = x->z;
+    int others = 0;
+    for (int s = 0; s < x->n; s++) {
+        if (s == x->me) continue;
+        others++;
+        if (!(z->stuck >> s & 1)) return 0;
+    }
+    if (!others) return 0;
+    int mine = z->stuck >> x->me & 1;
+    if (!mine && x->phase != PH_DRAWN) return 0;
+    if (x->phase == PH_DRAWN && !mine && z->draws_since < x->n) return 0;
+    for (int s = 0; s < x->n; s++) if (s != x->me && x->sizes[s] <= 1) return 0;
+    if (x->nh <= 2) return 0;
+    return x->nh >= x->min_opp + 2;
+}
+
+/* a random() of the bot's generator (CPython's for referee chance) */
+static inline double st_random(Rng *r) {
+    if (!r->fast) return mt_random(&r->mt);
+    return (double)(xo_next(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* StrategistBot.react (and _free_gain): say UNO, then the first catch offered */
+static int react_strategist(const int16_t *ids, int m) {
+    if (W_SAY_UNO > 0)
+        for (int i = 0; i < m; i++) if (ids[i] % XPS == K_UNO) return ids[i];
+    if (W_CATCH_UNO > 0)
+        for (int i = 0; i < m; i++) { int k = ids[i] % XPS; if (k >= K_CATCH && k < K_CATCH + MAXP) return ids[i]; }
+    return -1;
+}
+
+/* StrategistBot.act for the seat in turn */
+static int policy_strategist(Strat *S, const Game *g, Rng *r, const int16_t *ids, int m) {
+    int free = react_strategist(ids, m);
+    if (free >= 0) return free;
+    StCtx x;
+    int me = g->current;
+    st_context(&x, S, g, me);
+    const uint8_t *hand = x.hand;
+    int nh = x.nh;
+    if (g->phase == PH_COLOR) {                       /* _choose_color */
+        int best = -1;
+        double bs = 0.0;
+        for (int i = 0; i < m; i++) {
+            int k = ids[i] % XPS;
+            if (k < K_COLOR || k >= K_COLOR + 4) continue;
+            int cc = k - K_COLOR, pts = 0;
+            for (int j = 0; j < nh; j++) if (T_COLOR[hand[j]] == cc) pts += T_POINTS[hand[j]];
+            double sc = st_static(&x, hand, nh, cc, F_WILDF, me, NULL, 1) + 0.01 * pts;
+            if (best < 0 || sc > bs || (sc == bs && cc < (ids[best] % XPS) - K_COLOR)) { best = i; bs = sc; }
+        }
+        if (best >= 0) return ids[best];
+    } else if (g->phase == PH_PENDING && W_CHALLENGE > 0) {
+        for (int i = 0; i < m; i++) {
+            if (ids[i] % XPS != K_CHALLENGE) continue;
+            const StSeat *z = x.z;
+            int b = z->wd4_player, prev = z->wd4_before;
+            double pb = 0.0;
+            if (b >= 0 && prev >= 0 && b != me && x.sizes[b] > 0) {
+                pb = st_has_color(&x, b, prev, 1);
+                if (z->info[b].bluffs_caught) { pb = pb * 1.5; if (pb > 1.0) pb = 1.0; }
+            }
+            if (pb > P_THRESHOLD) return ids[i];
+            break;
+        }
+    }
+    /* _best_turn_action: the plays, one variant each (with the UNO call when it leaves one card) */
+    int16_t vis[MAXLEGAL];
+    int nv = 0, draw = -1, pass = -1;
+    for (int i = 0; i < m; i++) {
+        int k = ids[i] % XPS;
+        if (k == K_DRAW) { if (draw < 0) draw = ids[i]; continue; }
+        if (k == K_PASS) { if (pass < 0) pass = ids[i]; continue; }
+        if (k >= K_DRAW) continue;
+        int base = k & ~1, uno = k & 1, j;
+        for (j = 0; j < nv; j++) if ((vis[j] % XPS & ~1) == base) break;
+        if (j == nv) {
+            if (uno && W_SAY_UNO <= 0) continue;
+            vis[nv++] = ids[i];
+        } else if (W_SAY_UNO > 0 && (uno ? nh - 1 == 1 : nh - 1 != 1)) {
+            vis[j] = ids[i];
+        }
+    }
+    double val[MAXLEGAL + 1];
+    for (int i = 0; i < nv; i++) {
+        int k = vis[i] % XPS, card, named = -1;
+        if (k < 104) card = k >> 1;
+        else { card = WILD + (k - 104) / 8; named = ((k - 104) % 8) >> 1; }
+        val[i] = st_value(&x, card, named, 0, hand, nh, x.color, NULL);
+    }
+    int tre = W_TREBUCHET > 0 && st_trebuchet(&x);
+    int extra = -1;            /* the draw or the pass, when it is a candidate */
+    double ev = 0.0;
+    if (g->phase == PH_PENDING) {
+        if (draw >= 0) {
+            extra = draw;
+            ev = -(double)x.pending * ST_CARD + st_static(&x, hand, nh, x.color, x.topface, st_nxt(&x, me, 1, x.d), NULL, 0);
+        }
+    } else if (g->phase == PH_DRAWN) {
+        if (pass >= 0 && (!nv || tre || (W_CONSUMISMO > 0 && st_consume(&x, vis, nv)))) {
+            extra = pass;
+            ev = st_static(&x, hand, nh, x.color, x.topface, st_nxt(&x, me, 1, x.d), NULL, 0);
+            if (tre) ev += 3.0 * W_TREBUCHET;
+        }
+    } else if (g->phase == PH_PLAY && draw >= 0) {
+        if (!nv || tre || (W_CONSUMISMO > 0 && st_consume(&x, vis, nv))) {
+            extra = draw;
+            ev = st_draw_value(&x, hand, nh, x.color, x.topface, NULL);
+            if (tre) ev += 3.0 * W_TREBUCHET;
+        }
+    }
+    int best = -1;
+    double bv = 0.0;
+    for (int i = 0; i < nv; i++) if (best < 0 || val[i] > bv) { best = i; bv = val[i]; }
+    if (extra >= 0 && (best < 0 || ev > bv)) return extra;
+    if (best < 0) {                                   /* fallback_action */
+        if (draw >= 0) return draw;
+        if (pass >= 0) return pass;
+        return ids[0];
+    }
+    int chosen = vis[best], k = chosen % XPS;
+    if (k >= 104 && W_OLHA > 0) {                     /* _olha_o_aviao */
+        int card = WILD + (k - 104) / 8, named = ((k - 104) % 8) >> 1;
+        uint8_t rest[NDECK];
+        int nr = st_remove(hand, nh, card, rest);
+        if (nr != 1 || st_wild(rest[0])) return chosen;
+        if (x.n < P_OLHA_MIN_PLAYERS) return chosen;
+        for (int s = 0; s < x.n; s++) if (s != me && x.sizes[s] <= 1) return chosen;
+        int rc = T_COLOR[rest[0]];
+        if (named != rc) return chosen;
+        if (st_random(r) >= P_OLHA_RATE) return chosen;
+        int16_t alts[4];
+        int na = 0;
+        for (int cc = 0; cc < 4; cc++)               /* sorted by colour */
+            for (int i = 0; i < nv; i++) {
+                int kk = vis[i] % XPS;
+                if (kk < 104 || WILD + (kk - 104) / 8 != card || (kk & 1) != (k & 1)) continue;
+                if (((kk - 104) % 8) >> 1 == cc && cc != rc) { alts[na++] = vis[i]; break; }
+            }
+        if (!na) return chosen;
+        return alts[rng_below(r, (uint32_t)na)];
+    }
+    return chosen;
+}
+
+/* ---------------------------------------------------------------- play_logged (the tests' lockstep) */
+static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec);
+static int read_config(PyObject *cfg, Config *c);
+static int id_out(int id);
+
+/* play_logged(cfg, deal_seed, bot_purpose, bot_salt): the hand play_batch plays (bot_mode 0, one seat's
+ * generator random.Random(derive_seed(deal_seed, bot_salt * 64 + s, bot_purpose))), with every id it
+ * applied, in order (unokit.fast's numbering) */
+static PyObject *py_play_logged(PyObject *self, PyObject *args) {
+    PyObject *cfgo;
+    unsigned long long seed;
+    const char *purpose;
+    long long salt;
+    if (!PyArg_ParseTuple(args, "OKsL", &cfgo, &seed, &purpose, &salt)) return NULL;
+    Config cfg;
+    if (read_config(cfgo, &cfg) < 0) return NULL;
+    if (strlen(purpose) > 40) { PyErr_SetString(PyExc_ValueError, "bad purpose"); return NULL; }
+    Game *g = PyMem_RawMalloc(sizeof(Game));
+    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * MAXP);
+    Strat *st = PyMem_RawMalloc(sizeof(Strat));
+    if (!g || !bots || !st) { PyMem_RawFree(g); PyMem_RawFree(bots); PyMem_RawFree(st); return PyErr_NoMemory(); }
+    st->log = NULL;
+    st->cap = st->nlog = 0;
+    st->logging = 1;
+    for (int s = 0; s < cfg.n; s++) {
+        if (cfg.fast) {
+            uint64_t xx = seed ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
+            rng_seed(&bots[s], splitmix(&xx), 1);
+        } else {
+            rng_seed(&bots[s], derive(purpose, seed, salt * 64 + s), 0);
+        }
+    }
+    int32_t rec[64 + 2 * MAXP];      /* the record (NFIELDS + 2n values) is not returned */
+    play_hand(g, &cfg, seed, bots, 0, st, rec);
+    PyObject *ids = PyList_New(st->nlog);
+    for (int i = 0; ids && i < st->nlog; i++) PyList_SET_ITEM(ids, i, PyLong_FromLong(id_out(st->log[i])));
+    PyMem_RawFree(st->log);
+    PyMem_RawFree(g);
+    PyMem_RawFree(bots);
+    PyMem_RawFree(st);
+    return ids;
+}
+
+#define STRAT_METHODS \
+    {"play_logged", py_play_logged, METH_VARARGS, "One hand of play_batch with every id applied (tests)."},
