@@ -170,7 +170,7 @@ def test_compiled_conserves_cards_and_points_add_up():
 
 
 def test_compiled_refuses_what_it_does_not_play_with_a_reason():
-    assert "referee only" in C.problem("UNO 1121", ["strategist"])
+    assert "referee only" in C.problem("UNO 1121", ["greedy"])
     assert "house rules" in C.problem("UNO 1121 DR", ["random-play"])
     assert C.problem("UNO 1121", ["random-play"], 4) is None
     with pytest.raises(UnoError, match="referee only"):
@@ -251,8 +251,8 @@ def test_lab_auto_engine_keeps_the_referee_for_bots_it_does_not_play():
     from unokit.errors import UnoError
     from unokit.lab import lab
     r = lab(["UNO 1121"], bots="random-play", players=[2], hands=40, skill_hands=8, measures=["table", "skill"],
-            seed=1, jobs=1, progress=False, plots=False)
-    assert set(r["work"]["engines"]) == {"compiled", "referee"}   # the skill bot plays on the referee
+            seed=1, jobs=1, progress=False, plots=False, skill="greedy")
+    assert set(r["work"]["engines"]) == {"compiled", "referee"}   # the greedy skill bot plays on the referee
     with pytest.raises(UnoError, match="compiled engine cannot play"):
         lab(["UNO 1121 DR"], bots="random-play", players=[2], hands=10, measures=["table"], jobs=1,
             progress=False, plots=False, engine="compiled")
