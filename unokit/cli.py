@@ -521,8 +521,8 @@ def _add_lab_commands(sub) -> None:
                         help="with --backend ray: join this cluster (started by 'ray start --head'); "
                              "default: $RAY_ADDRESS, else a local Ray")
         sp.add_argument("--engine", choices=("auto", "compiled", "referee"), default="auto",
-                        help="auto (default): the compiled core plays the chunks it covers (random-play hands "
-                             "under the rules it plays), the referee the rest; the results are the same")
+                        help="auto (default): the compiled core plays the chunks whose rules and bots it covers "
+                             "(compiled.problem says which), the referee the rest; the results are the same")
         sp.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
     du = sub.add_parser("duel", help="two bots on paired deals with seat rotation; win rates with 95%% CIs")
