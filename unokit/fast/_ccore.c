@@ -1207,6 +1207,8 @@ static PyObject *py_random_check(PyObject *self, PyObject *args) {
     return out;
 }
 
+#include "_vector.h"
+
 static PyMethodDef methods[] = {
     {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
     {"derive_seeds", py_derive_seeds, METH_VARARGS, "derive_seed(master, start + i, purpose) for i < count, as uint64 bytes."},
@@ -1219,6 +1221,7 @@ static PyMethodDef methods[] = {
     {"sizeof_state", py_sizeof_state, METH_NOARGS, "(bytes of a game state without its generator, with it)."},
     {"random_check", py_random_check, METH_VARARGS, "random.Random(seed) draws, for the tests."},
     STRAT_METHODS
+    VEC_METHODS
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
