@@ -170,11 +170,11 @@ def test_compiled_conserves_cards_and_points_add_up():
 
 
 def test_compiled_refuses_what_it_does_not_play_with_a_reason():
-    assert "referee only" in C.problem("UNO 1121", ["greedy"])
-    assert "house rules" in C.problem("UNO 1121 DR", ["random-play"])
+    assert "referee only" in C.problem("UNO 1121", ["random"])
+    assert "house rules" in C.problem("UNO 1121 AA", ["random-play"])
     assert C.problem("UNO 1121", ["random-play"], 4) is None
     with pytest.raises(UnoError, match="referee only"):
-        C.play(5, bots="greedy")
+        C.play(5, bots="random")
     with pytest.raises(UnoError, match="chance"):
         C.play(5, chance="dice")
     with pytest.raises(UnoError):
@@ -206,15 +206,15 @@ def test_sim_auto_engine_says_which_and_why():
     from unokit.sim import simulate
     s = simulate(300, players=3, bots="random-play", seed=1, progress=False)
     assert s["engine"] == "compiled (fast chance)" and s["hands"] == 300 and sum(s["wins_by_seat"]) == 300
-    s = simulate(3, players=3, bots="greedy,random-play", seed=1, progress=False)
-    assert s["engine"].startswith("referee (bot 'greedy'")
+    s = simulate(3, players=3, bots="random,random-play", seed=1, progress=False)
+    assert s["engine"].startswith("referee (bot 'random'")
     s = simulate(3, players=2, bots="random-play", seed=1, progress=False, check=True)
     assert s["engine"] == "referee (checks are made by the referee)"
 
 
 def test_sim_cli_engine_compiled_refuses_in_one_line(capsys):
     from unokit.cli import main
-    assert main(["sim", "--hands", "3", "--bots", "greedy", "--engine", "compiled"]) != 0
+    assert main(["sim", "--hands", "3", "--bots", "random", "--engine", "compiled"]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "compiled engine cannot play this" in err[0]
     assert main(["sim", "--hands", "50", "--players", "2", "--bots", "random-play", "--no-progress"]) == 0
@@ -251,8 +251,8 @@ def test_lab_auto_engine_keeps_the_referee_for_bots_it_does_not_play():
     from unokit.errors import UnoError
     from unokit.lab import lab
     r = lab(["UNO 1121"], bots="random-play", players=[2], hands=40, skill_hands=8, measures=["table", "skill"],
-            seed=1, jobs=1, progress=False, plots=False, skill="greedy")
-    assert set(r["work"]["engines"]) == {"compiled", "referee"}   # the greedy skill bot plays on the referee
+            seed=1, jobs=1, progress=False, plots=False, skill="random")
+    assert set(r["work"]["engines"]) == {"compiled", "referee"}   # the random skill bot plays on the referee
     with pytest.raises(UnoError, match="compiled engine cannot play"):
-        lab(["UNO 1121 DR"], bots="random-play", players=[2], hands=10, measures=["table"], jobs=1,
+        lab(["UNO 1121 AA"], bots="random-play", players=[2], hands=10, measures=["table"], jobs=1,
             progress=False, plots=False, engine="compiled")

@@ -200,8 +200,8 @@ def test_compiled_refuses_uncovered_house_rules_with_a_reason():
     for rules in ("UNO 1121 P1", "UNO 1121 FU(cards=6)-P4-ADDUP-SAT-CON-DRAWPLAY", "UNO 1121 BU(cards=20)",
                   "UNO 1121 P3 deal=5 target=300", "UNO 1122 INS-FORCE", "UNO 3121 P2"):
         assert C.problem(rules, ["random-play"], 4) is None, rules
-    assert "DR" in C.problem("UNO 1121 P4-DR", ["random-play"])
-    assert "house rules (C-S)" in C.problem("UNO 1121 C-P4-S", ["random-play"])
+    assert "AA" in C.problem("UNO 1121 P4-AA", ["random-play"])
+    assert "house rules (S-CAR)" in C.problem("UNO 1121 C-CAR-P4-S", ["random-play"])
     assert "simplified" in C.problem("UNO 2121 P4", ["random-play"])
     assert "official" in C.problem("UNO 1121 P4 first=redraw", ["random-play"])
     assert "cannot deal" in C.problem("UNO 1121 BU(cards=20)", ["random-play"], 6)
@@ -209,8 +209,8 @@ def test_compiled_refuses_uncovered_house_rules_with_a_reason():
     assert C.problem("UNO 1121", ["bench"]) is None
     with pytest.raises(UnoError, match="cannot be combined"):
         C.play(5, rules="UNO 1121 SAT-INS")
-    with pytest.raises(UnoError, match="DR"):
-        C.play(5, rules="UNO 1121 DR-P4")
+    with pytest.raises(UnoError, match="AA"):
+        C.play(5, rules="UNO 1121 AA-P4")
     r = C.play(50, players=10, rules="UNO 1121 BU(cards=10)", seed=1, chance="fast")
     assert (r.winner >= 0).all()
 

@@ -116,7 +116,7 @@ def test_paired_deals_rotate_seats_over_the_same_deal_seed(monkeypatch):
         return real(rules, seat_names, deal_seed, **kw)
 
     monkeypatch.setattr(labmod, "play_deal", spy)
-    d = duel("greedy", "random-play", hands=3, players=2, jobs=1, progress=False)
+    d = duel("greedy", "random-play", hands=3, players=2, jobs=1, progress=False, engine="referee")
     assert d["games"] == 6 and len(calls) == 6
     seeds = [derive_seed(0, i, "lab-deal") for i in range(3)]
     for i, seed in enumerate(seeds):
@@ -128,7 +128,7 @@ def test_paired_deals_rotate_seats_over_the_same_deal_seed(monkeypatch):
     assert g1.hands == g2.hands and g1.discard == g2.discard and g1.current == g2.current
 
     calls.clear()
-    duel("greedy", "random-play", hands=2, players=4, jobs=1, progress=False)
+    duel("greedy", "random-play", hands=2, players=4, jobs=1, progress=False, engine="referee")
     assert len(calls) == 4  # A,B,A,B has two distinct rotations
     assert calls[0][0] == ("greedy", "random-play", "greedy", "random-play")
     assert calls[1][0] == ("random-play", "greedy", "random-play", "greedy")

@@ -11,7 +11,9 @@
  * config's stacking table), ADDUP (pairs of number cards and their challenge, moves numbered after
  * the official table), FU/BU (the deal size), SAT, INS, CON, DRAWPLAY and FORCE (flags); under any
  * of them but FU/BU the listing is legal_house, the official rules keep their own (fast) one.
- * tests/test_compiled_house.py checks them step by step against the referee.
+ * tests/test_compiled_house.py checks them step by step against the referee. ZEROLEFT, SEVENO, C,
+ * JUMPIN, DR and DD (and the others with them) are played by _house2.h on the referee's listing of
+ * plays, with the harness's reaction step (tests/test_compiled_house2.py).
  *
  * No rule is restated here: every table (matching, card effects, first card, points, the deck)
  * is handed over by unokit.fast.compiled at import, computed from unokit/official.py.
@@ -271,7 +273,8 @@ static uint64_t derive(const char *purpose, uint64_t master, long long index) {
 
 /* ------------------------------------------------------------------ the game state */
 typedef struct {
-    uint8_t n, current, phase, color, dealer, pending, over;
+    uint8_t n, current, phase, color, dealer, over;
+    uint16_t pending;                   /* the draw total: stacking with challenges can pass 255 */
     int8_t direction, drawn, going_out, winner;
     int8_t wd4_bluffer;                 /* -1: no Wild Draw Four being judged */
     uint8_t wd4_bluff, wd4_prev;
@@ -338,6 +341,7 @@ typedef struct {
     int policy[MAXP];
     int deal_size, stack, flags;
     int reveal;                         /* ambiguity digit C: who sees a challenged hand (the strategist) */
+    int h2, zl_card;                    /* _house2.h: ZEROLEFT, SEVENO, C, JUMPIN, DR, DD (H_ flags); ZEROLEFT's card */
 } Config;
 
 /* FastGame.__init__: deal the hand of seed `seed` (dealer < 0: drawn for); FU/BU deal cfg->deal_size cards */
@@ -701,7 +705,7 @@ static void apply_id(Game *g, int id) {
             if (!left) { finish(g, p); return; }
             g->current = (uint8_t)next_seat(g, p);
         } else if (fx > 0) {
-            g->pending = (uint8_t)(g->pending + fx);   /* stacking adds to the total; else it was 0 */
+            g->pending = (uint16_t)(g->pending + fx);   /* stacking adds to the total; else it was 0 */
             g->pending_kind = (uint8_t)fx;
             g->phase = PH_PENDING;
             if (!left) g->going_out = (int8_t)p;
@@ -760,7 +764,7 @@ static void apply_id(Game *g, int id) {
         g->wd4_bluffer = -1;
         seat_starts(g, p);
         if (bluff) {
-            g->pending = (uint8_t)(g->pending - DRAW_WD4);
+            g->pending = (uint16_t)(g->pending - DRAW_WD4);
             if (g->bluff_option == 2 && g->discard_len > 1) {
                 g->discard_len--;
                 g->hands[bluffer][g->hand_len[bluffer]++] = WD4;
@@ -873,17 +877,23 @@ static int react_random_play(const int16_t *ids, int m) {
 }
 
 #include "_strategist.h"
+#include "_greedy.h"
 
 /* ------------------------------------------------------------------ playing a hand */
 /* record fields per hand, then drawn[n], points[n] */
 enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REACTIONS, F_CATCHES,
        F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, NFIELDS };
 
+#include "_house2.h"
+
 /* Play one hand with the harness of unokit.sim.play_hand: each step, reactions (random-play:
  * UNO and catches, seats in order after the seat in turn), then the seat in turn acts. */
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
+    if (cfg->h2) { h2_play_hand(cfg, seed, bots, rec); return; }   /* _house2.h (bots[MAXP]: the harness's) */
     deal(g, cfg, seed);
     strat_begin(st, g, cfg);
+    GrHist gh;
+    gr_begin(&gh, g);
     int16_t ids[MAXLEGAL];
     int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
     while (!g->over && steps < cfg->max_steps) {
@@ -899,11 +909,12 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
                 }
                 for (int j = 1; j <= n && !done; j++) {
                     int s = (g->current + j) % n;
-                    if (cfg->policy[s] != POL_RANDOM_PLAY && cfg->policy[s] != POL_STRATEGIST) continue;
+                    if (cfg->policy[s] != POL_RANDOM_PLAY && cfg->policy[s] != POL_STRATEGIST && cfg->policy[s] != POL_GREEDY) continue;
                     int m = add_reactions(g, ids, 0, s);
                     if (!m) continue;
-                    int a = cfg->policy[s] == POL_STRATEGIST ? react_strategist(ids, m) : react_random_play(ids, m);
-                    if (a >= 0) { strat_observe(st, g, a); apply_id(g, a); applied++; reactions++; done = 1; }
+                    int a = cfg->policy[s] == POL_STRATEGIST ? react_strategist(ids, m)
+                          : cfg->policy[s] == POL_GREEDY ? react_greedy(ids, m) : react_random_play(ids, m);
+                    if (a >= 0) { strat_observe(st, g, a); gr_observe(&gh, g, a); apply_id(g, a); applied++; reactions++; done = 1; }
                 }
                 if (!done) break;
             }
@@ -913,7 +924,8 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
         int m = legal_ids(g, cur, ids);
         Rng *r = shared_bot ? &bots[0] : &bots[cur];
         int a = cfg->policy[cur] == POL_BENCH ? policy_bench(r, ids, m)
-              : cfg->policy[cur] == POL_STRATEGIST ? policy_strategist(st, g, r, ids, m) : policy_random_play(g, r, ids, m);
+              : cfg->policy[cur] == POL_STRATEGIST ? policy_strategist(st, g, r, ids, m)
+              : cfg->policy[cur] == POL_GREEDY ? policy_greedy(&gh, g, ids, m) : policy_random_play(g, r, ids, m);
         int k = a % XPS, ph = g->phase;
         if (first < 0) first = cur;
         int play = is_play(k);
@@ -921,6 +933,7 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
         if ((play || k == K_DRAW) && ph <= PH_PENDING) actions++;
         if (play && ph <= PH_PENDING) plays++;
         strat_observe(st, g, a);
+        gr_observe(&gh, g, a);
         apply_id(g, a);
         applied++;
     }
@@ -949,9 +962,13 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
 static int read_config(PyObject *cfg, Config *c) {
     PyObject *pol = NULL;
     c->reveal = 2;
-    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|i", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
-                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal))
+    c->h2 = c->zl_card = 0;
+    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iii", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
+                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card))
         return -1;
+    if (c->h2 < 0 || c->h2 >= 64 || c->zl_card < 0 || c->zl_card > 9) {
+        PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
+    }
     if (c->n < 2 || c->n > MAXP) { PyErr_SetString(PyExc_ValueError, "players must be 2 to 10"); return -1; }
     if (c->deal_size < 1 || c->deal_size * c->n >= NDECK) {
         PyErr_SetString(PyExc_ValueError, "cannot deal that many cards to every seat"); return -1;
@@ -968,7 +985,7 @@ static int read_config(PyObject *cfg, Config *c) {
     }
     for (int s = 0; s < c->n; s++) {
         c->policy[s] = (uint8_t)PyBytes_AS_STRING(pol)[s];
-        if (c->policy[s] > POL_STRATEGIST) { PyErr_SetString(PyExc_ValueError, "unknown policy"); return -1; }
+        if (c->policy[s] > POL_GREEDY) { PyErr_SetString(PyExc_ValueError, "unknown policy"); return -1; }
     }
     if (!tables_ready) { PyErr_SetString(PyExc_RuntimeError, "set_tables() was not called"); return -1; }
     return 0;
@@ -1030,6 +1047,9 @@ static PyObject *py_derive_seeds(PyObject *self, PyObject *args) {
  *   bot_mode 0: each seat's generator is random.Random(derive_seed(deal_seed, bot_salt*64 + s, bot_purpose))
  *               (fast chance: xoshiro256** seeded from the deal seed and the seat)
  *   bot_mode 1: one generator random.Random(bot_seed) for every seat of every hand, in order
+ *   harness_purpose (optional): under _house2.h's rules the harness's generator of each hand is
+ *               random.Random(derive_seed(deal_seed, bot_salt, harness_purpose)) (unokit.sim: "harness",
+ *               the lab: "lab-harness"), kept in bots[MAXP]
  * returns bytes of int32: per hand NFIELDS + 2n values */
 static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     PyObject *cfgo;
@@ -1038,9 +1058,11 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     const char *purpose;
     long long salt;
     unsigned long long bot_seed;
-    if (!PyArg_ParseTuple(args, "Oy*isLK", &cfgo, &seeds, &bot_mode, &purpose, &salt, &bot_seed)) return NULL;
+    const char *hpurpose = "harness";
+    if (!PyArg_ParseTuple(args, "Oy*isLK|s", &cfgo, &seeds, &bot_mode, &purpose, &salt, &bot_seed, &hpurpose))
+        return NULL;
     Config cfg;
-    if (read_config(cfgo, &cfg) < 0 || seeds.len % 8 || strlen(purpose) > 40) {
+    if (read_config(cfgo, &cfg) < 0 || seeds.len % 8 || strlen(purpose) > 40 || strlen(hpurpose) > 40) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad seeds or purpose");
         PyBuffer_Release(&seeds);
         return NULL;
@@ -1049,7 +1071,7 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     int width = NFIELDS + 2 * cfg.n;
     PyObject *out = PyBytes_FromStringAndSize(NULL, count * width * 4);
     Game *g = PyMem_RawMalloc(sizeof(Game));
-    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * MAXP);
+    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * (MAXP + 1));
     Strat *st = PyMem_RawMalloc(sizeof(Strat));
     if (!out || !g || !bots || !st) {
         Py_XDECREF(out); PyMem_RawFree(g); PyMem_RawFree(bots); PyMem_RawFree(st); PyBuffer_Release(&seeds);
@@ -1070,6 +1092,14 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
                     rng_seed(&bots[s], derive(purpose, sv[i], salt * 64 + s), 0);
                 }
             }
+        if (cfg.h2) {                                  /* the harness's generator (_house2.h) */
+            if (cfg.fast) {
+                uint64_t x = sv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
+                rng_seed(&bots[MAXP], splitmix(&x), 1);
+            } else {
+                rng_seed(&bots[MAXP], derive(hpurpose, sv[i], salt), 0);
+            }
+        }
         play_hand(g, &cfg, sv[i], bots, bot_mode == 1, st, rec + i * width);
     }
     Py_END_ALLOW_THREADS
@@ -1127,9 +1157,10 @@ static PyObject *py_trace(PyObject *self, PyObject *args) {
     PyObject *cfgo, *decisions;
     unsigned long long seed, pseed;
     int max_actions, full = 0;
-    if (!PyArg_ParseTuple(args, "OKKOi|p", &cfgo, &seed, &pseed, &decisions, &max_actions, &full)) return NULL;
+    if (!PyArg_ParseTuple(args, "OKKOi|i", &cfgo, &seed, &pseed, &decisions, &max_actions, &full)) return NULL;
     Config cfg;
     if (read_config(cfgo, &cfg) < 0) return NULL;
+    if (cfg.h2) return h2_trace(&cfg, seed, pseed, decisions, max_actions, full);   /* _house2.h */
     Game *g = PyMem_RawMalloc(sizeof(Game));
     Rng *r = PyMem_RawMalloc(sizeof(Rng));
     Strat *st = PyMem_RawMalloc(sizeof(Strat));
@@ -1137,6 +1168,8 @@ static PyObject *py_trace(PyObject *self, PyObject *args) {
     deal(g, &cfg, seed);
     st->logging = 0;
     strat_begin(st, g, &cfg);
+    GrHist gh;
+    gr_begin(&gh, g);
     rng_seed(r, pseed, cfg.fast);
     PyObject *steps = PyList_New(0);
     PyObject *first_state = state_tuple(g, full);
@@ -1170,9 +1203,11 @@ static PyObject *py_trace(PyObject *self, PyObject *args) {
             }
         } else {
             a = cfg.policy[cur] == POL_BENCH ? policy_bench(r, ids, m)
-              : cfg.policy[cur] == POL_STRATEGIST ? policy_strategist(st, g, r, ids, m) : policy_random_play(g, r, ids, m);
+              : cfg.policy[cur] == POL_STRATEGIST ? policy_strategist(st, g, r, ids, m)
+              : cfg.policy[cur] == POL_GREEDY ? policy_greedy(&gh, g, ids, m) : policy_random_play(g, r, ids, m);
         }
         strat_observe(st, g, a);
+        gr_observe(&gh, g, a);
         apply_id(g, a);
         PyObject *step = Py_BuildValue("(iNiN)", cur, legal, id_out(a), state_tuple(g, full));
         PyList_Append(steps, step);
@@ -1235,6 +1270,7 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         PyModule_AddIntConstant(m, "EXT_BASE", EXT_BASE);
         PyModule_AddIntConstant(m, "EXT_PER_SEAT", XPS - APS);
         PyModule_AddIntConstant(m, "NPAIRS", NPAIRS);
+        PyModule_AddIntConstant(m, "EXT2_BASE", (long)EXT2_BASE);
     }
     return m;
 }

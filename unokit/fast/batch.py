@@ -35,7 +35,7 @@ class Batch:
 
     def __init__(self, count: int, players: int = 2, rules: str = "UNO 1121", seed: int = 0, *, seeds=None,
                  purpose: str = "batch", chance: str = "fast"):
-        why = compiled.problem(rules, ["random-play"], players)
+        why = compiled.problem(rules, ["random-play"], players) or compiled.batch_problem(rules)
         if why:
             raise UnoError(why)
         if chance not in compiled.CHANCES:

@@ -15,15 +15,17 @@ True
 
 It plays the official rules with any ambiguity digits and ``uno=``, and the house rules of
 :data:`HOUSE_RULES` (stacking ``P1``-``P4``, ``ADDUP``; drawing ``FU``, ``BU`` and ``deal=``, ``SAT``,
-``INS``, ``CON``, ``DRAWPLAY``, ``FORCE``) in every combination the parser accepts (:func:`problem`
+``INS``, ``CON``, ``DRAWPLAY``, ``FORCE``; hands passed or swapped ``ZEROLEFT``, ``SEVENO``; cuts ``C``,
+``JUMPIN``; groups ``DR``, ``DD``) in every combination the parser accepts (:func:`problem`
 says why a code is not covered), with the bots ``random-play`` (the lab's random agent) and, on the
 official rules, ``bench`` (the benchmark's random agent, one generator for every seat). Its rule
 tables come from :mod:`unokit.official` and the house rules' own modules (the stacking table of
 :mod:`unokit.rules.stacking`), handed over at import or in each call: nothing is restated in C.
 
 Moves the official id table (:data:`unokit.fast.ACTIONS`) lacks are numbered after all of its ids
-(:data:`EXT_BASE` on): ADDUP's pairs of number cards and its ``doubtsum`` challenge; :func:`to_action`
-and :func:`action_id` map every id of :func:`trace` to the referee's action and back.
+(:data:`EXT_BASE` on): ADDUP's pairs of number cards and its ``doubtsum`` challenge, then (:data:`EXT2_BASE`
+on) any other play (a seat named by SEVENO's 7, DR/DD groups); :func:`to_action` and :func:`action_id` map
+every id of :func:`trace` to the referee's action and back.
 
 >>> r = play(200, players=3, rules="UNO 1121 P4-DRAWPLAY", seed=1)
 >>> int((r.winner >= 0).sum())
@@ -48,18 +50,25 @@ except ImportError as e:  # pragma: no cover - a source tree that was not built
     IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
 
 __all__ = ["available", "problem", "play", "trace", "Results", "POLICIES", "FIELDS", "CHANCES", "state_bytes",
-           "derive_seeds", "HOUSE_RULES", "EXT_BASE", "to_action", "action_id"]
+           "derive_seeds", "HOUSE_RULES", "EXT_BASE", "EXT2_BASE", "to_action", "action_id", "batch_problem"]
 
 #: the bots the compiled core plays, by name -> its policy number in C
-POLICIES = {"bench": 0, "random-play": 1, "strategist": 2}
+POLICIES = {"bench": 0, "random-play": 1, "strategist": 2, "greedy": 3}
 #: the per-hand fields of :class:`Results` (then ``drawn`` and ``points`` per seat)
 FIELDS = ("winner", "first", "turns", "actions", "plays", "steps", "applied", "reactions", "catches",
           "penalty_cards", "score", "truncated", "reshuffles")
 MAX_STEPS = 5000
 _U64 = 2 ** 64
 #: the house rules the compiled core plays (with any parameters), in every combination the parser accepts
-HOUSE_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
+HOUSE_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
+               "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD")
+#: the rules played by unokit/fast/_house2.h (hands passed or swapped, cuts, groups): their C flags. Under any
+#: of them a hand is played on the referee's listing of plays (stems, unfolded as the harness unfolds them)
+#: and the reaction step shuffles the seats with the harness's generator; random-play bots only
+_H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
+#: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/test_compiled_greedy.py)
+_GREEDY_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32}
 
 
@@ -101,12 +110,42 @@ if _ccore is not None:
         ACTIONS_PER_SEAT, EXT_BASE, EXT_PER_SEAT, _NPAIRS), "the C core's numbering differs"
 _NUMBER_CARD = {(official.COLOR_OF[c], card.number): card for c, card in enumerate(official.CARDS)
                 if card.number is not None}
+#: the plays of _house2.h's rules that neither table numbers (a seat named by SEVENO's 7, groups of DR/DD,
+#: cuts of those): ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 + target + 1)``,
+#: ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest (colour, target: -1 for none)
+EXT2_BASE = 10_000
+if _ccore is not None:
+    assert _ccore.EXT2_BASE == EXT2_BASE >= EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT, "the C core's numbering differs"
+
+
+def _ext2_action(i: int):
+    from ..actions import Play
+    from ..cards import COLORS
+    code, seat = divmod(i - EXT2_BASE, MAX_PLAYERS)
+    code, target = divmod(code, 11)
+    code, uno = divmod(code, 2)
+    packed, color = divmod(code, 5)
+    cards = []
+    while packed and len(cards) <= 8:
+        packed, d = divmod(packed, 55)
+        if not d:
+            return None
+        cards.append(official.CARDS[d - 1])
+    if not cards or packed:
+        return None
+    return Play(seat, tuple(cards), None if color == 0 else COLORS[color - 1], bool(uno),
+                None if target == 0 else target - 1)
 
 
 def to_action(i: int):
     """The referee action of an id of the compiled core (:func:`trace`'s ids)."""
     if 0 <= i < EXT_BASE:
         return ACTIONS[i]
+    if i >= EXT2_BASE:
+        a = _ext2_action(i)
+        if a is None or action_id(a) != i:   # each play has one id: the first numbering that has it
+            raise UnoError(f"not an action id of the compiled core: {i!r}")
+        return a
     seat, j = divmod(i - EXT_BASE, EXT_PER_SEAT)
     if not 0 <= seat < MAX_PLAYERS or i < EXT_BASE:
         raise UnoError(f"not an action id of the compiled core: {i!r}")
@@ -132,6 +171,17 @@ def action_id(action) -> int:
         if a.number is not None and b.number is not None and official.COLOR_OF[b.index] == col:
             return (EXT_BASE + action.player * EXT_PER_SEAT
                     + 2 * (col * 100 + a.number * 10 + b.number) + int(action.uno))
+    if (type(action) is Play and 1 <= len(action.cards) <= 8 and not action.hidden and not action.give
+            and not action.more and not action.claim and 0 <= action.player < MAX_PLAYERS
+            and (len(action.cards) > 1 or action.target is not None)
+            and (action.target is None or 0 <= action.target < MAX_PLAYERS)
+            and all(0 <= c.index < official.NCARDS for c in action.cards)):
+        packed = 0
+        for c in reversed(action.cards):
+            packed = packed * 55 + c.index + 1
+        color = 0 if action.color is None else int(action.color) + 1
+        target = 0 if action.target is None else action.target + 1
+        return EXT2_BASE + action.player + MAX_PLAYERS * (((packed * 5 + color) * 2 + int(action.uno)) * 11 + target)
     from . import action_id as fast_id
     return fast_id(action)
 
@@ -149,9 +199,17 @@ def _house(rs) -> tuple[int, int, int]:
     return rs.deal, stack, flags
 
 
+def _h2(rs) -> tuple[int, int]:
+    """(_house2.h's flags, ZEROLEFT's card) of a rule set."""
+    h2 = 0
+    for code in rs.codes:
+        h2 |= _H2.get(code, 0)
+    return h2, rs.card_of("ZEROLEFT") if rs.has("ZEROLEFT") else 0
+
+
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
     return (players, rs.param("uno"), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
-            *_house(rs), rs.reveal)
+            *_house(rs), rs.reveal, *_h2(rs))
 
 
 def available() -> bool:
@@ -206,6 +264,25 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
         if rs.rules and name.strip().lower() == "strategist":
             return "the compiled strategist plays the official rules only (house rules: the referee's strategist)"
+        if _h2(rs)[0] and name.strip().lower() != "random-play":
+            return (f"under {'-'.join(c for c in rs.codes if c in _H2)} the compiled core plays random-play "
+                    f"only (other bots: the referee)")
+        if name.strip().lower() == "greedy" and set(rs.codes) - set(_GREEDY_RULES):
+            return (f"the compiled greedy is proven on the official rules and {', '.join(_GREEDY_RULES)} only "
+                    f"(other house rules: the referee's greedy)")
+    return None
+
+
+def batch_problem(rules) -> str | None:
+    """Why :class:`unokit.fast.batch.Batch` (one move number per seat, in the core's numbering) cannot hold
+    hands of ``rules`` that :func:`problem` accepts: the rules of unokit/fast/_house2.h, whose plays (groups,
+    a seat named, cuts) have no move number."""
+    from ..rules import RuleSet
+    rs = RuleSet.parse(rules)
+    codes = [c for c in rs.codes if c in _H2]
+    if codes:
+        return (f"house rules ({'-'.join(codes)}) have plays without a move number: the batch holds the official "
+                f"rules and {', '.join(c for c in HOUSE_RULES if c not in _H2)} (compiled.play plays them)")
     return None
 
 
@@ -272,7 +349,7 @@ class Results:
 def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-play", seed: int | None = 0, *,
          deal_seeds=None, purpose: str = "hand", start: int = 0, bot_purpose: str = "bot", bot_salt: int = 0,
          max_steps: int = MAX_STEPS, dealer: int | None = None, bench_seed: int | None = None,
-         chance: str = "referee") -> Results:
+         chance: str = "referee", harness_purpose: str | None = None) -> Results:
     """Play ``hands`` hands in C and return their :class:`Results`.
 
     Hand ``i`` is dealt from ``deal_seeds[i]`` or else ``derive_seed(seed, start + i, purpose)``
@@ -280,7 +357,10 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
     bot draws from ``random.Random(derive_seed(deal_seed, bot_salt * 64 + s, bot_purpose))``
     (``simulate``: ``"bot"``; the lab: ``"lab-bot"``). With ``bench_seed``, one generator
     ``random.Random(bench_seed)`` serves every seat of every hand, in order (the benchmark's loop).
-    ``bots``: one name or one per seat (repeated), from :data:`POLICIES`.
+    ``bots``: one name or one per seat (repeated), from :data:`POLICIES`. Where the order of the seats'
+    reactions matters (cuts: C, JUMPIN) the harness shuffles them with
+    ``random.Random(derive_seed(deal_seed, bot_salt, harness_purpose))``, by default ``"harness"`` for
+    ``bot_purpose="bot"`` (:func:`unokit.sim.simulate`) and ``"lab-harness"`` for ``"lab-bot"`` (the lab).
 
     ``chance="referee"`` (the default) draws every random outcome exactly as the referee does: the
     hands are the referee's hands for these seeds. ``chance="fast"`` deals with xoshiro256** and
@@ -311,24 +391,30 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
     bench = bench_seed is not None
     if bench and not 0 <= bench_seed < _U64:
         raise UnoError("bench_seed must be in [0, 2**64)")
+    if harness_purpose is None:
+        harness_purpose = {"bot": "harness", "lab-bot": "lab-harness"}.get(bot_purpose, bot_purpose + "-harness")
     raw = _ccore.play_batch(cfg, deal_seeds.tobytes(), 1 if bench else 0, bot_purpose, bot_salt,
-                            bench_seed if bench else 0)
+                            bench_seed if bench else 0, harness_purpose)
     rec = np.frombuffer(raw, dtype=np.int32).reshape(len(deal_seeds), len(FIELDS) + 2 * players)
     return Results(rec, players, deal_seeds)
 
 
 def trace(players: int, seed: int, *, rules: str = "UNO 1121", policy: str = "bench", policy_seed: int = 0,
           decisions=None, max_actions: int = 100_000, dealer: int | None = None, chance: str = "referee",
-          full: bool = False):
+          full: bool = False, top_player: bool = False):
     """One hand step by step: ``(state after the deal, [(seat, legal ids by seat, id, state after)...])``.
 
     A state is ``(hands, stock, discard, color, direction, current, phase, pending, drawn, winner)``;
     with ``full`` followed by ``(uno_said, catchable seats, going_out, pending_kind, the Wild Draw
-    Four's player, the seat that may challenge an ADDUP sum)`` (-1 for none).
+    Four's player, the seat that may challenge an ADDUP sum)`` (-1 for none), and with ``top_player`` too
+    by ``Game.top_player`` (-1 for none: who put the top card there, what C and JUMPIN cut).
     The seat in turn chooses with ``policy`` drawing from ``random.Random(policy_seed)``, or
     ``decisions`` (ids, :func:`action_id`) are applied in order (an id that is not legal raises
     ``ValueError``). For the differential tests (``tests/test_compiled.py``,
-    ``tests/test_compiled_house.py``)."""
+    ``tests/test_compiled_house.py``, ``tests/test_compiled_house2.py``). Under the rules of
+    unokit/fast/_house2.h (:data:`_H2`) the legal ids are every complete action
+    (:func:`unokit.compose.every_action`) and ``policy="random-play"`` plays as the harness does (stems
+    unfolded and completed one sub-decision at a time)."""
     _need()
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)
@@ -337,4 +423,4 @@ def trace(players: int, seed: int, *, rules: str = "UNO 1121", policy: str = "be
         raise UnoError(why)
     cfg = _config(players, rs, 1, dealer, bytes([POLICIES[policy]] * players), chance == "fast")
     return _ccore.trace(cfg, seed, policy_seed, None if decisions is None else list(decisions), max_actions,
-                        full)
+                        2 if full and top_player else int(bool(full)))

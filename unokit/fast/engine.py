@@ -7,7 +7,7 @@ does not cover (one line saying why); ``referee`` always plays on the referee.
 
 >>> choose("auto", "UNO 1121", ["random-play"], 2)
 ('compiled', '')
->>> choose("auto", "UNO 1121", ["greedy"], 2)[0]
+>>> choose("auto", "UNO 1121", ["random"], 2)[0]
 'referee'
 >>> choose("referee", "UNO 1121", ["random-play"], 2)
 ('referee', 'asked for')
@@ -46,7 +46,7 @@ def choose(engine: str, rules, bots, players: int, *, deck: str = "classic", dec
 
 
 def describe(engine: str, why: str, chance: str | None = None) -> str:
-    """One line for a summary: ``compiled (fast chance)`` or ``referee (bot 'greedy' is ...)``."""
+    """One line for a summary: ``compiled (fast chance)`` or ``referee (bot 'random' is ...)``."""
     if engine == "compiled":
         return f"compiled ({chance} chance)" if chance else "compiled"
     return f"referee ({why})" if why else "referee"

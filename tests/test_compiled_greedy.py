@@ -1,0 +1,227 @@
+"""The compiled greedy bot (unokit/fast/_greedy.h) makes the Python GreedyBot's choices.
+
+Lockstep: the compiled core plays hands where some seats are greedy (the others random-play), every id
+it applied is logged (``_ccore.play_logged``, the very loop of ``compiled.play``, with each seat's own
+generator); the test replays them in the referee and, at every decision of a greedy seat, asks
+:class:`~unokit.bots.greedy.GreedyBot` (seeded as the compiled seat) for its choice on the same view and
+legal actions: it must be the same action, every time, under the official rules and the stacking and
+drawing house rules. Then whole hands equal the lab's ``play_deal`` and ``sim.play_hand``, and duels
+and the lab's skill measure played in C equal the referee's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from unokit.actions import CatchUno, Challenge, SayUno
+from unokit.bots import make_bot
+from unokit.bots.greedy import GreedyBot, color_before_top
+from unokit.compose import unfold
+from unokit.fast import compiled as C
+from unokit.game import Game
+from unokit.lab import play_deal
+from unokit.rules import RuleSet
+from unokit.sim import derive_seed, play_hand, reaction_options
+
+pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
+
+GREEDY = 3                           # the C policy number (compiled.POLICIES["greedy"])
+RANDOM_PLAY = 1
+BENCH = 0                            # the benchmark's agent: it forgets UNO, so greedy seats catch
+
+
+def lockstep(players: int, rules: str, seeds, lineup, purpose: str = "lab-bot", salt: int = 0,
+             max_steps: int = C.MAX_STEPS) -> dict:
+    """Replay the compiled hands in the referee; count the greedy decisions and the agreements."""
+    from unokit.fast import _ccore
+    rs = RuleSet.parse(rules)
+    out = {"decisions": 0, "agree": 0, "choices": 0, "challenges": 0, "stacks": 0, "history": 0, "reactions": 0,
+           "hands": 0, "first": None}
+    for seed in seeds:
+        pols = lineup(players, seed)
+        ids = _ccore.play_logged(C._config(players, rs, max_steps, None, bytes(pols), False), seed, purpose, salt)
+        g = Game.new(players, rules, seed=seed)
+        bots = {s: GreedyBot(derive_seed(seed, salt * 64 + s, purpose)) for s in range(players) if pols[s] == GREEDY}
+        states = {s: b.rng.getstate() for s, b in bots.items()}
+        for i in ids:
+            a = C.to_action(i)
+            s = a.player
+            if s in bots:
+                if s == g.to_act and type(a) not in (SayUno, CatchUno):
+                    legal = unfold(g, g.legal_actions(s))
+                    view = g.view(s)
+                    mine = bots[s].act(view, legal)
+                    out["choices"] += len(legal) > 1
+                    if any(type(x) is Challenge for x in legal):
+                        out["challenges"] += 1
+                        out["history"] += color_before_top(view) != g.wd4[2]   # the events' colour is not the game's
+                    out["stacks"] += g.pending > 0 and a.verb == "play"
+                else:                  # UNO calls and catches (out of turn, or before the seat's move)
+                    mine = bots[s].react(g.view(s), unfold(g, reaction_options(g, s)))
+                    out["reactions"] += 1
+                out["decisions"] += 1
+                if mine is not None and C.action_id(mine) == i:
+                    out["agree"] += 1
+                elif out["first"] is None:
+                    out["first"] = (seed, len(g.actions), str(a), str(mine))
+            g.apply(a)
+        assert g.over or len(ids) >= max_steps, f"hand {seed} was not played to the end"
+        out["hands"] += 1
+        assert all(b.rng.getstate() == states[s] for s, b in bots.items())   # greedy never draws its generator
+    return out
+
+
+def alternate(players, seed):
+    return [GREEDY if s % 2 == 0 else RANDOM_PLAY for s in range(players)]
+
+
+def everyone(players, seed):
+    return [GREEDY] * players
+
+
+def mixed(players, seed):
+    r = random.Random(seed * 31 + players)
+    return [GREEDY if r.random() < 0.6 else RANDOM_PLAY for _ in range(players)]
+
+
+@pytest.mark.parametrize("players,rules,lineup,hands", [
+    (2, "UNO 1121", alternate, 60),
+    (3, "UNO 1122", everyone, 30),
+    (4, "UNO 1112", mixed, 30),                    # D=2: a bluff taken back
+    (2, "UNO 1111 uno=3", everyone, 40),
+    (4, "UNO 1121 P4", alternate, 40),
+    (3, "UNO 1121 P2", mixed, 40),
+    (3, "UNO 1121 DRAWPLAY", everyone, 30),
+    (2, "UNO 1121 ADDUP", everyone, 30),
+    (3, "UNO 1121 SAT", alternate, 30),
+    (4, "UNO 1121 CON", mixed, 30),
+    (2, "UNO 1121 INS-FORCE", alternate, 40),
+    (3, "UNO 1121 BU(cards=10)", mixed, 20),
+    (3, "UNO 1112 P4-ADDUP-CON-DRAWPLAY", everyone, 30),
+])
+def test_compiled_greedy_makes_the_python_greedy_choices(players, rules, lineup, hands):
+    r = lockstep(players, rules, range(100 * players, 100 * players + hands), lineup)
+    assert r["decisions"] > 600 and r["choices"] > 400 and r["challenges"] > 5
+    assert r["agree"] == r["decisions"], f"first disagreement (seed, step, compiled, python): {r['first']}"
+
+
+def test_compiled_greedy_says_uno_and_catches_as_the_python_greedy():
+    """Beside the benchmark's agent (uniform among its ids: plays without the UNO call, calls and catches at
+    random) the greedy seats catch and answer out of turn; the history's colour differs from the game's too."""
+    def lineup(players, seed):
+        return [GREEDY if s % 2 == 0 else BENCH for s in range(players)]
+    r = lockstep(3, "UNO 1121", range(30), lineup)
+    r2 = lockstep(2, "UNO 1112", range(30), lineup)
+    assert r["agree"] == r["decisions"], r["first"]
+    assert r2["agree"] == r2["decisions"], r2["first"]
+    assert r["reactions"] + r2["reactions"] >= 10 and r2["history"] >= 3
+
+
+def test_lockstep_reads_the_history_where_it_is_not_the_game_state():
+    """D=2 with stacking: a bluff taken back restores the colour without an event, so the colour before the
+    next Wild Draw Four as the history tells it (what GreedyBot reads) is not the game's; the C bot follows
+    the events."""
+    r = lockstep(4, "UNO 1112 P4", [28, 89, 126, 127, 194], everyone)   # (seeds where it happens)
+    r3 = lockstep(3, "UNO 1112 P4", [124, 271, 278], everyone)
+    assert r["agree"] == r["decisions"], r["first"]
+    assert r3["agree"] == r3["decisions"], r3["first"]
+    assert r["history"] + r3["history"] >= 6 and r["stacks"] >= 20
+
+
+def test_draw_totals_past_255_are_the_referees():
+    """Greedy seats stacking and challenging under D=2 can keep a draw total growing for thousands of steps
+    (the hand is cut short at max_steps): the compiled total is the referee's past 255 too."""
+    lineup = ["greedy"] * 3
+    r = lockstep(3, "UNO 1112 P4", [82], everyone, max_steps=400)
+    assert r["agree"] == r["decisions"] > 300, r["first"]
+    res = C.play(1, players=3, rules="UNO 1112 P4", bots=lineup, deal_seeds=[82], bot_purpose="lab-bot",
+                 max_steps=400)
+    o = play_deal("UNO 1112 P4", lineup, 82, max_steps=400)
+    assert res.truncated[0] and o.winner is None
+    assert (int(res.turns[0]), int(res.drawn[0].sum()), int(res.penalty_cards[0])) == (o.turns, o.drawn,
+                                                                                          o.penalty_cards)
+    init, steps = C.trace(3, 82, rules="UNO 1112 P4", policy="greedy", max_actions=400)
+    assert max(s[3][7] for s in steps) > 255                         # the draw total in the compiled state
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121", "UNO 1122", "UNO 1112", "UNO 1121 P4", "UNO 1112 P2",
+                                   "UNO 1121 DRAWPLAY", "UNO 1121 ADDUP", "UNO 1121 SAT-CON", "UNO 1121 FU"])
+def test_compiled_greedy_lab_hands_equal_play_deal(rules):
+    n = 15
+    for players, lineup, salt in ((2, ["greedy", "random-play"], 0), (3, ["random-play", "greedy", "greedy"], 2),
+                                  (4, ["greedy", "random-play"] * 2, 1)):
+        r = C.play(n, players=players, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
+                   bot_salt=salt)
+        for i in range(n):
+            o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"), bot_salt=salt)
+            got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
+                   int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]))
+            assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches,
+                           o.penalty_cards), (rules, players, i)
+
+
+def test_compiled_greedy_hands_equal_the_python_harness():
+    """unokit.sim.simulate's hands (deal derive_seed(seed, i), bots derive_seed(hs, s, "bot"))."""
+    n, players, rules = 12, 3, "UNO 1121 P4"
+    lineup = ["greedy", "random-play", "greedy"]
+    r = C.play(n, players=players, rules=rules, bots=lineup, seed=4)
+    for i in range(n):
+        hs = derive_seed(4, i)
+        g = Game.new(players=players, rules=rules, seed=hs)
+        bots = [make_bot(lineup[s], derive_seed(hs, s, "bot")) for s in range(players)]
+        res = play_hand(g, bots, rng=random.Random(derive_seed(hs, 0, "harness")), record=False)
+        got = (int(r.winner[i]), int(r.actions[i]), int(r.steps[i]), int(r.applied[i]),
+               tuple(r.drawn[i].tolist()), tuple(r.points[i].tolist()), int(r.score[i]))
+        assert got == (res.winner, res.turns, res.steps, res.actions, res.drawn, res.points, res.score)
+
+
+def test_duel_greedy_compiled_equals_referee():
+    from unokit.tournament import duel
+    kw = dict(players=2, jobs=1, progress=False)
+    ref = duel("greedy", "random-play", hands=200, engine="referee", **kw)
+    same = duel("greedy", "random-play", hands=200, engine="compiled", **kw)
+    assert set(ref["engines"]) == {"referee"} and set(same["engines"]) == {"compiled"}
+    strip = ("engines", "seconds", "jobs", "backend")
+    assert {k: v for k, v in ref.items() if k not in strip} == {k: v for k, v in same.items() if k not in strip}
+    assert same["win_rate"]["greedy"]["rate"] > 0.55
+
+
+def test_lab_greedy_skill_measure_runs_compiled_with_the_referees_results(tmp_path):
+    from unokit.lab import lab
+    kw = dict(bots="random-play", players=[2, 3], hands=20, skill_hands=60, measures=["skill"], seed=3, jobs=1,
+              progress=False, plots=False, skill="greedy")
+    a = lab(["UNO 1121", "UNO 1121 P4"], engine="referee", **kw)
+    b = lab(["UNO 1121", "UNO 1121 P4"], engine="compiled", cache=tmp_path, **kw)
+    assert a["skill_bot"] == b["skill_bot"] == "greedy"
+    assert b["work"]["engines"] == {"compiled": b["work"]["chunks"]}
+    drop = ("seconds", "work", "jobs", "engines", "backend", "out")
+    assert {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
+
+
+def test_compiled_greedy_is_offered_on_every_covered_table_and_traced(monkeypatch):
+    assert C.POLICIES["greedy"] == GREEDY
+    for rules in ["UNO 1121", "UNO 3112 uno=4", "UNO 1121 P4-ADDUP-CON-DRAWPLAY", "UNO 1121 BU(cards=10)-SAT"]:
+        assert C.problem(rules, ["greedy", "random-play"], 3) is None, rules
+    assert C.problem("UNO 1121 DR", ["greedy"], 2) is not None and C.problem("UNO 1121 JUMPIN", ["greedy"], 3)
+    # a house rule the core plays but greedy was not proven on stays the referee's greedy
+    monkeypatch.setattr(C, "_GREEDY_RULES", tuple(c for c in C._GREEDY_RULES if c != "P4"))
+    assert "compiled greedy is proven" in C.problem("UNO 1121 P4", ["random-play", "greedy"], 2)
+    monkeypatch.undo()
+    init, steps = C.trace(4, 7, rules="UNO 1121 ADDUP", policy="greedy")
+    g = Game.new(4, "UNO 1121 ADDUP", seed=7)
+    bots = [GreedyBot(0) for _ in range(4)]
+    for seat, legal, applied, after in steps:
+        assert applied in legal[seat]
+        a = C.to_action(applied)
+        if a.player == g.to_act and type(a) not in (SayUno, CatchUno):
+            assert C.action_id(bots[seat].act(g.view(seat), unfold(g, g.legal_actions(seat)))) == applied
+        g.apply(a)
+    assert g.over
+
+
+def test_compiled_greedy_beats_random_play_with_fast_chance_too():
+    r = C.play(20_000, players=2, bots=["greedy", "random-play"], seed=3, chance="fast")
+    assert (r.winner >= 0).all()
+    assert 0.6 < float((r.winner == 0).mean()) < 0.68
