@@ -63,6 +63,7 @@ __all__ = [
     "build_parser",
     "default_venv_dir",
     "ensure_rlcard_venv",
+    "plot_result",
     "format_table",
     "main",
     "repo_root",
@@ -709,6 +710,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--vs", choices=["rlcard"], default=None,
                         help="also time RLCard 1.2.0, its game loop and its bare rules "
                              "(builds .bench/rlcard-venv on first use), and report ratios")
+    parser.add_argument("--plot", type=Path, default=None, metavar="PNG",
+                        help="also draw games/s per engine (log scale, median and min-max over rounds) into PNG")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout (every number) instead of tables")
     parser.add_argument("--players", type=_bounded_int(MIN_PLAYERS, MAX_PLAYERS), nargs="+",
@@ -761,12 +764,68 @@ def run_from_args(args: argparse.Namespace) -> int:
     except BenchError as exc:
         print(f"unokit bench: error: {exc}", file=sys.stderr)
         return 1
+    if args.plot is not None:
+        plot_result(result, args.plot)
     if args.json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
     else:
         sys.stdout.write(format_table(result) + "\n")
     sys.stdout.flush()
     return 0
+
+
+def plot_result(result: dict, path: os.PathLike) -> Path:
+    """Games per second (CPU) of every engine at each player count, log scale, median bars with
+    min-max whiskers over the rounds; with the whole ``unokit sim`` command when it was timed."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    players = list(result.get("results", {}))
+    rows = []
+    for e in ENGINES:
+        per = [result["results"][n].get(e) for n in players]
+        if any(per):
+            rows.append((e, per))
+    sc = result.get("sim_command")
+    fig, axes = plt.subplots(1, len(players), figsize=(5.6 * len(players), 0.45 * len(rows) + 1.8),
+                             squeeze=False)
+    for ax, (j, n) in zip(axes[0], enumerate(players)):
+        names, med, lo, hi = [], [], [], []
+        for e, per in rows:
+            d = per[j]
+            if not d:
+                continue
+            g = d["games_per_s"]
+            names.append(e)
+            med.append(g["median"])
+            lo.append(g["median"] - g["min"])
+            hi.append(g["max"] - g["median"])
+        if sc and sc.get("players") == int(n):
+            g = sc["games_per_s"]
+            names.append("unokit sim (whole command)")
+            med.append(g["median"])
+            lo.append(g["median"] - g["min"])
+            hi.append(g["max"] - g["median"])
+        y = range(len(names))
+        colors = ["#b0b0b0" if x.startswith("rlcard") else "#d9534f" if "sim" in x or "compiled" in x else "#5b8def"
+                  for x in names]
+        ax.barh(list(y), med, xerr=[lo, hi], color=colors, capsize=3)
+        ax.set_xscale("log")
+        ax.set_yticks(list(y))
+        ax.set_yticklabels(names)
+        ax.invert_yaxis()
+        ax.set_xlabel("games per second (CPU time, log scale)")
+        ax.set_title(f"{n} players")
+        for yi, v in zip(y, med):
+            ax.text(v * 1.08, yi, f"{v:,.0f}", va="center", fontsize=8)
+    fig.suptitle(f"unokit bench: {result.get('rules')}, random against random, median [min-max] of "
+                 f"{result.get('rounds')} rounds", fontsize=10)
+    fig.tight_layout()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
 
 
 def main(argv: Optional[list] = None) -> int:
