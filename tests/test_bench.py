@@ -152,3 +152,12 @@ def test_small_run_of_the_unokit_cores(capsys):
     assert res["ratios"]["2"]["compiled_vs_fast"]["per_game"]["median"] > 2
     assert len(res["samples"]) == 2 * 2 * 5
     assert "sim_command" not in res     # the whole-command timing runs only against RLCard
+
+
+def test_plot_draws_every_engine_and_the_whole_command(tmp_path):
+    per = {"games_per_s": {"median": 1000.0, "min": 900.0, "max": 1100.0}}
+    result = {"rules": "UNO 1121", "rounds": 3,
+              "results": {"2": {"rlcard": per, "unokit-compiled": per}, "4": {"rlcard": per}},
+              "sim_command": {"players": 2, "games_per_s": {"median": 2e5, "min": 1.9e5, "max": 2.1e5}}}
+    out = bench.plot_result(result, tmp_path / "b.png")
+    assert out.is_file() and out.stat().st_size > 5000
