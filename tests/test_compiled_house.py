@@ -30,7 +30,8 @@ from unokit.sim import derive_seed, play_hand, simulate
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
 #: one code per covered rule (the test ids are the rules' codes)
-SINGLE = {code: f"UNO 1121 {code}" for code in C.HOUSE_RULES}
+SINGLE = {code: f"UNO 1121 {code}" for code in C.HOUSE_RULES if code != "BOMB"}
+SINGLE["DR-BOMB"] = "UNO 1121 DR-BOMB"   # BOMB needs DR or DD
 SINGLE["FU(cards=2)"] = "UNO 1121 FU(cards=2)"
 SINGLE["BU(cards=12)"] = "UNO 1121 BU(cards=12)"
 #: combinations the parser accepts (and ambiguity digits / table parameters with them)
@@ -200,8 +201,8 @@ def test_compiled_refuses_uncovered_house_rules_with_a_reason():
     for rules in ("UNO 1121 P1", "UNO 1121 FU(cards=6)-P4-ADDUP-SAT-CON-DRAWPLAY", "UNO 1121 BU(cards=20)",
                   "UNO 1121 P3 deal=5 target=300", "UNO 1122 INS-FORCE", "UNO 3121 P2"):
         assert C.problem(rules, ["random-play"], 4) is None, rules
-    assert "AA" in C.problem("UNO 1121 P4-AA", ["random-play"])
-    assert "house rules (S-CAR)" in C.problem("UNO 1121 C-CAR-P4-S", ["random-play"])
+    assert "DOA" in C.problem("UNO 1121 P4-DOA", ["random-play"])   # AA: _house4.h
+    assert "house rules (S)" in C.problem("UNO 1121 C-CAR-P4-S", ["random-play"])   # CAR: _house4.h
     assert "simplified" in C.problem("UNO 2121 P4", ["random-play"])
     assert "official" in C.problem("UNO 1121 P4 first=redraw", ["random-play"])
     assert "cannot deal" in C.problem("UNO 1121 BU(cards=20)", ["random-play"], 6)
@@ -209,8 +210,8 @@ def test_compiled_refuses_uncovered_house_rules_with_a_reason():
     assert C.problem("UNO 1121", ["bench"]) is None
     with pytest.raises(UnoError, match="cannot be combined"):
         C.play(5, rules="UNO 1121 SAT-INS")
-    with pytest.raises(UnoError, match="AA"):
-        C.play(5, rules="UNO 1121 AA-P4")
+    with pytest.raises(UnoError, match="DOA"):
+        C.play(5, rules="UNO 1121 DOA-P4")
     r = C.play(50, players=10, rules="UNO 1121 BU(cards=10)", seed=1, chance="fast")
     assert (r.winner >= 0).all()
 

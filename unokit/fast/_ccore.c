@@ -56,6 +56,24 @@ enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 #define SUM_PENALTY 2                 /* unokit/rules/extras.py, AddUp.apply_action: either side draws 2 */
 /* house-rule flags (Game.flags; the config's flags) */
 enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32 };
+/* _house3.h's rules (Game.h3; the config's h3, LIMIT's cards in bits 16-23) */
+enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO = 2048, X_DEFLECT = 4096,
+       X_REVENGE = 8192 };
+/* I: a Skip, Reverse or Draw Two (faces 10-12) goes on any action card (faces 10-12, 14); H3_OK: Game.can_play_alone's
+ * match (official or Inferno's allow_play) */
+#define H3_ACTION_ON(g, c) (T_FACE[c] >= 10 && T_FACE[c] <= 12 && \
+                            (T_FACE[(g)->discard[(g)->discard_len - 1]] >= 10 && T_FACE[(g)->discard[(g)->discard_len - 1]] != 13))
+#define H3_OK(g, c) ((g)->ok[c] || (((g)->h3 & X_INFERNO) && H3_ACTION_ON(g, c)))   /* bits 4-7: PAB's card; 8-9: FL */
+/* PAA: an action card (no number) may not be played in the first rounds (Game.turns_done < Game.peace);
+ * PAB: nor while the peace a PAB card opened holds (Game.pab_on) */
+#define H3_BARRED(g, c) (((g)->turns_done < (g)->peace || (g)->pab_on) && T_NUMV[c] < 0)
+/* FL (bits 8-9: 1 all, 2 numbers, 3 wilds): a card that may not empty a hand; H3_NOPLAY: `c` may not be played
+ * alone from a hand of `nh` cards (Game.can_play_alone) */
+#define H3_FLBAD(g, c) ((g)->fl == 1 ? (c) >= WILD || T_FX[c] > 0 : (g)->fl == 2 ? T_NUMV[c] < 0 : (c) >= WILD)
+#define H3_NOPLAY(g, c, nh) (H3_BARRED(g, c) || ((nh) == 1 && (g)->fl && (H3_FLBAD(g, c) || H3_FLTWIN(g, c))))
+/* FL(all) with GT: the current seat's card would be a traitor twin (CleanFinish.play_problem) */
+#define H3_FLTWIN(g, c) ((g)->fl == 1 && ((g)->h3 & X_GT) && (g)->gt_card == (c) + 1 && (g)->gt_player != (g)->current \
+                         && T_NUMV[c] > 0)
 
 /* ------------------------------------------------------------------ tables (from unokit.official) */
 static uint8_t T_DECK[NDECK];
@@ -99,6 +117,12 @@ typedef struct {
     uint8_t opts_from;                  /* CON: the drawn cards start here in the hand */
     int8_t sum_seat, sum_player;        /* ADDUP: the seat that may challenge the sum (-1: none), its player */
     uint8_t sum_bluff, sum_c, sum_d, sum_prev;
+    uint16_t h3;                        /* _house3.h: X_ flags */
+    uint8_t cap;                        /* LIMIT: the largest hand (255: none) */
+    uint16_t turns_done, peace;         /* Game.turns_done; PAA: rounds * players (0: no peace) */
+    uint8_t pab_card, pab_on;           /* PAB: its card; the peace holds */
+    uint8_t fl;                         /* FL: 0 none, 1 all, 2 numbers, 3 wilds */
+    uint8_t gt_card, gt_player;         /* GT: the last play's card + 1 when it was one card (0: none), its player */
     /* counts for the lab */
     uint16_t drawn_by[MAXP];
     uint16_t catches, penalty_cards, reshuffles;
@@ -145,7 +169,12 @@ typedef struct {
     int deal_size, stack, flags;
     int reveal;                         /* ambiguity digit C: who sees a challenged hand (the strategist) */
     int h2, zl_card;                    /* _house2.h: ZEROLEFT, SEVENO, C, JUMPIN, DR, DD (H_ flags); ZEROLEFT's card */
+    int h3;                             /* _house3.h: X_ flags, LIMIT's cards << 16 */
+    int h4, dad;                        /* _house4.h: the cards of T, CAR, DAD, BACK (4 bits each); DAD's table */
 } Config;
+
+static void h3_wildstart(Game *g);   /* _house3.h */
+static void h3_on_play(Game *g, int p, int card);
 
 /* FastGame.__init__: deal the hand of seed `seed` (dealer < 0: drawn for); FU/BU deal cfg->deal_size cards */
 static void deal(Game *g, const Config *cfg, uint64_t seed) {
@@ -156,7 +185,12 @@ static void deal(Game *g, const Config *cfg, uint64_t seed) {
     g->bluff_option = (uint8_t)cfg->bluff_option;
     g->flags = (uint8_t)cfg->flags;
     g->stack = (uint32_t)cfg->stack;
-    g->house = g->flags || g->stack;
+    g->h3 = (uint16_t)(cfg->h3 & 0xFFFF);
+    g->cap = (uint8_t)(cfg->h3 >> 16 & 0xFF ? cfg->h3 >> 16 & 0xFF : 255);
+    g->peace = (uint16_t)(g->h3 & X_PAA ? (cfg->h3 >> 24 & 127) * n : 0);
+    g->pab_card = (uint8_t)(g->h3 >> 4 & 15);
+    g->fl = (uint8_t)(g->h3 >> 8 & 3);
+    g->house = g->flags || g->stack || g->h3;
     g->direction = 1;
     g->drawn = -1;
     g->going_out = -1;
@@ -180,7 +214,7 @@ static void deal(Game *g, const Config *cfg, uint64_t seed) {
     int card;
     for (;;) {
         card = g->stock[--slen];
-        if (!T_FIRST[card][0]) break;
+        if (!T_FIRST[card][0] || (card == WD4 && (g->h3 & X_WILDSTART))) break;
         slen++;
         rng_shuffle(&g->rng, g->stock, slen);
         g->reshuffles++;
@@ -191,6 +225,7 @@ static void deal(Game *g, const Config *cfg, uint64_t seed) {
     g->color = (uint8_t)(T_COLOR[card] < 0 ? 0 : T_COLOR[card]);
     g->current = (uint8_t)((dealer + T_FIRST[card][1]) % n);
     g->phase = PH_PLAY;
+    if (T_FIRST[card][0]) { h3_wildstart(g); return; }   /* WILDSTART kept a Wild Draw Four (_house3.h) */
     if (T_FIRST[card][2]) g->direction = -1;
     if (T_FIRST[card][3]) { g->pending = g->pending_kind = T_FIRST[card][3]; g->phase = PH_PENDING; }
     else if (T_FIRST[card][4]) g->phase = PH_COLOR;
@@ -290,7 +325,7 @@ static int legal_house(const Game *g, int seat, int16_t *out) {
                 int c = hand[i];
                 if (seen >> c & 1) continue;
                 seen |= 1ULL << c;
-                if (g->ok[c]) { m = add_variants(out, m, cur, c, nh == 2); singles = 1; }
+                if (H3_OK(g, c) && !H3_NOPLAY(g, c, nh)) { m = add_variants(out, m, cur, c, nh == 2); singles = 1; }
                 if (t >= 0 && T_NUMV[c] >= 0 && T_NUMV[c] <= t) m = add_pairs(g, out, m, cur, c, t);
             }
             /* FORCE: no draw while a card can be played alone */
@@ -303,24 +338,26 @@ static int legal_house(const Game *g, int seat, int16_t *out) {
                     int c = hand[i];
                     if (!(g->opts >> c & 1) || (seen >> c & 1)) continue;
                     seen |= 1ULL << c;
-                    m = add_variants(out, m, cur, c, nh == 2);
+                    if (!H3_BARRED(g, c)) m = add_variants(out, m, cur, c, nh == 2);
                 }
-            } else {
+            } else if (!H3_BARRED(g, g->drawn)) {
                 m = add_variants(out, m, cur, g->drawn, nh == 2);
             }
             if (!(g->flags & F_DRAWPLAY)) out[m++] = (int16_t)(cur * XPS + K_PASS);
             break;
         case PH_PENDING:
             out[m++] = (int16_t)(cur * XPS + K_DRAW);
-            if (g->wd4_bluffer >= 0) out[m++] = (int16_t)(cur * XPS + K_CHALLENGE);
-            if (g->stack && g->going_out < 0) {   /* P1-P4: a draw card the rule lets go on the total */
+            if (g->wd4_bluffer >= 0 && !(g->h3 & X_NOCH)) out[m++] = (int16_t)(cur * XPS + K_CHALLENGE);
+            if ((g->stack || (g->h3 & X_DEFLECT)) && g->going_out < 0) {   /* P1-P4: a draw card the rule lets go on the total */
                 int under = g->pending_kind;
                 if (!under) { int f = T_FX[g->discard[g->discard_len - 1]]; under = f > 0 ? f : 0; }
                 for (int i = 0; i < nh; i++) {
                     int c = hand[i], d = T_FX[c];
-                    if (d <= 0 || (seen >> c & 1)) continue;
+                    int cancel = (g->h3 & (X_INFERNO | X_DEFLECT)) && (T_FACE[c] == 10 || T_FACE[c] == 11)   /* I: Skip, Reverse */
+                                 && ((g->h3 & X_INFERNO) || T_COLOR[c] == g->color || T_FACE[c] == T_FACE[g->discard[g->discard_len - 1]]);   /* DEFLECT */
+                    if ((d <= 0 && !cancel) || (seen >> c & 1) || H3_NOPLAY(g, c, nh)) continue;
                     seen |= 1ULL << c;
-                    if (g->stack >> (5 * under + d) & 1) m = add_variants(out, m, cur, c, nh == 2);
+                    if (cancel || (g->stack >> (5 * under + d) & 1)) m = add_variants(out, m, cur, c, nh == 2);
                 }
             }
             break;
@@ -349,6 +386,7 @@ static void finish(Game *g, int w) {
 static int take(Game *g, int seat, int k) {
     uint8_t *hand = g->hands[seat];
     int got = 0;
+    if (k > g->cap - g->hand_len[seat]) k = g->cap > g->hand_len[seat] ? g->cap - g->hand_len[seat] : 0;   /* LIMIT */
     for (int i = 0; i < k; i++) {
         if (!g->stock_len) {
             if (g->discard_len <= 1) break;   /* every card is in a hand: draw what there is */
@@ -393,12 +431,17 @@ static inline void seat_starts(Game *g, int p) {
  * card playable alone; returns 0 when the rules leave it to the official draw */
 static int draw_with_policy(Game *g, int p) {
     const uint8_t *hand = g->hands[p];
-    for (int i = 0; i < g->hand_len[p]; i++) if (g->ok[hand[i]]) return 0;   /* not forced: one card */
+    int forced = 1;
+    for (int i = 0; i < g->hand_len[p] && forced; i++) if (H3_OK(g, hand[i]) && !H3_NOPLAY(g, hand[i], g->hand_len[p])) forced = 0;
+    if (!forced && !(g->h3 & (X_PAA | X_PAB | X_INFERNO))) return 0;                    /* not forced: the official draw of one card */
     while (take(g, p, 1)) {
-        int c = hand[g->hand_len[p] - 1];
-        if (g->flags & F_INS) break;                       /* INS: never played this turn */
-        if (g->ok[c]) { g->drawn = (int8_t)c; g->phase = PH_DRAWN; return 1; }
-    }                                                      /* SAT: again until a playable card comes */
+        int c = hand[g->hand_len[p] - 1], playable = H3_OK(g, c) && !H3_BARRED(g, c);   /* can_play_alone */
+        if (forced && (g->flags & F_INS)) break;           /* INS: never played this turn */
+        if (forced && !playable) continue;                 /* SAT: again until a playable card comes */
+        if (playable) { g->drawn = (int8_t)c; g->phase = PH_DRAWN; return 1; }
+        break;
+    }
+    g->turns_done++;
     g->current = (uint8_t)next_seat(g, p);
     return 1;
 }
@@ -411,7 +454,7 @@ static int consolation(Game *g, int p, int from) {
     int last = -1;
     for (int i = from; i < g->hand_len[p]; i++) {
         int c = hand[i];
-        if (g->ok[c] && !(opts >> c & 1)) { opts |= 1ULL << c; last = c; }
+        if (H3_OK(g, c) && !H3_BARRED(g, c) && !(opts >> c & 1)) { opts |= 1ULL << c; last = c; }
     }
     if (!opts) return 0;
     g->opts = opts;
@@ -441,6 +484,8 @@ static void play_pair(Game *g, int p, int k) {
     g->discard[g->discard_len++] = (uint8_t)c;
     g->discard[g->discard_len++] = (uint8_t)d;
     set_ok(g);
+    if (g->h3 & X_PAB) g->pab_on ^= (uint8_t)((T_NUMV[c] == g->pab_card) ^ (T_NUMV[d] == g->pab_card));   /* PAB */
+    g->gt_card = 0;                                  /* GT: a pair is no single card */
     if (g->hand_len[p] == 1) {
         g->uno_said[p] = (uint8_t)flag;
         if (!flag) g->catchable |= (uint16_t)(1u << p);
@@ -452,6 +497,7 @@ static void play_pair(Game *g, int p, int k) {
     g->sum_c = (uint8_t)c;
     g->sum_d = (uint8_t)d;
     g->sum_prev = (uint8_t)prev;
+    g->turns_done++;
     g->current = (uint8_t)nxt;
 }
 
@@ -503,11 +549,14 @@ static void apply_id(Game *g, int id) {
             g->uno_said[p] = (uint8_t)flag;
             if (!flag) g->catchable |= (uint16_t)(1u << p);
         }
+        if (__builtin_expect(g->h3 != 0, 0)) h3_on_play(g, p, card);   /* PAB, GT, I (_house3.h) */
         int fx = T_FX[card];
+        g->turns_done++;                               /* end_turn (or the hand ends) */
         if (!fx) {
             if (!left) { finish(g, p); return; }
             g->current = (uint8_t)next_seat(g, p);
         } else if (fx > 0) {
+            if (g->phase == PH_PENDING && (g->h3 & X_REVENGE)) g->pending = (uint16_t)(g->pending * 2);   /* REVENGE */
             g->pending = (uint16_t)(g->pending + fx);   /* stacking adds to the total; else it was 0 */
             g->pending_kind = (uint8_t)fx;
             g->phase = PH_PENDING;
@@ -519,6 +568,7 @@ static void apply_id(Game *g, int id) {
             const uint8_t *t = T_TURN[g->n == 2][card];
             if (t[1]) g->direction = (int8_t)-g->direction;
             g->current = (uint8_t)((((p + t[0] * g->direction) % g->n) + g->n) % g->n);
+            if (g->pending && (g->h3 & X_DEFLECT)) g->current = (uint8_t)next_seat(g, p);   /* DEFLECT: passed on, or back */
         }
         return;
     }
@@ -528,7 +578,7 @@ static void apply_id(Game *g, int id) {
         if (g->phase == PH_PLAY) {
             uint8_t *hand = g->hands[p];
             if ((g->flags & (F_SAT | F_INS)) && draw_with_policy(g, p)) return;
-            if (g->stock_len) {
+            if (g->stock_len && g->hand_len[p] < g->cap) {
                 int c = g->stock[--g->stock_len];
                 hand[g->hand_len[p]++] = (uint8_t)c;
                 g->drawn_by[p]++;
@@ -539,6 +589,7 @@ static void apply_id(Game *g, int id) {
                 g->phase = PH_DRAWN;
                 return;
             }
+            g->turns_done++;
             g->current = (uint8_t)next_seat(g, p);
         } else {                                       /* the pending penalty */
             int kk = g->pending, from = g->hand_len[p];
@@ -548,6 +599,7 @@ static void apply_id(Game *g, int id) {
             take(g, p, kk);
             if (g->going_out >= 0) { finish(g, g->going_out); return; }
             if ((g->flags & F_CON) && consolation(g, p, from)) return;
+            g->turns_done++;
             g->current = (uint8_t)next_seat(g, p);
             g->phase = PH_PLAY;
         }
@@ -555,6 +607,7 @@ static void apply_id(Game *g, int id) {
     case K_PASS:
         g->drawn = -1;
         g->opts = 0;
+        g->turns_done++;
         g->current = (uint8_t)next_seat(g, p);
         g->phase = PH_PLAY;
         return;
@@ -586,6 +639,7 @@ static void apply_id(Game *g, int id) {
             g->penalty_cards += (uint16_t)kk;
             take(g, p, kk);
             if (g->going_out >= 0) { finish(g, g->going_out); return; }
+            g->turns_done++;
             g->current = (uint8_t)next_seat(g, p);
             g->phase = PH_PLAY;
         }
@@ -624,6 +678,7 @@ enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REA
        F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, NFIELDS };
 
 #include "_house2.h"
+#include "_house3.h"
 
 /* Play one hand with the harness of unokit.sim.play_hand: each step, reactions (random-play:
  * UNO and catches, seats in order after the seat in turn), then the seat in turn acts. */
@@ -701,11 +756,12 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
 static int read_config(PyObject *cfg, Config *c) {
     PyObject *pol = NULL;
     c->reveal = 2;
-    c->h2 = c->zl_card = 0;
-    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iii", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
-                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card))
+    c->h2 = c->zl_card = c->h3 = c->h4 = c->dad = 0;
+    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiii", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
+                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad))
         return -1;
-    if (c->h2 < 0 || c->h2 >= 64 || c->zl_card < 0 || c->zl_card > 9) {
+    if (c->h3 < 0 || (c->h3 & 0xFFFF) >= 16384 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
+    if (c->h2 < 0 || c->h2 >= (1 << 16) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->n < 2 || c->n > MAXP) { PyErr_SetString(PyExc_ValueError, "players must be 2 to 10"); return -1; }

@@ -27,7 +27,8 @@
  * tests/test_compiled_house2.py checks every listing and state against the referee, step by step, and whole
  * hands against unokit.sim.play_hand and unokit.lab.play_deal. */
 
-enum { H_ZEROLEFT = 1, H_SEVENO = 2, H_CUT = 4, H_JUMPIN = 8, H_DR = 16, H_DD = 32 };
+enum { H_ZEROLEFT = 1, H_SEVENO = 2, H_CUT = 4, H_JUMPIN = 8, H_DR = 16, H_DD = 32, H_T = 64, H_CAR = 128,
+       H_DAD = 256, H_BA = 512, H_DOUBLE = 1024, H_TRI = 2048, H_BACK = 4096, H_BOMB = 8192, H_AB = 16384, H_AA = 32768 };   /* H_T on: _house4.h */
 #define MAXG 8                        /* the largest group: 8 cards of one face in one deck */
 #define H2_UNFOLD 128                 /* unokit.compose.UNFOLD */
 #define H2_CAP 1024                   /* a list the harness holds (listings, unfolded lists, expansions) */
@@ -37,9 +38,13 @@ enum { MV_PLAY = 0, MV_ID = 1 };
 enum { MORE_NONE = 0, MORE_CARDS = 1, MORE_TARGET = 2 };
 #define FACE_SKIP 10
 
+#include "_house4.h"                  /* its types (H4) */
+
 typedef struct {
     Game g;
-    uint8_t h2, zl_card;               /* H_ flags; ZEROLEFT's card */
+    uint32_t h2;                       /* H_ flags */
+    uint8_t zl_card;                   /* ZEROLEFT's card */
+    H4 h4;                             /* _house4.h's rules' cards and state */
     uint8_t wd4_n;                     /* cards of the Wild Draw Four play being judged (a DR/DD group) */
     int8_t top_player;                 /* Game.top_player: who put the top card there (-1: turned from the stock) */
 } G2;
@@ -90,8 +95,9 @@ static void comp_init(Comp *C, const Game *g, int p) {
 static inline int h2_top(const Game *g) { return g->discard[g->discard_len - 1]; }
 
 static void h2_begin(G2 *G, const Config *cfg) {
-    G->h2 = (uint8_t)cfg->h2;
+    G->h2 = (uint32_t)cfg->h2;
     G->zl_card = (uint8_t)cfg->zl_card;
+    h4_begin(&G->h4, cfg);
     G->wd4_n = 1;
     G->top_player = -1;
 }
@@ -114,6 +120,7 @@ static int h2_group_ok(const G2 *G, const uint8_t *cs, int k) {
 static int h2_group_prefix(const G2 *G, const uint8_t *cs, int k) {
     if ((G->h2 & (H_DR | H_DD)) && h2_group_ok(G, cs, k)) return 1;
     const Game *g = &G->g;
+    if ((G->h2 & H_AA) && h4_aa_prefix(g, cs, k)) return 1;   /* FirstArithmetic.group_prefix: _house4.h */
     if (!(g->flags & F_ADDUP)) return 0;
     int tn = T_NUMV[h2_top(g)], sum = 0;
     if (tn < 0 || g->phase == PH_PENDING || k > 2) return 0;
@@ -124,7 +131,7 @@ static int h2_group_prefix(const G2 *G, const uint8_t *cs, int k) {
     return sum <= tn;
 }
 
-static inline int h2_grouping(const G2 *G) { return (G->h2 & (H_DR | H_DD)) || (G->g.flags & F_ADDUP); }
+static inline int h2_grouping(const G2 *G) { return (G->h2 & (H_DR | H_DD | H_AA)) || (G->g.flags & F_ADDUP); }
 
 /* Stacking.stack_ok (P1-P4): draw cards only, the first allowed on the total's kind */
 static int h2_stack_ok(const Game *g, const uint8_t *cs, int k) {
@@ -145,10 +152,12 @@ static int h2_sum_ok(int top, const uint8_t *cs, int k) {
 
 /* Game._hand_change_numbers: a play with such a number may say UNO whatever it leaves */
 static int h2_hand_change(const G2 *G, const uint8_t *cs, int k) {
-    if (!(G->h2 & (H_ZEROLEFT | H_SEVENO))) return 0;
+    if (!(G->h2 & (H_ZEROLEFT | H_SEVENO | H_T | H_CAR))) return 0;
     for (int i = 0; i < k; i++) {
         int v = T_NUMV[cs[i]];
         if (v < 0) continue;
+        if ((G->h2 & H_T) && v == G->h4.t_card) return 1;
+        if ((G->h2 & H_CAR) && v == G->h4.car_card) return 1;
         if ((G->h2 & H_ZEROLEFT) && v == G->zl_card) return 1;
         if ((G->h2 & H_SEVENO) && (v == 0 || v == 7)) return 1;
     }
@@ -161,9 +170,11 @@ static int h2_count_number(const uint8_t *cs, int k, int v) {
     return z;
 }
 
+#include "_house4.h"
+
 /* compose.targets_of (SevenOSwap.play_targets): -1 stands for None; 0 targets: the play names none */
 static int h2_targets(const G2 *G, int p, const uint8_t *cs, int k, int8_t *tg) {
-    if (!(G->h2 & H_SEVENO) || !h2_count_number(cs, k, 7)) return 0;
+    if (!h4_swaps(G, cs, k)) return 0;
     tg[0] = -1;
     if (G->g.hand_len[p] == k) return 1;
     int m = 1;
@@ -171,10 +182,7 @@ static int h2_targets(const G2 *G, int p, const uint8_t *cs, int k, int8_t *tg) 
     return m;
 }
 
-/* Swap.play_problem (SEVENO): a 7 that ends the hand swaps nothing */
-static int h2_swap_problem(const G2 *G, int p, const uint8_t *cs, int k, int target) {
-    return target >= 0 && (G->h2 & H_SEVENO) && G->g.hand_len[p] == k && h2_count_number(cs, k, 7);
-}
+/* the rules' play_problem hooks (Game.rule_objection: SEVENO's and T's Swap, CAR...): h4_objection, _house4.h */
 
 /* Cut.cut_problem / JumpIn.cut_problem: nonzero when the play may not be made out of turn now */
 static int h2_cut_problem(const G2 *G, int p, const uint8_t *cs, int k, int target) {
@@ -188,9 +196,9 @@ static int h2_cut_problem(const G2 *G, int p, const uint8_t *cs, int k, int targ
         return 1;
     }
     if (G->top_player < 0 || cs[0] != top) return 1;
-    if (k > 1 && !h2_group_ok(G, cs, k)) return 1;
+    if (k > 1 && !h2_group_ok(G, cs, k) && !((G->h2 & H_AA) && h4_aa_ok(g, cs, k))) return 1;   /* AA: _arithmetic */
     if (ph == PH_PENDING && !h2_stack_ok(g, cs, k)) return 1;
-    return h2_swap_problem(G, p, cs, k, target);
+    return h4_objection(G, p, cs, k, target);
 }
 
 /* Game._play_problem for the plays listed here (the cards are held, the colour and target well formed) */
@@ -216,7 +224,9 @@ static int h2_play_problem(const G2 *G, int p, const uint8_t *cs, int k, int uno
     /* ADDUP.allow_play */
     if (why && (g->flags & F_ADDUP) && ph != PH_PENDING && g->hand_len[p] > 2 && h2_sum_ok(h2_top(g), cs, k))
         why = 0;
-    if (!why && h2_swap_problem(G, p, cs, k, target)) why = 1;
+    if (why && (G->h2 & H_AA) && h4_aa_ok(g, cs, k)) why = 0;                        /* AA.allow_play: _house4.h */
+    if (why && (G->h2 & H_AB) && ph != PH_PENDING && h4_ab_ok(g, cs, k)) why = 0;   /* AB.allow_play */
+    if (!why && h4_objection(G, p, cs, k, target)) why = 1;
     return why;
 }
 
@@ -261,7 +271,7 @@ static int h2_completable(const G2 *G, const Comp *C, uint8_t *cs, int k) {
 /* Composer.roots: the plays (complete or stems) starting with each distinct card held (or first_only) */
 static void h2_roots(const G2 *G, const Comp *C, int first_only, Lst *L) {
     const Game *g = &G->g;
-    int quick = !(g->flags & F_ADDUP), pending = g->phase == PH_PENDING, grouping = h2_grouping(G);
+    int quick = !(g->flags & F_ADDUP) && !(G->h2 & (H_AB | H_AA)), pending = g->phase == PH_PENDING, grouping = h2_grouping(G);
     uint8_t cs[MAXG + 1];
     for (int i = 0; i < C->nd; i++) {
         int c = C->dc[i];
@@ -349,7 +359,7 @@ static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
             break;
         case PH_PENDING:
             lst_id(L, cur, K_DRAW);
-            if (g->wd4_bluffer >= 0) lst_id(L, cur, K_CHALLENGE);
+            if (g->wd4_bluffer >= 0 && !(g->h3 & X_NOCH)) lst_id(L, cur, K_CHALLENGE);
             if (g->stack && g->going_out < 0) h2_roots(G, &C, -1, L);
             break;
         case PH_COLOR:
@@ -542,6 +552,7 @@ static void h2_play(G2 *G, const Move *a) {
         if (!a->uno) g->catchable |= (uint16_t)(1u << p);
     }
     /* on_play */
+    int skip = G->h2 >= H_T ? h4_on_play(G, p, cs, k, a->target) : 0;   /* BA, CAR, T, DAD, TRI, BACK: _house4.h */
     if (G->h2 & H_SEVENO) {
         if (a->target >= 0 && g->hand_len[p] && h2_count_number(cs, k, 7)) {   /* SevenOSwap */
             int q = a->target;
@@ -573,7 +584,8 @@ static void h2_play(G2 *G, const Move *a) {
         g->sum_prev = (uint8_t)prev_color;
     }
     if ((G->h2 & H_ZEROLEFT) && g->hand_len[p]) h2_pass_hands(g, h2_count_number(cs, k, G->zl_card), 1);
-    if (a->uno && (G->h2 & (H_ZEROLEFT | H_SEVENO)) && g->hand_len[p] == 1 && !g->uno_said[p]) {
+    if (G->h2 & H_BOMB) h4_bomb(g, p, cs, k);         /* BOMB, last in the referee's order */
+    if (a->uno && (G->h2 & (H_ZEROLEFT | H_SEVENO | H_T | H_CAR)) && g->hand_len[p] == 1 && !g->uno_said[p]) {
         g->uno_said[p] = 1;                            /* UNO said with a play whose effect leaves one card */
         g->catchable &= (uint16_t)~(1u << p);
     }
@@ -602,6 +614,9 @@ static void h2_play(G2 *G, const Move *a) {
         if (k % 2) g->direction = (int8_t)-g->direction;
         nxt = next_seat(g, p);
     }
+    if (skip)                                          /* what on_play hooks asked (DAD) */
+        nxt = T_FACE[last] != FACE_SKIP ? (((p + (1 + skip) * g->direction) % g->n) + g->n) % g->n
+                                        : (((nxt + skip * g->direction) % g->n) + g->n) % g->n;
     h2_end_turn(g, nxt);
 }
 
@@ -639,7 +654,7 @@ static void h2_challenge(G2 *G, int p) {
 static void h2_apply(G2 *G, const Move *a) {
     if (a->kind == MV_PLAY) h2_play(G, a);
     else if (a->id % XPS == K_CHALLENGE) h2_challenge(G, a->id / XPS);
-    else apply_id(&G->g, a->id);
+    else if (!((G->h2 & H_TRI) && h4_tri_apply(G, a->id))) apply_id(&G->g, a->id);   /* TRI: _house4.h */
 }
 
 /* ------------------------------------------------------------------ the harness (unokit.sim.play_hand) */
@@ -710,7 +725,8 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         applied++;
     }
     int score = 0;
-    for (int s = 0; s < n; s++) if (s != g->winner) score += hand_points(g, s);
+    int mult = G.h2 & H_DOUBLE ? 2 : 1;                /* DOUBLE: Game.score_multiplier */
+    for (int s = 0; s < n; s++) if (s != g->winner) score += mult * hand_points(g, s);
     rec[F_WINNER] = g->over ? g->winner : -1;
     rec[F_FIRST] = first;
     rec[F_TURNS] = turns;
@@ -726,7 +742,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     rec[F_RESHUFFLES] = g->reshuffles;
     for (int s = 0; s < n; s++) {
         rec[NFIELDS + s] = g->drawn_by[s];
-        rec[NFIELDS + n + s] = hand_points(g, s);
+        rec[NFIELDS + n + s] = mult * hand_points(g, s);
     }
 }
 

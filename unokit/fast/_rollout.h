@@ -141,6 +141,8 @@ static int game_from_py(Game *g, PyObject *st) {
     g->drawn = (int8_t)drawn;
     g->going_out = (int8_t)going_out;
     g->winner = -1;
+    g->sum_seat = g->sum_player = -1;   /* the official rules' defaults of deal(): no ADDUP window, */
+    g->cap = 255;                       /* no hand limit (LIMIT) */
     g->uno_penalty = (uint8_t)uno_penalty;
     g->bluff_option = (uint8_t)bluff_option;
     g->wd4_bluffer = -1;

@@ -61,11 +61,22 @@ MAX_STEPS = 5000
 _U64 = 2 ** 64
 #: the house rules the compiled core plays (with any parameters), in every combination the parser accepts
 HOUSE_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
-               "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD")
+               "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA")
+HOUSE_RULES += ("NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE")   # unokit/fast/_house3.h
+#: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
+#: REV change only the views, which the compiled bots do not read)
+_H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0}
+#: the rules _house3.h's were proven with: the stacking and drawing rules; the first five also with _house2.h's
+_H3_BASE = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
+_H3_H2 = ("ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD")
+_H3_HARD = ("PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE")
+#: rules refused with their reason (what the core cannot do)
+_REFUSED = {"V": "V times each turn on the table's clock (real time): the compiled core has no clock"}
 #: the rules played by unokit/fast/_house2.h (hands passed or swapped, cuts, groups): their C flags. Under any
 #: of them a hand is played on the referee's listing of plays (stems, unfolded as the harness unfolds them)
 #: and the reaction step shuffles the seats with the harness's generator; random-play bots only
-_H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32}
+_H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T": 64, "CAR": 128,   # T on: _house4.h
+       "DAD": 256, "BA": 512, "DOUBLE": 1024, "TRI": 2048, "BACK": 4096, "BOMB": 8192, "AB": 16384, "AA": 32768}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/test_compiled_greedy.py)
 _GREEDY_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
@@ -189,9 +200,9 @@ def action_id(action) -> int:
 def _house(rs) -> tuple[int, int, int]:
     """(cards dealt, stacking mask, flags) of a rule set the compiled core covers."""
     stack = 0
-    if rs.stacking:
+    if rs.stacking or rs.has("I"):   # I implies P4 (unokit/rules/inferno.py: any draw card on any)
         from ..rules.stacking import ALLOWED
-        for under, card in ALLOWED[rs.stacking]:   # bit 5 * (total's kind) + (card's draw): it may go on
+        for under, card in ALLOWED[rs.stacking or "P4"]:   # bit 5 * (total's kind) + (card's draw): it may go on
             stack |= 1 << (5 * under + card)
     flags = 0
     for code in rs.codes:
@@ -207,9 +218,68 @@ def _h2(rs) -> tuple[int, int]:
     return h2, rs.card_of("ZEROLEFT") if rs.has("ZEROLEFT") else 0
 
 
+def _h3(rs) -> int:
+    """_house3.h's flags of a rule set, with LIMIT's cards (a limit of 108 or more, or 0, is none)."""
+    h3 = 0
+    for code in rs.codes:
+        h3 |= _H3.get(code, 0)
+    if rs.has("LIMIT"):
+        cards = rs.param("LIMIT", "cards")
+        if 0 < cards < len(official.DECK_IDS):
+            h3 |= cards << 16
+    if rs.has("PAA"):
+        h3 |= min(rs.param("PAA", "rounds"), 127) << 24
+    if rs.has("PAB"):
+        h3 |= rs.card_of("PAB") << 4
+    if rs.has("FL"):
+        h3 |= {"all": 1, "numbers": 2, "wilds": 3}[rs.param("FL", "variant")] << 8
+    return h3
+
+
+def _h4(rs) -> tuple[int, int]:
+    """(_house4.h's cards: T, CAR, DAD, BACK, 4 bits each; DAD's table, 5 bits a face) of a rule set."""
+    cards = 0
+    for i, code in enumerate(("T", "CAR", "DAD", "BACK", "TRI")):
+        if rs.has(code):
+            cards |= rs.card_of(code) << (4 * i)
+    table = 0
+    if rs.has("DAD"):
+        for i, v in enumerate(str(rs.param("DAD", "table")).split("/")):
+            table |= int(v) << (5 * i)
+    return cards, table
+
+
+#: house rules of _house4.h's list that the compiled core refuses, and why
+_REFERENCE_ONLY = {
+    "DOA": "its plays give cards away (Play.give, composed as 'give' stems), which the core's moves and their "
+           "int64 ids (EXT2_BASE) do not carry",
+    "DP": "its ChallengeDraw action and the window after a draw have no id or state in the core",
+    "MS1": "sudden death eliminates seats from the hand (Game.eliminated, active seats, the lab's eliminated "
+           "count), which the core cannot represent",
+    "MS2": "sudden death eliminates seats from the hand, which the core cannot represent",
+    "MS3": "sudden death eliminates seats from the hand, which the core cannot represent",
+}
+
+
+def _h4_problem(rs) -> str | None:
+    """The combinations of _house4.h's rules that the compiled core refuses, and why: the draw rules that ask
+    whether a card can be played alone under every rule in force (Game.can_play_alone: SAT, INS, FORCE, CON's
+    options, TRI's own turn draw) with the rules that change that answer (CAR's and TRI's objections, AB's
+    allowance); the core's draws ask the official match only."""
+    judged = [c for c in ("CAR", "TRI", "AB") if rs.has(c)]
+    asking = [c for c in ("SAT", "INS", "FORCE") if rs.has(c)]
+    if rs.has("AB"):
+        asking += [c for c in ("CON", "TRI") if rs.has(c)]
+    if judged and asking:
+        return (f"{'-'.join(judged)} with {'-'.join(asking)} are played by the referee only: the draws of "
+                f"{'-'.join(asking)} ask whether a card can be played alone under every rule in force "
+                f"(Game.can_play_alone, changed by {'-'.join(judged)}), which the compiled core's draws do not ask")
+    return None
+
+
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
     return (players, rs.param("uno"), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
-            *_house(rs), rs.reveal, *_h2(rs))
+            *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs))
 
 
 def available() -> bool:
@@ -237,7 +307,25 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
     from . import rules_problem
     try:
         rs = RuleSet.parse(rules)
+        refused = [c for c in rs.codes if c in _REFUSED]
+        if refused:
+            return _REFUSED[refused[0]]
+        mine = [c for c in rs.codes if c in _H3]
+        if mine:   # _house3.h's rules were proven with these only (and the soft ones with _house2.h's too)
+            hard = [c for c in mine if c in _H3_HARD]
+            allowed = set(_H3_BASE) | set(_H3) | (set() if hard else set(_H3_H2))
+            alien = [c for c in rs.codes if c not in allowed]
+            if alien:
+                return (f"{'-'.join(hard or mine)} with {'-'.join(alien)} is played by the referee only (the compiled "
+                        f"core plays {'-'.join(hard or mine)} with {', '.join(sorted(allowed - set(mine)))} only)")
+        for peace in ("PAA", "PAB"):
+            if rs.has(peace) and rs.has("DRAWPLAY"):
+                return (f"{peace} with DRAWPLAY is played by the referee only: a drawn action card in the peace can "
+                        f"be neither played nor kept, so the referee leaves that seat no move")
         other = [c for c in rs.codes if c not in HOUSE_RULES]
+        why4 = [f"{c}: {_REFERENCE_ONLY[c]}" for c in other if c in _REFERENCE_ONLY]
+        if why4:
+            return f"house rules ({'-'.join(other)}) are played by the referee only ({'; '.join(why4)})"
         if other:
             return (f"house rules ({'-'.join(other)}) are played by the referee only (the compiled core plays "
                     f"{', '.join(HOUSE_RULES)})")
@@ -246,6 +334,9 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
                             dealing=True)
     except UnoError as e:
         return str(e)
+    if why:
+        return why
+    why = _h4_problem(rs)
     if why:
         return why
     if deck != official.DECK or decks != 1:
@@ -279,6 +370,9 @@ def batch_problem(rules) -> str | None:
     a seat named, cuts) have no move number."""
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)
+    h3 = [c for c in rs.codes if c in _H3]
+    if h3:
+        return f"house rules ({'-'.join(h3)}) are not proven in the batch (compiled.play plays them)"
     codes = [c for c in rs.codes if c in _H2]
     if codes:
         return (f"house rules ({'-'.join(codes)}) have plays without a move number: the batch holds the official "

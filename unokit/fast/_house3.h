@@ -1,0 +1,46 @@
+/* _house3.h (included by _ccore.c): NOCHALLENGE, WILDSTART, LIMIT, OPEN, REV, PAA, PAB, FL, GT, I, DEFLECT and
+ * REVENGE, random-play bots only. Their hooks sit in _ccore.c (X_ flags, H3_ macros): the listing (NOCHALLENGE's
+ * challenge, the peace of PAA/PAB, FL's last card, I's and DEFLECT's Skips and Reverses on a draw total), the deal
+ * (WILDSTART), take (LIMIT), Game.turns_done (PAA's rounds), the play (h3_on_play below; DEFLECT's next seat,
+ * REVENGE's doubling). OPEN and REV change only what the views show, so they need nothing (the compiled bots do
+ * not read views). compiled.problem refuses them with rules they were not proven with;
+ * tests/test_compiled_house3.py proves them. */
+
+/* WILDSTART (unokit/referee/dealing.py, Game._turn_first): a Wild Draw Four turned first stays: the first
+ * player (after the dealer) draws 4 (a penalty before the hand's events: not counted as drawn), is skipped,
+ * and the next player names the colour. */
+static void h3_wildstart(Game *g) {
+    int starter = (g->dealer + 1) % g->n;
+    g->direction = 1;
+    take(g, starter, DRAW_WD4);
+    g->drawn_by[starter] = 0;
+    g->current = (uint8_t)((starter + 1) % g->n);
+    g->phase = PH_COLOR;
+    set_ok(g);
+}
+
+/* GT (unokit/rules/cardfx.py, TraitorTwin.on_play): a single number card (not 0) identical to the previous
+ * play's single card, by another player, makes that player draw its number (a penalty); then it is the last
+ * play. Called after the card is down and the UNO call recorded, before the play's effect. */
+static void h3_twin(Game *g, int p, int card) {
+    if (g->gt_card == card + 1 && g->gt_player != p && T_NUMV[card] > 0) {
+        int q = g->gt_player, k = T_NUMV[card];
+        g->penalty_cards += (uint16_t)k;
+        take(g, q, k);
+    }
+    g->gt_card = (uint8_t)(card + 1);
+    g->gt_player = (uint8_t)p;
+}
+
+/* the on_play hooks of _house3.h's rules (after the card is down and the UNO call recorded, before the play's
+ * effect): PAB's card toggles the peace (SecondPeace.on_play), GT (TraitorTwin.on_play), I's Skip or Reverse
+ * cancels a draw total (Inferno.on_play) */
+static void h3_on_play(Game *g, int p, int card) {
+    if ((g->h3 & X_PAB) && T_NUMV[card] == g->pab_card) g->pab_on ^= 1;
+    if (g->h3 & X_GT) h3_twin(g, p, card);
+    if ((g->h3 & X_INFERNO) && g->pending && (T_FACE[card] == 10 || T_FACE[card] == 11)) {
+        g->pending = 0;
+        g->pending_kind = 0;
+        g->phase = PH_PLAY;
+    }
+}
