@@ -34,7 +34,8 @@ OTHER_IMPLEMENTED = sorted(IMPLEMENTED - KNOWN)   # rules added since (e.g. V); 
 SILENCE = ["S", "SPP", "ST", "SU", "SSE", "SSS", "SPPT", "SPPU", "STU", "SPPSE", "SSSU", "ST(rounds=2)"]
 TEXTS = ["olá", "boa jogada", "não", "hahaha", "kkkk", "UNO", "ops...", "que carta", "", "sim sim sim"]
 
-_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9+])(W\+4|WSH|WX|WO|WB|W|[RYGB](?:\+2|[0-9SR]))(?![A-Za-z0-9+])")
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9+])(W\+10|W\+6|WR\+4|WCR|W\+4|WSH|WX|WO|WB|W|"
+                         r"[RYGB](?:\+2|\+4|SA|DA|[0-9SR]))(?![A-Za-z0-9+])")
 
 
 # ---------------------------------------------------------------------------------------------- strategies
@@ -158,7 +159,7 @@ def _note_public(g, known):
     if rev and g.stock:
         known.public.add(g.stock[-1].code)
     for e in new:
-        if e.kind in ("play", "cut", "first", "first-returned") or (rev and e.kind == "draw"):
+        if e.kind in ("play", "cut", "first", "first-returned", "discard-all", "roulette") or (rev and e.kind == "draw"):
             for d in e.detail:
                 if isinstance(d, tuple):
                     known.public.update(c.code for c in d if isinstance(c, Card))
@@ -185,6 +186,8 @@ def run_random_game(seed, players, rules, enforcement, *, cap=STEP_CAP, probes=T
     rule combination cannot stall the suite (``TRUNCATED`` keeps a note for the report)."""
     rng = random.Random(seed)
     t_end = None if seconds is None else time.monotonic() + seconds
+    if "NOMERCY" in rules:
+        players = min(players, 6)   # the edition seats 2 to 6
     g = Game.new(players=players, rules=rules, seed=seed, enforcement=enforcement)
     known = Known(set() for _ in range(players))
     _note_public(g, known)

@@ -37,7 +37,7 @@ def test_every_catalogue_code_has_its_class_doc_page_and_tests(code):
 
 def test_rule_modules_use_no_private_member_of_the_referee():
     private = re.compile(r"\b(game|g|self\.game)\._[a-z][a-z_]*")
-    uses = [f"{p.name}:{i}: {line.strip()}" for p in (PKG / "rules").glob("*.py")
+    uses = [f"{p.name}:{i}: {line.strip()}" for p in (PKG / "rules").rglob("*.py")
             for i, line in enumerate(p.read_text().splitlines(), 1) if private.search(line)]
     assert uses == []
 

@@ -139,8 +139,10 @@ def test_api_rules_check_answers_like_the_validator(client):
 def test_api_catalog_groups_every_code_as_the_guide_does(client):
     cat = client.get("/api/catalog").json()
     groups = {g["key"] for g in cat["groups"]}
-    assert groups == {"objective", "dynamics", "cards", "end", "penalties", "other"}
+    assert groups == {"objective", "dynamics", "cards", "end", "penalties", "other", "editions"}
     by_code = {r["code"]: r for r in cat["rules"]}
+    assert by_code["NOMERCY"]["group"] == "editions"
+    assert [e["code"] for e in cat["editions"]] == ["UNO NOMERCY"] and cat["editions"][0]["players"] == [2, 6]
     assert by_code["TV"]["group"] == "objective" and by_code["C"]["group"] == "dynamics"
     assert by_code["S"]["group"] == "cards" and by_code["MOV"]["group"] == "end"
     assert by_code["PRE"]["group"] == "penalties" and by_code["SEVENO"]["group"] == "other"

@@ -15,7 +15,17 @@ notation  card                          points (classic scoring)
 ``WSH``   Wild Shuffle Hands (Italian)  40
 ``WO``    Wild Ohana (Ohana deck)       50
 ``WB``    blank customizable Wild       50
+``R+4``   red Draw Four (No Mercy)      20
+``RSA``   red Skip Everyone (No Mercy)  20
+``RDA``   red Discard All (No Mercy)    20
+``WR+4``  Wild Reverse Draw Four        50
+``W+6``   Wild Draw Six                 50
+``W+10``  Wild Draw Ten                 50
+``WCR``   Wild Colour Roulette          50
 ========  ============================  ===========================
+
+The last seven belong to the No Mercy edition (:mod:`unokit.rules.editions.nomercy`); their
+points there are the edition's (its deck's ``special_points``).
 
 Cards are interned: ``Card.parse('R7') is Card.parse('r7')``, and ``repr``
 round-trips:
@@ -82,22 +92,43 @@ class Face(IntEnum):
     WILD_SHUFFLE = 16
     WILD_OHANA = 17
     WILD_BLANK = 18
+    # the No Mercy edition (003 §UNO Show 'em No Mercy)
+    DRAW_FOUR = 19               # coloured: matched by colour or symbol, no colour named
+    SKIP_ALL = 20                # Skip Everyone
+    DISCARD_ALL = 21
+    WILD_REVERSE_DRAW_FOUR = 22
+    WILD_DRAW_SIX = 23
+    WILD_DRAW_TEN = 24
+    WILD_ROULETTE = 25           # Wild Colour Roulette
 
 
 _FACE_CODE = {
     Face.SKIP: "S", Face.REVERSE: "R", Face.DRAW_TWO: "+2", Face.WILD: "W",
     Face.WILD_DRAW_FOUR: "W+4", Face.WILD_SWAP: "WX", Face.WILD_SHUFFLE: "WSH",
     Face.WILD_OHANA: "WO", Face.WILD_BLANK: "WB",
+    Face.DRAW_FOUR: "+4", Face.SKIP_ALL: "SA", Face.DISCARD_ALL: "DA", Face.WILD_REVERSE_DRAW_FOUR: "WR+4",
+    Face.WILD_DRAW_SIX: "W+6", Face.WILD_DRAW_TEN: "W+10", Face.WILD_ROULETTE: "WCR",
 }
 _FACE_NAME = {
     Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
     Face.WILD_DRAW_FOUR: "Wild Draw Four", Face.WILD_SWAP: "Wild Swap Hands",
     Face.WILD_SHUFFLE: "Wild Shuffle Hands", Face.WILD_OHANA: "Wild Ohana",
     Face.WILD_BLANK: "blank Wild",
+    Face.DRAW_FOUR: "Draw Four", Face.SKIP_ALL: "Skip Everyone", Face.DISCARD_ALL: "Discard All",
+    Face.WILD_REVERSE_DRAW_FOUR: "Wild Reverse Draw Four", Face.WILD_DRAW_SIX: "Wild Draw Six",
+    Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette",
 }
 WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE,
-                        Face.WILD_OHANA, Face.WILD_BLANK})
-ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO})
+                        Face.WILD_OHANA, Face.WILD_BLANK, Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX,
+                        Face.WILD_DRAW_TEN, Face.WILD_ROULETTE})
+ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL})
+#: cards the next player must draw, by face (the official +2 and W+4, No Mercy's draw cards)
+DRAW_FACES = {Face.DRAW_TWO: 2, Face.WILD_DRAW_FOUR: 4, Face.DRAW_FOUR: 4, Face.WILD_REVERSE_DRAW_FOUR: 4,
+              Face.WILD_DRAW_SIX: 6, Face.WILD_DRAW_TEN: 10}
+#: faces of the other editions, built after the classic and the 112/Ohana/Italian cards so that the
+#: first 58 card indices never change (the fast core's tables index them)
+EDITION_FACES = (Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL)
+EDITION_WILDS = (Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX, Face.WILD_DRAW_TEN, Face.WILD_ROULETTE)
 
 
 class Card:
@@ -105,13 +136,14 @@ class Card:
 
     Attributes are plain slots for speed: ``color`` (``Color`` or ``None`` for
     wilds), ``face`` (int 0-9 or a :class:`Face`), ``number`` (0-9 or ``None``),
-    ``is_wild``, ``is_action`` (coloured Skip/Reverse/Draw Two), ``draw``
-    (cards the next player must draw: 0, 2 or 4), ``points`` (classic scoring),
-    ``code`` (notation).
+    ``is_wild``, ``names_color`` (its player names the colour: every wild but the
+    Colour Roulette), ``is_action`` (coloured Skip/Reverse/Draw Two and No Mercy's
+    coloured action cards), ``draw`` (cards the next player must draw: 0, 2, 4, 6
+    or 10), ``points`` (classic scoring), ``code`` (notation).
     """
 
     __slots__ = ("color", "face", "number", "is_wild", "is_action", "draw", "points", "code",
-                 "index")
+                 "index", "names_color")
 
     _interned: dict[tuple, "Card"] = {}
     _by_code: dict[str, "Card"] = {}
@@ -123,8 +155,10 @@ class Card:
         number = face if face <= 9 else None
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "is_wild", face in WILD_FACES)
+        # a wild's player names the colour, except the Colour Roulette's (its victim names it)
+        object.__setattr__(self, "names_color", face in WILD_FACES and face != Face.WILD_ROULETTE)
         object.__setattr__(self, "is_action", face in ACTION_FACES)
-        draw = 2 if face == Face.DRAW_TWO else 4 if face == Face.WILD_DRAW_FOUR else 0
+        draw = DRAW_FACES.get(face, 0)
         object.__setattr__(self, "draw", draw)
         if number is not None:
             pts = number
@@ -173,7 +207,8 @@ class Card:
             return card
         raise NotationError(
             f"unknown card {_short(text)!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
-            f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB")
+            f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB "
+            f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR)")
 
     def identical(self, other: "Card") -> bool:
         """Same colour and same number/symbol (wilds: same kind)."""
@@ -212,7 +247,12 @@ def _build_all() -> None:
             Card.of(col, f)
         for f in (Face.SKIP, Face.REVERSE, Face.DRAW_TWO):
             Card.of(col, f)
-    for f in sorted(WILD_FACES):
+    for f in sorted(WILD_FACES - set(EDITION_WILDS)):
+        Card.of(None, f)
+    for col in Color:
+        for f in EDITION_FACES:
+            Card.of(col, f)
+    for f in EDITION_WILDS:
         Card.of(None, f)
 
 

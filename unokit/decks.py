@@ -6,8 +6,10 @@
 109
 >>> len(build_deck('classic', copies=2))
 216
+>>> len(build_deck('nomercy'))
+168
 >>> sorted(DECKS)
-['112', 'classic', 'italian', 'ohana']
+['112', 'classic', 'italian', 'nomercy', 'ohana']
 """
 
 from __future__ import annotations
@@ -35,9 +37,18 @@ def classic_108() -> list[Card]:
     return cards
 
 
+def _listed(counts) -> list[Card]:
+    """The cards of a deck list given as ``(code, copies)`` pairs, in that order."""
+    out: list[Card] = []
+    for code, n in counts:
+        out += [Card.parse(code)] * n
+    return out
+
+
 @dataclass(frozen=True)
 class DeckSpec:
-    """A named edition: the classic 108 plus extra cards."""
+    """A named deck: the classic 108 plus extra cards, or (``cards``) a deck list of its own as
+    ``(code, copies)`` pairs."""
 
     name: str
     description: str
@@ -45,15 +56,26 @@ class DeckSpec:
     blanks: int = 0
     source: str = ""
     special_points: dict = field(default_factory=dict)
+    cards: tuple[tuple[str, int], ...] = ()
 
     def build(self, copies: int = 1, include_blanks: bool = True) -> list[Card]:
-        one = classic_108()
+        one = _listed(self.cards) if self.cards else classic_108()
         for code, n in self.extras:
             one += [Card.parse(code)] * n
         if include_blanks:
             one += [Card.parse("WB")] * self.blanks
         return one * copies
 
+
+#: UNO Show 'em No Mercy (003 names the cards; the counts are the edition's published deck list): per
+#: colour two of each 0-9, three Draw Two, three Skip, three Reverse, two Draw Four, two Skip Everyone,
+#: three Discard All (36 x 4 = 144); 8 Wild Reverse Draw Four, 4 Wild Draw Six, 4 Wild Draw Ten,
+#: 8 Wild Colour Roulette (24): 168 cards.
+NOMERCY_CARDS: tuple[tuple[str, int], ...] = tuple(
+    (f"{col.letter}{face}", n) for col in Color
+    for face, n in [(str(k), 2) for k in range(10)] + [("+2", 3), ("S", 3), ("R", 3), ("+4", 2), ("SA", 2),
+                                                        ("DA", 3)]
+) + (("WR+4", 8), ("W+6", 4), ("W+10", 4), ("WCR", 8))
 
 DECKS: dict[str, DeckSpec] = {
     "classic": DeckSpec("classic", "the classic 108-card deck", source="000 §Regras em Verbatim; 004"),
@@ -63,6 +85,10 @@ DECKS: dict[str, DeckSpec] = {
     "italian": DeckSpec("italian", "classic + Wild Shuffle Hands + 3 customizable cards (40 points)",
                         extras=(("WSH", 1),), blanks=3, source="003",
                         special_points={"WB": 40}),
+    "nomercy": DeckSpec("nomercy", "UNO Show 'em No Mercy: 168 cards (coloured +4, Skip Everyone, Discard All, "
+                        "Wild Reverse Draw Four, Wild Draw Six and Ten, Wild Colour Roulette)",
+                        source="003 §UNO Show 'em No Mercy; counts from the edition's published deck list",
+                        cards=NOMERCY_CARDS),
 }
 # 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
 

@@ -90,6 +90,8 @@ _SPEC: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
     "free-discard": ((), {}, "DED: a free face-down discard owed"),
     "discard-under": (("card",), {}, "Wild Ohana: a card discarded under the Ohana card"),
     "carousel": (("direction",), {}, "CAR: every hand passes on"),
+    "discard-all": (("count", "cards"), {}, "NOMERCY: a Discard All takes every other card of its colour down"),
+    "roulette": (("color", "cards"), {}, "NOMERCY: the Colour Roulette's victim named a colour and turned these cards"),
     "deflect": (("pending",), {}, "DEFLECT: the draw total sent on"),
     "die": (("face", "count"), {}, "DAD: the die is rolled"),
     "donate": (("target", "count"), {}, "DOA: cards given away"),

@@ -36,6 +36,7 @@ from .referee.turns import TurnsMixin
 from .referee.uno import UnoMixin
 from .rules import RuleSet
 from .rules.base import hooks_of
+from .rules.editions import edition_of
 from .rules.registry import build_house_rules
 
 __all__ = ["Game", "Phase", "Event", "WrongPlay"]
@@ -137,8 +138,12 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         # number cards whose effect changes the player's own hand (so UNO may be said with them)
         self._hand_change_numbers = frozenset(
             {rules.card_of(c) for c in ("T", "CAR", "ZEROLEFT", "DOA") if rules.has(c)}
-            | ({0, 7} if rules.has("SEVENO") else set()))
-        self._hand_changers = bool(self._hand_change_numbers)
+            | ({0, 7} if rules.has("SEVENO") else set())
+            | {k for r in self._house for k in r.hand_numbers})
+        self._hand_change_faces = frozenset(f for r in self._house for f in r.hand_faces)
+        self._hand_changers = bool(self._hand_change_numbers or self._hand_change_faces)
+        self.edition = edition_of(rules)
+        self._effects = self.edition.effects if self.edition is not None else {}
         self.end_reason = "out"
         self.blank = rules.param("blank")
         self._play_memo: dict = {}
@@ -166,6 +171,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         if core not in ("auto", "referee"):
             raise UnoError(f"core must be 'auto' or 'referee', not {core!r}")
         rs = RuleSet.parse(rules)
+        deck = _deck_for(rs, deck, players)
         if (core == "auto" and cls is Game and enforcement == "strict" and deck == "classic" and decks == 1
                 and not include_blanks and chance is None and clock is None):
             g = lazy_game(cls, players, rs, seed, dealer, deck_order)
@@ -199,6 +205,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """
         from .position import check_position
         rs = RuleSet.parse(rules)
+        deck = _deck_for(rs, deck, len(hands) if isinstance(hands, (list, tuple)) else None)
         # refuse an impossible position (PositionError) before any Game is built
         pos = check_position(hands, discard, stock, current=current, direction=direction, color=color,
                              pending=pending, enforcement=enforcement, dealer=dealer, seed=seed, deck=deck,
@@ -240,6 +247,20 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     @property
     def over(self) -> bool:
         return self.phase == Phase.OVER
+
+    def effect_of(self, card: Card, players: int | None = None):
+        """What playing ``card`` does to the turn (:class:`unokit.official.Effect`): the edition's
+        effect for its own cards (:mod:`unokit.rules.editions`), else the official one; ``None`` for the
+        112/Ohana/Italian wilds, which :meth:`_resolve` plays itself. ``players``: the seats counted
+        (default: all)."""
+        fx = self._effects.get(card.face)
+        if fx is not None:
+            return fx
+        return official.effect_of(card, self.n if players is None else players)
+
+    def put_under_top(self, cards) -> None:
+        """Put ``cards`` on the discard pile just under its top card (which stays in play)."""
+        self.discard[-1:-1] = list(cards)
 
     @property
     def to_act(self) -> int:
@@ -446,6 +467,20 @@ def _hooks_for(rules: RuleSet, house: list) -> dict:
     if hit is None:
         hit = _HOOKS[rules] = hooks_of(house)
     return hit
+
+
+def _deck_for(rs: RuleSet, deck: str, players: int | None) -> str:
+    """The deck a hand of ``rs`` is played with: an edition's own (``deck`` left at ``classic``), else
+    ``deck``; a typed error for another deck, or a number of players the edition does not seat."""
+    ed = edition_of(rs)
+    if ed is None:
+        return deck
+    if deck not in ("classic", ed.deck):
+        raise UnoError(f"{ed.code} is played with its own deck ({ed.deck!r}); leave the deck out")
+    lo, hi = ed.players
+    if players is not None and type(players) is int and not lo <= players <= hi:
+        raise UnoError(f"{ed.code} is for {lo} to {hi} players; got {players}")
+    return ed.deck
 
 
 def _load_house_rules(rules: RuleSet) -> list:

@@ -35,12 +35,19 @@ _COLOR = {"en": ("Red", "Yellow", "Green", "Blue"), "pt": ("Vermelho", "Amarelo"
 _FACE = {
     "en": {Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "+2", Face.WILD: "Wild",
            Face.WILD_DRAW_FOUR: "Wild Draw Four", Face.WILD_SWAP: "Wild Swap Hands",
-           Face.WILD_SHUFFLE: "Wild Shuffle Hands", Face.WILD_OHANA: "Wild Ohana", Face.WILD_BLANK: "Blank Wild"},
+           Face.WILD_SHUFFLE: "Wild Shuffle Hands", Face.WILD_OHANA: "Wild Ohana", Face.WILD_BLANK: "Blank Wild",
+           Face.DRAW_FOUR: "+4", Face.SKIP_ALL: "Skip Everyone", Face.DISCARD_ALL: "Discard All",
+           Face.WILD_REVERSE_DRAW_FOUR: "Wild Reverse Draw Four", Face.WILD_DRAW_SIX: "Wild Draw Six",
+           Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette"},
     # the guide's words (000): Pular, Inverter, Comprar Duas (Cartas), Curinga, Curinga Comprar Quatro (Cartas)
     "pt": {Face.SKIP: "Pular", Face.REVERSE: "Inverter", Face.DRAW_TWO: "Comprar Duas", Face.WILD: "Curinga",
            Face.WILD_DRAW_FOUR: "Curinga Comprar Quatro", Face.WILD_SWAP: "Curinga Troca de Mãos",
            Face.WILD_SHUFFLE: "Curinga Embaralha Mãos", Face.WILD_OHANA: "Curinga Ohana",
-           Face.WILD_BLANK: "Curinga em Branco"},
+           Face.WILD_BLANK: "Curinga em Branco",
+           # No Mercy (003 names them in Italian: Pesca +4, Salta Tutti, Scarta Tutto, Roulette Colore...)
+           Face.DRAW_FOUR: "Comprar Quatro", Face.SKIP_ALL: "Pular Todos", Face.DISCARD_ALL: "Descartar Tudo",
+           Face.WILD_REVERSE_DRAW_FOUR: "Curinga Inverter Comprar Quatro", Face.WILD_DRAW_SIX: "Curinga Comprar Seis",
+           Face.WILD_DRAW_TEN: "Curinga Comprar Dez", Face.WILD_ROULETTE: "Curinga Roleta de Cores"},
 }
 _AND = {"en": "and", "pt": "e"}
 _NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -57,7 +64,8 @@ _REASON_PT = {
     "drew while holding a playable card (DP)": "comprou tendo uma carta jogável (DP)", "Add it up bluff":
     "blefe na soma", "wrong Add it up challenge": "contestação errada da soma",
     "Wild Draw Four turned first (WILDSTART)": "Curinga Comprar Quatro virado primeiro (WILDSTART)",
-    "caught lying to avoid elimination (MS + DED)": "pego mentindo para não ser eliminado (MS + DED)"}
+    "caught lying to avoid elimination (MS + DED)": "pego mentindo para não ser eliminado (MS + DED)",
+    "mercy: 25 or more cards (NOMERCY)": "misericórdia: 25 cartas ou mais (NOMERCY)"}
 _PREFIX_PT = (("had to draw", "teve de comprar"), ("could not answer the draw", "não pôde responder à compra"),
               ("slower than", "mais lento que"), ("no compliment", "sem elogio"), ("no critique", "sem crítica"))
 
@@ -266,6 +274,10 @@ _EN = {
     "draw-challenge": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.drawer)} draw: {w.obj(e.drawer)} "
                                    + ("held a playable card" if _bluff(e) else "had nothing to play"),
     "jump-in-cancels": lambda w, e: f"{_cap(w.poss(e.player))} jump-in cancels {_owed(e.pending, 'en')}",
+    "discard-all": lambda w, e: f"{w.s(e.player, 'discards')} {_n_cards(e.count, 'en')} of the same colour too: "
+                                f"{cards_name(e.cards)}",
+    "roulette": lambda w, e: f"{w.s(e.player, 'names')} {color_name(e.color)} and {w.verb(e.player, 'turns')} "
+                             f"{_n_cards(len(e.cards), 'en')} from the stock: {cards_name(e.cards)}",
     "peace": lambda w, e: f"{w.s(e.player, 'starts')} the peace: no action cards until it ends" if e.state == "on"
                           else f"{w.s(e.player, 'ends')} the peace",
     "revenge": lambda w, e: f"{w.s(e.player, 'sends')} {_owed(e.pending, 'en')} back (revenge)",
@@ -343,6 +355,10 @@ _PT = {
                                    f"{w.obj(e.drawer)} "
                                    + ("tinha uma carta jogável" if _bluff(e) else "não tinha o que jogar"),
     "jump-in-cancels": lambda w, e: f"{_cap(w.de(e.player, 'o', 'corte'))} cancela {_owed(e.pending, 'pt')}",
+    "discard-all": lambda w, e: f"{w.subj(e.player)} descarta também {_n_cards(e.count, 'pt')} da mesma cor: "
+                                f"{cards_name(e.cards, 'pt')}",
+    "roulette": lambda w, e: f"{w.subj(e.player)} escolhe {color_name(e.color, 'pt')} e vira "
+                             f"{_n_cards(len(e.cards), 'pt')} do monte: {cards_name(e.cards, 'pt')}",
     "peace": lambda w, e: f"{w.subj(e.player)} " + ("começa a paz: nada de cartas de ação até ela acabar"
                                                      if e.state == "on" else "termina a paz"),
     "revenge": lambda w, e: f"{w.subj(e.player)} devolve {_owed(e.pending, 'pt')} (vingança)",
@@ -524,7 +540,7 @@ def _drawn_by_viewer(events, viewer, before, after) -> dict:
     for e in events:
         if e.kind in _EVERY_HAND or viewer in (getattr(e, f) for f in _INTO_HAND.get(e.kind, ())):
             return {}
-        if e.player == viewer and e.kind in ("play", "cut", "discard-under"):
+        if e.player == viewer and e.kind in ("play", "cut", "discard-under", "discard-all"):
             expected -= Counter(_as_cards(e.cards if e.kind != "discard-under" else e.card))
     new = _new_cards(expected.elements(), after)
     if len(new) != sum(events[i].count for i in draws):
@@ -580,7 +596,11 @@ def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, playe
                 skipped.append((dealer + direction) % n)  # the first player loses the turn
         elif e.kind in ("play", "cut") and e.player is not None and n and _as_cards(e.cards):
             k, face = len(e.cards), _as_cards(e.cards)[-1].face
-            if face == Face.SKIP and not ends and active > 1:  # from n Skips on only the opponents count (000 §DR)
+            if face == Face.SKIP_ALL and not ends:   # No Mercy: everyone else loses the turn
+                skipped += [_next(e.player, j, n, direction, out) for j in range(1, active)]
+            elif face == Face.WILD_REVERSE_DRAW_FOUR and active > 2:
+                direction = -direction
+            elif face == Face.SKIP and not ends and active > 1:  # from n Skips on only the opponents count (000 §DR)
                 opponents = [_next(e.player, j, n, direction, out) for j in range(1, active)]
                 skipped += opponents[:k] if k < active else opponents[:k % (active - 1)]
             elif face == Face.REVERSE and k % 2:

@@ -250,7 +250,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     """
     import tempfile
     from .match import MATCH_RULES
-    from .rules.catalog import CATALOG, IMPLEMENTED, ORDER, alone
+    from .rules.catalog import CATALOG, EDITIONS_CODES, IMPLEMENTED, ORDER, alone
     from .bots import BOTS
 
     t0 = time.perf_counter()
@@ -258,7 +258,9 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     out.mkdir(parents=True, exist_ok=True)
     if hands < 1:
         raise LabError("the report needs at least one hand per rule set (--hands 1 or more)")
-    codes = sorted(IMPLEMENTED | MATCH_RULES, key=lambda c: ORDER.get(c, 999)) if codes is None else list(codes)
+    # the house rules, each alone against the baseline (the editions are other games: not a row here)
+    codes = sorted((IMPLEMENTED | MATCH_RULES) - EDITIONS_CODES, key=lambda c: ORDER.get(c, 999)) \
+        if codes is None else list(codes)
     matches = max(2, hands // 25) if matches is None else matches
     published_hands = 2 * hands if published_hands is None else published_hands
     skill = (skill_bot or "greedy").lower()

@@ -63,12 +63,41 @@ _CLASSIC = Counter(build_deck("classic"))
 _CLASSIC_TOTAL = sum(_CLASSIC.values())
 
 
-def deck_composition(total_cards: int) -> Counter:
-    """The classic deck(s) whose size best explains ``total_cards`` (extra edition cards are unknown)."""
-    copies = max(1, round(total_cards / _CLASSIC_TOTAL))
+def deck_composition(total_cards: int, rules: str | None = None) -> Counter:
+    """The deck(s) whose size best explains ``total_cards``: the edition's deck when ``rules`` (a rule
+    code) plays one (``UNO NOMERCY``), else the classic deck (the 112/Ohana/Italian extra cards are unknown).
+
+    >>> from unokit.cards import Card
+    >>> deck_composition(168, 'UNO NOMERCY')[Card.parse('WCR')], deck_composition(108)[Card.parse('R0')]
+    (8, 1)
+    """
+    base, size = _CLASSIC, _CLASSIC_TOTAL
+    if rules is not None:
+        ed = _edition_deck(rules)
+        if ed is not None:
+            base, size = ed
+    copies = max(1, round(total_cards / size))
     if copies == 1:
-        return Counter(_CLASSIC)
-    return Counter({c: k * copies for c, k in _CLASSIC.items()})
+        return Counter(base)
+    return Counter({c: k * copies for c, k in base.items()})
+
+
+def _edition_deck(rules: str):
+    hit = _EDITION_DECKS.get(rules, False)
+    if hit is False:
+        from ..rules import RuleSet
+        from ..rules.editions import edition_of
+        try:
+            ed = edition_of(RuleSet.parse(rules))
+        except ValueError:
+            ed = None
+        hit = None if ed is None else (Counter(build_deck(ed.deck)), len(build_deck(ed.deck)))
+        if len(_EDITION_DECKS) < 256:
+            _EDITION_DECKS[rules] = hit
+    return hit
+
+
+_EDITION_DECKS: dict = {}
 
 
 def p_none(k: int, pool: int, good: int) -> float:
@@ -486,7 +515,7 @@ def _finish(view, seats, sc) -> Knowledge:
             seats[s].known = Counter(cards)
     # unseen cards
     total = sum(view.hand_sizes) + view.stock_size + len(view.discard) + view.hidden_pile_size
-    unseen = deck_composition(total)
+    unseen = deck_composition(total, view.rules)
     unseen.subtract(Counter(view.hand))
     unseen.subtract(Counter(view.discard))
     for info in seats.values():

@@ -44,6 +44,7 @@ from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard
                        SayUno, Slap)
 from ..cards import COLORS, Card, Color, Face
 from ..rules import RuleSet
+from ..rules.editions.nomercy import MERCY
 from .base import fallback_action, Bot, event_cards, event_color
 from .knowledge import Knowledge, Tracker
 
@@ -215,6 +216,12 @@ class _Ctx:
         self._pc: dict = {}
         self.t_card = self.rs.card_of("T") if self.rs.has("T") else None
         self.car_card = self.rs.card_of("CAR") if self.rs.has("CAR") else None
+        self.car_dir = 0            # the direction the CAR card passes hands (0: the direction of play)
+        # No Mercy (unokit.rules.editions.nomercy): its 7 swaps like T, its 0 passes every hand left, a
+        # player with MERCY cards is out, and its own cards have their own effects (_value_raw)
+        self.nomercy = self.rs.has("NOMERCY")
+        if self.nomercy:
+            self.t_card, self.car_card, self.car_dir = 7, 0, 1
         self.doa_card = self.rs.card_of("DOA") if self.rs.has("DOA") else None
         self.dad_card = self.rs.card_of("DAD") if self.rs.has("DAD") else None
         self.group_rule = "DR" if self.rs.has("DR") else "DD" if self.rs.has("DD") else None
@@ -456,20 +463,21 @@ class StrategistBot(Bot):
         cands: list[tuple[float, int, Action]] = []
         for i, a in enumerate(visible):
             cands.append((self._value(ctx, a), -i, a))
-        trebuchet = self.on("trebuchet") and self._trebuchet(ctx)
+        trebuchet = self.on("trebuchet") and not ctx.nomercy and self._trebuchet(ctx)
         if phase == "PENDING":
             if draw is not None:
-                cands.append((-float(view.pending) * CARD + self._static(ctx, ctx.hand, view.color, view.top.face,
-                                                                       ctx.nxt(ctx.me)), -999, draw))
+                out = ctx.nomercy and len(ctx.hand) + view.pending >= MERCY   # drawing them puts me out
+                cands.append((-float(view.pending) * CARD - (200.0 if out else 0.0)
+                              + self._static(ctx, ctx.hand, view.color, view.top.face, ctx.nxt(ctx.me)), -999, draw))
         elif phase == "DRAWN":
             if pas is not None:
                 v = self._static(ctx, ctx.hand, view.color, view.top.face, ctx.nxt(ctx.me))
                 if trebuchet:
                     v += 3.0 * self.w["trebuchet"]
-                if not cands or trebuchet or (self.on("consumismo") and self._consume(ctx, visible)):
+                if not cands or trebuchet or (self.on("consumismo") and not ctx.nomercy and self._consume(ctx, visible)):
                     cands.append((v, -999, pas))
         elif phase == "PLAY" and draw is not None:
-            if not cands or trebuchet or (self.on("consumismo") and self._consume(ctx, visible)):
+            if not cands or trebuchet or (self.on("consumismo") and not ctx.nomercy and self._consume(ctx, visible)):
                 v = self._draw_value(ctx)
                 if trebuchet:
                     v += 3.0 * self.w["trebuchet"]
@@ -635,9 +643,15 @@ class StrategistBot(Bot):
         rest = _rest(hand, cards + a.give)
         last = cards[-1]
         col = a.color if a.color is not None else last.color
+        if col is None:   # a Colour Roulette names no colour: the colour stays (until its victim names one)
+            col = ctx.view.color if color is None else color
         face = last.face
         two = ctx.na == 2
         v = CARD * (len(cards) + len(a.give))                    # cards shed
+        if face == Face.DISCARD_ALL:   # No Mercy: every other card of its colour goes down too
+            kept = [c for c in rest if c.color is not last.color]
+            v += CARD * (len(rest) - len(kept))
+            rest = kept
         sizes[me] = len(rest)
         # spending cards worth keeping (management, weapons): the calmer the table, the bigger the cost
         calm = 1.0 - ctx.max_danger
@@ -661,7 +675,16 @@ class StrategistBot(Bot):
             total = sum(c.draw for c in cards)
             if depth == 0 and view.phase == "PENDING":
                 total += view.pending
+            d = -ctx.d if face == Face.WILD_REVERSE_DRAW_FOUR else ctx.d   # No Mercy: reverse, then draw
+            nxt = ctx.nxt(me, 1, d)
             victims[nxt] = victims.get(nxt, 0) + total
+            skipped.append(nxt)
+            actor = ctx.nxt(nxt, 1, d)
+        elif face == Face.SKIP_ALL:      # No Mercy: everyone else is skipped
+            skipped = [s for s in ctx.active if s != me]
+            actor = me
+        elif face == Face.WILD_ROULETTE:  # No Mercy: the next player turns cards until a colour (~3.5) and loses the turn
+            victims[nxt] = victims.get(nxt, 0) + 3.5
             skipped.append(nxt)
             actor = ctx.nxt(nxt)
         elif face == Face.SKIP:
@@ -699,8 +722,8 @@ class StrategistBot(Bot):
             new = {s: sizes[s] for s in seats}
             for _ in range(cnt):
                 prev = dict(new)
-                for s in seats:
-                    new[s] = prev[ctx.nxt(s, 1, -ctx.d)]  # each hand passes on in the direction of play
+                for s in seats:  # each hand passes on in the direction of play (No Mercy: to the left)
+                    new[s] = prev[ctx.nxt(s, 1, -(ctx.car_dir or ctx.d))]
             before_min = min((sizes[q] for q in ctx.opps), default=0)
             after_min = min((new[q] for q in ctx.opps), default=0)
             v += w["scene_stealing"] * CARD * ((len(rest) - new[me]) + 0.8 * (after_min - before_min))
@@ -717,6 +740,8 @@ class StrategistBot(Bot):
                 v += sign * w["management"] * CARD * kcards * (self.params["management"]["victim"]
                                                                + 0.8 * _danger(sizes[q]))
                 sizes[q] += int(round(kcards))
+                if ctx.nomercy and sizes[q] >= MERCY:  # the victim is out: with two players, the hand is won
+                    v += sign * (100.0 if two else 4.0 * CARD)
             for q in skipped:
                 if q == me:
                     continue

@@ -18,6 +18,7 @@ spectator (``player=None``) only what is shown to everyone.
 from __future__ import annotations
 
 from ..narrate import describe_pending, narrate_sequence
+from ..rules.editions import EDITIONS
 from ..rules.catalog import (AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS,
                              bounds_of)
 from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
@@ -235,7 +236,8 @@ def catalog_message() -> dict:
                           "lo": b.lo, "hi": b.hi, "choices": list(b.choices)} for k, b in TABLE_BOUNDS.items()],
         "variations": [{"code": f"UNO {code}", "group": g, "about": about} for code, (g, about) in VARIATIONS.items()],
         "silence": [{"suffix": k, "name_en": v, "name_pt": SILENCE_PT[k]} for k, v in SILENCE_NAMES.items()],
-        "editions": [],
+        "editions": [{"code": f"UNO {e.code}", "deck": e.deck, "players": list(e.players), "name_en": e.name,
+                      "name_pt": e.name_pt} for e in EDITIONS.values()],
         "bots": bot_names(),
     }
 

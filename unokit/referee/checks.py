@@ -93,10 +93,11 @@ class ChecksMixin:
             return IllegalActionError, "this play names no target and gives no cards under the rules in force"
         if play.cards:
             last = play.cards[-1]
-            if last.is_wild and play.color is None:
+            if last.names_color and play.color is None:
                 return IllegalActionError, f"name a colour for {last.code} (e.g. '{p} play {last.code}>R')"
-            if not last.is_wild and play.color is not None:
-                return IllegalActionError, f"{last.code} is not a wild; no colour is named"
+            if not last.names_color and play.color is not None:
+                return IllegalActionError, (f"{last.code} is not a wild; no colour is named" if not last.is_wild else
+                                            f"no colour is named with {last.code}: its victim names it")
             if (last.face == Face.WILD_SWAP or (last.face == Face.WILD_BLANK and self.blank in ("swap", "draw2"))) \
                     and (play.target is None or play.target == p or not 0 <= play.target < self.n
                          or play.target in self.eliminated):
@@ -109,7 +110,7 @@ class ChecksMixin:
                 return CardNotPlayableError, why
         left = len(self.hands[p]) - len(play.cards) - len(play.hidden) - len(play.give)
         if play.uno and left != 1 and not (self._hand_changers and any(
-                c.number in self._hand_change_numbers for c in play.cards)):
+                c.number in self._hand_change_numbers or c.face in self._hand_change_faces for c in play.cards)):
             return IllegalActionError, "say UNO with the play that leaves you one card"
         return None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..cards import Card, Color, Face
 from ..decks import deck_counts
 from ..errors import UnoError
-from ..official import effect_of, first_card
+from ..official import first_card
 from .state import Phase
 
 
@@ -89,7 +89,7 @@ class DealingMixin:
         starter = (self.dealer + self.direction) % self.n
         self.emit("first", None, card.code)
         if rule.returned:  # WILDSTART kept a Wild Draw Four: its player draws 4 and is skipped
-            self.penalize(starter, effect_of(card, self.n).draw, "Wild Draw Four turned first (WILDSTART)")
+            self.penalize(starter, self.effect_of(card).draw, "Wild Draw Four turned first (WILDSTART)")
             self.current = (starter + self.direction) % self.n
             self.phase = Phase.COLOR
         else:

@@ -6,16 +6,9 @@ from __future__ import annotations
 
 from ..actions import Play
 from ..cards import Face
-from ..official import effect_of, is_bluff
+from ..official import is_bluff
 from ..rules.double_discard import owe_free_discards
 from .state import Phase, WrongPlay
-
-
-def _draw_of(card, players: int) -> int:
-    """Cards the next player must draw for ``card`` (:func:`unokit.official.effect_of`; none for
-    another edition's wild)."""
-    fx = effect_of(card, players)
-    return 0 if fx is None else fx.draw
 
 
 class PlayingMixin:
@@ -42,7 +35,7 @@ class PlayingMixin:
         cards = a.cards
         hand = self.hands[p]
         top = cards[-1]
-        fx = effect_of(top, self.n)
+        fx = self.effect_of(top)
         if fx is not None and fx.challengeable:  # a Wild Draw Four: judged only if challenged
             rest = list(hand)
             for c in cards:
@@ -59,7 +52,7 @@ class PlayingMixin:
         self.drawn = None
         if a.color is not None:
             self.color = a.color
-        else:
+        elif top.color is not None:  # (a Colour Roulette names no colour: its victim will)
             self.color = top.color
         self.emit("cut" if cut else "play", p, cards, a.color)
         left = len(hand)
@@ -93,19 +86,22 @@ class PlayingMixin:
 
     def _resolve(self, p: int, cards: tuple, a: Play, skip: int = 0, override: int | None = None) -> None:
         """The effect of the play on the turn: the official effect of its last card
-        (:func:`unokit.official.effect_of`), extended to a group of several Skips or Reverses (DR/DD,
-        000 §DR); the other editions' wilds resolve here; ``skip`` / ``override``: what ``on_play``
-        hooks asked of the next turn (DAD, DEFLECT)."""
+        (:meth:`unokit.game.Game.effect_of`: the official effect, or the edition's), extended to a group of
+        several Skips or Reverses (DR/DD, 000 §DR); the 112/Ohana/Italian wilds resolve here; ``skip`` /
+        ``override``: what ``on_play`` hooks asked of the next turn (DAD, DEFLECT). A draw card that also
+        reverses (No Mercy's Wild Reverse Draw Four) turns the direction before the next player is found."""
         top = cards[-1]
         f = top.face
         n = self.n if not self.eliminated else len(self.active)
         k = len(cards)
         hand_empty = not self.hands[p]
-        fx = effect_of(top, n)
+        fx = self.effect_of(top, n)
         if fx is not None and fx.draw:  # the next player faces the draw (of every card of a group)
-            self.pending += sum(_draw_of(c, n) for c in cards)
+            self.pending += sum(self.effect_of(c, n).draw for c in cards)
             self.pending_kind = fx.draw
             self.pending_from = p
+            if fx.reverse:
+                self.direction = -self.direction
             nxt = self.next_seat(p, fx.advance)
             if hand_empty:
                 self.going_out = p

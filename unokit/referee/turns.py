@@ -40,6 +40,15 @@ class TurnsMixin:
         self.color = a.color
         self.phase = Phase.PLAY
         self.emit("color", a.player, a.color.letter)
+        for h in self._hooks["on_color"]:
+            if h(self, a.player, a.color):
+                return
+
+    def ask_color(self, seat: int) -> None:
+        """``seat`` (now in turn) names the colour in play before anything else (:class:`ChooseColor`):
+        after a Wild turned first, or a rule's card whose victim names it (No Mercy's Colour Roulette)."""
+        self.current = seat
+        self.phase = Phase.COLOR
 
     def eliminate(self, seat: int, why: str) -> None:
         """Take ``seat`` out of this hand (MS). The last seat standing wins it."""

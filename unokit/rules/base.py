@@ -33,6 +33,11 @@ Named points:
 ``on_start(game, seat)``            a seat starts a turn (draws or plays): windows close (E, IE, M, DP)
 ``draw_problem(game, seat)``        a reason the seat in turn may not draw now (FORCE)
 ``pass_problem(game, seat)``        a reason the seat may not keep the card drawn (DRAWPLAY)
+``on_color(game, seat, color)``     a seat named the colour (:meth:`~unokit.game.Game.ask_color`); True when the
+                                    rule took over the rest of the turn (NOMERCY's Colour Roulette)
+
+A rule whose plays change their player's own hand lists the number cards (``hand_numbers``) or faces
+(``hand_faces``) that do it, so that UNO may be said with such a play (NOMERCY's 0, 7, Discard All).
 
 A rule may also own action types (``actions = (Slap,)``) and then implements
 ``action_problem(game, action)``, ``apply_action(game, action)`` and
@@ -85,7 +90,7 @@ class TurnChange:
 
 HOOKS = ("setup", "group_ok", "group_prefix", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end",
          "judge_speech", "on_turn_start", "on_turn_action", "play_problem", "allow_play", "after_draw",
-         "after_penalty", "play_targets", "gifts_owed", "on_start", "draw_problem", "pass_problem")
+         "after_penalty", "play_targets", "gifts_owed", "on_start", "draw_problem", "pass_problem", "on_color")
 MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "start_score", "knocks_out",
                "reseat", "hand_gains", "hand_cards", "after_hand", "decide")
 
@@ -157,6 +162,12 @@ class HouseRule:
 
     def pass_problem(self, game, seat):  # pragma: no cover
         return None
+
+    def on_color(self, game, seat, color) -> bool:  # pragma: no cover
+        return False
+
+    hand_numbers: tuple = ()
+    hand_faces: tuple = ()
 
     actions: tuple = ()
 

@@ -255,10 +255,28 @@ EXTRA_RULES: list[RuleInfo] = [
     _x("SLOWUNO", "UNO catch until the end of the next turn", "a missed UNO can be caught until the next "
        "player's turn ends", "003 §Penalità", conflicts=("PRE",)),
 ]
+# The editions of 003 played as codes ("UNO NOMERCY"): each brings its own deck and card effects
+# (unokit.rules.editions); one edition per code. Their conflicts list the house rules that change the
+# same cards or the same mechanics; a number-card rule tied to a card the edition already gives a
+# function is refused by the parser too (EDITION_CARDS).
+EDITION_RULES: list[RuleInfo] = [
+    RuleInfo("NOMERCY", "UNO Show 'em No Mercy (edition)",
+             "168 cards; coloured +4, Skip Everyone, Discard All, Wild Reverse Draw Four, Wild Draw Six and Ten, "
+             "Colour Roulette; 0 passes hands, 7 swaps; draw until you can play; stacking equal or higher; "
+             "25 cards and you are out", "003 §UNO Show 'em No Mercy", family="EDITION", origin="edition",
+             implemented=True,
+             conflicts=("P1", "P2", "P3", "P4", "ADDUP", "SEVENO", "ZEROLEFT", "T", "CAR", "SAT", "INS", "MS1",
+                        "MS2", "MS3", "LIMIT", "WILDSTART", "I", "DEFLECT", "REVENGE", "DED", "DR", "DD", "AA",
+                        "AB", "S", "NOCHALLENGE", "CON", "BLITZ")),
+]
+#: number cards an edition already gives a function: a card rule may not be tied to them as well
+EDITION_CARDS = {"NOMERCY": (0, 7)}
+
 # aliases for rules that are another rule under another name
 ALIASES_OTHER = {"PROG": "P2", "PROGRESSIVE": "P2", "ANTICIPO": "C"}
 
-RULES = RULES + EXTRA_RULES
+RULES = RULES + EXTRA_RULES + EDITION_RULES
+EDITIONS_CODES = frozenset(r.code for r in EDITION_RULES)
 CATALOG: dict[str, RuleInfo] = {r.code: r for r in RULES}
 ORDER: dict[str, int] = {r.code: i for i, r in enumerate(RULES)}
 IMPLEMENTED = frozenset(r.code for r in RULES if r.implemented)
@@ -334,6 +352,7 @@ GROUPS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     ("penalties", "Regras que Modificam ou Inserem Penalidades", "Rules that change or add penalties",
      ("DP", "MEM", "PRE", "ORG")),
     ("other", "Outras regras (outras fontes e programas)", "Other rules (other leaflets and engines)", ()),
+    ("editions", "Edições (baralhos e cartas próprios)", "Editions (their own deck and cards)", ("EDITION",)),
 )
 # The ambiguity digits of 000 §Ambiguidade das Regras Oficiais, by letter, in Portuguese.
 AMBIGUITY_NAMES = {"A": "Procedimentos pré-jogo", "B": "Correções", "C": "O Desafio do Curinga (quem vê a mão)",

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
-from .catalog import (ALIASES, AVOID_CARDS, CATALOG, IMPLEMENTED, ORDER, SILENCE_SUFFIXES, TABLE_BOUNDS, VARIATIONS,
+from .catalog import (ALIASES, AVOID_CARDS, CATALOG, EDITION_CARDS, IMPLEMENTED, ORDER, SILENCE_SUFFIXES, TABLE_BOUNDS, VARIATIONS,
                       bounds_of)
 
 __all__ = ["RuleSet", "AMBIGUITY", "GLOBAL_PARAMS", "OFFICIAL"]
@@ -216,6 +216,12 @@ class RuleSet:
                     a, b = sorted((c, other), key=ORDER.__getitem__)
                     raise RuleConflictError(f"{a} and {b} cannot be combined "
                                             f"({CATALOG[a].name} / {CATALOG[b].name})")
+        for ed, taken in EDITION_CARDS.items():
+            if ed in codes:
+                for c in codes:
+                    if c != ed and self.card_of(c) in taken:
+                        raise RuleConflictError(f"{c} is tied to the card {self.card_of(c)}, which {ed} already gives a "
+                                                f"function; give {c} another card, e.g. {c}(card=5)")
         opts = self.silence_options
         if "SE" in opts and "SS" in opts:
             raise RuleConflictError("S sub-options SE (specific word) and SS (no laughing) exclude each other")

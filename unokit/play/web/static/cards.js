@@ -1,12 +1,15 @@
 // Cards as the notation writes them (docs/notation.md): R7, GS (skip), BR (reverse), Y+2, W, W+4,
-// WX, WSH, WO, WB. Every card shows a colour AND a shape per colour (R ♦, Y ●, G ▲, B ■) and a face
+// WX, WSH, WO, WB; No Mercy's R+4, RSA, RDA, WR+4, W+6, W+10, WCR. Every card shows a colour AND a shape per colour (R ♦, Y ●, G ▲, B ■) and a face
 // symbol, so the colours never carry the meaning alone.
 import { el } from "./common.js";
 import { lang, t } from "./i18n.js";
 
 export const COLORS = ["R", "Y", "G", "B"];
 export const SHAPE = { R: "♦", Y: "●", G: "▲", B: "■" };
-const WILDS = { W: "W", "W+4": "+4", WX: "⇋", WSH: "⤨", WO: "Ω", WB: "☐" };
+const WILDS = { W: "W", "W+4": "+4", WX: "⇋", WSH: "⤨", WO: "Ω", WB: "☐",
+  // No Mercy (docs/rules/NOMERCY.md)
+  "WR+4": "⇄+4", "W+6": "+6", "W+10": "+10", WCR: "◎" };
+const FACES = { S: "⊘", R: "⇄", SA: "⊘⊘", DA: "⇊" };
 
 /** {code, color (R/Y/G/B or null), face ("7", "S", "R", "+2", "W", "W+4", ...), wild} */
 export function parseCard(code) {
@@ -24,9 +27,7 @@ export function colorName(letter) {
 /** The face as drawn on the card: 7, ⊘ (skip), ⇄ (reverse), +2, W, +4, ... */
 export function faceSymbol(card) {
   if (card.wild) return WILDS[card.face] || "W";
-  if (card.face === "S") return "⊘";
-  if (card.face === "R") return "⇄";
-  return card.face;
+  return FACES[card.face] || card.face;
 }
 
 /** "Green Skip" / "Pular Verde", "Red 7" / "7 Vermelho", "Wild Draw Four" / "Curinga Compre Quatro". */

@@ -16,6 +16,8 @@ const EN = {
   "color.R": "Red", "color.Y": "Yellow", "color.G": "Green", "color.B": "Blue",
   "face.S": "Skip", "face.R": "Reverse", "face.+2": "Draw Two", "face.W": "Wild", "face.W+4": "Wild Draw Four",
   "face.WX": "Wild Swap Hands", "face.WSH": "Wild Shuffle Hands", "face.WO": "Wild Ohana", "face.WB": "Blank Wild",
+  "face.+4": "Draw Four", "face.SA": "Skip Everyone", "face.DA": "Discard All", "face.WR+4": "Wild Reverse Draw Four",
+  "face.W+6": "Wild Draw Six", "face.W+10": "Wild Draw Ten", "face.WCR": "Wild Colour Roulette",
 
   "lobby.create": "Create a table",
   "lobby.you": "You",
@@ -260,6 +262,8 @@ const PT = {
   "color.R": "Vermelho", "color.Y": "Amarelo", "color.G": "Verde", "color.B": "Azul",
   "face.S": "Pular", "face.R": "Inverter", "face.+2": "Compre Dois", "face.W": "Curinga", "face.W+4": "Curinga Compre Quatro",
   "face.WX": "Curinga Troca de Mãos", "face.WSH": "Curinga Embaralha Mãos", "face.WO": "Curinga Ohana", "face.WB": "Curinga em Branco",
+  "face.+4": "Compre Quatro", "face.SA": "Pular Todos", "face.DA": "Descartar Tudo", "face.WR+4": "Curinga Inverter Compre Quatro",
+  "face.W+6": "Curinga Compre Seis", "face.W+10": "Curinga Compre Dez", "face.WCR": "Curinga Roleta de Cores",
 
   "lobby.create": "Criar uma mesa",
   "lobby.you": "Você",

@@ -1,0 +1,56 @@
+"""The editions of 003 played as rule codes: each one a deck list and its cards' effects.
+
+An edition is a code of the catalogue (family ``EDITION``, one per rule set) whose module here
+states, once, what the referee needs to know about it: the deck it is played with, how many may
+play, and the effect of each card face the official deck does not hold
+(:class:`unokit.official.Effect` values, read by the referee through
+:meth:`unokit.game.Game.effect_of`). Its behaviour beyond that (stacking, hands passed and swapped,
+eliminations...) is house-rule classes plugged in at the named points of :mod:`unokit.rules.base`,
+registered under the edition's code in :mod:`unokit.rules.registry`.
+
+>>> from unokit.rules import RuleSet
+>>> ed = edition_of(RuleSet.parse('UNO NOMERCY'))
+>>> ed.code, ed.deck, ed.players
+('NOMERCY', 'nomercy', (2, 6))
+>>> edition_of(RuleSet.parse('UNO 1121 DR')) is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Edition", "EDITIONS", "edition_of"]
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What the referee reads of an edition: ``deck`` (a name of :data:`unokit.decks.DECKS`),
+    ``players`` (the fewest and most seats), ``effects`` (card face -> :class:`unokit.official.Effect`
+    for the faces the official deck does not hold), ``doc`` (its page), ``name`` / ``name_pt`` (as the
+    lobby shows it)."""
+
+    code: str
+    deck: str
+    players: tuple[int, int]
+    effects: dict = field(default_factory=dict)
+    doc: str = ""
+    name: str = ""
+    name_pt: str = ""
+
+
+def _editions() -> dict[str, Edition]:
+    from . import nomercy
+    return {e.code: e for e in (nomercy.EDITION,)}
+
+
+EDITIONS: dict[str, Edition] = _editions()
+
+
+def edition_of(ruleset) -> Edition | None:
+    """The edition a rule set plays (``None``: the classic game)."""
+    for c in ruleset.codes:
+        e = EDITIONS.get(c)
+        if e is not None:
+            return e
+    return None

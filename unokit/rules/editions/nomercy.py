@@ -1,0 +1,155 @@
+"""NOMERCY: UNO Show 'em No Mercy (003 §UNO Show 'em No Mercy), played as ``UNO NOMERCY``.
+
+The seed names the cards and the rules; the deck's counts are the edition's published list
+(:data:`unokit.decks.NOMERCY_CARDS`, 168 cards). What each card does, stated once here:
+
+==========  =====================================================================================
+``R+4``     Draw Four in a colour: matched by colour or symbol like a Draw Two, names no colour
+``RSA``     Skip Everyone: every other player is skipped, its player plays again
+``RDA``     Discard All: every other card of its colour in the hand goes down with it (their
+            effects ignored; the Discard All stays on top)
+``WR+4``    Wild Reverse Draw Four: the direction changes, then the next player draws 4
+``W+6``     Wild Draw Six; ``W+10`` Wild Draw Ten
+``WCR``     Wild Colour Roulette: names no colour; the next player names one and turns cards from
+            the stock into their hand until one of that colour comes, and loses the turn
+``0``       every hand passes to the left (the seed: "con quella del giocatore alla sinistra")
+``7``       its player swaps hands with a player they choose (obligatory)
+==========  =====================================================================================
+
+and the edition's rules: a player who cannot play draws until they can (then may play the card
+drawn); a draw card answers a draw card of equal or higher value only (the total is drawn by the
+first player who cannot or will not answer; Wild Colour Roulette answers nothing); a player who
+holds 25 or more cards when a turn ends is out of the hand, their cards shuffled into the stock; the
+last player left wins. There is no Wild Draw Four challenge in this edition. Every choice the seed
+leaves open is listed in ``docs/rules/NOMERCY.md``.
+"""
+
+from __future__ import annotations
+
+from ...cards import Face
+from ...official import Effect
+from ..base import HouseRule
+from ..cardfx import Carousel, Swap
+from . import Edition
+
+__all__ = ["EDITION", "MERCY", "NoMercy", "NoMercyZero", "NoMercySeven"]
+
+MERCY = 25  #: a player holding this many cards is out (003: "chi ha 25 o più carte in mano, è eliminato")
+MERCY_REASON = f"mercy: {MERCY} or more cards (NOMERCY)"
+
+EDITION = Edition(
+    code="NOMERCY", deck="nomercy", players=(2, 6), doc="docs/rules/NOMERCY.md",
+    name="UNO Show 'em No Mercy (168 cards, 2-6 players)", name_pt="UNO Show 'em No Mercy (sem piedade: 168 cartas, 2-6 jogadores)",
+    effects={
+        Face.DRAW_FOUR: Effect(draw=4),
+        Face.SKIP_ALL: Effect(advance=0),        # the turn comes back to its player
+        Face.DISCARD_ALL: Effect(),
+        Face.WILD_REVERSE_DRAW_FOUR: Effect(reverse=True, draw=4, names_color=True),
+        Face.WILD_DRAW_SIX: Effect(draw=6, names_color=True),
+        Face.WILD_DRAW_TEN: Effect(draw=10, names_color=True),
+        Face.WILD_ROULETTE: Effect(),            # the victim names the colour (NoMercy.on_color)
+    })
+
+
+class NoMercy(HouseRule):
+    """Stacking equal or higher, draw until playable, Discard All, the Colour Roulette and the mercy rule."""
+
+    code = "NOMERCY"
+    hand_faces = (Face.DISCARD_ALL,)   # plays that change their player's own hand (UNO may be said with them)
+
+    def setup(self, game) -> None:
+        game.no_challenge = True
+
+    def stack_ok(self, game, cards) -> bool:
+        under = game.pending_kind or game.discard[-1].draw
+        return len(cards) == 1 and cards[0].draw > 0 and cards[0].draw >= under
+
+    def after_draw(self, game, player, card, forced):
+        if len(game.hands[player]) >= MERCY:
+            return "keep"   # out when the turn ends: no more drawing, no play
+        return "again" if forced else None
+
+    def on_play(self, game, p, play):
+        top = play.cards[-1]
+        if top.face == Face.DISCARD_ALL:
+            hand = game.hands[p]
+            same = [c for c in hand if c.color is top.color]
+            if same:
+                for c in same:
+                    hand.remove(c)
+                game.put_under_top(same)
+                game.emit("discard-all", p, len(same), tuple(same))
+                game.hands_changed((p,))
+        elif top.face == Face.WILD_ROULETTE and game.hands[p]:
+            game.rule_state["NOMERCY-roulette"] = True
+
+    def on_turn_start(self, game, seat) -> None:
+        for q in list(game.active):
+            if game.over:
+                return
+            if q not in game.eliminated and len(game.hands[q]) >= MERCY:
+                self._out(game, q)
+        if not game.over and game.rule_state.pop("NOMERCY-roulette", None):
+            game.ask_color(game.current)
+            game.rule_state["NOMERCY-victim"] = game.current
+
+    def on_color(self, game, player, color) -> bool:
+        if game.rule_state.get("NOMERCY-victim") != player:
+            return False
+        del game.rule_state["NOMERCY-victim"]
+        hand = game.hands[player]
+        shown = []
+        while game.draw_cards(player, 1):
+            shown.append(hand[-1])
+            if hand[-1].color is color:
+                break
+        game.reveals.append((None, player, tuple(shown)))   # turned face up: everyone saw them
+        game.emit("roulette", player, color.letter, tuple(shown))
+        game.end_turn(player, game.next_seat(player))
+        return True
+
+    @staticmethod
+    def _out(game, q: int) -> None:
+        cards = game.hands[q]
+        game.hands[q] = []
+        game.stock = game.chance.shuffle(game.stock + cards)
+        game.eliminate(q, MERCY_REASON)
+
+
+class NoMercyZero(Carousel):
+    """The 0 of No Mercy: every hand passes to the left (it may be the last card)."""
+
+    code = "NOMERCY"
+    fixed_direction = 1
+    hand_numbers = (0,)
+
+    def __init__(self, rs):
+        HouseRule.__init__(self, rs)
+        self.card = 0
+
+    def play_problem(self, game, play):
+        return None
+
+
+class NoMercySeven(Swap):
+    """The 7 of No Mercy: its player must swap hands with a player they choose (not when going out)."""
+
+    code = "NOMERCY"
+    hand_numbers = (7,)
+
+    def __init__(self, rs):
+        HouseRule.__init__(self, rs)
+        self.card = 7
+
+    def play_targets(self, game, p, cards):
+        if not any(c.number == 7 for c in cards):
+            return []
+        if len(game.hands[p]) == len(cards):
+            return [None]
+        return [q for q in game.active if q != p]
+
+    def play_problem(self, game, play):
+        if any(c.number == 7 for c in play.cards) and play.target is None \
+                and len(game.hands[play.player]) > len(play.cards):
+            return "a 7 swaps hands: name the player to swap with (NOMERCY)"
+        return super().play_problem(game, play)
