@@ -21,7 +21,7 @@ from unokit.rules.catalog import alone
 
 
 def test_card_notation_round_trip_for_every_card():
-    assert len(Card.ALL) == 4 * 13 + 6 + 4 * 3 + 4   # classic + 112/Ohana/Italian wilds + No Mercy's cards
+    assert len(Card.ALL) == 4 * 13 + 6 + 4 * 3 + 4 + 6   # classic + 112/Ohana/Italian wilds + No Mercy + All Wild
     for c in Card.ALL:
         assert Card.parse(str(c)) is c
         assert Card.parse(c.code.lower()) is c
@@ -42,7 +42,7 @@ def test_card_notation_fields(text, color, face, number, draw):
     assert c.is_action == (face in (Face.SKIP, Face.REVERSE, Face.DRAW_TWO))
 
 
-@pytest.mark.parametrize("bad", ["", "R", "R10", "X7", "W+2", "G+5", "W+8", "RW", "7R", "B-2", "RS2", "WW"])
+@pytest.mark.parametrize("bad", ["", "R", "R10", "X7", "W+3", "G+5", "W+8", "RW", "7R", "B-2", "RS2", "WW"])
 def test_card_notation_errors_name_the_text(bad):
     with pytest.raises(NotationError) as e:
         Card.parse(bad)

@@ -22,10 +22,17 @@ notation  card                          points (classic scoring)
 ``W+6``   Wild Draw Six                 50
 ``W+10``  Wild Draw Ten                 50
 ``WCR``   Wild Colour Roulette          50
+``WR``    Wild Reverse (All Wild)       50
+``WS``    Wild Skip                     50
+``WS2``   Wild Skip Two                 50
+``WFS``   Wild Forced Swap              50
+``W+2``   Wild Draw Two                 50
+``WT+2``  Wild Targeted Draw Two        50
 ========  ============================  ===========================
 
-The last seven belong to the No Mercy edition (:mod:`unokit.rules.editions.nomercy`); their
-points there are the edition's (its deck's ``special_points``).
+``R+4`` to ``WCR`` belong to the No Mercy edition (:mod:`unokit.rules.editions.nomercy`), ``WR``
+to ``WT+2`` to All Wild (:mod:`unokit.rules.editions.allwild`); their points there are the
+edition's (its deck's ``special_points``).
 
 Cards are interned: ``Card.parse('R7') is Card.parse('r7')``, and ``repr``
 round-trips:
@@ -100,6 +107,13 @@ class Face(IntEnum):
     WILD_DRAW_SIX = 23
     WILD_DRAW_TEN = 24
     WILD_ROULETTE = 25           # Wild Colour Roulette
+    # the All Wild edition (003 §UNO All Wild!): every card a wild that names no colour
+    WILD_REVERSE = 26
+    WILD_SKIP = 27
+    WILD_SKIP_TWO = 28
+    WILD_FORCED_SWAP = 29
+    WILD_DRAW_TWO = 30
+    WILD_TARGETED_DRAW_TWO = 31
 
 
 _FACE_CODE = {
@@ -108,6 +122,8 @@ _FACE_CODE = {
     Face.WILD_OHANA: "WO", Face.WILD_BLANK: "WB",
     Face.DRAW_FOUR: "+4", Face.SKIP_ALL: "SA", Face.DISCARD_ALL: "DA", Face.WILD_REVERSE_DRAW_FOUR: "WR+4",
     Face.WILD_DRAW_SIX: "W+6", Face.WILD_DRAW_TEN: "W+10", Face.WILD_ROULETTE: "WCR",
+    Face.WILD_REVERSE: "WR", Face.WILD_SKIP: "WS", Face.WILD_SKIP_TWO: "WS2", Face.WILD_FORCED_SWAP: "WFS",
+    Face.WILD_DRAW_TWO: "W+2", Face.WILD_TARGETED_DRAW_TWO: "WT+2",
 }
 _FACE_NAME = {
     Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
@@ -117,18 +133,28 @@ _FACE_NAME = {
     Face.DRAW_FOUR: "Draw Four", Face.SKIP_ALL: "Skip Everyone", Face.DISCARD_ALL: "Discard All",
     Face.WILD_REVERSE_DRAW_FOUR: "Wild Reverse Draw Four", Face.WILD_DRAW_SIX: "Wild Draw Six",
     Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette",
+    Face.WILD_REVERSE: "Wild Reverse", Face.WILD_SKIP: "Wild Skip", Face.WILD_SKIP_TWO: "Wild Skip Two",
+    Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
+    Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two",
 }
 WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE,
                         Face.WILD_OHANA, Face.WILD_BLANK, Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX,
-                        Face.WILD_DRAW_TEN, Face.WILD_ROULETTE})
+                        Face.WILD_DRAW_TEN, Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
+                        Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO})
+#: wilds whose player names no colour: No Mercy's Colour Roulette (its victim names it) and All Wild's
+#: own cards (that edition has no colours)
+COLORLESS_WILDS = frozenset({Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
+                             Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO})
 ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL})
 #: cards the next player must draw, by face (the official +2 and W+4, No Mercy's draw cards)
 DRAW_FACES = {Face.DRAW_TWO: 2, Face.WILD_DRAW_FOUR: 4, Face.DRAW_FOUR: 4, Face.WILD_REVERSE_DRAW_FOUR: 4,
-              Face.WILD_DRAW_SIX: 6, Face.WILD_DRAW_TEN: 10}
+              Face.WILD_DRAW_SIX: 6, Face.WILD_DRAW_TEN: 10, Face.WILD_DRAW_TWO: 2}
 #: faces of the other editions, built after the classic and the 112/Ohana/Italian cards so that the
 #: first 58 card indices never change (the fast core's tables index them)
 EDITION_FACES = (Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL)
-EDITION_WILDS = (Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX, Face.WILD_DRAW_TEN, Face.WILD_ROULETTE)
+EDITION_WILDS = (Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX, Face.WILD_DRAW_TEN, Face.WILD_ROULETTE,
+                 Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO, Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO,
+                 Face.WILD_TARGETED_DRAW_TWO)
 
 
 class Card:
@@ -156,7 +182,7 @@ class Card:
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "is_wild", face in WILD_FACES)
         # a wild's player names the colour, except the Colour Roulette's (its victim names it)
-        object.__setattr__(self, "names_color", face in WILD_FACES and face != Face.WILD_ROULETTE)
+        object.__setattr__(self, "names_color", face in WILD_FACES and face not in COLORLESS_WILDS)
         object.__setattr__(self, "is_action", face in ACTION_FACES)
         draw = DRAW_FACES.get(face, 0)
         object.__setattr__(self, "draw", draw)
@@ -208,7 +234,7 @@ class Card:
         raise NotationError(
             f"unknown card {_short(text)!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
             f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB "
-            f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR)")
+            f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR; All Wild: WR, WS, WS2, WFS, W+2, WT+2)")
 
     def identical(self, other: "Card") -> bool:
         """Same colour and same number/symbol (wilds: same kind)."""

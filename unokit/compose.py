@@ -150,7 +150,7 @@ class Composer:
             left = len(self.hand) - len(cards)
             unos = (False, True) if left == 1 or (g._hand_changers and any(
                 c.number in g._hand_change_numbers for c in cards)) else (False,)
-            colors = COLORS if last.names_color else (None,)
+            colors = COLORS if self.g.names_color(last) else (None,)
             targets = self.targets(cards)
             k = self.gifts(cards)
             # Saying UNO never changes legality beyond the count that ``unos`` already follows, and the

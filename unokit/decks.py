@@ -6,10 +6,10 @@
 109
 >>> len(build_deck('classic', copies=2))
 216
->>> len(build_deck('nomercy'))
-168
+>>> len(build_deck('nomercy')), len(build_deck('allwild'))
+(168, 112)
 >>> sorted(DECKS)
-['112', 'classic', 'italian', 'nomercy', 'ohana']
+['112', 'allwild', 'classic', 'italian', 'nomercy', 'ohana']
 """
 
 from __future__ import annotations
@@ -77,6 +77,12 @@ NOMERCY_CARDS: tuple[tuple[str, int], ...] = tuple(
                                                         ("DA", 3)]
 ) + (("WR+4", 8), ("W+6", 4), ("W+10", 4), ("WCR", 8))
 
+#: UNO All Wild! (003 §UNO All Wild! names the eight cards; the published box holds 112, most of them
+#: plain Wilds; the split is unokit's assumption, stated in docs/rules/ALLWILD.md): 28 Wild and 12 of
+#: each of the seven action wilds.
+ALLWILD_CARDS: tuple[tuple[str, int], ...] = (("W", 28), ("WR", 12), ("WS", 12), ("WS2", 12), ("WFS", 12),
+                                              ("W+2", 12), ("WT+2", 12), ("W+4", 12))
+
 DECKS: dict[str, DeckSpec] = {
     "classic": DeckSpec("classic", "the classic 108-card deck", source="000 §Regras em Verbatim; 004"),
     "112": DeckSpec("112", "classic + 1 Wild Swap Hands + 3 blank customizable Wilds",
@@ -89,6 +95,10 @@ DECKS: dict[str, DeckSpec] = {
                         "Wild Reverse Draw Four, Wild Draw Six and Ten, Wild Colour Roulette)",
                         source="003 §UNO Show 'em No Mercy; counts from the edition's published deck list",
                         cards=NOMERCY_CARDS),
+    "allwild": DeckSpec("allwild", "UNO All Wild!: 112 wild cards (Wild, Reverse, Skip, Skip Two, Forced Swap, "
+                        "Draw Two, Targeted Draw Two, Draw Four)",
+                        source="003 §UNO All Wild!; the split of the 112 is an assumption (docs/rules/ALLWILD.md)",
+                        cards=ALLWILD_CARDS, special_points={"W": 20}),
 }
 # 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
 

@@ -144,6 +144,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self._hand_changers = bool(self._hand_change_numbers or self._hand_change_faces)
         self.edition = edition_of(rules)
         self._effects = self.edition.effects if self.edition is not None else {}
+        self._colorless = self.edition is not None and self.edition.colorless
         self.end_reason = "out"
         self.blank = rules.param("blank")
         self._play_memo: dict = {}
@@ -255,8 +256,20 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         (default: all)."""
         fx = self._effects.get(card.face)
         if fx is not None:
+            if callable(fx):   # an effect that depends on the seats (All Wild's Reverse and Skip Two)
+                return fx(len(self.active) if players is None else players)
             return fx
         return official.effect_of(card, self.n if players is None else players)
+
+    def names_color(self, card: Card) -> bool:
+        """Does a play of ``card`` name the colour in play? A wild's does (``Card.names_color``), except
+        under an edition without colours (All Wild).
+
+        >>> g = Game.new(players=2, seed=1)
+        >>> g.names_color(Card.parse('W')), g.names_color(Card.parse('R5'))
+        (True, False)
+        """
+        return card.names_color and not self._colorless
 
     def put_under_top(self, cards) -> None:
         """Put ``cards`` on the discard pile just under its top card (which stays in play)."""

@@ -38,7 +38,10 @@ _FACE = {
            Face.WILD_SHUFFLE: "Wild Shuffle Hands", Face.WILD_OHANA: "Wild Ohana", Face.WILD_BLANK: "Blank Wild",
            Face.DRAW_FOUR: "+4", Face.SKIP_ALL: "Skip Everyone", Face.DISCARD_ALL: "Discard All",
            Face.WILD_REVERSE_DRAW_FOUR: "Wild Reverse Draw Four", Face.WILD_DRAW_SIX: "Wild Draw Six",
-           Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette"},
+           Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette",
+           Face.WILD_REVERSE: "Wild Reverse", Face.WILD_SKIP: "Wild Skip", Face.WILD_SKIP_TWO: "Wild Skip Two",
+           Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
+           Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two"},
     # the guide's words (000): Pular, Inverter, Comprar Duas (Cartas), Curinga, Curinga Comprar Quatro (Cartas)
     "pt": {Face.SKIP: "Pular", Face.REVERSE: "Inverter", Face.DRAW_TWO: "Comprar Duas", Face.WILD: "Curinga",
            Face.WILD_DRAW_FOUR: "Curinga Comprar Quatro", Face.WILD_SWAP: "Curinga Troca de Mãos",
@@ -47,7 +50,11 @@ _FACE = {
            # No Mercy (003 names them in Italian: Pesca +4, Salta Tutti, Scarta Tutto, Roulette Colore...)
            Face.DRAW_FOUR: "Comprar Quatro", Face.SKIP_ALL: "Pular Todos", Face.DISCARD_ALL: "Descartar Tudo",
            Face.WILD_REVERSE_DRAW_FOUR: "Curinga Inverter Comprar Quatro", Face.WILD_DRAW_SIX: "Curinga Comprar Seis",
-           Face.WILD_DRAW_TEN: "Curinga Comprar Dez", Face.WILD_ROULETTE: "Curinga Roleta de Cores"},
+           Face.WILD_DRAW_TEN: "Curinga Comprar Dez", Face.WILD_ROULETTE: "Curinga Roleta de Cores",
+           # All Wild (003: Jolly Cambio Giro, Salta Turno, Salta Due, Scambio Forzato, Pesca +2, +2 mirato)
+           Face.WILD_REVERSE: "Curinga Inverter", Face.WILD_SKIP: "Curinga Pular", Face.WILD_SKIP_TWO: "Curinga Pular Dois",
+           Face.WILD_FORCED_SWAP: "Curinga Troca Forçada", Face.WILD_DRAW_TWO: "Curinga Comprar Duas",
+           Face.WILD_TARGETED_DRAW_TWO: "Curinga Comprar Duas Direcionado"},
 }
 _AND = {"en": "and", "pt": "e"}
 _NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -65,7 +72,8 @@ _REASON_PT = {
     "blefe na soma", "wrong Add it up challenge": "contestação errada da soma",
     "Wild Draw Four turned first (WILDSTART)": "Curinga Comprar Quatro virado primeiro (WILDSTART)",
     "caught lying to avoid elimination (MS + DED)": "pego mentindo para não ser eliminado (MS + DED)",
-    "mercy: 25 or more cards (NOMERCY)": "misericórdia: 25 cartas ou mais (NOMERCY)"}
+    "mercy: 25 or more cards (NOMERCY)": "misericórdia: 25 cartas ou mais (NOMERCY)",
+    "Wild Targeted Draw Two": "Curinga Comprar Duas Direcionado"}
 _PREFIX_PT = (("had to draw", "teve de comprar"), ("could not answer the draw", "não pôde responder à compra"),
               ("slower than", "mais lento que"), ("no compliment", "sem elogio"), ("no critique", "sem crítica"))
 
@@ -598,6 +606,13 @@ def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, playe
             k, face = len(e.cards), _as_cards(e.cards)[-1].face
             if face == Face.SKIP_ALL and not ends:   # No Mercy: everyone else loses the turn
                 skipped += [_next(e.player, j, n, direction, out) for j in range(1, active)]
+            elif face in (Face.WILD_SKIP, Face.WILD_SKIP_TWO) and not ends and active > 1:   # All Wild
+                skipped += [_next(e.player, j, n, direction, out)
+                            for j in range(1, min(active, 3 if face == Face.WILD_SKIP_TWO else 2))]
+            elif face == Face.WILD_REVERSE and active > 2:
+                direction = -direction
+            elif face == Face.WILD_REVERSE and active == 2 and not ends:
+                skipped.append(_next(e.player, 1, n, direction, out))
             elif face == Face.WILD_REVERSE_DRAW_FOUR and active > 2:
                 direction = -direction
             elif face == Face.SKIP and not ends and active > 1:  # from n Skips on only the opponents count (000 §DR)

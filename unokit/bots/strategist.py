@@ -220,6 +220,7 @@ class _Ctx:
         # No Mercy (unokit.rules.editions.nomercy): its 7 swaps like T, its 0 passes every hand left, a
         # player with MERCY cards is out, and its own cards have their own effects (_value_raw)
         self.nomercy = self.rs.has("NOMERCY")
+        self.colorless = self.rs.has("ALLWILD")   # All Wild: no card names a colour
         if self.nomercy:
             self.t_card, self.car_card, self.car_dir = 7, 0, 1
         self.doa_card = self.rs.card_of("DOA") if self.rs.has("DOA") else None
@@ -687,14 +688,17 @@ class StrategistBot(Bot):
             victims[nxt] = victims.get(nxt, 0) + 3.5
             skipped.append(nxt)
             actor = ctx.nxt(nxt)
-        elif face == Face.SKIP:
-            if k <= ctx.na - 1:
-                skipped = [ctx.nxt(me, i) for i in range(1, k + 1)]
-                actor = ctx.nxt(me, k + 1)
+        elif face in (Face.SKIP, Face.WILD_SKIP, Face.WILD_SKIP_TWO):   # (All Wild's Skip and Skip Two)
+            ks = k * (2 if face == Face.WILD_SKIP_TWO else 1)
+            if ks <= ctx.na - 1:
+                skipped = [ctx.nxt(me, i) for i in range(1, ks + 1)]
+                actor = ctx.nxt(me, ks + 1)
             else:
-                actor = ctx.nxt(me, 1 + (k % (ctx.na - 1)))
+                actor = ctx.nxt(me, 1 + (ks % (ctx.na - 1)))
                 skipped = [ctx.nxt(me, 1)]
-        elif face == Face.REVERSE:
+        elif face == Face.WILD_TARGETED_DRAW_TWO and a.target is not None:   # All Wild: the target draws 2
+            victims[a.target] = victims.get(a.target, 0) + 2
+        elif face in (Face.REVERSE, Face.WILD_REVERSE):
             if two:
                 actor = me if k % 2 else nxt
                 if k % 2:
@@ -712,7 +716,11 @@ class StrategistBot(Bot):
             for s in ctx.active:
                 victims[s] = victims.get(s, 0) + sum(1 for c in cards if c.face == Face.REVERSE)
         # --- swaps (T, CAR): scene stealing. The hand I would get is unknown: it is valued by its size
-        if ctx.t_card is not None and a.target is not None and any(c.number == ctx.t_card for c in cards):
+        if a.target is not None and face == Face.WILD_FORCED_SWAP:   # All Wild: the swap, valued like T's
+            q = a.target
+            v += self._swap_gain(ctx, len(rest), q, sizes)
+            sizes[me], sizes[q] = sizes[q], sizes[me]
+        elif ctx.t_card is not None and a.target is not None and any(c.number == ctx.t_card for c in cards):
             q = a.target
             v += self._swap_gain(ctx, len(rest), q, sizes)
             sizes[me], sizes[q] = sizes[q], sizes[me]
@@ -811,7 +819,7 @@ class StrategistBot(Bot):
                 continue
             if c.face == Face.WILD_SWAP and len(rest) == 1:
                 continue
-            if c.is_wild:
+            if c.names_color and not ctx.colorless:
                 colors = {x.color for x in rest if x.color is not None and x is not c} or set(COLORS)
                 opts = [Play(ctx.me, (c,), cc) for cc in colors]
             else:

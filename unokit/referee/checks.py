@@ -93,11 +93,13 @@ class ChecksMixin:
             return IllegalActionError, "this play names no target and gives no cards under the rules in force"
         if play.cards:
             last = play.cards[-1]
-            if last.names_color and play.color is None:
+            names = self.names_color(last)
+            if names and play.color is None:
                 return IllegalActionError, f"name a colour for {last.code} (e.g. '{p} play {last.code}>R')"
-            if not last.names_color and play.color is not None:
+            if not names and play.color is not None:
                 return IllegalActionError, (f"{last.code} is not a wild; no colour is named" if not last.is_wild else
-                                            f"no colour is named with {last.code}: its victim names it")
+                                            f"no colour is named with {last.code} under these rules" if self._colorless
+                                            else f"no colour is named with {last.code}: its victim names it")
             if (last.face == Face.WILD_SWAP or (last.face == Face.WILD_BLANK and self.blank in ("swap", "draw2"))) \
                     and (play.target is None or play.target == p or not 0 <= play.target < self.n
                          or play.target in self.eliminated):

@@ -51,11 +51,18 @@ class DealingMixin:
         self._turn_first(first)
 
     def _draw_for_dealer(self, cards: list[Card]) -> int:
-        """Each player draws; the highest number deals (actions count 0); ties redraw."""
+        """Each player draws; the highest number deals (actions count 0); ties redraw. A deck without
+        number cards (All Wild) draws lots instead."""
+        if not any(c.number is not None for c in cards):   # a deck without numbers (All Wild): by lot
+            dealer = self.chance.randint(0, self.n - 1)
+            self.setup["dealer_draws"] = []
+            return dealer
         order = self.chance.shuffle(cards)
         contenders = list(range(self.n))
         draws = []
         while True:
+            if len(order) < len(contenders):   # ties until the cards ran out: draw lots among the tied
+                return contenders[self.chance.randint(0, len(contenders) - 1)]
             got = {p: order.pop() for p in contenders}
             draws.append({p: c.code for p, c in got.items()})
             best = max(c.number or 0 for c in got.values())
@@ -74,7 +81,8 @@ class DealingMixin:
         while True:
             card = first if first is not None else self.stock.pop()
             first = None
-            rule = first_card(card)
+            rule = first_card(card) if self.edition is None or self.edition.first_card is None \
+                else self.edition.first_card(card)
             again = rule.returned or (redraw_actions and (card.is_action or card.is_wild))
             if card.face == Face.WILD_DRAW_FOUR and self.wild_draw_four_starts:
                 again = False

@@ -105,7 +105,7 @@ class DrawingMixin:
         """Could ``p`` legally play ``c`` alone now (under every rule in force)?"""
         if not self._custom_play:
             return matches(c, self.discard[-1], self.color)
-        a = Play(p, (c,), COLORS[0] if c.names_color else None,
+        a = Play(p, (c,), COLORS[0] if self.names_color(c) else None,
                  target=next((q for q in range(self.n) if q != p), None) if c.face == Face.WILD_SWAP else None)
         saved = self.phase
         self.phase = Phase.PLAY

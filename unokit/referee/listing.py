@@ -110,7 +110,7 @@ class ListingMixin:
         memo = self._play_memo.get(key)
         if memo is None:
             unos = (False, True) if len(self.hands[p]) == 2 else (False,)
-            colors = COLORS if c.names_color else (None,)
+            colors = COLORS if self.names_color(c) else (None,)
             memo = self._play_memo[key] = [Play(p, (c,), col, u) for col in colors for u in unos]
         out.extend(memo)
 

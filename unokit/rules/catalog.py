@@ -268,6 +268,14 @@ EDITION_RULES: list[RuleInfo] = [
              conflicts=("P1", "P2", "P3", "P4", "ADDUP", "SEVENO", "ZEROLEFT", "T", "CAR", "SAT", "INS", "MS1",
                         "MS2", "MS3", "LIMIT", "WILDSTART", "I", "DEFLECT", "REVENGE", "DED", "DR", "DD", "AA",
                         "AB", "S", "NOCHALLENGE", "CON", "BLITZ")),
+    RuleInfo("ALLWILD", "UNO All Wild! (edition)",
+             "112 cards, every one a wild: Wild, Reverse, Skip, Skip Two, Forced Swap, Draw Two, Targeted Draw Two, "
+             "Draw Four; no colours, no numbers", "003 §UNO All Wild!", family="EDITION", origin="edition",
+             implemented=True,
+             # the rules that read colours or numbers: pointless (or, FL and the peace rules, impossible) here
+             conflicts=("T", "CAR", "DOA", "DAD", "TRI", "BACK", "CLA", "S", "M", "E", "IE", "SEVENO", "ZEROLEFT",
+                        "AA", "AB", "ADDUP", "GT", "BOMB", "DR", "DD", "DED", "WILDSTART", "NOCHALLENGE", "FL",
+                        "PAA", "PAB", "CHU", "I", "DEFLECT", "BA", "MS1", "MS2", "MS3")),
 ]
 #: number cards an edition already gives a function: a card rule may not be tied to them as well
 EDITION_CARDS = {"NOMERCY": (0, 7)}

@@ -154,7 +154,7 @@ def _truthful(game, a: Play) -> bool:
         return False
     if game.custom_play:  # judge with every rule in force (AA, AB, peace rules...)
         last = cards[-1]
-        probe = Play(a.player, cards, a.color if a.color is not None else (COLORS[0] if last.names_color else None),
+        probe = Play(a.player, cards, a.color if a.color is not None else (COLORS[0] if game.names_color(last) else None),
                      target=a.target, give=a.give)
         saved = game.phase
         game.phase = game.phase.PLAY

@@ -22,6 +22,7 @@ from .cut import Cut
 from .deal_size import BattlefieldUno, FlashUno
 from .double_discard import DoubleDiscard
 from .drawchallenge import DrawChallenge
+from .editions.allwild import AllWild
 from .editions.nomercy import NoMercy, NoMercySeven, NoMercyZero
 from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
 from .extras import (
@@ -79,7 +80,8 @@ REGISTRY = {
     "FU": FlashUno, "BU": BattlefieldUno,
     "TV": TournamentOfWins, "PR": ReversePoints, "MOV": Movement, "SHUFFLESEATS": ShuffleSeats,
     "ELIMMOST": EliminateMost,
-    "NOMERCY": (NoMercy, NoMercyZero, NoMercySeven),   # an edition (unokit.rules.editions)
+    "NOMERCY": (NoMercy, NoMercyZero, NoMercySeven),   # the editions (unokit.rules.editions)
+    "ALLWILD": AllWild,
 }
 
 

@@ -27,8 +27,10 @@ __all__ = ["Edition", "EDITIONS", "edition_of"]
 class Edition:
     """What the referee reads of an edition: ``deck`` (a name of :data:`unokit.decks.DECKS`),
     ``players`` (the fewest and most seats), ``effects`` (card face -> :class:`unokit.official.Effect`
-    for the faces the official deck does not hold), ``doc`` (its page), ``name`` / ``name_pt`` (as the
-    lobby shows it)."""
+    for the faces the official deck does not hold, or a function of the number of seats still in),
+    ``doc`` (its page), ``name`` / ``name_pt`` (as the lobby shows it), ``colorless`` (no card names a
+    colour: All Wild), ``first_card`` (card -> :class:`unokit.official.FirstCard`, in place of the
+    official first-card rule; ``None``: the official one)."""
 
     code: str
     deck: str
@@ -37,11 +39,13 @@ class Edition:
     doc: str = ""
     name: str = ""
     name_pt: str = ""
+    colorless: bool = False
+    first_card: object = None
 
 
 def _editions() -> dict[str, Edition]:
-    from . import nomercy
-    return {e.code: e for e in (nomercy.EDITION,)}
+    from . import allwild, nomercy
+    return {e.code: e for e in (nomercy.EDITION, allwild.EDITION)}
 
 
 EDITIONS: dict[str, Edition] = _editions()

@@ -1,0 +1,93 @@
+"""ALLWILD: UNO All Wild! (003 §UNO All Wild!), played as ``UNO ALLWILD``.
+
+Every card is a wild, so every card may be played on any other and none names a colour (the
+edition has none). The seed lists the eight cards; what each does, stated once here:
+
+==========  =====================================================================================
+``W``       Wild: no effect (the seed: "la scelta del colore è inutile")
+``WR``      Wild Reverse: the direction changes (two players: the other player is skipped)
+``WS``      Wild Skip: the next player loses the turn
+``WS2``     Wild Skip Two: the next two players lose their turns (two players: play again)
+``WFS``     Wild Forced Swap: its player swaps hands with a player they choose (obligatory)
+``W+2``     Wild Draw Two: the next player draws 2 and loses the turn
+``WT+2``    Wild Targeted Draw Two: a player its player chooses draws 2 (and keeps their turn)
+``W+4``     Wild Draw Four: the next player draws 4 and loses the turn (no challenge: nothing to bluff)
+==========  =====================================================================================
+
+The first card turned does nothing; scoring gives a Wild 20 points and every action wild 50. The
+choices the seed leaves open are listed in ``docs/rules/ALLWILD.md``.
+"""
+
+from __future__ import annotations
+
+from ...cards import Face
+from ...official import Effect, FirstCard
+from ..base import HouseRule
+from . import Edition
+
+__all__ = ["EDITION", "AllWild"]
+
+_REVERSE = (Effect(reverse=True), Effect(advance=2))      # more than two seats / two seats
+_SKIP_TWO = (Effect(advance=3), Effect(advance=2))
+
+
+def _first_card(card) -> FirstCard:
+    """The first card turned starts the pile and does nothing (an unokit choice)."""
+    return FirstCard()
+
+
+EDITION = Edition(
+    code="ALLWILD", deck="allwild", players=(2, 10), doc="docs/rules/ALLWILD.md", colorless=True,
+    name="UNO All Wild! (112 wild cards, 2-10 players)", name_pt="UNO All Wild! (112 curingas, 2-10 jogadores)",
+    first_card=_first_card,
+    effects={
+        Face.WILD: Effect(),
+        Face.WILD_REVERSE: lambda seats: _REVERSE[seats == 2],
+        Face.WILD_SKIP: Effect(advance=2),
+        Face.WILD_SKIP_TWO: lambda seats: _SKIP_TWO[seats == 2],
+        Face.WILD_FORCED_SWAP: Effect(),
+        Face.WILD_DRAW_TWO: Effect(draw=2),
+        Face.WILD_TARGETED_DRAW_TWO: Effect(),
+        Face.WILD_DRAW_FOUR: Effect(draw=4),
+    })
+
+_TARGETED = (Face.WILD_FORCED_SWAP, Face.WILD_TARGETED_DRAW_TWO)
+
+
+class AllWild(HouseRule):
+    """The cards that name a player: the Forced Swap and the Targeted Draw Two."""
+
+    code = "ALLWILD"
+    hand_faces = (Face.WILD_FORCED_SWAP,)   # a swap may leave one card: UNO may be said with it
+
+    def setup(self, game) -> None:
+        game.no_challenge = True
+
+    def play_targets(self, game, p, cards):
+        if cards[-1].face not in _TARGETED:
+            return []
+        if cards[-1].face == Face.WILD_FORCED_SWAP and len(game.hands[p]) == len(cards):
+            return [None]   # going out: no hand to swap
+        return [q for q in game.active if q != p]
+
+    def play_problem(self, game, play):
+        face = play.cards[-1].face
+        if face in _TARGETED and play.target is None and (
+                face == Face.WILD_TARGETED_DRAW_TWO or len(game.hands[play.player]) > len(play.cards)):
+            return f"{play.cards[-1].code} names a player: add @SEAT (ALLWILD)"
+        if face == Face.WILD_FORCED_SWAP and play.target is not None \
+                and len(game.hands[play.player]) == len(play.cards):
+            return "you go out with this card: there is no hand to swap"
+        return None
+
+    def on_play(self, game, p, play):
+        face = play.cards[-1].face
+        q = play.target
+        if q is None:
+            return
+        if face == Face.WILD_FORCED_SWAP and game.hands[p]:
+            game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
+            game.hands_changed((p, q))
+            game.emit("swap", p, q)
+        elif face == Face.WILD_TARGETED_DRAW_TWO:
+            game.penalize(q, 2, "Wild Targeted Draw Two")
