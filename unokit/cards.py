@@ -28,11 +28,14 @@ notation  card                          points (classic scoring)
 ``WFS``   Wild Forced Swap              50
 ``W+2``   Wild Draw Two                 50
 ``WT+2``  Wild Targeted Draw Two        50
+``RX2``   red Hit 2 (Extreme)           20
+``WH``    Wild Hit (Extreme)            50
 ========  ============================  ===========================
 
 ``R+4`` to ``WCR`` belong to the No Mercy edition (:mod:`unokit.rules.editions.nomercy`), ``WR``
-to ``WT+2`` to All Wild (:mod:`unokit.rules.editions.allwild`); their points there are the
-edition's (its deck's ``special_points``).
+to ``WT+2`` to All Wild (:mod:`unokit.rules.editions.allwild`), ``RX2`` and ``WH`` to Extreme
+(:mod:`unokit.rules.editions.extreme`); their points there are the edition's (its deck's
+``special_points``).
 
 Cards are interned: ``Card.parse('R7') is Card.parse('r7')``, and ``repr``
 round-trips:
@@ -114,6 +117,9 @@ class Face(IntEnum):
     WILD_FORCED_SWAP = 29
     WILD_DRAW_TWO = 30
     WILD_TARGETED_DRAW_TWO = 31
+    # UNO Extreme! (003 §UNO Extreme!): the cards that make the next player press the launcher
+    HIT_TWO = 32                 # "x2": coloured; the next player presses twice
+    WILD_HIT = 33                # the wild with a question mark: press until cards come out
 
 
 _FACE_CODE = {
@@ -123,7 +129,7 @@ _FACE_CODE = {
     Face.DRAW_FOUR: "+4", Face.SKIP_ALL: "SA", Face.DISCARD_ALL: "DA", Face.WILD_REVERSE_DRAW_FOUR: "WR+4",
     Face.WILD_DRAW_SIX: "W+6", Face.WILD_DRAW_TEN: "W+10", Face.WILD_ROULETTE: "WCR",
     Face.WILD_REVERSE: "WR", Face.WILD_SKIP: "WS", Face.WILD_SKIP_TWO: "WS2", Face.WILD_FORCED_SWAP: "WFS",
-    Face.WILD_DRAW_TWO: "W+2", Face.WILD_TARGETED_DRAW_TWO: "WT+2",
+    Face.WILD_DRAW_TWO: "W+2", Face.WILD_TARGETED_DRAW_TWO: "WT+2", Face.HIT_TWO: "X2", Face.WILD_HIT: "WH",
 }
 _FACE_NAME = {
     Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
@@ -135,26 +141,34 @@ _FACE_NAME = {
     Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette",
     Face.WILD_REVERSE: "Wild Reverse", Face.WILD_SKIP: "Wild Skip", Face.WILD_SKIP_TWO: "Wild Skip Two",
     Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
-    Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two",
+    Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit",
 }
 WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE,
                         Face.WILD_OHANA, Face.WILD_BLANK, Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX,
                         Face.WILD_DRAW_TEN, Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
-                        Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO})
+                        Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO, Face.WILD_HIT})
 #: wilds whose player names no colour: No Mercy's Colour Roulette (its victim names it) and All Wild's
 #: own cards (that edition has no colours)
 COLORLESS_WILDS = frozenset({Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
                              Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO})
-ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL})
+# (All Wild's Wild Draw Two names no colour there; the edition's ``colorless`` says so for every card)
+ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL,
+                          Face.HIT_TWO})
 #: cards the next player must draw, by face (the official +2 and W+4, No Mercy's draw cards)
 DRAW_FACES = {Face.DRAW_TWO: 2, Face.WILD_DRAW_FOUR: 4, Face.DRAW_FOUR: 4, Face.WILD_REVERSE_DRAW_FOUR: 4,
               Face.WILD_DRAW_SIX: 6, Face.WILD_DRAW_TEN: 10, Face.WILD_DRAW_TWO: 2}
-#: faces of the other editions, built after the classic and the 112/Ohana/Italian cards so that the
-#: first 58 card indices never change (the fast core's tables index them)
-EDITION_FACES = (Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL)
-EDITION_WILDS = (Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX, Face.WILD_DRAW_TEN, Face.WILD_ROULETTE,
-                 Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO, Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO,
-                 Face.WILD_TARGETED_DRAW_TWO)
+#: faces of the other editions, (coloured, wild) by edition in the order they were added: built after
+#: the classic and the 112/Ohana/Italian cards, and each edition after the earlier ones, so that no
+#: card index ever changes (the fast core's tables index the first 58; records and action tables
+#: may keep the others)
+EDITION_CARDS = (
+    ((Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL),                                  # No Mercy
+     (Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX, Face.WILD_DRAW_TEN, Face.WILD_ROULETTE)),
+    ((), (Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO, Face.WILD_FORCED_SWAP,  # All Wild
+          Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO)),
+    ((Face.HIT_TWO,), (Face.WILD_HIT,)),                                                 # Extreme
+)
+EDITION_WILDS = tuple(f for _, wilds in EDITION_CARDS for f in wilds)
 
 
 class Card:
@@ -234,7 +248,8 @@ class Card:
         raise NotationError(
             f"unknown card {_short(text)!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
             f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB "
-            f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR; All Wild: WR, WS, WS2, WFS, W+2, WT+2)")
+            f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR; All Wild: WR, WS, WS2, WFS, W+2, WT+2; "
+            f"Extreme: RX2, WH)")
 
     def identical(self, other: "Card") -> bool:
         """Same colour and same number/symbol (wilds: same kind)."""
@@ -275,11 +290,12 @@ def _build_all() -> None:
             Card.of(col, f)
     for f in sorted(WILD_FACES - set(EDITION_WILDS)):
         Card.of(None, f)
-    for col in Color:
-        for f in EDITION_FACES:
-            Card.of(col, f)
-    for f in EDITION_WILDS:
-        Card.of(None, f)
+    for coloured, wilds in EDITION_CARDS:
+        for col in Color:
+            for f in coloured:
+                Card.of(col, f)
+        for f in wilds:
+            Card.of(None, f)
 
 
 _build_all()

@@ -77,6 +77,8 @@ class ScriptedChance(Chance):
         if v is None:
             out = self._extend.shuffle(cards)
         else:
+            if not isinstance(v, (str, list, tuple)):
+                raise ReplayMismatchError(f"recorded outcome {v!r} is not a card order, but the game shuffles here")
             out = parse_cards(v) if isinstance(v, str) else list(v)
             if deck_counts(out) != deck_counts(cards):
                 raise ReplayMismatchError("a recorded shuffle does not hold the cards being shuffled")

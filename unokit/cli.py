@@ -576,6 +576,9 @@ def _add_lab_commands(sub) -> None:
     rp.add_argument("--resume", action="store_true", help="reuse the chunks cached in --cache")
     rp.add_argument("--rerender", action="store_true",
                     help="play nothing: write report.md and the plots again from DIR/report.json")
+    rp.add_argument("--editions-only", action="store_true",
+                    help="play only the editions beside the classic game (--hands each) and write report.md "
+                         "again with that section, the rest from DIR/report.json")
     rp.set_defaults(func=_cmd_report)
 
 
@@ -613,10 +616,11 @@ def _cmd_lab(args) -> int:
 
 
 def _cmd_report(args) -> int:
-    from .report import format_report, report, rerender
-    if args.rerender:
+    from .report import add_editions, format_report, report, rerender
+    if args.rerender or args.editions_only:
         try:
-            data = rerender(args.out)
+            data = rerender(args.out) if args.rerender else add_editions(
+                args.out, args.hands, jobs=args.jobs or None, progress=args.progress, **_backend(args))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             # a report.json of another shape (hand-edited, older): one line, not a traceback
             raise CliError(f"{Path(args.out) / 'report.json'} is not a report this unokit can render "

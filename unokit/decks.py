@@ -6,10 +6,10 @@
 109
 >>> len(build_deck('classic', copies=2))
 216
->>> len(build_deck('nomercy')), len(build_deck('allwild'))
-(168, 112)
+>>> len(build_deck('nomercy')), len(build_deck('allwild')), len(build_deck('extreme'))
+(168, 112, 120)
 >>> sorted(DECKS)
-['112', 'allwild', 'classic', 'italian', 'nomercy', 'ohana']
+['112', 'allwild', 'classic', 'extreme', 'italian', 'nomercy', 'ohana']
 """
 
 from __future__ import annotations
@@ -99,6 +99,9 @@ DECKS: dict[str, DeckSpec] = {
                         "Draw Two, Targeted Draw Two, Draw Four)",
                         source="003 §UNO All Wild!; the split of the 112 is an assumption (docs/rules/ALLWILD.md)",
                         cards=ALLWILD_CARDS, special_points={"W": 20}),
+    "extreme": DeckSpec("extreme", "UNO Extreme!: classic + 8 Hit 2 (x2) + 4 Wild Hit (?)",
+                        extras=(("RX2", 2), ("YX2", 2), ("GX2", 2), ("BX2", 2), ("WH", 4)),
+                        source="003 §UNO Extreme!; the counts are an assumption (docs/rules/EXTREME.md)"),
 }
 # 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
 

@@ -92,6 +92,7 @@ _SPEC: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
     "carousel": (("direction",), {}, "CAR: every hand passes on"),
     "discard-all": (("count", "cards"), {}, "NOMERCY: a Discard All takes every other card of its colour down"),
     "roulette": (("color", "cards"), {}, "NOMERCY: the Colour Roulette's victim named a colour and turned these cards"),
+    "launcher": (("presses", "count"), {}, "EXTREME: the launcher pressed, and how many cards came out"),
     "deflect": (("pending",), {}, "DEFLECT: the draw total sent on"),
     "die": (("face", "count"), {}, "DAD: the die is rolled"),
     "donate": (("target", "count"), {}, "DOA: cards given away"),

@@ -41,7 +41,7 @@ _FACE = {
            Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette",
            Face.WILD_REVERSE: "Wild Reverse", Face.WILD_SKIP: "Wild Skip", Face.WILD_SKIP_TWO: "Wild Skip Two",
            Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
-           Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two"},
+           Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit"},
     # the guide's words (000): Pular, Inverter, Comprar Duas (Cartas), Curinga, Curinga Comprar Quatro (Cartas)
     "pt": {Face.SKIP: "Pular", Face.REVERSE: "Inverter", Face.DRAW_TWO: "Comprar Duas", Face.WILD: "Curinga",
            Face.WILD_DRAW_FOUR: "Curinga Comprar Quatro", Face.WILD_SWAP: "Curinga Troca de Mãos",
@@ -54,7 +54,9 @@ _FACE = {
            # All Wild (003: Jolly Cambio Giro, Salta Turno, Salta Due, Scambio Forzato, Pesca +2, +2 mirato)
            Face.WILD_REVERSE: "Curinga Inverter", Face.WILD_SKIP: "Curinga Pular", Face.WILD_SKIP_TWO: "Curinga Pular Dois",
            Face.WILD_FORCED_SWAP: "Curinga Troca Forçada", Face.WILD_DRAW_TWO: "Curinga Comprar Duas",
-           Face.WILD_TARGETED_DRAW_TWO: "Curinga Comprar Duas Direcionado"},
+           Face.WILD_TARGETED_DRAW_TWO: "Curinga Comprar Duas Direcionado",
+           # Extreme (003: "il x2", "la carta jolly con punto di domanda")
+           Face.HIT_TWO: "Dispara 2", Face.WILD_HIT: "Curinga Dispara"},
 }
 _AND = {"en": "and", "pt": "e"}
 _NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -114,6 +116,13 @@ def card_name(card, lang: str = "en") -> str:
     face = str(c.number) if c.number is not None else faces[c.face]
     col = _COLOR[lang][c.color]
     return f"{col} {face}" if lang == "en" else f"{face} {col}"
+
+
+def _times(k: int, lang: str) -> str:
+    """'once', 'twice', '5 times' / 'uma vez', 'duas vezes', '5 vezes'."""
+    if lang == "en":
+        return {1: "once", 2: "twice"}.get(k, f"{k} times")
+    return {1: "uma vez", 2: "duas vezes"}.get(k, f"{k} vezes")
 
 
 def _join(items: Sequence[str], lang: str, word: str | None = None) -> str:
@@ -284,6 +293,9 @@ _EN = {
     "jump-in-cancels": lambda w, e: f"{_cap(w.poss(e.player))} jump-in cancels {_owed(e.pending, 'en')}",
     "discard-all": lambda w, e: f"{w.s(e.player, 'discards')} {_n_cards(e.count, 'en')} of the same colour too: "
                                 f"{cards_name(e.cards)}",
+    "launcher": lambda w, e: f"{w.s(e.player, 'presses')} the launcher {_times(e.presses, 'en')}: "
+                             f"{_n_cards(e.count, 'en') if e.count else 'nothing'} "
+                             f"{'comes' if e.count < 2 else 'come'} out",
     "roulette": lambda w, e: f"{w.s(e.player, 'names')} {color_name(e.color)} and {w.verb(e.player, 'turns')} "
                              f"{_n_cards(len(e.cards), 'en')} from the stock: {cards_name(e.cards)}",
     "peace": lambda w, e: f"{w.s(e.player, 'starts')} the peace: no action cards until it ends" if e.state == "on"
@@ -365,6 +377,8 @@ _PT = {
     "jump-in-cancels": lambda w, e: f"{_cap(w.de(e.player, 'o', 'corte'))} cancela {_owed(e.pending, 'pt')}",
     "discard-all": lambda w, e: f"{w.subj(e.player)} descarta também {_n_cards(e.count, 'pt')} da mesma cor: "
                                 f"{cards_name(e.cards, 'pt')}",
+    "launcher": lambda w, e: f"{w.subj(e.player)} aperta o lançador {_times(e.presses, 'pt')}: "
+                             + (f"sai{'em' if e.count > 1 else ''} {_n_cards(e.count, 'pt')}" if e.count else "não sai nada"),
     "roulette": lambda w, e: f"{w.subj(e.player)} escolhe {color_name(e.color, 'pt')} e vira "
                              f"{_n_cards(len(e.cards), 'pt')} do monte: {cards_name(e.cards, 'pt')}",
     "peace": lambda w, e: f"{w.subj(e.player)} " + ("começa a paz: nada de cartas de ação até ela acabar"

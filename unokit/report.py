@@ -295,6 +295,8 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         pub = lab(list(PUBLISHED_RULES), bots=RANDOM_PLAY, players=[2, 4], hands=published_hands,
                   measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
                   plots=False, backend=backend, ray_address=ray_address, engine=engine) if published_hands > 0 else None
+        editions = editions_study(hands, players=players, seed=seed, cache=cache, resume=resume, jobs=jobs,
+                                  progress=progress, backend=backend, ray_address=ray_address, engine=engine)
         stacking = None
         if published_hands > 0:
             from .stacking_study import study
@@ -318,7 +320,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         log.write_text(json.dumps(runs, indent=1), encoding="utf-8")
     data = {"runs": runs, "hands": hands, "matches": matches, "published_hands": published_hands, "seed": seed,
             "skill_bot": skill, "players": players, "codes": codes, "main": main, "social": social,
-            "published": pub, "stacking": stacking, "other_skill_bots": others, "seconds": round(seconds, 1), "jobs": main["work"]["jobs"]}
+            "published": pub, "stacking": stacking, "editions": editions, "other_skill_bots": others, "seconds": round(seconds, 1), "jobs": main["work"]["jobs"]}
     engines: dict = {}
     for w in works:
         for k, v in w.get("engines", {}).items():
@@ -529,6 +531,9 @@ def write_report(data: dict, out: Path) -> list[Path]:
         name = CATALOG[code].name if code in CATALOG else code
         add(f"| {code} | {name} | " + " | ".join(cells) + f" | {'; '.join(note)} |")
     add("")
+    # ------------------------------------------------------------------ editions
+    if data.get("editions"):
+        lines += _editions_section(data["editions"])
     # ------------------------------------------------------------------ social
     if social:
         sb = _entry(social, BASELINE)
@@ -900,6 +905,70 @@ def _plot_published(pub: dict, out: Path) -> Path | None:
     fig.savefig(p, dpi=90)
     plt.close(fig)
     return p
+
+
+EDITION_SKILL_BOT = "strategist"   # the bot that knows the editions' cards (docs/rules/NOMERCY.md, ALLWILD.md)
+
+
+def editions_study(hands: int, *, players: int = 4, seed: int = 0, cache=None, resume: bool = False,
+                   jobs: int | None = None, progress: bool = True, backend: str = "local",
+                   ray_address: str | None = None, engine: str = "auto") -> dict | None:
+    """The editions beside the classic game: the table measure at ``players`` seats (``random-play``)
+    and the skill measure (the strategist against ``random-play`` at 2 seats), ``hands`` each."""
+    from .rules.editions import EDITIONS
+    if hands < 1:
+        return None
+    sets = [BASELINE] + [f"UNO {code}" for code in EDITIONS]
+    return lab(sets, bots=RANDOM_PLAY, players=[players], skill_players=2, hands=hands, skill_hands=hands,
+               measures=["table", "skill"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
+               plots=False, skill=EDITION_SKILL_BOT, backend=backend, ray_address=ray_address, engine=engine)
+
+
+def _editions_section(eds: dict) -> list[str]:
+    from .rules.catalog import CATALOG
+    res = eds["results"]
+    first = res[0]
+    n, p = first["table"]["hands"], first["players"]
+    out = ["## The editions beside the classic game", "",
+           f"Each edition is another game (its own deck and cards: `docs/rules/CODE.md`), so it is set beside the "
+           f"classic game rather than measured as an effect: {n} hands at {p} players with `random-play` at every "
+           f"seat, and `{EDITION_SKILL_BOT}` against `random-play` on {first['skill']['games']} games at 2 players "
+           "(the skill edge: its win rate; fair share 50%). Eliminations: players out of the hand (No Mercy's "
+           "mercy rule).", "",
+           "| game | turns per hand | first-seat win rate | skill: strategist's win rate | cards drawn per hand | "
+           "eliminations per hand | points per hand |",
+           "|---|---|---|---|---|---|---|"]
+    for r in res:
+        code = r["rules"].split()[-1]
+        name = "classic (`UNO 1121`)" if r["rules"] == BASELINE else \
+            f"{CATALOG[code].name.replace(' (edition)', '')} (`UNO {code}`)"
+        t, s = r["table"], r["skill"]
+        fs = t["first_seat"]
+        out.append(f"| {name} | {_tv(t['turns'])} | {100 * fs['rate']:.1f}% [{100 * fs['lo']:.1f}, {100 * fs['hi']:.1f}] "
+                   f"| {100 * s['win']['rate']:.1f}% [{100 * s['win']['lo']:.1f}, {100 * s['win']['hi']:.1f}] "
+                   f"| {_tv(t['cards_drawn'])} | {t['eliminated']['mean']:.2f} | {_tv(t['points'])} |")
+    out += ["", f"Fair share of the first seat: {100 * first['table']['fair_share']:.0f}%. Intervals are 95% "
+            "(Wilson for rates, mean ± 1.96 SE for means). Regenerate this section alone with "
+            "`unokit report --editions-only --hands N`.", ""]
+    return out
+
+
+def add_editions(out: str | Path = "docs/lab", hands: int = DEFAULT_HANDS, **kw) -> dict:
+    """Play :func:`editions_study` and write ``report.md`` again with its section, the rest of the
+    results read from ``out/report.json`` (nothing else is played)."""
+    import json
+    out = Path(out)
+    src = out / "report.json"
+    try:
+        data = json.loads(src.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LabError(f"{src} not found: run 'unokit report' once first") from None
+    except ValueError as e:
+        raise LabError(f"{src} is not valid JSON: {e}") from None
+    data["editions"] = editions_study(hands, players=data.get("players", 4), seed=data.get("seed", 0), **kw)
+    data.pop("verdicts", None)
+    data["files"] = [str(p) for p in write_report(data, out)]
+    return data
 
 
 def rerender(out: str | Path = "docs/lab") -> dict:

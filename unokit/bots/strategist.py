@@ -44,6 +44,7 @@ from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard
                        SayUno, Slap)
 from ..cards import COLORS, Card, Color, Face
 from ..rules import RuleSet
+from ..rules.editions.extreme import LAUNCHER, launcher_mean
 from ..rules.editions.nomercy import MERCY
 from .base import fallback_action, Bot, event_cards, event_color
 from .knowledge import Knowledge, Tracker
@@ -250,6 +251,10 @@ class _Ctx:
                 hit = self.k.p_can_play(q, color, face, self.evidence)
             self._pc[key] = hit
         return hit
+
+
+# Extreme: cards the launcher's victim takes on average (Hit 2: two presses; Wild Hit: until some come out)
+_LAUNCHED = {Face.HIT_TWO: 2 * launcher_mean(), Face.WILD_HIT: launcher_mean() / (1 - LAUNCHER[0] / 100)}
 
 
 def _twin_numbers(view) -> bool:
@@ -684,6 +689,10 @@ class StrategistBot(Bot):
         elif face == Face.SKIP_ALL:      # No Mercy: everyone else is skipped
             skipped = [s for s in ctx.active if s != me]
             actor = me
+        elif face in (Face.HIT_TWO, Face.WILD_HIT):   # Extreme: the next player presses the launcher, loses the turn
+            victims[nxt] = victims.get(nxt, 0) + _LAUNCHED[face]
+            skipped.append(nxt)
+            actor = ctx.nxt(nxt)
         elif face == Face.WILD_ROULETTE:  # No Mercy: the next player turns cards until a colour (~3.5) and loses the turn
             victims[nxt] = victims.get(nxt, 0) + 3.5
             skipped.append(nxt)

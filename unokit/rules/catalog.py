@@ -276,6 +276,12 @@ EDITION_RULES: list[RuleInfo] = [
              conflicts=("T", "CAR", "DOA", "DAD", "TRI", "BACK", "CLA", "S", "M", "E", "IE", "SEVENO", "ZEROLEFT",
                         "AA", "AB", "ADDUP", "GT", "BOMB", "DR", "DD", "DED", "WILDSTART", "NOCHALLENGE", "FL",
                         "PAA", "PAB", "CHU", "I", "DEFLECT", "BA", "MS1", "MS2", "MS3")),
+    RuleInfo("EXTREME", "UNO Extreme! (edition)",
+             "a launcher beside the draw pile releases 0-8 random cards per press; Hit 2 (x2): the next player "
+             "presses twice; Wild Hit (?): presses until cards come out", "003 §UNO Extreme!", family="EDITION",
+             origin="edition", implemented=True,
+             # the rules that would answer or pass on the launcher's cards as draw cards, and face-down plays
+             conflicts=("DED", "DEFLECT", "I", "REVENGE")),
 ]
 #: number cards an edition already gives a function: a card rule may not be tied to them as well
 EDITION_CARDS = {"NOMERCY": (0, 7)}

@@ -23,6 +23,7 @@ from .deal_size import BattlefieldUno, FlashUno
 from .double_discard import DoubleDiscard
 from .drawchallenge import DrawChallenge
 from .editions.allwild import AllWild
+from .editions.extreme import Extreme
 from .editions.nomercy import NoMercy, NoMercySeven, NoMercyZero
 from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
 from .extras import (
@@ -82,6 +83,7 @@ REGISTRY = {
     "ELIMMOST": EliminateMost,
     "NOMERCY": (NoMercy, NoMercyZero, NoMercySeven),   # the editions (unokit.rules.editions)
     "ALLWILD": AllWild,
+    "EXTREME": Extreme,
 }
 
 

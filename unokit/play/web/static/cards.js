@@ -10,8 +10,9 @@ const WILDS = { W: "W", "W+4": "+4", WX: "⇋", WSH: "⤨", WO: "Ω", WB: "☐",
   // No Mercy (docs/rules/NOMERCY.md)
   "WR+4": "⇄+4", "W+6": "+6", "W+10": "+10", WCR: "◎",
   // All Wild (docs/rules/ALLWILD.md)
-  WR: "⇄", WS: "⊘", WS2: "⊘2", WFS: "⇋", "W+2": "+2", "WT+2": "◎+2" };
-const FACES = { S: "⊘", R: "⇄", SA: "⊘⊘", DA: "⇊" };
+  WR: "⇄", WS: "⊘", WS2: "⊘2", WFS: "⇋", "W+2": "+2", "WT+2": "◎+2",
+  WH: "?" };   // Extreme's Wild Hit
+const FACES = { S: "⊘", R: "⇄", SA: "⊘⊘", DA: "⇊", X2: "×2" };
 
 /** {code, color (R/Y/G/B or null), face ("7", "S", "R", "+2", "W", "W+4", ...), wild} */
 export function parseCard(code) {

@@ -1,0 +1,78 @@
+"""EXTREME: UNO Extreme! (003 §UNO Extreme!), played as ``UNO EXTREME``.
+
+The seed: a battery-powered launcher is added beside the classic draw pile, and new cards make the
+next player press it: the "x2" (press twice) and a wild with a question mark (press until cards come
+out); each press releases a random number of cards from 0 to 8. The launcher is explicit chance
+here: each press is one outcome drawn through the game's seeded :class:`~unokit.chance.Chance`
+(recorded, so a record replays it), with the probabilities of :data:`LAUNCHER` (an assumption:
+the device's odds are not published; see ``docs/rules/EXTREME.md``).
+
+========  =====================================================================================
+``RX2``   Hit 2 ("x2"), coloured: the next player presses the launcher twice and loses the turn
+``WH``    Wild Hit ("?"): its player names the colour; the next player presses until at least one
+          card comes out, and loses the turn
+========  =====================================================================================
+
+Everything else is the classic game (the draw pile, Draw Two, Wild Draw Four and its challenge).
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+from ...cards import Face
+from ...official import Effect
+from ..base import HouseRule, TurnChange
+from . import Edition
+
+__all__ = ["EDITION", "LAUNCHER", "MAX_PRESSES", "Extreme", "launcher_mean", "press"]
+
+#: P(the launcher releases k cards) for k = 0..8, in hundredths (an assumption; sums to 100): most
+#: presses release nothing or a card or two, a few release many
+LAUNCHER = (40, 20, 12, 9, 7, 5, 4, 2, 1)
+assert sum(LAUNCHER) == 100 and len(LAUNCHER) == 9
+_CUMULATIVE = tuple(accumulate(LAUNCHER))
+MAX_PRESSES = 200   #: a Wild Hit's presses are bounded (the chance of 200 empty presses is 0.4**200)
+
+
+def launcher_mean() -> float:
+    """Cards one press releases on average.
+
+    >>> launcher_mean()
+    1.7
+    """
+    return round(sum(k * p for k, p in enumerate(LAUNCHER)) / 100, 6)
+
+
+def press(game) -> int:
+    """One press of the launcher: how many cards it releases (one recorded chance outcome)."""
+    roll = game.chance.randint(0, 99)
+    return next(k for k, c in enumerate(_CUMULATIVE) if roll < c)
+
+
+EDITION = Edition(
+    code="EXTREME", deck="extreme", players=(2, 10), doc="docs/rules/EXTREME.md",
+    name="UNO Extreme! (the launcher as seeded chance)", name_pt="UNO Extreme! (o lançador como sorte semeada)",
+    effects={Face.HIT_TWO: Effect(), Face.WILD_HIT: Effect(names_color=True)})
+
+
+class Extreme(HouseRule):
+    """The launcher's cards: the victim presses, draws what comes out and loses the turn."""
+
+    code = "EXTREME"
+
+    def on_play(self, game, p, play):
+        face = play.cards[-1].face
+        if face not in (Face.HIT_TWO, Face.WILD_HIT):
+            return None
+        victim = game.next_seat(p)
+        presses, got = 0, 0
+        while presses < (2 if face == Face.HIT_TWO else MAX_PRESSES):
+            k = press(game)
+            presses += 1
+            if k:
+                got += game.draw_cards(victim, k)
+            if face == Face.WILD_HIT and k:
+                break
+        game.emit("launcher", victim, presses, got)
+        return TurnChange(skip=1)
