@@ -30,12 +30,13 @@ notation  card                          points (classic scoring)
 ``WT+2``  Wild Targeted Draw Two        50
 ``RX2``   red Hit 2 (Extreme)           20
 ``WH``    Wild Hit (Extreme)            50
+``RSL``   red SLAP (Flash)              20
 ========  ============================  ===========================
 
 ``R+4`` to ``WCR`` belong to the No Mercy edition (:mod:`unokit.rules.editions.nomercy`), ``WR``
 to ``WT+2`` to All Wild (:mod:`unokit.rules.editions.allwild`), ``RX2`` and ``WH`` to Extreme
-(:mod:`unokit.rules.editions.extreme`); their points there are the edition's (its deck's
-``special_points``).
+(:mod:`unokit.rules.editions.extreme`), ``RSL`` to Flash (:mod:`unokit.rules.editions.flash`);
+their points there are the edition's (its deck's ``special_points``).
 
 Cards are interned: ``Card.parse('R7') is Card.parse('r7')``, and ``repr``
 round-trips:
@@ -120,6 +121,8 @@ class Face(IntEnum):
     # UNO Extreme! (003 §UNO Extreme!): the cards that make the next player press the launcher
     HIT_TWO = 32                 # "x2": coloured; the next player presses twice
     WILD_HIT = 33                # the wild with a question mark: press until cards come out
+    # UNO Flash (003 §UNO Flash): the SLAP card
+    SLAP = 34
 
 
 _FACE_CODE = {
@@ -129,7 +132,7 @@ _FACE_CODE = {
     Face.DRAW_FOUR: "+4", Face.SKIP_ALL: "SA", Face.DISCARD_ALL: "DA", Face.WILD_REVERSE_DRAW_FOUR: "WR+4",
     Face.WILD_DRAW_SIX: "W+6", Face.WILD_DRAW_TEN: "W+10", Face.WILD_ROULETTE: "WCR",
     Face.WILD_REVERSE: "WR", Face.WILD_SKIP: "WS", Face.WILD_SKIP_TWO: "WS2", Face.WILD_FORCED_SWAP: "WFS",
-    Face.WILD_DRAW_TWO: "W+2", Face.WILD_TARGETED_DRAW_TWO: "WT+2", Face.HIT_TWO: "X2", Face.WILD_HIT: "WH",
+    Face.WILD_DRAW_TWO: "W+2", Face.WILD_TARGETED_DRAW_TWO: "WT+2", Face.HIT_TWO: "X2", Face.WILD_HIT: "WH", Face.SLAP: "SL",
 }
 _FACE_NAME = {
     Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
@@ -141,7 +144,7 @@ _FACE_NAME = {
     Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette",
     Face.WILD_REVERSE: "Wild Reverse", Face.WILD_SKIP: "Wild Skip", Face.WILD_SKIP_TWO: "Wild Skip Two",
     Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
-    Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit",
+    Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit", Face.SLAP: "SLAP",
 }
 WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE,
                         Face.WILD_OHANA, Face.WILD_BLANK, Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX,
@@ -153,7 +156,7 @@ COLORLESS_WILDS = frozenset({Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SK
                              Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO})
 # (All Wild's Wild Draw Two names no colour there; the edition's ``colorless`` says so for every card)
 ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL,
-                          Face.HIT_TWO})
+                          Face.HIT_TWO, Face.SLAP})
 #: cards the next player must draw, by face (the official +2 and W+4, No Mercy's draw cards)
 DRAW_FACES = {Face.DRAW_TWO: 2, Face.WILD_DRAW_FOUR: 4, Face.DRAW_FOUR: 4, Face.WILD_REVERSE_DRAW_FOUR: 4,
               Face.WILD_DRAW_SIX: 6, Face.WILD_DRAW_TEN: 10, Face.WILD_DRAW_TWO: 2}
@@ -167,6 +170,7 @@ EDITION_CARDS = (
     ((), (Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO, Face.WILD_FORCED_SWAP,  # All Wild
           Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO)),
     ((Face.HIT_TWO,), (Face.WILD_HIT,)),                                                 # Extreme
+    ((Face.SLAP,), ()),                                                                  # Flash
 )
 EDITION_WILDS = tuple(f for _, wilds in EDITION_CARDS for f in wilds)
 
@@ -249,7 +253,7 @@ class Card:
             f"unknown card {_short(text)!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
             f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB "
             f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR; All Wild: WR, WS, WS2, WFS, W+2, WT+2; "
-            f"Extreme: RX2, WH)")
+            f"Extreme: RX2, WH; Flash: RSL)")
 
     def identical(self, other: "Card") -> bool:
         """Same colour and same number/symbol (wilds: same kind)."""

@@ -6,10 +6,10 @@
 109
 >>> len(build_deck('classic', copies=2))
 216
->>> len(build_deck('nomercy')), len(build_deck('allwild')), len(build_deck('extreme'))
-(168, 112, 120)
+>>> len(build_deck('nomercy')), len(build_deck('allwild')), len(build_deck('extreme')), len(build_deck('flash'))
+(168, 112, 120, 108)
 >>> sorted(DECKS)
-['112', 'allwild', 'classic', 'extreme', 'italian', 'nomercy', 'ohana']
+['112', 'allwild', 'classic', 'extreme', 'flash', 'italian', 'nomercy', 'ohana']
 """
 
 from __future__ import annotations
@@ -83,6 +83,14 @@ NOMERCY_CARDS: tuple[tuple[str, int], ...] = tuple(
 ALLWILD_CARDS: tuple[tuple[str, int], ...] = (("W", 28), ("WR", 12), ("WS", 12), ("WS2", 12), ("WFS", 12),
                                               ("W+2", 12), ("WT+2", 12), ("W+4", 12))
 
+#: UNO Flash (003 §UNO Flash: no Reverse, since the unit picks the next player; the SLAP card): the
+#: classic deck with its eight Reverses replaced by eight SLAP cards, two per colour (the counts are an
+#: assumption: docs/rules/FLASH.md).
+FLASH_CARDS: tuple[tuple[str, int], ...] = tuple(
+    (f"{col.letter}{face}", n) for col in Color
+    for face, n in [("0", 1)] + [(str(k), 2) for k in range(1, 10)] + [("S", 2), ("+2", 2), ("SL", 2)]
+) + (("W", 4), ("W+4", 4))
+
 DECKS: dict[str, DeckSpec] = {
     "classic": DeckSpec("classic", "the classic 108-card deck", source="000 §Regras em Verbatim; 004"),
     "112": DeckSpec("112", "classic + 1 Wild Swap Hands + 3 blank customizable Wilds",
@@ -102,6 +110,8 @@ DECKS: dict[str, DeckSpec] = {
     "extreme": DeckSpec("extreme", "UNO Extreme!: classic + 8 Hit 2 (x2) + 4 Wild Hit (?)",
                         extras=(("RX2", 2), ("YX2", 2), ("GX2", 2), ("BX2", 2), ("WH", 4)),
                         source="003 §UNO Extreme!; the counts are an assumption (docs/rules/EXTREME.md)"),
+    "flash": DeckSpec("flash", "UNO Flash: classic with the 8 Reverses replaced by 8 SLAP cards",
+                      source="003 §UNO Flash; the counts are an assumption (docs/rules/FLASH.md)", cards=FLASH_CARDS),
 }
 # 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
 

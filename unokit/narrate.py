@@ -41,7 +41,8 @@ _FACE = {
            Face.WILD_DRAW_TEN: "Wild Draw Ten", Face.WILD_ROULETTE: "Wild Colour Roulette",
            Face.WILD_REVERSE: "Wild Reverse", Face.WILD_SKIP: "Wild Skip", Face.WILD_SKIP_TWO: "Wild Skip Two",
            Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
-           Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit"},
+           Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit",
+           Face.SLAP: "SLAP"},
     # the guide's words (000): Pular, Inverter, Comprar Duas (Cartas), Curinga, Curinga Comprar Quatro (Cartas)
     "pt": {Face.SKIP: "Pular", Face.REVERSE: "Inverter", Face.DRAW_TWO: "Comprar Duas", Face.WILD: "Curinga",
            Face.WILD_DRAW_FOUR: "Curinga Comprar Quatro", Face.WILD_SWAP: "Curinga Troca de Mãos",
@@ -56,7 +57,7 @@ _FACE = {
            Face.WILD_FORCED_SWAP: "Curinga Troca Forçada", Face.WILD_DRAW_TWO: "Curinga Comprar Duas",
            Face.WILD_TARGETED_DRAW_TWO: "Curinga Comprar Duas Direcionado",
            # Extreme (003: "il x2", "la carta jolly con punto di domanda")
-           Face.HIT_TWO: "Dispara 2", Face.WILD_HIT: "Curinga Dispara"},
+           Face.HIT_TWO: "Dispara 2", Face.WILD_HIT: "Curinga Dispara", Face.SLAP: "SLAP"},
 }
 _AND = {"en": "and", "pt": "e"}
 _NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -75,6 +76,7 @@ _REASON_PT = {
     "Wild Draw Four turned first (WILDSTART)": "Curinga Comprar Quatro virado primeiro (WILDSTART)",
     "caught lying to avoid elimination (MS + DED)": "pego mentindo para não ser eliminado (MS + DED)",
     "mercy: 25 or more cards (NOMERCY)": "misericórdia: 25 cartas ou mais (NOMERCY)",
+    "last to press (FLASH)": "o último a apertar (FLASH)", "did not press (FLASH)": "não apertou (FLASH)",
     "Wild Targeted Draw Two": "Curinga Comprar Duas Direcionado"}
 _PREFIX_PT = (("had to draw", "teve de comprar"), ("could not answer the draw", "não pôde responder à compra"),
               ("slower than", "mais lento que"), ("no compliment", "sem elogio"), ("no critique", "sem crítica"))

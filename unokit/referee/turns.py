@@ -29,6 +29,8 @@ class TurnsMixin:
         self.turns_done += 1
         if self.slow_uno and self.catchable:
             close_catch_windows(self)
+        for h in self._hooks["turn_order"]:
+            nxt = h(self, seat, nxt)
         self.current = nxt
         self.drawn = None
         self.drawn_options = ()

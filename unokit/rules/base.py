@@ -33,6 +33,8 @@ Named points:
 ``on_start(game, seat)``            a seat starts a turn (draws or plays): windows close (E, IE, M, DP)
 ``draw_problem(game, seat)``        a reason the seat in turn may not draw now (FORCE)
 ``pass_problem(game, seat)``        a reason the seat may not keep the card drawn (DRAWPLAY)
+``turn_order(game, seat, nxt)``     the seat that plays after ``seat``'s turn, in place of ``nxt`` (FLASH: the unit
+                                    picks at random)
 ``on_color(game, seat, color)``     a seat named the colour (:meth:`~unokit.game.Game.ask_color`); True when the
                                     rule took over the rest of the turn (NOMERCY's Colour Roulette)
 
@@ -90,7 +92,8 @@ class TurnChange:
 
 HOOKS = ("setup", "group_ok", "group_prefix", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end",
          "judge_speech", "on_turn_start", "on_turn_action", "play_problem", "allow_play", "after_draw",
-         "after_penalty", "play_targets", "gifts_owed", "on_start", "draw_problem", "pass_problem", "on_color")
+         "after_penalty", "play_targets", "gifts_owed", "on_start", "draw_problem", "pass_problem", "on_color",
+         "turn_order")
 MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "start_score", "knocks_out",
                "reseat", "hand_gains", "hand_cards", "after_hand", "decide")
 
@@ -165,6 +168,9 @@ class HouseRule:
 
     def on_color(self, game, seat, color) -> bool:  # pragma: no cover
         return False
+
+    def turn_order(self, game, seat, nxt) -> int:  # pragma: no cover
+        return nxt
 
     hand_numbers: tuple = ()
     hand_faces: tuple = ()

@@ -282,6 +282,13 @@ EDITION_RULES: list[RuleInfo] = [
              origin="edition", implemented=True,
              # the rules that would answer or pass on the launcher's cards as draw cards, and face-down plays
              conflicts=("DED", "DEFLECT", "I", "REVENGE")),
+    RuleInfo("FLASH", "UNO Flash (edition)",
+             "the unit picks the next player at random (no Reverse), times each turn (4 s, 6 s or off: 2 cards "
+             "when late) and, after a SLAP card, the last to press draws 2", "003 §UNO Flash", family="EDITION",
+             origin="edition", implemented=True, params={"timer": "6"}, bounds={"timer": _choice("4", "6", "off")},
+             # another timer, another slap round, and the rules that read the direction of play or a seat order
+             conflicts=("V", "BLITZ", "M", "BA", "DEFLECT", "I", "SEVENO", "CAR", "ZEROLEFT", "DED", "MS1", "MS2",
+                        "MS3")),
 ]
 #: number cards an edition already gives a function: a card rule may not be tied to them as well
 EDITION_CARDS = {"NOMERCY": (0, 7)}

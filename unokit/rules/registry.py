@@ -24,6 +24,7 @@ from .double_discard import DoubleDiscard
 from .drawchallenge import DrawChallenge
 from .editions.allwild import AllWild
 from .editions.extreme import Extreme
+from .editions.flash import Flash
 from .editions.nomercy import NoMercy, NoMercySeven, NoMercyZero
 from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
 from .extras import (
@@ -84,6 +85,7 @@ REGISTRY = {
     "NOMERCY": (NoMercy, NoMercyZero, NoMercySeven),   # the editions (unokit.rules.editions)
     "ALLWILD": AllWild,
     "EXTREME": Extreme,
+    "FLASH": Flash,
 }
 
 

@@ -12,7 +12,7 @@ const WILDS = { W: "W", "W+4": "+4", WX: "⇋", WSH: "⤨", WO: "Ω", WB: "☐",
   // All Wild (docs/rules/ALLWILD.md)
   WR: "⇄", WS: "⊘", WS2: "⊘2", WFS: "⇋", "W+2": "+2", "WT+2": "◎+2",
   WH: "?" };   // Extreme's Wild Hit
-const FACES = { S: "⊘", R: "⇄", SA: "⊘⊘", DA: "⇊", X2: "×2" };
+const FACES = { S: "⊘", R: "⇄", SA: "⊘⊘", DA: "⇊", X2: "×2", SL: "✋" };
 
 /** {code, color (R/Y/G/B or null), face ("7", "S", "R", "+2", "W", "W+4", ...), wild} */
 export function parseCard(code) {

@@ -19,7 +19,7 @@ const EN = {
   "face.+4": "Draw Four", "face.SA": "Skip Everyone", "face.DA": "Discard All", "face.WR+4": "Wild Reverse Draw Four",
   "face.W+6": "Wild Draw Six", "face.W+10": "Wild Draw Ten", "face.WCR": "Wild Colour Roulette",
   "face.WR": "Wild Reverse", "face.WS": "Wild Skip", "face.WS2": "Wild Skip Two", "face.WFS": "Wild Forced Swap",
-  "face.W+2": "Wild Draw Two", "face.WT+2": "Wild Targeted Draw Two", "face.X2": "Hit 2", "face.WH": "Wild Hit",
+  "face.W+2": "Wild Draw Two", "face.WT+2": "Wild Targeted Draw Two", "face.X2": "Hit 2", "face.WH": "Wild Hit", "face.SL": "SLAP",
 
   "lobby.create": "Create a table",
   "lobby.you": "You",
@@ -267,7 +267,7 @@ const PT = {
   "face.+4": "Compre Quatro", "face.SA": "Pular Todos", "face.DA": "Descartar Tudo", "face.WR+4": "Curinga Inverter Compre Quatro",
   "face.W+6": "Curinga Compre Seis", "face.W+10": "Curinga Compre Dez", "face.WCR": "Curinga Roleta de Cores",
   "face.WR": "Curinga Inverter", "face.WS": "Curinga Pular", "face.WS2": "Curinga Pular Dois", "face.WFS": "Curinga Troca Forçada",
-  "face.W+2": "Curinga Compre Duas", "face.WT+2": "Curinga Compre Duas Direcionado", "face.X2": "Dispara 2", "face.WH": "Curinga Dispara",
+  "face.W+2": "Curinga Compre Duas", "face.WT+2": "Curinga Compre Duas Direcionado", "face.X2": "Dispara 2", "face.WH": "Curinga Dispara", "face.SL": "SLAP",
 
   "lobby.create": "Criar uma mesa",
   "lobby.you": "Você",

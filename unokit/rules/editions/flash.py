@@ -1,0 +1,102 @@
+"""FLASH: UNO Flash (003 §UNO Flash), played as ``UNO FLASH`` (``UNO FLASH(timer=4)``, ``timer=off``).
+
+The seed's electronic unit, played by the referee:
+
+- **random order:** after every turn the unit picks who plays next, uniformly among the players
+  still in, the one who just played included (so there is no Reverse card); the player a Draw Two,
+  a Wild Draw Four or a Skip hits is that pick, "anche il giocatore che l'ha messa";
+- **the timer:** 4 s, 6 s or off; a turn not finished in time costs 2 penalty cards (drawn before the
+  late action takes effect, once per turn), read from the game's clock like V's;
+- **the SLAP card:** its player presses the unit's button; every other player must press theirs
+  (:class:`~unokit.actions.Slap`) and the last to press draws 2; whoever has not pressed when the next
+  turn starts draws 2.
+
+Every pick is one outcome of the game's seeded :class:`~unokit.chance.Chance` (recorded: a record
+replays it). The choices the seed leaves open are listed in ``docs/rules/FLASH.md``.
+"""
+
+from __future__ import annotations
+
+from ...actions import Slap
+from ...cards import Face
+from ...errors import IllegalActionError, WindowClosedError
+from ...official import Effect
+from ..base import HouseRule
+from . import Edition
+
+__all__ = ["EDITION", "SLAP_PENALTY", "TIMER_PENALTY", "Flash"]
+
+SLAP_PENALTY = 2     #: the last to press after a SLAP draws this many (003: "l'ultimo che lo preme pesca 2 carte")
+TIMER_PENALTY = 2    #: a turn not finished in time (003: "si dovrà pescare due carte di penalità")
+
+EDITION = Edition(
+    code="FLASH", deck="flash", players=(2, 10), doc="docs/rules/FLASH.md",
+    name="UNO Flash (random next player, timer, SLAP)", name_pt="UNO Flash (próximo jogador sorteado, tempo, SLAP)",
+    effects={Face.SLAP: Effect()})
+
+
+class Flash(HouseRule):
+    """The unit: who plays next, the turn timer and the SLAP round."""
+
+    code = "FLASH"
+    actions = (Slap,)
+
+    def __init__(self, rs):
+        super().__init__(rs)
+        timer = rs.param("FLASH", "timer")
+        self.seconds = None if timer == "off" else int(timer)
+
+    # ------------------------------------------------------------------ who plays next
+    def turn_order(self, game, seat, nxt) -> int:
+        seats = [q for q in game.active if q != game.going_out]   # a player going out is not the victim
+        return seats[game.chance.randint(0, len(seats) - 1)]
+
+    # ------------------------------------------------------------------ the timer
+    def on_turn_start(self, game, seat) -> None:
+        if self.seconds is not None:
+            game.rule_state["FLASH-clock"] = (seat, game.clock.now(), False)
+
+    def on_turn_action(self, game, action):
+        clock = game.rule_state.get("FLASH-clock")
+        if clock is None or clock[2] or action.player != clock[0]:
+            return None
+        if game.clock.now() - clock[1] > self.seconds:
+            game.rule_state["FLASH-clock"] = (clock[0], clock[1], True)
+            game.penalize(clock[0], TIMER_PENALTY, f"slower than {self.seconds} s")
+        return None
+
+    # ------------------------------------------------------------------ SLAP
+    def on_play(self, game, p, play):
+        if play.cards[-1].face == Face.SLAP and game.hands[p]:
+            game.rule_state["FLASH-slap"] = frozenset({p})   # its player pressed with the card
+            game.emit("slap-now", p)
+
+    def action_problem(self, game, a):
+        st = game.rule_state.get("FLASH-slap")
+        if st is None:
+            return WindowClosedError, "there is nothing to slap"
+        if a.player in st:
+            return IllegalActionError, "you already pressed"
+        return None
+
+    def action_options(self, game, seat):
+        st = game.rule_state.get("FLASH-slap")
+        return [Slap(seat)] if st is not None and seat not in st and seat in game.active else []
+
+    def apply_action(self, game, a):
+        st = game.rule_state["FLASH-slap"] | {a.player}
+        game.emit("slap", a.player)
+        left = [q for q in game.active if q not in st]
+        if len(left) <= 1:
+            game.rule_state.pop("FLASH-slap")
+            for q in left:
+                game.penalize(q, SLAP_PENALTY, "last to press (FLASH)")
+        else:
+            game.rule_state["FLASH-slap"] = st
+
+    def on_start(self, game, seat):
+        st = game.rule_state.pop("FLASH-slap", None)
+        if st is not None:
+            for q in game.active:
+                if q not in st:
+                    game.penalize(q, SLAP_PENALTY, "did not press (FLASH)")
