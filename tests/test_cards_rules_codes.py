@@ -21,7 +21,7 @@ from unokit.rules.catalog import alone
 
 
 def test_card_notation_round_trip_for_every_card():
-    assert len(Card.ALL) == 4 * 13 + 6 + 4 * 3 + 4 + 6 + 4 + 1 + 4   # classic + 112/Ohana/Italian + No Mercy + All Wild + Extreme + Flash
+    assert len(Card.ALL) == 4 * 13 + 6 + 4 * 3 + 4 + 6 + 4 + 1 + 4 + 20   # classic, 112/Ohana/Italian, No Mercy, All Wild, Extreme, Flash, Spin
     for c in Card.ALL:
         assert Card.parse(str(c)) is c
         assert Card.parse(c.code.lower()) is c

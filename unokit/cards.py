@@ -31,11 +31,13 @@ notation  card                          points (classic scoring)
 ``RX2``   red Hit 2 (Extreme)           20
 ``WH``    Wild Hit (Extreme)            50
 ``RSL``   red SLAP (Flash)              20
+``R3S``   red 3 with the spin mark      3
 ========  ============================  ===========================
 
 ``R+4`` to ``WCR`` belong to the No Mercy edition (:mod:`unokit.rules.editions.nomercy`), ``WR``
 to ``WT+2`` to All Wild (:mod:`unokit.rules.editions.allwild`), ``RX2`` and ``WH`` to Extreme
-(:mod:`unokit.rules.editions.extreme`), ``RSL`` to Flash (:mod:`unokit.rules.editions.flash`);
+(:mod:`unokit.rules.editions.extreme`), ``RSL`` to Flash (:mod:`unokit.rules.editions.flash`), ``R1S`` to ``B5S`` to Spin
+(:mod:`unokit.rules.editions.spin`);
 their points there are the edition's (its deck's ``special_points``).
 
 Cards are interned: ``Card.parse('R7') is Card.parse('r7')``, and ``repr``
@@ -123,6 +125,12 @@ class Face(IntEnum):
     WILD_HIT = 33                # the wild with a question mark: press until cards come out
     # UNO Flash (003 §UNO Flash): the SLAP card
     SLAP = 34
+    # UNO Spin (003 §UNO Spin): the number cards 1-5 with the spin mark (numbers for matching)
+    SPIN_1 = 35
+    SPIN_2 = 36
+    SPIN_3 = 37
+    SPIN_4 = 38
+    SPIN_5 = 39
 
 
 _FACE_CODE = {
@@ -146,6 +154,8 @@ _FACE_NAME = {
     Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
     Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit", Face.SLAP: "SLAP",
 }
+#: the Spin cards' numbers: a spin card is a number card for matching, scoring and the card rules
+SPIN_NUMBER = {Face.SPIN_1: 1, Face.SPIN_2: 2, Face.SPIN_3: 3, Face.SPIN_4: 4, Face.SPIN_5: 5}
 WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE,
                         Face.WILD_OHANA, Face.WILD_BLANK, Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX,
                         Face.WILD_DRAW_TEN, Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
@@ -171,6 +181,7 @@ EDITION_CARDS = (
           Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO)),
     ((Face.HIT_TWO,), (Face.WILD_HIT,)),                                                 # Extreme
     ((Face.SLAP,), ()),                                                                  # Flash
+    (tuple(SPIN_NUMBER), ()),                                                            # Spin
 )
 EDITION_WILDS = tuple(f for _, wilds in EDITION_CARDS for f in wilds)
 
@@ -187,7 +198,7 @@ class Card:
     """
 
     __slots__ = ("color", "face", "number", "is_wild", "is_action", "draw", "points", "code",
-                 "index", "names_color")
+                 "index", "names_color", "symbol")
 
     _interned: dict[tuple, "Card"] = {}
     _by_code: dict[str, "Card"] = {}
@@ -196,8 +207,11 @@ class Card:
     def __init__(self, color, face):  # use Card.of / Card.parse
         object.__setattr__(self, "color", color)
         object.__setattr__(self, "face", face)
-        number = face if face <= 9 else None
+        number = face if face <= 9 else SPIN_NUMBER.get(face)
         object.__setattr__(self, "number", number)
+        # what "the same number or symbol" compares: the number of a number card (a Spin card's too),
+        # else the face
+        object.__setattr__(self, "symbol", number if number is not None else int(face))
         object.__setattr__(self, "is_wild", face in WILD_FACES)
         # a wild's player names the colour, except the Colour Roulette's (its victim names it)
         object.__setattr__(self, "names_color", face in WILD_FACES and face not in COLORLESS_WILDS)
@@ -216,7 +230,8 @@ class Card:
         if face in WILD_FACES:
             code = _FACE_CODE[face]
         else:
-            code = color.letter + (str(face) if number is not None else _FACE_CODE[face])
+            code = color.letter + (str(number) + ("S" if face in SPIN_NUMBER else "") if number is not None
+                                   else _FACE_CODE[face])
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "index", len(Card.ALL))
 
@@ -253,7 +268,7 @@ class Card:
             f"unknown card {_short(text)!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
             f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB "
             f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR; All Wild: WR, WS, WS2, WFS, W+2, WT+2; "
-            f"Extreme: RX2, WH; Flash: RSL)")
+            f"Extreme: RX2, WH; Flash: RSL; Spin: R1S-R5S)")
 
     def identical(self, other: "Card") -> bool:
         """Same colour and same number/symbol (wilds: same kind)."""

@@ -6,10 +6,10 @@
 109
 >>> len(build_deck('classic', copies=2))
 216
->>> len(build_deck('nomercy')), len(build_deck('allwild')), len(build_deck('extreme')), len(build_deck('flash'))
-(168, 112, 120, 108)
+>>> [len(build_deck(d)) for d in ('nomercy', 'allwild', 'extreme', 'flash', 'spin')]
+[168, 112, 120, 108, 108]
 >>> sorted(DECKS)
-['112', 'allwild', 'classic', 'extreme', 'flash', 'italian', 'nomercy', 'ohana']
+['112', 'allwild', 'classic', 'extreme', 'flash', 'italian', 'nomercy', 'ohana', 'spin']
 """
 
 from __future__ import annotations
@@ -91,6 +91,14 @@ FLASH_CARDS: tuple[tuple[str, int], ...] = tuple(
     for face, n in [("0", 1)] + [(str(k), 2) for k in range(1, 10)] + [("S", 2), ("+2", 2), ("SL", 2)]
 ) + (("W", 4), ("W+4", 4))
 
+#: UNO Spin (003 §UNO Spin; the published deck marks five cards of each colour, 1 to 5, with the spin
+#: swirl): the classic deck with one of the two copies of each 1-5 per colour a Spin card.
+SPIN_CARDS: tuple[tuple[str, int], ...] = tuple(
+    (f"{col.letter}{face}", n) for col in Color
+    for face, n in [("0", 1)] + [(str(k), 1) for k in range(1, 6)] + [(f"{k}S", 1) for k in range(1, 6)]
+    + [(str(k), 2) for k in range(6, 10)] + [("S", 2), ("R", 2), ("+2", 2)]
+) + (("W", 4), ("W+4", 4))
+
 DECKS: dict[str, DeckSpec] = {
     "classic": DeckSpec("classic", "the classic 108-card deck", source="000 §Regras em Verbatim; 004"),
     "112": DeckSpec("112", "classic + 1 Wild Swap Hands + 3 blank customizable Wilds",
@@ -112,6 +120,8 @@ DECKS: dict[str, DeckSpec] = {
                         source="003 §UNO Extreme!; the counts are an assumption (docs/rules/EXTREME.md)"),
     "flash": DeckSpec("flash", "UNO Flash: classic with the 8 Reverses replaced by 8 SLAP cards",
                       source="003 §UNO Flash; the counts are an assumption (docs/rules/FLASH.md)", cards=FLASH_CARDS),
+    "spin": DeckSpec("spin", "UNO Spin: classic, with one of each 1-5 per colour a Spin card (20)",
+                     source="003 §UNO Spin; the published count of 20 Spin cards", cards=SPIN_CARDS),
 }
 # 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, Color, Face
+from .cards import SPIN_NUMBER, Card, Color, Face
 
 __all__ = ["LANGS", "card_name", "cards_name", "color_name", "describe", "describe_draw_for", "describe_pending",
            "describe_revealed", "describe_skip", "narrate_sequence"]
@@ -116,8 +116,22 @@ def card_name(card, lang: str = "en") -> str:
     if c.is_wild:
         return faces[c.face]
     face = str(c.number) if c.number is not None else faces[c.face]
+    if c.face in SPIN_NUMBER:   # a Spin card: its number, with the spin mark
+        face += " Spin"
     col = _COLOR[lang][c.color]
     return f"{col} {face}" if lang == "en" else f"{face} {col}"
+
+
+# the spaces of the Spin wheel (unokit.rules.editions.spin.WHEEL), in words
+_SPACE = {
+    "en": {"almost-uno": "almost UNO, discard all but two cards", "discard-number": "discard a number",
+           "discard-color": "discard a colour", "draw-red": "draw until red", "draw-blue": "draw until blue",
+           "trade-hands": "every hand passes left", "show-hand": "show the hand"},
+    "pt": {"almost-uno": "quase UNO, descarta todas menos duas", "discard-number": "descarta um número",
+           "discard-color": "descarta uma cor", "draw-red": "compra até vir vermelho",
+           "draw-blue": "compra até vir azul", "trade-hands": "todas as mãos passam à esquerda",
+           "show-hand": "mostra a mão"},
+}
 
 
 def _times(k: int, lang: str) -> str:
@@ -295,6 +309,7 @@ _EN = {
     "jump-in-cancels": lambda w, e: f"{_cap(w.poss(e.player))} jump-in cancels {_owed(e.pending, 'en')}",
     "discard-all": lambda w, e: f"{w.s(e.player, 'discards')} {_n_cards(e.count, 'en')} of the same colour too: "
                                 f"{cards_name(e.cards)}",
+    "spin": lambda w, e: f"{w.s(e.player, 'spins')} the wheel: {_SPACE['en'][e.space]}",
     "launcher": lambda w, e: f"{w.s(e.player, 'presses')} the launcher {_times(e.presses, 'en')}: "
                              f"{_n_cards(e.count, 'en') if e.count else 'nothing'} "
                              f"{'comes' if e.count < 2 else 'come'} out",
@@ -379,6 +394,7 @@ _PT = {
     "jump-in-cancels": lambda w, e: f"{_cap(w.de(e.player, 'o', 'corte'))} cancela {_owed(e.pending, 'pt')}",
     "discard-all": lambda w, e: f"{w.subj(e.player)} descarta também {_n_cards(e.count, 'pt')} da mesma cor: "
                                 f"{cards_name(e.cards, 'pt')}",
+    "spin": lambda w, e: f"{w.subj(e.player)} gira a roleta: {_SPACE['pt'][e.space]}",
     "launcher": lambda w, e: f"{w.subj(e.player)} aperta o lançador {_times(e.presses, 'pt')}: "
                              + (f"sai{'em' if e.count > 1 else ''} {_n_cards(e.count, 'pt')}" if e.count else "não sai nada"),
     "roulette": lambda w, e: f"{w.subj(e.player)} escolhe {color_name(e.color, 'pt')} e vira "

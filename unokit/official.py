@@ -68,7 +68,7 @@ def matches(card: Card, top: Card, color: Color) -> bool:
     It may when it is a Wild (any time: its player names the colour), has the colour in play (for a
     Wild on top, the colour named for it), or shows the same number or symbol as the top card.
     """
-    return card.is_wild or card.color == color or card.face == top.face
+    return card.is_wild or card.color == color or card.symbol == top.symbol
 
 
 # ============================================================================ effects

@@ -289,6 +289,12 @@ EDITION_RULES: list[RuleInfo] = [
              # another timer, another slap round, and the rules that read the direction of play or a seat order
              conflicts=("V", "BLITZ", "M", "BA", "DEFLECT", "I", "SEVENO", "CAR", "ZEROLEFT", "DED", "MS1", "MS2",
                         "MS3")),
+    RuleInfo("SPIN", "UNO Spin (edition)",
+             "after a Spin card (a number 1-5 with the spin mark) the next player spins the wheel: discard all but "
+             "two, a number or a colour, draw until red or blue, trade hands left, show the hand",
+             "003 §UNO Spin", family="EDITION", origin="edition", implemented=True,
+             # the rules that time or reorder turns (the wheel uses the spinner's turn), groups, face-down plays
+             conflicts=("V", "BLITZ", "DR", "DD", "DED", "AA", "AB", "ADDUP", "MS1", "MS2", "MS3")),
 ]
 #: number cards an edition already gives a function: a card rule may not be tied to them as well
 EDITION_CARDS = {"NOMERCY": (0, 7)}

@@ -25,6 +25,7 @@ from .drawchallenge import DrawChallenge
 from .editions.allwild import AllWild
 from .editions.extreme import Extreme
 from .editions.flash import Flash
+from .editions.spin import Spin
 from .editions.nomercy import NoMercy, NoMercySeven, NoMercyZero
 from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
 from .extras import (
@@ -86,6 +87,7 @@ REGISTRY = {
     "ALLWILD": AllWild,
     "EXTREME": Extreme,
     "FLASH": Flash,
+    "SPIN": Spin,
 }
 
 

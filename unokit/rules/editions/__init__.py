@@ -44,8 +44,8 @@ class Edition:
 
 
 def _editions() -> dict[str, Edition]:
-    from . import allwild, extreme, flash, nomercy
-    return {e.code: e for e in (nomercy.EDITION, allwild.EDITION, extreme.EDITION, flash.EDITION)}
+    from . import allwild, extreme, flash, nomercy, spin
+    return {e.code: e for e in (nomercy.EDITION, allwild.EDITION, extreme.EDITION, flash.EDITION, spin.EDITION)}
 
 
 EDITIONS: dict[str, Edition] = _editions()

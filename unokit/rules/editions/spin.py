@@ -1,0 +1,122 @@
+"""SPIN: UNO Spin (003 §UNO Spin), played as ``UNO SPIN``.
+
+The seed: a Spin card makes a player spin a wheel, which has them take, discard or trade cards.
+The Spin cards are number cards with a spin mark (one of each 1-5 per colour, ``R1S``…``B5S``);
+they match and score as their number. When one is played, the next player uses their turn to spin
+the wheel: one outcome of the game's seeded :class:`~unokit.chance.Chance` (recorded), uniform over
+the spaces of :data:`WHEEL` (the equal odds are an assumption):
+
+===================  ==========================================================================
+``almost-uno``       discard every card but two (the spinner chooses which, one at a time)
+``discard-number``   discard every card of the number held most (highest number on a tie)
+``discard-color``    name a colour, and discard every card of it
+``draw-red``         draw until a red card comes
+``draw-blue``        draw until a blue card comes
+``trade-hands``      every hand passes to the left
+``show-hand``        the spinner's hand is shown to everyone
+===================  ==========================================================================
+
+Discarded cards go under the top card of the pile. A spinner who discards their last card wins
+the hand. The choices the seed leaves open are in ``docs/rules/SPIN.md``.
+"""
+
+from __future__ import annotations
+
+from ...cards import Color, Face
+from ...official import Effect
+from ..base import HouseRule
+from ..double_discard import owe_free_discards
+from . import Edition
+
+__all__ = ["EDITION", "WHEEL", "Spin", "spin_faces"]
+
+WHEEL = ("almost-uno", "discard-number", "discard-color", "draw-red", "draw-blue", "trade-hands", "show-hand")
+SPIN_FACES = (Face.SPIN_1, Face.SPIN_2, Face.SPIN_3, Face.SPIN_4, Face.SPIN_5)
+
+
+def spin_faces() -> tuple:
+    """The faces of the Spin cards (number cards 1-5 with the spin mark)."""
+    return SPIN_FACES
+
+
+EDITION = Edition(
+    code="SPIN", deck="spin", players=(2, 10), doc="docs/rules/SPIN.md",
+    name="UNO Spin (the wheel as seeded chance)", name_pt="UNO Spin (a roleta como sorte semeada)",
+    effects={f: Effect() for f in SPIN_FACES})
+
+
+class Spin(HouseRule):
+    """The wheel: spun by the player after a Spin card, at the start of their turn, which it uses."""
+
+    code = "SPIN"
+    hand_faces = SPIN_FACES   # a spin card can end the turn with fewer cards than the play left (UNO may be said)
+
+    def on_play(self, game, p, play):
+        if play.cards[-1].face in SPIN_FACES and game.hands[p]:
+            game.rule_state["SPIN"] = True
+
+    def on_turn_start(self, game, seat) -> None:
+        if not game.rule_state.pop("SPIN", None) or game.over:
+            return
+        spinner = game.current
+        space = WHEEL[game.chance.randint(0, len(WHEEL) - 1)]
+        game.emit("spin", spinner, space)
+        hand = game.hands[spinner]
+        if space == "almost-uno":
+            k = len(hand) - 2
+            game.end_turn(spinner, game.next_seat(spinner))
+            if k > 0:
+                owe_free_discards(game, [spinner] * k, dest="under")
+            return
+        if space == "discard-color":
+            if any(c.color is not None for c in hand):
+                game.rule_state["SPIN-color"] = spinner
+                game.ask_color(spinner)
+                return
+        elif space == "discard-number":
+            counts: dict = {}
+            for c in hand:
+                if c.number is not None:
+                    counts[c.number] = counts.get(c.number, 0) + 1
+            if counts:
+                number = max(counts, key=lambda k: (counts[k], k))
+                if self._discard(game, spinner, [c for c in hand if c.number == number]):
+                    return
+        elif space in ("draw-red", "draw-blue"):
+            want = Color.RED if space == "draw-red" else Color.BLUE
+            while game.draw_cards(spinner, 1) and hand[-1].color is not want:
+                pass
+        elif space == "trade-hands":
+            seats = game.active
+            moved = [game.hands[s] for s in seats]
+            moved = moved[-1:] + moved[:-1]     # each hand goes to the next seat (the left)
+            for s, h in zip(seats, moved):
+                game.hands[s] = h
+            game.hands_changed(seats)
+            game.emit("carousel", spinner, 1)
+        elif space == "show-hand":
+            game.reveals.append((None, spinner, tuple(hand)))
+        game.end_turn(spinner, game.next_seat(spinner))
+
+    def on_color(self, game, seat, color) -> bool:
+        if game.rule_state.get("SPIN-color") != seat:
+            return False
+        del game.rule_state["SPIN-color"]
+        if not self._discard(game, seat, [c for c in game.hands[seat] if c.color is color]):
+            game.end_turn(seat, game.next_seat(seat))
+        return True
+
+    @staticmethod
+    def _discard(game, seat: int, cards) -> bool:
+        """Discard ``cards`` from ``seat``'s hand under the top card; True when that ended the hand."""
+        hand = game.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        if cards:
+            game.put_under_top(cards)
+            game.emit("discard-all", seat, len(cards), tuple(cards))
+            game.hands_changed((seat,))
+        if not hand:
+            game.finish(seat)
+            return True
+        return False
