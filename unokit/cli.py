@@ -167,6 +167,19 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=_cmd_replay)
 
     sub.add_parser("bench", help="engine throughput (see 'unokit bench --help')", add_help=False)
+    so = sub.add_parser("solitaire", help="the guide's UNO solitaire: play it full-screen (or --plain), or "
+                                          "--solve many deals and print the winnable fraction")
+    so.add_argument("--seed", type=_seed, default=None, help="the deal to play, or the master seed of --solve")
+    so.add_argument("--plain", action="store_true", help="play line by line (moves typed; also when not a terminal)")
+    so.add_argument("--solve", action="store_true", help="solve --deals deals and report the winnable fraction")
+    so.add_argument("--deals", type=_hands, default=None, help="with --solve: deals to solve (default 100)")
+    so.add_argument("--max-nodes", type=_hands, default=None, help="with --solve: search nodes per deal before "
+                                                                   "it is left undecided")
+    so.add_argument("--jobs", type=_jobs, default=0, help="with --solve: worker processes (default: every core)")
+    so.add_argument("--json", action="store_true", help="with --solve: print the result as JSON")
+    so.add_argument("--plot", metavar="PNG", default=None, help="with --solve: a histogram of solve times")
+    so.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    so.set_defaults(func=_cmd_solitaire)
     _add_lab_commands(sub)
     _add_serve_command(sub)
     return p
@@ -225,6 +238,11 @@ def _err(msg: str) -> None:
 
 
 # ---------------------------------------------------------------------- play
+def _cmd_solitaire(args) -> int:
+    from .solitaire.cli import run
+    return run(args)
+
+
 def _cmd_play(args) -> int:
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if args.plain or not terminal:

@@ -90,5 +90,9 @@ class RecordError(ReplayMismatchError, ValueError):
     of range. The message names the field (``actions[3][1].player``)."""
 
 
+class UsageError(UnoError, ValueError):
+    """A command's options that do not go together (``unokit solitaire --solve --plain``): one line."""
+
+
 class LabError(UnoError):
     """A lab, duel or tournament asked for something impossible (unknown bot, bad counts...)."""

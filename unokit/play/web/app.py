@@ -26,6 +26,7 @@ from ...rules import RuleSet
 from ..session import CHAT_MAX, TableError, TableOptions, TableSession, clean_chat
 from ..wire import action_json, catalog_message, state_message
 from .hub import Conn, Hub, Runtime
+from .solitaire import mount_solitaire
 from .store import Store
 
 __all__ = ["create_app", "MAX_MESSAGE", "MAX_BODY"]
@@ -148,6 +149,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    mount_solitaire(app)   # the guide's UNO solitaire: /solitaire and /api/solitaire
 
     # ------------------------------------------------------------------ API
     @app.get("/api/catalog")
