@@ -206,3 +206,15 @@ def test_NOMERCY_bots_play_it_and_the_strategist_beats_random_play():
     res = duel("strategist", "random-play", rules=NM, players=2, hands=150, seed=3, jobs=1, progress=False)
     rate = res["win_rate"]["strategist"]
     assert res["finished"] == 300 and rate["lo"] > 0.5, rate
+
+
+def test_NOMERCY_a_match_or_a_web_table_refuses_seats_the_edition_does_not_have():
+    from unokit.match import MatchConfig, MatchError
+    from unokit.play.session import TableError, TableOptions
+    with pytest.raises(MatchError, match="2 to 6 players"):
+        MatchConfig(players=8, rules=NM)
+    with pytest.raises(MatchError, match="its own deck"):
+        MatchConfig(players=4, rules=NM, deck="italian")
+    with pytest.raises(TableError, match="2 to 6 players"):
+        TableOptions(rules=NM, seats=8)
+    assert TableOptions(rules=NM, seats=6).seats == 6

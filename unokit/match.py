@@ -277,6 +277,15 @@ class MatchConfig:
             raise MatchError(f"partners needs an even number of players from 4 to {most}, got {n}")
         if not 2 <= n <= most:
             raise MatchError(f"a match needs 2 to {most} players with {self.decks} deck(s), got {n}")
+        from .rules.editions import edition_of
+        ed = edition_of(self.ruleset)
+        if ed is not None:   # an edition seats its own range of players and brings its own deck
+            lo, hi = ed.players
+            seated = 4 if mode == "two-tables" else n
+            if not lo <= seated <= hi:
+                raise MatchError(f"{ed.code} is for {lo} to {hi} players at a table, got {seated}")
+            if self.deck not in ("classic", ed.deck):
+                raise MatchError(f"{ed.code} is played with its own deck ({ed.deck!r}); leave the deck out")
 
     @property
     def ruleset(self) -> RuleSet:
