@@ -22,8 +22,11 @@ sysdeps:
 run: $(STAMP)
 	$(VENV)/bin/unokit serve
 
+# the tests run in parallel (pytest-xdist), one worker per CPU; the Ray and browser tests each keep to one worker
+# (xdist_group). TEST_JOBS=0 make test: in one process; UNOKIT_FULL=1 make test: every seed of the sweeps
+TEST_JOBS ?= auto
 test: $(STAMP) sysdeps
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadgroup
 
 bench: $(STAMP)
 	$(VENV)/bin/unokit bench --vs rlcard

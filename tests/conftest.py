@@ -18,6 +18,26 @@ from unokit.game import Game, Phase
 
 A, B, C, D, E, F, G = range(7)
 
+#: modules whose tests share one costly module fixture (a local Ray cluster, a Chromium): under ``make test``
+#: (pytest-xdist, ``--dist loadgroup``) each runs whole on one worker, first. (pytest-xdist's own groups, the
+#: ``xdist_group`` mark, are lost under pytest 9.2: xdist 3.8 renames the tests' node ids, which are read-only there.)
+XDIST_GROUPS = {"tests/test_scale_ray.py": "ray", "tests/test_browser.py": "browser"}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` with :data:`XDIST_GROUPS`: the modules listed go whole to one worker each."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class ModuleGroups(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = XDIST_GROUPS.get(nodeid.split("::", 1)[0])
+            return f"group:{group}" if group else super()._split_scope(nodeid)
+
+    return ModuleGroups(config, log)
+
 
 def cards(text) -> tuple:
     return tuple(parse_cards(text))

@@ -19,6 +19,7 @@ from web_support import LiveServer, require
 
 from unokit.game import Game
 
+# one Chromium for the module: make test runs its tests on one worker (tests/conftest.py: XDIST_GROUPS)
 pytestmark = pytest.mark.slow
 
 CHROMIUM = "/usr/bin/chromium"
@@ -206,12 +207,15 @@ def test_browser_a_server_restart_mid_hand_the_page_reconnects_and_play_goes_on(
         ctx, page = open_seat(browser, srv, t["url"])
         page.get_by_test_id("start").click()
         wait_status(page, "playing")
-        for _ in range(40):                       # a few moves in
+        start = len(session_of(srv, t["table"]).log)
+        for _ in range(40):                       # a few moves in (not the whole hand: the restart is mid-hand)
             take_a_turn(page)
             page.wait_for_timeout(100)
-            if session_of(srv, t["table"]).status != "playing":
+            s = session_of(srv, t["table"])
+            if s.status != "playing" or len(s.log) >= start + 6:
                 break
         before = session_of(srv, t["table"])
+        assert before.status == "playing", "the hand was over before the restart"
         n = len(before.log)
         fp = before.game.fingerprint()
     finally:

@@ -16,16 +16,13 @@ from __future__ import annotations
 
 import random
 
+import compiled_support as S
 import numpy as np
 import pytest
 
-from unokit.bots import make_bot
-from unokit.compose import every_action
 from unokit.errors import UnoError
 from unokit.fast import ACTIONS, compiled as C
-from unokit.game import Game
-from unokit.lab import play_deal
-from unokit.sim import derive_seed, play_hand, simulate
+from unokit.sim import simulate
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -42,111 +39,38 @@ ALL = list(SINGLE.values()) + COMBOS
 IDS = list(SINGLE) + [c.replace("UNO ", "").replace(" ", "_") for c in COMBOS]
 
 
-def referee_state(g: Game) -> list:
-    """The referee's state in the shape of ``compiled.trace(..., full=True)``."""
-    addup = g.rule_state.get("ADDUP")
-    return [[[c.index for c in h] for h in g.hands], [c.index for c in g.stock], [c.index for c in g.discard],
-            int(g.color), g.direction, g.current, int(g.phase), g.pending,
-            -1 if g.drawn is None else g.drawn.index, -1 if g.winner is None else g.winner,
-            list(g.uno_said), sorted(g.catchable), -1 if g.going_out is None else g.going_out, g.pending_kind,
-            -1 if g.wd4 is None else g.wd4[0], -1 if addup is None else addup[4]]
-
-
-def referee_ids(g: Game, seat: int) -> list[int]:
-    """Every complete action ``seat`` may take (stems followed, in the referee's order), as ids."""
-    return [C.action_id(a) for a in every_action(g, seat)]
-
-
-def check_steps(players: int, seed: int, rules: str, rng: random.Random, other: float = 0.15,
-                cap: int = 2000) -> int:
-    """Play the referee's hand with random decisions, replay them in C, compare every step."""
-    g = Game.new(players=players, rules=rules, seed=seed)
-    states, legal, ids = [referee_state(g)], [], []
-    while not g.over and len(ids) < cap:
-        lg = [referee_ids(g, s) for s in range(players)]
-        seat = g.to_act
-        if rng.random() < other:  # now and then another seat acts (UNO, catches) or the seat out of turn
-            seat = rng.choice([s for s in range(players) if lg[s]])
-        i = rng.choice(lg[seat])
-        g.apply(C.to_action(i))
-        legal.append(lg)
-        ids.append(i)
-        states.append(referee_state(g))
-    init, steps = C.trace(players, seed, rules=rules, decisions=ids, full=True)
-    assert list(init) == states[0], "the deal differs"
-    assert len(steps) == len(ids)
-    for t, (seat, lg, applied, after) in enumerate(steps):
-        assert seat == states[t][5]
-        assert lg == legal[t], f"step {t}: legal ids differ"
-        assert applied == ids[t]
-        assert list(after) == states[t + 1], f"step {t} ({C.to_action(applied)}): the state differs"
-    return len(ids)
+def same_steps(rules: str, players=(2, 3, 4), seeds=3) -> S.Tally:
+    """Step by step against the referee (tests/compiled_support.py): another seat acts now and then (15%)."""
+    return S.same_steps(rules, players, seeds, other=0.15, cap=2000)
 
 
 @pytest.mark.parametrize("rules", list(SINGLE.values()), ids=list(SINGLE))
 def test_house_rule_compiled_same_steps_as_referee(rules):
-    rng = random.Random(rules)
-    actions = sum(check_steps(players, seed, rules, rng) for players in (2, 3, 4) for seed in range(3))
-    assert actions > 9 * 20
+    t = same_steps(rules)
+    assert t.actions > t.hands * 20
 
 
 @pytest.mark.parametrize("rules", COMBOS, ids=IDS[len(SINGLE):])
 def test_house_rule_combinations_compiled_same_steps_as_referee(rules):
-    rng = random.Random(rules)
-    for players in (2, 3, 4):
-        for seed in range(2):
-            check_steps(players, seed, rules, rng)
+    same_steps(rules, seeds=2)
 
 
 def test_house_rules_compiled_same_steps_with_more_players():
     rng = random.Random(6)
     for players, rules in ((6, "UNO 1121 P4-ADDUP-CON-DRAWPLAY"), (8, "UNO 1121 P3-ADDUP-INS-FORCE-FU"),
                            (10, "UNO 1122 P1-SAT")):
-        for seed in range(2):
-            check_steps(players, seed, rules, rng)
-
-
-def winner(r, i):
-    return None if r.winner[i] < 0 else int(r.winner[i])   # -1: cut short at max_steps
+        S.same_steps(rules, (players,), 2, other=0.15, cap=2000, rng=rng)
 
 
 @pytest.mark.parametrize("rules", ALL, ids=IDS)
 def test_house_rule_compiled_random_play_hands_equal_the_python_harness(rules):
     """unokit.sim.simulate's hands, and the lab's (play_deal), on the referee and in C."""
-    for players in (2, 3, 4):
-        n = 12
-        r = C.play(n, players=players, rules=rules, bots="random-play", seed=11)
-        for i in range(n):
-            hs = derive_seed(11, i)
-            g = Game.new(players=players, rules=rules, seed=hs)
-            bots = [make_bot("random-play", derive_seed(hs, s, "bot")) for s in range(players)]
-            res = play_hand(g, bots, rng=random.Random(derive_seed(hs, 0, "harness")), record=False)
-            got = (winner(r, i), int(r.actions[i]), int(r.steps[i]), int(r.applied[i]), int(r.reactions[i]),
-                   tuple(r.drawn[i].tolist()), tuple(r.points[i].tolist()), int(r.score[i]))
-            assert got == (res.winner, res.turns, res.steps, res.actions, res.reactions, res.drawn, res.points,
-                           res.score), f"hand {i}, {players} players"
-        n = 6
-        r = C.play(n, players=players, rules=rules, bots="random-play", seed=5, purpose="lab-deal",
-                   bot_purpose="lab-bot", bot_salt=3)
-        for i in range(n):
-            o = play_deal(rules, ["random-play"] * players, derive_seed(5, i, "lab-deal"), bot_salt=3)
-            got = (winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-                   int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]))
-            assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches,
-                           o.penalty_cards), f"lab hand {i}, {players} players"
+    S.same_hands(rules, players=(2, 3, 4), n=12, lab=6)
 
 
 @pytest.mark.parametrize("rules", ALL, ids=IDS)
 def test_house_rule_compiled_fast_chance_agrees_with_referee_chance(rules):
-    n = 8000
-    a = C.play(n, players=3, rules=rules, bots="random-play", seed=1, chance="referee")
-    b = C.play(n, players=3, rules=rules, bots="random-play", seed=2, chance="fast")
-    assert not a.truncated.any() and not b.truncated.any()
-    for x, y, what in ((a.turns.astype(float), b.turns.astype(float), "mean hand length (turns)"),
-                       ((a.winner == a.first).astype(float), (b.winner == b.first).astype(float),
-                        "first seat's win rate")):
-        se = (x.var() / n + y.var() / n) ** 0.5
-        assert abs(x.mean() - y.mean()) < 4 * se, what
+    S.fast_agrees(rules, n=8000)
 
 
 def test_house_rules_change_the_hands():

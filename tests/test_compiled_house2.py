@@ -18,121 +18,37 @@ from __future__ import annotations
 
 import random
 
+import compiled_support as S
 import pytest
 
 import unokit.compose
 import unokit.sim
 from unokit.actions import Play
-from unokit.bots import make_bot
 from unokit.cards import Card
-from unokit.compose import every_action
 from unokit.errors import UnoError
 from unokit.fast import compiled as C
-from unokit.game import Game
-from unokit.lab import play_deal
-from unokit.sim import derive_seed, play_hand
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
 
-def referee_state(g: Game) -> list:
-    """The referee's state in the shape of ``compiled.trace(..., full=True, top_player=True)``."""
-    addup = g.rule_state.get("ADDUP")
-    return [[[c.index for c in h] for h in g.hands], [c.index for c in g.stock], [c.index for c in g.discard],
-            int(g.color), g.direction, g.current, int(g.phase), g.pending,
-            -1 if g.drawn is None else g.drawn.index, -1 if g.winner is None else g.winner,
-            list(g.uno_said), sorted(g.catchable), -1 if g.going_out is None else g.going_out, g.pending_kind,
-            -1 if g.wd4 is None else g.wd4[0], -1 if addup is None else addup[4],
-            -1 if g.top_player is None else g.top_player]
+def same_steps(rules: str, players=(2, 3, 4, 5), seeds: int = 4) -> S.Tally:
+    """Step by step against the referee (tests/compiled_support.py): another seat acts now and then (30%)."""
+    return S.same_steps(rules, players, seeds, other=0.3, cap=1500)
 
 
-def check_steps(players: int, seed: int, rules: str, rng: random.Random, other: float = 0.3,
-                cap: int = 1500) -> tuple[int, int]:
-    """Play the referee's hand with random decisions, replay them in C, compare every step.
-    Returns (actions, out-of-turn plays)."""
-    g = Game.new(players=players, rules=rules, seed=seed)
-    states, legal, ids = [referee_state(g)], [], []
-    cuts = 0
-    while not g.over and len(ids) < cap:
-        lg = [[C.action_id(a) for a in every_action(g, s)] for s in range(players)]
-        seat = g.to_act
-        if rng.random() < other:   # another seat acts: cuts, UNO calls, catches, or the seat in turn anyway
-            seat = rng.choice([s for s in range(players) if lg[s]])
-        i = rng.choice(lg[seat])
-        a = C.to_action(i)
-        cuts += type(a) is Play and seat != g.to_act
-        g.apply(a)
-        legal.append(lg)
-        ids.append(i)
-        states.append(referee_state(g))
-    init, steps = C.trace(players, seed, rules=rules, decisions=ids, full=True, top_player=True)
-    assert list(init) == states[0], "the deal differs"
-    assert len(steps) == len(ids)
-    for t, (seat, lg, applied, after) in enumerate(steps):
-        assert seat == states[t][5]
-        assert lg == legal[t], f"step {t}: legal ids differ"
-        assert applied == ids[t]
-        assert list(after) == states[t + 1], f"step {t} ({C.to_action(applied)}): the state differs"
-    return len(ids), cuts
-
-
-def same_steps(rules: str, players=(2, 3, 4, 5), seeds: int = 4) -> tuple[int, int]:
-    rng = random.Random(rules)
-    actions = cuts = 0
-    for p in players:
-        for seed in range(seeds):
-            a, c = check_steps(p, seed, rules, rng)
-            actions += a
-            cuts += c
-    return actions, cuts
-
-
-def winner(r, i):
-    return None if r.winner[i] < 0 else int(r.winner[i])   # -1: cut short at max_steps
-
-
-def same_hands(rules: str, players=(2, 3, 4, 6), n: int = 16, lab: int = 8, seed: int = 11) -> int:
-    """unokit.sim.simulate's hands and the lab's (play_deal), on the referee and in C; returns the reactions."""
-    reactions = 0
-    for p in players:
-        r = C.play(n, players=p, rules=rules, bots="random-play", seed=seed)
-        for i in range(n):
-            hs = derive_seed(seed, i)
-            g = Game.new(players=p, rules=rules, seed=hs)
-            bots = [make_bot("random-play", derive_seed(hs, s, "bot")) for s in range(p)]
-            res = play_hand(g, bots, rng=random.Random(derive_seed(hs, 0, "harness")), record=False)
-            got = (winner(r, i), int(r.actions[i]), int(r.steps[i]), int(r.applied[i]), int(r.reactions[i]),
-                   tuple(r.drawn[i].tolist()), tuple(r.points[i].tolist()), int(r.score[i]))
-            assert got == (res.winner, res.turns, res.steps, res.actions, res.reactions, res.drawn, res.points,
-                           res.score), f"hand {i}, {p} players"
-            reactions += res.reactions
-        r = C.play(lab, players=p, rules=rules, bots="random-play", seed=5, purpose="lab-deal",
-                   bot_purpose="lab-bot", bot_salt=3)
-        for i in range(lab):
-            o = play_deal(rules, ["random-play"] * p, derive_seed(5, i, "lab-deal"), bot_salt=3)
-            got = (winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-                   int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]),
-                   int(r.reactions[i]))
-            assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches,
-                           o.penalty_cards, o.reactions), f"lab hand {i}, {p} players"
-    return reactions
+def same_hands(rules: str, players=(2, 3, 4, 6), n: int = 16, lab: int = 8, everything: bool = False) -> S.Tally:
+    """unokit.sim.simulate's hands and the lab's (play_deal), on the referee and in C (tests/compiled_support.py)."""
+    return S.same_hands(rules, players, n, lab, everything=everything)
 
 
 def fast_agrees(rules: str, n: int = 6000) -> None:
-    a = C.play(n, players=3, rules=rules, bots="random-play", seed=1, chance="referee")
-    b = C.play(n, players=3, rules=rules, bots="random-play", seed=2, chance="fast")
-    assert not a.truncated.any() and not b.truncated.any()
-    for x, y, what in ((a.turns.astype(float), b.turns.astype(float), "mean hand length (turns)"),
-                       ((a.winner == a.first).astype(float), (b.winner == b.first).astype(float),
-                        "first seat's win rate"),
-                       (a.reactions.astype(float), b.reactions.astype(float), "reactions per hand")):
-        se = (x.var() / n + y.var() / n) ** 0.5
-        assert abs(x.mean() - y.mean()) <= 4 * se + 1e-9, what
+    S.fast_agrees(rules, n)
 
 
 # ------------------------------------------------------------------------------------------- ZEROLEFT
 def test_ZEROLEFT_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 ZEROLEFT")[0] > 2000
+    t = same_steps("UNO 1121 ZEROLEFT")
+    assert t.actions > t.share(2000)
     same_steps("UNO 1121 ZEROLEFT(card=5)", players=(3, 6), seeds=3)
 
 
@@ -147,7 +63,8 @@ def test_ZEROLEFT_compiled_fast_chance_agrees_with_referee_chance():
 
 # --------------------------------------------------------------------------------------------- SEVENO
 def test_SEVENO_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 SEVENO")[0] > 2000
+    t = same_steps("UNO 1121 SEVENO")
+    assert t.actions > t.share(2000)
 
 
 def test_SEVENO_compiled_hands_equal_sim_and_lab():
@@ -160,12 +77,13 @@ def test_SEVENO_compiled_fast_chance_agrees_with_referee_chance():
 
 # -------------------------------------------------------------------------------------------------- C
 def test_C_compiled_same_steps_as_referee():
-    actions, cuts = same_steps("UNO 1121 C")
-    assert cuts > 20, "cuts were among the decisions"
+    t = same_steps("UNO 1121 C")
+    assert t.cuts > t.share(20), "cuts were among the decisions"
 
 
 def test_C_compiled_hands_equal_sim_and_lab():
-    assert same_hands("UNO 1121 C") > 100, "the harness's reaction step was exercised"
+    t = same_hands("UNO 1121 C")
+    assert t.reactions > t.share(100), "the harness's reaction step was exercised"
 
 
 def test_C_compiled_fast_chance_agrees_with_referee_chance():
@@ -174,12 +92,13 @@ def test_C_compiled_fast_chance_agrees_with_referee_chance():
 
 # --------------------------------------------------------------------------------------------- JUMPIN
 def test_JUMPIN_compiled_same_steps_as_referee():
-    actions, cuts = same_steps("UNO 1121 JUMPIN")
-    assert cuts > 20
+    t = same_steps("UNO 1121 JUMPIN")
+    assert t.cuts > t.share(20)
 
 
 def test_JUMPIN_compiled_hands_equal_sim_and_lab():
-    assert same_hands("UNO 1121 JUMPIN") > 100
+    t = same_hands("UNO 1121 JUMPIN")
+    assert t.reactions > t.share(100)
 
 
 def test_JUMPIN_compiled_fast_chance_agrees_with_referee_chance():
@@ -209,7 +128,7 @@ def test_DR_compiled_follows_the_harness_when_stems_stay_folded():
 
     unokit.sim.unfold = spy
     try:
-        same_hands(rules, players=(3,), n=10, lab=2)
+        same_hands(rules, players=(3,), n=10, lab=2, everything=True)   # these very hands
     finally:
         unokit.sim.unfold = original
     assert sum(folded) >= 2

@@ -17,105 +17,28 @@ from __future__ import annotations
 
 import random
 
+import compiled_support as S
 import pytest
 
-from unokit.bots import make_bot
-from unokit.compose import every_action
 from unokit.fast import compiled as C
 from unokit.game import Game
-from unokit.lab import play_deal
-from unokit.rules import RuleSet
-from unokit.sim import derive_seed, play_hand
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
 
-def _h2(rules: str) -> bool:
-    return any(c in C._H2 for c in RuleSet.parse(rules).codes)
+def same_steps(rules: str, players=(2, 3, 4), seeds=range(3)) -> S.Tally:
+    """Step by step against the referee (tests/compiled_support.py): another seat acts now and then (20%)."""
+    return S.same_steps(rules, players, seeds, other=0.2, cap=1500)
 
 
-def referee_state(g: Game, top: bool) -> list:
-    addup = g.rule_state.get("ADDUP")
-    s = [[[c.index for c in h] for h in g.hands], [c.index for c in g.stock], [c.index for c in g.discard],
-         int(g.color), g.direction, g.current, int(g.phase), g.pending,
-         -1 if g.drawn is None else g.drawn.index, -1 if g.winner is None else g.winner,
-         list(g.uno_said), sorted(g.catchable), -1 if g.going_out is None else g.going_out, g.pending_kind,
-         -1 if g.wd4 is None else g.wd4[0], -1 if addup is None else addup[4]]
-    if top:
-        s.append(-1 if g.top_player is None else g.top_player)
-    return s
-
-
-def check_steps(players: int, seed: int, rules: str, rng: random.Random, other: float = 0.2,
-                cap: int = 1500) -> int:
-    """Play the referee's hand with random decisions, replay them in C, compare every step."""
-    top = _h2(rules)
-    g = Game.new(players=players, rules=rules, seed=seed)
-    states, legal, ids = [referee_state(g, top)], [], []
-    while not g.over and len(ids) < cap:
-        lg = [[C.action_id(a) for a in every_action(g, s)] for s in range(players)]
-        seat = g.to_act
-        if rng.random() < other:
-            seat = rng.choice([s for s in range(players) if lg[s]])
-        i = rng.choice(lg[seat])
-        g.apply(C.to_action(i))
-        legal.append(lg)
-        ids.append(i)
-        states.append(referee_state(g, top))
-    init, steps = C.trace(players, seed, rules=rules, decisions=ids, full=True, top_player=top)
-    assert list(init) == states[0], "the deal differs"
-    assert len(steps) == len(ids)
-    for t, (seat, lg, applied, after) in enumerate(steps):
-        assert seat == states[t][5]
-        assert lg == legal[t], f"step {t}: legal ids differ"
-        assert applied == ids[t]
-        assert list(after) == states[t + 1], f"step {t} ({C.to_action(applied)}): the state differs"
-    return len(ids)
-
-
-def same_steps(rules: str, players=(2, 3, 4), seeds=range(3)) -> int:
-    rng = random.Random(rules)
-    return sum(check_steps(p, s, rules, rng) for p in players for s in seeds)
-
-
-def winner(r, i):
-    return None if r.winner[i] < 0 else int(r.winner[i])
-
-
-def same_hands(rules: str, players=(2, 3, 5), n: int = 12, lab: int = 6, seed: int = 11, seeds=None) -> None:
-    """unokit.sim.simulate's hands and the lab's (play_deal), on the referee and in C."""
-    for p in players:
-        hseeds = [derive_seed(seed, i) for i in range(n)] if seeds is None else list(seeds)
-        r = C.play(len(hseeds), players=p, rules=rules, bots="random-play", deal_seeds=hseeds)
-        for i, hs in enumerate(hseeds):
-            g = Game.new(players=p, rules=rules, seed=hs)
-            bots = [make_bot("random-play", derive_seed(hs, s, "bot")) for s in range(p)]
-            res = play_hand(g, bots, rng=random.Random(derive_seed(hs, 0, "harness")), record=False)
-            got = (winner(r, i), int(r.actions[i]), int(r.steps[i]), int(r.applied[i]), int(r.reactions[i]),
-                   tuple(r.drawn[i].tolist()), tuple(r.points[i].tolist()), int(r.score[i]))
-            assert got == (res.winner, res.turns, res.steps, res.actions, res.reactions, res.drawn, res.points,
-                           res.score), f"hand {i}, {p} players"
-        r = C.play(lab, players=p, rules=rules, bots="random-play", seed=5, purpose="lab-deal",
-                   bot_purpose="lab-bot", bot_salt=3)
-        for i in range(lab):
-            o = play_deal(rules, ["random-play"] * p, derive_seed(5, i, "lab-deal"), bot_salt=3)
-            got = (winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-                   int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]))
-            assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches,
-                           o.penalty_cards), f"lab hand {i}, {p} players"
+def same_hands(rules: str, players=(2, 3, 5), n: int = 12, lab: int = 6, seeds=None) -> S.Tally:
+    """unokit.sim.simulate's hands and the lab's (play_deal), on the referee and in C (tests/compiled_support.py)."""
+    return S.same_hands(rules, players, n, lab, seeds=seeds)
 
 
 def fast_agrees(rules: str, n: int = 5000, stuck: bool = False) -> None:
     """``stuck``: hands may stall (every hand at LIMIT and nothing playable) until max_steps cuts them short"""
-    a = C.play(n, players=3, rules=rules, bots="random-play", seed=1, chance="referee")
-    b = C.play(n, players=3, rules=rules, bots="random-play", seed=2, chance="fast")
-    assert stuck or (not a.truncated.any() and not b.truncated.any())
-    for x, y, what in ((a.truncated.astype(float), b.truncated.astype(float), "hands cut short"),
-                       (a.turns.astype(float), b.turns.astype(float), "mean hand length (turns)"),
-                       ((a.winner == a.first).astype(float), (b.winner == b.first).astype(float),
-                        "first seat's win rate")):
-        se = (x.var() / n + y.var() / n) ** 0.5
-        assert abs(x.mean() - y.mean()) <= 4 * se + 1e-9, what
+    S.fast_agrees(rules, n, stuck)
 
 
 def wd4_first_seeds(players: int, count: int, rules: str = "UNO 1121 WILDSTART") -> list[int]:
@@ -133,7 +56,8 @@ def wd4_first_seeds(players: int, count: int, rules: str = "UNO 1121 WILDSTART")
 
 # ------------------------------------------------------------------------------------------- NOCHALLENGE
 def test_NOCHALLENGE_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 NOCHALLENGE") > 200
+    t = same_steps("UNO 1121 NOCHALLENGE")
+    assert t.actions > t.share(200)
     same_steps("UNO 1121 NOCHALLENGE-P4-CON", players=(3,), seeds=range(2))
     same_steps("UNO 1122 NOCHALLENGE-SEVENO-C", players=(3,), seeds=range(2))
 
@@ -154,10 +78,9 @@ def test_NOCHALLENGE_compiled_hands_equal_sim_and_lab():
 def test_WILDSTART_compiled_same_steps_as_referee():
     rng = random.Random(2)
     for p in (2, 3, 5):
-        for s in wd4_first_seeds(p, 3):
-            check_steps(p, s, "UNO 1121 WILDSTART", rng)
-    for s in wd4_first_seeds(3, 2, "UNO 1121 WILDSTART-P4-DR"):
-        check_steps(3, s, "UNO 1121 WILDSTART-P4-DR", rng)
+        S.same_steps("UNO 1121 WILDSTART", (p,), wd4_first_seeds(p, 3), other=0.2, cap=1500, rng=rng)
+    S.same_steps("UNO 1121 WILDSTART-P4-DR", (3,), wd4_first_seeds(3, 2, "UNO 1121 WILDSTART-P4-DR"), other=0.2,
+                 cap=1500, rng=rng)
     same_steps("UNO 1121 WILDSTART", players=(3,), seeds=range(2))
 
 
@@ -171,7 +94,8 @@ def test_WILDSTART_compiled_hands_equal_sim_and_lab():
 
 # ------------------------------------------------------------------------------------------- LIMIT
 def test_LIMIT_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 LIMIT(cards=9)") > 200
+    t = same_steps("UNO 1121 LIMIT(cards=9)")
+    assert t.actions > t.share(200)
     same_steps("UNO 1121 LIMIT(cards=8)-P4-SAT", players=(2, 4), seeds=range(2))
     same_steps("UNO 1121 LIMIT(cards=8)-DD-ADDUP", players=(3,), seeds=range(2))
     same_steps("UNO 1121 LIMIT(cards=8)-BU(cards=10)", players=(2,), seeds=range(2))   # dealt past the limit
@@ -205,7 +129,8 @@ def test_OPEN_and_REV_play_the_official_hands():
 
 # ------------------------------------------------------------------------------------------- PAA
 def test_PAA_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 PAA") > 200
+    t = same_steps("UNO 1121 PAA")
+    assert t.actions > t.share(200)
     same_steps("UNO 1121 PAA(rounds=4)", players=(2, 3, 5), seeds=range(3))
     for rules in ("UNO 1121 PAA(rounds=3)-P4-CON", "UNO 1121 PAA(rounds=3)-SAT", "UNO 1122 PAA(rounds=3)-INS", "UNO 1121 PAA(rounds=3)-FORCE",
                   "UNO 1121 PAA(rounds=2)-ADDUP-P2-WILDSTART-LIMIT(cards=9)"):
@@ -229,7 +154,8 @@ def test_PAA_bars_action_cards_in_the_first_rounds():
 
 # ------------------------------------------------------------------------------------------- PAB
 def test_PAB_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 PAB") > 200
+    t = same_steps("UNO 1121 PAB")
+    assert t.actions > t.share(200)
     same_steps("UNO 1121 PAB(card=5)", players=(2, 3, 5), seeds=range(3))
     for rules in ("UNO 1121 PAB-P4-CON", "UNO 1121 PAB(card=3)-SAT", "UNO 1122 PAB-INS-FORCE",
                   "UNO 1121 PAB(card=4)-ADDUP-P2", "UNO 1121 PAB-PAA(rounds=2)-SAT-LIMIT(cards=9)"):
@@ -251,7 +177,8 @@ def test_PAB_changes_the_hands():
 
 # ------------------------------------------------------------------------------------------- FL
 def test_FL_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 FL", players=(2, 3), seeds=range(4)) > 200
+    t = same_steps("UNO 1121 FL", players=(2, 3), seeds=range(4))
+    assert t.actions > t.share(200)
     for rules in ("UNO 1121 FL(variant=numbers)", "UNO 1121 FL(variant=wilds)-P4", "UNO 1121 FL-P4-CON",
                   "UNO 1121 FL-SAT-FU(cards=2)", "UNO 1121 FL(variant=numbers)-FORCE-DRAWPLAY-FU(cards=1)",
                   "UNO 1122 FL-INS-PAB-FU(cards=2)", "UNO 1121 FL-ADDUP-P2-PAA"):
@@ -274,7 +201,8 @@ def test_FL_changes_the_hands():
 
 # ------------------------------------------------------------------------------------------- GT
 def test_GT_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 GT", players=(2, 3), seeds=range(4)) > 200
+    t = same_steps("UNO 1121 GT", players=(2, 3), seeds=range(4))
+    assert t.actions > t.share(200)
     for rules in ("UNO 1121 GT-FL", "UNO 1121 GT-FL(variant=numbers)-FU(cards=2)", "UNO 1121 GT-P4-CON",
                   "UNO 1121 GT-SAT-LIMIT(cards=9)", "UNO 1121 GT-ADDUP-PAB", "UNO 1121 GT-FL-PAA-FU(cards=2)"):
         same_steps(rules, players=(2, 4), seeds=range(2))
@@ -296,7 +224,8 @@ def test_GT_makes_the_first_twin_draw():
 
 # ------------------------------------------------------------------------------------------- I
 def test_I_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 I", players=(2, 3, 4), seeds=range(4)) > 300
+    t = same_steps("UNO 1121 I", players=(2, 3, 4), seeds=range(4))
+    assert t.actions > t.share(300)
     for rules in ("UNO 1121 I-P4", "UNO 1121 I-CON", "UNO 1121 I-SAT-FL", "UNO 1122 I-INS-GT",
                   "UNO 1121 I-FORCE-PAA(rounds=2)", "UNO 1121 I-ADDUP-PAB-NOCHALLENGE", "UNO 1121 I-FL(variant=numbers)-FU(cards=2)"):
         same_steps(rules, players=(2, 4), seeds=range(2))
@@ -317,7 +246,8 @@ def test_I_changes_the_hands():
 
 # ------------------------------------------------------------------------------------------- DEFLECT
 def test_DEFLECT_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 DEFLECT", players=(2, 3, 4), seeds=range(4)) > 300
+    t = same_steps("UNO 1121 DEFLECT", players=(2, 3, 4), seeds=range(4))
+    assert t.actions > t.share(300)
     for rules in ("UNO 1121 DEFLECT-P4", "UNO 1121 DEFLECT-P2-CON", "UNO 1121 DEFLECT-SAT-FL", "UNO 1122 DEFLECT-P3-INS-GT",
                   "UNO 1121 DEFLECT-FORCE-PAA(rounds=2)", "UNO 1121 DEFLECT-P1-ADDUP-PAB-NOCHALLENGE"):
         same_steps(rules, players=(2, 4), seeds=range(2))

@@ -1,25 +1,39 @@
 """The compiled core under T and the other rules of unokit/fast/_house4.h plays the referee's hands.
 
-Each rule is proven as tests/test_compiled_house2.py proves its rules (whose helpers are used here): step by
-step against the referee with uniform random decisions among every seat's actions (out-of-turn ones
-included), every seat's legal ids and the whole state; hand by hand against ``unokit.sim.play_hand`` and
-the lab's ``play_deal`` with random-play bots; fast chance within 4 standard errors of referee chance.
+Each rule is proven as tests/test_compiled_house2.py proves its rules (the harness of tests/compiled_support.py
+with its settings): step by step against the referee with uniform random decisions among every seat's actions
+(out-of-turn ones included), every seat's legal ids and the whole state; hand by hand against
+``unokit.sim.play_hand`` and the lab's ``play_deal`` with random-play bots; fast chance within 4 standard errors
+of referee chance.
 """
 
 from __future__ import annotations
 
+import compiled_support as S
 import pytest
 
 from unokit.fast import compiled as C
 
-from test_compiled_house2 import fast_agrees, same_hands, same_steps
-
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
+
+
+def same_steps(rules: str, players=(2, 3, 4, 5), seeds: int = 4) -> S.Tally:
+    """Step by step against the referee: another seat acts now and then (30%, as in test_compiled_house2.py)."""
+    return S.same_steps(rules, players, seeds, other=0.3, cap=1500)
+
+
+def same_hands(rules: str, players=(2, 3, 4, 6), n: int = 16, lab: int = 8) -> S.Tally:
+    return S.same_hands(rules, players, n, lab)
+
+
+def fast_agrees(rules: str, n: int) -> None:
+    S.fast_agrees(rules, n)
 
 
 # -------------------------------------------------------------------------------------------------- T
 def test_T_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 T", players=(2, 3, 4), seeds=3)[0] > 1000
+    t = same_steps("UNO 1121 T", players=(2, 3, 4), seeds=3)
+    assert t.actions > t.share(1000)
     same_steps("UNO 1121 T(card=5)", players=(3, 5), seeds=2)
 
 
@@ -43,7 +57,8 @@ def test_T_combinations_compiled_same_steps_and_hands(rules):
 
 # ------------------------------------------------------------------------------------------------ CAR
 def test_CAR_compiled_same_steps_as_referee():
-    assert same_steps("UNO 1121 CAR", players=(2, 3, 4), seeds=3)[0] > 1000
+    t = same_steps("UNO 1121 CAR", players=(2, 3, 4), seeds=3)
+    assert t.actions > t.share(1000)
     same_steps("UNO 1121 CAR(card=9)", players=(3, 5), seeds=2)
 
 
@@ -71,7 +86,8 @@ ALONE = ["UNO 1121 DAD", "UNO 1121 BA", "UNO 1121 DOUBLE", "UNO 1121 TRI", "UNO 
 
 @pytest.mark.parametrize("rules", ALONE, ids=[c.replace("UNO ", "").replace(" ", "_") for c in ALONE])
 def test_card_rules_compiled_same_steps_and_hands(rules):
-    assert same_steps(rules, players=(2, 3, 4), seeds=2)[0] > 500
+    t = same_steps(rules, players=(2, 3, 4), seeds=2)
+    assert t.actions > t.share(500)
     same_hands(rules, players=(2, 3, 5), n=8, lab=3)
 
 

@@ -16,6 +16,7 @@ from unokit.lab import LabError, lab, run_parallel
 from unokit.tournament import duel, tournament
 
 ray = pytest.importorskip("ray")
+# one local Ray for the module: make test runs its tests on one worker (tests/conftest.py: XDIST_GROUPS)
 pytestmark = pytest.mark.slow
 
 VARYING = ("jobs", "backend", "seconds", "work", "files")   # how and how fast, not what was measured
@@ -29,7 +30,8 @@ def same(a: dict) -> dict:
 def local_ray():
     if ray.is_initialized():
         ray.shutdown()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # a new local cluster of its own, whatever RAY_ADDRESS or a `ray start` on the machine says
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield ray
     ray.shutdown()
 
