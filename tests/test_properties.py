@@ -159,7 +159,8 @@ def _note_public(g, known):
     if rev and g.stock:
         known.public.add(g.stock[-1].code)
     for e in new:
-        if e.kind in ("play", "cut", "first", "first-returned", "discard-all", "roulette") or (rev and e.kind == "draw"):
+        if e.kind in ("play", "cut", "first", "first-returned", "discard-all", "roulette", "discard-under") or \
+                (rev and e.kind == "draw"):
             for d in e.detail:
                 if isinstance(d, tuple):
                     known.public.update(c.code for c in d if isinstance(c, Card))

@@ -18,10 +18,10 @@ from unokit import Game, RuleSet
 from unokit.actions import Say
 from unokit.errors import RuleCodeError, RuleConflictError
 from unokit.playback import replay
-from unokit.rules.catalog import CATALOG
+from unokit.rules.catalog import CATALOG, EDITIONS_CODES
 from unokit.compose import complete
 
-CODES = sorted(CATALOG)
+CODES = sorted(set(CATALOG) - EDITIONS_CODES)   # the editions bring their own decks: tests/test_edition_*.py
 # S sub-options are spelled on the S token; give them a chance too
 SILENCE = ["S", "SU", "SPP", "ST", "SSE", "SSS", "SPPTU"]
 TEXTS = ["oi", "haha", "desculpa", "que jogada brilhante", "você é lento", "UNO", "sorry"]

@@ -80,10 +80,11 @@ def test_report_on_ray_equals_the_local_run(local_ray, tmp_path):
     here = report(out=tmp_path / "local", **kw)
     there = report(out=tmp_path / "ray", backend="ray", **kw)
     assert there["main"]["work"]["backend"] == "ray"
-    for part in ("main", "social", "published"):
+    parts = ("main", "social", "published", "editions")
+    for part in parts:
         assert same(there[part] or {}) == same(here[part] or {}), part
-    assert {k: v for k, v in there.items() if k not in ("runs", *VARYING, "main", "social", "published")} == \
-        {k: v for k, v in here.items() if k not in ("runs", *VARYING, "main", "social", "published")}
+    assert {k: v for k, v in there.items() if k not in ("runs", *VARYING, *parts)} == \
+        {k: v for k, v in here.items() if k not in ("runs", *VARYING, *parts)}
 
 
 def test_an_error_inside_a_task_comes_back_as_itself(local_ray):

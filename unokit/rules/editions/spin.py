@@ -49,7 +49,6 @@ class Spin(HouseRule):
     """The wheel: spun by the player after a Spin card, at the start of their turn, which it uses."""
 
     code = "SPIN"
-    hand_faces = SPIN_FACES   # a spin card can end the turn with fewer cards than the play left (UNO may be said)
 
     def on_play(self, game, p, play):
         if play.cards[-1].face in SPIN_FACES and game.hands[p]:
