@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, D, assert_refused, play, sizes
+from conftest import A, B, C, D, assert_refused, mk_play, play, sizes
 from unokit.actions import Draw, Slap
 from unokit.chance import ManualClock, ScriptedChance
 from unokit.compose import complete
 from unokit.decks import build_deck
-from unokit.errors import RuleConflictError, WindowClosedError
+from unokit.errors import CardNotPlayableError, RuleConflictError, WindowClosedError
 from unokit.game import Game
 from unokit.playback import replay
 from unokit.record import dumps, loads
@@ -117,3 +117,15 @@ def test_FLASH_the_strategist_beats_random_play():
     from unokit.tournament import duel
     res = duel("strategist", "random-play", rules=FL, players=2, hands=100, seed=4, jobs=1, progress=False)
     assert res["win_rate"]["strategist"]["lo"] > 0.5, res["win_rate"]
+
+
+def test_FLASH_targeted_mode_the_player_of_a_draw_card_names_who_draws():
+    g = scripted(["R+2 R5 R6", "G1 G2", "Y1 Y2", "B1 B2"], "R9", "B3 B4 B5 B6", picks=[1],
+                 rules="UNO FLASH(targeted=on)")
+    plays = [a for a in g.legal_actions(A) if a.kind == "play" and a.cards[-1].code == "R+2"]
+    assert plays and all(a.more == "target" or a.target is not None for a in plays)
+    assert_refused(g, mk_play(A, "R+2"), CardNotPlayableError)   # it must name a seat
+    play(g, A, "R+2", target=C)
+    assert g.current == C and g.pending == 2                  # no pick was drawn for the victim
+    g.apply(Draw(C))
+    assert sizes(g)[C] == 4 and g.current == B                # then the unit picks again

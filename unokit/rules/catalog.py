@@ -285,7 +285,8 @@ EDITION_RULES: list[RuleInfo] = [
     RuleInfo("FLASH", "UNO Flash (edition)",
              "the unit picks the next player at random (no Reverse), times each turn (4 s, 6 s or off: 2 cards "
              "when late) and, after a SLAP card, the last to press draws 2", "003 §UNO Flash", family="EDITION",
-             origin="edition", implemented=True, params={"timer": "6"}, bounds={"timer": _choice("4", "6", "off")},
+             origin="edition", implemented=True, params={"timer": "6", "targeted": "off"},
+             bounds={"timer": _choice("4", "6", "off"), "targeted": _choice("off", "on")},
              # another timer, another slap round, and the rules that read the direction of play or a seat order
              conflicts=("V", "BLITZ", "M", "BA", "DEFLECT", "I", "SEVENO", "CAR", "ZEROLEFT", "DED", "MS1", "MS2",
                         "MS3")),

@@ -9,7 +9,9 @@ The seed's electronic unit, played by the referee:
   late action takes effect, once per turn), read from the game's clock like V's;
 - **the SLAP card:** its player presses the unit's button; every other player must press theirs
   (:class:`~unokit.actions.Slap`) and the last to press draws 2; whoever has not pressed when the next
-  turn starts draws 2.
+  turn starts draws 2;
+- **the targeted mode** (``FLASH(targeted=on)``, the seed's "Pesca 2 e Pesca 4 Targeted"): the player
+  of a Draw Two or Wild Draw Four names who draws (``0 play R+2 @2``), instead of the unit's pick.
 
 Every pick is one outcome of the game's seeded :class:`~unokit.chance.Chance` (recorded: a record
 replays it). The choices the seed leaves open are listed in ``docs/rules/FLASH.md``.
@@ -45,11 +47,26 @@ class Flash(HouseRule):
         super().__init__(rs)
         timer = rs.param("FLASH", "timer")
         self.seconds = None if timer == "off" else int(timer)
+        self.targeted = rs.param("FLASH", "targeted") == "on"
 
     # ------------------------------------------------------------------ who plays next
     def turn_order(self, game, seat, nxt) -> int:
+        target = game.rule_state.pop("FLASH-target", None)
+        if target is not None and game.pending and target in game.active:
+            return target                                          # the targeted mode: the named player draws
         seats = [q for q in game.active if q != game.going_out]   # a player going out is not the victim
         return seats[game.chance.randint(0, len(seats) - 1)]
+
+    # ------------------------------------------------------------------ the targeted mode
+    def play_targets(self, game, p, cards):
+        if not self.targeted or not cards[-1].draw:
+            return []
+        return [q for q in game.active if q != p]
+
+    def play_problem(self, game, play):
+        if self.targeted and play.cards and play.cards[-1].draw and play.target is None:
+            return "name who draws: add @SEAT (FLASH targeted mode)"
+        return None
 
     # ------------------------------------------------------------------ the timer
     def on_turn_start(self, game, seat) -> None:
@@ -67,6 +84,8 @@ class Flash(HouseRule):
 
     # ------------------------------------------------------------------ SLAP
     def on_play(self, game, p, play):
+        if self.targeted and play.target is not None and play.cards[-1].draw:
+            game.rule_state["FLASH-target"] = play.target
         if play.cards[-1].face == Face.SLAP and game.hands[p]:
             game.rule_state["FLASH-slap"] = frozenset({p})   # its player pressed with the card
             game.emit("slap-now", p)
