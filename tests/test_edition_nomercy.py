@@ -218,3 +218,12 @@ def test_NOMERCY_a_match_or_a_web_table_refuses_seats_the_edition_does_not_have(
     with pytest.raises(TableError, match="2 to 6 players"):
         TableOptions(rules=NM, seats=8)
     assert TableOptions(rules=NM, seats=6).seats == 6
+
+
+def test_NOMERCY_the_terminal_does_not_ask_a_colour_for_the_colour_roulette(capsys, monkeypatch):
+    import io
+    from unokit.cli import main
+    monkeypatch.setattr("sys.stdin", io.StringIO("WCR\nquit\n"))
+    rc = main(["play", "--rules", "UNO NOMERCY", "--plain", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "Colour for WCR" not in out and "You play Wild Colour Roulette" in out

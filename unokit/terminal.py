@@ -504,7 +504,7 @@ class TerminalGame:
                 if not out_of_turn:
                     self.out("It is your turn: play a card, 'd' to draw, or 'help'.")
                 return None
-            if isinstance(cmd, Play) and cmd.cards and cmd.cards[-1].is_wild and cmd.color is None:
+            if isinstance(cmd, Play) and cmd.cards and game.names_color(cmd.cards[-1]) and cmd.color is None:
                 cmd = self._ask_color(cmd)
                 if cmd is None:
                     return None
