@@ -137,9 +137,10 @@ def test_NOMERCY_colour_roulette_victim_names_a_colour_and_turns_until_it():
     g.apply(ChooseColor(B, Color.GREEN))
     assert hand(g, B) == ["G1", "G2", "B1", "Y7", "WR+4", "G4"]            # turned until the first green
     assert g.color == Color.GREEN and g.current == C and g.phase == Phase.PLAY
-    assert (None, B, cards("B1 Y7 WR+4 G4")) in g.reveals                # everyone saw them
-    ev = next(e for e in g.events if e.kind == "roulette")
-    assert ev.color == "G" and len(ev.cards) == 4
+    ev = next(e for e in g.events if e.kind == "roulette")                # everyone saw them turned
+    assert ev.color == "G" and ev.cards == cards("B1 Y7 WR+4 G4")
+    from unokit.view import view_of
+    assert ev in view_of(g, C).history
 
 
 def test_NOMERCY_zero_passes_every_hand_to_the_left():

@@ -103,8 +103,7 @@ class NoMercy(HouseRule):
             shown.append(hand[-1])
             if hand[-1].color is color:
                 break
-        game.reveals.append((None, player, tuple(shown)))   # turned face up: everyone saw them
-        game.emit("roulette", player, color.letter, tuple(shown))
+        game.emit("roulette", player, color.letter, tuple(shown))   # turned face up: the event shows them to all
         game.end_turn(player, game.next_seat(player))
         return True
 
