@@ -956,33 +956,32 @@ def _editions_section(eds: dict) -> list[str]:
 def add_editions(out: str | Path = "docs/lab", hands: int = DEFAULT_HANDS, **kw) -> dict:
     """Play :func:`editions_study` and write ``report.md`` again with its section, the rest of the
     results read from ``out/report.json`` (nothing else is played)."""
-    import json
     out = Path(out)
-    src = out / "report.json"
-    try:
-        data = json.loads(src.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise LabError(f"{src} not found: run 'unokit report' once first") from None
-    except ValueError as e:
-        raise LabError(f"{src} is not valid JSON: {e}") from None
+    data = _stored(out)
     data["editions"] = editions_study(hands, players=data.get("players", 4), seed=data.get("seed", 0), **kw)
-    data.pop("verdicts", None)
-    data["files"] = [str(p) for p in write_report(data, out)]
-    return data
+    return _rewrite(data, out)
 
 
 def rerender(out: str | Path = "docs/lab") -> dict:
     """Write ``report.md`` and the plots again from the results stored in ``out/report.json``, playing
     nothing (after a change to the report's text, or to add a study's results to the stored data)."""
-    import json
     out = Path(out)
+    return _rewrite(_stored(out), out)
+
+
+def _stored(out: Path) -> dict:
+    """The results stored in ``out/report.json`` (a LabError when they are missing or not JSON)."""
+    import json
     src = out / "report.json"
     try:
-        data = json.loads(src.read_text(encoding="utf-8"))
+        return json.loads(src.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise LabError(f"{src} not found: run 'unokit report' once first") from None
     except ValueError as e:
         raise LabError(f"{src} is not valid JSON: {e}") from None
+
+
+def _rewrite(data: dict, out: Path) -> dict:
     data.pop("verdicts", None)
     data["files"] = [str(p) for p in write_report(data, out)]
     return data
