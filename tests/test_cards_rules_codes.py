@@ -21,7 +21,8 @@ from unokit.rules.catalog import alone
 
 
 def test_card_notation_round_trip_for_every_card():
-    assert len(Card.ALL) == 4 * 13 + 6 + 4 * 3 + 4 + 6 + 4 + 1 + 4 + 20   # classic, 112/Ohana/Italian, No Mercy, All Wild, Extreme, Flash, Spin
+    # classic, 112/Ohana/Italian, No Mercy, All Wild, Extreme, Flash, Spin, Flip's light and dark cards
+    assert len(Card.ALL) == 4 * 13 + 6 + 4 * 3 + 4 + 6 + 4 + 1 + 4 + 20 + 4 * 2 + 1 + 4 * 14
     for c in Card.ALL:
         assert Card.parse(str(c)) is c
         assert Card.parse(c.code.lower()) is c
@@ -74,7 +75,7 @@ def test_colour_notation(text, color):
 
 def test_colour_notation_error():
     with pytest.raises(NotationError, match="unknown colour"):
-        Color.parse("purple")
+        Color.parse("magenta")
 
 
 # ---------------------------------------------------------------------------------------------- actions
@@ -103,7 +104,7 @@ def test_action_notation_examples():
     assert Action.parse("3 play hidden:G+2 claim:+2") == Play(3, (), None, False, None, (Card.parse("G+2"),), 2)
 
 
-@pytest.mark.parametrize("bad", ["", "play R7", "x play R7", "0", "0 jump R7", "0 play", "0 color purple",
+@pytest.mark.parametrize("bad", ["", "play R7", "x play R7", "0", "0 jump R7", "0 play", "0 color magenta",
                                  "0 catch", "0 play R77", "0 discard"])
 def test_action_notation_errors(bad):
     with pytest.raises(NotationError):

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unokit.actions import Action, CatchUno, Draw, Play, Say
-from unokit.cards import Card, Color
+from unokit.cards import COLORS, Card, Color
 from unokit.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                            NotYourTurnError, UnoError, WindowClosedError)
 from unokit import fast, official
@@ -311,7 +311,7 @@ def test_the_tables_are_the_official_statement():
     assert fast.DECK == official.DECK_IDS == tuple(c.index for c in official.classic_deck())
     cards = official.CARDS
     g = Game.from_position(["R1", "G2"], "R9", "Y1")
-    for col in Color:
+    for col in COLORS:
         for top in cards:
             g.discard[-1], g.color = top, col
             row = official.PLAYABLE[col * official.FACES + top.face]

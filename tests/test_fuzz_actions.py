@@ -57,7 +57,7 @@ def test_action_parse_refuses_bad_claims_and_repeated_play_options():
 
 
 def test_action_parse_refuses_missing_extra_or_unreadable_arguments():
-    for text in ("0 color", "0 color G B", "0 color purple", "0 catch", "0 catch 1 2", "0 notice", "0 discard",
+    for text in ("0 color", "0 color G B", "0 color magenta", "0 catch", "0 catch 1 2", "0 notice", "0 discard",
                  "0 discard R1 R2", "0 discard Z9", "0 draw now", "0 uno 1", "0 hint", "0 play", "0 play Rſ",
                  "0 play R7>G>B", "0 play ＲＹ", "0 fly", "0", "", "   ", "draw 0"):
         refused(text)
@@ -88,7 +88,7 @@ def test_action_from_dict_refuses_wrong_shapes_naming_the_field():
         ({"type": "play", "player": 0, "cards": "R1", "target": "1"}, "'target'"),
         ({"type": "play", "player": 0, "cards": "R1", "claim": 3}, "'claim'"),
         ({"type": "play", "player": 0, "cards": "R1", "color": 2}, "'color'"),
-        ({"type": "play", "player": 0, "cards": "W", "color": "purple"}, "purple"),
+        ({"type": "play", "player": 0, "cards": "W", "color": "magenta"}, "magenta"),
         ({"type": "play", "player": 0, "cards": "R1", "more": "later"}, "'more'"),
         ({"type": "play", "player": 0, "cards": "R1", "hidden": {"a": 1}}, "'hidden'"),
         ({"type": "color", "player": 0}, "'color'"), ({"type": "catch", "player": 0}, "'target'"),

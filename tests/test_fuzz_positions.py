@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.cards import Card, Color
+from unokit.cards import Card, Color, format_physical
 from unokit.decks import DECKS, build_deck, deck_counts
 from unokit.errors import PositionError, RuleCodeError, UnoError
 from unokit.game import Game
@@ -111,7 +111,7 @@ def test_position_refuses_wrong_types():
     refused(discard=9)
     refused(stock=None)
     refused(color=5)
-    refused(color="purple")
+    refused(color="magenta")
     refused(dealer=2)
     refused(dealer="0")
     refused(seed="x")
@@ -145,13 +145,15 @@ def _position(rng: random.Random, deck: str) -> dict:
     cards = build_deck(deck, 1, include_blanks=True)
     rng.shuffle(cards)
     n = rng.randint(2, 6)
-    hands = [" ".join(cards.pop().code for _ in range(rng.randint(0, 8))) for _ in range(n)]
+    hands = [format_physical(cards.pop() for _ in range(rng.randint(0, 8))) for _ in range(n)]
     discard = [cards.pop() for _ in range(rng.randint(1, 3))]
-    stock = " ".join(cards.pop().code for _ in range(rng.randint(0, 20)))
+    stock = format_physical(cards.pop() for _ in range(rng.randint(0, 20)))
     top = discard[-1]
-    return dict(hands=hands, discard=" ".join(c.code for c in discard), stock=stock, current=rng.randrange(n),
+    # (the flip deck's double-sided cards are played by UNO FLIP only, and named as physical cards: R5/T+5)
+    return dict(hands=hands, discard=format_physical(discard), stock=stock, current=rng.randrange(n),
                 direction=rng.choice((1, -1)), color=rng.choice("RYGB") if top.is_wild else None,
-                pending=(top.draw * rng.randint(1, 3)) if top.draw and rng.random() < 0.5 else 0, deck=deck)
+                pending=(top.draw * rng.randint(1, 3)) if top.draw and rng.random() < 0.5 else 0, deck=deck,
+                **({"rules": "UNO FLIP"} if deck == "flip" else {}))
 
 
 WEIRD = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.integers(-10**40, 10**40), st.floats(),
@@ -187,8 +189,8 @@ def test_position_fuzz_mutated_positions_are_played_or_refused_with_position_err
     assert all(k <= full[c] for c, k in have.items())
     assert 0 <= g.current < g.n and g.direction in (1, -1) and isinstance(g.color, Color)
     assert not g.pending or g.top.draw
-    check_position([" ".join(c.code for c in h) for h in g.hands], " ".join(c.code for c in g.discard),
-                   " ".join(c.code for c in reversed(g.stock)), current=g.current, direction=g.direction,
+    check_position([format_physical(h) for h in g.hands], format_physical(g.discard),
+                   format_physical(reversed(g.stock)), current=g.current, direction=g.direction,
                    color=g.color, pending=g.pending, deck=deck)
     replay(g.record())
 

@@ -36,7 +36,7 @@ SAMPLES = {
     "hint": (2, "play red"), "swap": (2,), "shuffle-hands": (), "ohana": (), "out": (57,),
     "eliminated": ("had to draw (MS)",), "wrong-play": (12, "G1 matches neither"), "noticed": (12, 2),
     "accuse": (2, "liar"), "hidden-play": (2, 2), "free-discard": (), "discard-under": ("R7",), "carousel": (1,),
-    "discard-all": (2, ("R5", "R9")), "roulette": ("G", ("R1", "WCR", "G4")), "launcher": (2, 3), "spin": ("almost-uno",),
+    "discard-all": (2, ("R5", "R9")), "roulette": ("G", ("R1", "WCR", "G4")), "launcher": (2, 3), "spin": ("almost-uno",), "flip": ("dark", "O2"),
     "deflect": (4,), "die": (3, 3), "donate": (2, 2), "draw-challenge": (2, "guilty"), "jump-in-cancels": (2,),
     "peace": ("on",), "revenge": (4,), "sees-hand": (2,), "silence": ("on",), "slap": (), "slap-now": (),
     "stack-cancelled": (4,), "sum-challenge": (2, "bluff"), "time-up": (60,), "compliments-owed": ((0, 2),),

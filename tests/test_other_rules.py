@@ -18,7 +18,7 @@ import pytest
 
 from conftest import (A, B, C, D, E, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Phase,
                       Play, assert_refused, draw, hand, kinds, mk_play, new_game, play, pos, sizes)
-from unokit.cards import Card, Color
+from unokit.cards import COLORS, Card, Color
 from unokit.chance import ManualClock, ScriptedChance
 from unokit.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, RuleConflictError,
                            WindowClosedError)
@@ -497,7 +497,7 @@ def test_WILDSTART_wild_draw_four_first_card_stays():
     assert penalties(g.events, "WILDSTART") == [(B, 4)]
     assert hand(g, B) == ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "B1", "B2", "B3", "B4"]
     assert g.phase == Phase.COLOR and g.to_act == C and g.pending == 0       # B is skipped, C names the colour
-    assert g.legal_actions(C) == [ChooseColor(C, c) for c in Color]
+    assert g.legal_actions(C) == [ChooseColor(C, c) for c in COLORS]
     g.apply(ChooseColor(C, Color.GREEN))
     assert g.color == Color.GREEN and g.phase == Phase.PLAY and g.current == C
 

@@ -126,7 +126,7 @@ def _check_view(g, seat, known):
     v = g.view(seat)
     assert v.hand == tuple(g.hands[seat])
     assert v.hand_sizes == tuple(len(h) for h in g.hands)
-    assert v.stock_size == len(g.stock) and v.top is g.discard[-1] and v.discard == tuple(g.discard)
+    assert v.stock_size == len(g.stock) and v.top == g.discard[-1] and v.discard == tuple(g.discard[g.discard_unseen:])
     assert v.drawn is None or (seat == g.current and v.drawn in g.hands[seat])
     assert v.history == tuple(g.events)
     expect_revealed = tuple((s, cs) for viewers, s, cs in g.reveals if viewers is None or seat in viewers)
@@ -136,6 +136,10 @@ def _check_view(g, seat, known):
         known[seat].update(c.code for c in cs)
     if getattr(v, "stock_top", None) is not None:  # REV: the stock is face up
         known[seat].add(v.stock_top.code)
+    for _, cs in v.backs:   # FLIP: the backs of the other hands face this seat, and the stock's top back
+        known[seat].update(c.code for c in cs)
+    if v.stock_back is not None:
+        known[seat].add(v.stock_back.code)
     # the history is public and the same for every seat: it is scanned once per event in _note_public
     leaked = _tokens(repr(replace(v, history=()))) - known[seat] - known.public
     assert not leaked, f"view of seat {seat} shows hidden cards {leaked}"
@@ -159,9 +163,11 @@ def _note_public(g, known):
     if rev and g.stock:
         known.public.add(g.stock[-1].code)
     for e in new:
-        if e.kind in ("play", "cut", "first", "first-returned", "discard-all", "roulette", "discard-under") or \
-                (rev and e.kind == "draw"):
+        if e.kind in ("play", "cut", "first", "first-returned", "discard-all", "roulette", "discard-under",
+                      "flip") or (rev and e.kind == "draw"):
             for d in e.detail:
+                if isinstance(d, Card):   # (FLIP: the card a flip turns up)
+                    known.public.add(d.code)
                 if isinstance(d, tuple):
                     known.public.update(c.code for c in d if isinstance(c, Card))
                 elif isinstance(d, str):

@@ -32,12 +32,23 @@ notation  card                          points (classic scoring)
 ``WH``    Wild Hit (Extreme)            50
 ``RSL``   red SLAP (Flash)              20
 ``R3S``   red 3 with the spin mark      3
+``R+1``   red Draw One (Flip, light)    10
+``RF``    red Flip (Flip, both sides)   20
+``P+5``   pink Draw Five (Flip, dark)   20
+``WDC``   Wild Draw Colour (Flip)       60
+``R5/T+5`` one double-sided Flip card   its side in play
 ========  ============================  ===========================
+
+UNO Flip's dark side has colours of its own: ``P`` pink, ``T`` teal, ``O`` orange, ``V`` violet
+(purple); :data:`COLORS` stays the four of the classic game, :data:`DARK_COLORS` holds the others. A
+Flip card is a :class:`FlipCard`: the side in play and the other side of one physical card
+(``R5/T+5``), equal to its side in play (:mod:`unokit.rules.editions.flip`).
 
 ``R+4`` to ``WCR`` belong to the No Mercy edition (:mod:`unokit.rules.editions.nomercy`), ``WR``
 to ``WT+2`` to All Wild (:mod:`unokit.rules.editions.allwild`), ``RX2`` and ``WH`` to Extreme
 (:mod:`unokit.rules.editions.extreme`), ``RSL`` to Flash (:mod:`unokit.rules.editions.flash`), ``R1S`` to ``B5S`` to Spin
-(:mod:`unokit.rules.editions.spin`);
+(:mod:`unokit.rules.editions.spin`), ``R+1``, ``RF``, the dark cards and ``WDC`` to Flip
+(:mod:`unokit.rules.editions.flip`);
 their points there are the edition's (its deck's ``special_points``).
 
 Cards are interned: ``Card.parse('R7') is Card.parse('r7')``, and ``repr``
@@ -58,20 +69,25 @@ from enum import IntEnum
 
 from .errors import NotationError
 
-__all__ = ["Color", "Face", "Card", "COLORS", "parse_cards", "format_cards"]
+__all__ = ["Color", "Face", "Card", "FlipCard", "COLORS", "DARK_COLORS", "parse_cards", "format_cards",
+           "format_physical", "plain"]
 
 
 class Color(IntEnum):
-    """The four suit colours. Wild cards have no colour of their own."""
+    """The four suit colours, then UNO Flip's four dark ones. Wild cards have no colour of their own."""
 
     RED = 0
     YELLOW = 1
     GREEN = 2
     BLUE = 3
+    PINK = 4      # UNO Flip's dark side (003 §UNO Flip: "rosa, arancione, turchese e viola")
+    TEAL = 5
+    ORANGE = 6
+    PURPLE = 7    # written V (violet): P is pink
 
     @property
     def letter(self) -> str:
-        return "RYGB"[self]
+        return "RYGBPTOV"[self]
 
     @classmethod
     def parse(cls, text: str) -> "Color":
@@ -85,12 +101,16 @@ class Color(IntEnum):
         t = text.strip()
         t = t.upper() if t.isascii() else ""
         for c in cls:
-            if t == c.letter or t == c.name:
+            if t == c.letter or t == c.name or (c is Color.PURPLE and t == "VIOLET"):
                 return c
-        raise NotationError(f"unknown colour {_short(text)!r}; choose one of R, Y, G, B")
+        raise NotationError(f"unknown colour {_short(text)!r}; choose one of R, Y, G, B "
+                            f"(UNO Flip's dark side: P, T, O, V)")
 
 
-COLORS = tuple(Color)
+#: the four colours of the classic game (and of UNO Flip's light side)
+COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+#: UNO Flip's dark side
+DARK_COLORS = (Color.PINK, Color.TEAL, Color.ORANGE, Color.PURPLE)
 
 
 class Face(IntEnum):
@@ -131,6 +151,12 @@ class Face(IntEnum):
     SPIN_3 = 37
     SPIN_4 = 38
     SPIN_5 = 39
+    # UNO Flip (003 §UNO Flip): light Draw One, Flip on both sides, dark Draw Five, Wild Draw Colour
+    # (the dark side's Skip Everyone is No Mercy's SKIP_ALL, its Wild is the Wild)
+    DRAW_ONE = 40
+    FLIP = 41
+    DRAW_FIVE = 42
+    WILD_DRAW_COLOR = 43
 
 
 _FACE_CODE = {
@@ -141,6 +167,7 @@ _FACE_CODE = {
     Face.WILD_DRAW_SIX: "W+6", Face.WILD_DRAW_TEN: "W+10", Face.WILD_ROULETTE: "WCR",
     Face.WILD_REVERSE: "WR", Face.WILD_SKIP: "WS", Face.WILD_SKIP_TWO: "WS2", Face.WILD_FORCED_SWAP: "WFS",
     Face.WILD_DRAW_TWO: "W+2", Face.WILD_TARGETED_DRAW_TWO: "WT+2", Face.HIT_TWO: "X2", Face.WILD_HIT: "WH", Face.SLAP: "SL",
+    Face.DRAW_ONE: "+1", Face.FLIP: "F", Face.DRAW_FIVE: "+5", Face.WILD_DRAW_COLOR: "WDC",
 }
 _FACE_NAME = {
     Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
@@ -153,23 +180,28 @@ _FACE_NAME = {
     Face.WILD_REVERSE: "Wild Reverse", Face.WILD_SKIP: "Wild Skip", Face.WILD_SKIP_TWO: "Wild Skip Two",
     Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
     Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit", Face.SLAP: "SLAP",
+    Face.DRAW_ONE: "Draw One", Face.FLIP: "Flip", Face.DRAW_FIVE: "Draw Five", Face.WILD_DRAW_COLOR: "Wild Draw Colour",
 }
 #: the Spin cards' numbers: a spin card is a number card for matching, scoring and the card rules
 SPIN_NUMBER = {Face.SPIN_1: 1, Face.SPIN_2: 2, Face.SPIN_3: 3, Face.SPIN_4: 4, Face.SPIN_5: 5}
 WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE,
                         Face.WILD_OHANA, Face.WILD_BLANK, Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX,
                         Face.WILD_DRAW_TEN, Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
-                        Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO, Face.WILD_HIT})
+                        Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO, Face.WILD_HIT,
+                        Face.WILD_DRAW_COLOR})
 #: wilds whose player names no colour: No Mercy's Colour Roulette (its victim names it) and All Wild's
 #: own cards (that edition has no colours)
 COLORLESS_WILDS = frozenset({Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
-                             Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO})
-# (All Wild's Wild Draw Two names no colour there; the edition's ``colorless`` says so for every card)
+                             Face.WILD_FORCED_SWAP, Face.WILD_TARGETED_DRAW_TWO})
+# (the Wild Draw Two names a colour in UNO Flip and none in All Wild: that edition's ``colorless`` says
+# so for every card)
 ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL,
-                          Face.HIT_TWO, Face.SLAP})
-#: cards the next player must draw, by face (the official +2 and W+4, No Mercy's draw cards)
+                          Face.HIT_TWO, Face.SLAP, Face.DRAW_ONE, Face.FLIP, Face.DRAW_FIVE})
+#: cards the next player must draw, by face (the official +2 and W+4, No Mercy's and Flip's draw cards;
+#: Flip's Wild Draw Colour makes its victim draw until a colour comes: one card at least)
 DRAW_FACES = {Face.DRAW_TWO: 2, Face.WILD_DRAW_FOUR: 4, Face.DRAW_FOUR: 4, Face.WILD_REVERSE_DRAW_FOUR: 4,
-              Face.WILD_DRAW_SIX: 6, Face.WILD_DRAW_TEN: 10, Face.WILD_DRAW_TWO: 2}
+              Face.WILD_DRAW_SIX: 6, Face.WILD_DRAW_TEN: 10, Face.WILD_DRAW_TWO: 2, Face.DRAW_ONE: 1,
+              Face.DRAW_FIVE: 5, Face.WILD_DRAW_COLOR: 1}
 #: faces of the other editions, (coloured, wild) by edition in the order they were added: built after
 #: the classic and the 112/Ohana/Italian cards, and each edition after the earlier ones, so that no
 #: card index ever changes (the fast core's tables index the first 58; records and action tables
@@ -182,7 +214,11 @@ EDITION_CARDS = (
     ((Face.HIT_TWO,), (Face.WILD_HIT,)),                                                 # Extreme
     ((Face.SLAP,), ()),                                                                  # Flash
     (tuple(SPIN_NUMBER), ()),                                                            # Spin
+    ((Face.DRAW_ONE, Face.FLIP), (Face.WILD_DRAW_COLOR,)),                               # Flip (light)
 )
+#: UNO Flip's dark cards, built last (in the dark colours only): numbers 1-9, Draw Five, Reverse, Skip,
+#: Skip Everyone, Flip
+DARK_FACES = tuple(range(1, 10)) + (Face.DRAW_FIVE, Face.REVERSE, Face.SKIP, Face.SKIP_ALL, Face.FLIP)
 EDITION_WILDS = tuple(f for _, wilds in EDITION_CARDS for f in wilds)
 
 
@@ -264,11 +300,15 @@ class Card:
         card = cls._by_code.get(t)
         if card is not None:
             return card
+        if "/" in t and t.count("/") == 1:
+            up, down = t.split("/")
+            return FlipCard.of(cls.parse(up), cls.parse(down))
         raise NotationError(
             f"unknown card {_short(text)!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
             f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB "
             f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR; All Wild: WR, WS, WS2, WFS, W+2, WT+2; "
-            f"Extreme: RX2, WH; Flash: RSL; Spin: R1S-R5S)")
+            f"Extreme: RX2, WH; Flash: RSL; Spin: R1S-R5S; Flip: R+1, RF, WDC and the dark colours P T O V, "
+            f"e.g. P+5, TSA; a double-sided Flip card: R5/T+5)")
 
     def identical(self, other: "Card") -> bool:
         """Same colour and same number/symbol (wilds: same kind)."""
@@ -301,8 +341,71 @@ class Card:
         return self.index < other.index
 
 
+class FlipCard(Card):
+    """One double-sided UNO Flip card: ``up`` (the side in play) and ``down`` (the other side).
+
+    It *is* its side in play for every rule (its colour, face, points, ``code`` and ``index`` are
+    ``up``'s, and it is equal to ``up``), so the referee's piles hold these physical cards and an action
+    names the side its player sees. ``pair`` (``R5/T+5``, the side in play first) names the physical
+    card in records, ``key`` the same card whichever side is up (the card-conservation count);
+    :attr:`flipped` is the card turned over. Interned and immutable.
+
+    >>> c = Card.parse('R5/T+5')
+    >>> c == Card.parse('R5'), c.code, c.pair, c.flipped.pair, c.flipped == Card.parse('T+5')
+    (True, 'R5', 'R5/T+5', 'T+5/R5', True)
+    >>> plain(c) is Card.parse('R5')
+    True
+    """
+
+    __slots__ = ("up", "down", "pair", "key")
+    _pairs: dict[tuple, "FlipCard"] = {}
+
+    def __init__(self, up: Card, down: Card):  # use FlipCard.of
+        for name in Card.__slots__:
+            object.__setattr__(self, name, getattr(up, name))
+        object.__setattr__(self, "up", up)
+        object.__setattr__(self, "down", down)
+        object.__setattr__(self, "pair", f"{up.code}/{down.code}")
+        # the physical card whichever side is up (the card-conservation count)
+        object.__setattr__(self, "key", min(self.pair, f"{down.code}/{up.code}"))
+
+    @classmethod
+    def of(cls, up: Card, down: Card) -> "FlipCard":
+        """The physical card showing ``up`` with ``down`` on its back."""
+        up, down = plain(up), plain(down)
+        key = (up, down)
+        card = cls._pairs.get(key)
+        if card is None:
+            card = cls._pairs[key] = cls(up, down)
+        return card
+
+    @property
+    def flipped(self) -> "FlipCard":
+        return FlipCard.of(self.down, self.up)
+
+    def __eq__(self, other) -> bool:
+        return other is self.up or (isinstance(other, FlipCard) and other.up is self.up)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.up)
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.pair!r})"
+
+    def __reduce__(self):
+        return (Card.parse, (self.pair,))
+
+
+def plain(card: Card) -> Card:
+    """The card face a player sees: a :class:`FlipCard`'s side in play, any other card itself."""
+    return card.up if type(card) is FlipCard else card
+
+
 def _build_all() -> None:
-    for col in Color:
+    for col in COLORS:
         for f in range(10):
             Card.of(col, f)
         for f in (Face.SKIP, Face.REVERSE, Face.DRAW_TWO):
@@ -310,11 +413,14 @@ def _build_all() -> None:
     for f in sorted(WILD_FACES - set(EDITION_WILDS)):
         Card.of(None, f)
     for coloured, wilds in EDITION_CARDS:
-        for col in Color:
+        for col in COLORS:
             for f in coloured:
                 Card.of(col, f)
         for f in wilds:
             Card.of(None, f)
+    for col in DARK_COLORS:
+        for f in DARK_FACES:
+            Card.of(col, f)
 
 
 _build_all()
@@ -338,5 +444,15 @@ def _short(text: str, n: int = 40) -> str:
 
 
 def format_cards(cards) -> str:
-    """Inverse of :func:`parse_cards`."""
+    """Inverse of :func:`parse_cards` for the sides shown (a Flip card: its side in play)."""
     return " ".join(c.code for c in cards)
+
+
+def format_physical(cards) -> str:
+    """The cards as records write them: a Flip card as its pair (``R5/T+5``), read back by
+    :func:`parse_cards`.
+
+    >>> format_physical(parse_cards('R7 R5/T+5'))
+    'R7 R5/T+5'
+    """
+    return " ".join(getattr(c, "pair", c.code) for c in cards)

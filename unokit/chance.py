@@ -15,11 +15,11 @@ True
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 import random
 import time
 
-from .cards import Card, format_cards, parse_cards
-from .decks import deck_counts
+from .cards import Card, format_physical, parse_cards
 from .errors import ReplayMismatchError
 
 __all__ = ["Chance", "ScriptedChance", "ManualClock", "SystemClock", "derive_seed"]
@@ -80,9 +80,9 @@ class ScriptedChance(Chance):
             if not isinstance(v, (str, list, tuple)):
                 raise ReplayMismatchError(f"recorded outcome {v!r} is not a card order, but the game shuffles here")
             out = parse_cards(v) if isinstance(v, str) else list(v)
-            if deck_counts(out) != deck_counts(cards):
+            if _sides(out) != _sides(cards):
                 raise ReplayMismatchError("a recorded shuffle does not hold the cards being shuffled")
-        self.log.append(format_cards(out))
+        self.log.append(format_physical(out))
         return out
 
     def randint(self, lo: int, hi: int) -> int:
@@ -93,6 +93,11 @@ class ScriptedChance(Chance):
             raise ReplayMismatchError(f"recorded outcome {v!r} is not an integer in [{lo}, {hi}]")
         self.log.append(v)
         return v
+
+
+def _sides(cards) -> Counter:
+    """The cards as recorded, each Flip card with the side it shows (a shuffle never turns one over)."""
+    return Counter(getattr(c, "pair", c.code) for c in cards)
 
 
 class ManualClock:

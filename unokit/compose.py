@@ -37,7 +37,7 @@ ordinary action, written in records as before (``0 play R2 G2 @1 give:B5,Y7``).
 from __future__ import annotations
 
 from .actions import Play
-from .cards import COLORS, Face
+from .cards import Face, plain
 from .errors import IllegalActionError, IncompletePlayError
 from .official import matches
 
@@ -60,7 +60,7 @@ class Composer:
         self.p = p
         self.hand = game.hands[p]
         counts: dict = {}
-        for c in self.hand:
+        for c in (map(plain, self.hand) if game.physical else self.hand):   # (UNO Flip: the faces seen)
             counts[c] = counts.get(c, 0) + 1
         self.counts = counts
         self._finals: dict = {}
@@ -76,6 +76,8 @@ class Composer:
         quick = not g._allow_play
         pending = g.phase is g.phase.PENDING
         top, color = g.discard[-1], g.color
+        if first_only is not None and g.physical:
+            first_only = plain(first_only)   # (UNO Flip: the counts are of faces)
         for c in (candidates if candidates is not None else self.counts):
             if first_only is not None and c is not first_only:
                 continue
@@ -150,7 +152,7 @@ class Composer:
             left = len(self.hand) - len(cards)
             unos = (False, True) if left == 1 or (g._hand_changers and any(
                 c.number in g._hand_change_numbers for c in cards)) else (False,)
-            colors = COLORS if self.g.names_color(last) else (None,)
+            colors = self.g.colors if self.g.names_color(last) else (None,)
             targets = self.targets(cards)
             k = self.gifts(cards)
             # Saying UNO never changes legality beyond the count that ``unos`` already follows, and the

@@ -6,27 +6,28 @@
 109
 >>> len(build_deck('classic', copies=2))
 216
->>> [len(build_deck(d)) for d in ('nomercy', 'allwild', 'extreme', 'flash', 'spin')]
-[168, 112, 120, 108, 108]
+>>> [len(build_deck(d)) for d in ('nomercy', 'allwild', 'extreme', 'flash', 'spin', 'flip')]
+[168, 112, 120, 108, 108, 112]
 >>> sorted(DECKS)
-['112', 'allwild', 'classic', 'extreme', 'flash', 'italian', 'nomercy', 'ohana', 'spin']
+['112', 'allwild', 'classic', 'extreme', 'flash', 'flip', 'italian', 'nomercy', 'ohana', 'spin']
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .cards import Card, Color, Face
+from .cards import COLORS, DARK_COLORS, Card, Face
 from .errors import RuleCodeError
 
-__all__ = ["DeckSpec", "DECKS", "build_deck", "classic_108", "deck_counts"]
+__all__ = ["DeckSpec", "DECKS", "build_deck", "classic_108", "deck_counts", "FLIP_LIGHT", "FLIP_DARK"]
 
 
 def classic_108() -> list[Card]:
     """Per colour one 0, two each of 1-9, two Skip, two Reverse, two Draw Two; 4 W, 4 W+4."""
     cards: list[Card] = []
-    for col in Color:
+    for col in COLORS:
         cards.append(Card.of(col, 0))
         for n in range(1, 10):
             cards += [Card.of(col, n)] * 2
@@ -72,7 +73,7 @@ class DeckSpec:
 #: three Discard All (36 x 4 = 144); 8 Wild Reverse Draw Four, 4 Wild Draw Six, 4 Wild Draw Ten,
 #: 8 Wild Colour Roulette (24): 168 cards.
 NOMERCY_CARDS: tuple[tuple[str, int], ...] = tuple(
-    (f"{col.letter}{face}", n) for col in Color
+    (f"{col.letter}{face}", n) for col in COLORS
     for face, n in [(str(k), 2) for k in range(10)] + [("+2", 3), ("S", 3), ("R", 3), ("+4", 2), ("SA", 2),
                                                         ("DA", 3)]
 ) + (("WR+4", 8), ("W+6", 4), ("W+10", 4), ("WCR", 8))
@@ -87,17 +88,45 @@ ALLWILD_CARDS: tuple[tuple[str, int], ...] = (("W", 28), ("WR", 12), ("WS", 12),
 #: classic deck with its eight Reverses replaced by eight SLAP cards, two per colour (the counts are an
 #: assumption: docs/rules/FLASH.md).
 FLASH_CARDS: tuple[tuple[str, int], ...] = tuple(
-    (f"{col.letter}{face}", n) for col in Color
+    (f"{col.letter}{face}", n) for col in COLORS
     for face, n in [("0", 1)] + [(str(k), 2) for k in range(1, 10)] + [("S", 2), ("+2", 2), ("SL", 2)]
 ) + (("W", 4), ("W+4", 4))
 
 #: UNO Spin (003 §UNO Spin; the published deck marks five cards of each colour, 1 to 5, with the spin
 #: swirl): the classic deck with one of the two copies of each 1-5 per colour a Spin card.
 SPIN_CARDS: tuple[tuple[str, int], ...] = tuple(
-    (f"{col.letter}{face}", n) for col in Color
+    (f"{col.letter}{face}", n) for col in COLORS
     for face, n in [("0", 1)] + [(str(k), 1) for k in range(1, 6)] + [(f"{k}S", 1) for k in range(1, 6)]
     + [(str(k), 2) for k in range(6, 10)] + [("S", 2), ("R", 2), ("+2", 2)]
 ) + (("W", 4), ("W+4", 4))
+
+#: UNO Flip's light side (003 §UNO Flip: the classic cards with Draw One for Draw Two and Wild Draw Two
+#: for Wild Draw Four, and the Flip card; the counts are the edition's published list): per colour two
+#: each of 1-9, Draw One, Reverse, Skip and Flip (26 x 4 = 104); 4 Wild, 4 Wild Draw Two: 112.
+FLIP_LIGHT: tuple[tuple[str, int], ...] = tuple(
+    (f"{col.letter}{face}", 2) for col in COLORS
+    for face in [str(k) for k in range(1, 10)] + ["+1", "R", "S", "F"]
+) + (("W", 4), ("W+2", 4))
+#: its dark side, in pink, teal, orange and violet: per colour two each of 1-9, Draw Five, Reverse,
+#: Skip Everyone and Flip (104); 4 Wild, 4 Wild Draw Colour: 112.
+FLIP_DARK: tuple[tuple[str, int], ...] = tuple(
+    (f"{col.letter}{face}", 2) for col in DARK_COLORS
+    for face in [str(k) for k in range(1, 10)] + ["+5", "R", "SA", "F"]
+) + (("W", 4), ("WDC", 4))
+#: which dark side is printed behind which light one is not published: unokit pairs the two lists by one
+#: fixed permutation (this seed), the same in every game, so records and decks never depend on a run
+FLIP_PAIRING_SEED = 2019
+
+
+def _flip_pairs() -> tuple[tuple[str, int], ...]:
+    light, dark = _listed(FLIP_LIGHT), _listed(FLIP_DARK)
+    random.Random(FLIP_PAIRING_SEED).shuffle(dark)
+    return tuple(sorted(Counter(f"{a.code}/{b.code}" for a, b in zip(light, dark)).items()))
+
+
+#: the points of Flip's cards that differ from the classic ones (each side scores when it is in play)
+FLIP_POINTS = {**{f"{c.letter}+1": 10 for c in COLORS}, **{f"{c.letter}SA": 30 for c in DARK_COLORS},
+               "W": 40, "W+2": 50, "WDC": 60}
 
 DECKS: dict[str, DeckSpec] = {
     "classic": DeckSpec("classic", "the classic 108-card deck", source="000 §Regras em Verbatim; 004"),
@@ -122,6 +151,10 @@ DECKS: dict[str, DeckSpec] = {
                       source="003 §UNO Flash; the counts are an assumption (docs/rules/FLASH.md)", cards=FLASH_CARDS),
     "spin": DeckSpec("spin", "UNO Spin: classic, with one of each 1-5 per colour a Spin card (20)",
                      source="003 §UNO Spin; the published count of 20 Spin cards", cards=SPIN_CARDS),
+    "flip": DeckSpec("flip", "UNO Flip: 112 double-sided cards (light: Draw One, Wild Draw Two, Flip; dark: pink, "
+                     "teal, orange, violet, Draw Five, Skip Everyone, Wild Draw Colour, Flip)",
+                     source="003 §UNO Flip; counts from the edition's published list, the pairing of the sides "
+                            "an assumption (docs/rules/FLIP.md)", cards=_flip_pairs(), special_points=FLIP_POINTS),
 }
 # 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
 
@@ -145,5 +178,6 @@ _BUILT: dict = {}
 
 
 def deck_counts(cards) -> Counter:
-    """Multiset of card codes, used by the conservation invariant."""
-    return Counter(c.code for c in cards)
+    """Multiset of card codes, used by the conservation invariant (a Flip card counts as the physical
+    card, whichever side is up: its ``key``)."""
+    return Counter(getattr(c, "key", c.code) for c in cards)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Play,
                       Say, SayUno)
-from .cards import Card, Color
+from .cards import COLORS, Card, Color, format_physical, plain
 from .chance import Chance, ManualClock
 from .decks import DECKS, build_deck, deck_counts
 from .errors import UnoError
@@ -145,6 +145,10 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.edition = edition_of(rules)
         self._effects = self.edition.effects if self.edition is not None else {}
         self._colorless = self.edition is not None and self.edition.colorless
+        # UNO Flip: the piles hold double-sided cards (FlipCard), and the colours named are the side's
+        self.physical = self.edition is not None and self.edition.double_sided
+        self.colors: tuple[Color, ...] = COLORS
+        self.discard_unseen = 0   # cards at the bottom of the discard pile showing sides nobody has seen (a flip)
         self.end_reason = "out"
         self.blank = rules.param("blank")
         self._play_memo: dict = {}
@@ -229,9 +233,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         g._deck_cards = [c for h in g.hands for c in h] + g.discard + g.stock
         g.initial_counts = deck_counts(g._deck_cards)
         g.setup = {"position": True}
-        g._position = {"hands": [" ".join(c.code for c in h) for h in g.hands],
-                       "discard": " ".join(c.code for c in g.discard),
-                       "stock": " ".join(c.code for c in reversed(g.stock)), "current": current,
+        g._position = {"hands": [format_physical(h) for h in g.hands],
+                       "discard": format_physical(g.discard),
+                       "stock": format_physical(reversed(g.stock)), "current": current,
                        "direction": direction, "color": g.color.letter, "pending": pending, "dealer": g.dealer}
         for h in g._on_turn_start:
             h(g, g.current)
@@ -270,6 +274,33 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         (True, False)
         """
         return card.names_color and not self._colorless
+
+    def set_colors(self, colors) -> None:
+        """The colours a wild may name from now on (UNO Flip's side: :data:`unokit.cards.DARK_COLORS`)."""
+        self.colors = tuple(colors)
+        self._play_memo.clear()
+
+    def take_cards(self, seat: int, cards) -> list[Card]:
+        """Take ``cards`` (the faces a player names) out of ``seat``'s hand and return the cards held:
+        the same, except under UNO Flip, where each is the physical double-sided card of that face
+        first in the hand (its holder cannot see the backs, so which copy goes is no choice of theirs)."""
+        hand = self.hands[seat]
+        if not self.physical:
+            for c in cards:
+                hand.remove(c)
+            return list(cards)
+        return [hand.pop(hand.index(c)) for c in cards]
+
+    def draw_until(self, seat: int, color) -> tuple[Card, ...]:
+        """``seat`` draws one card at a time until one of ``color`` comes (or the cards run out): the
+        cards drawn, the last of that colour. (Wilds have no colour: they do not stop it.)"""
+        hand = self.hands[seat]
+        got = []
+        while self.draw_cards(seat, 1):
+            got.append(hand[-1])
+            if hand[-1].color is color:
+                break
+        return tuple(got)
 
     def put_under_top(self, cards) -> None:
         """Put ``cards`` on the discard pile just under its top card (which stays in play)."""
@@ -415,6 +446,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         return tuple(events[start:])
 
     def emit(self, kind: str, player, *detail) -> None:
+        if self.physical:   # events show the sides in play, never a Flip card's back
+            detail = tuple(_plain_detail(d) for d in detail)
         self.events.append(make_event(kind, self.seq, player, *detail))
 
     # --- playing
@@ -475,6 +508,14 @@ _HOUSE: dict = {}
 _HOOKS: dict = {}
 
 
+def _plain_detail(d):
+    if isinstance(d, Card):
+        return plain(d)
+    if isinstance(d, tuple) and d and isinstance(d[0], Card):
+        return tuple(plain(c) for c in d)
+    return d
+
+
 def _hooks_for(rules: RuleSet, house: list) -> dict:
     hit = _HOOKS.get(rules)
     if hit is None:
@@ -487,6 +528,8 @@ def _deck_for(rs: RuleSet, deck: str, players: int | None) -> str:
     ``deck``; a typed error for another deck, or a number of players the edition does not seat."""
     ed = edition_of(rs)
     if ed is None:
+        if deck == "flip":
+            raise UnoError("the flip deck's cards have two sides: play it with UNO FLIP (rules='UNO FLIP')")
         return deck
     if deck not in ("classic", ed.deck):
         raise UnoError(f"{ed.code} is played with its own deck ({ed.deck!r}); leave the deck out")

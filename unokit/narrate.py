@@ -31,7 +31,8 @@ __all__ = ["LANGS", "card_name", "cards_name", "color_name", "describe", "descri
 #: the languages the narrator writes
 LANGS = ("en", "pt")
 
-_COLOR = {"en": ("Red", "Yellow", "Green", "Blue"), "pt": ("Vermelho", "Amarelo", "Verde", "Azul")}
+_COLOR = {"en": ("Red", "Yellow", "Green", "Blue", "Pink", "Teal", "Orange", "Purple"),
+          "pt": ("Vermelho", "Amarelo", "Verde", "Azul", "Rosa", "Turquesa", "Laranja", "Roxo")}
 _FACE = {
     "en": {Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "+2", Face.WILD: "Wild",
            Face.WILD_DRAW_FOUR: "Wild Draw Four", Face.WILD_SWAP: "Wild Swap Hands",
@@ -42,7 +43,8 @@ _FACE = {
            Face.WILD_REVERSE: "Wild Reverse", Face.WILD_SKIP: "Wild Skip", Face.WILD_SKIP_TWO: "Wild Skip Two",
            Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
            Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit",
-           Face.SLAP: "SLAP"},
+           Face.SLAP: "SLAP", Face.DRAW_ONE: "+1", Face.FLIP: "Flip", Face.DRAW_FIVE: "+5",
+           Face.WILD_DRAW_COLOR: "Wild Draw Colour"},
     # the guide's words (000): Pular, Inverter, Comprar Duas (Cartas), Curinga, Curinga Comprar Quatro (Cartas)
     "pt": {Face.SKIP: "Pular", Face.REVERSE: "Inverter", Face.DRAW_TWO: "Comprar Duas", Face.WILD: "Curinga",
            Face.WILD_DRAW_FOUR: "Curinga Comprar Quatro", Face.WILD_SWAP: "Curinga Troca de Mãos",
@@ -57,7 +59,10 @@ _FACE = {
            Face.WILD_FORCED_SWAP: "Curinga Troca Forçada", Face.WILD_DRAW_TWO: "Curinga Comprar Duas",
            Face.WILD_TARGETED_DRAW_TWO: "Curinga Comprar Duas Direcionado",
            # Extreme (003: "il x2", "la carta jolly con punto di domanda")
-           Face.HIT_TWO: "Dispara 2", Face.WILD_HIT: "Curinga Dispara", Face.SLAP: "SLAP"},
+           Face.HIT_TWO: "Dispara 2", Face.WILD_HIT: "Curinga Dispara", Face.SLAP: "SLAP",
+           # Flip (003: Pesca +1, Pesca +5, Cambio Colore e Pesca Carte)
+           Face.DRAW_ONE: "Comprar Uma", Face.FLIP: "Flip", Face.DRAW_FIVE: "Comprar Cinco",
+           Face.WILD_DRAW_COLOR: "Curinga Comprar Cor"},
 }
 _AND = {"en": "and", "pt": "e"}
 _NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -77,7 +82,10 @@ _REASON_PT = {
     "caught lying to avoid elimination (MS + DED)": "pego mentindo para não ser eliminado (MS + DED)",
     "mercy: 25 or more cards (NOMERCY)": "misericórdia: 25 cartas ou mais (NOMERCY)",
     "last to press (FLASH)": "o último a apertar (FLASH)", "did not press (FLASH)": "não apertou (FLASH)",
-    "Wild Targeted Draw Two": "Curinga Comprar Duas Direcionado"}
+    "Wild Targeted Draw Two": "Curinga Comprar Duas Direcionado",
+    "Wild Draw Two bluff": "blefe com o Curinga Comprar Duas", "lost a Wild Draw Two challenge":
+    "perdeu o desafio do Curinga Comprar Duas", "Wild Draw Colour bluff": "blefe com o Curinga Comprar Cor",
+    "lost a Wild Draw Colour challenge": "perdeu o desafio do Curinga Comprar Cor"}
 _PREFIX_PT = (("had to draw", "teve de comprar"), ("could not answer the draw", "não pôde responder à compra"),
               ("slower than", "mais lento que"), ("no compliment", "sem elogio"), ("no critique", "sem crítica"))
 
@@ -310,6 +318,8 @@ _EN = {
     "discard-all": lambda w, e: f"{w.s(e.player, 'discards')} {_n_cards(e.count, 'en')} of the same colour too: "
                                 f"{cards_name(e.cards)}",
     "spin": lambda w, e: f"{w.s(e.player, 'spins')} the wheel: {_SPACE['en'][e.space]}",
+    "flip": lambda w, e: f"{w.s(e.player, 'flips')} everything over: the {e.side} side is in play, "
+                         f"{card_name(e.top)} on top",
     "launcher": lambda w, e: f"{w.s(e.player, 'presses')} the launcher {_times(e.presses, 'en')}: "
                              f"{_n_cards(e.count, 'en') if e.count else 'nothing'} "
                              f"{'comes' if e.count < 2 else 'come'} out",
@@ -395,6 +405,8 @@ _PT = {
     "discard-all": lambda w, e: f"{w.subj(e.player)} descarta também {_n_cards(e.count, 'pt')} da mesma cor: "
                                 f"{cards_name(e.cards, 'pt')}",
     "spin": lambda w, e: f"{w.subj(e.player)} gira a roleta: {_SPACE['pt'][e.space]}",
+    "flip": lambda w, e: f"{w.subj(e.player)} vira tudo: agora vale o lado "
+                         f"{'escuro' if e.side == 'dark' else 'claro'}, com {card_name(e.top, 'pt')} em cima",
     "launcher": lambda w, e: f"{w.subj(e.player)} aperta o lançador {_times(e.presses, 'pt')}: "
                              + (f"sai{'em' if e.count > 1 else ''} {_n_cards(e.count, 'pt')}" if e.count else "não sai nada"),
     "roulette": lambda w, e: f"{w.subj(e.player)} escolhe {color_name(e.color, 'pt')} e vira "
@@ -551,6 +563,13 @@ def describe_pending(view, viewer, names, lang: str = "en", *, can_stack: bool =
     cards = _pending_cards(view.discard, k)
     made = f" ({_composition(cards, lang)})" if cards else ""
     four = any(c.face == Face.WILD_DRAW_FOUR for c in cards) or (not cards and view.top.draw == 4)
+    if view.top.face == Face.WILD_DRAW_COLOR and k == 1:   # UNO Flip: until a card of the colour named comes
+        until = (f"draw until a {color_name(view.color)} card comes" if lang == "en"
+                 else f"comprar até sair uma carta {color_name(view.color, 'pt')}")
+        chal = can_challenge and w.you(who)
+        return (f"{w.subj(who)} {'must' if lang == 'en' else 'precisa'} {until}"
+                + ((" or challenge it" if lang == "en" else " ou desafiá-lo") if chal else ""))
+    four = four or (can_challenge and any(c.face == Face.WILD_DRAW_TWO for c in cards))   # (Flip's, challengeable)
     opts = []
     if w.you(who) and can_stack:
         opts.append("stack" if lang == "en" else "empilhar")

@@ -165,8 +165,8 @@ def check_position(hands, discard, stock=(), *, rules=None, current=0, direction
         if not top.draw:
             raise PositionError(f"pending={pending} needs a Draw Two or Wild Draw Four on top of the discard "
                                 f"pile, not {top.code}")
-        if pending < top.draw or pending % 2:
-            raise PositionError(f"pending={pending} does not fit the {top.code} on top: a draw total is even and "
-                                f"at least {top.draw}")
+        if pending < top.draw or (pending % 2 and not top.draw % 2):   # (Flip: +1, +5)
+            raise PositionError(f"pending={pending} does not fit the {top.code} on top: a draw total is even "
+                                f"(Flip's odd draw cards aside) and at least {top.draw}")
     return Position(parsed, pile, stk, current, direction, col, pending, dealer)
 

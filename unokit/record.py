@@ -26,7 +26,7 @@ import json
 import math
 
 from .actions import action_from_dict
-from .cards import format_cards, parse_cards
+from .cards import format_physical, parse_cards
 from .errors import NotationError, PositionError, RecordError, RuleCodeError, UnoError
 
 __all__ = ["hand_record", "dumps", "loads", "FORMAT", "check_record", "check_match_record"]
@@ -40,10 +40,10 @@ MAX_SEED = 2**128
 def fingerprint(game) -> dict:
     """Everything that makes two games the same game."""
     return {
-        "hands": [format_cards(h) for h in game.hands],
-        "stock": format_cards(game.stock),
-        "discard": format_cards(game.discard),
-        "hidden": format_cards(game.hidden_pile),
+        "hands": [format_physical(h) for h in game.hands],
+        "stock": format_physical(game.stock),
+        "discard": format_physical(game.discard),
+        "hidden": format_physical(game.hidden_pile),
         "color": game.color.letter,
         "direction": game.direction,
         "current": game.current,
@@ -65,7 +65,7 @@ def hand_record(game) -> dict:
         "include_blanks": game.include_blanks,
         "seed": game.chance.seed,
         "setup": _jsonable(game.setup),
-        "chance": [format_cards(x) if isinstance(x, tuple) else x for x in game.chance.log],
+        "chance": [format_physical(x) if isinstance(x, tuple) else x for x in game.chance.log],
         "actions": [[t, a.to_dict()] for t, a in game.actions],
         "result": fingerprint(game),
     }

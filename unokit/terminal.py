@@ -75,7 +75,10 @@ Commands (your hand is numbered; a number or a card code picks a card):
   help                 this help;  quit: leave the game
 Out of turn, press Enter to let play continue."""
 
-_STYLE = {Color.RED: "bold red", Color.YELLOW: "bold yellow", Color.GREEN: "bold green", Color.BLUE: "bold blue"}
+_STYLE = {Color.RED: "bold red", Color.YELLOW: "bold yellow", Color.GREEN: "bold green", Color.BLUE: "bold blue",
+          # UNO Flip's dark side
+          Color.PINK: "bold hot_pink", Color.TEAL: "bold dark_cyan", Color.ORANGE: "bold dark_orange",
+          Color.PURPLE: "bold purple"}
 _MARKUP = re.compile(r"(?<!\\)\[/?[a-z][a-z0-9 #_.]*\]|(?<!\\)\[/\]")
 
 

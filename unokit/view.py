@@ -14,9 +14,9 @@ this seat* (option C of the ABCD code), and the public history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .cards import Card, Color
+from .cards import Card, Color, plain
 
 __all__ = ["PlayerView", "view_of"]
 
@@ -52,6 +52,11 @@ class PlayerView:
     stock_top: Card | None = None  # REV: the stock is face up
     open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # OPEN: small hands shown to all
     deal_direction: int = 1   # the direction of the deal, before the first card (narrating the hand follows it)
+    # UNO Flip: the side in play, the backs of the other hands (seat, cards in hand order) and the back of
+    # the draw pile's top card, which every seat sees (its own hand's backs are hidden from it)
+    side: str = ""
+    backs: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    stock_back: Card | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -76,7 +81,7 @@ def view_of(game, seat: int | None) -> PlayerView:
         raise ValueError(f"there is no seat {seat}")
     revealed = tuple((s, cards) for viewers, s, cards in game.reveals if viewers is None or seat in viewers)
     claim = game.claim
-    return PlayerView(
+    v = PlayerView(
         seat=seat,
         players=game.n,
         rules=game.rules.code,
@@ -107,6 +112,23 @@ def view_of(game, seat: int | None) -> PlayerView:
         open_hands=_open_hands(game),
         deal_direction=(getattr(game, "setup", None) or {}).get("direction", 1),
     )
+    return _flip_view(game, seat, v) if game.physical else v
+
+
+def _flip_view(game, seat, v: PlayerView) -> PlayerView:
+    """UNO Flip: the sides in play of what a seat may see, with the backs it sees (never a FlipCard)."""
+    from .rules.editions.flip import side
+    faces = lambda cards: tuple(map(plain, cards))   # noqa: E731
+    return replace(v, hand=faces(game.hands[seat]) if seat is not None else (),
+                top=plain(game.discard[-1]), discard=faces(game.discard[game.discard_unseen:]),
+                drawn=plain(game.drawn) if game.drawn is not None and seat is not None and game.current == seat
+                else None,
+                revealed=tuple((s, faces(cards)) for s, cards in v.revealed),
+                wrong_plays=tuple((w.seq, w.player, faces(w.cards)) for w in game.wrong_plays),
+                open_hands=tuple((s, faces(cards)) for s, cards in _open_hands(game)),
+                side=side(game),
+                backs=tuple((q, tuple(c.down for c in h)) for q, h in enumerate(game.hands) if q != seat),
+                stock_back=game.stock[-1].down if game.stock else None)
 
 
 def _open_hands(game):

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import Color, Face
+from ..cards import Color, Face, plain
 from ..decks import build_deck
 from .base import event_cards, event_color
 
@@ -63,17 +63,20 @@ _CLASSIC = Counter(build_deck("classic"))
 _CLASSIC_TOTAL = sum(_CLASSIC.values())
 
 
-def deck_composition(total_cards: int, rules: str | None = None) -> Counter:
+def deck_composition(total_cards: int, rules: str | None = None, side: str = "") -> Counter:
     """The deck(s) whose size best explains ``total_cards``: the edition's deck when ``rules`` (a rule
-    code) plays one (``UNO NOMERCY``), else the classic deck (the 112/Ohana/Italian extra cards are unknown).
+    code) plays one (``UNO NOMERCY``; UNO Flip: the faces of the ``side`` in play), else the classic
+    deck (the 112/Ohana/Italian extra cards are unknown).
 
     >>> from unokit.cards import Card
     >>> deck_composition(168, 'UNO NOMERCY')[Card.parse('WCR')], deck_composition(108)[Card.parse('R0')]
     (8, 1)
+    >>> deck_composition(112, 'UNO FLIP', 'dark')[Card.parse('WDC')]
+    4
     """
     base, size = _CLASSIC, _CLASSIC_TOTAL
     if rules is not None:
-        ed = _edition_deck(rules)
+        ed = _edition_deck(rules + (f"|{side}" if side else ""))
         if ed is not None:
             base, size = ed
     copies = max(1, round(total_cards / size))
@@ -87,11 +90,15 @@ def _edition_deck(rules: str):
     if hit is False:
         from ..rules import RuleSet
         from ..rules.editions import edition_of
+        code, _, side = rules.partition("|")
         try:
-            ed = edition_of(RuleSet.parse(rules))
+            ed = edition_of(RuleSet.parse(code))
         except ValueError:
             ed = None
-        hit = None if ed is None else (Counter(build_deck(ed.deck)), len(build_deck(ed.deck)))
+        if ed is not None:
+            deck = build_deck(ed.deck)
+            faces = [c.down if side == "dark" else plain(c) for c in deck] if ed.double_sided else deck
+        hit = None if ed is None else (Counter(faces), len(deck))
         if len(_EDITION_DECKS) < 256:
             _EDITION_DECKS[rules] = hit
     return hit
@@ -433,7 +440,7 @@ class Scanner:
                 elif kind == "carousel":
                     for info in seats.values():
                         _reset(info)
-                elif kind in ("shuffle-hands", "ohana"):
+                elif kind in ("shuffle-hands", "ohana", "flip"):   # (flip: every hand shows its other side)
                     for info in seats.values():
                         _reset(info)
                 elif kind == "donate":
@@ -515,7 +522,7 @@ def _finish(view, seats, sc) -> Knowledge:
             seats[s].known = Counter(cards)
     # unseen cards
     total = sum(view.hand_sizes) + view.stock_size + len(view.discard) + view.hidden_pile_size
-    unseen = deck_composition(total, view.rules)
+    unseen = deck_composition(total, view.rules, view.side)
     unseen.subtract(Counter(view.hand))
     unseen.subtract(Counter(view.discard))
     for info in seats.values():
@@ -595,9 +602,9 @@ def _apply_reveals(view, seats, reveal_at) -> None:
                     held.subtract(Counter(event_cards(e.detail[0])))
                 except (IndexError, ValueError, TypeError):
                     pass
-            elif e.kind in ("swap", "carousel", "shuffle-hands", "ohana", "hidden-play") and (
+            elif e.kind in ("swap", "carousel", "shuffle-hands", "ohana", "hidden-play", "flip") and (
                     e.player == s or (e.detail and e.detail[0] == s) or e.kind in ("carousel", "shuffle-hands",
-                                                                                    "ohana")):
+                                                                                    "ohana", "flip")):
                 reset = True
             elif e.kind == "donate" and e.player == s:
                 reset = True

@@ -254,6 +254,9 @@ class _Ctx:
 
 
 # Extreme: cards the launcher's victim takes on average (Hit 2: two presses; Wild Hit: until some come out)
+#: UNO Flip's Wild Draw Colour: cards drawn until one of the colour named comes (26 of each dark colour
+#: in 112 cards: about 4.3)
+_UNTIL_COLOR = 112 / 26
 _LAUNCHED = {Face.HIT_TWO: 2 * launcher_mean(), Face.WILD_HIT: launcher_mean() / (1 - LAUNCHER[0] / 100)}
 
 
@@ -678,7 +681,7 @@ class StrategistBot(Bot):
         actor = nxt
         k = len(cards)
         if last.draw:
-            total = sum(c.draw for c in cards)
+            total = sum(_UNTIL_COLOR if c.face == Face.WILD_DRAW_COLOR else c.draw for c in cards)
             if depth == 0 and view.phase == "PENDING":
                 total += view.pending
             d = -ctx.d if face == Face.WILD_REVERSE_DRAW_FOUR else ctx.d   # No Mercy: reverse, then draw

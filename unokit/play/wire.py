@@ -53,6 +53,10 @@ def view_json(v) -> dict:
         "winner": v.winner, "eliminated": list(v.eliminated),
         "stock_top": v.stock_top.code if v.stock_top is not None else None,
         "open_hands": [[s, _codes(cards)] for s, cards in v.open_hands],
+        # UNO Flip: the side in play, the backs of the other hands and of the draw pile's top card
+        "side": v.side or None,
+        "backs": [[s, _codes(cards)] for s, cards in v.backs],
+        "stock_back": v.stock_back.code if v.stock_back is not None else None,
     }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
                        Play, Say, SayUno)
-from ..cards import Card, Face
+from ..cards import COLORS, Card, Face
 from ..compose import MORE, gifts_of, targets_of
 from ..errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                       IncompletePlayError, NotYourTurnError, WindowClosedError)
@@ -96,6 +96,8 @@ class ChecksMixin:
             names = self.names_color(last)
             if names and play.color is None:
                 return IllegalActionError, f"name a colour for {last.code} (e.g. '{p} play {last.code}>R')"
+            if names and play.color not in self.colors:
+                return IllegalActionError, self._colors_problem(play.color)
             if not names and play.color is not None:
                 return IllegalActionError, (f"{last.code} is not a wild; no colour is named" if not last.is_wild else
                                             f"no colour is named with {last.code} under these rules" if self._colorless
@@ -130,6 +132,11 @@ class ChecksMixin:
                 return "name the seat that receives the cards given"
         return None
 
+    def _colors_problem(self, color) -> str:
+        side = " on UNO Flip's dark side" if self.colors[0] != COLORS[0] else ""
+        return (f"{color.name.lower() if color is not None else 'no colour'} is not a colour in play{side}; "
+                f"name one of {', '.join(c.letter for c in self.colors)}")
+
     def _play_problem(self, play: Play) -> tuple[type, str, bool] | None:
         """(error class, reason, may-stand-in-table-mode) or None when the play is legal."""
         cards = play.cards
@@ -139,7 +146,7 @@ class ChecksMixin:
             c = cards[0]
             hand = self.hands[play.player]
             if (c in hand and (play.color is not None) is c.is_wild and c.face < Face.WILD_SWAP
-                    and (not play.uno or len(hand) == 2)
+                    and (not play.uno or len(hand) == 2) and (play.color is None or play.color in self.colors)
                     and matches(c, self.discard[-1], self.color)):
                 return None
         shape = self._shape_problem(play)
@@ -229,6 +236,8 @@ class ChecksMixin:
         if t is ChooseColor:
             if p != self.to_act or self.phase != Phase.COLOR:
                 return NotYourTurnError, "no colour is to be named now" if p == self.to_act else self._whose()
+            if a.color not in self.colors:
+                return IllegalActionError, self._colors_problem(a.color)
             return None
         if t is SayUno:
             if len(self.hands[p]) != 1:

@@ -28,7 +28,7 @@ class DealingMixin:
             if deck_counts(order) != deck_counts(cards):
                 raise UnoError("deck_order must hold exactly the deck's cards")
             self.setup["scripted"] = True
-            self._deck_order = [c.code for c in order]
+            self._deck_order = [getattr(c, "pair", c.code) for c in order]
         else:
             order = ch.shuffle(cards)
         if traditional:

@@ -5,7 +5,7 @@ A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.
 from __future__ import annotations
 
 from ..actions import Draw, Pass, Play
-from ..cards import COLORS, Card, Face
+from ..cards import Card, Face
 from ..official import matches
 from ..rules.double_discard import close_claim
 from .state import Phase
@@ -30,6 +30,7 @@ class DrawingMixin:
                     break  # every card is in a hand: draw what there is
                 self.stock = self.chance.shuffle(pool)
                 self.discard = self.discard[-1:]
+                self.discard_unseen = 0
                 self.emit("reshuffle", None, len(self.stock))
             hand.append(self.stock.pop())
             got += 1
@@ -58,16 +59,18 @@ class DrawingMixin:
             self.emit("draws-penalty", p, k)
             before = len(self.hands[p])
             self.draw_cards(p, k)
-            if self.going_out is not None:
-                return self.finish(self.going_out)
-            if self._after_penalty:
+            if self._after_penalty:   # (before the end of a hand won on a draw card: Flip's Wild Draw Colour)
                 got = tuple(self.hands[p][before:])
                 opts = tuple(c for h in self._after_penalty for c in h(self, p, got))
+                if self.going_out is not None:
+                    return self.finish(self.going_out)
                 if opts:
                     self.drawn = opts[-1]
                     self.drawn_options = opts
                     self.phase = Phase.DRAWN
                     return
+            elif self.going_out is not None:
+                return self.finish(self.going_out)
             return self.end_turn(p, self.next_seat(p))
         if self._after_draw:
             return self._draw_with_policy(p)
@@ -105,7 +108,7 @@ class DrawingMixin:
         """Could ``p`` legally play ``c`` alone now (under every rule in force)?"""
         if not self._custom_play:
             return matches(c, self.discard[-1], self.color)
-        a = Play(p, (c,), COLORS[0] if self.names_color(c) else None,
+        a = Play(p, (c,), self.colors[0] if self.names_color(c) else None,
                  target=next((q for q in range(self.n) if q != p), None) if c.face == Face.WILD_SWAP else None)
         saved = self.phase
         self.phase = Phase.PLAY

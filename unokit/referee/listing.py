@@ -4,9 +4,11 @@ A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
                        SayUno)
-from ..cards import COLORS, Card, Face
+from ..cards import Card, Face, plain
 from ..compose import MORE, Composer
 from ..errors import GameOverError, IllegalActionError, NotYourTurnError
 from ..official import matches
@@ -50,7 +52,7 @@ class ListingMixin:
                 if self._stack_ok and self.going_out is None:
                     self._plays(player, self.hands[player], out)
             elif ph == Phase.COLOR:
-                out.extend(ChooseColor(player, c) for c in COLORS)
+                out.extend(ChooseColor(player, c) for c in self.colors)
             elif ph == Phase.FREE_DISCARD:
                 out.extend(Discard(player, c) for c in dict.fromkeys(self.hands[player]))
             elif ph == Phase.HIDDEN_FINISH:
@@ -77,6 +79,8 @@ class ListingMixin:
                 out.extend(r.action_options(self, player))
         if self.eliminated and player in self.eliminated:
             return []
+        if self.physical:
+            return [_seen(a) for a in out]
         return out
 
     def out_of_turn_seats(self) -> list[int]:
@@ -110,7 +114,7 @@ class ListingMixin:
         memo = self._play_memo.get(key)
         if memo is None:
             unos = (False, True) if len(self.hands[p]) == 2 else (False,)
-            colors = COLORS if self.names_color(c) else (None,)
+            colors = self.colors if self.names_color(c) else (None,)
             memo = self._play_memo[key] = [Play(p, (c,), col, u) for col in colors for u in unos]
         out.extend(memo)
 
@@ -157,4 +161,14 @@ class ListingMixin:
         options = Composer(self, p).expand(stem)
         if not options:
             raise IllegalActionError(f"no legal play continues '{stem}'")
+        if self.physical:
+            return [_seen(a) for a in options]
         return options
+
+
+def _seen(a: Action) -> Action:
+    """``a`` naming the sides its player sees (UNO Flip: a play lists faces, never the physical cards)."""
+    if type(a) is Play:
+        return replace(a, cards=tuple(map(plain, a.cards)), give=tuple(map(plain, a.give))) \
+            if any(type(c) is not Card for c in a.cards + a.give) else a
+    return a

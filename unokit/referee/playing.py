@@ -44,9 +44,7 @@ class PlayingMixin:
             self.wd4 = (p, bluff, self.color, cards)
         else:
             self.wd4 = None
-        for c in cards:
-            hand.remove(c)
-        self.discard.extend(cards)
+        self.discard.extend(self.take_cards(p, cards))
         self.top_player = p
         self.seq_of_last_play = self.seq
         self.drawn = None

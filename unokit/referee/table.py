@@ -13,7 +13,7 @@ _COPIED = {
     "uno_said": list, "catchable": set, "wrong_plays": list, "eliminated": set,
     "last_plays": list, "rule_state": copy_rule_state,
 }
-_PLAIN = ("color", "direction", "current", "phase", "drawn", "pending", "pending_from", "going_out", "wd4",
+_PLAIN = ("colors", "discard_unseen", "color", "direction", "current", "phase", "drawn", "pending", "pending_from", "going_out", "wd4",
           "top_player", "pending_kind", "going_out_hidden", "drawn_options", "turns_done")
 
 
@@ -31,6 +31,7 @@ class TableMixin:
             setattr(self, k, snap[k])
         for k, copy in _COPIED.items():
             setattr(self, k, copy(snap[k]))
+        self._play_memo.clear()   # (the plays listed may name other colours: UNO Flip's side)
 
     def _do_notice(self, a: Notice) -> None:
         w = self._wrong(a.seq)
@@ -52,6 +53,7 @@ class TableMixin:
         if len(self.discard) == len(w.cards) and tuple(self.discard) == w.cards:
             w = w._replace(cards=())  # it is all the pile holds (after a reshuffle): it stays there
         elif on_top:
+            w = w._replace(cards=tuple(self.discard[-len(w.cards):]))   # the cards held (UNO Flip: physical)
             del self.discard[-len(w.cards):]
             self.color = w.prev_color
             self.wd4 = None
@@ -67,9 +69,10 @@ class TableMixin:
             back = []
             for c in w.cards:
                 for i in range(len(self.discard) - 2, -1, -1):
-                    if self.discard[i] is c:
-                        del self.discard[i]
-                        back.append(c)
+                    if self.discard[i] == c:   # (==: under UNO Flip the pile holds the physical card)
+                        back.append(self.discard.pop(i))
+                        if i < self.discard_unseen:
+                            self.discard_unseen -= 1
                         break
             w = w._replace(cards=tuple(back))  # a card already reshuffled into the stock stays there
         self.hands[w.player].extend(w.cards)

@@ -37,6 +37,8 @@ Named points:
                                     picks at random)
 ``on_color(game, seat, color)``     a seat named the colour (:meth:`~unokit.game.Game.ask_color`); True when the
                                     rule took over the rest of the turn (NOMERCY's Colour Roulette)
+``after_challenge(game, challenger, challenged, guilty)``  a challenge was judged and its penalty drawn
+                                    (FLIP: a Wild Draw Colour's drawer goes on until the colour comes)
 
 A rule whose plays change their player's own hand lists the number cards (``hand_numbers``) or faces
 (``hand_faces``) that do it, so that UNO may be said with such a play (NOMERCY's 0, 7, Discard All).
@@ -93,7 +95,7 @@ class TurnChange:
 HOOKS = ("setup", "group_ok", "group_prefix", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end",
          "judge_speech", "on_turn_start", "on_turn_action", "play_problem", "allow_play", "after_draw",
          "after_penalty", "play_targets", "gifts_owed", "on_start", "draw_problem", "pass_problem", "on_color",
-         "turn_order")
+         "turn_order", "after_challenge")
 MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "start_score", "knocks_out",
                "reseat", "hand_gains", "hand_cards", "after_hand", "decide")
 
@@ -150,6 +152,9 @@ class HouseRule:
 
     def after_penalty(self, game, player, cards):  # pragma: no cover
         return ()
+
+    def after_challenge(self, game, challenger, challenged, guilty) -> None:  # pragma: no cover
+        pass
 
     def play_targets(self, game, player, cards) -> list:  # pragma: no cover
         return []

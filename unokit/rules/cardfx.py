@@ -150,9 +150,7 @@ class Donation(HouseRule):
 
     def on_play(self, game, p, play):
         if play.give:
-            for c in play.give:
-                game.hands[p].remove(c)
-            game.hands[play.target].extend(play.give)
+            game.hands[play.target].extend(game.take_cards(p, play.give))
             game.emit("donate", p, play.target, len(play.give))
             game.hands_changed((p, play.target))
 

@@ -296,6 +296,13 @@ EDITION_RULES: list[RuleInfo] = [
              "003 §UNO Spin", family="EDITION", origin="edition", implemented=True,
              # the rules that time or reorder turns (the wheel uses the spinner's turn), groups, face-down plays
              conflicts=("V", "BLITZ", "DR", "DD", "DED", "AA", "AB", "ADDUP", "MS1", "MS2", "MS3")),
+    RuleInfo("FLIP", "UNO Flip (edition)",
+             "112 double-sided cards: a Flip card turns the table over; light side Draw One and Wild Draw Two, "
+             "dark side pink, teal, orange and violet, Draw Five, Skip Everyone and Wild Draw Colour",
+             "003 §UNO Flip", family="EDITION", origin="edition", implemented=True,
+             # the rules that stack or answer draw cards (the Wild Draw Colour's count is not a number), turn
+             # the first card by other rules, play face down, or play a drawn penalty card at once
+             conflicts=("P1", "P2", "P3", "P4", "ADDUP", "DEFLECT", "I", "REVENGE", "DED", "WILDSTART", "CON")),
 ]
 #: number cards an edition already gives a function: a card rule may not be tied to them as well
 EDITION_CARDS = {"NOMERCY": (0, 7)}

@@ -54,7 +54,7 @@ class Cut(HouseRule):
         if game.top_player is None:
             return "only a card played by a player can be cut"
         top = game.discard[-1]
-        if play.cards[0] is not top:
+        if play.cards[0] != top:   # (!=: a Flip card is equal to its side in play)
             return f"a cut needs a card identical to {top.code}"
         if len(play.cards) > 1 and not game.can_group(play.cards) \
                 and not _arithmetic(game, play.cards):

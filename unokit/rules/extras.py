@@ -87,7 +87,7 @@ class JumpIn(Cut):
             top = game.discard[-1]
             if play.hidden:
                 return "a jump-in cannot be played face down"
-            if game.top_player is None or play.cards[0] is not top:
+            if game.top_player is None or play.cards[0] != top:
                 return f"a jump-in needs a card identical to {top.code}"
             if len(play.cards) > 1 and not game.can_group(play.cards):
                 return "these cards cannot be played together under the rules in force"

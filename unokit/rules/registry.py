@@ -26,6 +26,7 @@ from .editions.allwild import AllWild
 from .editions.extreme import Extreme
 from .editions.flash import Flash
 from .editions.spin import Spin
+from .editions.flip import Flip
 from .editions.nomercy import NoMercy, NoMercySeven, NoMercyZero
 from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
 from .extras import (
@@ -88,6 +89,7 @@ REGISTRY = {
     "EXTREME": Extreme,
     "FLASH": Flash,
     "SPIN": Spin,
+    "FLIP": Flip,
 }
 
 

@@ -30,7 +30,8 @@ class Edition:
     for the faces the official deck does not hold, or a function of the number of seats still in),
     ``doc`` (its page), ``name`` / ``name_pt`` (as the lobby shows it), ``colorless`` (no card names a
     colour: All Wild), ``first_card`` (card -> :class:`unokit.official.FirstCard`, in place of the
-    official first-card rule; ``None``: the official one)."""
+    official first-card rule; ``None``: the official one), ``double_sided`` (its cards are
+    :class:`unokit.cards.FlipCard` values with a side in play and a back: UNO Flip)."""
 
     code: str
     deck: str
@@ -41,11 +42,13 @@ class Edition:
     name_pt: str = ""
     colorless: bool = False
     first_card: object = None
+    double_sided: bool = False
 
 
 def _editions() -> dict[str, Edition]:
-    from . import allwild, extreme, flash, nomercy, spin
-    return {e.code: e for e in (nomercy.EDITION, allwild.EDITION, extreme.EDITION, flash.EDITION, spin.EDITION)}
+    from . import allwild, extreme, flash, flip, nomercy, spin
+    return {e.code: e for e in (nomercy.EDITION, allwild.EDITION, extreme.EDITION, flash.EDITION, spin.EDITION,
+                                flip.EDITION)}
 
 
 EDITIONS: dict[str, Edition] = _editions()
