@@ -22,6 +22,7 @@ from ...narrate import card_name, color_name
 from .adapter import AdapterError, TableAdapter
 from .dialogs import ChoiceScreen, HelpScreen, TextPrompt
 from .widgets import (
+    SIDE_STYLE,
     HandBar,
     Panel,
     first_card,
@@ -133,7 +134,7 @@ class TableScreen(Screen):
         yield Static(id="title")
         with Horizontal(id="top"):
             with Vertical(id="left"):
-                yield Panel(lambda s, w, h: render_seats(s), id="seats")
+                yield Panel(lambda s, w, h: render_seats(s, w), id="seats")
                 yield Panel(lambda s, w, h: render_pile(s, self.table.lang), id="pile")
             with Vertical(id="right"):
                 yield Panel(lambda s, w, h: render_scores(s), id="scores")
@@ -188,7 +189,8 @@ class TableScreen(Screen):
             self.query_one(f"#{wid}", Panel).show(st)
         v = st.get("view") or {}
         hand = self.query_one(HandBar)
-        hand.show(v.get("hand") or [], {first_card(a) for a in st.get("actions") or [] if a.get("type") == "play"})
+        hand.show(v.get("hand") or [], {first_card(a) for a in st.get("actions") or [] if a.get("type") == "play"},
+                  side=v.get("side"))
         drawn = v.get("drawn")
         if drawn and v.get("to_act") == (st.get("you") or {}).get("seat") and drawn in hand.hand \
                 and self._drawn_seen != (st.get("hand_no"), len(v.get("discard") or []), drawn):
@@ -207,6 +209,10 @@ class TableScreen(Screen):
         if st.get("hand_no"):
             t.append(f"hand {st['hand_no']}  ·  ")
         t.append("match" if opts.get("match", True) else "single hand")
+        side = (st.get("view") or {}).get("side")
+        if side:                                             # UNO Flip: the side in play
+            t.append("  ·  ")
+            t.append(f"{side} side", style=SIDE_STYLE.get(side, ""))
         where = {"local": "  ·  on this computer", "remote": f"  ·  table {getattr(self.table, 'code', '')}"}
         t.append(where.get(self.table.kind, ""))
         return t
@@ -406,7 +412,7 @@ class TableScreen(Screen):
 
 def _question(options: list[dict]) -> str:
     if all(a.get("color") for a in options) and len({a.get("color") for a in options}) == len(options):
-        return "choose a colour (r/y/g/b)"
+        return f"choose a colour ({'/'.join(a['color'].lower() for a in options)})"   # Flip's dark: p/t/o/v
     if any(a.get("more") == "cards" for a in options) or len({a.get("cards") for a in options}) > 1:
         return "which cards?"
     if all(a.get("target") is not None for a in options):

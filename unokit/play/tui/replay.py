@@ -141,7 +141,7 @@ def render_hands(state: dict) -> Text:
         name = next((s.get("name") for s in seats if s.get("seat") == seat), None) or f"seat {seat}"
         out.append(f"{seat} {name[:16]:<16} ")
         for c in hand:
-            out.append_text(card_text(c))
+            out.append_text(card_text(c, side=(state.get("view") or {}).get("side")))
             out.append(" ")
         out.append("\n")
     return out
@@ -174,7 +174,7 @@ class ReplayScreen(Screen):
         yield Static(id="rtitle")
         with Horizontal(id="rtop"):
             with Vertical(id="rleft"):
-                yield Panel(lambda s, w, h: render_seats(s), id="rseats")
+                yield Panel(lambda s, w, h: render_seats(s, w), id="rseats")
                 yield Panel(lambda s, w, h: render_pile(s), id="rpile")
                 yield Panel(lambda s, w, h: render_scores(s), id="rscores")
             with Vertical(id="rright"):

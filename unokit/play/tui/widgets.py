@@ -9,6 +9,8 @@ table, the replay viewer and the tests draw the same thing.
      ^^^
 >>> hand_order(["W", "B2", "R7", "R+2", "G0"])
 ['R7', 'R+2', 'G0', 'B2', 'W']
+>>> hand_order(["WDC", "V5", "P+5", "T1", "PF", "O9"])   # UNO Flip's dark side
+['PF', 'P+5', 'T1', 'O9', 'V5', 'WDC']
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ from ...narrate import card_name, color_name
 
 __all__ = [
     "COLOR_STYLE",
+    "SIDE_STYLE",
     "HandBar",
     "Panel",
     "card_text",
     "first_card",
     "hand_order",
+    "other_side",
     "render_hand",
     "render_log",
     "render_pile",
@@ -35,21 +39,38 @@ __all__ = [
     "seat_label",
 ]
 
+#: a card's chip by its colour letter (``W``: a wild; UNO Flip's dark side, P T O V and ``WD`` its wilds, is
+#: drawn dark: the colour on black)
 COLOR_STYLE = {"R": "bold white on red3", "Y": "bold black on yellow3", "G": "bold white on green4",
-               "B": "bold white on blue3", "W": "bold white on grey23"}
-_COLOR_ORDER = "RYGBW"
-_FACE_ORDER = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"]
+               "B": "bold white on blue3", "W": "bold white on grey23",
+               "P": "bold deep_pink2 on grey7", "T": "bold dark_turquoise on grey7",
+               "O": "bold dark_orange on grey7", "V": "bold medium_purple1 on grey7", "WD": "bold white on grey7"}
+#: a colour as text (the colour to follow)
+_ACCENT = {"R": "red3", "Y": "yellow3", "G": "green4", "B": "blue3", "P": "deep_pink2", "T": "dark_turquoise",
+           "O": "dark_orange", "V": "medium_purple1"}
+_COLOR_ORDER = "RYGBPTOVW"
+_FACE_ORDER = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "+1", "F", "+5", "SA"]
+#: UNO Flip's sides: the badge of the side in play
+SIDE_STYLE = {"light": "bold black on grey85", "dark": "bold white on purple4"}
 PHASES = {"PLAY": "playing", "DRAWN": "drew a card", "PENDING": "facing a draw", "COLOR": "naming a colour",
           "FREE_DISCARD": "discarding", "HIDDEN_FINISH": "face-down finish", "OVER": "hand over"}
 
 
 def _color_of(code: str) -> str:
-    return code[0] if code[:1] in "RYGB" else "W"
+    return code[0] if code[:1] and code[:1] in "RYGBPTOV" else "W"
 
 
-def card_text(code: str, *, dim: bool = False, selected: bool = False) -> Text:
-    """One card as a coloured chip: `` R7 ``."""
-    style = COLOR_STYLE[_color_of(code)]
+def other_side(side: str | None) -> str | None:
+    """UNO Flip: the side not in play (the backs of the others' cards)."""
+    return {"light": "dark", "dark": "light"}.get(side or "")
+
+
+def card_text(code: str, *, dim: bool = False, selected: bool = False, side: str | None = None) -> Text:
+    """One card as a coloured chip: `` R7 ``; a wild of UNO Flip's dark side (``side``) is drawn dark."""
+    col = _color_of(code)
+    if col == "W" and (side == "dark" or code == "WDC"):
+        col = "WD"
+    style = COLOR_STYLE[col]
     if dim:
         style += " dim"
     if selected:
@@ -66,7 +87,8 @@ def hand_order(hand) -> list[str]:
     return sorted(hand, key=key)
 
 
-def render_hand(hand, selected: int | None = None, playable=frozenset(), width: int = 80) -> Text:
+def render_hand(hand, selected: int | None = None, playable=frozenset(), width: int = 80,
+                side: str | None = None) -> Text:
     """The hand as numbered chips (wrapped to ``width``); the selected one marked with ``^``."""
     if not hand:
         return Text("(no cards)", style="dim")
@@ -87,7 +109,7 @@ def render_hand(hand, selected: int | None = None, playable=frozenset(), width: 
             label = str(i + 1)
             nums.append(label.center(w) + " ", style="bold" if i == selected else "dim")
             chips.append_text(card_text(hand[i], dim=bool(playable) and hand[i] not in playable,
-                                        selected=i == selected))
+                                        selected=i == selected, side=side))
             chips.append(" ")
             marks.append(("^" * w if i == selected else " " * w) + " ", style="bold")
         lines += [nums, chips] + ([marks] if selected in idx else [])
@@ -108,13 +130,16 @@ def seat_label(state: dict, seat: int) -> str:
     return f"seat {seat}"
 
 
-def render_seats(state: dict) -> Text:
-    """Every seat: whose turn, cards held, UNO, catchable, grace, bots and away people; the direction."""
+def render_seats(state: dict, width: int = 60) -> Text:
+    """Every seat: whose turn, cards held, UNO, catchable, grace, bots and away people; the direction.
+    UNO Flip: under each other seat, the backs of its cards (the side not in play), in hand order."""
     v = state.get("view") or {}
     you = (state.get("you") or {}).get("seat")
     out = Text()
     to_act = v.get("to_act")
     eliminated = set(v.get("eliminated") or [])
+    backs = {seat: cards for seat, cards in v.get("backs") or []}
+    back_side = other_side(v.get("side"))
     for s in state.get("seats") or []:
         seat = s.get("seat")
         mine = seat is not None and seat == you
@@ -142,14 +167,31 @@ def render_seats(state: dict) -> Text:
         elif s.get("kind") == "person" and s.get("away"):
             out.append(" away", style="dim italic")
         out.append("\n")
+        if backs.get(seat):
+            out.append_text(_backs_line(backs[seat], back_side, width))
+            out.append("\n")
     if v:
         d = v.get("direction", 1)
         out.append("direction: " + ("clockwise ↻" if d == 1 else "anticlockwise ↺"), style="cyan")
     return out
 
 
+def _backs_line(cards, side: str | None, width: int) -> Text:
+    """A seat's backs as chips on one indented line of ``width`` (those that do not fit: ``+N``)."""
+    out, used, width = Text("    backs "), 10, max(24, width)
+    for i, c in enumerate(cards):
+        rest = len(cards) - i - 1
+        if used + len(c) + 2 + (len(f" +{rest}") if rest else 0) > width:
+            out.append(f" +{len(cards) - i}", style="dim")
+            break
+        out.append_text(card_text(c, side=side))
+        used += len(c) + 2
+    return out
+
+
 def render_pile(state: dict, lang: str = "en") -> Text:
-    """The pile, the colour to follow, the stock, what is pending and the clocks."""
+    """The pile, the colour to follow, the stock, what is pending and the clocks; in UNO Flip the side in
+    play and the back of the stock's top card."""
     v = state.get("view")
     out = Text()
     if not v:
@@ -157,17 +199,24 @@ def render_pile(state: dict, lang: str = "en") -> Text:
         out.append("Waiting for the host to start the table." if status == "lobby" else "No hand in play.",
                    style="italic")
         return out
+    side = v.get("side")
+    if side:
+        out.append(f" {'◑ DARK' if side == 'dark' else '◐ LIGHT'} SIDE ", style=SIDE_STYLE.get(side, "bold"))
+        out.append("\n")
     out.append("pile  ")
-    out.append_text(card_text(v["top"]))
+    out.append_text(card_text(v["top"], side=side))
     if v.get("color"):
-        out.append(f"  colour {color_name(v['color'], lang)}", style=COLOR_STYLE[v["color"]].replace(" on ", " ")
-                   .split()[-1])
+        out.append(f"  colour {color_name(v['color'], lang)}", style=_ACCENT.get(v["color"], ""))
     out.append(f"   stock {v.get('stock_size', 0)}")
+    if v.get("stock_back"):
+        out.append(" (back ")
+        out.append_text(card_text(v["stock_back"], side=other_side(side)))
+        out.append(")")
     older = (v.get("discard") or [])[:-1][-5:]
     if older:
         out.append("\nbelow ")
         for c in reversed(older):
-            out.append_text(card_text(c, dim=True))
+            out.append_text(card_text(c, dim=True, side=side))
             out.append(" ")
     if state.get("pending_text"):
         out.append(f"\n{state['pending_text']}", style="bold red")
@@ -175,7 +224,7 @@ def render_pile(state: dict, lang: str = "en") -> Text:
         out.append(f"\npending draw: {v['pending']}", style="bold red")
     if v.get("drawn"):
         out.append("\nyou drew ")
-        out.append_text(card_text(v["drawn"]))
+        out.append_text(card_text(v["drawn"], side=side))
         out.append(": play it (Enter) or keep it (p)")
     phase = v.get("phase")
     if phase and phase not in ("PLAY", "OVER"):
@@ -289,11 +338,13 @@ class HandBar(Widget):
         self.hand: list[str] = []
         self.selected = 0
         self.playable: set[str] = set()
+        self.side: str | None = None      # UNO Flip: the side in play (its wilds drawn dark on the dark side)
 
-    def show(self, hand, playable) -> None:
+    def show(self, hand, playable, side: str | None = None) -> None:
         keep = self.hand[self.selected] if 0 <= self.selected < len(self.hand) else None
         self.hand = hand_order(hand)
         self.playable = set(playable)
+        self.side = side
         if keep in self.hand:
             self.selected = self.hand.index(keep)
         self.selected = max(0, min(self.selected, len(self.hand) - 1))
@@ -317,7 +368,7 @@ class HandBar(Widget):
 
     def render(self):
         return render_hand(self.hand, self.selected if self.hand else None, self.playable,
-                           width=max(20, self.size.width or 80))
+                           width=max(20, self.size.width or 80), side=self.side)
 
     def text(self) -> str:
         return self.render().plain

@@ -1,7 +1,8 @@
 // The table as everyone sees it, drawn from one `state` message (docs/protocol.md): the seats, the
-// pile, the stock, the direction, the pending draw, revealed hands, the log and the standings.
+// pile, the stock, the direction, the pending draw, revealed hands, the log and the standings; in UNO
+// Flip also the side in play, the backs of the others' cards and the back of the stock's top card.
 // Used by the table page (with its buttons) and by the replay viewer (read only).
-import { backEl, cardEl, cardName, colorChip, SHAPE } from "./cards.js";
+import { backEl, cardEl, cardName, colorChip, otherSide, setTableSide, SHAPE } from "./cards.js";
 import { countdown, el, fill } from "./common.js";
 import { t } from "./i18n.js";
 
@@ -32,6 +33,10 @@ export function renderSeats(box, state, opts = {}) {
   const order = [];
   for (let k = 0; k < n; k++) order.push(mine === null ? k : (mine + k) % n);
   const eliminated = new Set(v ? v.eliminated : []);
+  setTableSide(v ? v.side : null);
+  // UNO Flip: the other side of every other hand, in hand order (never your own)
+  const backs = new Map(v && v.backs ? v.backs.map(([seat, cards]) => [seat, cards]) : []);
+  const backSide = otherSide(v ? v.side : null);
   fill(box, order.map((i) => {
     const s = seats[i];
     const seat = s.seat ?? i;
@@ -60,8 +65,13 @@ export function renderSeats(box, state, opts = {}) {
         isMe ? el("span", { class: "you" }, t("seat.you")) : null),
       el("div", { class: "seat-marks" }, marks, grace),
       s.cards !== null && s.cards !== undefined
-        ? el("div", { class: "seat-cards" }, backEl(s.cards), el("span", { class: "count", "data-testid": `count-${seat}` }, t("seat.cards", { n: s.cards })))
+        ? el("div", { class: "seat-cards" }, backs.has(seat) ? null : backEl(s.cards),
+          el("span", { class: "count", "data-testid": `count-${seat}` }, t("seat.cards", { n: s.cards })))
         : null,
+      backs.has(seat) && backs.get(seat).length ? el("div", {
+        class: `seat-backs side-${backSide}`, "data-testid": `backs-${seat}`, role: "group",
+        "aria-label": t("flip.backsOf", { name: s.name || t("seat.free") }),
+      }, backs.get(seat).map((c) => cardEl(c, { small: true, side: backSide, className: "tiny" }))) : null,
       hand ? el("div", { class: "seat-hand", "aria-label": t("seat.handOf", { name: s.name || "" }) },
         hand.map((c) => cardEl(c, { small: true }))) : null,
       catchText ? el("button", { type: "button", class: "catch", "data-testid": `catch-${seat}`,
@@ -82,6 +92,7 @@ export function renderSeats(box, state, opts = {}) {
 export function renderCenter(box, state, opts = {}) {
   const v = state.view;
   if (!v) { box.replaceChildren(); return; }
+  setTableSide(v.side);
   const names = seatNames(state);
   const mine = opts.mySeat ?? null;
   const turnName = v.to_act === mine ? t("turn.you") : t("turn.other", { name: names[v.to_act] ?? v.to_act });
@@ -99,7 +110,12 @@ export function renderCenter(box, state, opts = {}) {
   const pending = v.pending ? (state.pending_text || t("pending.total", { n: v.pending })) : null;
   const revealed = [...(v.revealed || []), ...(v.open_hands || [])];
   const color = v.phase === "COLOR" ? null : v.color;     // no colour yet while it is being chosen
+  const stockCard = v.stock_back
+    ? cardEl(v.stock_back, { side: otherSide(v.side), testid: "stock-back", label: t("flip.stockBack", { card: cardName(v.stock_back) }) })
+    : backEl(v.stock_size, false);
   fill(box,
+    v.side ? el("div", { class: `side-badge side-${v.side}`, "data-testid": "side", "data-side": v.side },
+      el("span", { "aria-hidden": "true" }, v.side === "dark" ? "◑ " : "◐ "), t(`flip.${v.side}`)) : null,
     el("div", { class: `turn-indicator${v.to_act === mine && state.status === "playing" ? " mine" : ""}`, "data-testid": "turn-indicator",
       role: "status", "aria-live": "polite" }, turnText, timer ? " " : null, timer),
     el("div", { class: "piles" },
@@ -108,7 +124,7 @@ export function renderCenter(box, state, opts = {}) {
         cardEl(v.top, { chosen: color, testid: "top-card", className: "top" }),
         color ? el("div", { class: "current-color", "data-testid": "current-color" }, t("pile.color"), " ", colorChip(color)) : null),
       el("div", { class: "stock", "data-testid": "stock", "aria-label": t("pile.stock", { n: v.stock_size }) },
-        backEl(v.stock_size, false), el("span", { class: "count" }, t("pile.stock", { n: v.stock_size })),
+        stockCard, el("span", { class: "count" }, t("pile.stock", { n: v.stock_size })),
         v.stock_top ? el("span", { class: "small" }, t("pile.stockTop"), " ", cardEl(v.stock_top, { small: true })) : null),
       el("div", { class: `direction dir-${v.direction === 1 ? "cw" : "ccw"}`, "data-testid": "direction", title: dirText, "aria-label": dirText },
         el("span", { class: "arrow", "aria-hidden": "true" }, v.direction === 1 ? "↻" : "↺"), el("span", { class: "small" }, dirText))),

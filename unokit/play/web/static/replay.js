@@ -103,6 +103,9 @@ function render() {
   const f = frame;
   const hands = {};
   (f.hands || []).forEach((h, seat) => { hands[seat] = h; });
+  const side = f.view && f.view.side;          // UNO Flip: the side in play darkens the table (app.css)
+  if (side) document.body.dataset.side = side;
+  else delete document.body.dataset.side;
   renderSeats($("#seats"), f, { hands, presence: false });
   renderCenter($("#center"), f, {});
   renderLog($("#log"), f);

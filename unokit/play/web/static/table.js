@@ -4,7 +4,7 @@
 // Every move is one of the `legal` action texts of the last state (or a complete play built from a
 // stem through `expand`); the server is the referee, this page only offers what it allows.
 import { renderCenter, renderHandResult, renderLog, renderScores, renderSeats, seatNames } from "./board.js";
-import { cardEl, cardName, cardsName, COLORS, colorChip, colorName, SHAPE } from "./cards.js";
+import { ALL_COLORS, cardEl, cardName, cardsName, colorChip, colorName, SHAPE } from "./cards.js";
 import { $, $$, api, cleanCode, countdown, el, fill, hostKey, keepFocus, NAME_KEY, store, toast, tokenKey } from "./common.js";
 import { applyI18n, lang, langToggle, onLang, t } from "./i18n.js";
 
@@ -221,6 +221,9 @@ function onMessage(msg) {
     state = msg;
     $("#status").dataset.status = msg.status;          // lobby, playing, between, over (for tests and CSS)
     document.body.dataset.status = msg.status;
+    const side = msg.view && msg.view.side;             // UNO Flip: light or dark (CSS darkens the table)
+    if (side) document.body.dataset.side = side;
+    else delete document.body.dataset.side;
     render();
   } else if (msg.type === "options") {
     onOptions(msg);
@@ -403,7 +406,9 @@ function renderPrompt() {
   const cancel = prompt.auto ? null : el("button", { type: "button", class: "ghost", "data-testid": "compose-cancel",
     "data-focus-key": "compose-cancel", onclick: () => { closePrompt(); render(); } }, t("prompt.cancel"));
   if (prompt.kind === "color") {
-    const title = prompt.auto ? t("prompt.firstColor") : t("prompt.color", { what: describe({ ...prompt.options[0], color: null }) });
+    // (UNO Flip: a Flip may also turn up a Wild on top, whose colour the next player names)
+    const auto = state.view && state.view.side ? "prompt.topColor" : "prompt.firstColor";
+    const title = prompt.auto ? t(auto) : t("prompt.color", { what: describe({ ...prompt.options[0], color: null }) });
     fill(box, el("h3", { id: "prompt-title", "data-testid": "prompt-title" }, title), colorButtons(prompt.options), cancel);
     return;
   }
@@ -459,9 +464,10 @@ function renderPrompt() {
     cancel);
 }
 
+/** One button per colour the options name (the side in play's four in UNO Flip: P T O V on the dark side). */
 function colorButtons(options) {
   return el("div", { class: "color-picker", role: "group", "aria-label": t("prompt.colorGroup") },
-    COLORS.map((c) => {
+    ALL_COLORS.map((c) => {
       const a = options.find((o) => o.color === c);
       if (!a) return null;
       return el("button", { type: "button", class: `color-btn c-${c}`, "data-testid": `color-${c}`, "data-focus-key": `color-${c}`,
@@ -731,6 +737,11 @@ function onKey(ev) {
     const b = $(`#prompt [data-testid="color-${k.toUpperCase()}"]`);
     if (b) { b.click(); ev.preventDefault(); }
     return;
+  }
+  // UNO Flip's dark colours: P/T/O/V pick one while the picker shows it (else P is still "pass")
+  if (prompt && (prompt.kind === "color" || prompt.kind === "compose") && ["p", "t", "o", "v"].includes(k)) {
+    const b = $(`#prompt [data-testid="color-${k.toUpperCase()}"]`);
+    if (b) { b.click(); ev.preventDefault(); return; }
   }
   const map = { d: "draw", p: "pass", u: "uno", c: "challenge" };
   if (map[k]) {
