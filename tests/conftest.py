@@ -21,7 +21,9 @@ A, B, C, D, E, F, G = range(7)
 #: modules whose tests share one costly module fixture (a local Ray cluster, a Chromium): under ``make test``
 #: (pytest-xdist, ``--dist loadgroup``) each runs whole on one worker, first. (pytest-xdist's own groups, the
 #: ``xdist_group`` mark, are lost under pytest 9.2: xdist 3.8 renames the tests' node ids, which are read-only there.)
-XDIST_GROUPS = {"tests/test_scale_ray.py": "ray", "tests/test_browser.py": "browser"}
+XDIST_GROUPS = {"tests/test_scale_ray.py": "ray", "tests/test_browser.py": "browser",
+                "tests/test_browser_solitaire.py": "browser", "tests/test_browser_flip.py": "browser",
+                "tests/test_browser_flex.py": "browser"}
 
 
 @pytest.hookimpl(optionalhook=True)

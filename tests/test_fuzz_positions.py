@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from unokit.cards import Card, Color, format_physical
 from unokit.decks import DECKS, build_deck, deck_counts
+from unokit.rules.editions import EDITIONS
 from unokit.errors import PositionError, RuleCodeError, UnoError
 from unokit.game import Game
 from unokit.position import MAX_PENDING, check_position, check_table
@@ -141,6 +142,9 @@ def test_table_check_refuses_wrong_types_and_huge_numbers():
 
 
 # ---------------------------------------------------------------------------------------------- fuzzing
+EDITION_OF_DECK = {e.deck: e.code for e in EDITIONS.values()}   # an edition's deck is played with its rules
+
+
 def _position(rng: random.Random, deck: str) -> dict:
     cards = build_deck(deck, 1, include_blanks=True)
     rng.shuffle(cards)
@@ -153,7 +157,7 @@ def _position(rng: random.Random, deck: str) -> dict:
     return dict(hands=hands, discard=format_physical(discard), stock=stock, current=rng.randrange(n),
                 direction=rng.choice((1, -1)), color=rng.choice("RYGB") if top.is_wild else None,
                 pending=(top.draw * rng.randint(1, 3)) if top.draw and rng.random() < 0.5 else 0, deck=deck,
-                **({"rules": "UNO FLIP"} if deck == "flip" else {}))
+                **({"rules": f"UNO {EDITION_OF_DECK[deck]}"} if deck in EDITION_OF_DECK else {}))
 
 
 WEIRD = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.integers(-10**40, 10**40), st.floats(),

@@ -719,9 +719,9 @@ def test_official_several_decks_shuffled_together(copies):
 def test_official_unknown_deck_is_refused():
     from unokit.errors import RuleCodeError
     with pytest.raises(RuleCodeError, match="unknown deck"):
-        build_deck("flex")
+        build_deck("tarot")
     with pytest.raises(UnoError, match="unknown deck"):
-        Game.new(players=2, deck="flex")
+        Game.new(players=2, deck="tarot")
 
 
 # ---------------------------------------------------------------------------------------------- swap hands (001)

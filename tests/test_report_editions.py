@@ -12,7 +12,7 @@ def test_report_sets_the_editions_beside_the_classic_game(tmp_path):
     eds = editions_study(6, players=4, seed=1, jobs=1, progress=False)
     rules = [r["rules"] for r in eds["results"]]
     assert rules == ["UNO 1121", "UNO 1121 NOMERCY", "UNO 1121 ALLWILD", "UNO 1121 EXTREME", "UNO 1121 FLASH",
-                     "UNO 1121 SPIN", "UNO 1121 FLIP"]
+                     "UNO 1121 SPIN", "UNO 1121 FLIP", "UNO 1121 FLEX"]
     for r in eds["results"]:
         assert r["table"]["hands"] == 6 and r["skill"]["games"] == 6 and r["skill"]["bot"] == "strategist"
     text = "\n".join(_editions_section(eds))

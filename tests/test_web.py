@@ -143,7 +143,7 @@ def test_api_catalog_groups_every_code_as_the_guide_does(client):
     by_code = {r["code"]: r for r in cat["rules"]}
     assert by_code["NOMERCY"]["group"] == "editions"
     assert [e["code"] for e in cat["editions"]] == ["UNO NOMERCY", "UNO ALLWILD", "UNO EXTREME", "UNO FLASH",
-                                                   "UNO SPIN", "UNO FLIP"]
+                                                   "UNO SPIN", "UNO FLIP", "UNO FLEX"]
     assert cat["editions"][0]["players"] == [2, 6] and by_code["ALLWILD"]["group"] == "editions"
     assert by_code["TV"]["group"] == "objective" and by_code["C"]["group"] == "dynamics"
     assert by_code["S"]["group"] == "cards" and by_code["MOV"]["group"] == "end"

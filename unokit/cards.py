@@ -157,6 +157,32 @@ class Face(IntEnum):
     FLIP = 41
     DRAW_FIVE = 42
     WILD_DRAW_COLOR = 43
+    # UNO Flex (003 §UNO Flex): a physical flex card, and the "flexed" face its player names to use its
+    # flex side (FLEXED_*: the same physical card, put down as its regular face)
+    FLEX_2 = 44                  # a number with a second colour (R2Y: red 2, yellow flex colour)
+    FLEX_4 = 45
+    FLEX_6 = 46
+    FLEX_8 = 47
+    FLEXED_2 = 48                # R2Y* : that card played on its flex colour (a yellow 2 that leaves red in play)
+    FLEXED_4 = 49
+    FLEXED_6 = 50
+    FLEXED_8 = 51
+    MARKED_1 = 52                # a number with the flip mark (R1F): its player turns their power card over
+    MARKED_5 = 53
+    MARKED_9 = 54
+    FLEX_SKIP = 55               # RSX: a Skip; flexed (RSX*): Skip Everyone
+    FLEX_REVERSE = 56            # RRX: a Reverse; flexed (RRX*): Reverse, then the next player is skipped
+    FLEX_DRAW_TWO = 57           # R+2X: a Draw Two; flexed (R+2X*): every other player draws 1
+    FLEXED_SKIP = 58
+    FLEXED_REVERSE = 59
+    FLEXED_DRAW_TWO = 60
+    FLEX_WILD_TARGET = 61        # WF2: a Wild; flexed (WF2*): a player chosen draws 2
+    FLEX_WILD_ALL = 62           # WFA: a Wild; flexed (WFA*): every other player draws 2
+    FLEX_WILD_DRAW_FOUR = 63     # W+4F: a Wild Draw Four; flexed (W+4F*): a player chosen draws 4
+    WILD_ALL_FLIP = 64           # WAF: a Wild; every power card turns over
+    FLEXED_WILD_TARGET = 65
+    FLEXED_WILD_ALL = 66
+    FLEXED_WILD_DRAW_FOUR = 67
 
 
 _FACE_CODE = {
@@ -168,6 +194,10 @@ _FACE_CODE = {
     Face.WILD_REVERSE: "WR", Face.WILD_SKIP: "WS", Face.WILD_SKIP_TWO: "WS2", Face.WILD_FORCED_SWAP: "WFS",
     Face.WILD_DRAW_TWO: "W+2", Face.WILD_TARGETED_DRAW_TWO: "WT+2", Face.HIT_TWO: "X2", Face.WILD_HIT: "WH", Face.SLAP: "SL",
     Face.DRAW_ONE: "+1", Face.FLIP: "F", Face.DRAW_FIVE: "+5", Face.WILD_DRAW_COLOR: "WDC",
+    Face.FLEX_SKIP: "SX", Face.FLEX_REVERSE: "RX", Face.FLEX_DRAW_TWO: "+2X", Face.FLEXED_SKIP: "SX*",
+    Face.FLEXED_REVERSE: "RX*", Face.FLEXED_DRAW_TWO: "+2X*", Face.FLEX_WILD_TARGET: "WF2", Face.FLEX_WILD_ALL: "WFA",
+    Face.FLEX_WILD_DRAW_FOUR: "W+4F", Face.WILD_ALL_FLIP: "WAF", Face.FLEXED_WILD_TARGET: "WF2*",
+    Face.FLEXED_WILD_ALL: "WFA*", Face.FLEXED_WILD_DRAW_FOUR: "W+4F*",
 }
 _FACE_NAME = {
     Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
@@ -181,14 +211,29 @@ _FACE_NAME = {
     Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
     Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit", Face.SLAP: "SLAP",
     Face.DRAW_ONE: "Draw One", Face.FLIP: "Flip", Face.DRAW_FIVE: "Draw Five", Face.WILD_DRAW_COLOR: "Wild Draw Colour",
+    Face.FLEX_SKIP: "Flex Skip", Face.FLEX_REVERSE: "Flex Reverse", Face.FLEX_DRAW_TWO: "Flex Draw Two",
+    Face.FLEXED_SKIP: "Skip Everyone (Flex)", Face.FLEXED_REVERSE: "Reverse and Skip (Flex)",
+    Face.FLEXED_DRAW_TWO: "Everyone Draws One (Flex)", Face.FLEX_WILD_TARGET: "Flex Wild (Targeted Draw Two)",
+    Face.FLEX_WILD_ALL: "Flex Wild (All Draw Two)", Face.FLEX_WILD_DRAW_FOUR: "Flex Wild Draw Four",
+    Face.WILD_ALL_FLIP: "Wild All Flip", Face.FLEXED_WILD_TARGET: "Targeted Draw Two (Flex)",
+    Face.FLEXED_WILD_ALL: "All Draw Two (Flex)", Face.FLEXED_WILD_DRAW_FOUR: "Targeted Draw Four (Flex)",
 }
 #: the Spin cards' numbers: a spin card is a number card for matching, scoring and the card rules
 SPIN_NUMBER = {Face.SPIN_1: 1, Face.SPIN_2: 2, Face.SPIN_3: 3, Face.SPIN_4: 4, Face.SPIN_5: 5}
+#: UNO Flex's numbers: two-coloured (FLEX_k), played on their flex colour (FLEXED_k), with the flip mark
+FLEX_NUMBER = {Face.FLEX_2: 2, Face.FLEX_4: 4, Face.FLEX_6: 6, Face.FLEX_8: 8}
+FLEXED_NUMBER = {Face.FLEXED_2: 2, Face.FLEXED_4: 4, Face.FLEXED_6: 6, Face.FLEXED_8: 8}
+MARKED_NUMBER = {Face.MARKED_1: 1, Face.MARKED_5: 5, Face.MARKED_9: 9}
+_NUMBERED = {**SPIN_NUMBER, **FLEX_NUMBER, **FLEXED_NUMBER, **MARKED_NUMBER}
+#: UNO Flex's action cards match as the classic symbol they show
+_SYMBOL = {Face.FLEX_SKIP: Face.SKIP, Face.FLEXED_SKIP: Face.SKIP, Face.FLEX_REVERSE: Face.REVERSE,
+           Face.FLEXED_REVERSE: Face.REVERSE, Face.FLEX_DRAW_TWO: Face.DRAW_TWO, Face.FLEXED_DRAW_TWO: Face.DRAW_TWO}
 WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WILD_SHUFFLE,
                         Face.WILD_OHANA, Face.WILD_BLANK, Face.WILD_REVERSE_DRAW_FOUR, Face.WILD_DRAW_SIX,
                         Face.WILD_DRAW_TEN, Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
                         Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO, Face.WILD_HIT,
-                        Face.WILD_DRAW_COLOR})
+                        Face.WILD_DRAW_COLOR, Face.FLEX_WILD_TARGET, Face.FLEX_WILD_ALL, Face.FLEX_WILD_DRAW_FOUR,
+                        Face.WILD_ALL_FLIP, Face.FLEXED_WILD_TARGET, Face.FLEXED_WILD_ALL, Face.FLEXED_WILD_DRAW_FOUR})
 #: wilds whose player names no colour: No Mercy's Colour Roulette (its victim names it) and All Wild's
 #: own cards (that edition has no colours)
 COLORLESS_WILDS = frozenset({Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
@@ -196,12 +241,14 @@ COLORLESS_WILDS = frozenset({Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SK
 # (the Wild Draw Two names a colour in UNO Flip and none in All Wild: that edition's ``colorless`` says
 # so for every card)
 ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL,
-                          Face.HIT_TWO, Face.SLAP, Face.DRAW_ONE, Face.FLIP, Face.DRAW_FIVE})
+                          Face.HIT_TWO, Face.SLAP, Face.DRAW_ONE, Face.FLIP, Face.DRAW_FIVE, Face.FLEX_SKIP,
+                          Face.FLEX_REVERSE, Face.FLEX_DRAW_TWO, Face.FLEXED_SKIP, Face.FLEXED_REVERSE,
+                          Face.FLEXED_DRAW_TWO})
 #: cards the next player must draw, by face (the official +2 and W+4, No Mercy's and Flip's draw cards;
 #: Flip's Wild Draw Colour makes its victim draw until a colour comes: one card at least)
 DRAW_FACES = {Face.DRAW_TWO: 2, Face.WILD_DRAW_FOUR: 4, Face.DRAW_FOUR: 4, Face.WILD_REVERSE_DRAW_FOUR: 4,
               Face.WILD_DRAW_SIX: 6, Face.WILD_DRAW_TEN: 10, Face.WILD_DRAW_TWO: 2, Face.DRAW_ONE: 1,
-              Face.DRAW_FIVE: 5, Face.WILD_DRAW_COLOR: 1}
+              Face.DRAW_FIVE: 5, Face.WILD_DRAW_COLOR: 1, Face.FLEX_DRAW_TWO: 2, Face.FLEX_WILD_DRAW_FOUR: 4}
 #: faces of the other editions, (coloured, wild) by edition in the order they were added: built after
 #: the classic and the 112/Ohana/Italian cards, and each edition after the earlier ones, so that no
 #: card index ever changes (the fast core's tables index the first 58; records and action tables
@@ -219,6 +266,12 @@ EDITION_CARDS = (
 #: UNO Flip's dark cards, built last (in the dark colours only): numbers 1-9, Draw Five, Reverse, Skip,
 #: Skip Everyone, Flip
 DARK_FACES = tuple(range(1, 10)) + (Face.DRAW_FIVE, Face.REVERSE, Face.SKIP, Face.SKIP_ALL, Face.FLIP)
+#: UNO Flex's cards, built after Flip's dark ones: (coloured, wild) faces
+FLEX_FACES = (tuple(FLEX_NUMBER) + tuple(FLEXED_NUMBER) + tuple(MARKED_NUMBER)
+              + (Face.FLEX_SKIP, Face.FLEX_REVERSE, Face.FLEX_DRAW_TWO, Face.FLEXED_SKIP, Face.FLEXED_REVERSE,
+                 Face.FLEXED_DRAW_TWO),
+              (Face.FLEX_WILD_TARGET, Face.FLEX_WILD_ALL, Face.FLEX_WILD_DRAW_FOUR, Face.WILD_ALL_FLIP,
+               Face.FLEXED_WILD_TARGET, Face.FLEXED_WILD_ALL, Face.FLEXED_WILD_DRAW_FOUR))
 EDITION_WILDS = tuple(f for _, wilds in EDITION_CARDS for f in wilds)
 
 
@@ -243,11 +296,11 @@ class Card:
     def __init__(self, color, face):  # use Card.of / Card.parse
         object.__setattr__(self, "color", color)
         object.__setattr__(self, "face", face)
-        number = face if face <= 9 else SPIN_NUMBER.get(face)
+        number = face if face <= 9 else _NUMBERED.get(face)
         object.__setattr__(self, "number", number)
         # what "the same number or symbol" compares: the number of a number card (a Spin card's too),
         # else the face
-        object.__setattr__(self, "symbol", number if number is not None else int(face))
+        object.__setattr__(self, "symbol", number if number is not None else int(_SYMBOL.get(face, face)))
         object.__setattr__(self, "is_wild", face in WILD_FACES)
         # a wild's player names the colour, except the Colour Roulette's (its victim names it)
         object.__setattr__(self, "names_color", face in WILD_FACES and face not in COLORLESS_WILDS)
@@ -265,6 +318,12 @@ class Card:
         object.__setattr__(self, "points", pts)
         if face in WILD_FACES:
             code = _FACE_CODE[face]
+        elif face in FLEX_NUMBER:      # R2Y: red 2 with the yellow flex colour (the next colour, R Y G B R)
+            code = f"{color.letter}{number}{COLORS[(color + 1) % 4].letter}"
+        elif face in FLEXED_NUMBER:    # R2Y*: that card played as a yellow 2 (its colour here is the flex one)
+            code = f"{COLORS[(color - 1) % 4].letter}{number}{color.letter}*"
+        elif face in MARKED_NUMBER:    # R1F: a 1 with the flip mark
+            code = f"{color.letter}{number}F"
         else:
             code = color.letter + (str(number) + ("S" if face in SPIN_NUMBER else "") if number is not None
                                    else _FACE_CODE[face])
@@ -410,7 +469,7 @@ def _build_all() -> None:
             Card.of(col, f)
         for f in (Face.SKIP, Face.REVERSE, Face.DRAW_TWO):
             Card.of(col, f)
-    for f in sorted(WILD_FACES - set(EDITION_WILDS)):
+    for f in sorted(WILD_FACES - set(EDITION_WILDS) - set(FLEX_FACES[1])):   # the 112/Ohana/Italian wilds
         Card.of(None, f)
     for coloured, wilds in EDITION_CARDS:
         for col in COLORS:
@@ -421,6 +480,12 @@ def _build_all() -> None:
     for col in DARK_COLORS:
         for f in DARK_FACES:
             Card.of(col, f)
+    coloured, wilds = FLEX_FACES
+    for col in COLORS:
+        for f in coloured:
+            Card.of(col, f)
+    for f in wilds:
+        Card.of(None, f)
 
 
 _build_all()

@@ -62,6 +62,11 @@ class Composer:
         counts: dict = {}
         for c in (map(plain, self.hand) if game.physical else self.hand):   # (UNO Flip: the faces seen)
             counts[c] = counts.get(c, 0) + 1
+        if game.flexed:   # UNO Flex: a flex card may also be named as its flexed face
+            for c in list(counts):
+                u = game.flexed.get(c)
+                if u is not None:
+                    counts[u] = counts[c]
         self.counts = counts
         self._finals: dict = {}
         self._more: dict = {}
@@ -79,7 +84,7 @@ class Composer:
         if first_only is not None and g.physical:
             first_only = plain(first_only)   # (UNO Flip: the counts are of faces)
         for c in (candidates if candidates is not None else self.counts):
-            if first_only is not None and c is not first_only:
+            if first_only is not None and c is not first_only and g.uses.get(c) is not first_only:
                 continue
             if quick and (not any(h(g, (c,)) for h in g._stack_ok) if pending
                           else not matches(c, top, color)):

@@ -6,10 +6,10 @@
 109
 >>> len(build_deck('classic', copies=2))
 216
->>> [len(build_deck(d)) for d in ('nomercy', 'allwild', 'extreme', 'flash', 'spin', 'flip')]
-[168, 112, 120, 108, 108, 112]
+>>> [len(build_deck(d)) for d in ('nomercy', 'allwild', 'extreme', 'flash', 'spin', 'flip', 'flex')]
+[168, 112, 120, 108, 108, 112, 104]
 >>> sorted(DECKS)
-['112', 'allwild', 'classic', 'extreme', 'flash', 'flip', 'italian', 'nomercy', 'ohana', 'spin']
+['112', 'allwild', 'classic', 'extreme', 'flash', 'flex', 'flip', 'italian', 'nomercy', 'ohana', 'spin']
 """
 
 from __future__ import annotations
@@ -128,6 +128,19 @@ def _flip_pairs() -> tuple[tuple[str, int], ...]:
 FLIP_POINTS = {**{f"{c.letter}+1": 10 for c in COLORS}, **{f"{c.letter}SA": 30 for c in DARK_COLORS},
                "W": 40, "W+2": 50, "WDC": 60}
 
+#: UNO Flex (003 §UNO Flex names the card kinds; the box holds 112 cards, 8 of them power cards, so 104
+#: are played; the split below is unokit's assumption, stated in docs/rules/FLEX.md): per colour two each
+#: of 1-9 (of them one 2, 4, 6 and 8 two-coloured, one 1, 5 and 9 with the flip mark), one Skip, Reverse
+#: and Draw Two and one flex card of each (24 x 4 = 96); 2 Wild All Flip, 2 of each Flex Wild (a player
+#: chosen draws 2 / every other player draws 2), 2 Flex Wild Draw Four: 104 cards.
+FLEX_CARDS: tuple[tuple[str, int], ...] = tuple(
+    (f"{col.letter}{face}", n) for col in COLORS
+    for face, n in ([(str(k), 1 if k in (1, 2, 4, 5, 6, 8, 9) else 2) for k in range(1, 10)]
+                    + [(f"{k}{COLORS[(col + 1) % 4].letter}", 1) for k in (2, 4, 6, 8)]
+                    + [(f"{k}F", 1) for k in (1, 5, 9)]
+                    + [("S", 1), ("R", 1), ("+2", 1), ("SX", 1), ("RX", 1), ("+2X", 1)])
+) + (("WAF", 2), ("WF2", 2), ("WFA", 2), ("W+4F", 2))
+
 DECKS: dict[str, DeckSpec] = {
     "classic": DeckSpec("classic", "the classic 108-card deck", source="000 §Regras em Verbatim; 004"),
     "112": DeckSpec("112", "classic + 1 Wild Swap Hands + 3 blank customizable Wilds",
@@ -155,6 +168,10 @@ DECKS: dict[str, DeckSpec] = {
                      "teal, orange, violet, Draw Five, Skip Everyone, Wild Draw Colour, Flip)",
                      source="003 §UNO Flip; counts from the edition's published list, the pairing of the sides "
                             "an assumption (docs/rules/FLIP.md)", cards=_flip_pairs(), special_points=FLIP_POINTS),
+    "flex": DeckSpec("flex", "UNO Flex: 104 cards (two-coloured numbers, numbers with the flip mark, flex Skip, "
+                     "Reverse, Draw Two and Wilds, Wild All Flip) and a power card per player",
+                     source="003 §UNO Flex; the split of the 104 is an assumption (docs/rules/FLEX.md)",
+                     cards=FLEX_CARDS),
 }
 # 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
 

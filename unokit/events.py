@@ -95,6 +95,7 @@ _SPEC: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
     "launcher": (("presses", "count"), {}, "EXTREME: the launcher pressed, and how many cards came out"),
     "spin": (("space",), {}, "SPIN: the wheel spun, and the space it stopped on"),
     "flip": (("side", "top"), {}, "FLIP: the table turned over: the side now in play and the card now on top"),
+    "power": (("cards",), {}, "FLEX: power cards turned: each seat's now, G green or R red"),
     "deflect": (("pending",), {}, "DEFLECT: the draw total sent on"),
     "die": (("face", "count"), {}, "DAD: the die is rolled"),
     "donate": (("target", "count"), {}, "DOA: cards given away"),

@@ -36,7 +36,7 @@ from .referee.turns import TurnsMixin
 from .referee.uno import UnoMixin
 from .rules import RuleSet
 from .rules.base import hooks_of
-from .rules.editions import edition_of
+from .rules.editions import EDITIONS, edition_of
 from .rules.registry import build_house_rules
 
 __all__ = ["Game", "Phase", "Event", "WrongPlay"]
@@ -149,6 +149,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.physical = self.edition is not None and self.edition.double_sided
         self.colors: tuple[Color, ...] = COLORS
         self.discard_unseen = 0   # cards at the bottom of the discard pile showing sides nobody has seen (a flip)
+        # UNO Flex: faces a player may name that are played from another card held (the flex sides)
+        self.uses: dict = self.edition.uses if self.edition is not None else {}
+        self.flexed: dict = {held: face for face, held in self.uses.items()}
         self.end_reason = "out"
         self.blank = rules.param("blank")
         self._play_memo: dict = {}
@@ -285,6 +288,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         the same, except under UNO Flip, where each is the physical double-sided card of that face
         first in the hand (its holder cannot see the backs, so which copy goes is no choice of theirs)."""
         hand = self.hands[seat]
+        if self.uses:   # UNO Flex: a flexed face is played from its card, which goes down as itself
+            cards = [self.uses.get(c, c) for c in cards]
         if not self.physical:
             for c in cards:
                 hand.remove(c)
@@ -528,8 +533,9 @@ def _deck_for(rs: RuleSet, deck: str, players: int | None) -> str:
     ``deck``; a typed error for another deck, or a number of players the edition does not seat."""
     ed = edition_of(rs)
     if ed is None:
-        if deck == "flip":
-            raise UnoError("the flip deck's cards have two sides: play it with UNO FLIP (rules='UNO FLIP')")
+        owner = next((e.code for e in EDITIONS.values() if e.deck == deck), None)
+        if owner is not None:   # an edition's cards do what its rules say: not playable under others
+            raise UnoError(f"the {deck} deck is played with its edition: rules='UNO {owner}'")
         return deck
     if deck not in ("classic", ed.deck):
         raise UnoError(f"{ed.code} is played with its own deck ({ed.deck!r}); leave the deck out")

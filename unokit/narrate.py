@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .cards import SPIN_NUMBER, Card, Color, Face
+from .cards import FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, SPIN_NUMBER, Card, Color, Face
 
 __all__ = ["LANGS", "card_name", "cards_name", "color_name", "describe", "describe_draw_for", "describe_pending",
            "describe_revealed", "describe_skip", "narrate_sequence"]
@@ -44,7 +44,14 @@ _FACE = {
            Face.WILD_FORCED_SWAP: "Wild Forced Swap", Face.WILD_DRAW_TWO: "Wild Draw Two",
            Face.WILD_TARGETED_DRAW_TWO: "Wild Targeted Draw Two", Face.HIT_TWO: "Hit 2", Face.WILD_HIT: "Wild Hit",
            Face.SLAP: "SLAP", Face.DRAW_ONE: "+1", Face.FLIP: "Flip", Face.DRAW_FIVE: "+5",
-           Face.WILD_DRAW_COLOR: "Wild Draw Colour"},
+           Face.WILD_DRAW_COLOR: "Wild Draw Colour",
+           Face.FLEX_SKIP: "Flex Skip", Face.FLEX_REVERSE: "Flex Reverse", Face.FLEX_DRAW_TWO: "Flex +2",
+           Face.FLEXED_SKIP: "Skip Everyone (flex)", Face.FLEXED_REVERSE: "Reverse and Skip (flex)",
+           Face.FLEXED_DRAW_TWO: "Everyone Draws One (flex)", Face.FLEX_WILD_TARGET: "Flex Wild (targeted +2)",
+           Face.FLEX_WILD_ALL: "Flex Wild (all draw 2)", Face.FLEX_WILD_DRAW_FOUR: "Flex Wild Draw Four",
+           Face.WILD_ALL_FLIP: "Wild All Flip", Face.FLEXED_WILD_TARGET: "Wild, a player draws 2 (flex)",
+           Face.FLEXED_WILD_ALL: "Wild, everyone draws 2 (flex)",
+           Face.FLEXED_WILD_DRAW_FOUR: "Wild, a player draws 4 (flex)"},
     # the guide's words (000): Pular, Inverter, Comprar Duas (Cartas), Curinga, Curinga Comprar Quatro (Cartas)
     "pt": {Face.SKIP: "Pular", Face.REVERSE: "Inverter", Face.DRAW_TWO: "Comprar Duas", Face.WILD: "Curinga",
            Face.WILD_DRAW_FOUR: "Curinga Comprar Quatro", Face.WILD_SWAP: "Curinga Troca de Mãos",
@@ -62,7 +69,15 @@ _FACE = {
            Face.HIT_TWO: "Dispara 2", Face.WILD_HIT: "Curinga Dispara", Face.SLAP: "SLAP",
            # Flip (003: Pesca +1, Pesca +5, Cambio Colore e Pesca Carte)
            Face.DRAW_ONE: "Comprar Uma", Face.FLIP: "Flip", Face.DRAW_FIVE: "Comprar Cinco",
-           Face.WILD_DRAW_COLOR: "Curinga Comprar Cor"},
+           Face.WILD_DRAW_COLOR: "Curinga Comprar Cor",
+           # Flex (003: Cambio Giro e Salta Turno, Salta Tutti, Cambio Colore e FLIP...)
+           Face.FLEX_SKIP: "Pular Flex", Face.FLEX_REVERSE: "Inverter Flex", Face.FLEX_DRAW_TWO: "Comprar Duas Flex",
+           Face.FLEXED_SKIP: "Pular Todos (flex)", Face.FLEXED_REVERSE: "Inverter e Pular (flex)",
+           Face.FLEXED_DRAW_TWO: "Todos Compram Uma (flex)", Face.FLEX_WILD_TARGET: "Curinga Flex (+2 escolhido)",
+           Face.FLEX_WILD_ALL: "Curinga Flex (todos compram 2)", Face.FLEX_WILD_DRAW_FOUR: "Curinga Comprar Quatro Flex",
+           Face.WILD_ALL_FLIP: "Curinga FLIP para Todos", Face.FLEXED_WILD_TARGET: "Curinga, um jogador compra 2 (flex)",
+           Face.FLEXED_WILD_ALL: "Curinga, todos compram 2 (flex)",
+           Face.FLEXED_WILD_DRAW_FOUR: "Curinga, um jogador compra 4 (flex)"},
 }
 _AND = {"en": "and", "pt": "e"}
 _NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -96,6 +111,12 @@ def _reason_pt(text) -> str:
     return pt or _REASON_PT.get(text, text)
 
 
+def _powers(w, marks: str, lang: str) -> str:
+    """UNO Flex's power cards, 'You green, Bob red, ...'."""
+    words = {"en": ("green", "red"), "pt": ("verde", "vermelha")}[lang]
+    return ", ".join(f"{w.subj(s)} {words[m != 'G']}" for s, m in enumerate(str(marks)))
+
+
 def _lang(lang: str) -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; choose from {', '.join(LANGS)}")
@@ -126,6 +147,12 @@ def card_name(card, lang: str = "en") -> str:
     face = str(c.number) if c.number is not None else faces[c.face]
     if c.face in SPIN_NUMBER:   # a Spin card: its number, with the spin mark
         face += " Spin"
+    elif c.face in FLEX_NUMBER:   # UNO Flex: a two-coloured number (its flex colour)
+        face += f" ({'flex' if lang == 'en' else 'flex'} {_COLOR[lang][(c.color + 1) % 4].lower()})"
+    elif c.face in FLEXED_NUMBER:   # played on its flex colour, from the card of the colour before it
+        face += f" ({'flex, then' if lang == 'en' else 'flex, depois'} {_COLOR[lang][(c.color - 1) % 4].lower()})"
+    elif c.face in MARKED_NUMBER:   # the flip mark
+        face += " ⟲"
     col = _COLOR[lang][c.color]
     return f"{col} {face}" if lang == "en" else f"{face} {col}"
 
@@ -320,6 +347,7 @@ _EN = {
     "spin": lambda w, e: f"{w.s(e.player, 'spins')} the wheel: {_SPACE['en'][e.space]}",
     "flip": lambda w, e: f"{w.s(e.player, 'flips')} everything over: the {e.side} side is in play, "
                          f"{card_name(e.top)} on top",
+    "power": lambda w, e: f"power cards now: {_powers(w, e.cards, 'en')}",
     "launcher": lambda w, e: f"{w.s(e.player, 'presses')} the launcher {_times(e.presses, 'en')}: "
                              f"{_n_cards(e.count, 'en') if e.count else 'nothing'} "
                              f"{'comes' if e.count < 2 else 'come'} out",
@@ -407,6 +435,7 @@ _PT = {
     "spin": lambda w, e: f"{w.subj(e.player)} gira a roleta: {_SPACE['pt'][e.space]}",
     "flip": lambda w, e: f"{w.subj(e.player)} vira tudo: agora vale o lado "
                          f"{'escuro' if e.side == 'dark' else 'claro'}, com {card_name(e.top, 'pt')} em cima",
+    "power": lambda w, e: f"cartas de poder agora: {_powers(w, e.cards, 'pt')}",
     "launcher": lambda w, e: f"{w.subj(e.player)} aperta o lançador {_times(e.presses, 'pt')}: "
                              + (f"sai{'em' if e.count > 1 else ''} {_n_cards(e.count, 'pt')}" if e.count else "não sai nada"),
     "roulette": lambda w, e: f"{w.subj(e.player)} escolhe {color_name(e.color, 'pt')} e vira "

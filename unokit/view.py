@@ -57,6 +57,8 @@ class PlayerView:
     side: str = ""
     backs: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     stock_back: Card | None = None
+    # UNO Flex: each seat's power card (True green: it may use a flex side), public
+    powers: tuple[bool, ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -111,6 +113,7 @@ def view_of(game, seat: int | None) -> PlayerView:
         stock_top=game.stock[-1] if game.public_stock and game.stock else None,
         open_hands=_open_hands(game),
         deal_direction=(getattr(game, "setup", None) or {}).get("direction", 1),
+        powers=tuple(game.rule_state["FLEX"]) if "FLEX" in game.rule_state else (),
     )
     return _flip_view(game, seat, v) if game.physical else v
 

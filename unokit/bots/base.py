@@ -22,7 +22,7 @@ from ..actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard,
 from ..cards import Card, Color
 
 __all__ = ["Bot", "OUT_OF_TURN", "TURN_ONLY", "is_out_of_turn", "out_of_turn_options", "event_cards",
-           "event_color"]
+           "event_color", "rest_of_hand"]
 
 # Action types that a seat may take while it is not the seat in turn (a Play out of turn is a cut).
 OUT_OF_TURN = (SayUno, CatchUno, Accuse, Notice, Play, Slap, ChallengeDraw)
@@ -48,6 +48,19 @@ def event_color(x) -> Color | None:
     if x is None or isinstance(x, Color):
         return x
     return Color.parse(str(x))
+
+
+def rest_of_hand(hand, cards) -> list:
+    """``hand`` without the cards a play names (UNO Flex: a flexed face is played from its flex card).
+
+    >>> rest_of_hand(list(map(Card.parse, ['R2Y', 'G5'])), (Card.parse('R2Y*'),))
+    [Card.parse('G5')]
+    """
+    from ..rules.editions.flex import PHYSICAL
+    rest = list(hand)
+    for c in cards:
+        rest.remove(PHYSICAL.get(c, c))
+    return rest
 
 
 def is_out_of_turn(action: Action) -> bool:

@@ -21,8 +21,8 @@ from collections import Counter
 
 from ..actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Notice, Play,
                        SayUno)
-from ..cards import COLORS, Card, Color, Face
-from .base import fallback_action, Bot, event_cards, event_color
+from ..cards import COLORS, Color, Face
+from .base import fallback_action, Bot, event_cards, event_color, rest_of_hand
 
 __all__ = ["GreedyBot", "bluff_probability", "color_before_top"]
 
@@ -158,12 +158,7 @@ class GreedyBot(Bot):
         return None
 
     # ------------------------------------------------------------------ choosing
-    @staticmethod
-    def _rest(hand, cards) -> list[Card]:
-        rest = list(hand)
-        for c in cards:
-            rest.remove(c)
-        return rest
+    _rest = staticmethod(rest_of_hand)
 
     @staticmethod
     def _is_bluff(view, a: Play) -> bool:

@@ -535,7 +535,7 @@ class SearchBot(Bot):
         """The generator of one decision: a function of the seed, the view and the legal actions only."""
         h = hashlib.sha256()
         h.update(repr(self._salt).encode())
-        h.update(repr(view).encode())
+        h.update(_view_text(view).encode())
         h.update(" | ".join(str(a) for a in legal).encode())
         return random.Random(int.from_bytes(h.digest()[:16], "big"))
 
@@ -890,3 +890,17 @@ def _search_default(seed: int | None = None) -> SearchBot:
 
 # name -> factory(seed), for unokit.bots.BOTS
 SEARCH_BOTS = {"search-easy": search_easy, "search": _search_default, "search-hard": search_hard}
+
+
+#: view fields of the editions that are left out of a decision's seed while they hold their default, so
+#: that a classic game's decisions do not change when a field is added for an edition
+_QUIET_FIELDS = ("side", "backs", "stock_back", "powers")
+
+
+def _view_text(view) -> str:
+    """``repr(view)`` without the editions' fields at their defaults (the seed of a decision)."""
+    from dataclasses import fields
+    parts = [f"{f.name}={getattr(view, f.name)!r}" for f in fields(view)
+             if f.name not in _QUIET_FIELDS or getattr(view, f.name) != f.default]
+    return f"{type(view).__name__}({', '.join(parts)})"
+

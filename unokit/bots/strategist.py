@@ -42,11 +42,11 @@ from dataclasses import dataclass, field
 
 from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
                        SayUno, Slap)
-from ..cards import COLORS, Card, Color, Face
+from ..cards import COLORS, FLEXED_NUMBER, Card, Color, Face
 from ..rules import RuleSet
 from ..rules.editions.extreme import LAUNCHER, launcher_mean
 from ..rules.editions.nomercy import MERCY
-from .base import fallback_action, Bot, event_cards, event_color
+from .base import fallback_action, Bot, event_cards, event_color, rest_of_hand
 from .knowledge import Knowledge, Tracker
 
 __all__ = ["StrategistBot", "COMPONENTS", "Component", "resolve_components"]
@@ -277,11 +277,7 @@ def _twin_numbers(view) -> bool:
     return p1 != p2 and c1.number is not None and c1.number == c2.number
 
 
-def _rest(hand, cards) -> list:
-    rest = list(hand)
-    for c in cards:
-        rest.remove(c)
-    return rest
+_rest = rest_of_hand   # (UNO Flex: a flexed face is played from its flex card)
 
 
 def _is_group(cards, rule: str | None) -> bool:
@@ -652,6 +648,8 @@ class StrategistBot(Bot):
         rest = _rest(hand, cards + a.give)
         last = cards[-1]
         col = a.color if a.color is not None else last.color
+        if last.face in FLEXED_NUMBER:   # UNO Flex: played on its flex colour, it leaves its own colour
+            col = COLORS[(last.color - 1) % 4]
         if col is None:   # a Colour Roulette names no colour: the colour stays (until its victim names one)
             col = ctx.view.color if color is None else color
         face = last.face
@@ -689,7 +687,7 @@ class StrategistBot(Bot):
             victims[nxt] = victims.get(nxt, 0) + total
             skipped.append(nxt)
             actor = ctx.nxt(nxt, 1, d)
-        elif face == Face.SKIP_ALL:      # No Mercy: everyone else is skipped
+        elif face in (Face.SKIP_ALL, Face.FLEXED_SKIP):      # No Mercy, Flex: everyone else is skipped
             skipped = [s for s in ctx.active if s != me]
             actor = me
         elif face in (Face.HIT_TWO, Face.WILD_HIT):   # Extreme: the next player presses the launcher, loses the turn
@@ -700,7 +698,15 @@ class StrategistBot(Bot):
             victims[nxt] = victims.get(nxt, 0) + 3.5
             skipped.append(nxt)
             actor = ctx.nxt(nxt)
-        elif face in (Face.SKIP, Face.WILD_SKIP, Face.WILD_SKIP_TWO):   # (All Wild's Skip and Skip Two)
+        elif face in (Face.FLEXED_WILD_TARGET, Face.FLEXED_WILD_DRAW_FOUR) and a.target is not None:   # Flex
+            victims[a.target] = victims.get(a.target, 0) + (2 if face == Face.FLEXED_WILD_TARGET else 4)
+        elif face in (Face.FLEXED_DRAW_TWO, Face.FLEXED_WILD_ALL):   # Flex: every other player draws
+            for s in ctx.opps:
+                victims[s] = victims.get(s, 0) + (1 if face == Face.FLEXED_DRAW_TWO else 2)
+        elif face == Face.FLEXED_REVERSE:   # Flex: reverse, then skip the first player the other way
+            skipped = [ctx.nxt(me, 1, -ctx.d)]
+            actor = me if two else ctx.nxt(me, 2, -ctx.d)
+        elif face in (Face.SKIP, Face.WILD_SKIP, Face.WILD_SKIP_TWO, Face.FLEX_SKIP):   # (All Wild's, Flex's)
             ks = k * (2 if face == Face.WILD_SKIP_TWO else 1)
             if ks <= ctx.na - 1:
                 skipped = [ctx.nxt(me, i) for i in range(1, ks + 1)]
@@ -710,7 +716,7 @@ class StrategistBot(Bot):
                 skipped = [ctx.nxt(me, 1)]
         elif face == Face.WILD_TARGETED_DRAW_TWO and a.target is not None:   # All Wild: the target draws 2
             victims[a.target] = victims.get(a.target, 0) + 2
-        elif face in (Face.REVERSE, Face.WILD_REVERSE):
+        elif face in (Face.REVERSE, Face.WILD_REVERSE, Face.FLEX_REVERSE):
             if two:
                 actor = me if k % 2 else nxt
                 if k % 2:

@@ -57,6 +57,8 @@ def view_json(v) -> dict:
         "side": v.side or None,
         "backs": [[s, _codes(cards)] for s, cards in v.backs],
         "stock_back": v.stock_back.code if v.stock_back is not None else None,
+        # UNO Flex: each seat's power card (true: green, a flex side may be used)
+        "powers": list(v.powers) if v.powers else None,
     }
 
 

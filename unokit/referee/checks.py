@@ -32,6 +32,8 @@ class ChecksMixin:
 
     def _holds(self, seat: int, cards) -> bool:
         hand = self.hands[seat]
+        if self.uses:   # UNO Flex: a flexed face is held as its card
+            cards = [self.uses.get(c, c) for c in cards]
         if len(cards) == 1:
             return cards[0] in hand
         need: dict[Card, int] = {}

@@ -303,6 +303,14 @@ EDITION_RULES: list[RuleInfo] = [
              # the rules that stack or answer draw cards (the Wild Draw Colour's count is not a number), turn
              # the first card by other rules, play face down, or play a drawn penalty card at once
              conflicts=("P1", "P2", "P3", "P4", "ADDUP", "DEFLECT", "I", "REVENGE", "DED", "WILDSTART", "CON")),
+    RuleInfo("FLEX", "UNO Flex (edition)",
+             "a power card each (green: the flex side of a card may be used, then it turns red); two-coloured "
+             "numbers, numbers with the flip mark, flex Skip, Reverse, Draw Two and Wilds, Wild All Flip",
+             "003 §UNO Flex", family="EDITION", origin="edition", implemented=True,
+             # the rules that group or stack cards (a flex card is one card whichever side is used), play face
+             # down, or turn the first card by other rules
+             conflicts=("DR", "DD", "AA", "AB", "BOMB", "P1", "P2", "P3", "P4", "ADDUP", "DEFLECT", "I", "REVENGE",
+                        "DED", "WILDSTART", "CON")),
 ]
 #: number cards an edition already gives a function: a card rule may not be tied to them as well
 EDITION_CARDS = {"NOMERCY": (0, 7)}

@@ -27,6 +27,7 @@ from .editions.extreme import Extreme
 from .editions.flash import Flash
 from .editions.spin import Spin
 from .editions.flip import Flip
+from .editions.flex import Flex
 from .editions.nomercy import NoMercy, NoMercySeven, NoMercyZero
 from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
 from .extras import (
@@ -90,6 +91,7 @@ REGISTRY = {
     "FLASH": Flash,
     "SPIN": Spin,
     "FLIP": Flip,
+    "FLEX": Flex,
 }
 
 

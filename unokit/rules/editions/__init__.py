@@ -31,7 +31,8 @@ class Edition:
     ``doc`` (its page), ``name`` / ``name_pt`` (as the lobby shows it), ``colorless`` (no card names a
     colour: All Wild), ``first_card`` (card -> :class:`unokit.official.FirstCard`, in place of the
     official first-card rule; ``None``: the official one), ``double_sided`` (its cards are
-    :class:`unokit.cards.FlipCard` values with a side in play and a back: UNO Flip)."""
+    :class:`unokit.cards.FlipCard` values with a side in play and a back: UNO Flip), ``uses`` (a face
+    a player may name -> the card held that it is played from: UNO Flex's flexed faces)."""
 
     code: str
     deck: str
@@ -43,12 +44,13 @@ class Edition:
     colorless: bool = False
     first_card: object = None
     double_sided: bool = False
+    uses: dict = field(default_factory=dict)
 
 
 def _editions() -> dict[str, Edition]:
-    from . import allwild, extreme, flash, flip, nomercy, spin
+    from . import allwild, extreme, flash, flex, flip, nomercy, spin
     return {e.code: e for e in (nomercy.EDITION, allwild.EDITION, extreme.EDITION, flash.EDITION, spin.EDITION,
-                                flip.EDITION)}
+                                flip.EDITION, flex.EDITION)}
 
 
 EDITIONS: dict[str, Edition] = _editions()
