@@ -26,6 +26,7 @@ from .widgets import (
     HandBar,
     Panel,
     first_card,
+    physical,
     render_log,
     render_pile,
     render_scores,
@@ -33,7 +34,7 @@ from .widgets import (
     seat_label,
 )
 
-__all__ = ["TableScreen", "UnoApp", "choice_rows", "option_label", "uno_filter"]
+__all__ = ["TableScreen", "UnoApp", "choice_rows", "flex_rows", "option_label", "uno_filter"]
 
 CSS = """
 #title { height: 1; background: $primary; color: $text; padding: 0 1; }
@@ -89,6 +90,21 @@ def uno_filter(options: list[dict], armed: bool) -> list[dict]:
             continue
         out.append(a)
     return out
+
+
+def flex_rows(options: list[dict], lang: str = "en") -> list[tuple[str, str, list[dict]]] | None:
+    """UNO Flex: when some plays of a card name its flexed face (``RSX*``), the choice between the card's
+    regular use (key ``1``, if it may be played so) and its flex side (key ``f``), each row with its plays;
+    else ``None``."""
+    flexed = [a for a in options if (first_card(a) or "").endswith("*")]
+    if not flexed:
+        return None
+    regular = [a for a in options if a not in flexed]
+    rows = []
+    if regular:
+        rows.append(("1", f"regular: {card_name(first_card(regular[0]), lang)}", regular))
+    rows.append(("f", f"flex side: {card_name(first_card(flexed[0]), lang)} (your power card turns red)", flexed))
+    return rows
 
 
 def choice_rows(options: list[dict], state: dict, lang: str = "en") -> list[tuple[str, str, dict]]:
@@ -189,7 +205,8 @@ class TableScreen(Screen):
             self.query_one(f"#{wid}", Panel).show(st)
         v = st.get("view") or {}
         hand = self.query_one(HandBar)
-        hand.show(v.get("hand") or [], {first_card(a) for a in st.get("actions") or [] if a.get("type") == "play"},
+        hand.show(v.get("hand") or [],
+                  {physical(first_card(a)) for a in st.get("actions") or [] if a.get("type") == "play"},
                   side=v.get("side"))
         drawn = v.get("drawn")
         if drawn and v.get("to_act") == (st.get("you") or {}).get("seat") and drawn in hand.hand \
@@ -282,7 +299,8 @@ class TableScreen(Screen):
         if card is None:
             self.say("you hold no cards" if self.state.get("you") else "spectators watch", "error")
             return
-        options = [a for a in self._actions("play") if first_card(a) == card]
+        # (UNO Flex: a play naming the card's flexed face, RSX*, is played from the card, RSX)
+        options = [a for a in self._actions("play") if physical(first_card(a)) == card]
         if not options:
             self.say(f"{card_name(card, self.table.lang)} cannot be played now", "error")
             return
@@ -290,8 +308,14 @@ class TableScreen(Screen):
 
     @work(exclusive=True, group="compose")
     async def compose_play(self, options: list[dict], title: str) -> None:
-        """Choose step by step (colour, further cards, a seat, cards to give), expanding stems."""
+        """Choose step by step (UNO Flex: the regular use or the flex side; colour, further cards, a seat,
+        cards to give), expanding stems."""
         lang = self.table.lang
+        sides = flex_rows(options, lang)
+        if sides is not None:
+            options = await self.app.push_screen_wait(ChoiceScreen(f"{title}: which side?", sides))
+            if options is None:
+                return
         for _ in range(200):
             options = uno_filter(options, self.uno_armed)
             if not options:

@@ -17,7 +17,8 @@ HELP = """\
 [b]Your hand[/b]
   ←/→, Home/End     move along your hand          1-9, 0    pick card 1-10
   Enter             play the picked card (a wild asks for the colour; a group, a seat
-                    or cards to give are chosen step by step)
+                    or cards to give are chosen step by step; UNO Flex: 1 its regular use,
+                    f its flex side while your power card is green)
 [b]Moves[/b]
   d  draw (or take the pending draw)        p  pass: keep the card you drew
   u  say UNO (with one card left); with two cards it arms UNO for your next play

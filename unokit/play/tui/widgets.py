@@ -11,10 +11,13 @@ table, the replay viewer and the tests draw the same thing.
 ['R7', 'R+2', 'G0', 'B2', 'W']
 >>> hand_order(["WDC", "V5", "P+5", "T1", "PF", "O9"])   # UNO Flip's dark side
 ['PF', 'P+5', 'T1', 'O9', 'V5', 'WDC']
+>>> hand_order(["WAF", "R+2X", "R2Y", "R1F", "RSX", "R2", "W"])   # UNO Flex
+['R1F', 'R2', 'R2Y', 'RSX', 'R+2X', 'W', 'WAF']
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from rich.text import Text
@@ -31,6 +34,8 @@ __all__ = [
     "first_card",
     "hand_order",
     "other_side",
+    "physical",
+    "power_text",
     "render_hand",
     "render_log",
     "render_pile",
@@ -56,8 +61,28 @@ PHASES = {"PLAY": "playing", "DRAWN": "drew a card", "PENDING": "facing a draw",
           "FREE_DISCARD": "discarding", "HIDDEN_FINISH": "face-down finish", "OVER": "hand over"}
 
 
+#: UNO Flex's numbers: two-coloured (R2Y: red, yellow its flex colour), flexed (R2Y*: played as a yellow 2),
+#: with the flip mark (R1F); its action cards (RSX, RRX, R+2X and flexed RSX*...) sort as the classic face
+_FLEX_NUMBER = re.compile(r"^([RYGB])(\d)([RYGB])$")
+_FLEXED_NUMBER = re.compile(r"^([RYGB])(\d)([RYGB])\*$")
+_FLEX_FACE = re.compile(r"^(\d)(?:[RYGBF]\*?)$|^(S|R|\+2)X\*?$")
+
+
 def _color_of(code: str) -> str:
+    m = _FLEXED_NUMBER.match(code)
+    if m:                       # UNO Flex: R2Y* is a yellow 2
+        return m.group(3)
     return code[0] if code[:1] and code[:1] in "RYGBPTOV" else "W"
+
+
+def physical(code: str | None) -> str | None:
+    """UNO Flex: the card a flexed face (``RSX*``, ``R2Y*``, ``WF2*``) is played from; any other code itself."""
+    return code[:-1] if code and code.endswith("*") else code
+
+
+def power_text(green: bool) -> Text:
+    """UNO Flex: a seat's power card, `` ✔ power`` (green: it may use a flex side) or `` ✘ power`` (red)."""
+    return Text(" ✔ power" if green else " ✘ power", style="bold green" if green else "bold red")
 
 
 def other_side(side: str | None) -> str | None:
@@ -66,16 +91,16 @@ def other_side(side: str | None) -> str | None:
 
 
 def card_text(code: str, *, dim: bool = False, selected: bool = False, side: str | None = None) -> Text:
-    """One card as a coloured chip: `` R7 ``; a wild of UNO Flip's dark side (``side``) is drawn dark."""
+    """One card as a coloured chip: `` R7 ``; a wild of UNO Flip's dark side (``side``) is drawn dark; UNO
+    Flex's two-coloured number in both colours (`` R2`` red, ``Y `` yellow)."""
     col = _color_of(code)
     if col == "W" and (side == "dark" or code == "WDC"):
         col = "WD"
-    style = COLOR_STYLE[col]
-    if dim:
-        style += " dim"
-    if selected:
-        style += " reverse"
-    return Text(f" {code} ", style=style)
+    extra = (" dim" if dim else "") + (" reverse" if selected else "")
+    two = _FLEX_NUMBER.match(code)
+    if two:
+        return Text.assemble((f" {code[:2]}", COLOR_STYLE[col] + extra), (f"{code[2]} ", COLOR_STYLE[two.group(3)] + extra))
+    return Text(f" {code} ", style=COLOR_STYLE[col] + extra)
 
 
 def hand_order(hand) -> list[str]:
@@ -83,6 +108,9 @@ def hand_order(hand) -> list[str]:
     def key(code):
         col = _color_of(code)
         face = code[1:] if col != "W" else code
+        flex = _FLEX_FACE.match(face) if col != "W" else None
+        if flex:                # UNO Flex: R2Y beside R2, RSX beside RS
+            face = flex.group(1) or flex.group(2)
         return (_COLOR_ORDER.index(col), _FACE_ORDER.index(face) if face in _FACE_ORDER else 99, code)
     return sorted(hand, key=key)
 
@@ -132,7 +160,8 @@ def seat_label(state: dict, seat: int) -> str:
 
 def render_seats(state: dict, width: int = 60) -> Text:
     """Every seat: whose turn, cards held, UNO, catchable, grace, bots and away people; the direction.
-    UNO Flip: under each other seat, the backs of its cards (the side not in play), in hand order."""
+    UNO Flip: under each other seat, the backs of its cards (the side not in play), in hand order. UNO Flex:
+    each seat's power card (✔ green, ✘ red)."""
     v = state.get("view") or {}
     you = (state.get("you") or {}).get("seat")
     out = Text()
@@ -140,6 +169,7 @@ def render_seats(state: dict, width: int = 60) -> Text:
     eliminated = set(v.get("eliminated") or [])
     backs = {seat: cards for seat, cards in v.get("backs") or []}
     back_side = other_side(v.get("side"))
+    powers = v.get("powers") or []
     for s in state.get("seats") or []:
         seat = s.get("seat")
         mine = seat is not None and seat == you
@@ -154,6 +184,8 @@ def render_seats(state: dict, width: int = 60) -> Text:
             out.append(f" {cards:>2} card{'s' if cards != 1 else ' '}")
         if seat is not None and seat == v.get("dealer"):
             out.append(" D", style="dim")
+        if seat is not None and 0 <= seat < len(powers):
+            out.append_text(power_text(bool(powers[seat])))
         if s.get("uno"):
             out.append(" UNO!", style="bold magenta")
         if s.get("catchable"):

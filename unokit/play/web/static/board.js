@@ -1,6 +1,7 @@
 // The table as everyone sees it, drawn from one `state` message (docs/protocol.md): the seats, the
 // pile, the stock, the direction, the pending draw, revealed hands, the log and the standings; in UNO
-// Flip also the side in play, the backs of the others' cards and the back of the stock's top card.
+// Flip also the side in play, the backs of the others' cards and the back of the stock's top card; in UNO
+// Flex each seat's power card.
 // Used by the table page (with its buttons) and by the replay viewer (read only).
 import { backEl, cardEl, cardName, colorChip, otherSide, setTableSide, SHAPE } from "./cards.js";
 import { countdown, el, fill } from "./common.js";
@@ -53,6 +54,8 @@ export function renderSeats(box, state, opts = {}) {
     if (v && v.dealer === seat) marks.push(el("span", { class: "mark dealer", title: t("seat.dealer") }, "D"));
     if (eliminated.has(seat)) marks.push(el("span", { class: "mark out" }, t("seat.out")));
     if (s.uno) marks.push(el("span", { class: "mark uno-said", "data-testid": `uno-said-${seat}` }, "UNO!"));
+    const power = powerMark(v, seat);
+    if (power) marks.push(power);
     const grace = s.grace !== null && s.grace !== undefined && s.grace > 0
       ? countdown(el("span", { class: "mark grace", "data-testid": `grace-${seat}` }), s.grace, (x) => t("seat.grace", { s: x }))
       : null;
@@ -80,12 +83,22 @@ export function renderSeats(box, state, opts = {}) {
         "data-focus-key": `target-${seat}`, onclick: target }, t("act.chooseSeat")) : null,
     ];
     const label = [s.name || t("seat.free"), kind, s.cards != null ? t("seat.cards", { n: s.cards }) : "",
-      isTurn ? t("seat.turn") : ""].filter(Boolean).join(", ");
+      power ? power.getAttribute("aria-label") : "", isTurn ? t("seat.turn") : ""].filter(Boolean).join(", ");
     return el("section", {
       class: `seat${isTurn ? " turn" : ""}${isMe ? " me" : ""}${s.catchable ? " catchable" : ""}${target ? " targetable" : ""}${eliminated.has(seat) ? " eliminated" : ""}`,
       "data-testid": `seat-${seat}`, "aria-label": label, "aria-current": isTurn ? "true" : null,
     }, children);
   }));
+}
+
+/** UNO Flex: a seat's power card (view.powers, true green), a check or a cross with its words; else null. */
+export function powerMark(v, seat) {
+  if (!v || !Array.isArray(v.powers) || v.powers[seat] === undefined) return null;
+  const green = Boolean(v.powers[seat]);
+  const label = t(green ? "flex.powerGreen" : "flex.powerRed");
+  return el("span", { class: `mark power power-${green ? "green" : "red"}`, "data-testid": `power-${seat}`,
+    "data-power": green ? "green" : "red", role: "img", title: label, "aria-label": label },
+  el("span", { "aria-hidden": "true" }, green ? "✔ " : "✘ ", t("flex.power")));
 }
 
 /** The pile, the colour, the stock, the direction, the pending draw, the turn and its timer. */

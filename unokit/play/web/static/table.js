@@ -2,9 +2,10 @@
 // the WebSocket /ws/{table} (docs/protocol.md).
 //
 // Every move is one of the `legal` action texts of the last state (or a complete play built from a
-// stem through `expand`); the server is the referee, this page only offers what it allows.
+// stem through `expand`); the server is the referee, this page only offers what it allows. UNO Flex: a
+// card whose flex side may be used is offered twice (RSX and RSX*): tapping it asks which side.
 import { renderCenter, renderHandResult, renderLog, renderScores, renderSeats, seatNames } from "./board.js";
-import { ALL_COLORS, cardEl, cardName, cardsName, colorChip, colorName, SHAPE } from "./cards.js";
+import { ALL_COLORS, cardEl, cardName, cardsName, colorChip, colorName, isFlexed, physicalOf, SHAPE } from "./cards.js";
 import { $, $$, api, cleanCode, countdown, el, fill, hostKey, keepFocus, NAME_KEY, store, toast, tokenKey } from "./common.js";
 import { applyI18n, lang, langToggle, onLang, t } from "./i18n.js";
 
@@ -17,7 +18,7 @@ let pingTimer = null;
 let closedForGood = false;
 let state = null;
 let unoArmed = false;          // "uno" goes with the next play that leaves one card
-let prompt = null;             // what the prompt shows: {kind: "color"|"choices"|"compose", ...}
+let prompt = null;             // what the prompt shows: {kind: "color"|"choices"|"compose"|"flex", ...}
 let pendingExpand = null;      // {stem, done, root} while waiting for an `options` answer
 let resultDismissed = null;    // the hand number whose result the player closed
 let spectating = false;
@@ -309,14 +310,21 @@ function describe(a) {
 function onCard(code, i) {
   if (!state || state.status !== "playing" || mySeat() === null) return;
   if (prompt && prompt.kind === "compose" && (prompt.stem.more === "cards" || prompt.stem.more === "give")) {
-    const picks = prompt.options.filter((o) => additionOf(prompt.stem, o) === code);
+    const picks = prompt.options.filter((o) => physicalOf(additionOf(prompt.stem, o)) === code);
     if (!picks.length) { toast(t("play.notThisCard", { card: cardName(code) }), "error", 3000); return; }
     resolve(picks, prompt.root);
     return;
   }
-  const cands = (state.actions || []).filter((a) => (a.type === "play" || a.type === "discard") && firstCard(a) === code);
+  // (UNO Flex: a play naming a card's flexed face, RSX*, is played from the card, RSX)
+  const cands = (state.actions || []).filter((a) => (a.type === "play" || a.type === "discard") && physicalOf(firstCard(a)) === code);
   if (!cands.length) {
     toast(t("play.cannot", { card: cardName(code) }), "error", 3000);
+    return;
+  }
+  const flexed = cands.filter((a) => isFlexed(firstCard(a)));
+  const regular = cands.filter((a) => !isFlexed(firstCard(a)));
+  if (flexed.length) {     // UNO Flex: the regular use or the flex side (which turns the power card red)?
+    openPrompt({ kind: "flex", card: code, flexCode: firstCard(flexed[0]), regular, flexed, root: cands[0].text });
     return;
   }
   resolve(cands, null);
@@ -343,6 +351,8 @@ function resolve(cands, root) {
     expand(stems[0], completes, root);
     return;
   }
+  // a wild naming a colour, then a seat (UNO Flex's WF2*>G @?, Wild Swap Hands): the colour first
+  if (!completes.length && sameButColor(stems)) { openPrompt({ kind: "color", options: stems, root }); return; }
   openPrompt({ kind: "choices", options: cands, root });
 }
 
@@ -379,7 +389,7 @@ function additionOf(stem, o) {
 function openPrompt(p) {
   prompt = p;
   render();
-  const first = $("#prompt button");
+  const first = $("#prompt button:not([disabled])");
   if (first) first.focus({ preventScroll: true });
 }
 
@@ -410,6 +420,21 @@ function renderPrompt() {
     const auto = state.view && state.view.side ? "prompt.topColor" : "prompt.firstColor";
     const title = prompt.auto ? t(auto) : t("prompt.color", { what: describe({ ...prompt.options[0], color: null }) });
     fill(box, el("h3", { id: "prompt-title", "data-testid": "prompt-title" }, title), colorButtons(prompt.options), cancel);
+    return;
+  }
+  if (prompt.kind === "flex") {
+    // UNO Flex: the card's regular use or its flex side (the green power card allows it)
+    const p = prompt;
+    const side = (i, cls, list, code, what) => el("button", {
+      type: "button", class: `option ${cls}`, "data-testid": `option-${i}`, "data-focus-key": `option-${i}`,
+      "data-use": cls, "aria-keyshortcuts": cls === "flex-use" ? "F" : null, disabled: !list.length,
+      "aria-label": `${what}: ${cardName(code)}${list.length ? "" : ` — ${t("hand.notNow")}`}`, onclick: () => resolve(list, p.root),
+    }, cardEl(code, { small: true }), el("span", {}, el("strong", {}, what), el("br", {}), cardName(code)),
+    cls === "flex-use" ? el("kbd", { "aria-hidden": "true" }, "F") : null);
+    fill(box, el("h3", { id: "prompt-title", "data-testid": "prompt-title" }, t("flex.which", { card: cardName(p.card) })),
+      el("div", { class: "flex-choice", role: "group" },
+        side(0, "flex-regular", p.regular, p.card, t("flex.regular")),
+        side(1, "flex-use", p.flexed, p.flexCode, t("flex.use"))), cancel);
     return;
   }
   if (prompt.kind === "choices") {
@@ -471,7 +496,7 @@ function colorButtons(options) {
       const a = options.find((o) => o.color === c);
       if (!a) return null;
       return el("button", { type: "button", class: `color-btn c-${c}`, "data-testid": `color-${c}`, "data-focus-key": `color-${c}`,
-        "aria-label": colorName(c), onclick: () => act(a.text) },
+        "aria-label": colorName(c), onclick: () => (a.more ? expand(a, [], prompt ? prompt.root : a.text) : act(a.text)) },
         el("span", { class: "shape", "aria-hidden": "true" }, SHAPE[c]), el("span", {}, colorName(c)));
     }));
 }
@@ -637,14 +662,16 @@ function renderHand(seat) {
   // what a tap on each card would do now
   let usable;
   if (prompt && prompt.kind === "compose" && (prompt.stem.more === "cards" || prompt.stem.more === "give")) {
-    usable = new Set(prompt.options.map((o) => additionOf(prompt.stem, o)).filter(Boolean));
+    usable = new Set(prompt.options.map((o) => physicalOf(additionOf(prompt.stem, o))).filter(Boolean));
   } else {
-    usable = new Set((state.actions || []).filter((a) => a.type === "play" || a.type === "discard").map(firstCard));
+    usable = new Set((state.actions || []).filter((a) => a.type === "play" || a.type === "discard").map((a) => physicalOf(firstCard(a))));
   }
+  // UNO Flex: the cards whose flex side may be played now
+  const canFlex = new Set((state.actions || []).filter((a) => a.type === "play" && isFlexed(firstCard(a))).map((a) => physicalOf(firstCard(a))));
   // the cards already in the play being composed (counted from the left)
   const chosen = new Map();
   if (prompt && prompt.kind === "compose") {
-    for (const c of [...words(prompt.stem.cards), ...words(prompt.stem.give)]) chosen.set(c, (chosen.get(c) || 0) + 1);
+    for (const c of [...words(prompt.stem.cards), ...words(prompt.stem.give)].map(physicalOf)) chosen.set(c, (chosen.get(c) || 0) + 1);
   }
   const seen = new Map();
   fill(box, hand.map((c, i) => {
@@ -652,9 +679,10 @@ function renderHand(seat) {
     seen.set(c, k);
     const isChosen = k <= (chosen.get(c) || 0);
     const ok = usable.has(c) && !isChosen;
-    const label = `${cardName(c)}${i < 10 ? ` (${(i + 1) % 10})` : ""}${ok ? "" : ` — ${t("hand.notNow")}`}`;
+    const flex = ok && canFlex.has(c);
+    const label = `${cardName(c)}${i < 10 ? ` (${(i + 1) % 10})` : ""}${ok ? "" : ` — ${t("hand.notNow")}`}${flex ? ` — ${t("flex.canFlex")}` : ""}`;
     return cardEl(c, {
-      tag: "button", testid: `card-${c}`, label, className: `${ok ? "playable" : "dim"}${isChosen ? " chosen" : ""}`,
+      tag: "button", testid: `card-${c}`, label, className: `${ok ? "playable" : "dim"}${isChosen ? " chosen" : ""}${flex ? " can-flex" : ""}`,
       attrs: { "data-focus-key": `hand-${i}-${c}`, "data-index": String(i), "aria-disabled": ok ? null : "true",
         tabindex: i === 0 ? "0" : "-1", onclick: () => onCard(c, i) },
     });
@@ -733,6 +761,11 @@ function onKey(ev) {
     return;
   }
   const k = key.toLowerCase();
+  if (prompt && prompt.kind === "flex" && k === "f") {       // UNO Flex: the flex side
+    const b = $('#prompt [data-use="flex-use"]');
+    if (b) { b.click(); ev.preventDefault(); }
+    return;
+  }
   if (prompt && (prompt.kind === "color" || prompt.kind === "compose") && ["r", "y", "g", "b"].includes(k)) {
     const b = $(`#prompt [data-testid="color-${k.toUpperCase()}"]`);
     if (b) { b.click(); ev.preventDefault(); }
