@@ -323,8 +323,8 @@ def test_rule_code_catalogue_entries_are_complete():
         assert info.origin in ("guide", "other", "edition"), (code, info.origin)
         if info.origin == "guide":        # the guide's codes cite its chapter 3 (000)
             assert info.section.startswith("000 "), info.section
-        else:                             # other seeds' rules name their seed, other engines' options say so
-            assert info.section.startswith(("001 ", "002 ", "003 ", "004 ", "other engines")), info.section
+        else:                             # other seeds' rules (and 000's uncoded ones) name their seed; other engines' options say so
+            assert info.section.startswith(("000 §", "001 ", "002 ", "003 ", "004 ", "other engines")), info.section
         assert info.implemented == (code in IMPLEMENTED)
     assert {r.code for r in EXTRA_RULES} == {c for c, i in CATALOG.items() if i.origin == "other"}
     assert IMPLEMENTED == set(CATALOG)

@@ -93,6 +93,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.going_out: int | None = None
         self.going_out_hidden: int | None = None
         self.wd4 = None                     # (player, bluff, prev_color, cards) of the W+4 now on top
+        self.color_by: int | None = None    # the seat naming the colour of a Wild turned first, when not current
         self.top_player: int | None = None  # who put the top card there (None: turned from the stock)
         self.uno_said = [False] * players
         self.catchable: set[int] = set()
@@ -110,6 +111,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.uno_forever = False           # PRE: the catch window never closes on a start
         self.slow_uno = False              # SLOWUNO: it closes at the end of the next player's turn
         self.no_challenge = False          # NOCHALLENGE
+        self.draw_any = False              # DRAWANY: after a turn draw, any playable card of the hand may go
+        self.end_draw = True               # NOENDDRAW (False): a last draw card makes nobody draw
+        self.wild_matches = deck == "ohana"  # WILDMATCH: a Wild held makes a Wild Draw Four a bluff (002)
         self.score_multiplier = 1          # DOUBLE
         self.hand_limit = 0                # LIMIT (0: none)
         self.open_below = 0                # OPEN: hands smaller than this are shown to all
@@ -316,6 +320,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """The seat whose action the hand is waiting for (others may still act out of turn)."""
         if self.phase == Phase.FREE_DISCARD:
             return self.free_discards[0]
+        if self.color_by is not None and self.phase == Phase.COLOR:
+            return self.color_by
         return self.current
 
     def next_seat(self, seat: int, steps: int = 1) -> int:

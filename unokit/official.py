@@ -173,16 +173,23 @@ def first_card(card: Card) -> FirstCard:
 
 
 # ============================================================================ Wild Draw Four and penalties
-def wild_draw_four_legal(rest_of_hand, color: Color) -> bool:
+def wild_draw_four_legal(rest_of_hand, color: Color, wilds: bool = False) -> bool:
     """A Wild Draw Four is legal only when its player holds no other card of the colour in play
-    (``rest_of_hand``: the hand without the card played). Wilds have no colour. The referee never
-    refuses one: a bluff is judged only if the next player challenges it."""
-    return not any(c.color == color for c in rest_of_hand)
+    (``rest_of_hand``: the hand without the card played). Wilds have no colour; ``wilds``: a Wild held
+    counts as a matching card too (WILDMATCH, the Ohana sheet 002: "As cartas Curingas também são
+    consideradas correspondentes"). The referee never refuses one: a bluff is judged only if the next
+    player challenges it.
+
+    >>> from unokit.cards import parse_cards
+    >>> wild_draw_four_legal(parse_cards('G5 W'), Color.RED), wild_draw_four_legal(parse_cards('G5 W'), Color.RED, True)
+    (True, False)
+    """
+    return not any(c.color == color or (wilds and c.is_wild) for c in rest_of_hand)
 
 
-def is_bluff(rest_of_hand, color: Color) -> bool:
+def is_bluff(rest_of_hand, color: Color, wilds: bool = False) -> bool:
     """The Wild Draw Four was a bluff (the negation of :func:`wild_draw_four_legal`)."""
-    return not wild_draw_four_legal(rest_of_hand, color)
+    return not wild_draw_four_legal(rest_of_hand, color, wilds)
 
 
 MISSED_UNO = 2

@@ -110,5 +110,9 @@ class DealingMixin:
                 self.phase = Phase.PENDING
             else:
                 self.phase = Phase.COLOR if rule.names_color else Phase.PLAY
+                chooser = self.rules.param("chooser")
+                if rule.names_color and chooser != "first":   # 000 §Regras Oficiais Comumente Ignoradas
+                    by = self.dealer if chooser == "dealer" else (self.dealer + 1) % self.n
+                    self.color_by = None if by == self.current else by
         for h in self._on_turn_start:
             h(self, self.current)

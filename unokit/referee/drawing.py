@@ -75,7 +75,15 @@ class DrawingMixin:
         if self._after_draw:
             return self._draw_with_policy(p)
         got = self.draw_cards(p, 1)
-        if got and self._drawn_playable(self.hands[p][-1]):
+        if got and self.draw_any:   # DRAWANY: any playable card of the hand may go now, the drawn one first
+            hand = self.hands[p]
+            opts = tuple(c for c in dict.fromkeys(reversed(hand)) if self.can_play_alone(p, c))
+            if opts:
+                self.drawn = hand[-1]
+                self.drawn_options = opts
+                self.phase = Phase.DRAWN
+                return
+        elif got and self._drawn_playable(self.hands[p][-1]):
             self.drawn = self.hands[p][-1]
             self.drawn_options = (self.drawn,)
             self.phase = Phase.DRAWN

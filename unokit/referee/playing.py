@@ -40,7 +40,7 @@ class PlayingMixin:
             rest = list(hand)
             for c in cards:
                 rest.remove(c)
-            bluff = is_bluff(rest, self.color)
+            bluff = is_bluff(rest, self.color, wilds=self.wild_matches)
             self.wd4 = (p, bluff, self.color, cards)
         else:
             self.wd4 = None
@@ -94,6 +94,9 @@ class PlayingMixin:
         k = len(cards)
         hand_empty = not self.hands[p]
         fx = self.effect_of(top, n)
+        if fx is not None and fx.draw and hand_empty and not self.end_draw \
+                and self.rule_state.get("out-deferred") != p:   # NOENDDRAW: the hand ends, nobody draws
+            return self.finish(p)
         if fx is not None and fx.draw:  # the next player faces the draw (of every card of a group)
             self.pending += sum(self.effect_of(c, n).draw for c in cards)
             self.pending_kind = fx.draw

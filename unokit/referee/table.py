@@ -13,7 +13,7 @@ _COPIED = {
     "uno_said": list, "catchable": set, "wrong_plays": list, "eliminated": set,
     "last_plays": list, "rule_state": copy_rule_state,
 }
-_PLAIN = ("colors", "discard_unseen", "color", "direction", "current", "phase", "drawn", "pending", "pending_from", "going_out", "wd4",
+_PLAIN = ("colors", "discard_unseen", "color_by", "color", "direction", "current", "phase", "drawn", "pending", "pending_from", "going_out", "wd4",
           "top_player", "pending_kind", "going_out_hidden", "drawn_options", "turns_done")
 
 

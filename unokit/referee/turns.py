@@ -41,6 +41,7 @@ class TurnsMixin:
     def _do_color(self, a: ChooseColor) -> None:
         self.color = a.color
         self.phase = Phase.PLAY
+        self.color_by = None
         self.emit("color", a.player, a.color.letter)
         for h in self._hooks["on_color"]:
             if h(self, a.player, a.color):

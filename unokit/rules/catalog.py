@@ -252,6 +252,14 @@ EXTRA_RULES: list[RuleInfo] = [
        conflicts=("MOV",)),
     _x("ELIMMOST", "Eliminate the most", "after each hand the player holding the most cards is eliminated",
        "other engines"),
+    _x("DRAWANY", "Play from the hand after drawing", "after a turn draw, any playable card of the hand may be "
+       "played, not only the one drawn", "000 §Regras Oficiais Comumente Ignoradas",
+       conflicts=("SAT", "INS", "DRAWPLAY", "CON")),
+    _x("NOENDDRAW", "No drawing after the end", "a Draw Two or Wild Draw Four played as the last card makes nobody "
+       "draw before the scoring", "000 §Regras Oficiais Comumente Ignoradas"),
+    _x("WILDMATCH", "Wilds match the colour (Ohana)", "a Wild held counts as a card of the colour in play: it makes "
+       "a Wild Draw Four a bluff and decides its challenge; on by default with the Ohana deck",
+       "002 §Curinga Comprar Quatro", params={"mode": "on"}, bounds={"mode": _choice("on", "off")}),
     _x("SLOWUNO", "UNO catch until the end of the next turn", "a missed UNO can be caught until the next "
        "player's turn ends", "003 §Penalità", conflicts=("PRE",)),
 ]
@@ -351,6 +359,7 @@ TABLE_BOUNDS: dict[str, Bound] = {
     "wrong": _int(0, 20),
     "uno": _int(0, 20),
     "blank": _choice("wild", "swap", "draw2", "everyone1"),
+    "chooser": _choice("first", "left", "dealer"),
 }
 
 # Sub-options of S, glued to it as the guide writes them: SU, SPPT, SSE, ...

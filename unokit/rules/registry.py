@@ -27,6 +27,7 @@ from .editions.extreme import Extreme
 from .editions.flash import Flash
 from .editions.spin import Spin
 from .editions.flip import Flip
+from .ignored import DrawAny, NoEndDraw, WildMatch
 from .editions.flex import Flex
 from .editions.nomercy import NoMercy, NoMercySeven, NoMercyZero
 from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
@@ -82,7 +83,7 @@ REGISTRY = {
     "DRAWPLAY": DrawPlay, "BOMB": Bomb, "REVENGE": Revenge, "BLITZ": Blitz, "DEFLECT": Deflect,
     "MEM": Memory, "PRE": Precaution, "SLOWUNO": SlowUno, "NOCHALLENGE": NoChallenge, "DOUBLE": Double,
     "LIMIT": Limit, "OPEN": Open, "WILDSTART": WildStart, "REV": Reveal, "DED": DoubleDiscard,
-    "FU": FlashUno, "BU": BattlefieldUno,
+    "FU": FlashUno, "BU": BattlefieldUno, "DRAWANY": DrawAny, "NOENDDRAW": NoEndDraw, "WILDMATCH": WildMatch,
     "TV": TournamentOfWins, "PR": ReversePoints, "MOV": Movement, "SHUFFLESEATS": ShuffleSeats,
     "ELIMMOST": EliminateMost,
     "NOMERCY": (NoMercy, NoMercyZero, NoMercySeven),   # the editions (unokit.rules.editions)
