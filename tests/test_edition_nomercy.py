@@ -143,10 +143,17 @@ def test_NOMERCY_colour_roulette_victim_names_a_colour_and_turns_until_it():
     assert ev in view_of(g, C).history
 
 
-def test_NOMERCY_zero_passes_every_hand_to_the_left():
+def test_NOMERCY_zero_passes_every_hand_in_the_direction_of_play_as_published():
     g = pos(["R0 R5", "G1 G2 G3", "Y1", "B1 B2 B3 B4"], "R9")
     g.direction = -1
-    play(g, A, "R0")
+    play(g, A, "R0")      # counter-clockwise: each hand goes to the seat on the right
+    assert [hand(g, s) for s in range(4)] == [["G1", "G2", "G3"], ["Y1"], ["B1", "B2", "B3", "B4"], ["R5"]]
+
+
+def test_NOMERCY_zero_left_passes_every_hand_to_the_left_as_the_seed_says():
+    g = Game.from_position(["R0 R5", "G1 G2 G3", "Y1", "B1 B2 B3 B4"], "R9", rules="UNO NOMERCY(zero=left)")
+    g.direction = -1
+    play(g, A, "R0")      # "con quella del giocatore alla sinistra": to the left whatever the direction
     assert [hand(g, s) for s in range(4)] == [["B1", "B2", "B3", "B4"], ["R5"], ["G1", "G2", "G3"], ["Y1"]]
 
 

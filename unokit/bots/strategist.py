@@ -223,7 +223,8 @@ class _Ctx:
         self.nomercy = self.rs.has("NOMERCY")
         self.colorless = self.rs.has("ALLWILD")   # All Wild: no card names a colour
         if self.nomercy:
-            self.t_card, self.car_card, self.car_dir = 7, 0, 1
+            self.t_card, self.car_card = 7, 0
+            self.car_dir = 1 if self.rs.param("NOMERCY", "zero") == "left" else 0
         self.doa_card = self.rs.card_of("DOA") if self.rs.has("DOA") else None
         self.dad_card = self.rs.card_of("DAD") if self.rs.has("DAD") else None
         self.group_rule = "DR" if self.rs.has("DR") else "DD" if self.rs.has("DD") else None

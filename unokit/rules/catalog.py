@@ -272,7 +272,7 @@ EDITION_RULES: list[RuleInfo] = [
              "168 cards; coloured +4, Skip Everyone, Discard All, Wild Reverse Draw Four, Wild Draw Six and Ten, "
              "Colour Roulette; 0 passes hands, 7 swaps; draw until you can play; stacking equal or higher; "
              "25 cards and you are out", "003 §UNO Show 'em No Mercy", family="EDITION", origin="edition",
-             implemented=True,
+             implemented=True, params={"zero": "play"}, bounds={"zero": _choice("play", "left")},
              conflicts=("P1", "P2", "P3", "P4", "ADDUP", "SEVENO", "ZEROLEFT", "T", "CAR", "SAT", "INS", "MS1",
                         "MS2", "MS3", "LIMIT", "WILDSTART", "I", "DEFLECT", "REVENGE", "DED", "DR", "DD", "AA",
                         "AB", "S", "NOCHALLENGE", "CON", "BLITZ")),

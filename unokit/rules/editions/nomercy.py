@@ -116,15 +116,16 @@ class NoMercy(HouseRule):
 
 
 class NoMercyZero(Carousel):
-    """The 0 of No Mercy: every hand passes to the left (it may be the last card)."""
+    """The 0 of No Mercy: every hand passes on in the direction of play (the published rules; it may be
+    the last card), or to the left whatever the direction (``NOMERCY(zero=left)``, the seed's words)."""
 
     code = "NOMERCY"
-    fixed_direction = 1
     hand_numbers = (0,)
 
     def __init__(self, rs):
         HouseRule.__init__(self, rs)
         self.card = 0
+        self.fixed_direction = 1 if rs.param("NOMERCY", "zero") == "left" else 0
 
     def play_problem(self, game, play):
         return None
