@@ -98,3 +98,23 @@ def test_chooser_is_a_table_parameter_with_three_values():
     assert RuleSet.parse("UNO 1121 chooser=left").param("chooser") == "left"
     with pytest.raises(RuleCodeError):
         RuleSet.parse("UNO 1121 chooser=nobody")
+
+
+def test_italian_first_card_a_customisable_card_or_wild_shuffle_turned_first_is_played_on_as_a_wild():
+    # 003: "Se la prima carta girata è la Jolly o una carta personalizzabile (o la carta Jolly mescola
+    # carte), il giocatore alla sinistra del mazziere può giocare carte di qualsiasi colore"
+    seen = set()
+    for seed in range(3000):
+        g = Game.new(players=3, deck="italian", seed=seed, include_blanks=True)
+        top = g.discard[0].code
+        if top in ("WB", "WSH"):
+            seen.add(top)
+            assert g.phase == Phase.COLOR and g.to_act == g.current == (g.dealer + 1) % 3
+            g.apply(ChooseColor(g.to_act, Color.BLUE))
+            assert g.color == Color.BLUE and g.phase == Phase.PLAY
+        if seen == {"WB", "WSH"}:
+            break
+    assert seen == {"WB", "WSH"}
+    for seed in range(300):   # elsewhere (the 112 deck) a blank turned first goes back, as every wild but the Wild
+        g = Game.new(players=3, deck="112", seed=seed, include_blanks=True)
+        assert g.discard[0].code != "WB"

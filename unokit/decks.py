@@ -58,6 +58,10 @@ class DeckSpec:
     source: str = ""
     special_points: dict = field(default_factory=dict)
     cards: tuple[tuple[str, int], ...] = ()
+    #: wilds that, turned first, are played on as a Wild is (the first player names the colour) rather
+    #: than put back (003, the Italian deck: "il giocatore alla sinistra del mazziere può giocare carte di
+    #: qualsiasi colore")
+    first_wilds: tuple[str, ...] = ()
 
     def build(self, copies: int = 1, include_blanks: bool = True) -> list[Card]:
         one = _listed(self.cards) if self.cards else classic_108()
@@ -148,7 +152,7 @@ DECKS: dict[str, DeckSpec] = {
     "ohana": DeckSpec("ohana", "classic + 4 Wild Ohana", extras=(("WO", 4),), source="002"),
     "italian": DeckSpec("italian", "classic + Wild Shuffle Hands + 3 customizable cards (40 points)",
                         extras=(("WSH", 1),), blanks=3, source="003",
-                        special_points={"WB": 40}),
+                        special_points={"WB": 40}, first_wilds=("WB", "WSH")),
     "nomercy": DeckSpec("nomercy", "UNO Show 'em No Mercy: 168 cards (coloured +4, Skip Everyone, Discard All, "
                         "Wild Reverse Draw Four, Wild Draw Six and Ten, Wild Colour Roulette)",
                         source="003 §UNO Show 'em No Mercy; counts from the edition's published deck list",

@@ -5,9 +5,9 @@ A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.
 from __future__ import annotations
 
 from ..cards import Card, Color, Face
-from ..decks import deck_counts
+from ..decks import DECKS, deck_counts
 from ..errors import UnoError
-from ..official import first_card
+from ..official import FirstCard, first_card
 from .state import Phase
 
 
@@ -83,6 +83,8 @@ class DealingMixin:
             first = None
             rule = first_card(card) if self.edition is None or self.edition.first_card is None \
                 else self.edition.first_card(card)
+            if card.code in DECKS[self.deck_name].first_wilds:   # the Italian deck's blanks and Wild Shuffle
+                rule = FirstCard(names_color=True)
             again = rule.returned or (redraw_actions and (card.is_action or card.is_wild))
             if card.face == Face.WILD_DRAW_FOUR and self.wild_draw_four_starts:
                 again = False
