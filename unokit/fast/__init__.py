@@ -223,8 +223,10 @@ def rules_problem(rules, *, dealing: bool = False) -> str | None:
     elif dealing and rs.pregame == 2:
         why = ("the fast core deals the simplified way (A=1); take over a traditional deal with "
                "FastGame.from_game(Game.new(...))")
-    elif dealing and (rs.deal != official.HAND_SIZE or rs.param("first") != "official"):
-        why = f"the fast core deals {official.HAND_SIZE} cards and plays the official first card"
+    elif dealing and (rs.deal != official.HAND_SIZE or rs.param("first") != "official"
+                      or rs.param("chooser") != "first"):
+        why = (f"the fast core deals {official.HAND_SIZE} cards and plays the official first card (its first "
+               f"player names a Wild's colour)")
     if len(_RULES_SEEN) < 1024:
         _RULES_SEEN[key] = why
     return why

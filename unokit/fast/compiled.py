@@ -318,6 +318,10 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             if alien:
                 return (f"{'-'.join(hard or mine)} with {'-'.join(alien)} is played by the referee only (the compiled "
                         f"core plays {'-'.join(hard or mine)} with {', '.join(sorted(allowed - set(mine)))} only)")
+        variants = [v for v, on in (("DD(actions=alone)", rs.has("DD") and rs.param("DD", "actions") != "together"),
+                                    ("P4(color=match)", rs.has("P4") and rs.param("P4", "color") != "any")) if on]
+        if variants:
+            return f"{', '.join(variants)} (the Italian leaflet's variants) are played by the referee only"
         for peace in ("PAA", "PAB"):
             if rs.has(peace) and rs.has("DRAWPLAY"):
                 return (f"{peace} with DRAWPLAY is played by the referee only: a drawn action card in the peace can "

@@ -151,7 +151,9 @@ RULES: list[RuleInfo] = [
     _r("DR", "Descarte Rápido (quick discard)", "play several cards of the same number or symbol at once",
        f"{_SEED} §Regra do Descarte Rápido", conflicts=("DD",), implemented=True),
     _r("DD", "Duplicatas (duplicates)", "play several identical cards at once",
-       f"{_SEED} §Regra das Duplicatas", conflicts=("DR",), implemented=True),
+       f"{_SEED} §Regra das Duplicatas", conflicts=("DR",), implemented=True,
+       # 003 §Varianti non ufficiali: identical numbers together, "le carte Azione ... una per volta"
+       params={"actions": "together"}, bounds={"actions": _choice("together", "alone")}),
     _r("AA", "1ª Aritmética", "same-colour numbers summing to the top number", f"{_SEED} §Primeira Regra da Aritmética", implemented=True),
     _r("AB", "2ª Aritmética", "a number equal to the sum of the top two same-colour numbers",
        f"{_SEED} §Segunda Regra da Aritmética", implemented=True),
@@ -169,7 +171,9 @@ RULES: list[RuleInfo] = [
     _r("P3", "Passe 3 (stacking)", "+2 on +2, +4 on +4 and on +2", f"{_SEED} §Regra do Passe", family="P",
        implemented=True),
     _r("P4", "Passe 4 (stacking)", "any draw card on any draw card", f"{_SEED} §Regra do Passe", family="P",
-       implemented=True),
+       implemented=True,
+       # 003 §Varianti non ufficiali: "compatibilmente con il colore attivo"
+       params={"color": "any"}, bounds={"color": _choice("any", "match")}),
     _r("V", "Velocidade (speed)", "act within 5 s of the previous discard or draw 2", f"{_SEED} §Regra da Velocidade",
        params={"seconds": 5, "penalty": 2},
        bounds={"seconds": _int(1, 3600), "penalty": _PENALTY}, implemented=True),

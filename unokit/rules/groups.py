@@ -22,10 +22,18 @@ class QuickDiscard(HouseRule):
 
 
 class Duplicates(HouseRule):
+    """DD; ``DD(actions=alone)``: only number cards go down together, action cards one at a time (003)."""
+
     code = "DD"
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.numbers_only = ruleset.param("DD", "actions") == "alone"
 
     def group_ok(self, game, cards) -> bool:
         first = cards[0]
+        if self.numbers_only and len(cards) > 1 and first.number is None:
+            return False
         return all(c is first for c in cards)
 
     group_prefix = group_ok

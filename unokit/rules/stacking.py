@@ -31,10 +31,14 @@ class Stacking(HouseRule):
     def __init__(self, ruleset):
         super().__init__(ruleset)
         self.allowed = ALLOWED[ruleset.stacking]
+        # P4(color=match): the card stacked must fit the colour in play (a wild always does; 003)
+        self.match = ruleset.stacking == "P4" and ruleset.param("P4", "color") == "match"
 
     def stack_ok(self, game, cards) -> bool:
         under = game.pending_kind or game.discard[-1].draw
         first = cards[0]
         if not first.draw or (under, first.draw) not in self.allowed:
+            return False
+        if self.match and not first.is_wild and first.color is not game.color:
             return False
         return all(c.draw for c in cards)
