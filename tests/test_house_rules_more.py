@@ -324,6 +324,18 @@ def test_MS3_event_parameter_in_the_rule_code(event):
     assert rs.param("MS3", "event") == event
 
 
+def test_MS3_first_number_a_primeira_carta_de_um_determinado_numero():
+    # "a primeira carta de um determinado número a ser jogada"
+    rules = "UNO 1121 MS3(event=first-number,number=3)"
+    g = pos(["B1 B2", "R3 R2 R9", "Y4 B4"], discard="R5", stock=GSTOCK, rules=rules)
+    draw(g, A)
+    assert not g.eliminated           # no 3 played yet: still protected
+    play(g, B, "R3")
+    draw(g, C)
+    assert C in g.eliminated
+    assert RuleSet.parse(rules).code == rules
+
+
 def test_MS3_no_event_no_elimination():
     g = pos(["B1 B2", "B3 B4"], discard="R5", stock=GSTOCK, rules="UNO 1121 MS3")
     for _ in range(6):

@@ -7,7 +7,8 @@ eliminated from the hand (000 ch.3 §Regra da Morte Súbita).
 - The hand ends when someone goes out or one player remains (the survivor wins and
   scores the others' hands, eliminated ones included).
 - MS1 from the start; MS2 only after ``MS2(rounds=2)`` rounds; MS3 only after an event:
-  ``MS3(event=first-wild)`` (default), ``first-action`` or ``fifth-action``.
+  ``MS3(event=first-wild)`` (default), ``first-action``, ``fifth-action`` or ``first-number`` (the first
+  card of a chosen number played: ``MS3(event=first-number,number=7)``).
 - With C, a cut before the doomed player draws saves them (elimination happens on
   the draw itself).
 """
@@ -25,6 +26,7 @@ class SuddenDeath(HouseRule):
         self.variant = next(c for c in rs.codes if c.startswith("MS"))
         self.rounds = rs.param("MS2", "rounds") if self.variant == "MS2" else 0
         self.event = rs.param("MS3", "event") if self.variant == "MS3" else None
+        self.number = rs.param("MS3", "number") if self.variant == "MS3" else None
 
     def armed(self, game) -> bool:
         if self.variant == "MS2":
@@ -38,6 +40,8 @@ class SuddenDeath(HouseRule):
             return
         ev = self.event
         if ev == "first-wild" and any(c.is_wild for c in play.cards):
+            game.rule_state["MS3"] = True
+        elif ev == "first-number" and any(c.number == self.number for c in play.cards):
             game.rule_state["MS3"] = True
         elif ev in ("first-action", "fifth-action"):
             n = game.rule_state.get("MS3-actions", 0) + sum(1 for c in play.cards if c.number is None)
