@@ -182,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     so.set_defaults(func=_cmd_solitaire)
     _add_lab_commands(sub)
     _add_serve_command(sub)
+    _add_train_command(sub)
     return p
 
 
@@ -598,6 +599,47 @@ def _add_lab_commands(sub) -> None:
                     help="play only the editions beside the classic game (--hands each) and write report.md "
                          "again with that section, the rest from DIR/report.json")
     rp.set_defaults(func=_cmd_report)
+
+
+def _add_train_command(sub) -> None:
+    tr = sub.add_parser("train", help="train a policy for the rl bot (imitation, then MaskablePPO); needs the "
+                                      "train extra (docs/rl.md)")
+    tr.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
+    tr.add_argument("--players", type=_players, default=2, help="players, 2 to 10 (default 2)")
+    tr.add_argument("--opponents", default="random-play", help="bots at the other seats (default: %(default)s)")
+    tr.add_argument("--timesteps", type=_int_range(0, 10**9), default=200_000,
+                    help="agent decisions of MaskablePPO (default 200,000; 0: imitation only)")
+    tr.add_argument("--imitate", type=_positive, default=0, metavar="HANDS",
+                    help="hands of the teacher bot to imitate first (default 0: none)")
+    tr.add_argument("--teacher", default="strategist", help="the bot imitated (default: %(default)s)")
+    tr.add_argument("--envs", type=_int_range(1, 256), default=8, help="hands played at once (default 8)")
+    tr.add_argument("--lr", type=float, default=3e-4, help="PPO learning rate (default 3e-4)")
+    tr.add_argument("--hidden", type=_int_range(8, 2048), default=256, help="units per hidden layer (default 256)")
+    tr.add_argument("--eval-every", type=_positive, default=50_000, help="evaluate every N decisions (default 50,000)")
+    tr.add_argument("--eval-hands", type=_positive, default=500, help="hands per evaluation (default 500)")
+    tr.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
+    tr.add_argument("--out", default="rl-model.npz", metavar="NPZ", help="model file (default: %(default)s)")
+    tr.add_argument("--plot", default=None, metavar="PNG", help="the learning curve (default: OUT with .png)")
+    tr.add_argument("--json", action="store_true", help="print the summary as JSON")
+    tr.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    tr.set_defaults(func=_cmd_train)
+
+
+def _cmd_train(args) -> int:
+    from .train import train
+    plot = args.plot or str(Path(args.out).with_suffix(".png"))
+    log = (lambda *a, **k: None) if args.json else (lambda msg: print(msg, flush=True))
+    r = train(rules=args.rules, players=args.players, opponents=args.opponents, timesteps=args.timesteps,
+              imitate_hands=args.imitate, teacher=args.teacher, envs=args.envs, seed=args.seed, out=args.out,
+              plot=plot, eval_every=args.eval_every, eval_hands=args.eval_hands, lr=args.lr, hidden=args.hidden,
+              progress=args.progress and not args.json, log=log)
+    if args.json:
+        print(json.dumps(r, indent=2))
+    else:
+        b = r["best"]
+        print(f"best policy: {b['win_rate']:.1%} vs {r['opponents']} after {b['step']:,} PPO decisions "
+              f"({b.get('phase', '')}); saved to {r['out']}; curve: {r['plot']}; {r['seconds']:.0f} s")
+    return 0
 
 
 def _backend(args) -> dict:

@@ -4,7 +4,7 @@
 >>> bot.name, type(bot).__name__
 ('greedy', 'GreedyBot')
 >>> sorted(BOTS)
-['greedy', 'human', 'random', 'random-play', 'rlcard-rule', 'search', 'search-easy', 'search-hard', 'strategist']
+['greedy', 'human', 'random', 'random-play', 'rl', 'rlcard-rule', 'search', 'search-easy', 'search-hard', 'strategist']
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ BOTS: dict = {"random": RandomBot, "random-play": RandomPlayBot, "greedy": Greed
 BOTS["strategist"] = __import__("unokit.bots.strategist", fromlist=["StrategistBot"]).StrategistBot
 BOTS.update(__import__("unokit.bots.search", fromlist=["SEARCH_BOTS"]).SEARCH_BOTS)  # ISMCTS levels
 BOTS["rlcard-rule"] = __import__("unokit.bots.rule_agent", fromlist=["RuleAgentBot"]).RuleAgentBot
+BOTS["rl"] = lambda seed=None: __import__("unokit.bots.rl", fromlist=["RLBot"]).RLBot(seed)  # trained policy (docs/rl.md)
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:

@@ -1,0 +1,171 @@
+"""The ``rl`` bot: a policy network trained with ``unokit train``, played with numpy only.
+
+The model file (``.npz``) holds the policy's layers (``W0, b0, W1, b1, ...``: ``x @ W + b``, tanh
+between layers, the last layer's outputs are the logits of the action ids) and ``meta`` (JSON: the
+rule set, the seats, the observation size, the names of the action ids and the catalogue codes of the
+rule flags it was trained with). The
+bot builds the same observation as the environment (:class:`unokit.env.Encoder` over the seat's
+:class:`~unokit.view.PlayerView`), masks the ids the referee does not offer and takes the most
+likely one. No deep-learning library is needed to play.
+
+At a table whose rule set or number of seats differs from the model's, the network's inputs would
+mean nothing: the bot then plays as ``random-play`` (``RLBot.fits`` says which).
+
+>>> from unokit.game import Game
+>>> g = Game.new(players=2, seed=3)
+>>> bot = RLBot(1)
+>>> a = bot.act(g.view(g.to_act), g.legal_actions(g.to_act))
+>>> a in g.legal_actions(g.to_act), bot.fits(g.view(g.to_act))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from ..actions import Play
+from .base import Bot
+from .random_play import RandomPlayBot
+
+__all__ = ["RLBot", "Policy", "DEFAULT_MODEL", "load_policy"]
+
+DEFAULT_MODEL = Path(__file__).parent / "models" / "rl-uno1121.npz"
+
+
+class Policy:
+    """A multilayer perceptron read from a model file: ``logits(x)`` for one observation or a batch."""
+
+    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], meta: dict):
+        self.layers = layers
+        self.meta = meta
+
+    @classmethod
+    def load(cls, path) -> "Policy":
+        with np.load(path, allow_pickle=False) as z:
+            meta = json.loads(str(z["meta"]))
+            layers = []
+            i = 0
+            while f"W{i}" in z:
+                layers.append((z[f"W{i}"].astype(np.float32), z[f"b{i}"].astype(np.float32)))
+                i += 1
+        if not layers:
+            raise ValueError(f"{path}: no layers (W0, b0, ...) in the model file")
+        return cls(layers, meta)
+
+    def save(self, path) -> Path:
+        arrays = {"meta": np.array(json.dumps(self.meta))}
+        for i, (w, b) in enumerate(self.layers):
+            arrays[f"W{i}"] = w.astype(np.float32)
+            arrays[f"b{i}"] = b.astype(np.float32)
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, **arrays)
+        return path
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        h = x
+        last = len(self.layers) - 1
+        for i, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if i < last:
+                h = np.tanh(h)
+        return h
+
+    def choose(self, x: np.ndarray, mask: np.ndarray) -> int:
+        """The id of the highest logit among the ids ``mask`` allows."""
+        z = self.logits(x)
+        z = np.where(mask > 0, z, -np.inf)
+        return int(np.argmax(z))
+
+
+_POLICIES: dict = {}
+
+
+def load_policy(path=None) -> Policy:
+    """The policy of model file ``path`` (default: the shipped model), loaded once per process."""
+    key = str(Path(path or DEFAULT_MODEL).resolve())
+    p = _POLICIES.get(key)
+    if p is None:
+        p = _POLICIES[key] = Policy.load(key)
+    return p
+
+
+class RLBot(Bot):
+    """Plays the trained policy (``model``: a model file; default :data:`DEFAULT_MODEL`)."""
+
+    name = "rl"
+
+    def __init__(self, seed: int | None = None, model=None):
+        super().__init__(seed)
+        self.policy = load_policy(model)
+        meta = self.policy.meta
+        self.rules = meta["rules"]
+        self.players = int(meta["players"])
+        self._fallback = RandomPlayBot(seed)
+        self._env = None
+        self._tracker = None
+
+    def fits(self, view) -> bool:
+        """Does the model's table (rule set, seats) match the table ``view`` is from?"""
+        return view.players == self.players and view.rules == self.rules
+
+    def _parts(self):
+        if self._env is None:
+            from ..env.actions import table_for
+            from ..env.observe import Encoder, HistoryTracker
+            table = table_for(self.rules, self.players)
+            enc = Encoder(table, self.policy.meta.get("rule_codes"))
+            if enc.size != int(self.policy.meta["obs_size"]) or list(table.names) != list(self.policy.meta["actions"]):
+                raise ValueError("the model was trained with another observation or action table "
+                                 "(retrain it with this unokit: unokit train)")
+            self._env = (table, enc)
+            self._tracker = HistoryTracker(self.players, len(table.colors))
+        return self._env
+
+    def _decide(self, view, legal, window: bool):
+        table, enc = self._parts()
+        stage = _stage(legal)
+        ids: dict = {}
+        for a in legal:
+            try:
+                ids.setdefault(table.id_of(a, stage), a)
+            except Exception:  # an option the model's table has no id for: never chosen
+                continue
+        if window:
+            ids[table.wait] = None
+        if not ids:
+            return legal[0] if legal and not window else None
+        mask = np.zeros(len(table), np.int8)
+        mask[list(ids)] = 1
+        x = enc.encode(view, None, window, self._tracker)
+        return ids[self.policy.choose(x, mask)]
+
+    def act(self, view, legal):
+        if not legal:
+            raise ValueError("act() needs at least one legal action")
+        if not self.fits(view):
+            return self._fallback.act(view, legal)
+        return self._decide(view, legal, False)
+
+    def react(self, view, legal):
+        if not legal:
+            return None
+        if not self.fits(view):
+            return self._fallback.react(view, legal)
+        return self._decide(view, legal, True)
+
+
+def _stage(legal) -> str | None:
+    """The step of a play being composed that ``legal`` answers (options differing only by a seat or a gift)."""
+    if len(legal) < 2 or any(type(a) is not Play for a in legal):
+        return None
+    first = legal[0]
+    if all(a.cards == first.cards and a.color == first.color for a in legal):
+        if len({a.target for a in legal}) == len(legal):
+            return "target"
+        if len({a.give for a in legal}) == len(legal) and all(a.give for a in legal):
+            return "give"
+    return None

@@ -1,0 +1,167 @@
+"""The Gymnasium environment ``unokit/Uno-v0``: one learning seat against bots.
+
+>>> import gymnasium, unokit.env
+>>> e = gymnasium.make("unokit/Uno-v0", rules="UNO 1121", players=2, opponents="random-play")
+>>> obs, info = e.reset(seed=3)
+>>> sorted(obs), obs["observation"].shape == e.observation_space["observation"].shape
+(['action_mask', 'observation'], True)
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+
+from ..chance import derive_seed
+from .actions import table_for
+from .core import Flow, IllegalActionIdError, hand_rewards
+from .observe import Encoder
+from .spaces import LegalDiscrete, observation_space, render_text
+
+__all__ = ["UnoGymEnv", "make_opponents"]
+
+
+def make_opponents(opponents, players: int, seat: int, seed: int) -> dict:
+    """Seat -> bot for every seat but ``seat``: ``opponents`` is a bot name (``random-play``,
+    ``strategist``, ``rl``...), names separated by commas (repeated over the seats), or a list of
+    names or :class:`~unokit.bots.Bot` objects (one per other seat, in seat order)."""
+    from ..lab import make_player
+    others = [s for s in range(players) if s != seat]
+    if isinstance(opponents, str):
+        names = [x.strip() for x in opponents.split(",") if x.strip()]
+    else:
+        names = list(opponents)
+    if not names:
+        raise ValueError("name at least one opponent bot, e.g. 'random-play'")
+    out = {}
+    for k, s in enumerate(others):
+        o = names[k % len(names)]
+        out[s] = make_player(o, derive_seed(seed, s, "env-bot")) if isinstance(o, str) else o
+    return out
+
+
+class UnoGymEnv(gym.Env):
+    """One hand of ``rules`` at ``players`` seats; the agent plays seat ``seat`` (``None``: a seat drawn
+    at each reset), the other seats are ``opponents`` (see :func:`make_opponents`).
+
+    ``step(action_id)`` applies the agent's decision, then lets the bots play until the agent has a
+    decision again (its turn, a reaction window where ``wait`` is offered, or the next step of a play
+    it is composing) or the hand ends (a hand the bots finish before the agent's first decision is
+    skipped at reset). Observation: ``{"observation": float32, "action_mask": int8}``;
+    :meth:`action_masks` gives the mask too (sb3-contrib's MaskablePPO reads it). Reward at the end
+    (see :func:`~unokit.env.core.hand_rewards`). ``max_steps``: agent decisions before truncation.
+
+    An id the mask leaves out never changes the hand. ``illegal_action="lose"`` (the default, as
+    generic Gymnasium tools expect any id of the action space to be accepted): the episode ends there,
+    terminated, with reward -1 and ``info["illegal_action"] = True``; ``"raise"``: step raises
+    :class:`~unokit.env.core.IllegalActionIdError` and the agent may try again.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+
+    def __init__(self, rules: str = "UNO 1121", players: int = 2, opponents="random-play", *, seat: int | None = 0,
+                 reward: str = "hand", max_steps: int = 2000, render_mode: str | None = None,
+                 illegal_action: str = "lose"):
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self._forfeit = False
+        if reward not in ("hand", "points"):
+            raise ValueError(f"reward must be 'hand' or 'points', not {reward!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be 'ansi' or 'human', not {render_mode!r}")
+        if seat is not None and not (type(seat) is int and 0 <= seat < players):
+            raise ValueError(f"seat must be None or 0 to {players - 1}, got {seat!r}")
+        self.table = table_for(rules, players)
+        self.encoder = Encoder(self.table)
+        self.rules = self.table.rules
+        self.players = players
+        self.opponents = opponents
+        self.fixed_seat = seat
+        self.reward_mode = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.observation_space = observation_space(self.encoder.size, len(self.table))
+        self.action_space = LegalDiscrete(len(self.table), self.action_masks)
+        self.flow = None
+        self.seat = seat if seat is not None else 0
+        self.bots: dict = {}
+        self.steps = 0
+
+    # ------------------------------------------------------------------ API
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        for _ in range(1000):
+            hand_seed = int(self.np_random.integers(2**31))
+            self.seat = (self.fixed_seat if self.fixed_seat is not None
+                         else int(self.np_random.integers(self.players)))
+            self.bots = make_opponents(self.opponents, self.players, self.seat, hand_seed)
+            self.flow = Flow(self.rules, self.players, hand_seed, table=self.table, encoder=self.encoder,
+                             max_decisions=10**9)
+            self.steps = 0
+            self._forfeit = False
+            self._advance()
+            if not self.flow.game.over:
+                break
+            # the bots finished the hand before the agent had a decision (a run of Skips and Reverses in a
+            # two-player hand): no episode to play, so the next hand is dealt
+        return self._obs(), {}
+
+    def step(self, action):
+        f = self.flow
+        if f is None or f.over or self._forfeit:
+            raise RuntimeError("the hand is over: call reset()")
+        try:
+            f.action_of(action)
+        except IllegalActionIdError as e:
+            if self.illegal_action == "raise":
+                raise
+            self._forfeit = True  # the hand is left as it was; the episode ends with a loss
+            obs = {"observation": f.observe(self.seat), "action_mask": np.zeros(len(self.table), np.int8)}
+            return obs, -1.0, True, False, {"illegal_action": True, "error": str(e)}
+        f.answer(action)
+        self.steps += 1
+        self._advance()
+        terminated = f.game.over
+        truncated = not terminated and self.steps >= self.max_steps
+        reward = 0.0
+        info = {}
+        if terminated:
+            reward = hand_rewards(f.game, self.reward_mode)[self.seat]
+            info = {"winner": f.game.winner, "won": f.game.winner == self.seat}
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The int8 mask of the agent's decision (all zeros once the hand is over)."""
+        f = self.flow
+        if f is None or f.over or f.seat != self.seat or self._forfeit:
+            return np.zeros(len(self.table), np.int8)
+        return f.mask()
+
+    def render(self):
+        if self.flow is None:
+            return None
+        names = [("agent" if s == self.seat else f"bot_{s}") for s in range(self.players)]
+        text = render_text(self.flow, names)
+        if self.render_mode == "human":
+            print(text + "\n")
+            return None
+        return text
+
+    # ------------------------------------------------------------------ inside
+    def _advance(self) -> None:
+        f = self.flow
+        bots = self.bots
+        while not f.game.over and f.seat != self.seat:
+            f.bot_decides(bots[f.seat])
+
+    def _obs(self) -> dict:
+        f = self.flow
+        return {"observation": f.observe(self.seat), "action_mask": self.action_masks().copy()}
+
+    @property
+    def game(self):
+        """The hand being played (the referee's :class:`~unokit.game.Game`)."""
+        return self.flow.game
