@@ -217,7 +217,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """
         from .position import check_position
         rs = RuleSet.parse(rules)
-        deck = _deck_for(rs, deck, len(hands) if isinstance(hands, (list, tuple)) else None)
+        # (a table of fewer than 2 seats is refused by check_position, as a PositionError)
+        deck = _deck_for(rs, deck, len(hands) if isinstance(hands, (list, tuple)) and len(hands) >= 2 else None)
         # refuse an impossible position (PositionError) before any Game is built
         pos = check_position(hands, discard, stock, current=current, direction=direction, color=color,
                              pending=pending, enforcement=enforcement, dealer=dealer, seed=seed, deck=deck,
