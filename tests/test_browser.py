@@ -288,3 +288,30 @@ def test_browser_names_and_chat_are_shown_as_text_never_as_markup(browser, tmp_p
         assert page.locator("img[src=x]").count() == 0 and page.locator("b:text('Ana')").count() == 0
         assert "<b>Ana</b>" in page.get_by_test_id("seat-0").inner_text()
         ctx.close()
+
+
+def test_browser_the_lobby_seats_ten_players_a_deck(browser, tmp_path):
+    """Issue 15: the lobby's Decks field (1-4) lets the table seat 10 players a deck; the Deck select
+    offers UNO Boost."""
+    with LiveServer(f"sqlite:///{tmp_path / 'd.db'}") as srv:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        page.goto(srv.url + "/")
+        page.get_by_test_id("name-input").fill("Ana")
+        page.wait_for_function("document.querySelectorAll('[data-testid=\"deck-select\"] option').length > 1")
+        page.get_by_test_id("seats-input").fill("16")
+        assert page.locator("#seat-list select").count() == 9           # one deck: 10 seats at most
+        page.get_by_test_id("decks-input").fill("2")
+        assert page.locator("#seat-list select").count() == 15          # you and 15 more
+        page.get_by_test_id("deck-select").select_option("boost")
+        page.get_by_test_id("bot-select-15").select_option("greedy")
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url("**/t/**")
+        code = page.url.split("/t/")[1].split("#")[0]
+        info = api(srv, f"/api/tables/{code}")
+        assert (info["options"]["seats"], info["options"]["decks"], info["options"]["deck"]) == (16, 2, "boost")
+        assert info["seats"][15]["bot"] == "greedy"
+        page.get_by_test_id("start").click()
+        wait_status(page, "playing")
+        assert page.locator('[data-testid^="seat-"]').count() >= 16
+        ctx.close()

@@ -99,11 +99,13 @@ GARBAGE = ["", "x", "-1", "1.5", "1e3", "0x10", "٣", "²", "１", "999999999999
 
 
 @pytest.mark.parametrize("cmd,flag", [
-    (["sim"], "--hands"), (["sim"], "--players"), (["sim"], "--seed"), (["sim"], "--max-steps"),
-    (["play"], "--players"), (["play"], "--seed"),
+    (["sim"], "--hands"), (["sim"], "--players"), (["sim"], "--seed"), (["sim"], "--max-steps"), (["sim"], "--decks"),
+    (["play"], "--players"), (["play"], "--seed"), (["play"], "--decks"),
     (["duel", "greedy", "random"], "--hands"), (["duel", "greedy", "random"], "--players"),
     (["duel", "greedy", "random"], "--seed"), (["duel", "greedy", "random"], "--jobs"),
+    (["duel", "greedy", "random"], "--decks"),
     (["tournament", "greedy,random"], "--players"), (["tournament", "greedy,random"], "--jobs"),
+    (["tournament", "greedy,random"], "--decks"), (["lab"], "--decks"),
     (["lab"], "--players"), (["lab"], "--skill-players"), (["lab"], "--skill-hands"), (["lab"], "--matches"),
     (["lab"], "--seed"), (["report"], "--players"), (["report"], "--matches"), (["report"], "--published-hands"),
     (["report"], "--hands"),
@@ -123,6 +125,11 @@ def test_cli_refuses_garbage_numbers_with_one_line(cmd, flag):
     (["sim", "--hands", "1", "--deck", "tarot"], "deck"),
     (["sim", "--hands", "1", "--enforcement", "lenient"], "enforcement"),
     (["sim", "--hands", "1", "--rules", "UNO BU(cards=50)", "--players", "4"], "cannot deal"),
+    (["sim", "--hands", "1", "--players", "21", "--decks", "2"], "--decks 3"),
+    (["sim", "--hands", "1", "--players", "11"], "--decks 2"),
+    (["sim", "--hands", "1", "--decks", "2", "--engine", "compiled"], "compiled"),
+    (["duel", "greedy", "random", "--hands", "1", "--players", "12"], "--players 12"),
+    (["lab", "--hands", "1", "--players", "4", "30", "--decks", "2"], "--players 30"),
     (["play", "--players", "1"], "--players"),
     (["play", "--rules", "UNO XYZ"], "XYZ"),
     (["rules"], "required"),
@@ -210,13 +217,14 @@ def _flags(data, spec: dict) -> list[str]:
 
 
 COMMON = {"--hands": NUMS, "--players": NUMS, "--seed": NUMS, "--rules": RULES, "--jobs": NUMS,
-          "--no-progress": None}
+          "--decks": NUMS, "--no-progress": None}
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_cli_fuzz_sim_exits_0_or_2_with_one_line(data):
-    spec = dict(COMMON, **{"--bots": BOTS, "--deck": st.sampled_from(["classic", "112", "ohana", "italian", "x", ""]),
+    decks = st.sampled_from(["classic", "112", "ohana", "italian", "boost", "x", ""])
+    spec = dict(COMMON, **{"--bots": BOTS, "--deck": decks,
                            "--enforcement": st.sampled_from(["strict", "table", "x"]), "--max-steps": NUMS,
                            "--json": None, "--check": None})
     del spec["--jobs"]

@@ -4,25 +4,26 @@
 
     unokit play   [--rules CODE] [--players 4] [--bots strategist] [--seed N] [--single] [--lang en|pt]
                   [--join URL] [--name NAME] [--resume FILE] [--save FILE] [--autoplay]
-                  [--plain [--enforcement strict|table] [--color/--no-color]] [--deck classic]
+                  [--plain [--enforcement strict|table] [--color/--no-color]] [--deck classic] [--decks 1]
     unokit sim    [--hands N] [--players 4] [--rules CODE] [--bots greedy,random] [--seed 0] [--engine auto]
-                  [--json] [--check] [--no-progress] [--record-dir DIR] [--max-steps 5000]
+                  [--json] [--check] [--no-progress] [--record-dir DIR] [--max-steps 5000] [--deck D] [--decks 1]
     unokit rules  list [--implemented]
     unokit rules  explain CODE        (a rule code, 'UNO 1121 DR-P4', '1121' or 'ABCD')
     unokit rules  validate "CODE" [--allow-unimplemented]
     unokit replay FILE [--quiet] [--view]
     unokit bench  ...                 (see ``unokit bench --help``)
-    unokit duel   A B [--hands N] [--players 2] [--rules CODE] [--jobs K] [--json]
-    unokit tournament BOT,BOT,... [--hands N] [--players 2] [--rules CODE] [--jobs K] [--json]
-    unokit lab    --rules CODE [CODE ...] [--bots random-play] [--players 4] [--hands N] [--out DIR] [--resume]
+    unokit duel   A B [--hands N] [--players 2] [--decks 1] [--rules CODE] [--jobs K] [--json]
+    unokit tournament BOT,BOT,... [--hands N] [--players 2] [--decks 1] [--rules CODE] [--jobs K] [--json]
+    unokit lab    --rules CODE [CODE ...] [--bots random-play] [--players 4] [--decks 1] [--hands N] [--out DIR]
+                  [--resume]
     unokit report [--hands N] [--out docs/lab]
                   (duel, tournament, lab, report: [--backend local|ray] [--ray-address HOST:PORT])
 
 Errors in what was asked (a bad rule code, an unknown bot, a number out of
 range, an unreadable file or a record of the wrong shape) print one line to
 stderr, ``unokit: error: ...``, and exit with status 2; a replay that does not
-match its record exits with status 1. Numbers are bounded (``--players`` 2-10,
-``--hands`` 1 to 10,000,000, ...), so no value makes a command hang. An
+match its record exits with status 1. Numbers are bounded (``--players`` 2-10 a deck, ``--decks``
+1-4, ``--hands`` 1 to 10,000,000, ...), so no value makes a command hang. An
 unexpected failure inside unokit prints one ``unokit: error: internal error``
 line (and exits 2); ``UNOKIT_TRACEBACK=1`` shows the traceback instead.
 
@@ -85,6 +86,34 @@ _steps = _int_range(1, 10_000_000)
 _jobs = _int_range(0, 1024)                # 0: every core
 
 
+def _add_decks(sp) -> None:
+    """``--decks N`` (003: more than one deck when the players are many): 1 to MAX_TABLE_DECKS, each
+    seating 10 players; the player counts are checked against it by :func:`_fit`."""
+    from .match import MAX_TABLE_DECKS, SEATS_PER_DECK
+    sp.add_argument("--decks", type=_int_range(1, MAX_TABLE_DECKS), default=1,
+                    help=f"decks shuffled together, 1 to {MAX_TABLE_DECKS}: each seats {SEATS_PER_DECK} players "
+                         "(default 1; the compiled core plays one deck, so more are played by the referee)")
+
+
+def _seats():
+    """The ``--players`` type of the commands with ``--decks``: 2 to 10 a deck (the most decks' worth here)."""
+    from .match import MAX_TABLE_DECKS, SEATS_PER_DECK
+    return _int_range(2, SEATS_PER_DECK * MAX_TABLE_DECKS)
+
+
+def _fit(players, decks: int) -> None:
+    """Refuse (CliError, one line) a table size that ``decks`` decks cannot seat."""
+    from .match import MAX_TABLE_DECKS, SEATS_PER_DECK
+    most = SEATS_PER_DECK * decks
+    for n in players if isinstance(players, (list, tuple)) else [players]:
+        if n is not None and n > most:
+            need = -(-n // SEATS_PER_DECK)
+            hint = f"; use --decks {need}" if need <= MAX_TABLE_DECKS else ""
+            seat = "1 deck seats" if decks == 1 else f"{decks} decks seat"
+            raise CliError(f"--players {n} needs more decks: {seat} 2 to {most} players ({SEATS_PER_DECK} a deck)"
+                           f"{hint}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="UNO with the official rules and the guide's house rules: "
                                        "play in a terminal, simulate bots, check rule codes and records.")
@@ -97,7 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "first. --plain plays the line-by-line game, as does a session whose input or "
                                     "output is not a terminal.")
     pl.add_argument("--rules", default=None, help="rule code (default: chosen in the picker; UNO 1121 with --plain)")
-    pl.add_argument("--players", type=_players, default=None, help="players at the table, you included (default 4)")
+    pl.add_argument("--players", type=_seats(), default=None,
+                    help="players at the table, you included, 2 to 10 a deck (default 4)")
     # the registered bots, so that the help never lists the wrong ones
     from .bots import BOTS
     pl.add_argument("--bots", default=None, help="bots for the other seats, comma-separated and repeated as "
@@ -116,20 +146,23 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--plain", action="store_true", help="the line-by-line game on stdin/stdout")
     pl.add_argument("--enforcement", choices=("strict", "table"), default="strict",
                     help="--plain: strict: wrong plays are refused; table: they stand until noticed")
-    pl.add_argument("--deck", default="classic", help="deck edition (classic, 112, ohana, italian)")
+    from .decks import DECKS
+    pl.add_argument("--deck", default="classic", help=f"deck ({', '.join(sorted(DECKS))}; default classic)")
+    _add_decks(pl)
     pl.add_argument("--color", dest="color", action="store_true", default=None, help="--plain: force colours")
     pl.add_argument("--no-color", dest="color", action="store_false", help="--plain: plain text output")
     pl.set_defaults(func=_cmd_play)
 
     sm = sub.add_parser("sim", help="bots play many hands; print a summary")
     sm.add_argument("--hands", type=_hands, default=100, help="hands to play (default 100)")
-    sm.add_argument("--players", type=_players, default=4, help="players, 2 to 10 (default 4)")
+    sm.add_argument("--players", type=_seats(), default=4, help="players, 2 to 10 a deck (default 4)")
     sm.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
     sm.add_argument("--bots", default="greedy,random",
                     help="bots by seat, repeated to fill the table (default: greedy,random)")
     sm.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
     sm.add_argument("--enforcement", choices=("strict", "table"), default="strict")
-    sm.add_argument("--deck", default="classic")
+    sm.add_argument("--deck", default="classic", help=f"deck ({', '.join(sorted(DECKS))}; default classic)")
+    _add_decks(sm)
     sm.add_argument("--max-steps", type=_steps, default=5000, help="truncate a hand after this many steps")
     sm.add_argument("--json", action="store_true", help="print the summary as JSON")
     sm.add_argument("--check", action="store_true",
@@ -245,6 +278,7 @@ def _cmd_solitaire(args) -> int:
 
 
 def _cmd_play(args) -> int:
+    _fit(args.players, args.decks)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if args.plain or not terminal:
         for flag, value in (("--join", args.join), ("--resume", args.resume), ("--autoplay", args.autoplay)):
@@ -252,7 +286,8 @@ def _cmd_play(args) -> int:
                 raise CliError(f"{flag} needs the full-screen table: run it in a terminal, without --plain")
         from .terminal import TerminalGame
         game = TerminalGame(rules=args.rules or "UNO 1121", players=args.players or 4, bots=args.bots or "greedy",
-                            seed=args.seed, enforcement=args.enforcement, deck=args.deck, color=args.color)
+                            seed=args.seed, enforcement=args.enforcement, deck=args.deck, decks=args.decks,
+                            color=args.color)
         return game.run()
     # the Textual table (unokit.play.tui, docs/terminal.md)
     from .play.tui.launch import play_main
@@ -262,9 +297,10 @@ def _cmd_play(args) -> int:
 # ---------------------------------------------------------------------- sim
 def _cmd_sim(args) -> int:
     from .sim import format_summary, simulate
+    _fit(args.players, args.decks)
     s = simulate(args.hands, players=args.players, rules=args.rules, bots=args.bots, seed=args.seed,
                  check=args.check, progress=args.progress,
-                 max_steps=args.max_steps, enforcement=args.enforcement, deck=args.deck,
+                 max_steps=args.max_steps, enforcement=args.enforcement, deck=args.deck, decks=args.decks,
                  record_dir=args.record_dir, engine=args.engine, chance=args.chance)
     if args.json:
         print(json.dumps(s, indent=2))
@@ -528,8 +564,9 @@ def _add_lab_commands(sub) -> None:
     def common(sp, hands: int, players: int | None = 2):
         sp.add_argument("--hands", type=_hands, default=hands, help=f"deals / hands (default {hands})")
         if players is not None:
-            sp.add_argument("--players", type=_players, default=players,
-                            help=f"players at the table, 2 to 10 (default {players})")
+            sp.add_argument("--players", type=_seats(), default=players,
+                            help=f"players at the table, 2 to 10 a deck (default {players})")
+            _add_decks(sp)
         sp.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
         sp.add_argument("--jobs", type=_jobs, default=0, help="worker processes (default: every core; "
                                                               "with --backend ray: CPUs of a local Ray)")
@@ -566,10 +603,12 @@ def _add_lab_commands(sub) -> None:
     la.add_argument("--rules", nargs="+", default=["UNO 1121"], metavar="CODE",
                     help="rule sets to compare, e.g. 'UNO 1121' 'UNO 1121 DR'")
     la.add_argument("--bots", default="random-play", help="bots by seat, repeated (default: random-play)")
-    la.add_argument("--players", type=_players, nargs="+", default=[4], help="table sizes, 2 to 10 (default 4)")
+    la.add_argument("--players", type=_seats(), nargs="+", default=[4],
+                    help="table sizes, 2 to 10 a deck (default 4)")
+    _add_decks(la)
     common(la, 1000, None)
     la.add_argument("--skill-hands", type=_positive, default=None, help="games of the skill measure (default --hands)")
-    la.add_argument("--skill-players", type=_players, default=None, help="table size of the skill measure "
+    la.add_argument("--skill-players", type=_seats(), default=None, help="table size of the skill measure "
                                                                    "(default: each of --players)")
     la.add_argument("--skill-bot", default=None, help="skilled bot (default: strategist if registered, else greedy)")
     la.add_argument("--matches", type=_positive, default=None, help="matches of the match measure (default hands/20)")
@@ -651,7 +690,8 @@ def _backend(args) -> dict:
 
 def _cmd_duel(args) -> int:
     from .tournament import duel, format_duel
-    d = duel(args.a, args.b, hands=args.hands, players=args.players, rules=args.rules, seed=args.seed,
+    _fit(args.players, args.decks)
+    d = duel(args.a, args.b, hands=args.hands, players=args.players, decks=args.decks, rules=args.rules, seed=args.seed,
              jobs=args.jobs or None, progress=args.progress, solo=args.solo, **_backend(args))
     print(json.dumps(d, indent=2) if args.json else format_duel(d))
     return 0
@@ -659,7 +699,9 @@ def _cmd_duel(args) -> int:
 
 def _cmd_tournament(args) -> int:
     from .tournament import format_tournament, tournament
-    t = tournament(args.bots, hands=args.hands, players=args.players, rules=args.rules, seed=args.seed,
+    _fit(args.players, args.decks)
+    t = tournament(args.bots, hands=args.hands, players=args.players, decks=args.decks, rules=args.rules,
+                   seed=args.seed,
                    jobs=args.jobs or None, progress=args.progress, **_backend(args))
     print(json.dumps(t, indent=2) if args.json else format_tournament(t))
     return 0
@@ -667,7 +709,9 @@ def _cmd_tournament(args) -> int:
 
 def _cmd_lab(args) -> int:
     from .lab import format_lab, lab
-    r = lab(args.rules, bots=args.bots, players=args.players, hands=args.hands, skill_hands=args.skill_hands,
+    _fit(list(args.players) + [args.skill_players], args.decks)
+    r = lab(args.rules, bots=args.bots, players=args.players, decks=args.decks, hands=args.hands,
+            skill_hands=args.skill_hands,
             skill_players=args.skill_players, matches=args.matches, measures=args.measures, seed=args.seed,
             out=args.out, resume=args.resume, jobs=args.jobs or None, progress=args.progress, plots=args.plots,
             skill=args.skill_bot, **_backend(args))

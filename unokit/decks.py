@@ -6,10 +6,12 @@
 109
 >>> len(build_deck('classic', copies=2))
 216
+>>> len(build_deck('boost'))
+140
 >>> [len(build_deck(d)) for d in ('nomercy', 'allwild', 'extreme', 'flash', 'spin', 'flip', 'flex')]
 [168, 112, 120, 108, 108, 112, 104]
 >>> sorted(DECKS)
-['112', 'allwild', 'classic', 'extreme', 'flash', 'flex', 'flip', 'italian', 'nomercy', 'ohana', 'spin']
+['112', 'allwild', 'boost', 'classic', 'extreme', 'flash', 'flex', 'flip', 'italian', 'nomercy', 'ohana', 'spin']
 """
 
 from __future__ import annotations
@@ -150,6 +152,11 @@ DECKS: dict[str, DeckSpec] = {
     "112": DeckSpec("112", "classic + 1 Wild Swap Hands + 3 blank customizable Wilds",
                     extras=(("WX", 1),), blanks=3, source="001"),
     "ohana": DeckSpec("ohana", "classic + 4 Wild Ohana", extras=(("WO", 4),), source="002"),
+    "boost": DeckSpec("boost", "UNO Boost: classic + the 32 action cards of a second classic deck (8 Skip, "
+                      "8 Reverse, 8 Draw Two, 4 Wild, 4 Wild Draw Four): 140 cards",
+                      extras=tuple((f"{col.letter}{face}", 2) for col in COLORS for face in ("S", "R", "+2"))
+                      + (("W", 4), ("W+4", 4)),
+                      source="003 §Varianti non ufficiali (UNO Boost)"),
     "italian": DeckSpec("italian", "classic + Wild Shuffle Hands + 3 customizable cards (40 points)",
                         extras=(("WSH", 1),), blanks=3, source="003",
                         special_points={"WB": 40}, first_wilds=("WB", "WSH")),

@@ -67,7 +67,7 @@ _IN_TURN = (Phase.PLAY, Phase.DRAWN, Phase.PENDING)
 __all__ = ["RandomPlayBot", "RANDOM_PLAY", "make_player", "parse_players", "player_names", "skill_bot",
            "wilson", "newcombe_diff", "Moments", "HandOutcome", "play_deal", "rotations", "Tally", "MatchTally",
            "run_parallel", "Progress", "lab", "LabError", "DEFAULT_LAB_BOTS", "METRICS", "format_lab",
-           "write_csv", "plot_lab"]
+           "write_csv", "plot_lab", "check_decks", "several_decks"]
 
 DEFAULT_LAB_BOTS = RANDOM_PLAY
 LAB_VERSION = 1          # bump when a chunk's meaning changes: old cache entries are then ignored
@@ -148,8 +148,8 @@ def starts_turn(game: Game, action) -> bool:
 
 
 def play_deal(rules, seat_names, deal_seed: int, *, bot_salt: int = 0, max_steps: int = MAX_STEPS,
-              game: Game | None = None) -> HandOutcome:
-    """Deal ``Game.new(seed=deal_seed)`` (or play ``game``) with ``seat_names[s]`` at seat ``s``.
+              game: Game | None = None, decks: int = 1) -> HandOutcome:
+    """Deal ``Game.new(seed=deal_seed, decks=decks)`` (or play ``game``) with ``seat_names[s]`` at seat ``s``.
 
     The deal depends on ``deal_seed`` only, so the same seed with the seats rotated replays the
     same cards; ``bot_salt`` varies the bots' own generators between such replays.
@@ -158,7 +158,7 @@ def play_deal(rules, seat_names, deal_seed: int, *, bot_salt: int = 0, max_steps
     the seat in turn), observed to count turns, plays and the first mover.
     """
     n = len(seat_names)
-    g = game if game is not None else Game.new(players=n, rules=rules, seed=deal_seed)
+    g = game if game is not None else Game.new(players=n, rules=rules, seed=deal_seed, decks=decks)
     bots = [make_player(name, derive_seed(deal_seed, bot_salt * 64 + s, "lab-bot")) for s, name in enumerate(seat_names)]
     rng = random.Random(derive_seed(deal_seed, bot_salt, "lab-harness"))
     start_events = len(g.events)
@@ -370,11 +370,12 @@ class MatchTally:
 
 
 # ---------------------------------------------------------------------------------------- chunks
-def play_lab_match(rules: str, names, seed: int, *, max_hands: int = 500, max_steps: int = MAX_STEPS):
+def play_lab_match(rules: str, names, seed: int, *, max_hands: int = 500, max_steps: int = MAX_STEPS,
+                   decks: int = 1):
     """A whole match (:class:`unokit.match.Match`, its mode from the rule code) with ``names[p]``
     playing match player ``p``; every hand through :func:`play_deal`. Returns ``(match, turns)``."""
     from .match import Match, MatchConfig
-    m = Match.new(MatchConfig(players=len(names), rules=rules, seed=seed))
+    m = Match.new(MatchConfig(players=len(names), rules=rules, seed=seed, decks=decks))
     turns = 0
     while not m.over and len(m.history) < max_hands:
         g = m.next_hand()
@@ -404,17 +405,20 @@ def run_chunk(spec: dict) -> dict:
     lineup = list(spec["lineup"])
     labels = list(spec.get("labels") or lineup)
     max_steps = spec.get("max_steps", MAX_STEPS)
+    decks = spec.get("decks", 1)
     idx = range(spec["start"], spec["start"] + spec["count"])
     if kind == "matches":
         mt = MatchTally()
         for j in idx:
-            m, turns = play_lab_match(rules, lineup, derive_seed(seed, j, "lab-match"), max_steps=max_steps)
+            m, turns = play_lab_match(rules, lineup, derive_seed(seed, j, "lab-match"), max_steps=max_steps,
+                                      decks=decks)
             mt.add(m, turns)
         return dict(mt.to_dict(), _engine="referee")
     t = Tally()
     if kind == "hands":
         for i in idx:
-            t.add(play_deal(rules, lineup, derive_seed(seed, i, "lab-deal"), max_steps=max_steps), labels)
+            t.add(play_deal(rules, lineup, derive_seed(seed, i, "lab-deal"), max_steps=max_steps, decks=decks),
+                  labels)
     elif kind == "rotated":
         n = len(lineup)
         seatings = []
@@ -428,7 +432,7 @@ def run_chunk(spec: dict) -> dict:
             for r, seating in enumerate(seatings):
                 names = [x[0] for x in seating]
                 labs = [x[1] for x in seating]
-                o = play_deal(rules, names, ds, bot_salt=r + 1, max_steps=max_steps)
+                o = play_deal(rules, names, ds, bot_salt=r + 1, max_steps=max_steps, decks=decks)
                 t.add(o, labs)
                 winners.append(labs[o.winner] if o.winner is not None else None)
             t.add_deal(winners)
@@ -438,8 +442,10 @@ def run_chunk(spec: dict) -> dict:
 
 
 def chunk_specs(kind: str, rules: str, lineup, *, count: int, seed: int, chunk: int, labels=None,
-                max_steps: int = MAX_STEPS, tag: str = "") -> list[dict]:
+                max_steps: int = MAX_STEPS, tag: str = "", decks: int = 1) -> list[dict]:
     """``count`` units (hands, deals or matches) cut into chunks of ``chunk`` (the last may be short).
+    ``decks``: decks shuffled together (kept in the spec only when not 1, so one-deck specs and their
+    cache keys are as before).
 
     Chunk boundaries depend on ``chunk`` only: a run whose ``count`` is a multiple of ``chunk`` is a
     prefix of every larger run, which reuses its cached chunks.
@@ -452,6 +458,8 @@ def chunk_specs(kind: str, rules: str, lineup, *, count: int, seed: int, chunk: 
             spec["labels"] = list(labels)
         if tag:
             spec["tag"] = tag
+        if decks != 1:
+            spec["decks"] = decks
         out.append(spec)
     return out
 
@@ -675,7 +683,8 @@ def canonical_rules(code: str) -> str:
     return parse_match_rules(code).code
 
 
-def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, skill_hands: int | None = None,
+def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, hands: int = 1000,
+        skill_hands: int | None = None,
         skill_players: int | None = None, matches: int | None = None, measures=MEASURES, seed: int = 0,
         out: str | Path | None = None, cache: str | Path | None = None, resume: bool = False,
         jobs: int | None = None, progress: bool = True, plots: bool = True,
@@ -687,6 +696,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
     (default ``hands``; each deal is played once per rotation, so deals = games / rotations);
     ``skill_players``: table size of the skill measure (default: each of ``players``);
     ``matches``: matches of the ``match`` measure (default ``hands // 20``, at least 1).
+    ``decks``: decks shuffled together at every table (10 players a deck; played by the referee).
     ``skill``: the skilled bot (default :func:`skill_bot`). ``backend``: ``"local"`` (processes)
     or ``"ray"`` (Ray tasks, :mod:`unokit.scale`; ``ray_address``: the cluster), same results.
     ``engine``: ``auto`` (the compiled core for the chunks it covers), ``compiled`` or ``referee``
@@ -700,7 +710,8 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
     codes = list(dict.fromkeys(canonical_rules(r) for r in rule_sets))
     if not codes:
         raise LabError("name at least one rule set, e.g. --rules 'UNO 1121' 'UNO 1121 DR'")
-    players = _check_counts(players, hands, skill_hands, skill_players, matches)
+    players = _check_counts(players, hands, skill_hands, skill_players, matches, decks)
+    engine_note = several_decks(engine, decks)
     measures = [m for m in (measures.split(",") if isinstance(measures, str) else measures)]
     for m in measures:
         if m not in MEASURES:
@@ -720,27 +731,27 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
     for rules in codes:
         for n in players:
             lineup = parse_players(bots, n)
-            _check_table(rules, n, "match" in measures and matches > 0)
+            _check_table(rules, n, "match" in measures and matches > 0, decks)
             e = {"rules": rules, "players": n, "bots": lineup}
             entries.append(e)
             if "table" in measures and hands > 0:
                 s = chunk_specs("hands", rules, lineup, count=hands, seed=seed, chunk=CHUNK["hands"],
-                                max_steps=max_steps)
+                                max_steps=max_steps, decks=decks)
                 plan.append((len(entries) - 1, "table", len(specs), len(s)))
                 specs += s
             if "skill" in measures and skill_hands > 0:
                 sp = skill_players or n
-                _check_table(rules, sp, False)
+                _check_table(rules, sp, False, decks)
                 sl = [skill_name] + [RANDOM_PLAY] * (sp - 1)
                 deals = max(1, skill_hands // len(rotations(sl)))
                 s = chunk_specs("rotated", rules, sl, count=deals, seed=seed, chunk=CHUNK["rotated"],
-                                max_steps=max_steps)
+                                max_steps=max_steps, decks=decks)
                 e["skill_lineup"] = sl
                 plan.append((len(entries) - 1, "skill", len(specs), len(s)))
                 specs += s
             if "match" in measures and matches > 0:
                 s = chunk_specs("matches", rules, lineup, count=matches, seed=seed, chunk=CHUNK["matches"],
-                                max_steps=max_steps)
+                                max_steps=max_steps, decks=decks)
                 plan.append((len(entries) - 1, "match", len(specs), len(s)))
                 specs += s
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label="lab", cache=cache, resume=resume,
@@ -765,6 +776,9 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), hands: int = 1000, sk
            "bots": bots if isinstance(bots, str) else ",".join(bots), "skill_bot": skill_name,
            "measures": measures, "hands": hands, "skill_hands": skill_hands, "matches": matches,
            "results": entries, "work": work, "seconds": round(time.perf_counter() - t0, 2)}
+    if decks != 1:
+        res["decks"] = decks
+        res["engine"] = engine_note
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "lab.json").write_text(json.dumps(res, indent=2), encoding="utf-8")
@@ -779,31 +793,56 @@ def _whole(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _check_counts(players, hands, skill_hands, skill_players, matches) -> list[int]:
+def _check_counts(players, hands, skill_hands, skill_players, matches, decks: int = 1) -> list[int]:
     """Refuse (LabError) table sizes and counts of the wrong type or out of range, before any work."""
+    most = check_decks(decks)
     sizes = [players] if _whole(players) else players
     if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
-        raise LabError(f"players must be table sizes from 2 to 10, e.g. [2, 4], got {players!r}")
+        raise LabError(f"players must be table sizes from 2 to {most}, e.g. [2, 4], got {players!r}")
     sizes = list(sizes)
     if not sizes:
         raise LabError("name at least one table size (players)")
     for n in sizes + ([] if skill_players is None else [skill_players]):
-        if not _whole(n) or not 2 <= n <= 10:
+        if not _whole(n) or not 2 <= n <= most:
             shown = n if _whole(n) and abs(n) < 10**6 else (type(n).__name__ if not _whole(n) else "a huge number")
-            raise LabError(f"a table seats 2 to 10 players, got {shown}")
+            raise LabError(f"a table seats 2 to {most} players{_with(decks)}, got {shown}")
     for name, v in (("hands", hands), ("skill_hands", skill_hands), ("matches", matches)):
         if v is not None and not _whole(v):
             raise LabError(f"{name} must be a whole number, got {type(v).__name__}")
     return sizes
 
 
-def _check_table(rules: str, n: int, match: bool) -> None:
+def check_decks(decks) -> int:
+    """Refuse (LabError) a number of decks that is not 1 to :data:`unokit.position.MAX_DECKS`; return the
+    most players they seat (10 a deck)."""
+    from .position import MAX_DECKS, MAX_PLAYERS
+    if not _whole(decks) or not 1 <= decks <= MAX_DECKS:
+        shown = decks if _whole(decks) and abs(decks) < 10**6 else (type(decks).__name__ if not _whole(decks)
+                                                                    else "a huge number")
+        raise LabError(f"decks must be a whole number from 1 to {MAX_DECKS}, got {shown}")
+    return MAX_PLAYERS * decks
+
+
+def _with(decks: int) -> str:
+    return "" if decks == 1 else f" with {decks} decks"
+
+
+def several_decks(engine: str, decks: int) -> str | None:
+    """What plays tables of several decks and why (``referee (the compiled core plays one classic deck)``);
+    ``None`` with one deck. ``engine="compiled"`` is refused at once (:class:`EngineError`)."""
+    if decks == 1:
+        return None
+    from .fast.engine import choose, describe
+    return describe(*choose(engine, "UNO 1121", [RANDOM_PLAY], 2, decks=decks))
+
+
+def _check_table(rules: str, n: int, match: bool, decks: int = 1) -> None:
     """Fail early, with the engine's reason, on a rule set that cannot be played at ``n`` seats."""
     from .match import MatchConfig
     try:
-        Game.new(players=n, rules=rules, seed=0)
+        Game.new(players=n, rules=rules, seed=0, decks=decks)
         if match:
-            MatchConfig(players=n, rules=rules, seed=0)
+            MatchConfig(players=n, rules=rules, seed=0, decks=decks)
     except UnoError as e:
         raise LabError(f"{rules} with {n} players: {e}") from None
 
@@ -866,8 +905,8 @@ def _fmt(v: dict | None, pct: bool = False) -> str:
 
 def format_lab(res: dict) -> str:
     """A readable table: one block per rule set and table size, every metric with its 95% CI."""
-    lines = [f"lab: {len(res['rule_sets'])} rule set(s) x players {res['players']}, bots {res['bots']}, "
-             f"seed {res['seed']}; {res['hands']} hands, {res['skill_hands']} skill games "
+    lines = [f"lab: {len(res['rule_sets'])} rule set(s) x players {res['players']}{_with(res.get('decks', 1))}, "
+             f"bots {res['bots']}, seed {res['seed']}; {res['hands']} hands, {res['skill_hands']} skill games "
              f"({res['skill_bot']} vs random-play), {res['matches']} matches; 95% CIs in brackets"]
     for e in res["results"]:
         lines.append("")
@@ -882,6 +921,8 @@ def format_lab(res: dict) -> str:
     lines.append("")
     lines.append(f"chunks: {w['chunks']} ({w['run']} played, {w['cached']} from the cache), {w['jobs']} process(es), "
                  f"{res['seconds']} s")
+    if res.get("engine"):
+        lines.append(f"engine: {res['engine']}")
     if res.get("files"):
         lines.append("wrote: " + ", ".join(res["files"]))
     return "\n".join(lines)

@@ -66,10 +66,16 @@ from .rules.catalog import CATALOG, IMPLEMENTED
 from .rules.registry import REGISTRY, build_house_rules
 
 __all__ = ["FORMAT", "MATCH_RULES", "MODES", "ROTATION_4", "TWO_TABLES_8", "HandResult", "HandSlot", "Match",
-           "MatchConfig", "MatchError", "greedy_policy", "parse_match_rules", "play_match", "random_policy",
-           "replay_match", "round_robin", "seating_for"]
+           "MatchConfig", "MatchError", "MAX_TABLE_DECKS", "SEATS_PER_DECK", "greedy_policy", "parse_match_rules",
+           "play_match", "random_policy", "replay_match", "round_robin", "seating_for"]
 
 FORMAT = "unokit-match/1"
+#: players one deck seats (003: "più di un mazzo nel caso il numero dei giocatori sia molto alto": a
+#: table of ``decks`` decks seats up to ``SEATS_PER_DECK * decks``)
+SEATS_PER_DECK = 10
+#: decks the front ends (the command line, the web lobby, the terminal table) shuffle together at most:
+#: 40 seats; a ``MatchConfig`` or ``Game`` takes up to :data:`unokit.position.MAX_DECKS`
+MAX_TABLE_DECKS = 4
 MODES = ("points", "lowest", "partners", "rotating-partners", "two-tables", "elimination", "tournament",
          "reverse-points")
 #: House rules played by the match, not by the hand (their classes implement the match hook points,
@@ -260,11 +266,14 @@ class MatchConfig:
             raise MatchError("enforcement must be 'strict' or 'table'")
         if self.deck not in DECKS:
             raise MatchError(f"unknown deck {self.deck!r}; choose one of {', '.join(sorted(DECKS))}")
-        if not isinstance(self.decks, int) or self.decks < 1:
-            raise MatchError(f"decks must be >= 1, got {self.decks!r}")
+        from .position import MAX_DECKS
+        if not isinstance(self.decks, int) or isinstance(self.decks, bool) or not 1 <= self.decks <= MAX_DECKS:
+            shown = (type(self.decks).__name__ if not isinstance(self.decks, int) or isinstance(self.decks, bool)
+                     else self.decks if abs(self.decks) < 10**6 else "a huge number")
+            raise MatchError(f"decks must be a whole number from 1 to {MAX_DECKS}, got {shown}")
         if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
             raise MatchError(f"seed must be an integer or None, got {self.seed!r}")
-        n, most = self.players, 10 * self.decks
+        n, most = self.players, SEATS_PER_DECK * self.decks
         if mode == "rotating-partners" and n != 4:
             raise MatchError("rotating partners is played by exactly 4 players (000 §Variações)")
         if mode == "two-tables" and n != 8:

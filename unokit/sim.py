@@ -354,7 +354,7 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
         summary = _simulate_compiled(n, players, rs, seat_bots, seed, progress, max_steps, chance)
         elapsed = time.perf_counter() - t0
         out = {"unit": "hand", "rules": rs.code, "seed": seed, "enforcement": enforcement, "deck": deck,
-               "checked": False}
+               "decks": decks, "checked": False}
         out.update(summary)
         out["engine"] = describe(used, why, chance)
         out["seconds"] = round(elapsed, 3)
@@ -382,7 +382,7 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
             bar.advance()
     elapsed = time.perf_counter() - t0
     out = {"unit": "hand", "rules": rs.code, "seed": seed, "enforcement": enforcement, "deck": deck,
-           "checked": bool(check)}
+           "decks": decks, "checked": bool(check)}
     out.update(stats.summary())
     out["engine"] = describe(used, why)
     out["seconds"] = round(elapsed, 3)
@@ -465,6 +465,7 @@ def format_summary(s: dict) -> str:
     t = s["turns"]
     lines = [
         f"{s['hands']} hands, {s['players']} players, rules {s['rules']}, seed {s['seed']}"
+        + (f", {_decks_text(s)}" if s.get("decks", 1) != 1 or s.get("deck", "classic") != "classic" else "")
         + (" (checked: invariants + replays)" if s.get("checked") else ""),
         f"bots by seat: {', '.join(f'{i}={b}' for i, b in enumerate(s['bots']))}",
         f"hand length in turns: mean {t['mean']}, median {t['median']}, min {t['min']}, max {t['max']}",
@@ -483,6 +484,12 @@ def format_summary(s: dict) -> str:
     if s.get("seconds") is not None:
         lines.append(f"time: {s['seconds']} s ({s['hands_per_second']} hands/s)")
     return "\n".join(lines)
+
+
+def _decks_text(s: dict) -> str:
+    """``2 classic decks`` / ``the boost deck``: the cards a summary's hands were dealt from."""
+    k, name = s.get("decks", 1), s.get("deck", "classic")
+    return f"the {name} deck" if k == 1 else f"{k} {name} decks"
 
 
 def summary_json(s: dict) -> str:

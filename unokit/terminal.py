@@ -351,13 +351,13 @@ class TerminalGame:
     """
 
     def __init__(self, *, rules: str = "UNO 1121", players: int = 4, bots="greedy", seed: int | None = None,
-                 enforcement: str = "strict", deck: str = "classic", human: int = 0,
+                 enforcement: str = "strict", deck: str = "classic", decks: int = 1, human: int = 0,
                  input_fn: Callable[[str], str] | None = None, out=None, color: bool | None = None,
                  max_bot_steps: int = 20000, clock_factory: Callable[[], object] | None = None):
         from .rules import RuleSet
         self.rules = RuleSet.parse(rules)
-        if not 2 <= players <= 10:
-            raise UnoError(f"UNO is for 2 to 10 players; got {players}")
+        from .position import check_table
+        check_table(players, deck=deck, decks=decks, enforcement=enforcement)  # 2 to 10 players a deck
         if not 0 <= human < players:
             raise UnoError(f"there is no seat {human}")
         self.players = players
@@ -367,6 +367,7 @@ class TerminalGame:
         self.seed = seed
         self.enforcement = enforcement
         self.deck = deck
+        self.decks = decks
         self.input_fn = input_fn or input
         self.out = _Out(out if out is not None else sys.stdout, color)
         self.max_bot_steps = max_bot_steps
@@ -374,7 +375,7 @@ class TerminalGame:
         self.totals = [0] * players
         self.hand_no = 0
         # fail early on a bad deck / enforcement / player count
-        Game.new(players=players, rules=self.rules, seed=0, enforcement=enforcement, deck=deck)
+        Game.new(players=players, rules=self.rules, seed=0, enforcement=enforcement, deck=deck, decks=decks)
 
     # --- naming
     def name(self, seat: int) -> str:
@@ -419,7 +420,7 @@ class TerminalGame:
         clock = self.clock_factory() if self.clock_factory is not None else (
             SystemClock() if self.rules.has("V") else None)  # the speed rule reads a real clock
         game = Game.new(players=self.players, rules=self.rules, seed=hs, enforcement=self.enforcement,
-                        deck=self.deck, clock=clock)
+                        deck=self.deck, decks=self.decks, clock=clock)
         self.bots = {s: make_bot(n, derive_seed(hs, s, "bot") if hs is not None else None)
                      for s, n in self.bot_names.items()}
         self.rng = random.Random(derive_seed(hs, 0, "harness") if hs is not None else None)

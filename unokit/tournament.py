@@ -30,8 +30,8 @@ import math
 import time
 from itertools import combinations
 
-from .lab import (CHUNK, MAX_STEPS, LabError, chunk_specs, merge_tallies, parse_players, rate_summary, rotations,
-                  run_parallel)
+from .lab import (CHUNK, MAX_STEPS, LabError, check_decks, chunk_specs, merge_tallies, parse_players, rate_summary,
+                  rotations, run_parallel, several_decks)
 from .rules import RuleSet
 
 __all__ = ["duel", "tournament", "bradley_terry", "elo_from_strengths", "format_duel", "format_tournament"]
@@ -43,7 +43,7 @@ def _labels(a: str, b: str) -> tuple[str, str]:
 
 
 def _duel_specs(a: str, b: str, *, hands: int, players: int, rules: str, seed: int, max_steps: int,
-                tag: str = "", solo: bool = False) -> tuple[list[dict], list[str], list[str]]:
+                tag: str = "", solo: bool = False, decks: int = 1) -> tuple[list[dict], list[str], list[str]]:
     if solo:  # one A against players - 1 Bs
         first = parse_players([a])[0]
         lineup = [first] + parse_players([b], players - 1)
@@ -52,12 +52,12 @@ def _duel_specs(a: str, b: str, *, hands: int, players: int, rules: str, seed: i
     la, lb = _labels(lineup[0], lineup[1])
     labels = [la if (i == 0 if solo else i % 2 == 0) else lb for i in range(players)]
     specs = chunk_specs("rotated", rules, lineup, labels=labels, count=hands, seed=seed, chunk=CHUNK["rotated"],
-                        max_steps=max_steps, tag=tag)
+                        max_steps=max_steps, tag=tag, decks=decks)
     return specs, lineup, labels
 
 
 def _duel_result(a_label: str, b_label: str, lineup, labels, tally, *, rules: str, players: int, seed: int,
-                 hands: int) -> dict:
+                 hands: int, decks: int = 1) -> dict:
     fair = {lab: labels.count(lab) / players for lab in (a_label, b_label)}
     d = tally.deals
     return {
@@ -82,21 +82,22 @@ def _duel_result(a_label: str, b_label: str, lineup, labels, tally, *, rules: st
         "wins_by_seat": list(tally.wins_by_seat),
         "first_seat": rate_summary(tally.first_wins, tally.first_n),
         "turns": tally.m["turns"].summary(2),
-    }
+    } | ({"decks": decks} if decks != 1 else {})
 
 
-def _check(rules: str, players: int, hands: int) -> str:
+def _check(rules: str, players: int, hands: int, decks: int = 1) -> str:
     from .game import Game
     from .errors import UnoError
     rs = RuleSet.parse(rules)
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise LabError(f"play at least one hand (--hands 1 or more), got {hands!r}")
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
+    most = check_decks(decks)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= most:
         shown = (type(players).__name__ if not isinstance(players, int)
                  else players if abs(players) < 10**6 else "a huge number")
-        raise LabError(f"a table seats 2 to 10 players, got {shown}")
+        raise LabError(f"a table seats 2 to {most} players{'' if decks == 1 else f' with {decks} decks'}, got {shown}")
     try:
-        Game.new(players=players, rules=rs, seed=0)
+        Game.new(players=players, rules=rs, seed=0, decks=decks)
     except UnoError as e:
         raise LabError(f"{rs.code} with {players} players: {e}") from None
     return rs.code
@@ -104,22 +105,26 @@ def _check(rules: str, players: int, hands: int) -> str:
 
 def duel(a: str, b: str, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
          jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, solo: bool = False,
-         backend: str = "local", ray_address: str | None = None, engine: str = "auto") -> dict:
+         backend: str = "local", ray_address: str | None = None, engine: str = "auto", decks: int = 1) -> dict:
     """Bot ``a`` against bot ``b`` on ``hands`` paired deals (each played once per seat rotation).
 
     With more than two seats the bots alternate (A, B, A, B...); ``solo=True`` seats one A against
     ``players - 1`` Bs instead (A's fair share is then ``1/players``). ``backend="ray"`` plays the
     chunks as Ray tasks (:mod:`unokit.scale`; ``ray_address``: the cluster), with the same result.
+    ``decks``: decks shuffled together (10 players a deck; played by the referee).
     """
     t0 = time.perf_counter()
-    code = _check(rules, players, hands)
+    code = _check(rules, players, hands, decks)
+    note = several_decks(engine, decks)
     specs, lineup, labels = _duel_specs(a, b, hands=hands, players=players, rules=code, seed=seed,
-                                        max_steps=max_steps, solo=solo)
+                                        max_steps=max_steps, solo=solo, decks=decks)
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label=f"{lineup[0]} vs {lineup[1]}",
                                  backend=backend, address=ray_address, engine=engine)
     la, lb = labels[0], labels[1]
     out = _duel_result(la, lb, lineup, labels, merge_tallies(results), rules=code, players=players, seed=seed,
-                       hands=hands)
+                       hands=hands, decks=decks)
+    if note:
+        out["engine"] = note
     out["jobs"] = work["jobs"]
     out["backend"] = work["backend"]
     out["engines"] = work["engines"]
@@ -163,7 +168,7 @@ def elo_from_strengths(strengths: dict, base: float = 1500.0) -> dict:
 
 def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
                jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, backend: str = "local",
-               ray_address: str | None = None, engine: str = "auto") -> dict:
+               ray_address: str | None = None, engine: str = "auto", decks: int = 1) -> dict:
     """A duel between every pair of ``names`` (all chunks share one pool of processes, or one Ray
     cluster with ``backend="ray"``), then a Bradley–Terry rating table. Every pair plays the same
     deals (the same seeds)."""
@@ -173,12 +178,13 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
         raise LabError("name every bot once in a tournament")
     if len(names) < 2:
         raise LabError("a tournament needs at least two bots, e.g. 'greedy,random,random-play'")
-    code = _check(rules, players, hands)
+    code = _check(rules, players, hands, decks)
+    note = several_decks(engine, decks)
     pairs = list(combinations(names, 2))
     specs, meta = [], []
     for a, b in pairs:
         s, lineup, labels = _duel_specs(a, b, hands=hands, players=players, rules=code, seed=seed,
-                                        max_steps=max_steps, tag=f"{a}|{b}")
+                                        max_steps=max_steps, tag=f"{a}|{b}", decks=decks)
         meta.append((a, b, lineup, labels, len(specs), len(s)))
         specs += s
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label="tournament", backend=backend,
@@ -189,7 +195,7 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
     won = {n: 0 for n in names}
     for a, b, lineup, labels, first, count in meta:
         t = merge_tallies(results[first:first + count])
-        d = _duel_result(a, b, lineup, labels, t, rules=code, players=players, seed=seed, hands=hands)
+        d = _duel_result(a, b, lineup, labels, t, rules=code, players=players, seed=seed, hands=hands, decks=decks)
         duels.append(d)
         pw[(a, b)] = d["wins"][a]
         pw[(b, a)] = d["wins"][b]
@@ -207,7 +213,7 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
     return {"kind": "tournament", "bots": names, "players": players, "rules": code, "seed": seed, "deals": hands,
             "rating": "Bradley-Terry (MM), Elo scale: 1500 + 400 log10(strength), prior 0.5 win each way",
             "table": table, "matrix": matrix, "duels": duels, "jobs": work["jobs"], "backend": work["backend"],
-            "seconds": round(time.perf_counter() - t0, 2)}
+            "seconds": round(time.perf_counter() - t0, 2)} | ({"decks": decks, "engine": note} if decks != 1 else {})
 
 
 # ---------------------------------------------------------------------------------------- text
@@ -219,8 +225,8 @@ def format_duel(d: dict) -> str:
     a, b = d["bots"]
     o = d["deals_outcome"]
     lines = [
-        f"{a} vs {b}: {d['rules']}, {d['players']} players, {d['deals']} deals x {d['rotations']} seat rotations "
-        f"= {d['games']} games (seed {d['seed']})",
+        f"{a} vs {b}: {d['rules']}, {d['players']} players{_decks(d)}, {d['deals']} deals x {d['rotations']} seat "
+        f"rotations = {d['games']} games (seed {d['seed']})",
         f"  {a:<16} wins {d['wins'][a]:>6}  {_rate(d['win_rate'][a])}  (fair share {d['fair_share'][a] * 100:.0f}%)",
         f"  {b:<16} wins {d['wins'][b]:>6}  {_rate(d['win_rate'][b])}  (fair share {d['fair_share'][b] * 100:.0f}%)",
         f"  deals swept by {a}: {o['sweep'][a]}, by {b}: {o['sweep'][b]}, split: {o['split']}"
@@ -228,13 +234,17 @@ def format_duel(d: dict) -> str:
         f"  wins by seat: {d['wins_by_seat']}; first mover won {_rate(d['first_seat'])}; "
         f"turns per hand {d['turns']['mean']} [{d['turns']['lo']}, {d['turns']['hi']}]",
         f"  truncated: {d['truncated']}; {d.get('jobs', 1)} process(es), {d.get('seconds', 0)} s",
-    ]
+    ] + ([f"  engine: {d['engine']}"] if d.get("engine") else [])
     return "\n".join(lines)
 
 
+def _decks(d: dict) -> str:
+    return f" ({d['decks']} decks)" if d.get("decks", 1) != 1 else ""
+
+
 def format_tournament(t: dict) -> str:
-    lines = [f"tournament: {', '.join(t['bots'])}; {t['rules']}, {t['players']} players, {t['deals']} deals per pair "
-             f"with seat rotation (seed {t['seed']})", "",
+    lines = [f"tournament: {', '.join(t['bots'])}; {t['rules']}, {t['players']} players{_decks(t)}, {t['deals']} deals "
+             f"per pair with seat rotation (seed {t['seed']})", "",
              f"{'rank':<5}{'bot':<18}{'rating':>8}  {'score (95% CI)':<26}{'games':>7}"]
     for i, r in enumerate(t["table"], 1):
         lines.append(f"{i:<5}{r['bot']:<18}{r['rating']:>8.1f}  {_rate(r['score']):<26}{r['games']:>7}")
@@ -249,7 +259,8 @@ def format_tournament(t: dict) -> str:
     lines.append("")
     for d in t["duels"]:
         lines.append(format_duel(d))
-    lines.append(f"{t['jobs']} process(es), {t['seconds']} s")
+    lines.append(f"{t['jobs']} process(es), {t['seconds']} s"
+                 + (f"; engine: {t['engine']}" if t.get("engine") else ""))
     return "\n".join(lines)
 
 

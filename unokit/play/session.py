@@ -51,7 +51,7 @@ from ..bots import BOTS, make_bot
 from ..chance import Chance, ManualClock
 from ..compose import UNFOLD, complete, unfold
 from ..errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
-from ..match import Match, MatchConfig, MatchError
+from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
 from ..sim import derive_seed, reaction_options
 
 __all__ = ["TableOptions", "TableSession", "TableError", "Outcome", "STAND_IN", "NAME_MAX", "CHAT_MAX"]
@@ -84,12 +84,15 @@ class TableOptions:
 
     ``match``: a match to ``target`` (``None``: the rules' target, 500) or a single hand.
     ``bots``: ``{player: bot name}`` for the seats bots take from the start (empty seats are filled
-    with ``fill_bot`` when the table starts). Times are seconds.
+    with ``fill_bot`` when the table starts). Times are seconds. ``decks``: decks shuffled together
+    (1 to 4), each seating 10 players (003: more than one deck when the players are many).
 
     >>> TableOptions(seats=11)
     Traceback (most recent call last):
     ...
-    unokit.play.session.TableError: seats must be a whole number from 2 to 10, got 11
+    unokit.play.session.TableError: seats must be a whole number from 2 to 10, got 11 (10 players a deck: add decks)
+    >>> TableOptions(seats=11, decks=2).seats
+    11
     """
 
     rules: str = "UNO 1121"
@@ -106,6 +109,7 @@ class TableOptions:
     between_hands: float = 6.0
     deck: str = "classic"
     seed: int | None = None
+    decks: int = 1
 
     def __post_init__(self):
         for name in ("rules", "fill_bot", "deck") + (("mode",) if self.mode is not None else ()):
@@ -114,7 +118,13 @@ class TableOptions:
                 raise TableError(f"{name} must be text, got {type(value).__name__}")
         if not isinstance(self.bots, (tuple, dict)):
             raise TableError('bots must be an object such as {"1": "strategist"}')
-        _num("seats", self.seats, 2, 10, integer=True)
+        _num("decks", self.decks, 1, MAX_TABLE_DECKS, integer=True)
+        most = SEATS_PER_DECK * self.decks
+        if (isinstance(self.seats, int) and not isinstance(self.seats, bool)
+                and most < self.seats <= SEATS_PER_DECK * MAX_TABLE_DECKS):
+            raise TableError(f"seats must be a whole number from 2 to {most}, got {self.seats} "
+                             f"({SEATS_PER_DECK} players a deck: add decks)")
+        _num("seats", self.seats, 2, most, integer=True)
         if not isinstance(self.match, bool):
             raise TableError(f"match must be true or false, got {self.match!r}")
         if self.mode is not None and self.mode not in _WEB_MODES:
@@ -144,7 +154,7 @@ class TableOptions:
 
     def match_config(self, seed: int) -> MatchConfig:
         return MatchConfig(players=self.seats, rules=self.rules, mode=self.mode, target=self.target, seed=seed,
-                           deck=self.deck)
+                           deck=self.deck, decks=self.decks)
 
     def to_dict(self) -> dict:
         d = asdict(self)

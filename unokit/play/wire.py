@@ -17,6 +17,8 @@ spectator (``player=None``) only what is shown to everyone.
 
 from __future__ import annotations
 
+from ..decks import DECKS, build_deck
+from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ..narrate import describe_pending, narrate_sequence
 from ..rules.editions import EDITIONS
 from ..rules.catalog import (AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS,
@@ -127,7 +129,7 @@ def _options(s: TableSession) -> dict:
     config = s.match.config if s.match else o.match_config(0)
     return {"seats": o.seats, "match": o.match, "mode": config.mode, "target": config.target, "turn_timer": o.turn_timer,
             "uno_grace": o.uno_grace, "bot_think": o.bot_think, "away_delay": o.away_delay,
-            "between_hands": o.between_hands, "deck": o.deck}
+            "between_hands": o.between_hands, "deck": o.deck, "decks": o.decks}
 
 
 def _seats(s: TableSession, v, now) -> list[dict]:
@@ -218,7 +220,8 @@ SILENCE_PT = {"PP": "penalidade progressiva: uma carta por palavra", "T": "tempo
 def catalog_message() -> dict:
     """Everything the lobby's rule picker shows: every code grouped as the guide groups them, with its
     parameters and bounds, conflicts and needs; the ambiguity digits; table parameters; the ready-made
-    variations; the bots."""
+    variations; the decks a table may be dealt from (those of no edition: an edition's comes with its code)
+    and how many may be shuffled together; the bots."""
     rules = []
     for info in RULES:
         pt, en = _names(info)
@@ -244,6 +247,9 @@ def catalog_message() -> dict:
         "silence": [{"suffix": k, "name_en": v, "name_pt": SILENCE_PT[k]} for k, v in SILENCE_NAMES.items()],
         "editions": [{"code": f"UNO {e.code}", "deck": e.deck, "players": list(e.players), "name_en": e.name,
                       "name_pt": e.name_pt} for e in EDITIONS.values()],
+        "decks": [{"name": name, "about": spec.description, "cards": len(build_deck(name)), "source": spec.source}
+                  for name, spec in DECKS.items() if name not in {e.deck for e in EDITIONS.values()}],
+        "deck_count": {"default": 1, "lo": 1, "hi": MAX_TABLE_DECKS, "seats_per_deck": SEATS_PER_DECK},
         "bots": bot_names(),
     }
 

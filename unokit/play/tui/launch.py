@@ -27,11 +27,13 @@ def build_table(args):
     if args.resume:
         return LocalTable.resume(args.resume, lang=lang, autoplay=args.autoplay, save_path=args.save or args.resume)
     players = args.players or 4
+    decks = getattr(args, "decks", 1)      # a namespace built by hand may leave it out
     if args.rules is None:      # the picker asks; the other options are checked now, not after it
-        local_options("UNO 1121", players, args.bots, seed=args.seed, deck=args.deck)
+        local_options("UNO 1121", players, args.bots, seed=args.seed, deck=args.deck, decks=decks)
         return None
     code = RuleSet.parse(args.rules).code
-    options = local_options(code, players, args.bots, match=not args.single, seed=args.seed, deck=args.deck)
+    options = local_options(code, players, args.bots, match=not args.single, seed=args.seed, deck=args.deck,
+                            decks=decks)
     return LocalTable.new(options, args.name, lang=lang, autoplay=args.autoplay, save_path=args.save)
 
 
@@ -40,7 +42,7 @@ def play_main(args) -> int:
     from .app import UnoApp
     table = build_table(args)
     picker = {"rules": args.rules, "players": args.players, "bots": args.bots, "match": not args.single,
-              "seed": args.seed, "deck": args.deck}
+              "seed": args.seed, "deck": args.deck, "decks": getattr(args, "decks", 1)}
     UnoApp(table, picker=picker, lang=args.lang, name=args.name, autoplay=args.autoplay, save_path=args.save).run()
     return 0
 

@@ -39,7 +39,7 @@ LOCAL_TIMES = {"bot_think": 0.8, "uno_grace": 2.0, "between_hands": 60.0}
 
 
 def local_options(rules: str = "UNO 1121", players: int = 4, bots=None, *, match: bool = True,
-                  seed: int | None = None, deck: str = "classic", **times) -> TableOptions:
+                  seed: int | None = None, deck: str = "classic", decks: int = 1, **times) -> TableOptions:
     """Table options for a game on this computer: you at player 0 and bots in every other seat.
 
     ``bots``: a bot name or a list (or comma-separated text) repeated over seats 1.. (``None``: the
@@ -55,7 +55,7 @@ def local_options(rules: str = "UNO 1121", players: int = 4, bots=None, *, match
     if bots:
         seat_bots = {str(p): bots[(p - 1) % len(bots)] for p in range(1, players)}
     return TableOptions(rules=rules, seats=players, match=match, bots=tuple(seat_bots.items()), seed=seed,
-                        deck=deck, **kw)
+                        deck=deck, decks=decks, **kw)
 
 
 def load_save(path) -> dict:

@@ -35,6 +35,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from ...errors import UnoError
+from ...match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ...rules import RuleSet
 from ..session import bot_names
 from ..wire import catalog_message
@@ -64,7 +65,7 @@ def check_code(code: str) -> tuple[bool, str]:
 class PickerScreen(Screen):
     """Choose a local game; dismissed with its :class:`~unokit.play.session.TableOptions` (``None``: quit).
 
-    ``values``: starting values: ``rules``, ``players``, ``bots``, ``match``, ``seed``, ``deck``."""
+    ``values``: starting values: ``rules``, ``players``, ``bots``, ``match``, ``seed``, ``deck``, ``decks``."""
 
     CSS = """
     PickerScreen #head { height: 1; background: $primary; padding: 0 1; }
@@ -95,8 +96,10 @@ class PickerScreen(Screen):
                 yield Label("Rule code: type it, or tick rules →")
                 yield Input(v.get("rules") or "UNO 1121", id="code")
                 yield Static(id="check")
-                yield Label("Players, you included (2-10)")
+                yield Label("Players, you included (2-10 a deck)")
                 yield Input(str(v.get("players") or 4), id="players", restrict=r"[0-9]*", max_length=2)
+                yield Label(f"Decks shuffled together (1-{MAX_TABLE_DECKS}; 10 players each)")
+                yield Input(str(v.get("decks") or 1), id="decks", restrict=r"[0-9]*", max_length=1)
                 yield Label("Bots, comma-separated, repeated over the seats")
                 yield Static(", ".join(bot_names()), classes="hint")
                 bots = v.get("bots")
@@ -186,9 +189,13 @@ class PickerScreen(Screen):
         ok, code = check_code(self._code_input().value)
         if not ok:
             raise ValueError(f"rules: {code}")
+        decks = self.query_one("#decks", Input).value.strip()
+        if not decks.isdigit() or not 1 <= int(decks) <= MAX_TABLE_DECKS:
+            raise ValueError(f"decks: a whole number from 1 to {MAX_TABLE_DECKS}")
+        most = SEATS_PER_DECK * int(decks)
         players = self.query_one("#players", Input).value.strip()
-        if not players.isdigit() or not 2 <= int(players) <= 10:
-            raise ValueError("players: a whole number from 2 to 10")
+        if not players.isdigit() or not 2 <= int(players) <= most:
+            raise ValueError(f"players: a whole number from 2 to {most} with {int(decks)} deck(s)")
         bots = [b.strip() for b in self.query_one("#bots", Input).value.split(",") if b.strip()]
         unknown = [b for b in bots if b not in bot_names()]
         if unknown:
@@ -197,7 +204,8 @@ class PickerScreen(Screen):
         match = self.query_one("#to500", RadioButton).value
         extra = {k: self.values[k] for k in ("bot_think", "uno_grace", "between_hands") if k in self.values}
         return local_options(code, int(players), bots or None, match=match,
-                             seed=int(seed) if seed else None, deck=self.values.get("deck", "classic"), **extra)
+                             seed=int(seed) if seed else None, deck=self.values.get("deck", "classic"),
+                             decks=int(decks), **extra)
 
     def action_start(self) -> None:
         try:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...actions import Say
 from ...errors import UnoError
+from ...match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ...rules import RuleSet
 from ..session import CHAT_MAX, TableError, TableOptions, TableSession, clean_chat
 from ..wire import action_json, catalog_message, state_message
@@ -44,9 +45,9 @@ class _Strict(BaseModel):
 
 class CreateTable(_Strict):
     rules: str = Field("UNO 1121", max_length=400)
-    seats: int = Field(4, ge=2, le=10)
+    seats: int = Field(4, ge=2, le=SEATS_PER_DECK * MAX_TABLE_DECKS)    # 10 a deck: TableOptions checks
     name: str = Field(..., max_length=200)
-    bots: dict[str, str] = Field(default_factory=dict, max_length=10)
+    bots: dict[str, str] = Field(default_factory=dict, max_length=SEATS_PER_DECK * MAX_TABLE_DECKS)
     match: bool = True
     mode: str | None = Field(None, max_length=40)
     target: int | None = Field(None, ge=1, le=100_000)
@@ -57,6 +58,7 @@ class CreateTable(_Strict):
     away_delay: float = 20.0
     between_hands: float = 6.0
     deck: str = Field("classic", max_length=40)
+    decks: int = Field(1, ge=1, le=MAX_TABLE_DECKS)
     seed: int | None = None
 
 
@@ -70,7 +72,7 @@ class Start(_Strict):
 
 class SetSeat(_Strict):
     token: str = Field(..., max_length=200)
-    seat: int = Field(..., ge=0, le=9)
+    seat: int = Field(..., ge=0, le=SEATS_PER_DECK * MAX_TABLE_DECKS - 1)
     bot: str | None = Field(None, max_length=40)
 
 

@@ -58,9 +58,19 @@ function renderAll() {
 }
 
 // ------------------------------------------------------------------ seats, game type, options
+/** Decks shuffled together (1 to the catalogue's most); each seats `seats_per_deck` players. */
+function deckCount() {
+  const d = Math.round(Number($("#decks").value));
+  const hi = catalog && catalog.deck_count ? catalog.deck_count.hi : 4;
+  return Number.isFinite(d) ? Math.min(hi, Math.max(1, d)) : 1;
+}
+
 function seatCount() {
+  const per = catalog && catalog.deck_count ? catalog.deck_count.seats_per_deck : 10;
+  const most = per * deckCount();
+  $("#seats").max = String(most);
   const n = Math.round(Number($("#seats").value));
-  return Number.isFinite(n) ? Math.min(10, Math.max(2, n)) : 4;
+  return Number.isFinite(n) ? Math.min(most, Math.max(2, n)) : 4;
 }
 
 function renderSeats() {
@@ -91,6 +101,12 @@ function renderSelects() {
   initSelect($("#uno-grace"), GRACES, (v) => (v === 0 ? t("lobby.none") : t("lobby.seconds", { n: v })), "2");
   initSelect($("#bot-think"), THINKS, (v) => (v === 0 ? t("lobby.instant") : t("lobby.seconds", { n: v })), "1");
   initSelect($("#between-hands"), BETWEEN, (v) => t("lobby.seconds", { n: v }), "6");
+  const deck = $("#deck");
+  const d = deck.value || "classic";
+  const decks = catalog && catalog.decks ? catalog.decks : [{ name: "classic", cards: 108, about: "" }];
+  fill(deck, decks.map((x) => el("option", { value: x.name, title: x.about }, t("lobby.deckNamed", { name: x.name, cards: x.cards }))));
+  deck.value = d;
+  if (catalog && catalog.deck_count) $("#decks").max = String(catalog.deck_count.hi);
 }
 
 function initSelect(select, values, label, dflt) {
@@ -460,6 +476,7 @@ function wireForm() {
     checkTimer = setTimeout(() => check(code, "typed"), 300);
   });
   $("#seats").addEventListener("input", () => { renderSeats(); renderMode(); });
+  $("#decks").addEventListener("input", () => { renderSeats(); renderMode(); });
   $("#mode").addEventListener("change", renderMode);
   $("#target").addEventListener("change", (ev) => {
     const n = Math.round(Number(ev.target.value));
@@ -505,6 +522,8 @@ async function create() {
   const timer = $("#turn-timer").value;
   const body = {
     rules: lastCheck.code || code, seats, name, bots,
+    decks: deckCount(),
+    deck: $("#deck").value || "classic",
     match: mode !== "single",
     mode: mode === "single" || mode === "points" ? null : mode,
     fill_bot: $("#fill-bot").value || "strategist",
