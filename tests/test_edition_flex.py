@@ -169,3 +169,14 @@ def test_FLEX_an_editions_deck_is_played_with_its_rules_only():
     for deck, code in (("flex", "FLEX"), ("flip", "FLIP"), ("nomercy", "NOMERCY")):
         with pytest.raises(UnoError, match=f"UNO {code}"):
             Game.new(players=3, deck=deck, seed=1)
+
+
+def test_editions_seat_more_players_with_more_decks():
+    from unokit.errors import UnoError
+    from unokit.match import MatchConfig
+    g = Game.new(players=12, rules="UNO ALLWILD", decks=2, seed=1)
+    assert g.n == 12 and len(g.initial_counts) and sum(g.initial_counts.values()) == 224
+    with pytest.raises(UnoError, match="2 to 8 players"):
+        Game.new(players=9, rules=FX, seed=1)
+    assert Game.new(players=9, rules=FX, decks=2, seed=1).n == 9
+    MatchConfig(players=12, rules="UNO FLIP", decks=2)   # accepted: 2 decks seat up to 20

@@ -183,7 +183,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         if core not in ("auto", "referee"):
             raise UnoError(f"core must be 'auto' or 'referee', not {core!r}")
         rs = RuleSet.parse(rules)
-        deck = _deck_for(rs, deck, players)
+        deck = _deck_for(rs, deck, players, decks)
         if (core == "auto" and cls is Game and enforcement == "strict" and deck == "classic" and decks == 1
                 and not include_blanks and chance is None and clock is None):
             g = lazy_game(cls, players, rs, seed, dealer, deck_order)
@@ -218,7 +218,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         from .position import check_position
         rs = RuleSet.parse(rules)
         # (a table of fewer than 2 seats is refused by check_position, as a PositionError)
-        deck = _deck_for(rs, deck, len(hands) if isinstance(hands, (list, tuple)) and len(hands) >= 2 else None)
+        deck = _deck_for(rs, deck, len(hands) if isinstance(hands, (list, tuple)) and len(hands) >= 2 else None,
+                         decks if type(decks) is int and decks >= 1 else 1)
         # refuse an impossible position (PositionError) before any Game is built
         pos = check_position(hands, discard, stock, current=current, direction=direction, color=color,
                              pending=pending, enforcement=enforcement, dealer=dealer, seed=seed, deck=deck,
@@ -535,9 +536,10 @@ def _hooks_for(rules: RuleSet, house: list) -> dict:
     return hit
 
 
-def _deck_for(rs: RuleSet, deck: str, players: int | None) -> str:
+def _deck_for(rs: RuleSet, deck: str, players: int | None, decks: int = 1) -> str:
     """The deck a hand of ``rs`` is played with: an edition's own (``deck`` left at ``classic``), else
-    ``deck``; a typed error for another deck, or a number of players the edition does not seat."""
+    ``deck``; a typed error for another deck, or a number of players the edition does not seat (its
+    most, times the ``decks`` shuffled together: 003's "più di un mazzo" for big tables)."""
     ed = edition_of(rs)
     if ed is None:
         owner = next((e.code for e in EDITIONS.values() if e.deck == deck), None)
@@ -547,8 +549,10 @@ def _deck_for(rs: RuleSet, deck: str, players: int | None) -> str:
     if deck not in ("classic", ed.deck):
         raise UnoError(f"{ed.code} is played with its own deck ({ed.deck!r}); leave the deck out")
     lo, hi = ed.players
+    hi *= decks
     if players is not None and type(players) is int and not lo <= players <= hi:
-        raise UnoError(f"{ed.code} is for {lo} to {hi} players; got {players}")
+        more = f" with {decks} decks" if decks > 1 else ""
+        raise UnoError(f"{ed.code} is for {lo} to {hi} players{more}; got {players}")
     return ed.deck
 
 

@@ -290,6 +290,7 @@ class MatchConfig:
         ed = edition_of(self.ruleset)
         if ed is not None:   # an edition seats its own range of players and brings its own deck
             lo, hi = ed.players
+            hi *= self.decks                  # (more decks seat more, as Game.new does)
             seated = 4 if mode == "two-tables" else n
             if not lo <= seated <= hi:
                 raise MatchError(f"{ed.code} is for {lo} to {hi} players at a table, got {seated}")
