@@ -59,6 +59,7 @@ class PlayerView:
     stock_back: Card | None = None
     # UNO Flex: each seat's power card (True green: it may use a flex side), public
     powers: tuple[bool, ...] = ()
+    deck: str = "classic"   # the deck played (its list is public: unokit.decks.DECKS), whatever the copies
 
     @property
     def my_turn(self) -> bool:
@@ -114,6 +115,7 @@ def view_of(game, seat: int | None) -> PlayerView:
         open_hands=_open_hands(game),
         deal_direction=(getattr(game, "setup", None) or {}).get("direction", 1),
         powers=tuple(game.rule_state["FLEX"]) if "FLEX" in game.rule_state else (),
+        deck=game.deck_name,
     )
     return _flip_view(game, seat, v) if game.physical else v
 

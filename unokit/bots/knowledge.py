@@ -43,7 +43,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Color, Face, plain
-from ..decks import build_deck
+from ..decks import DECKS, build_deck
 from .base import event_cards, event_color
 
 __all__ = ["Knowledge", "SeatInfo", "analyze", "deck_composition", "p_none", "SIGNAL_PREFIX", "parse_signal",
@@ -63,10 +63,14 @@ _CLASSIC = Counter(build_deck("classic"))
 _CLASSIC_TOTAL = sum(_CLASSIC.values())
 
 
-def deck_composition(total_cards: int, rules: str | None = None, side: str = "") -> Counter:
+def deck_composition(total_cards: int, rules: str | None = None, side: str = "", deck: str = "classic") -> Counter:
     """The deck(s) whose size best explains ``total_cards``: the edition's deck when ``rules`` (a rule
-    code) plays one (``UNO NOMERCY``; UNO Flip: the faces of the ``side`` in play), else the classic
-    deck (the 112/Ohana/Italian extra cards are unknown).
+    code) plays one (``UNO NOMERCY``; UNO Flip: the faces of the ``side`` in play), else ``deck`` (a
+    name of :data:`unokit.decks.DECKS`: the classic deck, 112, Ohana, Italian, Boost...).
+
+    >>> from unokit.cards import Card
+    >>> deck_composition(140, deck='boost')[Card.parse('RS')], deck_composition(216)[Card.parse('RS')]
+    (4, 4)
 
     >>> from unokit.cards import Card
     >>> deck_composition(168, 'UNO NOMERCY')[Card.parse('WCR')], deck_composition(108)[Card.parse('R0')]
@@ -75,10 +79,11 @@ def deck_composition(total_cards: int, rules: str | None = None, side: str = "")
     4
     """
     base, size = _CLASSIC, _CLASSIC_TOTAL
-    if rules is not None:
-        ed = _edition_deck(rules + (f"|{side}" if side else ""))
-        if ed is not None:
-            base, size = ed
+    ed = _edition_deck(rules + (f"|{side}" if side else "")) if rules is not None else None
+    if ed is not None:
+        base, size = ed
+    elif deck != "classic" and deck in DECKS:
+        base, size = _deck_counts(deck)
     copies = max(1, round(total_cards / size))
     if copies == 1:
         return Counter(base)
@@ -105,6 +110,17 @@ def _edition_deck(rules: str):
 
 
 _EDITION_DECKS: dict = {}
+
+
+def _deck_counts(name: str):
+    hit = _DECK_COUNTS.get(name)
+    if hit is None:
+        cards = build_deck(name, include_blanks=False)
+        hit = _DECK_COUNTS[name] = (Counter(cards), len(cards))
+    return hit
+
+
+_DECK_COUNTS: dict = {}
 
 
 def p_none(k: int, pool: int, good: int) -> float:
@@ -522,7 +538,7 @@ def _finish(view, seats, sc) -> Knowledge:
             seats[s].known = Counter(cards)
     # unseen cards
     total = sum(view.hand_sizes) + view.stock_size + len(view.discard) + view.hidden_pile_size
-    unseen = deck_composition(total, view.rules, view.side)
+    unseen = deck_composition(total, view.rules, view.side, view.deck)
     unseen.subtract(Counter(view.hand))
     unseen.subtract(Counter(view.discard))
     for info in seats.values():
