@@ -114,6 +114,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.draw_any = False              # DRAWANY: after a turn draw, any playable card of the hand may go
         self.end_draw = True               # NOENDDRAW (False): a last draw card makes nobody draw
         self.wild_matches = deck == "ohana"  # WILDMATCH: a Wild held makes a Wild Draw Four a bluff (002)
+        self.teams: tuple = ()             # partnerships by seat (a match's partners modes), when they matter:
+        self.team_talk = False             # a hint to a partner costs nothing
+        self.show_partners = False         # partners see each other's hands (the view)
         self.score_multiplier = 1          # DOUBLE
         self.hand_limit = 0                # LIMIT (0: none)
         self.open_below = 0                # OPEN: hands smaller than this are shown to all
@@ -283,6 +286,22 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         (True, False)
         """
         return card.names_color and not self._colorless
+
+    def set_teams(self, teams, *, talk: bool = False, show: bool = False) -> None:
+        """The partnerships of this hand, by seat (``teams``: tuples of seats), and the table's choices for
+        them (000, partners): ``talk``, a hint to a partner costs nothing; ``show``, partners see each
+        other's hands."""
+        if hasattr(type(self), "materialize"):   # a lazy hand (the fast core) becomes the full referee first
+            self.materialize()
+        seats = [s for t in teams for s in t]
+        if any(type(s) is not int or not 0 <= s < self.n for s in seats) or len(seats) != len(set(seats)):
+            raise UnoError(f"teams must be disjoint tuples of seats 0 to {self.n - 1}, got {teams!r}")
+        self.teams = tuple(tuple(t) for t in teams)
+        self.team_talk, self.show_partners = bool(talk), bool(show)
+
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s team (empty outside partnership play)."""
+        return next((tuple(s for s in t if s != seat) for t in self.teams if seat in t), ())
 
     def set_colors(self, colors) -> None:
         """The colours a wild may name from now on (UNO Flip's side: :data:`unokit.cards.DARK_COLORS`)."""

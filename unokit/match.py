@@ -190,6 +190,8 @@ class MatchConfig:
     ``seed``: match seed (``None``: drawn by :class:`~unokit.chance.Chance`; the record keeps it).
     ``tv_countdown``: TV's variant (000 §Regra do Torneio de Vitórias, "Variações"): everyone starts
     with ``TV(wins)`` lives and loses one per hand lost; needs TV in the rules.
+    ``team_talk`` / ``show_partners``: the partners section's table choices (000 §Regras Oficiais,
+    partners): a hint to a partner costs nothing; partners see each other's hands. Partnership modes only.
 
     With TV in the rules ``mode`` defaults to ``tournament`` and ``target`` is ``TV(wins)``; with PR,
     ``reverse-points`` and ``PR(start)``. A ``target`` (or ``target=`` in the code) that differs, or
@@ -221,6 +223,8 @@ class MatchConfig:
     deck: str = "classic"
     decks: int = 1
     tv_countdown: bool = False
+    team_talk: bool = False
+    show_partners: bool = False
 
     def __post_init__(self):
         rs = parse_match_rules(self.rules)
@@ -251,6 +255,13 @@ class MatchConfig:
         object.__setattr__(self, "target", target)
         if not isinstance(self.tv_countdown, bool):
             raise MatchError(f"tv_countdown must be True or False, got {self.tv_countdown!r}")
+        for name in ("team_talk", "show_partners"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise MatchError(f"{name} must be True or False, got {value!r}")
+            if value and mode not in ("partners", "rotating-partners", "two-tables"):
+                raise MatchError(f"{name} is a choice of partnership play: mode 'partners', 'rotating-partners' "
+                                 f"or 'two-tables', not {mode!r}")
         if self.tv_countdown and mode != "tournament":
             raise MatchError("tv_countdown is TV's variant for individual play: it needs TV in the rules "
                              "and mode 'tournament'")
@@ -617,6 +628,9 @@ class Match:
         c = self.config
         g = Game.new(len(slot.seats), self.rules, seed=slot.seed, enforcement=c.enforcement, deck=c.deck,
                      decks=c.decks, dealer=slot.dealer, clock=self.clock)
+        if c.team_talk or c.show_partners:   # the partners' table choices, by seat of this hand
+            teams = tuple(tuple(slot.seats.index(p) for p in t if p in slot.seats) for t in slot.teams)
+            g.set_teams(teams, talk=c.team_talk, show=c.show_partners)
         self._game = g
         return g
 

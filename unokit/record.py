@@ -258,6 +258,8 @@ def check_match_record(rec, config_fields) -> None:
     _str(cfg, "enforcement", "config.", optional=True, choices=("strict", "table"))
     _str(cfg, "deck", "config.", optional=True, choices=sorted(DECKS))
     _typed(cfg, "tv_countdown", "config.", bool, "true or false", optional=True)
+    _typed(cfg, "team_talk", "config.", bool, "true or false", optional=True)
+    _typed(cfg, "show_partners", "config.", bool, "true or false", optional=True)
     hands = _typed(rec, "hands", "", list, "a list of {result, record} objects")
     for i, entry in enumerate(hands):
         w = f"hands[{i}]"

@@ -60,6 +60,8 @@ class PlayerView:
     # UNO Flex: each seat's power card (True green: it may use a flex side), public
     powers: tuple[bool, ...] = ()
     deck: str = "classic"   # the deck played (its list is public: unokit.decks.DECKS), whatever the copies
+    # partnership play with the table's choice that partners see each other's hands: (seat, hand)
+    partner_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -116,6 +118,8 @@ def view_of(game, seat: int | None) -> PlayerView:
         deal_direction=(getattr(game, "setup", None) or {}).get("direction", 1),
         powers=tuple(game.rule_state["FLEX"]) if "FLEX" in game.rule_state else (),
         deck=game.deck_name,
+        partner_hands=tuple((q, tuple(game.hands[q])) for q in game.partners_of(seat))
+        if game.show_partners and seat is not None else (),
     )
     return _flip_view(game, seat, v) if game.physical else v
 

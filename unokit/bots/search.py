@@ -894,7 +894,7 @@ SEARCH_BOTS = {"search-easy": search_easy, "search": _search_default, "search-ha
 
 #: view fields of the editions that are left out of a decision's seed while they hold their default, so
 #: that a classic game's decisions do not change when a field is added for an edition
-_QUIET_FIELDS = ("side", "backs", "stock_back", "powers", "deck")
+_QUIET_FIELDS = ("side", "backs", "stock_back", "powers", "deck", "partner_hands")
 
 
 def _view_text(view) -> str:

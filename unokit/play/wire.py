@@ -61,6 +61,8 @@ def view_json(v) -> dict:
         "stock_back": v.stock_back.code if v.stock_back is not None else None,
         # UNO Flex: each seat's power card (true: green, a flex side may be used)
         "powers": list(v.powers) if v.powers else None,
+        # partnership play where partners see each other's hands: [[seat, codes]]
+        "partner_hands": [[s, _codes(cards)] for s, cards in v.partner_hands],
     }
 
 

@@ -56,6 +56,7 @@ class UnoMixin:
 
     def _do_hint(self, a: Hint) -> None:
         self.emit("hint", a.player, a.to, a.text)
-        if self.hands[a.player]:
+        free = self.team_talk and a.to in self.partners_of(a.player)   # table talk within a team
+        if self.hands[a.player] and not free:
             self.penalize(a.player, self.rules.param("hint"), "hint")
         self.speak(a.player, a.text)
