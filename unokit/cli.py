@@ -216,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lab_commands(sub)
     _add_serve_command(sub)
     _add_train_command(sub)
+    _add_learn_command(sub)
     return p
 
 
@@ -739,6 +740,25 @@ def _cmd_report(args) -> int:
     return 0
 
 
+
+
+# ---------------------------------------------------------------------- learn (unokit.play.learnterm, docs/learn.md)
+def _add_learn_command(sub) -> None:
+    le = sub.add_parser("learn", help="learn to play: a narrated demo game, then your first game with hints, "
+                                      "then house rules one at a time (docs/learn.md)")
+    le.add_argument("--lang", choices=("en", "pt"), default="en", help="English or Portuguese (default en)")
+    le.add_argument("--seed", type=_seed, default=None, help="the demo's (or the game's) seed")
+    le.add_argument("--play", action="store_true", help="your first game: official rules, hints on")
+    le.add_argument("--rule", default=None, help="with --play: add one house rule (P4, DR, C, SAT, FU, MEM, CAR, T...)")
+    le.add_argument("--house", action="store_true", help="the house rules, one at a time")
+    le.add_argument("--hands", action="store_true", help="the demo shows every hand after every move")
+    le.add_argument("--order", default="guide", help="your hand's order: guide (the guide's) or colour")
+    le.set_defaults(func=_cmd_learn)
+
+
+def _cmd_learn(args) -> int:
+    from .play.learnterm import main as learn_main
+    return learn_main(args)
 
 
 # ---------------------------------------------------------------------- serve (unokit.play.web)

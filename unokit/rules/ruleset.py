@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import cached_property
 from dataclasses import dataclass
 
 from ..errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
@@ -273,9 +274,10 @@ class RuleSet:
         return RuleSet(self.ambiguity, tuple(out), self.params)
 
     # ------------------------------------------------------------------ queries
-    @property
+    @cached_property
     def code(self) -> str:
-        """The canonical code; ``RuleSet.parse(rs.code) == rs``."""
+        """The canonical code; ``RuleSet.parse(rs.code) == rs`` (worked out once: views and records ask it
+        at every step)."""
         parts = []
         for c, opts, rparams in self.rules:
             s = c + "".join(opts)

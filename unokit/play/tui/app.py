@@ -135,6 +135,7 @@ class TableScreen(Screen):
         Binding("t", "chat", "talk"), Binding("n", "next_hand", "next hand", show=False),
         Binding("g", "start", "start", show=False), Binding("s", "save", "save", show=False),
         Binding("r", "replay", "replay", show=False), Binding("l", "lang", "language", show=False),
+        Binding("o", "order", "hand order", show=False),
         Binding("question_mark", "help", "help"), Binding("q", "quit", "quit"),
     ]
 
@@ -425,6 +426,13 @@ class TableScreen(Screen):
     async def action_lang(self) -> None:
         await self.table.set_lang("pt" if self.table.lang == "en" else "en")
         self.say(f"log language: {self.table.lang}")
+
+    def action_order(self) -> None:
+        """Your hand by colour, or in the order the guide recommends (docs/learn.md)."""
+        hand = self.query_one(HandBar)
+        hand.order = "guide" if hand.order == "colour" else "colour"
+        self._redraw()
+        self.say("hand order: the guide's" if hand.order == "guide" else "hand order: by colour")
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

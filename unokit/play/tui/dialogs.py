@@ -16,6 +16,7 @@ __all__ = ["HELP", "ChoiceScreen", "HelpScreen", "TextPrompt"]
 HELP = """\
 [b]Your hand[/b]
   ←/→, Home/End     move along your hand          1-9, 0    pick card 1-10
+  o                 order: by colour, or the guide's (numbers up, colours joined)
   Enter             play the picked card (a wild asks for the colour; a group, a seat
                     or cards to give are chosen step by step; UNO Flex: 1 its regular use,
                     f its flex side while your power card is green)

@@ -24,6 +24,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...narrate import card_name, color_name
+from ..handorder import guide_order
 
 __all__ = [
     "COLOR_STYLE",
@@ -371,10 +372,11 @@ class HandBar(Widget):
         self.selected = 0
         self.playable: set[str] = set()
         self.side: str | None = None      # UNO Flip: the side in play (its wilds drawn dark on the dark side)
+        self.order = "colour"             # or "guide": the guide's hand order (unokit.play.handorder, key o)
 
     def show(self, hand, playable, side: str | None = None) -> None:
         keep = self.hand[self.selected] if 0 <= self.selected < len(self.hand) else None
-        self.hand = hand_order(hand)
+        self.hand = guide_order(hand) if self.order == "guide" else hand_order(hand)
         self.playable = set(playable)
         self.side = side
         if keep in self.hand:

@@ -27,6 +27,7 @@ from ...rules import RuleSet
 from ..session import CHAT_MAX, TableError, TableOptions, TableSession, clean_chat
 from ..wire import action_json, catalog_message, state_message
 from .hub import Conn, Hub, Runtime
+from .learn import mount_learn
 from .solitaire import mount_solitaire
 from .store import Store
 
@@ -152,6 +153,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     mount_solitaire(app)   # the guide's UNO solitaire: /solitaire and /api/solitaire
+    mount_learn(app)       # learn to play (docs/learn.md): /learn and /api/learn
 
     # ------------------------------------------------------------------ API
     @app.get("/api/catalog")

@@ -8,6 +8,7 @@ import { renderCenter, renderHandResult, renderLog, renderScores, renderSeats, s
 import { ALL_COLORS, cardEl, cardName, cardsName, colorChip, colorName, isFlexed, physicalOf, SHAPE } from "./cards.js";
 import { $, $$, api, cleanCode, countdown, el, fill, hostKey, keepFocus, NAME_KEY, store, toast, tokenKey } from "./common.js";
 import { applyI18n, lang, langToggle, onLang, t } from "./i18n.js";
+import { sortHand } from "./handorder.js";
 
 const code = cleanCode(decodeURIComponent(location.pathname.split("/")[2] || ""));
 let token = null;
@@ -658,7 +659,7 @@ function renderHand(seat) {
   const box = $("#hand");
   const v = state.view;
   if (seat === null || seat === undefined || !v) { box.replaceChildren(); return; }
-  const hand = v.hand || [];
+  const hand = sortHand(v.hand || []);    // as dealt, or the order chosen on /learn (handorder.js)
   // what a tap on each card would do now
   let usable;
   if (prompt && prompt.kind === "compose" && (prompt.stem.more === "cards" || prompt.stem.more === "give")) {
