@@ -640,6 +640,13 @@ def _add_lab_commands(sub) -> None:
                          "again with that section, the rest from DIR/report.json")
     rp.set_defaults(func=_cmd_report)
 
+    # unokit study uno-call [...]: does not saying UNO pay? (unokit/uno_call_study.py, docs/lab/uno-call.md)
+    st = sub.add_parser("study", help="a lab study: uno-call (does not saying UNO pay?); "
+                                      "'unokit study uno-call --help' lists its options")
+    st.add_argument("study", choices=("uno-call",), help="the study")
+    st.add_argument("options", nargs=argparse.REMAINDER, help="the study's options")
+    st.set_defaults(func=lambda a: __import__("unokit.uno_call_study", fromlist=["main"]).main(a.options))
+
 
 def _add_train_command(sub) -> None:
     tr = sub.add_parser("train", help="train a policy for the rl bot (imitation, then MaskablePPO); needs the "

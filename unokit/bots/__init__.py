@@ -4,7 +4,7 @@
 >>> bot.name, type(bot).__name__
 ('greedy', 'GreedyBot')
 >>> sorted(BOTS)
-['greedy', 'human', 'random', 'random-play', 'rl', 'rlcard-rule', 'search', 'search-easy', 'search-hard', 'strategist']
+['greedy', 'human', 'point-dumper', 'point-dumper-pure', 'random', 'random-play', 'rl', 'rlcard-rule', 'search', 'search-easy', 'search-hard', 'spreader', 'strategist', 'uno-skipper', 'vengeful']
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ BOTS["strategist"] = __import__("unokit.bots.strategist", fromlist=["StrategistB
 BOTS.update(__import__("unokit.bots.search", fromlist=["SEARCH_BOTS"]).SEARCH_BOTS)  # ISMCTS levels
 BOTS["rlcard-rule"] = __import__("unokit.bots.rule_agent", fromlist=["RuleAgentBot"]).RuleAgentBot
 BOTS["rl"] = lambda seed=None: __import__("unokit.bots.rl", fromlist=["RLBot"]).RLBot(seed)  # trained policy (docs/rl.md)
+BOTS.update(__import__("unokit.bots.personalities", fromlist=["PERSONALITY_BOTS"]).PERSONALITY_BOTS)  # docs/bots.md "Personalities"
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
