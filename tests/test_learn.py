@@ -327,3 +327,14 @@ def test_the_terminal_tables_o_key_switches_to_the_guides_order():
             await pilot.press("o")
             assert bar.hand == hand_order(t.state["view"]["hand"])
     asyncio.run(asyncio.wait_for(go(), 60))
+
+
+def test_learn_the_lobby_links_to_the_teaching_mode_in_english_and_portuguese():
+    import re
+    from pathlib import Path
+    static = Path(__file__).resolve().parents[1] / "unokit" / "play" / "web" / "static"
+    lobby = (static / "index.html").read_text()
+    assert 'href="/learn"' in lobby and 'data-i18n="learn.lobbyLink"' in lobby
+    src = (static / "i18n.js").read_text()
+    en, pt = src.split("const PT = {", 1)
+    assert re.search(r'"learn\.lobbyLink":', en) and re.search(r'"learn\.lobbyLink":', pt)

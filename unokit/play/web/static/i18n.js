@@ -279,6 +279,7 @@ const EN = {
   // the UNO solitaire page (solitaire.html)
   "sol.title": "UNO solitaire",
   "sol.lobbyLink": "Or play the guide's UNO solitaire, alone",
+  "learn.lobbyLink": "New to UNO? Learn to play: a game explained as it goes",
   "sol.rules1": "Build eight foundations up in one colour, from 1 to Skip (1–9, then Draw Two, Reverse, Skip).",
   "sol.rules2": "In the columns, build down in one colour; only a Skip goes on an empty column. Click the stock to turn a card.",
   "sol.rulesLink": "Full rules",
@@ -610,6 +611,7 @@ const PT = {
   // the UNO solitaire page (solitaire.html)
   "sol.title": "Paciência UNO",
   "sol.lobbyLink": "Ou jogue sozinho a Paciência UNO do guia",
+  "learn.lobbyLink": "Novo no UNO? Aprenda a jogar: uma partida explicada enquanto acontece",
   "sol.rules1": "Monte oito fundações em ordem crescente, cada uma de uma só cor, do 1 ao Pular (1–9, depois Compre Dois, Inverter, Pular).",
   "sol.rules2": "Nas colunas, desça na mesma cor; só um Pular vai para uma coluna vazia. Clique no monte para virar uma carta.",
   "sol.rulesLink": "Regras completas",
