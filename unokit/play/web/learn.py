@@ -30,8 +30,6 @@ going first), each under a random, unguessable id; nothing is stored.
 from __future__ import annotations
 
 import asyncio
-import secrets
-from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path as FilePath
 from typing import Annotated, Literal
@@ -43,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...errors import IllegalActionError, NotationError, UnoError
 from ...rules import RuleSet
 from ..coach import LearnerGame, action_words
+from .memory import GamesInMemory
 from ..lessons import HOUSE_PATH, KEYS
 from ..teach import plan, play_demo
 
@@ -86,28 +85,14 @@ class ActBody(_Strict):
     action: str = Field(..., min_length=1, max_length=200)
 
 
-class LearnGames:
+class LearnGames(GamesInMemory):
     """The learners' games in memory: an LRU map from random ids to games."""
 
     def __init__(self, limit: int = MAX_GAMES):
-        self.limit = limit
-        self._games: OrderedDict[str, LearnerGame] = OrderedDict()
+        super().__init__(limit)
 
     def new(self, game: LearnerGame) -> str:
-        gid = secrets.token_urlsafe(18)
-        self._games[gid] = game
-        while len(self._games) > self.limit:
-            self._games.popitem(last=False)
-        return gid
-
-    def get(self, gid: str) -> LearnerGame | None:
-        game = self._games.get(gid)
-        if game is not None:
-            self._games.move_to_end(gid)
-        return game
-
-    def __len__(self) -> int:
-        return len(self._games)
+        return self.add(game)
 
 
 @lru_cache(maxsize=64)

@@ -31,8 +31,6 @@ player chose it.
 from __future__ import annotations
 
 import asyncio
-import secrets
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Annotated
@@ -44,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...errors import IllegalActionError, NotationError
 from ...solitaire.game import COLUMNS, Move, Solitaire, all_moves
 from ...solitaire.solver import hint
+from .memory import GamesInMemory
 
 __all__ = ["MAX_GAMES", "MAX_MOVES", "SolitaireGames", "hint_json", "mount_solitaire", "state_json"]
 
@@ -77,7 +76,7 @@ class Entry:
     seed: int | None        # shown only when the player chose it
 
 
-class SolitaireGames:
+class SolitaireGames(GamesInMemory):
     """The games in memory: an LRU map from random ids to games, at most ``limit`` of them.
 
     >>> games = SolitaireGames(limit=2)
@@ -87,30 +86,11 @@ class SolitaireGames:
     """
 
     def __init__(self, limit: int = MAX_GAMES):
-        if limit < 1:
-            raise ValueError("limit: at least one game")
-        self.limit = limit
-        self._games: OrderedDict[str, Entry] = OrderedDict()
+        super().__init__(limit)
 
     def new(self, seed: int | None = None) -> tuple[str, Entry]:
-        gid = secrets.token_urlsafe(18)          # 144 random bits, 24 characters
         entry = Entry(Solitaire.deal(seed), seed)
-        self._games[gid] = entry
-        while len(self._games) > self.limit:
-            self._games.popitem(last=False)
-        return gid, entry
-
-    def get(self, gid: str) -> Entry | None:
-        entry = self._games.get(gid)
-        if entry is not None:
-            self._games.move_to_end(gid)
-        return entry
-
-    def __len__(self) -> int:
-        return len(self._games)
-
-    def __contains__(self, gid: str) -> bool:
-        return gid in self._games
+        return self.add(entry), entry
 
 
 def state_json(game: Solitaire, seed: int | None = None) -> dict:

@@ -97,13 +97,8 @@ class NoMercy(HouseRule):
         if game.rule_state.get("NOMERCY-victim") != player:
             return False
         del game.rule_state["NOMERCY-victim"]
-        hand = game.hands[player]
-        shown = []
-        while game.draw_cards(player, 1):
-            shown.append(hand[-1])
-            if hand[-1].color is color:
-                break
-        game.emit("roulette", player, color.letter, tuple(shown))   # turned face up: the event shows them to all
+        shown = game.draw_until(player, color)
+        game.emit("roulette", player, color.letter, shown)   # turned face up: the event shows them to all
         game.end_turn(player, game.next_seat(player))
         return True
 

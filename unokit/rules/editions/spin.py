@@ -82,9 +82,7 @@ class Spin(HouseRule):
                 if self._discard(game, spinner, [c for c in hand if c.number == number]):
                     return
         elif space in ("draw-red", "draw-blue"):
-            want = Color.RED if space == "draw-red" else Color.BLUE
-            while game.draw_cards(spinner, 1) and hand[-1].color is not want:
-                pass
+            game.draw_until(spinner, Color.RED if space == "draw-red" else Color.BLUE)
         elif space == "trade-hands":
             seats = game.active
             moved = [game.hands[s] for s in seats]
