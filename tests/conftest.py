@@ -157,3 +157,31 @@ __all__ = ["A", "B", "C", "D", "E", "F", "G", "cards", "play", "mk_play", "hidde
            "kinds", "state", "assert_refused", "scripted_deck", "new_game", "pos", "Phase", "Play", "Draw",
            "Pass", "ChooseColor", "SayUno", "CatchUno", "Challenge", "Notice", "Accuse", "Discard", "Say", "Hint",
            "Color", "Card", "Game"]
+
+
+def play_at_random(g: Game, rng, steps: int, kinds=("play",), *, seat_of=None, each=None) -> None:
+    """Play up to ``steps`` moves of ``g`` at random, the invariants checked after each: nine times in
+    ten one of the actions of ``kinds`` when the seat has one (uniform draws make endless hands).
+    ``seat_of(g, rng)`` picks the seat asked (default: the one in turn; its turn's actions when it has
+    none); ``each(g)`` checks more after every move."""
+    from unokit.compose import complete
+    for _ in range(steps):
+        if g.over:
+            break
+        seat = g.to_act if seat_of is None else seat_of(g, rng)
+        acts = g.legal_actions(seat) or g.legal_actions(g.to_act)
+        plays = [a for a in acts if a.kind in kinds]
+        g.apply(complete(g, rng.choice(plays if plays and rng.random() < 0.9 else acts), rng.choice))
+        g.check_invariants()
+        if each is not None:
+            each(g)
+
+
+def assert_replays(g: Game, events: bool = True) -> None:
+    """``g``'s record, written and read back, replays to the identical hand (and the same events)."""
+    from unokit.playback import replay
+    from unokit.record import dumps, loads
+    g2 = replay(loads(dumps(g.record())))
+    assert g2.fingerprint() == g.fingerprint()
+    if events:
+        assert list(g2.events) == list(g.events)

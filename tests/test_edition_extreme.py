@@ -11,14 +11,11 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, play, sizes
+from conftest import A, B, C, assert_replays, play, play_at_random, sizes
 from unokit.cards import Card
 from unokit.chance import ScriptedChance
-from unokit.compose import complete
 from unokit.decks import build_deck
 from unokit.game import Game
-from unokit.playback import replay
-from unokit.record import dumps, loads
 from unokit.rules.editions.extreme import LAUNCHER, launcher_mean
 
 EX = "UNO EXTREME"
@@ -70,15 +67,8 @@ def test_EXTREME_a_last_hit_two_still_makes_the_victim_press():
 def test_EXTREME_random_games_keep_every_card_in_one_place_and_replay_the_launcher(seed, players, extra):
     rng = random.Random(seed)
     g = Game.new(players=players, rules=EX + extra, seed=seed)
-    for _ in range(300):
-        if g.over:
-            break
-        acts = g.legal_actions(g.to_act)
-        plays = [a for a in acts if a.kind == "play"]
-        g.apply(complete(g, rng.choice(plays if plays and rng.random() < 0.9 else acts), rng.choice))
-        g.check_invariants()
-    g2 = replay(loads(dumps(g.record())))
-    assert g2.fingerprint() == g.fingerprint() and list(g2.events) == list(g.events)
+    play_at_random(g, rng, 300)
+    assert_replays(g)
 
 
 def test_EXTREME_the_strategist_beats_random_play():

@@ -11,15 +11,12 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, hand, play, sizes
+from conftest import A, B, C, assert_replays, hand, play, play_at_random, sizes
 from unokit.actions import ChooseColor, Discard
 from unokit.cards import Card, Color
 from unokit.chance import ScriptedChance
-from unokit.compose import complete
 from unokit.decks import build_deck
 from unokit.game import Game, Phase
-from unokit.playback import replay
-from unokit.record import dumps, loads
 from unokit.rules.editions.spin import WHEEL
 
 SP = "UNO SPIN"
@@ -92,15 +89,8 @@ def test_SPIN_draw_red_trade_hands_and_show_hand():
 def test_SPIN_random_games_keep_every_card_in_one_place_and_replay_the_wheel(seed, players, extra):
     rng = random.Random(seed)
     g = Game.new(players=players, rules=SP + extra, seed=seed)
-    for _ in range(300):
-        if g.over:
-            break
-        acts = g.legal_actions(g.to_act)
-        plays = [a for a in acts if a.kind in ("play", "discard", "color")]
-        g.apply(complete(g, rng.choice(plays if plays and rng.random() < 0.9 else acts), rng.choice))
-        g.check_invariants()
-    g2 = replay(loads(dumps(g.record())))
-    assert g2.fingerprint() == g.fingerprint() and list(g2.events) == list(g.events)
+    play_at_random(g, rng, 300, ("play", "discard", "color"))
+    assert_replays(g)
 
 
 def test_SPIN_the_strategist_beats_random_play():

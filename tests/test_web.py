@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from web_support import postgres_server
+from web_support import postgres_server, recv_state
 
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.web.app import MAX_MESSAGE, create_app
@@ -40,14 +40,6 @@ def make_table(client, **kw) -> dict:
     r = client.post("/api/tables", json=body)
     assert r.status_code == 200, r.text
     return r.json()
-
-
-def recv_state(ws, limit=50) -> dict:
-    for _ in range(limit):
-        m = ws.receive_json()
-        if m["type"] == "state":
-            return m
-    raise AssertionError("no state message")
 
 
 def recv_until(ws, pred, limit=500) -> dict:

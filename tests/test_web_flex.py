@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from web_support import post_table, recv_state
 
 from unokit.cards import Card
 from unokit.decks import build_deck
@@ -58,17 +59,7 @@ def client(tmp_path):
 
 
 def make_table(client, **kw) -> dict:
-    r = client.post("/api/tables", json={"rules": FLEX, "seats": 3, "name": "Ana", "match": False, **kw})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def recv_state(ws, limit=50) -> dict:
-    for _ in range(limit):
-        m = ws.receive_json()
-        if m["type"] == "state":
-            return m
-    raise AssertionError("no state message")
+    return post_table(client, FLEX, **kw)
 
 
 def flexed(a: dict) -> bool:

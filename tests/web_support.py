@@ -16,6 +16,22 @@ from pathlib import Path
 import pytest
 
 
+def recv_state(ws, limit=50) -> dict:
+    """The next ``state`` message on the WebSocket ``ws`` (others skipped)."""
+    for _ in range(limit):
+        m = ws.receive_json()
+        if m["type"] == "state":
+            return m
+    raise AssertionError("no state message")
+
+
+def post_table(client, rules: str, **kw) -> dict:
+    """A single-hand table of 3 seats for "Ana" under ``rules`` (``kw``: other table options)."""
+    r = client.post("/api/tables", json={"rules": rules, "seats": 3, "name": "Ana", "match": False, **kw})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
