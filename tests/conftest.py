@@ -23,7 +23,8 @@ A, B, C, D, E, F, G = range(7)
 #: ``xdist_group`` mark, are lost under pytest 9.2: xdist 3.8 renames the tests' node ids, which are read-only there.)
 XDIST_GROUPS = {"tests/test_scale_ray.py": "ray", "tests/test_browser.py": "browser",
                 "tests/test_browser_solitaire.py": "browser", "tests/test_browser_flip.py": "browser",
-                "tests/test_browser_flex.py": "browser", "tests/test_browser_learn.py": "browser"}
+                "tests/test_browser_flex.py": "browser", "tests/test_browser_learn.py": "browser",
+                "tests/test_browser_handorder.py": "browser", "tests/test_browser_blanks.py": "browser"}
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -19,6 +19,7 @@ from unokit.actions import (ACTIONS, EXTRA_ACTIONS, Accuse, Action, CatchUno, Ch
 from unokit.cards import Card, Color, parse_cards
 from unokit.errors import NotationError, UnoError
 from unokit.rules.extras import ChallengeSum
+from unokit.rules.mistake import CallUnready
 
 # sample actions per verb; a rule action that names only its player needs none (see _samples)
 SAMPLES: dict[str, list[Action]] = {
@@ -93,7 +94,8 @@ def test_the_registry_holds_every_action_class_once():
         assert ACTIONS[cls.verb] is cls
     # a rule's own action registers itself from its rule module
     assert ACTIONS["doubtsum"] is ChallengeSum and ChallengeSum.__module__ == "unokit.rules.extras"
-    assert dict(EXTRA_ACTIONS) == {"doubtsum": ChallengeSum}
+    assert ACTIONS["unready"] is CallUnready and CallUnready.__module__ == "unokit.rules.mistake"
+    assert dict(EXTRA_ACTIONS) == {"doubtsum": ChallengeSum, "unready": CallUnready}
 
 
 @pytest.mark.parametrize("verb", sorted(ACTIONS))

@@ -63,7 +63,8 @@ def test_rules_validate_unimplemented(capsys, monkeypatch):
 def test_rules_list_names_every_code_and_whether_it_is_implemented(capsys):
     rc, out, _ = run(capsys, "rules", "list")
     assert rc == 0
-    rows = {line.split()[0]: line.split()[1] for line in out.splitlines()[1:-1]}
+    codes = out.split("\n\n", 1)[0].splitlines()[1:]   # the codes' table (the items without a code follow)
+    rows = {line.split()[0]: line.split()[1] for line in codes}
     assert set(rows) == set(CATALOG)
     for code, info in CATALOG.items():
         assert rows[code] == ("yes" if info.implemented else "no")

@@ -49,7 +49,7 @@ def test_action_parse_refuses_seats_in_other_digits_or_signs():
 
 
 def test_action_parse_refuses_bad_claims_and_repeated_play_options():
-    for text in ("0 play R1 claim:+-3", "0 play R1 claim:+3", "0 play R1 claim:+0", "0 play R1 claim:x",
+    for text in ("0 play R1 claim:+-3", "0 play R1 claim:+21", "0 play R1 claim:+0", "0 play R1 claim:x",
                  "0 play R1 @1 @2", "0 play R1 @? @1", "0 play hidden:R1 hidden:R2", "0 play W>G W>B",
                  "0 play R1 give:R2 give:R3"):
         refused(text)
@@ -86,7 +86,7 @@ def test_action_from_dict_refuses_wrong_shapes_naming_the_field():
         ({"type": "play", "player": 0, "cards": "R1 Z9"}, "Z9"), ({"type": "play", "player": 0, "cards": [1]}, "'cards'"),
         ({"type": "play", "player": 0, "cards": "R1", "uno": "yes"}, "'uno'"),
         ({"type": "play", "player": 0, "cards": "R1", "target": "1"}, "'target'"),
-        ({"type": "play", "player": 0, "cards": "R1", "claim": 3}, "'claim'"),
+        ({"type": "play", "player": 0, "cards": "R1", "claim": 21}, "'claim'"),
         ({"type": "play", "player": 0, "cards": "R1", "color": 2}, "'color'"),
         ({"type": "play", "player": 0, "cards": "W", "color": "magenta"}, "magenta"),
         ({"type": "play", "player": 0, "cards": "R1", "more": "later"}, "'more'"),

@@ -108,7 +108,7 @@ GARBAGE = ["", "x", "-1", "1.5", "1e3", "0x10", "٣", "²", "１", "999999999999
     (["tournament", "greedy,random"], "--decks"), (["lab"], "--decks"),
     (["lab"], "--players"), (["lab"], "--skill-players"), (["lab"], "--skill-hands"), (["lab"], "--matches"),
     (["lab"], "--seed"), (["report"], "--players"), (["report"], "--matches"), (["report"], "--published-hands"),
-    (["report"], "--hands"),
+    (["report"], "--hands"), (["report"], "--uno-call-hands"),
 ])
 def test_cli_refuses_garbage_numbers_with_one_line(cmd, flag):
     for value in GARBAGE:

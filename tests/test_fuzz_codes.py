@@ -138,6 +138,8 @@ def _out_of_range(bound) -> list[str]:
         return ["zzz", ""]
     if bound.kind == "word":
         return ["a1", "a" * 31]
+    if bound.kind == "blanks":
+        return ["zzz", "swap/zzz", "/".join(["swap"] * 25)]
     return ["1/2/3", f"1/2/3/4/5/{bound.hi + 1}"]
 
 
@@ -148,6 +150,8 @@ def _in_range(bound) -> list[str]:
         return list(bound.choices)
     if bound.kind == "word":
         return ["palavra"]
+    if bound.kind == "blanks":
+        return ["swap", "bianca/drawn/r7"]
     return [f"{bound.lo}/{bound.hi}/1/1/1/1"]
 
 

@@ -1,16 +1,12 @@
 """Learn to play (docs/learn.md): the teaching core, the demo, the learner's games, the guide's hand
-order (Python and the web page's JavaScript), ``unokit learn``, the /learn page and its API, and the
-terminal table's hand-order key."""
+order (the web table's comes from the server: tests/test_web.py), ``unokit learn``, the /learn page
+and its API, and the terminal table's hand-order key."""
 
 from __future__ import annotations
 
 import asyncio
 import io
-import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -29,7 +25,6 @@ from unokit.play.teach import Teacher, house_rules, lesson, plan, play_demo, why
 from unokit.play.web.app import create_app
 from unokit.play.web.learn import allowed_rules
 
-STATIC = Path(__file__).resolve().parents[1] / "unokit" / "play" / "web" / "static"
 _FACE_KEY = {Face.SKIP: "skip", Face.REVERSE: "reverse", Face.DRAW_TWO: "draw-two", Face.WILD: "wild",
              Face.WILD_DRAW_FOUR: "wild-draw-four"}
 _KIND_KEY = {"challenge": "challenge", "uno": "uno", "caught": "catch", "hint": "hint", "wrong-play": "wrong-play",
@@ -162,21 +157,6 @@ def test_the_guides_rules_hold_on_random_hands():
                 assert not (len(a) == len(c) == 2 and a[1].isdigit() and a[1] == c[1])
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's handorder.js")
-def test_the_pages_javascript_orders_as_python_does(tmp_path):
-    deck = [c.code for c in build_deck("classic", 1, False)]
-    rng = random.Random(3)
-    hands = [rng.sample(deck, rng.randint(0, 20)) for _ in range(300)] + [["Y1", "G1", "Y3", "B3", "B4"]]
-    script = tmp_path / "order.mjs"
-    script.write_text(f"const m = await import({json.dumps((STATIC / 'handorder.js').as_uri())});\n"
-                      "let d = ''; process.stdin.on('data', x => d += x);\n"
-                      "process.stdin.on('end', () => console.log(JSON.stringify(JSON.parse(d).map("
-                      "h => [m.guideOrder(h), m.colourOrder(h)]))));\n")
-    out = subprocess.run(["node", str(script)], input=json.dumps(hands), capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout) == [[guide_order(h), colour_order(h)] for h in hands]
-
-
 # ---------------------------------------------------------------------------------------- the learner's games
 def play_out(g: LearnerGame, rng: random.Random, limit: int = 400) -> None:
     for _ in range(limit):
@@ -269,7 +249,7 @@ def test_the_learn_page_and_its_api():
     with TestClient(create_app("sqlite://")) as client:
         page = client.get("/learn")
         assert page.status_code == 200 and "/static/learn.js" in page.text
-        for name in ("learn.js", "learn.css", "handorder.js"):
+        for name in ("learn.js", "learn.css"):
             assert client.get(f"/static/{name}").status_code == 200
         assert client.get("/api/learn/plan?lang=pt").json()["title"] == "Aprenda a jogar UNO"
         demo = client.get("/api/learn/demo?seed=1&lang=en").json()

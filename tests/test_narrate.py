@@ -41,7 +41,7 @@ SAMPLES = {
     "deflect": (4,), "die": (3, 3), "donate": (2, 2), "draw-challenge": (2, "guilty"), "jump-in-cancels": (2,),
     "peace": ("on",), "revenge": (4,), "sees-hand": (2,), "silence": ("on",), "slap": (), "slap-now": (),
     "stack-cancelled": (4,), "sum-challenge": (2, "bluff"), "time-up": (60,), "compliments-owed": ((0, 2),),
-    "critiques-owed": ((2,),),
+    "critiques-owed": ((2,),), "unready": (2,),
 }
 PUBLIC = {"first", "first-returned", "reshuffle", "time-up"}  # events of no seat
 SEAT_FIELDS = {"target", "bluffer", "to", "offender", "liar", "drawer", "challenged", "seats"}

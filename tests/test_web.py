@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_support import postgres_server, recv_state
 
+from unokit.cards import Card
+from unokit.play.handorder import colour_order, guide_order
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.web.app import MAX_MESSAGE, create_app
 from unokit.play.wire import state_message
@@ -182,6 +184,30 @@ def test_ws_an_action_goes_to_the_engine_and_every_seat_hears_of_it(client):
         assert s.game.actions[-1][1] is not None and str(s.game.actions[0][1]) == action
         assert m2["log"] and w2["log"][-1] == m2["log"][-1].replace("You ", "Ana " if mover == 0 else "Bia ") \
             or w2["log"]
+
+
+def test_ws_each_seat_gets_its_hand_in_the_guides_order_and_by_colour(client):
+    """The table page's hand orders come from the server (unokit/play/handorder.py): ``hand_order``,
+    places in the seat's own hand; a spectator gets none."""
+    t = make_table(client, seats=2, **FAST)
+    client.post(f"/api/tables/{t['table']}/start", json={"token": t["token"]})
+    with client.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws, \
+            client.websocket_connect(f"/ws/{t['table']}") as watcher:
+        m, w = recv_state(ws), recv_state(watcher)
+    hand = m["view"]["hand"]
+    for order, arrange in (("guide", guide_order), ("colour", colour_order)):
+        assert sorted(m["hand_order"][order]) == list(range(len(hand)))
+        assert [hand[i] for i in m["hand_order"][order]] == arrange(hand)
+    assert w["you"] is None and w["hand_order"] is None
+    # the guide's example, with an action card and a Wild, and a card held twice
+    s = TableSession(TableOptions(seats=2, match=False, bot_think=0, seed=1))
+    s.join("Ana")
+    s.start(0.0)
+    s.game.hands[s.seat_of(0)] = [Card.parse(c) for c in ("B4", "Y1", "W+4", "G1", "B3", "Y3", "GR", "Y1")]
+    m = state_message(s, 0)
+    hand = m["view"]["hand"]
+    assert [hand[i] for i in m["hand_order"]["guide"]] == ["GR", "G1", "Y1", "Y1", "Y3", "B3", "B4", "W+4"]
+    assert [hand[i] for i in m["hand_order"]["colour"]] == ["Y1", "Y1", "Y3", "G1", "GR", "B3", "B4", "W+4"]
 
 
 def test_ws_refuses_an_action_for_another_seat_and_nothing_changes(client):
@@ -359,7 +385,8 @@ def test_leak_no_message_to_a_seat_carries_another_seats_hand_in_a_whole_hand_pl
     assert len(seen) > 10 and s.status == "over"
     for m in seen:
         assert set(m) == {"type", "version", "status", "hand_no", "rules", "options", "you", "seats", "view",
-                          "legal", "actions", "log", "pending_text", "turn_left", "between_left", "match", "chat"}
+                          "legal", "actions", "log", "pending_text", "turn_left", "between_left", "match", "chat",
+                          "hand_order"}
         assert all(isinstance(x["cards"], int) for x in m["seats"])       # the others: counts only
         assert len(m["view"]["hand"]) == m["view"]["hand_sizes"][m["you"]["seat"]]
         assert all(not k.startswith("hand") or k in ("hand", "hand_sizes") for k in m["view"])

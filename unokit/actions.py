@@ -153,13 +153,18 @@ class Play(Action):
     next-to-last card; ``target``: the seat chosen by a card that names one
     (Wild Swap Hands); ``hidden``: cards put face down on the DED pile, claimed
     legal; ``claim``: under DED + stacking, the draw card a hidden card is
-    claimed to be; ``give``: cards handed to ``target`` (DOA). Notation: ``0 play R7 R7``,
+    claimed to be, or the cards a ``WBN`` blank makes the next player draw; ``give``: cards handed to ``target`` (DOA). Notation: ``0 play R7 R7``,
     ``1 play W+4>G uno``, ``2 play WX>R @0``, ``3 play hidden:G+2 claim:+2``, ``0 play R2 @1 give:G5,Y7``.
 
     ``more`` marks a play still being composed, one sub-decision at a time (see
     :meth:`unokit.game.Game.expand`): ``"cards"`` (more cards follow, written ``+``),
-    ``"target"`` (a seat is still to be named, ``@?``) or ``"give"`` (more cards to
-    give, ``give:...,?``). The referee lists such stems but applies only complete plays.
+    ``"target"`` (a seat is still to be named, ``@?``; with ``target`` set, the second
+    seat of a pair, ``@1,?``) or ``"give"`` (more cards to give, ``give:...,?``). The
+    referee lists such stems but applies only complete plays.
+
+    ``first``: the seat named first by a play that names two, ``target`` being the second
+    (All Wild's Forced Swap under ``ALLWILD(swap=pair)``: those two swap hands), written
+    ``0 play WFS @1,3``.
     """
 
     player: int
@@ -171,6 +176,7 @@ class Play(Action):
     claim: int = 0
     give: tuple[Card, ...] = ()
     more: str = ""
+    first: int | None = None
     kind = verb = "play"
 
     def __str__(self) -> str:
@@ -186,8 +192,10 @@ class Play(Action):
             parts.append(f"claim:+{self.claim}")
         if self.more == "cards":
             parts.append("+")
-        if self.target is not None:
-            parts.append(f"@{self.target}")
+        if self.first is not None:
+            parts.append(f"@{self.first},{'?' if self.target is None else self.target}")
+        elif self.target is not None:
+            parts.append(f"@{self.target}" + (",?" if self.more == "target" else ""))
         elif self.more == "target":
             parts.append("@?")
         if self.give or self.more == "give":
@@ -199,6 +207,7 @@ class Play(Action):
     @classmethod
     def _parse(cls, p: int, args: list[str]) -> "Play":
         cards, color, uno, target, hidden, claim, give, more = [], None, False, None, (), 0, (), ""
+        first = None
         seen: set[str] = set()
 
         def once(what: str) -> None:
@@ -218,7 +227,13 @@ class Play(Action):
                 more = "target"
             elif a.startswith("@"):
                 once("a target (@)")
-                target = _seat(a[1:], "target seat")
+                one, comma, two = a[1:].partition(",")
+                if not comma:
+                    target = _seat(one, "target seat")
+                elif two == "?":   # a pair whose second seat is still to be named
+                    target, more = _seat(one, "target seat"), "target"
+                else:
+                    first, target = _seat(one, "first target seat"), _seat(two, "second target seat")
             elif al.startswith("hidden:"):
                 once("hidden:")
                 hidden = tuple(parse_cards(a[7:].replace(",", " ")))
@@ -239,7 +254,7 @@ class Play(Action):
                     color = Color.parse(col)
         if not cards and not hidden:
             raise NotationError("a play needs at least one card")
-        return cls(p, tuple(cards), color, uno, target, hidden, claim, give, more)
+        return cls(p, tuple(cards), color, uno, target, hidden, claim, give, more, first)
 
     def to_dict(self) -> dict:
         d = {"type": "play", "player": self.player, "cards": format_cards(self.cards)}
@@ -249,6 +264,8 @@ class Play(Action):
             d["uno"] = True
         if self.target is not None:
             d["target"] = self.target
+        if self.first is not None:
+            d["first"] = self.first
         if self.hidden:
             d["hidden"] = format_cards(self.hidden)
         if self.claim:
@@ -273,17 +290,17 @@ class Play(Action):
             kw["uno"] = _bool_field(d, "uno")
         if d.get("target") is not None:
             kw["target"] = _int_field(d, "target", MAX_SEAT)
+        if d.get("first") is not None:
+            kw["first"] = _int_field(d, "first", MAX_SEAT)
         if "claim" in d:
-            kw["claim"] = _int_field(d, "claim", 4)
-            if kw["claim"] not in (0, 2, 4):
-                raise NotationError(f"action field 'claim' must be 0, 2 or 4, got {kw['claim']}")
+            kw["claim"] = _int_field(d, "claim", MAX_CLAIM)
         if "more" in d:
             more = _str_field(d, "more")
             if more not in _MORE:
                 raise NotationError(f"action field 'more' must be one of {', '.join(map(repr, _MORE))}, "
                                     f"got {_shown(more)}")
             kw["more"] = more
-        for name in known - set(kw) - {"cards", "hidden", "give", "color", "uno", "target", "claim", "more"}:
+        for name in known - set(kw) - {"cards", "hidden", "give", "color", "uno", "target", "first", "claim", "more"}:
             if name in d:  # a field added to Play later: passed on as it is
                 kw[name] = d[name]
         if not kw.get("cards") and not kw.get("hidden"):
@@ -538,10 +555,15 @@ def _seat(text: str, what: str) -> int:
     return _number(text, what, MAX_SEAT)
 
 
+#: the largest claim a play may carry (a blank's ``blankmax``); which claims a play may make is the
+#: referee's to judge (DED: +2 or +4; the ``WBN`` blank: 1 to ``blankmax``)
+MAX_CLAIM = 20
+
+
 def _claim(text: str) -> int:
     t = text[1:] if text.startswith("+") else text
-    if t not in ("2", "4"):
-        raise NotationError(f"claim must be +2 or +4, got {_short(text)!r}")
+    if not (t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= MAX_CLAIM):
+        raise NotationError(f"claim must be +1 to +{MAX_CLAIM} (+2 or +4 for a face-down card), got {_short(text)!r}")
     return int(t)
 
 

@@ -15,6 +15,7 @@ notation  card                          points (classic scoring)
 ``WSH``   Wild Shuffle Hands (Italian)  40
 ``WO``    Wild Ohana (Ohana deck)       50
 ``WB``    blank customizable Wild       50
+``WBX``   a blank with a rule written   50 (WBX WB2 WBE WBN WBC WBM: unokit.rules.blanks; WBC 40)
 ``R+4``   red Draw Four (No Mercy)      20
 ``RSA``   red Skip Everyone (No Mercy)  20
 ``RDA``   red Discard All (No Mercy)    20
@@ -183,6 +184,13 @@ class Face(IntEnum):
     FLEXED_WILD_TARGET = 65
     FLEXED_WILD_ALL = 66
     FLEXED_WILD_DRAW_FOUR = 67
+    # blank cards with a rule written on them (001, 003; :mod:`unokit.rules.blanks`)
+    BLANK_SWAP = 68              # WBX: swap hands with a player chosen
+    BLANK_TARGET_TWO = 69        # WB2: a player chosen draws 2
+    BLANK_EVERYONE = 70          # WBE: every other player draws 1
+    BLANK_DRAW_N = 71            # WBN: the next player draws as many as its player chooses, and is skipped
+    BLANK_BIANCA = 72            # WBC: the "carta bianca" (003): swap hands with an opponent chosen
+    BLANK_NEXT_SWAP = 73         # WBM: "Cambio mazzo" (003): swap hands with the next player
 
 
 _FACE_CODE = {
@@ -198,6 +206,8 @@ _FACE_CODE = {
     Face.FLEXED_REVERSE: "RX*", Face.FLEXED_DRAW_TWO: "+2X*", Face.FLEX_WILD_TARGET: "WF2", Face.FLEX_WILD_ALL: "WFA",
     Face.FLEX_WILD_DRAW_FOUR: "W+4F", Face.WILD_ALL_FLIP: "WAF", Face.FLEXED_WILD_TARGET: "WF2*",
     Face.FLEXED_WILD_ALL: "WFA*", Face.FLEXED_WILD_DRAW_FOUR: "W+4F*",
+    Face.BLANK_SWAP: "WBX", Face.BLANK_TARGET_TWO: "WB2", Face.BLANK_EVERYONE: "WBE", Face.BLANK_DRAW_N: "WBN",
+    Face.BLANK_BIANCA: "WBC", Face.BLANK_NEXT_SWAP: "WBM",
 }
 _FACE_NAME = {
     Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
@@ -217,6 +227,9 @@ _FACE_NAME = {
     Face.FLEX_WILD_ALL: "Flex Wild (All Draw Two)", Face.FLEX_WILD_DRAW_FOUR: "Flex Wild Draw Four",
     Face.WILD_ALL_FLIP: "Wild All Flip", Face.FLEXED_WILD_TARGET: "Targeted Draw Two (Flex)",
     Face.FLEXED_WILD_ALL: "All Draw Two (Flex)", Face.FLEXED_WILD_DRAW_FOUR: "Targeted Draw Four (Flex)",
+    Face.BLANK_SWAP: "blank (swap hands)", Face.BLANK_TARGET_TWO: "blank (a player chosen draws 2)",
+    Face.BLANK_EVERYONE: "blank (everyone draws 1)", Face.BLANK_DRAW_N: "blank (the next player draws N)",
+    Face.BLANK_BIANCA: "carta bianca", Face.BLANK_NEXT_SWAP: "blank (Cambio mazzo)",
 }
 #: the Spin cards' numbers: a spin card is a number card for matching, scoring and the card rules
 SPIN_NUMBER = {Face.SPIN_1: 1, Face.SPIN_2: 2, Face.SPIN_3: 3, Face.SPIN_4: 4, Face.SPIN_5: 5}
@@ -233,11 +246,16 @@ WILD_FACES = frozenset({Face.WILD, Face.WILD_DRAW_FOUR, Face.WILD_SWAP, Face.WIL
                         Face.WILD_DRAW_TEN, Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
                         Face.WILD_FORCED_SWAP, Face.WILD_DRAW_TWO, Face.WILD_TARGETED_DRAW_TWO, Face.WILD_HIT,
                         Face.WILD_DRAW_COLOR, Face.FLEX_WILD_TARGET, Face.FLEX_WILD_ALL, Face.FLEX_WILD_DRAW_FOUR,
-                        Face.WILD_ALL_FLIP, Face.FLEXED_WILD_TARGET, Face.FLEXED_WILD_ALL, Face.FLEXED_WILD_DRAW_FOUR})
-#: wilds whose player names no colour: No Mercy's Colour Roulette (its victim names it) and All Wild's
-#: own cards (that edition has no colours)
+                        Face.WILD_ALL_FLIP, Face.FLEXED_WILD_TARGET, Face.FLEXED_WILD_ALL, Face.FLEXED_WILD_DRAW_FOUR,
+                        Face.BLANK_SWAP, Face.BLANK_TARGET_TWO, Face.BLANK_EVERYONE, Face.BLANK_DRAW_N,
+                        Face.BLANK_BIANCA, Face.BLANK_NEXT_SWAP})
+#: the blank cards with a rule written on them (built last: :mod:`unokit.rules.blanks`)
+BLANK_FACES = (Face.BLANK_SWAP, Face.BLANK_TARGET_TWO, Face.BLANK_EVERYONE, Face.BLANK_DRAW_N, Face.BLANK_BIANCA,
+               Face.BLANK_NEXT_SWAP)
+#: wilds whose player names no colour: No Mercy's Colour Roulette (its victim names it), All Wild's
+#: own cards (that edition has no colours) and the carta bianca (the colour in play stays)
 COLORLESS_WILDS = frozenset({Face.WILD_ROULETTE, Face.WILD_REVERSE, Face.WILD_SKIP, Face.WILD_SKIP_TWO,
-                             Face.WILD_FORCED_SWAP, Face.WILD_TARGETED_DRAW_TWO})
+                             Face.WILD_FORCED_SWAP, Face.WILD_TARGETED_DRAW_TWO, Face.BLANK_BIANCA})
 # (the Wild Draw Two names a colour in UNO Flip and none in All Wild: that edition's ``colorless`` says
 # so for every card)
 ACTION_FACES = frozenset({Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.DRAW_FOUR, Face.SKIP_ALL, Face.DISCARD_ALL,
@@ -311,7 +329,7 @@ class Card:
             pts = number
         elif face in ACTION_FACES:
             pts = 20
-        elif face == Face.WILD_SHUFFLE:
+        elif face in (Face.WILD_SHUFFLE, Face.BLANK_BIANCA):   # (003: the carta bianca scores 40)
             pts = 40
         else:
             pts = 50
@@ -364,7 +382,8 @@ class Card:
             return FlipCard.of(cls.parse(up), cls.parse(down))
         raise NotationError(
             f"unknown card {_short(text)!r}: write a colour (R Y G B) and 0-9, S (Skip), R (Reverse) "
-            f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB "
+            f"or +2 (Draw Two), e.g. R7, GS, BR, Y+2; or a wild: W, W+4, WX, WSH, WO, WB (written blanks: WBX, WB2, WBE, "
+            f"WBN, WBC, WBM) "
             f"(No Mercy: R+4, RSA, RDA, WR+4, W+6, W+10, WCR; All Wild: WR, WS, WS2, WFS, W+2, WT+2; "
             f"Extreme: RX2, WH; Flash: RSL; Spin: R1S-R5S; Flip: R+1, RF, WDC and the dark colours P T O V, "
             f"e.g. P+5, TSA; a double-sided Flip card: R5/T+5)")
@@ -469,7 +488,7 @@ def _build_all() -> None:
             Card.of(col, f)
         for f in (Face.SKIP, Face.REVERSE, Face.DRAW_TWO):
             Card.of(col, f)
-    for f in sorted(WILD_FACES - set(EDITION_WILDS) - set(FLEX_FACES[1])):   # the 112/Ohana/Italian wilds
+    for f in sorted(WILD_FACES - set(EDITION_WILDS) - set(FLEX_FACES[1]) - set(BLANK_FACES)):   # the 112/Ohana/Italian wilds
         Card.of(None, f)
     for coloured, wilds in EDITION_CARDS:
         for col in COLORS:
@@ -486,9 +505,13 @@ def _build_all() -> None:
             Card.of(col, f)
     for f in wilds:
         Card.of(None, f)
+    for f in BLANK_FACES:
+        Card.of(None, f)
 
 
 _build_all()
+#: every blank card's code: the plain blank and the ones with a rule written on them (unokit.rules.blanks)
+BLANK_CODES = ("WB",) + tuple(Card.of(None, f).code for f in BLANK_FACES)
 
 
 def parse_cards(text: str | list | tuple) -> list[Card]:

@@ -5,8 +5,10 @@
     unokit play   [--rules CODE] [--players 4] [--bots strategist] [--seed N] [--single] [--lang en|pt]
                   [--join URL] [--name NAME] [--resume FILE] [--save FILE] [--autoplay]
                   [--plain [--enforcement strict|table] [--color/--no-color]] [--deck classic] [--decks 1]
+                  [--blanks EFFECTS] [--blank-max N]
     unokit sim    [--hands N] [--players 4] [--rules CODE] [--bots greedy,random] [--seed 0] [--engine auto]
                   [--json] [--check] [--no-progress] [--record-dir DIR] [--max-steps 5000] [--deck D] [--decks 1]
+                  [--blanks EFFECTS] [--blank-max N]
     unokit rules  list [--implemented]
     unokit rules  explain CODE        (a rule code, 'UNO 1121 DR-P4', '1121' or 'ABCD')
     unokit rules  validate "CODE" [--allow-unimplemented]
@@ -16,8 +18,16 @@
     unokit tournament BOT,BOT,... [--hands N] [--players 2] [--decks 1] [--rules CODE] [--jobs K] [--json]
     unokit lab    --rules CODE [CODE ...] [--bots random-play] [--players 4] [--decks 1] [--hands N] [--out DIR]
                   [--resume]
+                  (duel, tournament, lab: [--deck classic] [--blanks EFFECTS] [--blank-max N])
     unokit report [--hands N] [--out docs/lab]
                   (duel, tournament, lab, report: [--backend local|ray] [--ray-address HOST:PORT])
+
+``--deck`` names the deck (``classic``, ``112``, ``italian``, ``boost``, ...; the compiled core plays the
+classic one only, so another is played by the referee, and the output says so). ``--blanks EFFECTS``
+writes a rule on each blank card of the 112 or the Italian deck (3 a deck): it adds the table parameter
+``blanks=EFFECTS`` to the rule code(s), e.g. ``--deck 112 --blanks bianca/drawn/r7`` (effects: wild,
+swap, draw2, everyone1, drawn, bianca, nextswap, or a card a blank stands in for; docs/blanks.md);
+``--blank-max N`` adds ``blankmax=N``.
 
 Errors in what was asked (a bad rule code, an unknown bot, a number out of
 range, an unreadable file or a record of the wrong shape) print one line to
@@ -114,6 +124,54 @@ def _fit(players, decks: int) -> None:
                            f"{hint}")
 
 
+def _add_deck(sp, *, core: bool = True) -> None:
+    """``--deck NAME``, ``--blanks EFFECTS`` and ``--blank-max N`` (the blank cards of the 112 and the
+    Italian decks, each with its own rule: :mod:`unokit.rules.blanks`); ``core``: say that the compiled
+    core plays the classic deck only."""
+    from .decks import DECKS
+    from .rules.blanks import EFFECTS
+    sp.add_argument("--deck", default="classic",
+                    help=f"deck ({', '.join(sorted(DECKS))}; default classic"
+                         + ("; the compiled core plays the classic deck, so another is played by the referee)"
+                            if core else ")"))
+    sp.add_argument("--blanks", metavar="EFFECTS", default=None,
+                    help="write a rule on each blank card: effects separated by '/', each one of "
+                         f"{', '.join(EFFECTS)} or the code of a lost card the blank stands in for (e.g. "
+                         "bianca/drawn/r7); adds blanks=EFFECTS to the rules; needs --deck 112 or --deck italian "
+                         "(3 blank cards a deck)")
+    sp.add_argument("--blank-max", type=_int_range(1, 20), default=None, metavar="N",
+                    help="the most cards a 'drawn' blank makes the next player draw, 1 to 20 (adds blankmax=N; "
+                         "default 4)")
+
+
+def _blanks(args, rules, deck: str = "classic", decks: int = 1):
+    """``rules`` (a code, or a list of codes) with ``--blanks`` / ``--blank-max`` written in, checked
+    against the deck; a bad value or a deck without blank cards is a CliError (one line)."""
+    blanks, top = getattr(args, "blanks", None), getattr(args, "blank_max", None)
+    if blanks is None and top is None:
+        return rules
+    from .match import parse_match_rules
+    from .rules.blanks import add_blanks, deck_problem, read_blanks
+    if blanks is not None:
+        try:
+            read_blanks(blanks)
+        except ValueError as e:
+            shown = blanks if len(blanks) <= 60 else blanks[:57] + "..."
+            raise CliError(f"--blanks {shown!r}: expected {e}") from None
+    out = []
+    for code in (rules if isinstance(rules, list) else [rules]):
+        try:
+            code = add_blanks(code, blanks or "", top)
+        except ValueError as e:
+            raise CliError(f"--blanks: {e}") from None
+        why = deck_problem(parse_match_rules(code), deck, decks)
+        if why:
+            hint = " (add --deck 112 or --deck italian)" if "no blank cards" in why else ""
+            raise CliError(f"--blanks: {why}{hint}")
+        out.append(code)
+    return out if isinstance(rules, list) else out[0]
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="UNO with the official rules and the guide's house rules: "
                                        "play in a terminal, simulate bots, check rule codes and records.")
@@ -146,8 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--plain", action="store_true", help="the line-by-line game on stdin/stdout")
     pl.add_argument("--enforcement", choices=("strict", "table"), default="strict",
                     help="--plain: strict: wrong plays are refused; table: they stand until noticed")
-    from .decks import DECKS
-    pl.add_argument("--deck", default="classic", help=f"deck ({', '.join(sorted(DECKS))}; default classic)")
+    _add_deck(pl, core=False)
     _add_decks(pl)
     pl.add_argument("--color", dest="color", action="store_true", default=None, help="--plain: force colours")
     pl.add_argument("--no-color", dest="color", action="store_false", help="--plain: plain text output")
@@ -161,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="bots by seat, repeated to fill the table (default: greedy,random)")
     sm.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
     sm.add_argument("--enforcement", choices=("strict", "table"), default="strict")
-    sm.add_argument("--deck", default="classic", help=f"deck ({', '.join(sorted(DECKS))}; default classic)")
+    _add_deck(sm)
     _add_decks(sm)
     sm.add_argument("--max-steps", type=_steps, default=5000, help="truncate a hand after this many steps")
     sm.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -180,11 +237,13 @@ def build_parser() -> argparse.ArgumentParser:
     ru = sub.add_parser("rules", help="list, explain and validate rule codes")
     rsub = ru.add_subparsers(dest="rules_command", metavar="ACTION", parser_class=_Parser)
     rsub.required = True
-    rl = rsub.add_parser("list", help="every catalogue code with its name and whether it is implemented")
+    rl = rsub.add_parser("list", help="every catalogue code with its name, whether it is implemented and its seed "
+                                      "line; then the catalogue's items without a code and what plays each")
     rl.add_argument("--implemented", action="store_true", help="only the implemented rules")
     rl.set_defaults(func=_cmd_rules_list)
     rx = rsub.add_parser("explain", help="explain a rule, a whole code, or the ambiguity digits (1121, ABCD)")
-    rx.add_argument("code", nargs="+", help="e.g. DR, 'UNO 1121 DR-P4', 1121, ABCD")
+    rx.add_argument("code", nargs="+", help="e.g. DR, 'UNO 1121 DR-P4', 1121, ABCD, or an item of 'rules list' "
+                                             "without a code: 'deck ohana', first=redraw, STACKO")
     rx.set_defaults(func=_cmd_rules_explain)
     rv = rsub.add_parser("validate", help="print the canonical form of a code, or why it is invalid")
     rv.add_argument("code", nargs="+", help="e.g. 'uno dr-p4-su'")
@@ -281,6 +340,12 @@ def _cmd_solitaire(args) -> int:
 def _cmd_play(args) -> int:
     _fit(args.players, args.decks)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if args.blanks is not None or args.blank_max is not None:
+        if args.join or args.resume:
+            raise CliError("--blanks writes the blank cards of a new table: not with --join or --resume")
+        code = _blanks(args, args.rules or "UNO 1121", args.deck, args.decks)
+        if args.rules is not None or args.plain or not terminal:
+            args.rules = code        # else the picker chooses the rules, and writes the blanks in
     if args.plain or not terminal:
         for flag, value in (("--join", args.join), ("--resume", args.resume), ("--autoplay", args.autoplay)):
             if value:
@@ -299,7 +364,8 @@ def _cmd_play(args) -> int:
 def _cmd_sim(args) -> int:
     from .sim import format_summary, simulate
     _fit(args.players, args.decks)
-    s = simulate(args.hands, players=args.players, rules=args.rules, bots=args.bots, seed=args.seed,
+    rules = _blanks(args, args.rules, args.deck, args.decks)
+    s = simulate(args.hands, players=args.players, rules=rules, bots=args.bots, seed=args.seed,
                  check=args.check, progress=args.progress,
                  max_steps=args.max_steps, enforcement=args.enforcement, deck=args.deck, decks=args.decks,
                  record_dir=args.record_dir, engine=args.engine, chance=args.chance)
@@ -315,14 +381,27 @@ def _cmd_sim(args) -> int:
 # ---------------------------------------------------------------------- rules
 def _cmd_rules_list(args) -> int:
     from .rules import CATALOG
-    rows = [(code, "yes" if info.implemented else "no", info.name, info.summary)
+    from .rules.options import ITEMS
+    rows = [(code, "yes" if info.implemented else "no", info.name, info.summary, info.section)
             for code, info in CATALOG.items() if info.implemented or not args.implemented]
     w = max(len(r[0]) for r in rows)
-    print(f"{'CODE':<{w}}  IMPL  NAME - SUMMARY")
-    for code, impl, name, summary in rows:
-        print(f"{code:<{w}}  {impl:<4}  {name} - {summary}")
+    print(f"{'CODE':<{w}}  IMPL  NAME - SUMMARY [SEED]")
+    for code, impl, name, summary, section in rows:
+        print(f"{code:<{w}}  {impl:<4}  {name} - {summary} [{section}]")
+    # the catalogue's items without a code of their own (unokit.rules.options): what plays each
+    items = [i for i in ITEMS if i.implemented or not args.implemented]
+    k = max(len(i.key) for i in items)
+    print()
+    print("Catalogue items without a code of their own, each with the parameter, option, mode, sub-option or "
+          "alias that plays it ('unokit rules explain KEY'):")
+    print(f"{'KEY':<{k}}  IMPL  WHAT: NAME - SUMMARY [SEED]")
+    for i in items:
+        print(f"{i.key:<{k}}  {'yes' if i.implemented else 'no':<4}  {i.how}: {i.name} - {i.summary} [{i.section}]")
     done = sum(1 for i in CATALOG.values() if i.implemented)
-    print(f"{done} of {len(CATALOG)} rules implemented. Ambiguity digits: 'unokit rules explain ABCD'.")
+    missing = [i.key for i in ITEMS if not i.implemented]
+    print(f"{done} of {len(CATALOG)} rules implemented; {len(ITEMS) - len(missing)} of {len(ITEMS)} other catalogue "
+          f"items played{f' (not implemented: {chr(44).join(missing)})' if missing else ''}. "
+          f"Ambiguity digits: 'unokit rules explain ABCD'.")
     return 0
 
 
@@ -425,6 +504,16 @@ def _cmd_rules_explain(args) -> int:
         if code in CATALOG:
             print("\n".join(_explain_rule(code)))
             return 0
+    # a catalogue item without a code of its own (unokit.rules.options): a deck, a table parameter, a mode...
+    from .rules.options import CODE_KINDS, find
+    items = find(text)
+    if items and not any(i.how in CODE_KINDS for i in items):
+        for i in items:
+            print(f"{i.key} - {i.name} ({i.how}{'' if i.implemented else ', not implemented'})")
+            print(f"  {i.summary}")
+            print(f"  section: {i.section}")
+            print(f"  catalogue: {i.heading}")
+        return 0
     rs = RuleSet.parse(text, allow_unimplemented=True)
     if not words[0].isdigit() and len(rs.rules) == 1 and not rs.params:
         code, opts, params = rs.rules[0]  # one rule with options or parameters: SU, S(penalty=3)
@@ -568,6 +657,7 @@ def _add_lab_commands(sub) -> None:
             sp.add_argument("--players", type=_seats(), default=players,
                             help=f"players at the table, 2 to 10 a deck (default {players})")
             _add_decks(sp)
+            _add_deck(sp)
         sp.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
         sp.add_argument("--jobs", type=_jobs, default=0, help="worker processes (default: every core; "
                                                               "with --backend ray: CPUs of a local Ray)")
@@ -607,6 +697,7 @@ def _add_lab_commands(sub) -> None:
     la.add_argument("--players", type=_seats(), nargs="+", default=[4],
                     help="table sizes, 2 to 10 a deck (default 4)")
     _add_decks(la)
+    _add_deck(la)
     common(la, 1000, None)
     la.add_argument("--skill-hands", type=_positive, default=None, help="games of the skill measure (default --hands)")
     la.add_argument("--skill-players", type=_seats(), default=None, help="table size of the skill measure "
@@ -638,6 +729,13 @@ def _add_lab_commands(sub) -> None:
     rp.add_argument("--editions-only", action="store_true",
                     help="play only the editions beside the classic game (--hands each) and write report.md "
                          "again with that section, the rest from DIR/report.json")
+    rp.add_argument("--uno-call-hands", type=_positive, default=None, metavar="N",
+                    help="deals of the study 'does not saying UNO pay?', played only when DIR/uno-call.json is "
+                         "missing or of another seed, table size or N (default: reuse it, else play --hands "
+                         "deals; 0: never play it)")
+    rp.add_argument("--uno-call-only", action="store_true",
+                    help="play only that study, and only when DIR/uno-call.json does not hold it, and write "
+                         "report.md again with its section, the rest from DIR/report.json")
     rp.set_defaults(func=_cmd_report)
 
     # unokit study uno-call [...]: does not saying UNO pay? (unokit/uno_call_study.py, docs/lab/uno-call.md)
@@ -699,8 +797,9 @@ def _backend(args) -> dict:
 def _cmd_duel(args) -> int:
     from .tournament import duel, format_duel
     _fit(args.players, args.decks)
-    d = duel(args.a, args.b, hands=args.hands, players=args.players, decks=args.decks, rules=args.rules, seed=args.seed,
-             jobs=args.jobs or None, progress=args.progress, solo=args.solo, **_backend(args))
+    rules = _blanks(args, args.rules, args.deck, args.decks)
+    d = duel(args.a, args.b, hands=args.hands, players=args.players, decks=args.decks, deck=args.deck, rules=rules,
+             seed=args.seed, jobs=args.jobs or None, progress=args.progress, solo=args.solo, **_backend(args))
     print(json.dumps(d, indent=2) if args.json else format_duel(d))
     return 0
 
@@ -708,7 +807,8 @@ def _cmd_duel(args) -> int:
 def _cmd_tournament(args) -> int:
     from .tournament import format_tournament, tournament
     _fit(args.players, args.decks)
-    t = tournament(args.bots, hands=args.hands, players=args.players, decks=args.decks, rules=args.rules,
+    rules = _blanks(args, args.rules, args.deck, args.decks)
+    t = tournament(args.bots, hands=args.hands, players=args.players, decks=args.decks, deck=args.deck, rules=rules,
                    seed=args.seed,
                    jobs=args.jobs or None, progress=args.progress, **_backend(args))
     print(json.dumps(t, indent=2) if args.json else format_tournament(t))
@@ -718,7 +818,8 @@ def _cmd_tournament(args) -> int:
 def _cmd_lab(args) -> int:
     from .lab import format_lab, lab
     _fit(list(args.players) + [args.skill_players], args.decks)
-    r = lab(args.rules, bots=args.bots, players=args.players, decks=args.decks, hands=args.hands,
+    rules = _blanks(args, list(args.rules), args.deck, args.decks)
+    r = lab(rules, bots=args.bots, players=args.players, decks=args.decks, deck=args.deck, hands=args.hands,
             skill_hands=args.skill_hands,
             skill_players=args.skill_players, matches=args.matches, measures=args.measures, seed=args.seed,
             out=args.out, resume=args.resume, jobs=args.jobs or None, progress=args.progress, plots=args.plots,
@@ -728,11 +829,17 @@ def _cmd_lab(args) -> int:
 
 
 def _cmd_report(args) -> int:
-    from .report import add_editions, format_report, report, rerender
-    if args.rerender or args.editions_only:
+    from .report import add_editions, add_uno_call, format_report, report, rerender
+    if args.rerender or args.editions_only or args.uno_call_only:
         try:
-            data = rerender(args.out) if args.rerender else add_editions(
-                args.out, args.hands, jobs=args.jobs or None, progress=args.progress, **_backend(args))
+            if args.rerender:
+                data = rerender(args.out)
+            elif args.uno_call_only:
+                data = add_uno_call(args.out, args.uno_call_hands, args.hands, jobs=args.jobs or None,
+                                    progress=args.progress)
+            else:
+                data = add_editions(args.out, args.hands, jobs=args.jobs or None, progress=args.progress,
+                                    **_backend(args))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             # a report.json of another shape (hand-edited, older): one line, not a traceback
             raise CliError(f"{Path(args.out) / 'report.json'} is not a report this unokit can render "
@@ -742,7 +849,8 @@ def _cmd_report(args) -> int:
     codes = [c.strip().upper() for c in args.codes.split(",") if c.strip()] if args.codes else None
     d = report(hands=args.hands, out=args.out, seed=args.seed, jobs=args.jobs or None, progress=args.progress,
                skill_bot=args.skill_bot, codes=codes, published_hands=args.published_hands, matches=args.matches,
-               cache=args.cache, resume=args.resume, players=args.players, **_backend(args))
+               cache=args.cache, resume=args.resume, players=args.players, uno_call_hands=args.uno_call_hands,
+               **_backend(args))
     print(format_report(d))
     return 0
 

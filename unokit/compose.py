@@ -12,7 +12,7 @@ next choices of a stem:
 ``more``   still to choose                 each choice adds
 =========  ==============================  ==========================================
 "cards"    further cards of the group      one card (in the order they go down)
-"target"   the seat the play names         the seat
+"target"   the seat the play names         the seat (a pair: the first seat, ``@1,?``, then the second)
 "give"     the cards given away (DOA)      one card (in card order, so each set once)
 =========  ==============================  ==========================================
 
@@ -40,6 +40,7 @@ from .actions import Play
 from .cards import Face, plain
 from .errors import IllegalActionError, IncompletePlayError
 from .official import matches
+from .rules import blanks
 
 __all__ = ["Composer", "complete", "unfold", "every_action", "offered", "gifts_owed", "MORE", "MAX_STEPS"]
 
@@ -109,6 +110,8 @@ class Composer:
         targets = self.targets(cards)
         k = self.gifts(cards)
         if stem.more == "target":
+            if stem.target is not None or any(type(t) is tuple for t in targets):
+                return self._pairs(stem, targets, k)
             for t in targets:
                 a = Play(self.p, cards, stem.color, stem.uno, t, (), 0, (), "give" if k else "")
                 if (self._some_completion(a, (t,), k) if k else self.g._play_problem(a) is None):
@@ -160,13 +163,15 @@ class Composer:
             colors = self.g.colors if self.g.names_color(last) else (None,)
             targets = self.targets(cards)
             k = self.gifts(cards)
+            claims = blanks.claims(g, last) if last.is_wild else (0,)
             # Saying UNO never changes legality beyond the count that ``unos`` already follows, and the
             # colour named only matters to rules that judge plays (CHU): check once per colour then.
             ok = None
             for col in colors:
                 if ok is None or g._play_filter:
                     if not k and len(targets) <= 1:
-                        ok = g._play_problem(Play(p, cards, col, False, targets[0] if targets else None)) is None
+                        ok = g._play_problem(Play(p, cards, col, False, targets[0] if targets else None, (),
+                                                  claims[0])) is None
                     else:
                         more = "give" if len(targets) == 1 else "target"
                         ok = self._some_completion(Play(p, cards, col, False, None, (), 0, (), more), targets, k)
@@ -174,7 +179,8 @@ class Composer:
                     continue
                 for u in unos:
                     if not k and len(targets) <= 1:
-                        out.append(Play(p, cards, col, u, targets[0] if targets else None))
+                        for n in claims:
+                            out.append(Play(p, cards, col, u, targets[0] if targets else None, (), n))
                     elif len(targets) == 1:
                         out.append(Play(p, cards, col, u, targets[0], (), 0, (), "give"))
                     else:
@@ -231,10 +237,38 @@ class Composer:
                     pool.remove(c)
             give = tuple(have + pool[:k - len(have)])
         for t in targets:
-            a = Play(self.p, stem.cards, stem.color, stem.uno, t, (), 0, give)
+            if type(t) is tuple:   # a pair of seats (first, target): names no cards to give
+                if k:
+                    continue
+                a = Play(self.p, stem.cards, stem.color, stem.uno, t[1], (), 0, (), "", t[0])
+            else:
+                a = Play(self.p, stem.cards, stem.color, stem.uno, t, (), 0, give)
             if g._play_problem(a) is None:
                 return True
         return False
+
+    def _pairs(self, stem: Play, targets, k: int) -> list[Play]:
+        """The next seat of a play that names two (``targets`` holds pairs ``(first, target)``; All Wild's
+        Forced Swap under ``ALLWILD(swap=pair)``): with no seat yet, one stem per first seat (its
+        ``target`` that seat, ``more="target"``: ``@1,?``); then the complete plays (``first`` set, ``@1,3``).
+        A play naming two seats gives no cards."""
+        out: list[Play] = []
+        pairs = [t for t in targets if type(t) is tuple]
+        if k or not pairs:
+            return out
+        p, cards, col, uno = self.p, stem.cards, stem.color, stem.uno
+        if stem.target is None:
+            for f in dict.fromkeys(t[0] for t in pairs):
+                a = Play(p, cards, col, uno, f, (), 0, (), "target")
+                if self._some_completion(a, [t for t in pairs if t[0] == f], 0):
+                    out.append(a)
+            return out
+        for f, t in pairs:
+            if f == stem.target:
+                a = Play(p, cards, col, uno, t, (), 0, (), "", f)
+                if self.g._play_problem(a) is None:
+                    out.append(a)
+        return out
 
     # ------------------------------------------------------------------ hand arithmetic
     def _holds(self, cards: tuple) -> bool:
@@ -255,10 +289,15 @@ class Composer:
 
 
 def targets_of(game, p: int, cards: tuple) -> tuple:
-    """The seats a play of ``cards`` by ``p`` may name (``None``: name none), in order; empty: no choice."""
+    """The seats a play of ``cards`` by ``p`` may name (``None``: name none), in order; empty: no choice.
+
+    A play that names two seats lists pairs ``(first, target)`` instead (in both orders, each pair being
+    two sub-decisions: see :meth:`Composer._pairs`); a hook lists seats or pairs, never both."""
     last = cards[-1]
-    if last.face == Face.WILD_SWAP or (last.face == Face.WILD_BLANK and game.blank in ("swap", "draw2")):
+    if last.face == Face.WILD_SWAP:
         return tuple(q for q in game.active if q != p)
+    if last.is_wild and blanks.takes_target(game, last):
+        return blanks.targets(game, p, cards)
     hooks = game._hooks["play_targets"]
     if not hooks:
         return ()
@@ -367,7 +406,7 @@ def offered(game, action) -> bool:
             return False
         options = game.expand(stem)
     want = Play(action.player, cards, action.color, action.uno, action.target, action.hidden, action.claim,
-                tuple(sorted(action.give)))
+                tuple(sorted(action.give)), "", action.first)
     finals = [o for o in options if type(o) is Play and o.cards == cards and o.more != "cards"]
     if want in finals:
         return True
@@ -375,8 +414,10 @@ def offered(game, action) -> bool:
                 and o.target in (None, want.target)), None)
     while cur is not None and cur.more:
         nxt = game.expand(cur)
-        if cur.more == "target":
-            cur = next((o for o in nxt if o.target == want.target), None)
+        if cur.more == "target" and want.first is not None and cur.target is None:   # a pair: its first seat
+            cur = next((o for o in nxt if o.target == want.first and o.more == "target"), None)
+        elif cur.more == "target":
+            cur = next((o for o in nxt if o.target == want.target and o.first == want.first), None)
         else:
             cur = next((o for o in nxt if o.give == want.give[:len(cur.give) + 1]), None)
     return cur == want

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .cards import COLORS, DARK_COLORS, Card, Face
+from .cards import BLANK_CODES, COLORS, DARK_COLORS, Card, Face
 from .errors import RuleCodeError
 
 __all__ = ["DeckSpec", "DECKS", "build_deck", "classic_108", "deck_counts", "FLIP_LIGHT", "FLIP_DARK"]
@@ -159,7 +159,8 @@ DECKS: dict[str, DeckSpec] = {
                       source="003 §Varianti non ufficiali (UNO Boost)"),
     "italian": DeckSpec("italian", "classic + Wild Shuffle Hands + 3 customizable cards (40 points)",
                         extras=(("WSH", 1),), blanks=3, source="003",
-                        special_points={"WB": 40}, first_wilds=("WB", "WSH")),
+                        special_points={c: 40 for c in BLANK_CODES},
+                        first_wilds=BLANK_CODES + ("WSH",)),
     "nomercy": DeckSpec("nomercy", "UNO Show 'em No Mercy: 168 cards (coloured +4, Skip Everyone, Discard All, "
                         "Wild Reverse Draw Four, Wild Draw Six and Ten, Wild Colour Roulette)",
                         source="003 §UNO Show 'em No Mercy; counts from the edition's published deck list",
@@ -187,18 +188,54 @@ DECKS: dict[str, DeckSpec] = {
 # 002 lists 112 cards: the classic 108 plus four Wild Ohana (one per pack corner in the 2023 edition).
 
 
-def build_deck(name: str = "classic", copies: int = 1, include_blanks: bool = True) -> list[Card]:
-    """The cards of edition ``name`` (``copies`` decks shuffled together for many players)."""
+#: the rules a table may write on a blank card (the table parameter ``blanks=``), by keyword: the card
+#: that carries it (what each does: :mod:`unokit.rules.blanks`); any other word is the code of a lost card
+#: the blank stands in for
+BLANK_EFFECTS: dict[str, str] = {"wild": "WB", "swap": "WBX", "draw2": "WB2", "everyone1": "WBE", "drawn": "WBN",
+                                 "bianca": "WBC", "nextswap": "WBM"}
+
+
+def deck_with_blanks(spec, copies: int, value: str) -> list[Card]:
+    """The cards of deck ``spec`` (``copies`` decks) with the blanks written as ``value`` says: each
+    keyword blank added as its card, each stand-in already there (it replaces the lost card). Raises
+    ``ValueError`` with a one-line reason when the deck cannot hold them."""
+    cards = spec.build(copies, include_blanks=False)
+    have = spec.blanks * copies
+    want = value.split("/")
+    if not have:
+        raise ValueError(f"the {spec.name} deck has no blank cards: write blanks on the 112 or the Italian deck")
+    if len(want) > have:
+        raise ValueError(f"the {spec.name} deck has {have} blank cards; blanks= writes {len(want)}")
+    held = Counter(cards)
+    lost = Counter(Card.parse(p) for p in want if p not in BLANK_EFFECTS)
+    for card, k in lost.items():
+        if held[card] < k:
+            raise ValueError(f"a blank stands in for a lost {card.code}, but the {spec.name} deck holds "
+                             f"{held[card]} {card.code}" + ("" if held[card] else
+                                                            ": a stand-in replaces a card of the deck"))
+    return cards + [Card.parse(BLANK_EFFECTS[p]) for p in want if p in BLANK_EFFECTS]
+
+
+def build_deck(name: str = "classic", copies: int = 1, include_blanks: bool = True, blanks: str = "") -> list[Card]:
+    """The cards of edition ``name`` (``copies`` decks shuffled together for many players); ``blanks``:
+    the rules written on its blank cards (the table parameter ``blanks=``, :mod:`unokit.rules.blanks`)."""
     try:
         spec = DECKS[name]
     except KeyError:
         raise RuleCodeError(f"unknown deck {name!r}; choose one of {', '.join(sorted(DECKS))}") from None
     if copies < 1:
         raise RuleCodeError("copies must be at least 1")
-    key = (name, copies, include_blanks)
+    key = (name, copies, include_blanks, blanks)
     cards = _BUILT.get(key)
     if cards is None:
-        cards = _BUILT[key] = tuple(spec.build(copies, include_blanks))
+        if blanks:
+            try:
+                built = deck_with_blanks(spec, copies, blanks)
+            except ValueError as e:
+                raise RuleCodeError(str(e)) from None
+        else:
+            built = spec.build(copies, include_blanks)
+        cards = _BUILT[key] = tuple(built)
     return list(cards)
 
 

@@ -110,6 +110,7 @@ _SPEC: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
     "stack-cancelled": (("pending",), {}, "I: a Skip or Reverse cancels the draw total"),
     "sum-challenge": (("challenged", "verdict"), {}, "ADDUP: a sum challenged"),
     "time-up": (("seconds",), {}, "BLITZ: the game clock ran out"),
+    "unready": (("target",), {}, "MISTAKE: the seat to act is called out for letting its time allowance run"),
     "compliments-owed": (("seats",), {}, "E: the seats that owe the player a compliment"),
     "critiques-owed": (("seats",), {}, "IE: the seats that owe the player a critique"),
 }

@@ -19,7 +19,7 @@ from .actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard,
 from .cards import COLORS, Card, Color, format_physical, plain
 from .chance import Chance, ManualClock
 from .decks import DECKS, build_deck, deck_counts
-from .errors import UnoError
+from .errors import RuleCodeError, UnoError
 from .events import Event, make_event
 from .fast import REFEREE
 from . import official
@@ -108,6 +108,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self._deck_cards: list[Card] = []
         # table parameters; house rules change them in their ``setup`` (below)
         self.uno_penalty = rules.param("uno")
+        self.wrong_penalty = rules.param("wrong")  # a wrong play noticed (table enforcement; MISTAKE sets it)
         self.uno_forever = False           # PRE: the catch window never closes on a start
         self.slow_uno = False              # SLOWUNO: it closes at the end of the next player's turn
         self.no_challenge = False          # NOCHALLENGE
@@ -187,6 +188,12 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             raise UnoError(f"core must be 'auto' or 'referee', not {core!r}")
         rs = RuleSet.parse(rules)
         deck = _deck_for(rs, deck, players, decks)
+        written = rs.param("blanks")
+        if written:   # blanks with a rule written on each (unokit.rules.blanks): they are dealt in
+            if rs.param("blank") != "wild":
+                raise RuleCodeError("write the blank cards with blank= (the same rule on every one) or with "
+                                    "blanks= (one rule each), not both")
+            include_blanks = True
         if (core == "auto" and cls is Game and enforcement == "strict" and deck == "classic" and decks == 1
                 and not include_blanks and chance is None and clock is None):
             g = lazy_game(cls, players, rs, seed, dealer, deck_order)
@@ -195,9 +202,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         g = cls(players, rs, enforcement=enforcement, chance=chance or Chance(seed), clock=clock, deck=deck,
                 decks=decks)
         g.include_blanks = include_blanks
-        cards = build_deck(deck, decks, include_blanks)
+        cards = build_deck(deck, decks, include_blanks, written)
         g._deck_cards = cards
-        key = (deck, decks, include_blanks)
+        key = (deck, decks, include_blanks, written)
         counts = _COUNTS.get(key)
         if counts is None:
             counts = _COUNTS[key] = deck_counts(cards)
@@ -226,7 +233,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         # refuse an impossible position (PositionError) before any Game is built
         pos = check_position(hands, discard, stock, current=current, direction=direction, color=color,
                              pending=pending, enforcement=enforcement, dealer=dealer, seed=seed, deck=deck,
-                             decks=decks)
+                             decks=decks, blanks=rs.param("blanks"))
         g = cls(len(pos.hands), rs, enforcement=enforcement, chance=Chance(seed), clock=clock, deck=deck,
                 decks=decks)
         g.hands = [list(h) for h in pos.hands]

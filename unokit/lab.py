@@ -148,8 +148,9 @@ def starts_turn(game: Game, action) -> bool:
 
 
 def play_deal(rules, seat_names, deal_seed: int, *, bot_salt: int = 0, max_steps: int = MAX_STEPS,
-              game: Game | None = None, decks: int = 1) -> HandOutcome:
-    """Deal ``Game.new(seed=deal_seed, decks=decks)`` (or play ``game``) with ``seat_names[s]`` at seat ``s``.
+              game: Game | None = None, decks: int = 1, deck: str = "classic") -> HandOutcome:
+    """Deal ``Game.new(seed=deal_seed, deck=deck, decks=decks)`` (or play ``game``) with ``seat_names[s]`` at
+    seat ``s``.
 
     The deal depends on ``deal_seed`` only, so the same seed with the seats rotated replays the
     same cards; ``bot_salt`` varies the bots' own generators between such replays.
@@ -158,7 +159,8 @@ def play_deal(rules, seat_names, deal_seed: int, *, bot_salt: int = 0, max_steps
     the seat in turn), observed to count turns, plays and the first mover.
     """
     n = len(seat_names)
-    g = game if game is not None else Game.new(players=n, rules=rules, seed=deal_seed, decks=decks)
+    g = game if game is not None else Game.new(players=n, rules=rules, seed=deal_seed, deck=deck,
+                                               decks=decks)
     bots = [make_player(name, derive_seed(deal_seed, bot_salt * 64 + s, "lab-bot")) for s, name in enumerate(seat_names)]
     rng = random.Random(derive_seed(deal_seed, bot_salt, "lab-harness"))
     start_events = len(g.events)
@@ -371,11 +373,11 @@ class MatchTally:
 
 # ---------------------------------------------------------------------------------------- chunks
 def play_lab_match(rules: str, names, seed: int, *, max_hands: int = 500, max_steps: int = MAX_STEPS,
-                   decks: int = 1):
+                   decks: int = 1, deck: str = "classic"):
     """A whole match (:class:`unokit.match.Match`, its mode from the rule code) with ``names[p]``
     playing match player ``p``; every hand through :func:`play_deal`. Returns ``(match, turns)``."""
     from .match import Match, MatchConfig
-    m = Match.new(MatchConfig(players=len(names), rules=rules, seed=seed, decks=decks))
+    m = Match.new(MatchConfig(players=len(names), rules=rules, seed=seed, decks=decks, deck=deck))
     turns = 0
     while not m.over and len(m.history) < max_hands:
         g = m.next_hand()
@@ -406,19 +408,20 @@ def run_chunk(spec: dict) -> dict:
     labels = list(spec.get("labels") or lineup)
     max_steps = spec.get("max_steps", MAX_STEPS)
     decks = spec.get("decks", 1)
+    deck = spec.get("deck", "classic")
     idx = range(spec["start"], spec["start"] + spec["count"])
     if kind == "matches":
         mt = MatchTally()
         for j in idx:
             m, turns = play_lab_match(rules, lineup, derive_seed(seed, j, "lab-match"), max_steps=max_steps,
-                                      decks=decks)
+                                      decks=decks, deck=deck)
             mt.add(m, turns)
         return dict(mt.to_dict(), _engine="referee")
     t = Tally()
     if kind == "hands":
         for i in idx:
-            t.add(play_deal(rules, lineup, derive_seed(seed, i, "lab-deal"), max_steps=max_steps, decks=decks),
-                  labels)
+            t.add(play_deal(rules, lineup, derive_seed(seed, i, "lab-deal"), max_steps=max_steps, decks=decks,
+                            deck=deck), labels)
     elif kind == "rotated":
         n = len(lineup)
         seatings = []
@@ -432,7 +435,7 @@ def run_chunk(spec: dict) -> dict:
             for r, seating in enumerate(seatings):
                 names = [x[0] for x in seating]
                 labs = [x[1] for x in seating]
-                o = play_deal(rules, names, ds, bot_salt=r + 1, max_steps=max_steps, decks=decks)
+                o = play_deal(rules, names, ds, bot_salt=r + 1, max_steps=max_steps, decks=decks, deck=deck)
                 t.add(o, labs)
                 winners.append(labs[o.winner] if o.winner is not None else None)
             t.add_deal(winners)
@@ -442,10 +445,10 @@ def run_chunk(spec: dict) -> dict:
 
 
 def chunk_specs(kind: str, rules: str, lineup, *, count: int, seed: int, chunk: int, labels=None,
-                max_steps: int = MAX_STEPS, tag: str = "", decks: int = 1) -> list[dict]:
+                max_steps: int = MAX_STEPS, tag: str = "", decks: int = 1, deck: str = "classic") -> list[dict]:
     """``count`` units (hands, deals or matches) cut into chunks of ``chunk`` (the last may be short).
-    ``decks``: decks shuffled together (kept in the spec only when not 1, so one-deck specs and their
-    cache keys are as before).
+    ``decks``: decks shuffled together; ``deck``: which deck (each kept in the spec only when not 1 /
+    not ``classic``, so one-deck classic specs and their cache keys are as before).
 
     Chunk boundaries depend on ``chunk`` only: a run whose ``count`` is a multiple of ``chunk`` is a
     prefix of every larger run, which reuses its cached chunks.
@@ -460,6 +463,8 @@ def chunk_specs(kind: str, rules: str, lineup, *, count: int, seed: int, chunk: 
             spec["tag"] = tag
         if decks != 1:
             spec["decks"] = decks
+        if deck != "classic":
+            spec["deck"] = deck
         out.append(spec)
     return out
 
@@ -683,7 +688,7 @@ def canonical_rules(code: str) -> str:
     return parse_match_rules(code).code
 
 
-def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, hands: int = 1000,
+def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck: str = "classic", hands: int = 1000,
         skill_hands: int | None = None,
         skill_players: int | None = None, matches: int | None = None, measures=MEASURES, seed: int = 0,
         out: str | Path | None = None, cache: str | Path | None = None, resume: bool = False,
@@ -696,7 +701,8 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, hands
     (default ``hands``; each deal is played once per rotation, so deals = games / rotations);
     ``skill_players``: table size of the skill measure (default: each of ``players``);
     ``matches``: matches of the ``match`` measure (default ``hands // 20``, at least 1).
-    ``decks``: decks shuffled together at every table (10 players a deck; played by the referee).
+    ``decks``: decks shuffled together at every table (10 players a deck; played by the referee);
+    ``deck``: the deck (:data:`unokit.decks.DECKS`; the compiled core plays the classic one only).
     ``skill``: the skilled bot (default :func:`skill_bot`). ``backend``: ``"local"`` (processes)
     or ``"ray"`` (Ray tasks, :mod:`unokit.scale`; ``ray_address``: the cluster), same results.
     ``engine``: ``auto`` (the compiled core for the chunks it covers), ``compiled`` or ``referee``
@@ -711,7 +717,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, hands
     if not codes:
         raise LabError("name at least one rule set, e.g. --rules 'UNO 1121' 'UNO 1121 DR'")
     players = _check_counts(players, hands, skill_hands, skill_players, matches, decks)
-    engine_note = several_decks(engine, decks)
+    engine_note = several_decks(engine, decks, deck)
     measures = [m for m in (measures.split(",") if isinstance(measures, str) else measures)]
     for m in measures:
         if m not in MEASURES:
@@ -731,27 +737,27 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, hands
     for rules in codes:
         for n in players:
             lineup = parse_players(bots, n)
-            _check_table(rules, n, "match" in measures and matches > 0, decks)
+            _check_table(rules, n, "match" in measures and matches > 0, decks, deck)
             e = {"rules": rules, "players": n, "bots": lineup}
             entries.append(e)
             if "table" in measures and hands > 0:
                 s = chunk_specs("hands", rules, lineup, count=hands, seed=seed, chunk=CHUNK["hands"],
-                                max_steps=max_steps, decks=decks)
+                                max_steps=max_steps, decks=decks, deck=deck)
                 plan.append((len(entries) - 1, "table", len(specs), len(s)))
                 specs += s
             if "skill" in measures and skill_hands > 0:
                 sp = skill_players or n
-                _check_table(rules, sp, False, decks)
+                _check_table(rules, sp, False, decks, deck)
                 sl = [skill_name] + [RANDOM_PLAY] * (sp - 1)
                 deals = max(1, skill_hands // len(rotations(sl)))
                 s = chunk_specs("rotated", rules, sl, count=deals, seed=seed, chunk=CHUNK["rotated"],
-                                max_steps=max_steps, decks=decks)
+                                max_steps=max_steps, decks=decks, deck=deck)
                 e["skill_lineup"] = sl
                 plan.append((len(entries) - 1, "skill", len(specs), len(s)))
                 specs += s
             if "match" in measures and matches > 0:
                 s = chunk_specs("matches", rules, lineup, count=matches, seed=seed, chunk=CHUNK["matches"],
-                                max_steps=max_steps, decks=decks)
+                                max_steps=max_steps, decks=decks, deck=deck)
                 plan.append((len(entries) - 1, "match", len(specs), len(s)))
                 specs += s
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label="lab", cache=cache, resume=resume,
@@ -778,6 +784,9 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, hands
            "results": entries, "work": work, "seconds": round(time.perf_counter() - t0, 2)}
     if decks != 1:
         res["decks"] = decks
+    if deck != "classic":
+        res["deck"] = deck
+    if engine_note:
         res["engine"] = engine_note
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -823,26 +832,30 @@ def check_decks(decks) -> int:
     return MAX_PLAYERS * decks
 
 
-def _with(decks: int) -> str:
-    return "" if decks == 1 else f" with {decks} decks"
+def _with(decks: int, deck: str = "classic") -> str:
+    """`` with 2 decks`` / `` with the 112 deck`` / ``''`` (one classic deck)."""
+    if deck == "classic":
+        return "" if decks == 1 else f" with {decks} decks"
+    return f" with the {deck} deck" if decks == 1 else f" with {decks} {deck} decks"
 
 
-def several_decks(engine: str, decks: int) -> str | None:
-    """What plays tables of several decks and why (``referee (the compiled core plays one classic deck)``);
-    ``None`` with one deck. ``engine="compiled"`` is refused at once (:class:`EngineError`)."""
-    if decks == 1:
+def several_decks(engine: str, decks: int, deck: str = "classic") -> str | None:
+    """What plays tables of several decks, or of a deck other than the classic one, and why (``referee
+    (the compiled core plays one classic deck)``); ``None`` with one classic deck. ``engine="compiled"``
+    is refused at once (:class:`EngineError`)."""
+    if decks == 1 and deck == "classic":
         return None
     from .fast.engine import choose, describe
-    return describe(*choose(engine, "UNO 1121", [RANDOM_PLAY], 2, decks=decks))
+    return describe(*choose(engine, "UNO 1121", [RANDOM_PLAY], 2, deck=deck, decks=decks))
 
 
-def _check_table(rules: str, n: int, match: bool, decks: int = 1) -> None:
+def _check_table(rules: str, n: int, match: bool, decks: int = 1, deck: str = "classic") -> None:
     """Fail early, with the engine's reason, on a rule set that cannot be played at ``n`` seats."""
     from .match import MatchConfig
     try:
-        Game.new(players=n, rules=rules, seed=0, decks=decks)
+        Game.new(players=n, rules=rules, seed=0, deck=deck, decks=decks)
         if match:
-            MatchConfig(players=n, rules=rules, seed=0, decks=decks)
+            MatchConfig(players=n, rules=rules, seed=0, deck=deck, decks=decks)
     except UnoError as e:
         raise LabError(f"{rules} with {n} players: {e}") from None
 
@@ -905,7 +918,8 @@ def _fmt(v: dict | None, pct: bool = False) -> str:
 
 def format_lab(res: dict) -> str:
     """A readable table: one block per rule set and table size, every metric with its 95% CI."""
-    lines = [f"lab: {len(res['rule_sets'])} rule set(s) x players {res['players']}{_with(res.get('decks', 1))}, "
+    lines = [f"lab: {len(res['rule_sets'])} rule set(s) x players {res['players']}"
+             f"{_with(res.get('decks', 1), res.get('deck', 'classic'))}, "
              f"bots {res['bots']}, seed {res['seed']}; {res['hands']} hands, {res['skill_hands']} skill games "
              f"({res['skill_bot']} vs random-play), {res['matches']} matches; 95% CIs in brackets"]
     for e in res["results"]:

@@ -192,6 +192,9 @@ class MatchConfig:
     with ``TV(wins)`` lives and loses one per hand lost; needs TV in the rules.
     ``team_talk`` / ``show_partners``: the partners section's table choices (000 §Regras Oficiais,
     partners): a hint to a partner costs nothing; partners see each other's hands. Partnership modes only.
+    ``blanks``: the effect written on each blank card (``swap/drawn/r7``; :mod:`unokit.rules.blanks`), added
+    to the rules as the table parameter ``blanks=`` (``rules`` then holds it); it needs ``deck`` 112 or
+    italian, with as many blank cards as it writes.
 
     With TV in the rules ``mode`` defaults to ``tournament`` and ``target`` is ``TV(wins)``; with PR,
     ``reverse-points`` and ``PR(start)``. A ``target`` (or ``target=`` in the code) that differs, or
@@ -210,6 +213,8 @@ class MatchConfig:
     ('tournament', 4)
     >>> MatchConfig(players=3, rules='UNO PR-MOV').mode
     'reverse-points'
+    >>> MatchConfig(players=3, deck='112', blanks='Swap/drawn').rules
+    'UNO 1121 blanks=swap/drawn'
     """
 
     players: int = 4
@@ -225,8 +230,18 @@ class MatchConfig:
     tv_countdown: bool = False
     team_talk: bool = False
     show_partners: bool = False
+    blanks: str = ""
 
     def __post_init__(self):
+        if not isinstance(self.blanks, str):
+            raise MatchError(f"blanks must be text such as 'swap/drawn/r7', got {type(self.blanks).__name__}")
+        if self.blanks and isinstance(self.rules, str):   # the blanks written on the deck's blank cards
+            from .rules.blanks import add_blanks, read_blanks
+            try:
+                object.__setattr__(self, "blanks", read_blanks(self.blanks))
+                object.__setattr__(self, "rules", add_blanks(self.rules, self.blanks))
+            except ValueError as e:
+                raise MatchError(f"blanks: {e}") from None
         rs = parse_match_rules(self.rules)
         object.__setattr__(self, "rules", rs.code)
         hooks = _match_rules(rs)[1]
@@ -307,13 +322,20 @@ class MatchConfig:
                 raise MatchError(f"{ed.code} is for {lo} to {hi} players at a table, got {seated}")
             if self.deck not in ("classic", ed.deck):
                 raise MatchError(f"{ed.code} is played with its own deck ({ed.deck!r}); leave the deck out")
+        from .rules.blanks import deck_problem
+        problem = deck_problem(rs, self.deck, self.decks)    # blanks= needs a deck with blank cards (112, italian)
+        if problem:
+            raise MatchError(problem)
 
     @property
     def ruleset(self) -> RuleSet:
         return parse_match_rules(self.rules)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        d = asdict(self)
+        if not d["blanks"]:      # (left out when none, so records are as before blanks existed)
+            del d["blanks"]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> MatchConfig:

@@ -51,7 +51,11 @@ _FACE = {
            Face.FLEX_WILD_ALL: "Flex Wild (all draw 2)", Face.FLEX_WILD_DRAW_FOUR: "Flex Wild Draw Four",
            Face.WILD_ALL_FLIP: "Wild All Flip", Face.FLEXED_WILD_TARGET: "Wild, a player draws 2 (flex)",
            Face.FLEXED_WILD_ALL: "Wild, everyone draws 2 (flex)",
-           Face.FLEXED_WILD_DRAW_FOUR: "Wild, a player draws 4 (flex)"},
+           Face.FLEXED_WILD_DRAW_FOUR: "Wild, a player draws 4 (flex)",
+           # blanks with a rule written on them (docs/blanks.md)
+           Face.BLANK_SWAP: "Blank: Swap Hands", Face.BLANK_TARGET_TWO: "Blank: a player draws 2",
+           Face.BLANK_EVERYONE: "Blank: everyone draws 1", Face.BLANK_DRAW_N: "Blank: the next player draws N",
+           Face.BLANK_BIANCA: "Carta Bianca", Face.BLANK_NEXT_SWAP: "Blank: Cambio Mazzo (swap with the next)"},
     # the guide's words (000): Pular, Inverter, Comprar Duas (Cartas), Curinga, Curinga Comprar Quatro (Cartas)
     "pt": {Face.SKIP: "Pular", Face.REVERSE: "Inverter", Face.DRAW_TWO: "Comprar Duas", Face.WILD: "Curinga",
            Face.WILD_DRAW_FOUR: "Curinga Comprar Quatro", Face.WILD_SWAP: "Curinga Troca de Mãos",
@@ -77,7 +81,11 @@ _FACE = {
            Face.FLEX_WILD_ALL: "Curinga Flex (todos compram 2)", Face.FLEX_WILD_DRAW_FOUR: "Curinga Comprar Quatro Flex",
            Face.WILD_ALL_FLIP: "Curinga FLIP para Todos", Face.FLEXED_WILD_TARGET: "Curinga, um jogador compra 2 (flex)",
            Face.FLEXED_WILD_ALL: "Curinga, todos compram 2 (flex)",
-           Face.FLEXED_WILD_DRAW_FOUR: "Curinga, um jogador compra 4 (flex)"},
+           Face.FLEXED_WILD_DRAW_FOUR: "Curinga, um jogador compra 4 (flex)",
+           Face.BLANK_SWAP: "Branca: Troca de Mãos", Face.BLANK_TARGET_TWO: "Branca: um jogador compra 2",
+           Face.BLANK_EVERYONE: "Branca: todos compram 1", Face.BLANK_DRAW_N: "Branca: o próximo compra N",
+           Face.BLANK_BIANCA: "Carta Branca (carta bianca)",
+           Face.BLANK_NEXT_SWAP: "Branca: Cambio Mazzo (troca com o próximo)"},
 }
 _AND = {"en": "and", "pt": "e"}
 _NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -98,6 +106,7 @@ _REASON_PT = {
     "mercy: 25 or more cards (NOMERCY)": "misericórdia: 25 cartas ou mais (NOMERCY)",
     "last to press (FLASH)": "o último a apertar (FLASH)", "did not press (FLASH)": "não apertou (FLASH)",
     "Wild Targeted Draw Two": "Curinga Comprar Duas Direcionado",
+    "caught unready (MISTAKE)": "pego desprevenido (MISTAKE)",
     "Wild Draw Two bluff": "blefe com o Curinga Comprar Duas", "lost a Wild Draw Two challenge":
     "perdeu o desafio do Curinga Comprar Duas", "Wild Draw Colour bluff": "blefe com o Curinga Comprar Cor",
     "lost a Wild Draw Colour challenge": "perdeu o desafio do Curinga Comprar Cor"}
@@ -366,6 +375,7 @@ _EN = {
     "sum-challenge": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.challenged)} sum: "
                                   + ("it was a bluff" if _bluff(e) else "it was right"),
     "time-up": lambda w, e: f"Time is up ({e.seconds} s)",
+    "unready": lambda w, e: f"{w.s(e.player, 'calls')} {w.obj(e.target)} out: too slow to act",
     "compliments-owed": _en_owed,
     "critiques-owed": _en_owed,
 }
@@ -453,6 +463,7 @@ _PT = {
     "sum-challenge": lambda w, e: f"{w.subj(e.player)} contesta {w.de(e.challenged, 'a', 'soma')}: "
                                   + ("era blefe" if _bluff(e) else "estava certa"),
     "time-up": lambda w, e: f"O tempo acabou ({e.seconds} s)",
+    "unready": lambda w, e: f"{w.subj(e.player)} pega {w.obj(e.target)} desprevenido: demorou demais para jogar",
     "compliments-owed": _pt_owed,
     "critiques-owed": _pt_owed,
 }

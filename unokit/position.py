@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from .cards import Card, Color, parse_cards
 from .decks import DECKS, build_deck, deck_counts
-from .errors import NotationError, PositionError
+from .errors import NotationError, PositionError, RuleCodeError
 
 __all__ = ["Position", "check_position", "check_table", "MAX_PLAYERS", "MAX_DECKS", "MAX_PENDING"]
 
@@ -113,10 +113,11 @@ def _shown(x) -> str:
 
 
 def check_position(hands, discard, stock=(), *, rules=None, current=0, direction=1, color=None, pending=0,
-                   enforcement="strict", dealer=None, seed=0, deck="classic", decks=1) -> Position:
+                   enforcement="strict", dealer=None, seed=0, deck="classic", decks=1, blanks="") -> Position:
     """Check a position for ``Game.from_position`` and return it parsed; raise
     :class:`PositionError` naming the first problem. ``decks``: copies of ``deck`` the cards come
-    from (``Game.from_position`` plays one). ``rules`` is not looked at (``RuleSet.parse`` checks it)."""
+    from (``Game.from_position`` plays one); ``blanks``: the rules written on its blank cards (the
+    table parameter ``blanks=``). ``rules`` is not looked at (``RuleSet.parse`` checks it)."""
     if not isinstance(hands, (list, tuple)):
         raise PositionError(f"hands must be a list with one hand per seat, not {_tname(hands)}")
     n = len(hands)
@@ -130,7 +131,10 @@ def check_position(hands, discard, stock=(), *, rules=None, current=0, direction
         raise PositionError(f"seed must be a whole number or None, not {_tname(seed)}")
     # every card from the deck, no card more often than the deck holds it
     have = deck_counts([c for h in parsed for c in h] + pile + stk)
-    full = deck_counts(build_deck(deck, decks, include_blanks=True))
+    try:
+        full = deck_counts(build_deck(deck, decks, include_blanks=True, blanks=blanks))
+    except RuleCodeError as e:
+        raise PositionError(str(e)) from None
     what = f"the {deck} deck" if decks == 1 else f"{decks} {deck} decks"
     for code, k in sorted(have.items()):
         if k > full.get(code, 0):

@@ -257,6 +257,7 @@ def check_match_record(rec, config_fields) -> None:
     _int(cfg, "seed", "config.", -MAX_SEED, MAX_SEED, optional=True, none=True)
     _str(cfg, "enforcement", "config.", optional=True, choices=("strict", "table"))
     _str(cfg, "deck", "config.", optional=True, choices=sorted(DECKS))
+    _str(cfg, "blanks", "config.", optional=True)
     _typed(cfg, "tv_countdown", "config.", bool, "true or false", optional=True)
     _typed(cfg, "team_talk", "config.", bool, "true or false", optional=True)
     _typed(cfg, "show_partners", "config.", bool, "true or false", optional=True)

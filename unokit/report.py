@@ -11,6 +11,8 @@
    baseline once more with ``human:random-play`` bots (who forget UNO, chat and apologise);
 3. the published reference numbers: ``UNO 1121``, ``P1``, ``P3`` and ``P4`` at 2 and 4 players
    with ``random-play`` (2N hands each);
+4. the study "does not saying UNO pay?" (:mod:`unokit.uno_call_study`), unless ``--out`` already holds
+   its ``uno-call.json`` for the same seed and table size (:func:`uno_call_result`);
 
 then writes ``report.md`` (effects with 95% CIs, a verdict on each claim of the guide, the
 reference numbers side by side) and PNG plots into ``--out``.
@@ -31,8 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .lab import (METRICS, RANDOM_PLAY, Z95, LabError, lab, metric_value, newcombe_diff)
+from .report_format import _engines_note, _entry, _plt, _pm, _rv, _tv, metric_kind
+from .report_published import PUBLISHED, PUBLISHED_RULES, published_section
 
-__all__ = ["Claim", "CLAIMS", "PUBLISHED", "report", "rerender", "verdict", "effect", "BASELINE", "SOCIAL", "DEFAULT_HANDS"]
+__all__ = ["Claim", "CLAIMS", "PUBLISHED", "report", "rerender", "verdict", "effect", "BASELINE", "SOCIAL", "DEFAULT_HANDS",
+           "uno_call_result", "add_uno_call"]
 
 BASELINE = "UNO 1121"
 HUMAN_BOTS = "human:random-play"
@@ -166,19 +171,6 @@ def claims_for(code: str) -> list[Claim]:
     return [c for c in CLAIMS if c.code == code]
 
 
-# ---------------------------------------------------------------------------------------- published
-#: Reference numbers from public simulations of two/four random players (see the report).
-PUBLISHED = {
-    "turns_2p": 41.0,        # two random players: about 41 turns per hand
-    "first_2p": 0.52,        # the first mover wins about 52%
-    "stacking": {            # average turns: no stacking / stacking +2 / stacking +2 and +4
-        2: (51.1, 47.9, 56.6),
-        4: (55.1, 53.0, 52.3),
-    },
-}
-PUBLISHED_RULES = ("UNO 1121", "UNO 1121 P1", "UNO 1121 P3", "UNO 1121 P4")
-
-
 # ---------------------------------------------------------------------------------------- effects
 def effect(entry: dict, base: dict, key: str) -> dict | None:
     """Difference ``entry - base`` of metric ``key`` with its 95% interval (Newcombe for rates,
@@ -237,7 +229,8 @@ def _same_play(e: dict, b: dict) -> bool:
 def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: int = 0, jobs: int | None = None,
            progress: bool = True, skill_bot: str | None = None, codes=None, published_hands: int | None = None,
            matches: int | None = None, cache: str | Path | None = None, resume: bool = False,
-           players: int = 4, backend: str = "local", ray_address: str | None = None, engine: str = "auto") -> dict:
+           players: int = 4, backend: str = "local", ray_address: str | None = None, engine: str = "auto",
+           uno_call_hands: int | None = None) -> dict:
     """Play everything the report needs and write ``report.md`` and the plots into ``out``.
 
     ``hands``: hands per rule set (table measure) and games per rule set (skill measure);
@@ -246,7 +239,10 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     (default: every implemented catalogue code); ``skill_bot``: the bot of the skill measure
     (default ``greedy``: see the report); ``cache`` + ``resume``: reuse chunks of an earlier run.
     ``backend="ray"``: play the lab chunks as Ray tasks (:mod:`unokit.scale`; ``ray_address``: the
-    cluster), with the same numbers (the stacking study still runs here).
+    cluster), with the same numbers (the stacking and UNO-call studies still run here).
+    ``uno_call_hands``: deals of the UNO-call study, played only when ``out/uno-call.json`` does not
+    hold it (:func:`uno_call_result`; default: reuse any result of this seed and table size, else play
+    ``hands`` deals; 0: never play it).
     """
     import tempfile
     from .match import MATCH_RULES
@@ -302,6 +298,8 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
             from .stacking_study import study
             stacking = {agent: study(published_hands, agent=agent, seed=seed, progress=progress)
                         for agent in ("always", "hesitant")}
+        uno_call = uno_call_result(out, uno_call_hands, players=players, seed=seed, play=hands, jobs=jobs,
+                                   progress=progress)
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -320,7 +318,8 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         log.write_text(json.dumps(runs, indent=1), encoding="utf-8")
     data = {"runs": runs, "hands": hands, "matches": matches, "published_hands": published_hands, "seed": seed,
             "skill_bot": skill, "players": players, "codes": codes, "main": main, "social": social,
-            "published": pub, "stacking": stacking, "editions": editions, "other_skill_bots": others, "seconds": round(seconds, 1), "jobs": main["work"]["jobs"]}
+            "published": pub, "stacking": stacking, "editions": editions, "uno_call": uno_call,
+            "other_skill_bots": others, "seconds": round(seconds, 1), "jobs": main["work"]["jobs"]}
     engines: dict = {}
     for w in works:
         for k, v in w.get("engines", {}).items():
@@ -332,40 +331,9 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
 
 
 # ---------------------------------------------------------------------------------------- writing
-def _entry(res: dict | None, rules: str, players: int | None = None) -> dict | None:
-    if res is None:
-        return None
-    for e in res["results"]:
-        if e["rules"] == rules and (players is None or e["players"] == players):
-            return e
-    return None
-
-
-def _pm(eff: dict | None, pct: bool = False, digits: int = 1) -> str:
-    if eff is None:
-        return "–"
-    f = 100 if pct else 1
-    return f"{eff['d'] * f:+.{digits}f} [{eff['lo'] * f:+.{digits}f}, {eff['hi'] * f:+.{digits}f}]"
-
-
-def _val(v: dict | None, pct: bool = False, digits: int = 1) -> str:
-    if v is None:
-        return "–"
-    f = 100 if pct else 1
-    return f"{v['value'] * f:.{digits}f} [{v['lo'] * f:.{digits}f}, {v['hi'] * f:.{digits}f}]"
-
-
 _EFFECT_COLS = (("turns", "Δ turns", False), ("cards_drawn", "Δ cards drawn", False),
                 ("first_seat", "Δ first mover wins (pp)", True), ("points", "Δ points/hand", False),
                 ("win", "Δ skill win rate (pp)", True), ("hands_per_match", "Δ hands/match", False))
-
-
-def _engines_note(engines) -> str:
-    """``; 120 chunks on the compiled core, 80 on the referee`` (nothing for an older report)."""
-    if not engines:
-        return ""
-    names = {"compiled": "on the compiled core", "referee": "on the referee"}
-    return "; " + ", ".join(f"{v} chunks {names.get(k, k)}" for k, v in sorted(engines.items()))
 
 
 def write_report(data: dict, out: Path) -> list[Path]:
@@ -432,49 +400,9 @@ def write_report(data: dict, out: Path) -> list[Path]:
     files: list[Path] = []
     # ------------------------------------------------------------------ published
     if pub:
-        add("## Reproducing the published numbers")
-        add("")
-        add("| quantity | published | measured: turns | measured: actions (plays + draws) | measured: plays |")
-        add("|---|---|---|---|---|")
-        b2 = _entry(pub, "UNO 1121", 2)
-        b2t = b2["table"]
-        add(f"| two random players, average hand length | ≈ 41 turns | {_tv(b2t['turns'])} | {_tv(b2t['actions'])} "
-            f"| {_tv(b2t['plays'])} |")
-        fs = b2t["first_seat"]
-        add(f"| two random players, first mover's win rate | ≈ 52% | {fs['rate'] * 100:.1f}% "
-            f"[{fs['lo'] * 100:.1f}, {fs['hi'] * 100:.1f}] | | |")
-        labels = ("no stacking", "stacking +2 (P1)", "stacking +2 and +4 (P4)", "stacking +2 and +4 (P3)")
-        rules = ("UNO 1121", "UNO 1121 P1", "UNO 1121 P4", "UNO 1121 P3")
-        for pl in (2, 4):
-            ref = PUBLISHED["stacking"][pl]
-            for i, (lab_, r) in enumerate(zip(labels, rules)):
-                e = _entry(pub, r, pl)
-                t = e["table"]
-                add(f"| {pl} players, {lab_}: average turns | {ref[min(i, 2)]} | {_tv(t['turns'])} | "
-                    f"{_tv(t['actions'])} | {_tv(t['plays'])} |")
-        add("")
-        rel = []
-        for pl in (2, 4):
-            b = _entry(pub, "UNO 1121", pl)["table"]["turns"]
-            ref = PUBLISHED["stacking"][pl]
-            for r, lab_, k in (("UNO 1121 P1", "P1", 1), ("UNO 1121 P4", "P4", 2), ("UNO 1121 P3", "P3", 2)):
-                e = _entry(pub, r, pl)["table"]["turns"]
-                q, lo, hi = _ratio(e, b)
-                rel.append(f"{pl}p {lab_}: measured {(q - 1) * 100:+.1f}% [{(lo - 1) * 100:+.1f}, {(hi - 1) * 100:+.1f}] "
-                           f"(published {(ref[k] / ref[0] - 1) * 100:+.1f}%)")
-        add("Relative change of the hand length against no stacking: " + "; ".join(rel) + ".")
-        add("")
-        add(_published_discussion(pub))
-        add("")
-        st = data.get("stacking")
-        if st:
-            add(_stacking_section(st))
-            add("")
-        p = _plot_published(pub, out)
-        if p:
-            files.append(p)
-            add(f"![published vs measured]({p.name})")
-            add("")
+        sec, pfiles = published_section(data, out)
+        lines += sec
+        files += pfiles
     # ------------------------------------------------------------------ baseline
     bt = base["table"]
     add(f"## Baseline: `{BASELINE}`")
@@ -558,6 +486,13 @@ def write_report(data: dict, out: Path) -> list[Path]:
             add(f"| {code} | {CATALOG[code].name} | {_pm(effs['turns'])} | {_pm(effs['penalty_cards'], digits=2)} | "
                 f"{_pm(effs['catches'], digits=3)} | {_pm(effs['cards_drawn'])} | {note} |")
         add("")
+    # ------------------------------------------------------------------ the UNO call
+    uno_call = _uno_call_stored(out) or data.get("uno_call")
+    if uno_call:
+        data["uno_call"] = uno_call
+        sec, ufiles = _uno_call_section(uno_call, out)
+        lines += sec
+        files += ufiles
     # ------------------------------------------------------------------ claims
     add("## The guide's claims, checked")
     add("")
@@ -647,150 +582,6 @@ def write_report(data: dict, out: Path) -> list[Path]:
     return files
 
 
-def metric_kind(key: str) -> str:
-    return next(kind for k, _m, _l, kind in METRICS if k == key)
-
-
-def _tv(s: dict) -> str:
-    return f"{s['mean']:.1f} [{s['lo']:.1f}, {s['hi']:.1f}]"
-
-
-def _rv(r: dict) -> str:
-    return f"{r['rate'] * 100:.1f}% [{r['lo'] * 100:.1f}, {r['hi'] * 100:.1f}]"
-
-
-def _ratio(a: dict, b: dict) -> tuple[float, float, float]:
-    """``mean(a) / mean(b)`` with a delta-method 95% interval."""
-    q = a["mean"] / b["mean"]
-    se = q * math.sqrt((a["se"] / a["mean"]) ** 2 + (b["se"] / b["mean"]) ** 2)
-    return q, q - Z95 * se, q + Z95 * se
-
-
-def _inside(x: float, s: dict) -> str:
-    return "inside" if s["lo"] <= x <= s["hi"] else ("above" if x > s["hi"] else "below")
-
-
-def _stacking_section(st: dict) -> str:
-    """The stacking study (unokit.stacking_study) next to the published chain table."""
-    from .stacking_study import PUBLISHED_CHAINS
-    rows = ["**Do our players stack as the published ones do?** The same source publishes how often hands see "
-            "stacking chains (runs of draw cards added to a pending total). `python -m unokit.stacking_study` "
-            "measures them for two agents: `always` (our random-play: it always adds when it can) and "
-            "`hesitant` (it picks uniformly among adding and drawing):", "",
-            "| players | stacking | source / agent | turns | cards drawn | chain 2+ | chain 3+ | mean chain | longest |",
-            "|---|---|---|---|---|---|---|---|---|"]
-    by = {}
-    for agent, res in st.items():
-        for x in res["results"]:
-            by[(agent, x["players"], x["rules"])] = x
-    for pl in (2, 4):
-        for label, rules in (("none", "UNO 1121"), ("+2", "UNO 1121 P1"), ("+2 & +4", "UNO 1121 P4"),
-                             ("+2 & +4 (P3)", "UNO 1121 P3")):
-            pubc = PUBLISHED_CHAINS.get((pl, label))
-            if pubc:
-                rows.append(f"| {pl} | {label} | published | {PUBLISHED['stacking'][pl][1 if label == '+2' else 2]} | "
-                            f"| {pubc[0] * 100:.1f}% | {pubc[1] * 100:.1f}% | {pubc[2]} | {pubc[3]} |")
-            for agent in st:
-                x = by.get((agent, pl, rules))
-                if x is None:
-                    continue
-                t = x["turns"]
-                rows.append(f"| {pl} | {label} | {agent} | {t['mean']:.1f} [{t['lo']:.1f}, {t['hi']:.1f}] | "
-                            f"{x['drawn']['mean']:.1f} | {x['chain2'] * 100:.1f}% | {x['chain3'] * 100:.1f}% | "
-                            f"{x['chain_mean']:.2f} | {x['longest']} |")
-    rows += ["", _stacking_conclusion(by, list(st))]
-    return "\n".join(rows)
-
-
-def _stacking_conclusion(by: dict, agents: list) -> str:
-    from .stacking_study import PUBLISHED_CHAINS
-    def get(agent, pl, rules, key):
-        x = by.get((agent, pl, rules))
-        return None if x is None else (x[key]["mean"] if isinstance(x[key], dict) else x[key])
-    parts = []
-    a = "always" if "always" in agents else agents[0]
-    gaps = {}
-    for ag in agents:
-        c3 = [(get(ag, pl, r, "chain3"), PUBLISHED_CHAINS[(pl, lab_)][1])
-              for pl in (2, 4) for lab_, r in (("+2", "UNO 1121 P1"), ("+2 & +4", "UNO 1121 P4"))]
-        if all(x[0] is not None for x in c3):
-            gaps[ag] = max(abs(x - y) for x, y in c3)
-    if gaps:
-        best = min(gaps, key=gaps.get)
-        parts.append("Largest gap to the published frequency of chains of 3+ cards: "
-                     + ", ".join(f"`{ag}` {g * 100:.1f} points" for ag, g in gaps.items())
-                     + f". The `{best}` agent reproduces the published chains best"
-                     + (": the published players, like ours, add to a draw whenever they can, and their stacking "
-                        "rules produce the chains ours do." if best == "always" else "."))
-    d0, d4 = get(a, 2, "UNO 1121", "drawn"), get(a, 2, "UNO 1121 P4", "drawn")
-    t0, t4 = get(a, 2, "UNO 1121", "turns"), get(a, 2, "UNO 1121 P4", "turns")
-    if None not in (d0, d4, t0, t4):
-        parts.append(f"At 2 players full stacking takes our hands from {t0:.1f} to {t4:.1f} turns and the cards "
-                     f"drawn per hand from {d0:.1f} to {d4:.1f}. A chain moves the penalty cards onto one player "
-                     "but adds none, and every stacker sheds a card instead of drawing and losing a turn, so hands "
-                     "can only grow longer if something else makes players draw more. The published +10.8% needs "
-                     "such a source of extra draws, appearing with Wild Draw Four stacking at 2 players only (its "
-                     "+2-only stacking and its 4-player tables shorten hands, as ours do). The source publishes "
-                     "neither its code nor its exact rules, so we cannot say what it is; we record the "
-                     "disagreement as unexplained rather than tune unokit to match it.")
-    return " ".join(parts)
-
-
-def _published_discussion(pub: dict) -> str:
-    b2 = _entry(pub, "UNO 1121", 2)["table"]
-    b4 = _entry(pub, "UNO 1121", 4)["table"]
-    t2, t4, a2, p2 = b2["turns"], b4["turns"], b2["actions"], b2["plays"]
-    fs = b2["first_seat"]
-    ref2, ref4 = PUBLISHED["stacking"][2][0], PUBLISHED["stacking"][4][0]
-    off = max(abs(ref2 - t2["mean"]) / t2["mean"], abs(ref4 - t4["mean"]) / t4["mean"])
-    agree, disagree, unsure = [], [], []
-    longer = False
-    for pl in (2, 4):
-        b = _entry(pub, "UNO 1121", pl)["table"]["turns"]
-        ref = PUBLISHED["stacking"][pl]
-        for r, lab_, k in (("UNO 1121 P1", "P1", 1), ("UNO 1121 P4", "P4", 2)):
-            q, lo, hi = _ratio(_entry(pub, r, pl)["table"]["turns"], b)
-            pubq = ref[k] / ref[0]
-            longer = longer or lo > 1
-            item = f"{pl} players {lab_} ({(q - 1) * 100:+.1f}% [{(lo - 1) * 100:+.1f}, {(hi - 1) * 100:+.1f}] " \
-                   f"against {(pubq - 1) * 100:+.1f}%)"
-            if lo <= 1 <= hi:
-                unsure.append(item)
-            elif (q - 1) * (pubq - 1) > 0:
-                agree.append(item)
-            else:
-                disagree.append(item)
-    text = (
-        "**How the counts differ.** The two published sources disagree with each other for the very same game "
-        f"(41 against {ref2} turns for two random players), so they do not count the same thing. Our *turns* "
-        f"({t2['mean']:.1f} [{t2['lo']:.1f}, {t2['hi']:.1f}] at 2 players, {t4['mean']:.1f} [{t4['lo']:.1f}, "
-        f"{t4['hi']:.1f}] at 4) count every turn a player takes, draw-only turns and penalty draws included; the "
-        f"stacking source's {ref2} and {ref4} are within {off * 100:.0f}% of them"
-        + (" (slightly outside our intervals)" if not (t2["lo"] <= ref2 <= t2["hi"] and t4["lo"] <= ref4 <= t4["hi"])
-           else "")
-        + f", so that source counts turns much as we do. *Actions* ({a2['mean']:.1f}) add the play after a draw; "
-        f"*plays* ({p2['mean']:.1f}) leave out the turns spent only drawing. The 41 of the other source lies "
-        "between plays and turns: it matches a count that leaves out some of the turns spent drawing (penalty "
-        "draws, or a draw-and-pass folded into the next turn), or an agent that differs from ours in small ways "
-        "(whether a playable drawn card is played, whether a Wild Draw Four may be played freely, whether a "
-        "Reverse with two players acts as a Skip, as the official rules say and unokit plays it). The first "
-        f"mover's win rate at 2 players, {fs['rate'] * 100:.1f}% [{fs['lo'] * 100:.1f}, {fs['hi'] * 100:.1f}], "
-        + ("contains the published 52%." if fs["lo"] <= PUBLISHED["first_2p"] <= fs["hi"]
-           else "does not contain the published 52%."))
-    text += ("\n\n**Stacking.** Between counts, what should carry over is the direction of the stacking effect. "
-             + (f"It agrees for {', '.join(agree)}. " if agree else "")
-             + (f"The change is too small to call for {', '.join(unsure)} (the interval contains 0). "
-                if unsure else "")
-             + (f"It is opposite for {', '.join(disagree)}. " if disagree else "")
-             + ("Here stacking does not lengthen hands at any table size: a random player facing a draw it can "
-                "stack always stacks, and the chain still ends with one player drawing everything and losing the "
-                "turn, as a single draw card would, while the stacked draw cards leave the hands faster. "
-                if not longer else "")
-             + ("A published lengthening at 2 players could come from players that stack only sometimes, or "
-                "from a rule that adds draws; the next paragraph tests the first." if disagree else ""))
-    return text
-
-
 def _summary(claim_rows, effects: dict, counts: dict, pub) -> list[str]:
     """The findings first: the issue's examples, the contradicted claims, the tally."""
     out = ["## Summary", ""]
@@ -826,13 +617,6 @@ def _strategist_note(data: dict) -> str:
 
 
 # ---------------------------------------------------------------------------------------- plots
-def _plt():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    return plt
-
-
 def _plot_effects(effects: dict, key: str, title: str, pct: bool, out: Path, *, skip_match_rules: bool) -> Path | None:
     from .match import MATCH_RULES
     try:
@@ -867,41 +651,6 @@ def _plot_effects(effects: dict, key: str, title: str, pct: bool, out: Path, *, 
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     p = out / f"report-{key.replace('_', '-')}.png"
-    fig.savefig(p, dpi=90)
-    plt.close(fig)
-    return p
-
-
-def _plot_published(pub: dict, out: Path) -> Path | None:
-    try:
-        plt = _plt()
-    except ImportError:  # pragma: no cover
-        return None
-    labels = ["none", "P1", "P4", "P3"]
-    rules = ["UNO 1121", "UNO 1121 P1", "UNO 1121 P4", "UNO 1121 P3"]
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.4), sharey=True)
-    for ax, pl in zip(axes, (2, 4)):
-        ref = PUBLISHED["stacking"][pl]
-        xs = range(len(labels))
-        meas = [_entry(pub, r, pl)["table"]["turns"] for r in rules]
-        acts = [_entry(pub, r, pl)["table"]["actions"] for r in rules]
-        ax.bar([x - 0.27 for x in xs], [ref[0], ref[1], ref[2], ref[2]], width=0.27, color="#dddddd",
-               edgecolor="black", label="published")
-        ax.bar(list(xs), [m["mean"] for m in meas], width=0.27, color="#4c72b0",
-               yerr=[[m["mean"] - m["lo"] for m in meas], [m["hi"] - m["mean"] for m in meas]], capsize=3,
-               label="measured: turns")
-        ax.bar([x + 0.27 for x in xs], [m["mean"] for m in acts], width=0.27, color="#55a868",
-               yerr=[[m["mean"] - m["lo"] for m in acts], [m["hi"] - m["mean"] for m in acts]], capsize=3,
-               label="measured: actions")
-        if pl == 2:
-            ax.axhline(PUBLISHED["turns_2p"], color="#c44e52", ls="--", lw=1, label="published: 41 turns")
-        ax.set_xticks(list(xs), labels)
-        ax.set_title(f"{pl} players: average hand length", fontsize=9)
-        ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("turns per hand (95% CI)")
-    axes[0].legend(fontsize=7, loc="lower left")
-    fig.tight_layout()
-    p = out / "report-published.png"
     fig.savefig(p, dpi=90)
     plt.close(fig)
     return p
@@ -953,6 +702,105 @@ def _editions_section(eds: dict) -> list[str]:
     return out
 
 
+# ---------------------------------------------------------------------------------------- the UNO call
+#: the other beliefs of unaware catchers measured again, as ``unokit study uno-call`` does by default
+UNO_CALL_SENSITIVITY = (7,)
+
+
+def uno_call_result(out: str | Path = "docs/lab", hands: int | None = None, *, players: int = 4, seed: int = 0,
+                    play: int = DEFAULT_HANDS, jobs: int | None = None, progress: bool = True) -> dict | None:
+    """The study "does not saying UNO pay?" (:mod:`unokit.uno_call_study`) for the report.
+
+    ``out/uno-call.json`` is reused when it was played at this ``seed`` and table size (with ``hands``
+    deals, when given); otherwise the study is played now (``hands`` deals, ``play`` when None) as
+    ``unokit study uno-call --hands N --players P --seed S --out DIR`` plays it, and writes its own
+    ``uno-call.md``, ``uno-call.png`` and ``uno-call.json``. ``hands=0`` plays nothing (the stored
+    result, whatever its settings, or None)."""
+    from . import uno_call_study as ucs
+    out = Path(out)
+    stored = _uno_call_stored(out, strict=False)
+    if hands == 0 or (stored is not None and stored.get("seed") == seed and stored.get("players") == players
+                      and hands in (None, stored.get("deals"))):
+        return stored
+    n = hands or play
+    r = ucs.study(n, players, seed=seed, jobs=jobs, progress=progress, sensitivity=UNO_CALL_SENSITIVITY)
+    r["command"] = f"unokit study uno-call --hands {n} --players {players} --seed {seed} --out {out}"
+    ucs.write_section(r, out, r["command"])
+    return r
+
+
+def _uno_call_stored(out: Path, strict: bool = True) -> dict | None:
+    """``out/uno-call.json`` (None when missing; a LabError, or None when not ``strict``, when it is not
+    a result of the study)."""
+    import json
+    src = out / "uno-call.json"
+    try:
+        r = json.loads(src.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except ValueError as e:
+        r = f"not valid JSON: {e}"
+    if isinstance(r, dict) and r.get("kind") == "uno-call-study" and r.get("cells"):
+        return r
+    if strict:
+        raise LabError(f"{src} is not a result of 'unokit study uno-call'"
+                       + (f" ({r})" if isinstance(r, str) else ""))
+    return None
+
+
+def _uno_call_section(r: dict, out: Path) -> tuple[list[str], list[Path]]:
+    """The section "Does not saying UNO pay?" from the study's result, and the plot when it had to be drawn."""
+    from .uno_call_study import _answer, _pp, plot_study
+    files: list[Path] = []
+    png = out / "uno-call.png"
+    if not png.is_file() and plot_study(r, png):
+        files.append(png)
+    b = r["base"]["win"]
+    skip = max(c["skip"] for c in r["cells"])
+    cells = [c for c in r["cells"] if c["skip"] == skip]
+    vig = sorted({c["vigilance"] for c in cells})
+    by = {(c["window"], c["penalty"], c["vigilance"]): c for c in cells}
+    lines = ["## Does not saying UNO pay?", "",
+             "004 says a player who calls UNO may draw the others' concerted attacks, so some keep quiet with "
+             "their last card. The study `unokit study uno-call` (module `unokit.uno_call_study`) measures it: one "
+             "seat is the strategist playing its next-to-last card without UNO, the other seats are strategists "
+             "who notice a silent one-card hand with a chance at each look at the table (their *vigilance*) and, "
+             "once they have, catch it while the catch window is open (official: until the next player starts; "
+             "`SLOWUNO`: until the end of the next player's turn; `PRE`: until the silent hand changes); until "
+             f"then they take the silent hand for {r['assumed']} cards and do not catch it. Each deal "
+             "is played until that seat is about to play holding two cards; from there every condition, and the "
+             "same seat always saying UNO, play the rest of the hand with the same bots (paired differences, "
+             f"mean ± 1.96 SE). {r['deals']} deals at {r['players']} players, seed {r['seed']}, {r['branched']} of "
+             f"them reached a silence point (`{r.get('command') or 'unokit study uno-call'}`); always saying UNO, "
+             f"the seat wins {_rv(b)} (fair share {100 / r['players']:.0f}%).", ""]
+    if png.is_file():
+        lines += [f"![not saying UNO against vigilance]({png.name})", ""]
+    lines += ["**Answer.** " + _answer(r), "",
+              "Change in the silent seat's win rate against always saying UNO, in points of % [95% CI], by catch "
+              "window, penalty (the cards a missed UNO costs) and the catchers' vigilance"
+              + (f" (keeping quiet with probability {skip:g})" if skip != 1.0 else "") + ":", "",
+              "| catch window | penalty | " + " | ".join(f"vigilance {v:g}" for v in vig) + " |",
+              "|---|---|" + "---|" * len(vig)]
+    for w, pen in dict.fromkeys((c["window"], c["penalty"]) for c in cells):
+        lines.append(f"| {w} | {pen} | " + " | ".join(_pp(by[(w, pen, v)]["d_win"]) if (w, pen, v) in by else "–"
+                                                    for v in vig) + " |")
+    lines += ["", "The caught silences, win rates and net points of every condition: [uno-call.md](uno-call.md). "
+              "`unokit report` reuses `uno-call.json` when it was played at the report's seed and table size; "
+              "`unokit report --uno-call-only [--uno-call-hands N]` plays the study only when it is missing or "
+              "of other settings and writes this report again, the rest from `report.json`.", ""]
+    return lines, files
+
+
+def add_uno_call(out: str | Path = "docs/lab", hands: int | None = None, play: int = DEFAULT_HANDS, **kw) -> dict:
+    """:func:`uno_call_result` for the stored report's seed and table size, then ``report.md`` again with
+    its section, the rest read from ``out/report.json`` (nothing else is played)."""
+    out = Path(out)
+    data = _stored(out)
+    data["uno_call"] = uno_call_result(out, hands, players=data.get("players", 4), seed=data.get("seed", 0),
+                                       play=play, **kw)
+    return _rewrite(data, out)
+
+
 def add_editions(out: str | Path = "docs/lab", hands: int = DEFAULT_HANDS, **kw) -> dict:
     """Play :func:`editions_study` and write ``report.md`` again with its section, the rest of the
     results read from ``out/report.json`` (nothing else is played)."""
@@ -964,7 +812,8 @@ def add_editions(out: str | Path = "docs/lab", hands: int = DEFAULT_HANDS, **kw)
 
 def rerender(out: str | Path = "docs/lab") -> dict:
     """Write ``report.md`` and the plots again from the results stored in ``out/report.json``, playing
-    nothing (after a change to the report's text, or to add a study's results to the stored data)."""
+    nothing (after a change to the report's text, or to add a study's results to the stored data); the
+    UNO-call section from ``out/uno-call.json`` when there is one (a newer run of the study)."""
     out = Path(out)
     return _rewrite(_stored(out), out)
 

@@ -70,6 +70,7 @@ Commands (your hand is numbered; a number or a card code picks a card):
   color G              name the colour (when the first discard is a Wild)
   accuse / notice N / discard X   house-rule actions (DED, table enforcement)
   slap / doubt / doubtsum          slap the pile (M), challenge a draw (DP) or a sum (ADDUP)
+  unready              call out the seat to act once its time allowance has run (MISTAKE)
   say <text>           talk at the table;  hint N <text>: give seat N a hint
   show, log            show the table again / the last events
   help                 this help;  quit: leave the game
@@ -191,7 +192,7 @@ def _parse_command(text: str, view) -> Action | str:
         return "wait"
     if _num(verb) and len(tokens) >= 2 and tokens[1].lower() in (
             "play", "draw", "pass", "catch", "challenge", "accuse", "color", "notice", "discard", "say", "hint",
-            "slap", "doubt", "doubtsum"):
+            "slap", "doubt", "doubtsum", "unready"):
         a = Action.parse(raw)  # full notation, e.g. '0 play R7' ('2 uno' plays card 2 saying UNO)
         if a.player != seat:
             raise NotationError(f"you are seat {seat}; you cannot act for seat {a.player}")
@@ -206,7 +207,7 @@ def _parse_command(text: str, view) -> Action | str:
         return Challenge(seat)
     if verb == "accuse" and not args:
         return Accuse(seat)
-    if verb in ("slap", "doubt", "doubtsum") and not args:  # M, DP, ADDUP
+    if verb in ("slap", "doubt", "doubtsum", "unready") and not args:  # M, DP, ADDUP, MISTAKE
         return Action.parse(f"{seat} {verb}")
     if verb == "catch":
         if args:
@@ -260,7 +261,7 @@ def _parse_play(tokens: list[str], view) -> Play:
     cards: list[Card] = []
     color = None
     uno = False
-    target = None
+    target = first = None
     give: list[Card] = []
     for tok in tokens:
         low = tok.lower()
@@ -268,6 +269,8 @@ def _parse_play(tokens: list[str], view) -> Play:
             uno = True
         elif tok.startswith("@") and _num(tok[1:]):
             target = int(tok[1:])
+        elif tok.startswith("@") and all(_num(x) for x in tok[1:].split(",")) and tok.count(",") == 1:
+            first, target = (int(x) for x in tok[1:].split(","))   # two seats (ALLWILD(swap=pair))
         elif low.startswith("give:"):
             give += [_card_token(t, hand)[0] for t in tok[5:].split(",") if t]
         elif cards and cards[-1].is_wild and color is None and _is_color_word(tok):
@@ -288,7 +291,7 @@ def _parse_play(tokens: list[str], view) -> Play:
         raise NotationError("play what? name a card, e.g. 'R7' or its number")
     if not _holds(view.hand, cards + give):
         raise NotationError(f"you do not hold {' '.join(c.code for c in cards + give)}")
-    return Play(seat, tuple(cards), color, uno, target, (), 0, tuple(give))
+    return Play(seat, tuple(cards), color, uno, target, (), 0, tuple(give), "", first)
 
 
 def _plays_of(game, seat: int, cards: tuple) -> list[Play]:
@@ -417,8 +420,9 @@ class TerminalGame:
     def new_game(self) -> Game:
         k = self.hand_no
         hs = derive_seed(self.seed, k) if self.seed is not None else None
+        # V and MISTAKE's unready call read a real clock
         clock = self.clock_factory() if self.clock_factory is not None else (
-            SystemClock() if self.rules.has("V") else None)  # the speed rule reads a real clock
+            SystemClock() if self.rules.has("V") or self.rules.has("MISTAKE") else None)
         game = Game.new(players=self.players, rules=self.rules, seed=hs, enforcement=self.enforcement,
                         deck=self.deck, decks=self.decks, clock=clock)
         self.bots = {s: make_bot(n, derive_seed(hs, s, "bot") if hs is not None else None)
@@ -558,14 +562,16 @@ class TerminalGame:
                 break
         if stem is None:
             return play
-        if stem.more == "target":
+        while stem.more == "target":   # one seat, or two one after the other (ALLWILD(swap=pair))
             options = game.expand(stem)
             seats = {a.target: a for a in options}
-            if play.target in seats:
-                stem = seats[play.target]
+            want = play.first if play.first is not None and stem.target is None else play.target
+            if want in seats:
+                stem = seats[want]
             else:
                 names = ", ".join("none" if q is None else f"{q} ({self.name(q)})" for q in seats)
-                answer = self._ask(f"Which seat does {play.cards[-1].code} name? [{names}] ").strip().lower()
+                also = "" if stem.target is None else f" with {self.name(stem.target)}"
+                answer = self._ask(f"Which seat does {play.cards[-1].code} name{also}? [{names}] ").strip().lower()
                 if answer in ("quit", "exit", "q"):
                     raise QuitGame
                 key = None if answer in ("none", "-", "") and None in seats else (int(answer) if _num(answer) else "?")

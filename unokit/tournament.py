@@ -43,7 +43,8 @@ def _labels(a: str, b: str) -> tuple[str, str]:
 
 
 def _duel_specs(a: str, b: str, *, hands: int, players: int, rules: str, seed: int, max_steps: int,
-                tag: str = "", solo: bool = False, decks: int = 1) -> tuple[list[dict], list[str], list[str]]:
+                tag: str = "", solo: bool = False, decks: int = 1,
+                deck: str = "classic") -> tuple[list[dict], list[str], list[str]]:
     if solo:  # one A against players - 1 Bs
         first = parse_players([a])[0]
         lineup = [first] + parse_players([b], players - 1)
@@ -52,12 +53,12 @@ def _duel_specs(a: str, b: str, *, hands: int, players: int, rules: str, seed: i
     la, lb = _labels(lineup[0], lineup[1])
     labels = [la if (i == 0 if solo else i % 2 == 0) else lb for i in range(players)]
     specs = chunk_specs("rotated", rules, lineup, labels=labels, count=hands, seed=seed, chunk=CHUNK["rotated"],
-                        max_steps=max_steps, tag=tag, decks=decks)
+                        max_steps=max_steps, tag=tag, decks=decks, deck=deck)
     return specs, lineup, labels
 
 
 def _duel_result(a_label: str, b_label: str, lineup, labels, tally, *, rules: str, players: int, seed: int,
-                 hands: int, decks: int = 1) -> dict:
+                 hands: int, decks: int = 1, deck: str = "classic") -> dict:
     fair = {lab: labels.count(lab) / players for lab in (a_label, b_label)}
     d = tally.deals
     return {
@@ -82,10 +83,10 @@ def _duel_result(a_label: str, b_label: str, lineup, labels, tally, *, rules: st
         "wins_by_seat": list(tally.wins_by_seat),
         "first_seat": rate_summary(tally.first_wins, tally.first_n),
         "turns": tally.m["turns"].summary(2),
-    } | ({"decks": decks} if decks != 1 else {})
+    } | ({"decks": decks} if decks != 1 else {}) | ({"deck": deck} if deck != "classic" else {})
 
 
-def _check(rules: str, players: int, hands: int, decks: int = 1) -> str:
+def _check(rules: str, players: int, hands: int, decks: int = 1, deck: str = "classic") -> str:
     from .game import Game
     from .errors import UnoError
     rs = RuleSet.parse(rules)
@@ -97,7 +98,7 @@ def _check(rules: str, players: int, hands: int, decks: int = 1) -> str:
                  else players if abs(players) < 10**6 else "a huge number")
         raise LabError(f"a table seats 2 to {most} players{'' if decks == 1 else f' with {decks} decks'}, got {shown}")
     try:
-        Game.new(players=players, rules=rs, seed=0, decks=decks)
+        Game.new(players=players, rules=rs, seed=0, deck=deck, decks=decks)
     except UnoError as e:
         raise LabError(f"{rs.code} with {players} players: {e}") from None
     return rs.code
@@ -105,24 +106,26 @@ def _check(rules: str, players: int, hands: int, decks: int = 1) -> str:
 
 def duel(a: str, b: str, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
          jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, solo: bool = False,
-         backend: str = "local", ray_address: str | None = None, engine: str = "auto", decks: int = 1) -> dict:
+         backend: str = "local", ray_address: str | None = None, engine: str = "auto", decks: int = 1,
+         deck: str = "classic") -> dict:
     """Bot ``a`` against bot ``b`` on ``hands`` paired deals (each played once per seat rotation).
 
     With more than two seats the bots alternate (A, B, A, B...); ``solo=True`` seats one A against
     ``players - 1`` Bs instead (A's fair share is then ``1/players``). ``backend="ray"`` plays the
     chunks as Ray tasks (:mod:`unokit.scale`; ``ray_address``: the cluster), with the same result.
-    ``decks``: decks shuffled together (10 players a deck; played by the referee).
+    ``decks``: decks shuffled together (10 players a deck); ``deck``: the deck (:data:`unokit.decks.DECKS`).
+    Several decks, or a deck other than the classic one, are played by the referee (``engine`` says why).
     """
     t0 = time.perf_counter()
-    code = _check(rules, players, hands, decks)
-    note = several_decks(engine, decks)
+    code = _check(rules, players, hands, decks, deck)
+    note = several_decks(engine, decks, deck)
     specs, lineup, labels = _duel_specs(a, b, hands=hands, players=players, rules=code, seed=seed,
-                                        max_steps=max_steps, solo=solo, decks=decks)
+                                        max_steps=max_steps, solo=solo, decks=decks, deck=deck)
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label=f"{lineup[0]} vs {lineup[1]}",
                                  backend=backend, address=ray_address, engine=engine)
     la, lb = labels[0], labels[1]
     out = _duel_result(la, lb, lineup, labels, merge_tallies(results), rules=code, players=players, seed=seed,
-                       hands=hands, decks=decks)
+                       hands=hands, decks=decks, deck=deck)
     if note:
         out["engine"] = note
     out["jobs"] = work["jobs"]
@@ -168,7 +171,7 @@ def elo_from_strengths(strengths: dict, base: float = 1500.0) -> dict:
 
 def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 1121", seed: int = 0,
                jobs: int | None = None, progress: bool = True, max_steps: int = MAX_STEPS, backend: str = "local",
-               ray_address: str | None = None, engine: str = "auto", decks: int = 1) -> dict:
+               ray_address: str | None = None, engine: str = "auto", decks: int = 1, deck: str = "classic") -> dict:
     """A duel between every pair of ``names`` (all chunks share one pool of processes, or one Ray
     cluster with ``backend="ray"``), then a Bradley–Terry rating table. Every pair plays the same
     deals (the same seeds)."""
@@ -178,13 +181,13 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
         raise LabError("name every bot once in a tournament")
     if len(names) < 2:
         raise LabError("a tournament needs at least two bots, e.g. 'greedy,random,random-play'")
-    code = _check(rules, players, hands, decks)
-    note = several_decks(engine, decks)
+    code = _check(rules, players, hands, decks, deck)
+    note = several_decks(engine, decks, deck)
     pairs = list(combinations(names, 2))
     specs, meta = [], []
     for a, b in pairs:
         s, lineup, labels = _duel_specs(a, b, hands=hands, players=players, rules=code, seed=seed,
-                                        max_steps=max_steps, tag=f"{a}|{b}", decks=decks)
+                                        max_steps=max_steps, tag=f"{a}|{b}", decks=decks, deck=deck)
         meta.append((a, b, lineup, labels, len(specs), len(s)))
         specs += s
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label="tournament", backend=backend,
@@ -195,7 +198,8 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
     won = {n: 0 for n in names}
     for a, b, lineup, labels, first, count in meta:
         t = merge_tallies(results[first:first + count])
-        d = _duel_result(a, b, lineup, labels, t, rules=code, players=players, seed=seed, hands=hands, decks=decks)
+        d = _duel_result(a, b, lineup, labels, t, rules=code, players=players, seed=seed, hands=hands, decks=decks,
+                         deck=deck)
         duels.append(d)
         pw[(a, b)] = d["wins"][a]
         pw[(b, a)] = d["wins"][b]
@@ -213,7 +217,8 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
     return {"kind": "tournament", "bots": names, "players": players, "rules": code, "seed": seed, "deals": hands,
             "rating": "Bradley-Terry (MM), Elo scale: 1500 + 400 log10(strength), prior 0.5 win each way",
             "table": table, "matrix": matrix, "duels": duels, "jobs": work["jobs"], "backend": work["backend"],
-            "seconds": round(time.perf_counter() - t0, 2)} | ({"decks": decks, "engine": note} if decks != 1 else {})
+            "seconds": round(time.perf_counter() - t0, 2)} | ({"decks": decks} if decks != 1 else {}) | (
+            {"deck": deck} if deck != "classic" else {}) | ({"engine": note} if note else {})
 
 
 # ---------------------------------------------------------------------------------------- text
@@ -239,7 +244,11 @@ def format_duel(d: dict) -> str:
 
 
 def _decks(d: dict) -> str:
-    return f" ({d['decks']} decks)" if d.get("decks", 1) != 1 else ""
+    """`` (2 decks)``, `` (the 112 deck)``, `` (2 112 decks)`` or ``''`` (one classic deck)."""
+    k, name = d.get("decks", 1), d.get("deck", "classic")
+    if name == "classic":
+        return f" ({k} decks)" if k != 1 else ""
+    return f" (the {name} deck)" if k == 1 else f" ({k} {name} decks)"
 
 
 def format_tournament(t: dict) -> str:

@@ -20,12 +20,13 @@ import random
 
 from ..actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno, Slap, ChallengeDraw
 from ..cards import Card, Color
+from ..rules.mistake import CallUnready
 
 __all__ = ["Bot", "OUT_OF_TURN", "TURN_ONLY", "is_out_of_turn", "out_of_turn_options", "event_cards",
            "event_color", "rest_of_hand"]
 
 # Action types that a seat may take while it is not the seat in turn (a Play out of turn is a cut).
-OUT_OF_TURN = (SayUno, CatchUno, Accuse, Notice, Play, Slap, ChallengeDraw)
+OUT_OF_TURN = (SayUno, CatchUno, Accuse, Notice, Play, Slap, ChallengeDraw, CallUnready)
 # Action types that only the seat in turn takes.
 TURN_ONLY = (Draw, Pass, ChooseColor, Challenge, Discard)
 

@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Color, Face
 from ..decks import DECKS, build_deck
+from ..errors import RuleCodeError
 from ..game import Game, Phase
 from ..rules import RuleSet
 from .base import event_cards, event_color
@@ -122,6 +123,19 @@ def guess_deck(view, deck: str | None = None) -> tuple[str, int, bool]:
     return fallback or (deck or "classic", max(1, -(-total // 108)), False)
 
 
+def _written_deck(view, written: str) -> tuple[str, int, bool]:
+    """The deck of a table that wrote its blanks (the ``blanks=`` parameter): the view's deck, in the number
+    of copies that makes the card count."""
+    total = sum(view.hand_sizes) + view.stock_size + len(view.discard) + view.hidden_pile_size
+    for copies in range(1, 9):
+        try:
+            if len(build_deck(view.deck, copies, True, written)) >= total:
+                return view.deck, copies, True
+        except RuleCodeError:
+            continue
+    return view.deck, 1, True
+
+
 @dataclass
 class _Seat:
     known: list = field(default_factory=list)      # cards surely in the hand
@@ -145,7 +159,11 @@ class Determinizer:
         self.seat = view.seat
         self.n = view.players
         self.rules = RuleSet.parse(view.rules)
-        self.deck, self.copies, self.blanks = guess_deck(view, deck)
+        self.written = self.rules.param("blanks")   # blanks with a rule written on each: dealt in
+        if self.written:
+            self.deck, self.copies, self.blanks = _written_deck(view, self.written)
+        else:
+            self.deck, self.copies, self.blanks = guess_deck(view, deck)
         self.draw_belief = draw_belief
         self.honest = honest
         self.challengeable = challengeable
@@ -281,7 +299,7 @@ class Determinizer:
 
     def _count_unseen(self) -> None:
         v = self.view
-        deck = Counter(build_deck(self.deck, self.copies, self.blanks))
+        deck = Counter(build_deck(self.deck, self.copies, self.blanks, self.written))
         unseen = deck - Counter(v.hand) - Counter(v.discard)
         if v.stock_top is not None and unseen[v.stock_top] > 0:
             unseen[v.stock_top] -= 1

@@ -22,6 +22,7 @@ from collections import Counter
 from ..actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Notice, Play,
                        SayUno)
 from ..cards import COLORS, Color, Face
+from ..rules.mistake import CallUnready
 from .base import fallback_action, Bot, event_cards, event_color, rest_of_hand
 
 __all__ = ["GreedyBot", "bluff_probability", "color_before_top"]
@@ -145,8 +146,9 @@ class GreedyBot(Bot):
         return None
 
     def _free_gain(self, view, legal: list[Action]) -> Action | None:
-        """Actions that cost nothing and only help: say UNO, catch, notice, a sound accusation."""
-        for kind in (SayUno, CatchUno, Notice, Slap):
+        """Actions that cost nothing and only help: say UNO, catch, notice, call an unready seat out
+        (MISTAKE), a sound accusation."""
+        for kind in (SayUno, CatchUno, Notice, Slap, CallUnready):
             a = next((a for a in legal if type(a) is kind), None)
             if a is not None:
                 return a
@@ -176,6 +178,9 @@ class GreedyBot(Bot):
         options = sum(1 for c in rest if c.is_wild or c.color is new_color or c.face == last.face)
         held = Counter(c.color for c in rest if c.color is not None)
         target_size = -view.hand_sizes[a.target] if a.target is not None else 0
+        if a.first is not None:   # two seats swap (ALLWILD(swap=pair)): with me, the other's hand; else last
+            other = a.first if a.target == view.seat else a.target if a.first == view.seat else None
+            target_size = -view.hand_sizes[other] if other is not None else -999
         return (not rest,                                   # go out
                 not self._is_bluff(view, a),                # an honest Wild Draw Four
                 len(a.cards) + (a.more == "cards"),         # dump several at once (DR/DD: a group grows)

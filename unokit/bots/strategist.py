@@ -46,6 +46,7 @@ from ..cards import COLORS, FLEXED_NUMBER, Card, Color, Face
 from ..rules import RuleSet
 from ..rules.editions.extreme import LAUNCHER, launcher_mean
 from ..rules.editions.nomercy import MERCY
+from ..rules.mistake import CallUnready
 from .base import fallback_action, Bot, event_cards, event_color, rest_of_hand
 from .knowledge import Knowledge, Tracker
 
@@ -134,7 +135,8 @@ _C = [
     Component("say_uno", "official rules; ch.2 (a missed UNO costs cards)",
               "Always say UNO with the next-to-last card (and at once whenever holding one card unsaid)."),
     Component("catch_uno", "official rules",
-              "Catch every missed UNO, notice every wrong play, slap when M asks for it."),
+              "Catch every missed UNO, notice every wrong play, slap when M asks for it, call an unready "
+              "opponent out (MISTAKE)."),
     Component("challenge", "ch.2 O Uso do Curinga; Memorização das Cartas",
               "Challenge a Wild Draw Four when the inferred chance that its player still holds the colour in "
               "force exceeds ``threshold`` (challenging pays above about 0.25).", params={"threshold": 0.4}),
@@ -385,6 +387,8 @@ class StrategistBot(Bot):
                     return a
                 if t is Notice or t is Slap:
                     return a
+                if t is CallUnready and view.to_act not in friends:
+                    return a
         return None
 
     def _accuse(self, view) -> bool:
@@ -442,7 +446,7 @@ class StrategistBot(Bot):
         """One variant per play: saying UNO when the play leaves one card (else not)."""
         best: dict = {}
         for a in plays:
-            key = (a.cards, a.color, a.target, a.hidden, a.claim, a.give)
+            key = (a.cards, a.color, a.target, a.hidden, a.claim, a.give, a.first)
             left = None if hand_size is None else hand_size - len(a.cards) - len(a.hidden) - len(a.give)
             if key not in best or (a.uno and left in (None, 1)) or (not a.uno and left not in (None, 1)):
                 best[key] = a
@@ -717,6 +721,15 @@ class StrategistBot(Bot):
                 skipped = [ctx.nxt(me, 1)]
         elif face == Face.WILD_TARGETED_DRAW_TWO and a.target is not None:   # All Wild: the target draws 2
             victims[a.target] = victims.get(a.target, 0) + 2
+        elif face == Face.BLANK_DRAW_N:   # a drawn blank: the next player draws the number chosen, loses the turn
+            victims[nxt] = victims.get(nxt, 0) + a.claim
+            skipped.append(nxt)
+            actor = ctx.nxt(nxt)
+        elif face == Face.BLANK_TARGET_TWO and a.target is not None:   # a blank: a player chosen draws 2
+            victims[a.target] = victims.get(a.target, 0) + 2
+        elif face == Face.BLANK_EVERYONE:   # a blank: every other player draws 1
+            for s in ctx.opps:
+                victims[s] = victims.get(s, 0) + 1
         elif face in (Face.REVERSE, Face.WILD_REVERSE, Face.FLEX_REVERSE):
             if two:
                 actor = me if k % 2 else nxt
@@ -736,7 +749,15 @@ class StrategistBot(Bot):
                 victims[s] = victims.get(s, 0) + sum(1 for c in cards if c.face == Face.REVERSE)
         # --- swaps (T, CAR): scene stealing. The hand I would get is unknown: it is valued by its size
         if a.target is not None and face == Face.WILD_FORCED_SWAP:   # All Wild: the swap, valued like T's
-            q = a.target
+            f, q = me if a.first is None else a.first, a.target
+            if a.more == "target":   # ALLWILD(swap=pair), the first seat named: valued as its best pair
+                f = q
+                q = max((s for s in ctx.active if s != f), key=lambda s: self._pair_gain(ctx, len(rest), f, s, sizes))
+            v += self._pair_gain(ctx, len(rest), f, q, sizes)
+            sizes[f], sizes[q] = sizes[q], sizes[f]
+        elif (a.target is not None and face in (Face.WILD_SWAP, Face.BLANK_SWAP, Face.BLANK_BIANCA)) \
+                or face == Face.BLANK_NEXT_SWAP:   # swap hands with a seat chosen (the Cambio mazzo: the next)
+            q = a.target if a.target is not None else nxt
             v += self._swap_gain(ctx, len(rest), q, sizes)
             sizes[me], sizes[q] = sizes[q], sizes[me]
         elif ctx.t_card is not None and a.target is not None and any(c.number == ctx.t_card for c in cards):
@@ -804,6 +825,23 @@ class StrategistBot(Bot):
         if theirs <= 1:
             gain += 2.0 * CARD  # stealing an UNO hand
         return self.w["scene_stealing"] * gain - 0.3
+
+    def _pair_gain(self, ctx: _Ctx, mine: int, f: int, q: int, sizes) -> float:
+        """All Wild's Forced Swap: what making seats ``f`` and ``q`` swap hands is worth (``ALLWILD(swap=pair)``).
+        With me among them, a swap of my ``mine`` cards (:meth:`_swap_gain`); else the threat moved: a
+        small hand is the more dangerous the sooner its holder plays, so the fewest cards go from the
+        player about to play to one who plays later (a partner's hand the other way)."""
+        if ctx.me in (f, q):
+            return self._swap_gain(ctx, mine, q if f == ctx.me else f, sizes)
+        if not self.on("scene_stealing"):
+            return -50.0
+
+        def threat(s: int, size: int) -> float:
+            near = next((i for i in range(1, ctx.na) if ctx.nxt(ctx.me, i) == s), ctx.na)
+            return (-1.0 if s in ctx.friends else 1.0) * _danger(size) / near
+
+        moved = threat(f, sizes[f]) + threat(q, sizes[q]) - threat(f, sizes[q]) - threat(q, sizes[f])
+        return self.w["scene_stealing"] * 3.0 * CARD * moved - 0.3
 
     def _compass(self, ctx: _Ctx, mine: int, q: int, sizes) -> float:
         return -5.0

@@ -11,7 +11,8 @@ block           one id per                                            text of th
 ``more``        card: put it down and go on choosing cards (groups)    ``play R7 +``
 ``hidden``      card x claim (0, +2, +4) x UNO (DED: face down)       ``play hidden:R7 claim:+2``
 ``target``      seat, counted from the seat acting (1 = next seat),   ``target +1``,
-                or no seat (a play that may name none: SEVENO)        ``target none``
+                or no seat (a play that may name none: SEVENO), or    ``target none``,
+                the seat acting (pairs: ALLWILD(swap=pair))           ``target +0``
 ``give``        card given away (DOA)                                 ``give B5``
 verbs           ``draw``, ``pass``, ``challenge``, ``uno``, ...       ``draw``
 ``color``       colour named (first discard a Wild)                   ``color G``
@@ -160,6 +161,9 @@ class ActionTable:
                 names.append(f"target +{k}")
             self.target_id[None] = len(names)
             names.append("target none")
+            if rs.has("ALLWILD") and rs.param("ALLWILD", "swap") == "pair":   # a pair may name the seat acting
+                self.target_id[0] = len(names)
+                names.append("target +0")
             self.blocks["target"] = (start, len(names))
         self.give_id: dict = {}
         if self.gifts:

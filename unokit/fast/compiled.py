@@ -185,7 +185,7 @@ def action_id(action) -> int:
     if (type(action) is Play and 1 <= len(action.cards) <= 8 and not action.hidden and not action.give
             and not action.more and not action.claim and 0 <= action.player < MAX_PLAYERS
             and (len(action.cards) > 1 or action.target is not None)
-            and (action.target is None or 0 <= action.target < MAX_PLAYERS)
+            and (action.target is None or 0 <= action.target < MAX_PLAYERS) and action.first is None
             and all(0 <= c.index < official.NCARDS for c in action.cards)):
         packed = 0
         for c in reversed(action.cards):

@@ -23,7 +23,8 @@ def problem(spec: dict) -> str | None:
     from . import compiled
     if spec.get("kind") not in ("hands", "rotated"):
         return "matches are played by the referee"
-    return compiled.problem(spec["rules"], list(spec["lineup"]), len(spec["lineup"]), decks=spec.get("decks", 1))
+    return compiled.problem(spec["rules"], list(spec["lineup"]), len(spec["lineup"]), decks=spec.get("decks", 1),
+                            deck=spec.get("deck", "classic"))
 
 
 def _moments(values: np.ndarray) -> Moments:

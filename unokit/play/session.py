@@ -86,6 +86,8 @@ class TableOptions:
     ``bots``: ``{player: bot name}`` for the seats bots take from the start (empty seats are filled
     with ``fill_bot`` when the table starts). Times are seconds. ``decks``: decks shuffled together
     (1 to 4), each seating 10 players (003: more than one deck when the players are many).
+    ``blanks``: the rule written on each blank card of the 112 / Italian deck (``swap/drawn/r7``,
+    :mod:`unokit.rules.blanks`), written into ``rules`` as the table parameter ``blanks=``.
 
     >>> TableOptions(seats=11)
     Traceback (most recent call last):
@@ -110,12 +112,20 @@ class TableOptions:
     deck: str = "classic"
     seed: int | None = None
     decks: int = 1
+    blanks: str = ""
 
     def __post_init__(self):
-        for name in ("rules", "fill_bot", "deck") + (("mode",) if self.mode is not None else ()):
+        for name in ("rules", "fill_bot", "deck", "blanks") + (("mode",) if self.mode is not None else ()):
             value = getattr(self, name)
             if not isinstance(value, str) or len(value) > 400:
                 raise TableError(f"{name} must be text, got {type(value).__name__}")
+        if self.blanks:      # written into the rules, which the table shows and the match plays
+            from ..rules.blanks import add_blanks, read_blanks
+            try:
+                object.__setattr__(self, "blanks", read_blanks(self.blanks))
+                object.__setattr__(self, "rules", add_blanks(self.rules, self.blanks))
+            except ValueError as e:
+                raise TableError(f"blanks: {e}") from None
         if not isinstance(self.bots, (tuple, dict)):
             raise TableError('bots must be an object such as {"1": "strategist"}')
         _num("decks", self.decks, 1, MAX_TABLE_DECKS, integer=True)
@@ -154,11 +164,13 @@ class TableOptions:
 
     def match_config(self, seed: int) -> MatchConfig:
         return MatchConfig(players=self.seats, rules=self.rules, mode=self.mode, target=self.target, seed=seed,
-                           deck=self.deck, decks=self.decks)
+                           deck=self.deck, decks=self.decks, blanks=self.blanks)
 
     def to_dict(self) -> dict:
         d = asdict(self)
         d["bots"] = {str(p): b for p, b in self.bots}
+        if not d["blanks"]:      # (left out when none: options stored before blanks existed read the same)
+            del d["blanks"]
         return d
 
     @classmethod

@@ -11,11 +11,16 @@ spectator (``player=None``) only what is shown to everyone.
 >>> msg["type"], len(msg["view"]["hand"]), msg["you"]["name"]
 ('state', 7, 'Ana')
 >>> spectator = state_message(s, None)
->>> spectator["view"]["hand"], spectator["legal"], spectator["you"]
-([], [], None)
+>>> spectator["view"]["hand"], spectator["legal"], spectator["you"], spectator["hand_order"]
+([], [], None, None)
+>>> sorted(msg["hand_order"]["guide"]) == list(range(7))
+True
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
 
 from ..decks import DECKS, build_deck
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
@@ -24,9 +29,10 @@ from ..rules.editions import EDITIONS
 from ..rules.catalog import (AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS,
                              bounds_of)
 from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
+from .handorder import colour_order, guide_order
 from .session import TableSession, bot_names
 
-__all__ = ["state_message", "catalog_message", "view_json", "action_json", "LOG_LINES", "LANGS"]
+__all__ = ["state_message", "catalog_message", "view_json", "action_json", "hand_orders", "LOG_LINES", "LANGS"]
 
 LOG_LINES = 60
 DISCARD_SHOWN = 8
@@ -66,6 +72,29 @@ def view_json(v) -> dict:
     }
 
 
+class _Place(NamedTuple):      # a card code and its place in the hand (handorder sorts anything with a code)
+    code: str
+    i: int
+
+
+@lru_cache(maxsize=4096)
+def _orders(hand: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    places = [_Place(c, i) for i, c in enumerate(hand)]
+    return tuple(p.i for p in guide_order(places)), tuple(p.i for p in colour_order(places))
+
+
+def hand_orders(hand) -> dict:
+    """The places of a hand's cards (indices into ``hand``, card codes) in each order a page may show
+    them: ``guide``, the order the guide recommends, and ``colour``, by colour
+    (:mod:`unokit.play.handorder`, the one statement of both).
+
+    >>> hand_orders(["B4", "Y1", "W+4", "G1", "B3", "Y3"])      # G1 Y1 Y3 B3 B4 W+4
+    {'guide': [3, 1, 5, 4, 0, 2], 'colour': [1, 5, 3, 4, 0, 2]}
+    """
+    guide, colour = _orders(tuple(hand))
+    return {"guide": list(guide), "colour": list(colour)}
+
+
 def action_json(a) -> dict:
     """An action as the protocol writes it in ``actions`` and ``options``: its dict, ``text`` and ``more``."""
     d = a.to_dict()
@@ -91,11 +120,13 @@ def state_message(s: TableSession, player: int | None, lang: str = "en", *, now:
         "rules": s.options.rules, "options": _options(s), "you": you,
         "seats": _seats(s, v, now), "view": view_json(v) if v is not None else None,
         "legal": [], "actions": [], "log": [], "pending_text": None,
-        "turn_left": None, "between_left": None,
+        "turn_left": None, "between_left": None, "hand_order": None,
         "match": _match(s), "chat": [[t, p, s.seats[p].name, text] for t, p, text in s.chat[-20:]],
     }
     if v is not None:
         viewer = seat
+        if seat is not None:
+            msg["hand_order"] = hand_orders(msg["view"]["hand"])
         msg["log"] = _log_lines(s, v, viewer, names, lang)
         if v.pending:
             msg["pending_text"] = describe_pending(v, viewer, names, lang)
@@ -131,7 +162,8 @@ def _options(s: TableSession) -> dict:
     config = s.match.config if s.match else o.match_config(0)
     return {"seats": o.seats, "match": o.match, "mode": config.mode, "target": config.target, "turn_timer": o.turn_timer,
             "uno_grace": o.uno_grace, "bot_think": o.bot_think, "away_delay": o.away_delay,
-            "between_hands": o.between_hands, "deck": o.deck, "decks": o.decks}
+            "between_hands": o.between_hands, "deck": o.deck, "decks": o.decks,
+            "blanks": config.ruleset.param("blanks")}   # the rule on each blank card (unokit.rules.blanks)
 
 
 def _seats(s: TableSession, v, now) -> list[dict]:
@@ -249,7 +281,8 @@ def catalog_message() -> dict:
         "silence": [{"suffix": k, "name_en": v, "name_pt": SILENCE_PT[k]} for k, v in SILENCE_NAMES.items()],
         "editions": [{"code": f"UNO {e.code}", "deck": e.deck, "players": list(e.players), "name_en": e.name,
                       "name_pt": e.name_pt} for e in EDITIONS.values()],
-        "decks": [{"name": name, "about": spec.description, "cards": len(build_deck(name)), "source": spec.source}
+        "decks": [{"name": name, "about": spec.description, "cards": len(build_deck(name)), "source": spec.source,
+                   "blanks": spec.blanks}     # blank cards a deck (a table writes a rule on each: blanks=)
                   for name, spec in DECKS.items() if name not in {e.deck for e in EDITIONS.values()}],
         "deck_count": {"default": 1, "lo": 1, "hi": MAX_TABLE_DECKS, "seats_per_deck": SEATS_PER_DECK},
         "bots": bot_names(),

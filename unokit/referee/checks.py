@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
                        Play, Say, SayUno)
-from ..cards import COLORS, Card, Face
+from ..cards import BLANK_FACES, COLORS, Card, Face
 from ..compose import MORE, gifts_of, targets_of
 from ..errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                       IncompletePlayError, NotYourTurnError, WindowClosedError)
 from ..official import matches
+from ..rules import blanks
 from .state import Phase
 
 
@@ -22,6 +23,8 @@ def first_reason(hooks, *args) -> str | None:
             return why
     return None
 
+
+_BLANKS = frozenset((Face.WILD_BLANK,) + BLANK_FACES)
 
 class ChecksMixin:
     """Verifying an action: why the referee refuses it, or ``None``."""
@@ -90,8 +93,7 @@ class ChecksMixin:
         if p in self.eliminated:
             return NotYourTurnError, f"seat {p} is out of this hand"
         if (play.target is not None or play.give) and play.cards and play.cards[-1].face != Face.WILD_SWAP \
-                and not (play.cards[-1].face == Face.WILD_BLANK and self.blank in ("swap", "draw2")) \
-                and not self._choices:
+                and not blanks.takes_target(self, play.cards[-1]) and not self._choices:
             return IllegalActionError, "this play names no target and gives no cards under the rules in force"
         if play.cards:
             last = play.cards[-1]
@@ -104,13 +106,19 @@ class ChecksMixin:
                 return IllegalActionError, (f"{last.code} is not a wild; no colour is named" if not last.is_wild else
                                             f"no colour is named with {last.code} under these rules" if self._colorless
                                             else f"no colour is named with {last.code}: its victim names it")
-            if (last.face == Face.WILD_SWAP or (last.face == Face.WILD_BLANK and self.blank in ("swap", "draw2"))) \
+            if last.is_wild and (last.face in _BLANKS or play.claim):
+                why = blanks.problem(self, play)
+                if why:
+                    return IllegalActionError, why
+            elif play.claim and not play.hidden:
+                return IllegalActionError, f"{last.code} makes nobody draw a number you choose: no claim"
+            if last.face == Face.WILD_SWAP \
                     and (play.target is None or play.target == p or not 0 <= play.target < self.n
                          or play.target in self.eliminated):
                 return IllegalActionError, f"{last.code} needs a target seat other than yours"
-        if (play.target is not None or play.give) and not play.cards:
+        if (play.target is not None or play.first is not None or play.give) and not play.cards:
             return IllegalActionError, "a face-down play names no seat and gives no cards"
-        if play.cards and (play.target is not None or play.give):
+        if play.cards and (play.target is not None or play.first is not None or play.give):
             why = self._choice_problem(play)
             if why:
                 return CardNotPlayableError, why
@@ -124,7 +132,15 @@ class ChecksMixin:
         """Why the seat ``play`` names or the cards it gives are not a choice the rules offer for its
         cards (T, SEVENO, CLA, DOA...). Structural, like the shape: a wrong play may stand under table
         enforcement, but its effect must not move cards to a seat or from a hand it cannot name."""
-        if play.target is not None and play.target not in targets_of(self, play.player, play.cards):
+        named = targets_of(self, play.player, play.cards) if play.target is not None or play.first is not None else ()
+        if play.first is not None:   # a play naming two seats (ALLWILD(swap=pair)): a pair the rules list
+            if play.target is None or play.first == play.target:
+                return "name two different seats, e.g. '@1,3'"
+            if (play.first, play.target) not in named:
+                return f"this play cannot name seats {play.first} and {play.target} under the rules in force"
+        elif play.target is not None and play.target not in named:
+            if any(type(t) is tuple for t in named):
+                return f"this play names two seats: write both, e.g. '@{play.target},N'"
             return f"this play cannot name seat {play.target} under the rules in force"
         if play.give:
             k = gifts_of(self, play.player, play.cards)
@@ -143,7 +159,8 @@ class ChecksMixin:
         """(error class, reason, may-stand-in-table-mode) or None when the play is legal."""
         cards = play.cards
         if (len(cards) == 1 and play.player == self.current and self.phase is Phase.PLAY and not play.hidden
-                and play.target is None and not play.give and not self._custom_play):
+                and play.target is None and play.first is None and not play.give and not play.claim
+                and not self._custom_play):
             # fast path: one card in turn
             c = cards[0]
             hand = self.hands[play.player]

@@ -5,11 +5,14 @@ A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.
 from __future__ import annotations
 
 from ..actions import Play
-from ..cards import Face
+from ..cards import BLANK_FACES, Face
 from ..official import is_bluff
+from ..rules import blanks
 from ..rules.double_discard import owe_free_discards
 from .state import Phase, WrongPlay
 
+
+_BLANKS = frozenset((Face.WILD_BLANK,) + BLANK_FACES)
 
 class PlayingMixin:
     """Playing cards: moving them to the pile and resolving their effects."""
@@ -121,8 +124,8 @@ class PlayingMixin:
                 self._shuffle_hands(p)
             elif f == Face.WILD_OHANA:
                 return self._ohana(p, nxt)
-            elif f == Face.WILD_BLANK and self.blank != "wild":
-                self._blank(p, a)
+            elif f in _BLANKS:
+                nxt = blanks.resolve(self, p, a, nxt)
         elif k == 1 or not (fx.reverse or fx.advance > 1):  # one card, or a group of numbers or Wilds
             if fx.reverse:
                 self.direction = -self.direction
@@ -155,20 +158,6 @@ class PlayingMixin:
         self.end_turn(p, nxt)
         if owed:
             owe_free_discards(self, owed, dest="under")
-
-    def _blank(self, p: int, a: Play) -> None:
-        """A blank wild with the effect the table wrote on it (table parameter ``blank``)."""
-        if self.blank == "swap":
-            q = a.target
-            self.hands[p], self.hands[q] = self.hands[q], self.hands[p]
-            self.hands_changed((p, q))
-            self.emit("swap", p, q)
-        elif self.blank == "draw2":
-            self.penalize(a.target, 2, "blank wild")
-        elif self.blank == "everyone1":
-            for q in self.active:
-                if q != p:
-                    self.penalize(q, 1, "blank wild")
 
     def _skip(self, p: int, k: int) -> int:
         """Next seat after ``k`` Skips by ``p`` (000 §DR, Carta Pular): k = n-1 plays again;

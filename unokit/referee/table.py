@@ -35,7 +35,7 @@ class TableMixin:
 
     def _do_notice(self, a: Notice) -> None:
         w = self._wrong(a.seq)
-        penalty = self.rules.param("wrong")
+        penalty = self.wrong_penalty
         self.emit("noticed", a.player, w.seq, w.player)
         if self.rules.corrections == 1:
             # undo to the point of the error; the offender takes the card back (it is in the restored

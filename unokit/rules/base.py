@@ -19,7 +19,7 @@ Named points:
                                     sends the total on)
 ``on_turn_end(game, player)``       a player's turn ended (S with T: the silent round ends)
 ``judge_speech(game, player, text)`` cards to draw for saying ``text`` now (S)
-``on_turn_start(game, player)``     a player's turn starts (V starts their clock)
+``on_turn_start(game, player)``     a player's turn starts (V starts their clock; MISTAKE their allowance)
 ``on_turn_action(game, action)``    the player in turn is about to draw, play, pass or name a colour (V);
                                     returns True when the rule took the action's place (MS, BLITZ, M)
 ``play_problem(game, play)``        restrictive playability: a reason to refuse an otherwise legal play

@@ -33,8 +33,9 @@ _TABLE_FACES = 6
 @dataclass(frozen=True)
 class Bound:
     """What values a parameter takes. ``kind``: ``int`` (a whole number from ``lo`` to ``hi``),
-    ``choice`` (one of ``choices``), ``word`` (one word of letters) or ``table`` (six whole numbers
-    from ``lo`` to ``hi`` separated by ``/``, one per die face)."""
+    ``choice`` (one of ``choices``), ``word`` (one word of letters), ``table`` (six whole numbers
+    from ``lo`` to ``hi`` separated by ``/``, one per die face) or ``blanks`` (the effects written on
+    blank cards, :func:`unokit.rules.blanks.read_blanks`)."""
 
     kind: str = "int"
     lo: int = 0
@@ -48,6 +49,9 @@ class Bound:
             return "one of " + ", ".join(self.choices)
         if self.kind == "word":
             return f"a single word of letters (at most {_WORD_MAX})"
+        if self.kind == "blanks":
+            from .blanks import _describe
+            return _describe()
         return (f"{_TABLE_FACES} whole numbers from {self.lo} to {self.hi} separated by '/' "
                 f"(cards drawn for die faces 1-{_TABLE_FACES}), e.g. 1/2/3/4/5/6")
 
@@ -67,6 +71,9 @@ class Bound:
             if not (0 < len(text) <= _WORD_MAX and text.isalpha() and text.upper().lower() == text):
                 raise ValueError(self.describe())
             return text
+        if self.kind == "blanks":   # (empty: no blank written, the default)
+            from .blanks import read_blanks
+            return read_blanks(text) if text else text
         faces = text.split("/")
         if len(faces) != _TABLE_FACES:
             raise ValueError(self.describe())
@@ -267,6 +274,10 @@ EXTRA_RULES: list[RuleInfo] = [
        "002 §Curinga Comprar Quatro", params={"mode": "on"}, bounds={"mode": _choice("on", "off")}),
     _x("SLOWUNO", "UNO catch until the end of the next turn", "a missed UNO can be caught until the next "
        "player's turn ends", "003 §Penalità", conflicts=("PRE",)),
+    _x("MISTAKE", "Any mistake costs two (Italian leaflet)", "a wrong play noticed, a missed UNO caught and being "
+       "caught unready in your turn (another seat calls you out once your time allowance has run) each cost 2 "
+       "cards", "003 §Varianti non ufficiali", params={"penalty": 2, "seconds": 10},
+       bounds={"penalty": _PENALTY, "seconds": _int(1, 3600)}, conflicts=("MEM", "V", "FLASH")),
 ]
 # The editions of 003 played as codes ("UNO NOMERCY"): each brings its own deck and card effects
 # (unokit.rules.editions); one edition per code. Their conflicts list the house rules that change the
@@ -284,7 +295,7 @@ EDITION_RULES: list[RuleInfo] = [
     RuleInfo("ALLWILD", "UNO All Wild! (edition)",
              "112 cards, every one a wild: Wild, Reverse, Skip, Skip Two, Forced Swap, Draw Two, Targeted Draw Two, "
              "Draw Four; no colours, no numbers", "003 §UNO All Wild!", family="EDITION", origin="edition",
-             implemented=True,
+             implemented=True, params={"swap": "self"}, bounds={"swap": _choice("self", "pair")},
              # the rules that read colours or numbers: pointless (or, FL and the peace rules, impossible) here
              conflicts=("T", "CAR", "DOA", "DAD", "TRI", "BACK", "CLA", "S", "M", "E", "IE", "SEVENO", "ZEROLEFT",
                         "AA", "AB", "ADDUP", "GT", "BOMB", "DR", "DD", "DED", "WILDSTART", "NOCHALLENGE", "FL",
@@ -364,6 +375,8 @@ TABLE_BOUNDS: dict[str, Bound] = {
     "wrong": _int(0, 20),
     "uno": _int(0, 20),
     "blank": _choice("wild", "swap", "draw2", "everyone1"),
+    "blanks": Bound("blanks"),
+    "blankmax": _int(1, 20),
     "chooser": _choice("first", "left", "dealer"),
 }
 

@@ -58,6 +58,7 @@ from .match_rules import (
     ShuffleSeats,
     TournamentOfWins,
 )
+from .mistake import AnyMistake
 from .silence import Silence
 from .social import Compliments, Critiques, Pride, SlapPile
 from .speed import Speed
@@ -85,7 +86,7 @@ REGISTRY = {
     "LIMIT": Limit, "OPEN": Open, "WILDSTART": WildStart, "REV": Reveal, "DED": DoubleDiscard,
     "FU": FlashUno, "BU": BattlefieldUno, "DRAWANY": DrawAny, "NOENDDRAW": NoEndDraw, "WILDMATCH": WildMatch,
     "TV": TournamentOfWins, "PR": ReversePoints, "MOV": Movement, "SHUFFLESEATS": ShuffleSeats,
-    "ELIMMOST": EliminateMost,
+    "ELIMMOST": EliminateMost, "MISTAKE": AnyMistake,
     "NOMERCY": (NoMercy, NoMercyZero, NoMercySeven),   # the editions (unokit.rules.editions)
     "ALLWILD": AllWild,
     "EXTREME": Extreme,

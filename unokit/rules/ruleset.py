@@ -58,6 +58,8 @@ GLOBAL_PARAMS: dict[str, object] = {
     "wrong": 2,           # cards for a wrong play noticed (table enforcement)
     "uno": 2,             # cards for a missed UNO (MEM makes it 4)
     "blank": "wild",      # what a blank wild does: wild | swap | draw2 | everyone1 (001, 003: the table decides)
+    "blanks": "",         # one effect per blank card, e.g. bianca/drawn/r7 (unokit.rules.blanks)
+    "blankmax": 4,        # the most cards a 'drawn' blank makes the next player draw
     "chooser": "first",   # who names the colour of a Wild turned first: first (the first player) | left (of the
                           # dealer, the rules' words) | dealer (000 §Regras Oficiais Comumente Ignoradas)
 }

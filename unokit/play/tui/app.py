@@ -63,17 +63,21 @@ def option_label(a: dict, state: dict, lang: str = "en") -> str:
         parts.append(" ".join(card_name(c, lang) for c in a["cards"].split()))
     if a.get("hidden"):
         parts.append("face down: " + a["hidden"])
-    if a.get("claim"):
-        parts.append(f"claimed as +{a['claim']}")
+    if a.get("claim"):   # a face-down card's claim, or the cards a drawn blank (WBN) makes the next player draw
+        parts.append(f"next draws {a['claim']}" if a.get("cards") else f"claimed as +{a['claim']}")
     if a.get("color"):
         parts.append(f"→ {color_name(a['color'], lang)}")
+    if a.get("first") is not None:   # two seats swap hands (ALLWILD(swap=pair))
+        parts.append(f"@ {seat_label(state, a['first'])} ⇄")
     if a.get("target") is not None:
-        parts.append(f"@ {seat_label(state, a['target'])}")
+        parts.append(f"@ {seat_label(state, a['target'])}" if a.get("first") is None
+                     else seat_label(state, a["target"]))
     if a.get("give"):
         parts.append("giving " + a["give"])
     if a.get("uno"):
         parts.append("+ UNO")
-    more = {"cards": "… and more cards", "target": "… then a seat", "give": "… then cards to give"}
+    more = {"cards": "… and more cards", "target": "… then a seat" if a.get("target") is None
+            else "… then the seat to swap with", "give": "… then cards to give"}
     if a.get("more"):
         parts.append(more.get(a["more"], "…"))
     return " ".join(parts) or a.get("text", "")

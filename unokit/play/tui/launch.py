@@ -29,7 +29,8 @@ def build_table(args):
     players = args.players or 4
     decks = getattr(args, "decks", 1)      # a namespace built by hand may leave it out
     if args.rules is None:      # the picker asks; the other options are checked now, not after it
-        local_options("UNO 1121", players, args.bots, seed=args.seed, deck=args.deck, decks=decks)
+        local_options(_with_blanks("UNO 1121", args), players, args.bots, seed=args.seed, deck=args.deck,
+                      decks=decks)
         return None
     code = RuleSet.parse(args.rules).code
     options = local_options(code, players, args.bots, match=not args.single, seed=args.seed, deck=args.deck,
@@ -42,9 +43,19 @@ def play_main(args) -> int:
     from .app import UnoApp
     table = build_table(args)
     picker = {"rules": args.rules, "players": args.players, "bots": args.bots, "match": not args.single,
-              "seed": args.seed, "deck": args.deck, "decks": getattr(args, "decks", 1)}
+              "seed": args.seed, "deck": args.deck, "decks": getattr(args, "decks", 1),
+              "blanks": getattr(args, "blanks", None), "blank_max": getattr(args, "blank_max", None)}
     UnoApp(table, picker=picker, lang=args.lang, name=args.name, autoplay=args.autoplay, save_path=args.save).run()
     return 0
+
+
+def _with_blanks(code: str, args) -> str:
+    """``code`` with ``--blanks`` / ``--blank-max`` written in (a TableError for a bad value)."""
+    from ...rules.blanks import add_blanks
+    try:
+        return add_blanks(code, getattr(args, "blanks", None) or "", getattr(args, "blank_max", None))
+    except ValueError as e:
+        raise TableError(f"--blanks: {e}") from None
 
 
 def _read(path: Path):

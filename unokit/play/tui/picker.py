@@ -65,7 +65,8 @@ def check_code(code: str) -> tuple[bool, str]:
 class PickerScreen(Screen):
     """Choose a local game; dismissed with its :class:`~unokit.play.session.TableOptions` (``None``: quit).
 
-    ``values``: starting values: ``rules``, ``players``, ``bots``, ``match``, ``seed``, ``deck``, ``decks``."""
+    ``values``: starting values: ``rules``, ``players``, ``bots``, ``match``, ``seed``, ``deck``, ``decks``;
+    ``blanks`` / ``blank_max`` (``unokit play --blanks``) are written into the rules chosen."""
 
     CSS = """
     PickerScreen #head { height: 1; background: $primary; padding: 0 1; }
@@ -189,6 +190,9 @@ class PickerScreen(Screen):
         ok, code = check_code(self._code_input().value)
         if not ok:
             raise ValueError(f"rules: {code}")
+        if self.values.get("blanks") or self.values.get("blank_max"):    # unokit play --blanks
+            from ...rules.blanks import add_blanks
+            code = RuleSet.parse(add_blanks(code, self.values.get("blanks") or "", self.values.get("blank_max"))).code
         decks = self.query_one("#decks", Input).value.strip()
         if not decks.isdigit() or not 1 <= int(decks) <= MAX_TABLE_DECKS:
             raise ValueError(f"decks: a whole number from 1 to {MAX_TABLE_DECKS}")

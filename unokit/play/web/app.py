@@ -60,6 +60,7 @@ class CreateTable(_Strict):
     between_hands: float = 6.0
     deck: str = Field("classic", max_length=40)
     decks: int = Field(1, ge=1, le=MAX_TABLE_DECKS)
+    blanks: str = Field("", max_length=400)      # the rule on each blank card: swap/drawn/r7 (TableOptions checks)
     seed: int | None = None
 
 

@@ -8,7 +8,8 @@ edition has none). The seed lists the eight cards; what each does, stated once h
 ``WR``      Wild Reverse: the direction changes (two players: the other player is skipped)
 ``WS``      Wild Skip: the next player loses the turn
 ``WS2``     Wild Skip Two: the next two players lose their turns (two players: play again)
-``WFS``     Wild Forced Swap: its player swaps hands with a player they choose (obligatory)
+``WFS``     Wild Forced Swap: its player swaps hands with a player they choose (obligatory); under
+            ``ALLWILD(swap=pair)`` they choose two players, who swap hands (the seed's other reading)
 ``W+2``     Wild Draw Two: the next player draws 2 and loses the turn
 ``WT+2``    Wild Targeted Draw Two: a player its player chooses draws 2 (and keeps their turn)
 ``W+4``     Wild Draw Four: the next player draws 4 and loses the turn (no challenge: nothing to bluff)
@@ -55,10 +56,20 @@ _TARGETED = (Face.WILD_FORCED_SWAP, Face.WILD_TARGETED_DRAW_TWO)
 
 
 class AllWild(HouseRule):
-    """The cards that name a player: the Forced Swap and the Targeted Draw Two."""
+    """The cards that name a player: the Forced Swap and the Targeted Draw Two.
+
+    The seed reads the Forced Swap two ways: "scambiare la sua mano con quella di un giocatore a sua scelta
+    (o di fare scambiare le mani di gioco tra due giocatoti a sua scelta)". By default (``swap=self``) its
+    player swaps with one seat they name (``0 play WFS @2``); under ``ALLWILD(swap=pair)`` they name two
+    different seats still in the hand, themselves among them or not, and those two swap hands
+    (``0 play WFS @1,3``; composed as two seat choices, ``@?`` then ``@1,?``; either order)."""
 
     code = "ALLWILD"
     hand_faces = (Face.WILD_FORCED_SWAP,)   # a swap may leave one card: UNO may be said with it
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.pair = ruleset.param("ALLWILD", "swap") == "pair"
 
     def setup(self, game) -> None:
         game.no_challenge = True
@@ -66,14 +77,20 @@ class AllWild(HouseRule):
     def play_targets(self, game, p, cards):
         if cards[-1].face not in _TARGETED:
             return []
-        if cards[-1].face == Face.WILD_FORCED_SWAP and len(game.hands[p]) == len(cards):
-            return [None]   # going out: no hand to swap
+        if cards[-1].face == Face.WILD_FORCED_SWAP:
+            if len(game.hands[p]) == len(cards):
+                return [None]   # going out: no hand to swap (the hand is decided: nobody swaps)
+            if self.pair:       # two different seats, in either order
+                seats = game.active
+                return [(a, b) for a in seats for b in seats if a != b]
         return [q for q in game.active if q != p]
 
     def play_problem(self, game, play):
         face = play.cards[-1].face
         if face in _TARGETED and play.target is None and (
                 face == Face.WILD_TARGETED_DRAW_TWO or len(game.hands[play.player]) > len(play.cards)):
+            if face == Face.WILD_FORCED_SWAP and self.pair:
+                return f"{play.cards[-1].code} makes two players swap hands: add @SEAT,SEAT (ALLWILD(swap=pair))"
             return f"{play.cards[-1].code} names a player: add @SEAT (ALLWILD)"
         if face == Face.WILD_FORCED_SWAP and play.target is not None \
                 and len(game.hands[play.player]) == len(play.cards):
@@ -86,8 +103,9 @@ class AllWild(HouseRule):
         if q is None:
             return
         if face == Face.WILD_FORCED_SWAP and game.hands[p]:
-            game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
-            game.hands_changed((p, q))
-            game.emit("swap", p, q)
+            a = p if play.first is None else play.first   # swap=pair: the two seats named
+            game.hands[a], game.hands[q] = game.hands[q], game.hands[a]
+            game.hands_changed((a, q))
+            game.emit("swap", a, q)
         elif face == Face.WILD_TARGETED_DRAW_TWO:
             game.penalize(q, 2, "Wild Targeted Draw Two")

@@ -22,7 +22,9 @@ const WILDS = { W: "W", "W+4": "+4", WX: "⇋", WSH: "⤨", WO: "Ω", WB: "☐",
   WH: "?",   // Extreme's Wild Hit
   WDC: "+?",   // UNO Flip's Wild Draw Colour: draw until the colour named comes
   // UNO Flex (docs/rules/FLEX.md): the wilds, and their flexed faces (◎ a player chosen, ✱ everyone else)
-  WF2: "◎2", WFA: "✱2", "W+4F": "+4", WAF: "✱⟲", "WF2*": "◎+2", "WFA*": "✱+2", "W+4F*": "◎+4" };
+  WF2: "◎2", WFA: "✱2", "W+4F": "+4", WAF: "✱⟲", "WF2*": "◎+2", "WFA*": "✱+2", "W+4F*": "◎+4",
+  // blanks with a rule written on them (docs/blanks.md): the blank's ☐ and what is written
+  WBX: "☐⇋", WB2: "☐◎2", WBE: "☐✱1", WBN: "☐+N", WBC: "☐★", WBM: "☐⇋→" };
 const FACES = { S: "⊘", R: "⇄", SA: "⊘⊘", DA: "⇊", X2: "×2", SL: "✋", F: "◐",
   // UNO Flex's action cards show the classic symbol (the flex mark ✦ beside it); flexed: Skip Everyone,
   // Reverse and Skip, everyone else draws one

@@ -13,6 +13,9 @@ const TIMERS = [null, 15, 30, 60];
 const GRACES = [0, 1, 2, 3, 5];
 const THINKS = [0, 0.5, 1, 2, 3];
 const BETWEEN = [3, 6, 10, 20];
+// what a blank card of the 112 / Italian deck may do (unokit/rules/blanks.py); "card": a stand-in for a lost card
+const BLANK_EFFECTS = ["", "wild", "swap", "draw2", "everyone1", "drawn", "bianca", "nextswap", "card"];
+const blanks = [];                 // blank i -> {effect, card}: the rule written on it
 
 let catalog = null;
 const byCode = new Map();          // rule code -> catalogue entry
@@ -49,6 +52,7 @@ async function init() {
 function renderAll() {
   renderSeats();
   renderSelects();
+  renderBlanks();
   renderVariations();
   renderEditions();
   renderAbcd();
@@ -107,6 +111,44 @@ function renderSelects() {
   fill(deck, decks.map((x) => el("option", { value: x.name, title: x.about }, t("lobby.deckNamed", { name: x.name, cards: x.cards }))));
   deck.value = d;
   if (catalog && catalog.deck_count) $("#decks").max = String(catalog.deck_count.hi);
+}
+
+/** Blank cards of the chosen deck: 3 a deck of the 112 / Italian deck (the catalogue's `blanks`), else 0. */
+function blankCount() {
+  const name = $("#deck").value || "classic";
+  const d = catalog && catalog.decks ? catalog.decks.find((x) => x.name === name) : null;
+  return d && d.blanks ? d.blanks * deckCount() : 0;
+}
+
+/** One select per blank card (its rule), and a text field for the card a stand-in replaces. */
+function renderBlanks() {
+  const box = $("#blank-cards");
+  const n = blankCount();
+  box.hidden = n === 0;
+  if (!n) { box.replaceChildren(); return; }
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const b = blanks[i] || (blanks[i] = { effect: "", card: "" });
+    const card = el("input", { type: "text", "data-testid": `blank-card-${i}`, value: b.card, hidden: b.effect !== "card",
+      maxlength: 8, spellcheck: "false", autocapitalize: "characters", autocomplete: "off", placeholder: "R7",
+      "aria-label": t("blank.cardLabel", { n: i + 1 }), oninput: (ev) => { b.card = ev.target.value.trim(); } });
+    const sel = el("select", { "data-testid": `blank-effect-${i}`, "aria-label": t("blank.n", { n: i + 1 }),
+      onchange: (ev) => { b.effect = ev.target.value; card.hidden = b.effect !== "card"; if (!card.hidden) card.focus(); } },
+      BLANK_EFFECTS.map((e) => el("option", { value: e }, t(`blank.${e || "none"}`))));
+    sel.value = b.effect;
+    rows.push(el("div", { class: "field inline blank-row" }, el("span", {}, t("blank.n", { n: i + 1 })), " ", sel, " ", card));
+  }
+  fill(box, el("p", { class: "hint" }, t("lobby.blanks")), ...rows);
+}
+
+/** The blanks= value the choices write ("swap/drawn/r7"; "" for none); throws naming a stand-in with no card. */
+function blanksValue() {
+  const out = [];
+  blanks.slice(0, blankCount()).forEach((b, i) => {
+    if (b.effect === "card" && !b.card) throw new Error(t("blank.needCard", { n: i + 1 }));
+    if (b.effect) out.push(b.effect === "card" ? b.card.toLowerCase() : b.effect);
+  });
+  return out.join("/");
 }
 
 function initSelect(select, values, label, dflt) {
@@ -314,7 +356,8 @@ function paramsOf(r) {
 }
 
 function renderTableParams() {
-  fill($("#table-params"), catalog.table_params.filter((p) => p.name !== "target").map((p) => {
+  // (target has its own field; blanks= is written by the blank cards' selects, beside the deck)
+  fill($("#table-params"), catalog.table_params.filter((p) => p.name !== "target" && p.name !== "blanks").map((p) => {
     const id = `table-param-${p.name}`;
     const value = S.table[p.name] ?? p.default;
     const set = (v) => {
@@ -476,7 +519,8 @@ function wireForm() {
     checkTimer = setTimeout(() => check(code, "typed"), 300);
   });
   $("#seats").addEventListener("input", () => { renderSeats(); renderMode(); });
-  $("#decks").addEventListener("input", () => { renderSeats(); renderMode(); });
+  $("#decks").addEventListener("input", () => { renderSeats(); renderMode(); renderBlanks(); });
+  $("#deck").addEventListener("change", renderBlanks);
   $("#mode").addEventListener("change", renderMode);
   $("#target").addEventListener("change", (ev) => {
     const n = Math.round(Number(ev.target.value));
@@ -513,6 +557,13 @@ async function create() {
     $("#rules-code").focus();
     return;
   }
+  let blankRules = "";
+  try {
+    blankRules = blanksValue();
+  } catch (e) {
+    out.textContent = e.message;
+    return;
+  }
   const seats = seatCount();
   const bots = {};
   for (const sel of document.querySelectorAll("#seat-list select")) {
@@ -524,6 +575,7 @@ async function create() {
     rules: lastCheck.code || code, seats, name, bots,
     decks: deckCount(),
     deck: $("#deck").value || "classic",
+    blanks: blankRules,
     match: mode !== "single",
     mode: mode === "single" || mode === "points" ? null : mode,
     fill_bot: $("#fill-bot").value || "strategist",

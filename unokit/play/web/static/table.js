@@ -8,7 +8,6 @@ import { renderCenter, renderHandResult, renderLog, renderScores, renderSeats, s
 import { ALL_COLORS, cardEl, cardName, cardsName, colorChip, colorName, isFlexed, physicalOf, SHAPE } from "./cards.js";
 import { $, $$, api, cleanCode, countdown, el, fill, hostKey, keepFocus, NAME_KEY, store, toast, tokenKey } from "./common.js";
 import { applyI18n, lang, langToggle, onLang, t } from "./i18n.js";
-import { sortHand } from "./handorder.js";
 
 const code = cleanCode(decodeURIComponent(location.pathname.split("/")[2] || ""));
 let token = null;
@@ -24,6 +23,12 @@ let pendingExpand = null;      // {stem, done, root} while waiting for an `optio
 let resultDismissed = null;    // the hand number whose result the player closed
 let spectating = false;
 let botList = null;            // the bots a host may seat (from /api/catalog)
+// The hand's order, kept in the browser: "guide" (the order the guide recommends) or "colour" (both also
+// chosen on /learn); unset: as dealt. The server sends each order as places in the hand (state.hand_order,
+// from unokit/play/handorder.py). The button "Guide's order" (key O) toggles between the guide's order
+// and the order shown before it (ORDER_BACK_KEY).
+const ORDER_KEY = "unokit:handOrder";
+const ORDER_BACK_KEY = "unokit:handOrderBack";
 
 // ------------------------------------------------------------------ start
 init();
@@ -293,9 +298,10 @@ function describe(a) {
     const cards = words(a.cards);
     if (cards.length) parts.push(cardsName(cards));
     if (a.hidden) parts.push(t("play.hidden", { cards: cardsName(words(a.hidden)) }));
-    if (a.claim) parts.push(t("play.claim", { n: a.claim }));
+    if (a.claim) parts.push(t(cards.length ? "play.drawN" : "play.claim", { n: a.claim }));
     if (a.color) parts.push(`→ ${colorName(a.color)}`);
-    if (a.target !== undefined && a.target !== null) parts.push(t("play.to", { name: names[a.target] ?? a.target }));
+    if (a.first !== undefined && a.first !== null) parts.push(t("play.to", { name: `${names[a.first] ?? a.first} ⇄ ${names[a.target] ?? a.target}` }));
+    else if (a.target !== undefined && a.target !== null) parts.push(t("play.to", { name: names[a.target] ?? a.target }));
     if (a.give) parts.push(t("play.give", { cards: cardsName(words(a.give)) }));
     if (a.uno) parts.push("UNO");
     if (a.more) parts.push("…");
@@ -534,7 +540,7 @@ function renderLobby() {
   fill($("#share-code"), code);
   fill($("#wait-rules"), t("wait.rules", { rules: state.rules }), " · ",
     state.options.match ? t("wait.match", { mode: t(`mode.${state.options.mode || "points"}`), n: state.options.target ?? targetOf(state.rules) })
-      : t("mode.single"));
+      : t("mode.single"), ...blankNotes());
   const host = isHost() && state.you;
   const bots = botList || [];
   fill($("#lobby-seats"), state.seats.map((s) => {
@@ -575,6 +581,15 @@ function renderLobby() {
 function targetOf(rules) {
   const m = /\btarget=(\d+)/.exec(rules || "");
   return m ? Number(m[1]) : 500;
+}
+
+/** What each blank card does (the table's blanks=, e.g. "swap/drawn/r7"): a line under the rules, or nothing. */
+function blankNotes() {
+  const value = (state.options && state.options.blanks) || "";
+  if (!value) return [];
+  const known = ["wild", "swap", "draw2", "everyone1", "drawn", "bianca", "nextswap"];
+  const list = value.split("/").map((b, i) => `${i + 1}: ${known.includes(b) ? t(`blank.${b}`) : t("blank.standsIn", { card: b.toUpperCase() })}`);
+  return [el("br"), el("span", { "data-testid": "wait-blanks" }, t("wait.blanks", { list: list.join("; ") }))];
 }
 
 function renderGame() {
@@ -655,11 +670,40 @@ function onUno() {
   }
 }
 
+const handOrder = () => { const o = store.get(ORDER_KEY); return o === "guide" || o === "colour" ? o : "dealt"; };
+
+/** The hand in the order chosen (the server's places of its cards in that order), else as dealt. */
+function orderedHand(hand) {
+  const places = handOrder() !== "dealt" && state.hand_order ? state.hand_order[handOrder()] : null;
+  return places && places.length === hand.length ? places.map((i) => hand[i]) : hand;
+}
+
+function toggleOrder() {
+  if (handOrder() === "guide") {
+    if (store.get(ORDER_BACK_KEY) === "colour") store.set(ORDER_KEY, "colour");
+    else store.remove(ORDER_KEY);
+  } else {
+    store.set(ORDER_BACK_KEY, handOrder());
+    store.set(ORDER_KEY, "guide");
+  }
+  toast(t(`order.${handOrder()}`), "info", 2500);
+  render();
+}
+
+function renderOrderButton(show) {
+  const bar = $("#hand-bar");
+  if (!show) { bar.replaceChildren(); return; }
+  fill(bar, el("button", { type: "button", class: "order-btn", "data-testid": "hand-order", "data-focus-key": "hand-order",
+    "aria-pressed": String(handOrder() === "guide"), "aria-keyshortcuts": "O", title: t("order.about"), onclick: toggleOrder },
+  t("order.button"), el("kbd", { "aria-hidden": "true" }, "O")));
+}
+
 function renderHand(seat) {
   const box = $("#hand");
   const v = state.view;
+  renderOrderButton(seat !== null && seat !== undefined && !!v);
   if (seat === null || seat === undefined || !v) { box.replaceChildren(); return; }
-  const hand = sortHand(v.hand || []);    // as dealt, or the order chosen on /learn (handorder.js)
+  const hand = orderedHand(v.hand || []);    // as dealt, the guide's order or by colour (toggleOrder)
   // what a tap on each card would do now
   let usable;
   if (prompt && prompt.kind === "compose" && (prompt.stem.more === "cards" || prompt.stem.more === "give")) {
@@ -777,6 +821,7 @@ function onKey(ev) {
     const b = $(`#prompt [data-testid="color-${k.toUpperCase()}"]`);
     if (b) { b.click(); ev.preventDefault(); return; }
   }
+  if (k === "o") { toggleOrder(); ev.preventDefault(); return; }     // the guide's hand order, or back
   const map = { d: "draw", p: "pass", u: "uno", c: "challenge" };
   if (map[k]) {
     const b = $(`#actions [data-testid="${map[k]}"]`);

@@ -1,0 +1,127 @@
+"""MISTAKE: any mistake costs two cards (003 §Varianti non ufficiali).
+
+The Italian leaflet: "È possibile stabilire che quando un giocatore commette un errore di qualsiasi
+genere, ad esempio giocando una carta non compatibile con l'ultima scartata o facendosi cogliere
+impreparato quando è il suo turno, deve pescare due carte di penalità per aver rallentato lo
+svolgimento della partita." The mistakes this engine can see, and what each costs under the rule
+(docs/rules/MISTAKE.md lists every penalty and why the others keep their price):
+
+- a wrong play noticed by another seat (``enforcement="table"``, :class:`~unokit.actions.Notice`;
+  a wrong or late jump-in included) costs ``MISTAKE(penalty=2)``, whatever ``wrong=`` says;
+- a missed UNO caught (:class:`~unokit.actions.CatchUno`) costs the same, whatever ``uno=`` says
+  (MEM, which makes it 4, cannot be combined with MISTAKE);
+- "caught unready": once the seat to act has gone more than ``MISTAKE(seconds=10)`` on the game's
+  clock without acting (counted from the start of its turn, or from its last move in it), any other
+  seat may call it out (:class:`CallUnready`, ``"2 unready"``). The seat to act draws the penalty (the
+  event ``unready``, then the ``penalty``), its turn goes on, and its allowance starts again.
+
+A refused action costs nothing: strict enforcement refuses a wrong play with a typed error and the
+state unchanged, so the wrong-play clause only bites under table enforcement.
+
+>>> from unokit.game import Game
+>>> from unokit.chance import ManualClock
+>>> clock = ManualClock()
+>>> g = Game.from_position(['R1 R2', 'G5 G6', 'B1 B2'], discard='R9', stock='Y1 Y2 Y3',
+...                        rules='UNO 1121 MISTAKE', clock=clock)
+>>> g.can(CallUnready(1))      # seat 0 has just started its turn
+False
+>>> clock.advance(11)
+>>> [e.kind for e in g.apply(CallUnready(1))]
+['unready', 'penalty', 'draw']
+>>> len(g.hands[0]), g.can(CallUnready(2))   # two cards more; the allowance starts again
+(4, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..actions import Action, register_action
+from ..errors import IllegalActionError, WindowClosedError
+from .base import HouseRule
+
+__all__ = ["AnyMistake", "CallUnready", "Waiting"]
+
+CODE = "MISTAKE"
+REASON = "caught unready (MISTAKE)"
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class CallUnready(Action):
+    """MISTAKE: call out the seat to act, which has let its time allowance run out without acting."""
+
+    player: int
+    kind = verb = "unready"
+
+    def __str__(self) -> str:
+        return f"{self.player} unready"
+
+    def to_dict(self) -> dict:
+        return {"type": "unready", "player": self.player}
+
+
+class Waiting(NamedTuple):
+    """MISTAKE's own state (``game.rule_state["MISTAKE"]``): the seat whose allowance runs and the
+    clock reading it runs from (its turn's start, its last move in the turn, or the last call)."""
+
+    seat: int
+    since: float
+
+
+class AnyMistake(HouseRule):
+    code = CODE
+    actions = (CallUnready,)
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.penalty = ruleset.param(CODE, "penalty")
+        self.seconds = ruleset.param(CODE, "seconds")
+
+    def setup(self, game) -> None:
+        game.uno_penalty = self.penalty     # a missed UNO caught
+        game.wrong_penalty = self.penalty   # a wrong play noticed (table enforcement)
+
+    def on_turn_start(self, game, player) -> None:
+        game.rule_state[CODE] = Waiting(player, game.clock.now())
+
+    def on_turn_action(self, game, action) -> None:
+        # the seat to act moved (drew, played, passed, named a colour): its allowance starts again
+        game.rule_state[CODE] = Waiting(action.player, game.clock.now())
+
+    def waited(self, game) -> float:
+        """How long the seat to act has gone without acting, on the game's clock. When the state names
+        another seat (the move was handed over without a turn start: a correction of a wrong play, a
+        colour named by another seat), it counts from the last action taken at the table."""
+        w = game.rule_state.get(CODE)
+        if w is not None and w.seat == game.to_act:
+            since = w.since
+        elif game.actions:
+            since = game.actions[-1][0]
+        else:
+            since = w.since if w is not None else game.clock.now()
+        return game.clock.now() - since
+
+    def action_problem(self, game, a):
+        p, seat = a.player, game.to_act
+        if p in game.eliminated:
+            return IllegalActionError, f"seat {p} is out of this hand"
+        if p == seat:
+            return IllegalActionError, "it is your move: another seat must call you unready"
+        if not game.hands[seat]:
+            return IllegalActionError, f"seat {seat} has gone out"
+        waited = self.waited(game)
+        if waited <= self.seconds:
+            return WindowClosedError, (f"seat {seat} has had {waited:g} s of its {self.seconds} s to act: "
+                                       f"it is not unready yet (MISTAKE)")
+        return None
+
+    def action_options(self, game, seat):
+        return [CallUnready(seat)] if self.action_problem(game, CallUnready(seat)) is None else []
+
+    def apply_action(self, game, a) -> None:
+        seat = game.to_act
+        game.emit("unready", a.player, seat)
+        game.penalize(seat, self.penalty, REASON)
+        game.rule_state[CODE] = Waiting(seat, game.clock.now())
