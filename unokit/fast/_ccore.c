@@ -58,7 +58,7 @@ enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32 };
 /* _house3.h's rules (Game.h3; the config's h3, LIMIT's cards in bits 16-23) */
 enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO = 2048, X_DEFLECT = 4096,
-       X_REVENGE = 8192 };
+       X_REVENGE = 8192, X_NOENDDRAW = 16384, X_WILDMATCH = 32768 };
 /* I: a Skip, Reverse or Draw Two (faces 10-12) goes on any action card (faces 10-12, 14); H3_OK: Game.can_play_alone's
  * match (official or Inferno's allow_play) */
 #define H3_ACTION_ON(g, c) (T_FACE[c] >= 10 && T_FACE[c] <= 12 && \
@@ -536,7 +536,8 @@ static void apply_id(Game *g, int id) {
         g->sum_seat = -1;                              /* ADDUP: any play closes the window */
         if (card == WD4) {
             g->wd4_bluffer = (int8_t)p;
-            g->wd4_bluff = (uint8_t)holds_color(g, p, g->color);
+            g->wd4_bluff = (uint8_t)(holds_color(g, p, g->color)
+                                     || ((g->h3 & X_WILDMATCH) && holds_color(g, p, -1)));   /* WILDMATCH: a wild held */
             g->wd4_prev = g->color;
         } else {
             g->wd4_bluffer = -1;                       /* stacking: a +2 on a +4 ends its challenge */
@@ -556,6 +557,7 @@ static void apply_id(Game *g, int id) {
             if (!left) { finish(g, p); return; }
             g->current = (uint8_t)next_seat(g, p);
         } else if (fx > 0) {
+            if (!left && (g->h3 & X_NOENDDRAW)) { finish(g, p); return; }   /* NOENDDRAW: nobody draws */
             if (g->phase == PH_PENDING && (g->h3 & X_REVENGE)) g->pending = (uint16_t)(g->pending * 2);   /* REVENGE */
             g->pending = (uint16_t)(g->pending + fx);   /* stacking adds to the total; else it was 0 */
             g->pending_kind = (uint8_t)fx;
@@ -760,7 +762,7 @@ static int read_config(PyObject *cfg, Config *c) {
     if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiii", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
                           &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad))
         return -1;
-    if (c->h3 < 0 || (c->h3 & 0xFFFF) >= 16384 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
+    if (c->h3 < 0 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
     if (c->h2 < 0 || c->h2 >= (1 << 16) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }

@@ -62,14 +62,16 @@ _U64 = 2 ** 64
 #: the house rules the compiled core plays (with any parameters), in every combination the parser accepts
 HOUSE_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
                "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA")
-HOUSE_RULES += ("NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE")   # unokit/fast/_house3.h
+HOUSE_RULES += ("NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
+                "NOENDDRAW", "WILDMATCH", "MISTAKE")   # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
 #: REV change only the views, which the compiled bots do not read)
-_H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0}
+_H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0,
+       "NOENDDRAW": 16384, "WILDMATCH": 32768, "MISTAKE": 0}
 #: the rules _house3.h's were proven with: the stacking and drawing rules; the first five also with _house2.h's
 _H3_BASE = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
 _H3_H2 = ("ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD")
-_H3_HARD = ("PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE")
+_H3_HARD = ("PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH", "MISTAKE")
 #: rules refused with their reason (what the core cannot do)
 _REFUSED = {"V": "V times each turn on the table's clock (real time): the compiled core has no clock"}
 #: the rules played by unokit/fast/_house2.h (hands passed or swapped, cuts, groups): their C flags. Under any
@@ -79,7 +81,10 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
        "DAD": 256, "BA": 512, "DOUBLE": 1024, "TRI": 2048, "BACK": 4096, "BOMB": 8192, "AB": 16384, "AA": 32768}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/test_compiled_greedy.py)
-_GREEDY_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
+_GREEDY_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
+                 # _house3.h's rules (in the combinations compiled.problem lets the core play)
+                 "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
+                 "NOENDDRAW", "WILDMATCH", "MISTAKE")
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32}
 
 
@@ -277,8 +282,14 @@ def _h4_problem(rs) -> str | None:
     return None
 
 
+def _uno_penalty(rs) -> int:
+    """The cards of a missed UNO caught: the table's ``uno=``, or MISTAKE's ``penalty`` (its other mistakes need a
+    clock or table enforcement, which the core does not run)."""
+    return rs.param("MISTAKE", "penalty") if rs.has("MISTAKE") else rs.param("uno")
+
+
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
-    return (players, rs.param("uno"), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
+    return (players, _uno_penalty(rs), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
             *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs))
 
 
