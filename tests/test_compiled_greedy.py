@@ -83,6 +83,7 @@ def mixed(players, seed):
     (2, "UNO 1121 NOENDDRAW-P2", alternate, 40),
     (4, "UNO 1112 WILDMATCH", mixed, 30),
     (3, "UNO 1121 MISTAKE(penalty=3)-ADDUP", everyone, 30),
+    (4, "UNO 1121 DRAWANY-P4", mixed, 30),
 ])
 def test_compiled_greedy_makes_the_python_greedy_choices(players, rules, lineup, hands):
     r = lockstep(players, rules, range(100 * players, 100 * players + hands), lineup, everything=False)

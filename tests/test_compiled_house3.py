@@ -341,3 +341,28 @@ def test_MISTAKE_compiled_same_steps_as_referee():
 def test_MISTAKE_compiled_hands_equal_sim_and_lab():
     same_hands("UNO 1121 MISTAKE(penalty=4)")
     same_hands("UNO 1121 MISTAKE-NOENDDRAW-P1", players=(3,))
+
+
+def test_DRAWANY_compiled_same_steps_as_referee():
+    # 000 §Regras Oficiais Comumente Ignoradas: after the draw, a card already in the hand may go
+    t = same_steps("UNO 1121 DRAWANY", seeds=range(4))
+    assert t.actions > t.share(200)
+    for rules in ("UNO 1121 DRAWANY-P4", "UNO 1112 DRAWANY-NOCHALLENGE-LIMIT(cards=10)", "UNO 1121 DRAWANY-PAA-FL",
+                  "UNO 1122 DRAWANY-I-GT-ADDUP", "UNO 1121 DRAWANY-FORCE-P3"):
+        same_steps(rules, players=(2, 4), seeds=range(2))
+
+
+def test_DRAWANY_compiled_hands_equal_sim_and_lab():
+    same_hands("UNO 1121 DRAWANY")
+    same_hands("UNO 1121 DRAWANY-P2-PAB", players=(3,))
+    fast_agrees("UNO 1121 DRAWANY")
+
+
+def test_DRAWANY_leaves_random_play_hands_alone_and_is_refused_with_the_drawing_rules():
+    # random-play draws only holding nothing playable, so after its draw only the drawn card can go: DRAWANY
+    # changes nothing for it (the steps above, with seats that draw holding playable cards, prove the rule)
+    r = C.play(3000, players=2, rules="UNO 1121 DRAWANY", bots="random-play", seed=1)
+    o = C.play(3000, players=2, rules="UNO 1121", bots="random-play", seed=1)
+    assert (r.turns == o.turns).all() and (r.winner == o.winner).all()
+    assert "referee" in C.problem("UNO 1121 DRAWANY-C", ["random-play"], 3)
+    assert "cannot be combined" in C.problem("UNO 1121 DRAWANY-SAT", ["random-play"], 3)

@@ -55,7 +55,7 @@ enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 #define EXT_BASE (MAXP * APS)
 #define SUM_PENALTY 2                 /* unokit/rules/extras.py, AddUp.apply_action: either side draws 2 */
 /* house-rule flags (Game.flags; the config's flags) */
-enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32 };
+enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32, F_DRAWANY = 64 };
 /* _house3.h's rules (Game.h3; the config's h3, LIMIT's cards in bits 16-23) */
 enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO = 2048, X_DEFLECT = 4096,
        X_REVENGE = 8192, X_NOENDDRAW = 16384, X_WILDMATCH = 32768 };
@@ -340,6 +340,13 @@ static int legal_house(const Game *g, int seat, int16_t *out) {
                     seen |= 1ULL << c;
                     if (!H3_BARRED(g, c)) m = add_variants(out, m, cur, c, nh == 2);
                 }
+            } else if (g->flags & F_DRAWANY) {   /* DRAWANY: every card of the hand that may go, the drawn one first */
+                for (int i = nh - 1; i >= 0; i--) {
+                    int c = hand[i];
+                    if (seen >> c & 1) continue;
+                    seen |= 1ULL << c;
+                    if (H3_OK(g, c) && !H3_NOPLAY(g, c, nh)) m = add_variants(out, m, cur, c, nh == 2);
+                }
             } else if (!H3_BARRED(g, g->drawn)) {
                 m = add_variants(out, m, cur, g->drawn, nh == 2);
             }
@@ -523,6 +530,14 @@ static void doubt_sum(Game *g, int p) {
     }
 }
 
+/* DRAWANY: may some card of the seat's hand be played alone now (Game.can_play_alone)? */
+static int any_alone(const Game *g, int seat) {
+    const uint8_t *hand = g->hands[seat];
+    int nh = g->hand_len[seat];
+    for (int i = 0; i < nh; i++) if (H3_OK(g, hand[i]) && !H3_NOPLAY(g, hand[i], nh)) return 1;
+    return 0;
+}
+
 /* apply a legal id */
 static void apply_id(Game *g, int id) {
     int p = id / XPS, k = id % XPS;
@@ -580,7 +595,13 @@ static void apply_id(Game *g, int id) {
         if (g->phase == PH_PLAY) {
             uint8_t *hand = g->hands[p];
             if ((g->flags & (F_SAT | F_INS)) && draw_with_policy(g, p)) return;
-            if (g->stock_len && g->hand_len[p] < g->cap) {
+            if (g->flags & F_DRAWANY) {   /* DRAWANY: after the draw, any card of the hand that may go */
+                if (take(g, p, 1) && any_alone(g, p)) {
+                    g->drawn = (int8_t)hand[g->hand_len[p] - 1];
+                    g->phase = PH_DRAWN;
+                    return;
+                }
+            } else if (g->stock_len && g->hand_len[p] < g->cap) {
                 int c = g->stock[--g->stock_len];
                 hand[g->hand_len[p]++] = (uint8_t)c;
                 g->drawn_by[p]++;
@@ -770,7 +791,7 @@ static int read_config(PyObject *cfg, Config *c) {
     if (c->deal_size < 1 || c->deal_size * c->n >= NDECK) {
         PyErr_SetString(PyExc_ValueError, "cannot deal that many cards to every seat"); return -1;
     }
-    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 64) {
+    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 128) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->dealer >= c->n) { PyErr_SetString(PyExc_ValueError, "no such dealer seat"); return -1; }
