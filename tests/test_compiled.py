@@ -256,3 +256,16 @@ def test_lab_auto_engine_keeps_the_referee_for_bots_it_does_not_play():
     with pytest.raises(UnoError, match="compiled engine cannot play"):
         lab(["UNO 1121 DOA"], bots="random-play", players=[2], hands=10, measures=["table"], jobs=1,
             progress=False, plots=False, engine="compiled")
+
+
+def test_lab_plays_the_hands_of_match_rules_in_C_with_the_referees_results():
+    # TV, PR, MOV, SHUFFLESEATS and ELIMMOST change no hand (000 §Regras de partida): their hands are the hands
+    # of the rules without them, played in C, with the referee's tallies (matches stay on the referee)
+    from unokit.lab import lab
+    codes = ["UNO 1121 TV", "UNO 1121 PR-P4", "UNO 1121 MOV", "UNO 1121 SHUFFLESEATS", "UNO 1121 ELIMMOST"]
+    kw = dict(bots="random-play", players=[4], hands=120, skill_hands=60, skill_players=2, measures=["table", "skill"],
+              seed=3, jobs=1, progress=False, plots=False, skill="greedy")
+    a = lab(codes, engine="referee", **kw)
+    b = lab(codes, engine="compiled", **kw)
+    assert b["work"]["engines"] == {"compiled": b["work"]["chunks"]}
+    assert _same(a, b)

@@ -4,7 +4,9 @@
 rules and every bot of its lineup, :func:`play_chunk` plays it in C with referee chance and the
 lab's seeds (deal ``derive_seed(seed, i, "lab-deal")``, bots ``derive_seed(deal, salt * 64 + s,
 "lab-bot")``), so the hands are the very hands the referee would play, and the tally is the same
-(sums of integers, exact in floating point). Matches stay on the referee.
+(sums of integers, exact in floating point). Matches stay on the referee. A rule that changes no hand (a
+match rule: TV, PR, MOV, SHUFFLESEATS, ELIMMOST) leaves the hands of the rules without it, so its hands are
+played as theirs (:func:`unokit.rules.registry.hand_ruleset`).
 """
 
 from __future__ import annotations
@@ -23,8 +25,15 @@ def problem(spec: dict) -> str | None:
     from . import compiled
     if spec.get("kind") not in ("hands", "rotated"):
         return "matches are played by the referee"
-    return compiled.problem(spec["rules"], list(spec["lineup"]), len(spec["lineup"]), decks=spec.get("decks", 1),
+    return compiled.problem(_hand_rules(spec["rules"]), list(spec["lineup"]), len(spec["lineup"]), decks=spec.get("decks", 1),
                             deck=spec.get("deck", "classic"))
+
+
+def _hand_rules(rules: str) -> str:
+    """The code of the rule set that plays the same hands as ``rules`` (the match rules left out)."""
+    from ..rules import RuleSet
+    from ..rules.registry import hand_ruleset
+    return hand_ruleset(RuleSet.parse(rules)).code
 
 
 def _moments(values: np.ndarray) -> Moments:
@@ -71,7 +80,7 @@ def play_chunk(spec: dict, t, max_steps: int) -> dict:
     lineup = list(spec["lineup"])
     labels = list(spec.get("labels") or lineup)
     n = len(lineup)
-    kw = dict(players=n, rules=spec["rules"], seed=spec["seed"], purpose="lab-deal", start=spec["start"],
+    kw = dict(players=n, rules=_hand_rules(spec["rules"]), seed=spec["seed"], purpose="lab-deal", start=spec["start"],
               bot_purpose="lab-bot", max_steps=spec.get("max_steps", max_steps), chance="referee")
     if spec["kind"] == "hands":
         _tally_hands(t, compiled.play(spec["count"], bots=lineup, bot_salt=0, **kw), labels)

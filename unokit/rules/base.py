@@ -244,3 +244,12 @@ def match_hooks_of(rules) -> dict[str, list]:
 def is_match_rule(cls) -> bool:
     """A rule class played by the match: it overrides a match hook point or owns a mode."""
     return bool(cls.owns_modes) or any(getattr(cls, h) is not getattr(HouseRule, h) for h in MATCH_HOOKS)
+
+
+def changes_hands(cls) -> bool:
+    """Does a rule class act on a hand: a hook of :data:`HOOKS`, an action of its own, plays that change
+    their player's hand? The match rules (TV, PR, MOV, SHUFFLESEATS, ELIMMOST) do not: under them a hand is
+    the hand of the rules without them."""
+    return (any(getattr(cls, h) is not getattr(HouseRule, h) for h in HOOKS) or bool(getattr(cls, "actions", ()))
+            or bool(getattr(cls, "hand_numbers", ())) or bool(getattr(cls, "hand_faces", ())))
+

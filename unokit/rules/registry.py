@@ -106,3 +106,22 @@ def build_house_rules(ruleset) -> list:
         for k in (cls if isinstance(cls, tuple) else (cls,)):
             out.append(k(ruleset))
     return out
+
+
+def hand_ruleset(ruleset):
+    """``ruleset`` without the rules that change no hand (:func:`unokit.rules.base.changes_hands`): the rule
+    set whose hands are the same hands (the lab plays the hands of match rules on the compiled core so).
+
+    >>> from unokit.rules import RuleSet
+    >>> hand_ruleset(RuleSet.parse("UNO 1121 TV-P4")).code
+    'UNO 1121 P4'
+    """
+    from .base import changes_hands
+    keep = []
+    for r in ruleset.rules:
+        cls = REGISTRY.get(r[0])
+        ks = cls if isinstance(cls, tuple) else (cls,)
+        if cls is None or any(changes_hands(k) for k in ks):
+            keep.append(r)
+    return ruleset if len(keep) == len(ruleset.rules) else type(ruleset)(ruleset.ambiguity, tuple(keep), ruleset.params)
+
