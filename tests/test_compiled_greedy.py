@@ -84,6 +84,17 @@ def mixed(players, seed):
     (4, "UNO 1112 WILDMATCH", mixed, 30),
     (3, "UNO 1121 MISTAKE(penalty=3)-ADDUP", everyone, 30),
     (4, "UNO 1121 DRAWANY-P4", mixed, 30),
+    # the rules of _house2.h and _house4.h: groups, cuts, swaps (the harness's Move lists, unokit/fast/_house2.h)
+    (3, "UNO 1112 DR-P4-C", mixed, 30),
+    (4, "UNO 1121 DD-P2-CON", everyone, 20),
+    (4, "UNO 1121 SEVENO-JUMPIN-P4", alternate, 30),
+    (3, "UNO 1122 T(card=3)-CAR", mixed, 30),
+    (4, "UNO 1121 C-DR-P4-SEVENO", mixed, 30),
+    (3, "UNO 1111 uno=3 DR-ADDUP-SAT", everyone, 20),
+    (4, "UNO 1121 DAD-BA-DOUBLE-BACK", alternate, 30),
+    (3, "UNO 1121 ZEROLEFT-TRI-AA", mixed, 30),
+    (4, "UNO 1121 DR-BOMB-AB", everyone, 20),
+    (3, "UNO 1122 NOCHALLENGE-SEVENO-C", mixed, 30),
 ])
 def test_compiled_greedy_makes_the_python_greedy_choices(players, rules, lineup, hands):
     r = lockstep(players, rules, range(100 * players, 100 * players + hands), lineup, everything=False)
@@ -148,9 +159,10 @@ def test_compiled_greedy_lab_hands_equal_play_deal(rules):
                            o.penalty_cards), (rules, players, i)
 
 
-def test_compiled_greedy_hands_equal_the_python_harness():
+@pytest.mark.parametrize("rules", ["UNO 1121 P4", "UNO 1121 JUMPIN-DD"])
+def test_compiled_greedy_hands_equal_the_python_harness(rules):
     """unokit.sim.simulate's hands (deal derive_seed(seed, i), bots derive_seed(hs, s, "bot"))."""
-    n, players, rules = 12, 3, "UNO 1121 P4"
+    n, players = 12, 3
     lineup = ["greedy", "random-play", "greedy"]
     r = C.play(n, players=players, rules=rules, bots=lineup, seed=4)
     for i in range(n):
@@ -178,8 +190,9 @@ def test_lab_greedy_skill_measure_runs_compiled_with_the_referees_results(tmp_pa
     from unokit.lab import lab
     kw = dict(bots="random-play", players=[2, 3], hands=20, skill_hands=60, measures=["skill"], seed=3, jobs=1,
               progress=False, plots=False, skill="greedy")
-    a = lab(["UNO 1121", "UNO 1121 P4"], engine="referee", **kw)
-    b = lab(["UNO 1121", "UNO 1121 P4"], engine="compiled", cache=tmp_path, **kw)
+    sets = ["UNO 1121", "UNO 1121 P4", "UNO 1121 C-DR", "UNO 1121 T", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 NOENDDRAW-WILDMATCH"]
+    a = lab(sets, engine="referee", **kw)
+    b = lab(sets, engine="compiled", cache=tmp_path, **kw)
     assert a["skill_bot"] == b["skill_bot"] == "greedy"
     assert b["work"]["engines"] == {"compiled": b["work"]["chunks"]}
     drop = ("seconds", "work", "jobs", "engines", "backend", "out")
@@ -190,21 +203,23 @@ def test_compiled_greedy_is_offered_on_every_covered_table_and_traced(monkeypatc
     assert C.POLICIES["greedy"] == GREEDY
     for rules in ["UNO 1121", "UNO 3112 uno=4", "UNO 1121 P4-ADDUP-CON-DRAWPLAY", "UNO 1121 BU(cards=10)-SAT"]:
         assert C.problem(rules, ["greedy", "random-play"], 3) is None, rules
-    assert C.problem("UNO 1121 DR", ["greedy"], 2) is not None and C.problem("UNO 1121 JUMPIN", ["greedy"], 3)
+    assert C.problem("UNO 1121 DR", ["greedy"], 2) is None and C.problem("UNO 1121 JUMPIN-T", ["greedy"], 3) is None
+    assert C.problem("UNO 1121 DR", ["strategist"], 2) is not None
     # a house rule the core plays but greedy was not proven on stays the referee's greedy
     monkeypatch.setattr(C, "_GREEDY_RULES", tuple(c for c in C._GREEDY_RULES if c != "P4"))
     assert "compiled greedy is proven" in C.problem("UNO 1121 P4", ["random-play", "greedy"], 2)
     monkeypatch.undo()
-    init, steps = C.trace(4, 7, rules="UNO 1121 ADDUP", policy="greedy")
-    g = Game.new(4, "UNO 1121 ADDUP", seed=7)
-    bots = [GreedyBot(0) for _ in range(4)]
-    for seat, legal, applied, after in steps:
-        assert applied in legal[seat]
-        a = C.to_action(applied)
-        if a.player == g.to_act and type(a) not in (SayUno, CatchUno):
-            assert C.action_id(bots[seat].act(g.view(seat), unfold(g, g.legal_actions(seat)))) == applied
-        g.apply(a)
-    assert g.over
+    for rules in ("UNO 1121 ADDUP", "UNO 1121 DR-SEVENO"):   # (the core's ids; the harness's Move lists)
+        init, steps = C.trace(4, 7, rules=rules, policy="greedy")
+        g = Game.new(4, rules, seed=7)
+        bots = [GreedyBot(0) for _ in range(4)]
+        for seat, legal, applied, after in steps:
+            assert applied in legal[seat]
+            a = C.to_action(applied)
+            if a.player == g.to_act and type(a) not in (SayUno, CatchUno):
+                assert C.action_id(bots[seat].act(g.view(seat), unfold(g, g.legal_actions(seat)))) == applied
+            g.apply(a)
+        assert g.over
 
 
 def test_compiled_greedy_beats_random_play_with_fast_chance_too():

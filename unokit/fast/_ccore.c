@@ -706,7 +706,7 @@ enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REA
 /* Play one hand with the harness of unokit.sim.play_hand: each step, reactions (random-play:
  * UNO and catches, seats in order after the seat in turn), then the seat in turn acts. */
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
-    if (cfg->h2) { h2_play_hand(cfg, seed, bots, rec); return; }   /* _house2.h (bots[MAXP]: the harness's) */
+    if (cfg->h2) { h2_play_hand(cfg, seed, bots, rec, NULL); return; }   /* _house2.h (bots[MAXP]: the harness's) */
     deal(g, cfg, seed);
     strat_begin(st, g, cfg);
     GrHist gh;

@@ -47,13 +47,33 @@ typedef struct {
     H4 h4;                             /* _house4.h's rules' cards and state */
     uint8_t wd4_n;                     /* cards of the Wild Draw Four play being judged (a DR/DD group) */
     int8_t top_player;                 /* Game.top_player: who put the top card there (-1: turned from the stock) */
+    GrHist *gh;                        /* h2_play_hand: what the greedy seats read from the history (else NULL) */
+    struct H2Log *log;                 /* play_logged: every move applied (else NULL) */
+    const int *policy;                 /* h2_play_hand: each seat's bot */
 } G2;
+
+/* play_logged under these rules: every move applied, as h2_move_id numbers them */
+typedef struct H2Log { long long *v; int n, cap, over; } H2Log;
 
 typedef struct {
     int16_t id;                        /* MV_ID: the core's internal id (seat * XPS + k) */
     int8_t seat, kind, n, color, uno, target, more;   /* color, target: -1 for none */
     uint8_t cards[MAXG];
 } Move;
+
+static long long h2_move_id(const Move *a);
+
+static void h2_log(H2Log *L, const Move *a) {
+    if (L->over) return;
+    if (L->n >= L->cap) {
+        int cap = L->cap ? 2 * L->cap : 256;
+        long long *v = PyMem_RawRealloc(L->v, sizeof(long long) * (size_t)cap);
+        if (!v) { L->over = 1; return; }
+        L->v = v;
+        L->cap = cap;
+    }
+    L->v[L->n++] = h2_move_id(a);
+}
 
 typedef struct { Move *v; int m, cap, over; } Lst;
 
@@ -95,6 +115,9 @@ static void comp_init(Comp *C, const Game *g, int p) {
 static inline int h2_top(const Game *g) { return g->discard[g->discard_len - 1]; }
 
 static void h2_begin(G2 *G, const Config *cfg) {
+    G->gh = NULL;
+    G->log = NULL;
+    G->policy = NULL;
     G->h2 = (uint32_t)cfg->h2;
     G->zl_card = (uint8_t)cfg->zl_card;
     h4_begin(&G->h4, cfg);
@@ -466,6 +489,156 @@ static void h2_complete(const G2 *G, Rng *r, Move *a) {
     }
 }
 
+/* ------------------------------------------------------------------ the greedy bot under these rules */
+/* unokit.bots.greedy.GreedyBot over the harness's Move lists (_greedy.h's choices, for plays that name a seat or
+ * put down a group): its _play_key on a Move, act, react and the sub-decisions of a stem it picked. What it
+ * reads from the public history (GrHist) follows every Move applied (h2_observe). */
+
+/* the events of a Move, applied next: a play or a cut (before, played, last, colour), or the core's id */
+static void h2_observe(GrHist *h, const Game *g, const Move *a) {
+    if (a->kind == MV_ID) { gr_observe(h, g, a->id); return; }
+    if (!a->n) return;
+    h->before = h->color;
+    h->played = (uint8_t)a->n;
+    h->last = a->seat;
+    h->color = a->color >= 0 ? a->color : T_COLOR[a->cards[a->n - 1]];
+}
+
+static inline int h2_is_play(const Move *a) {
+    return a->kind == MV_PLAY ? a->n > 0 : gr_is_play(a->id % XPS);
+}
+
+/* GreedyBot._play_key of a Move (key[GR_KEYS]: the swap target's size); returns _is_bluff */
+static int h2_play_key(const Game *g, int me, const Move *a, int *key) {
+    if (a->kind == MV_ID) {
+        int b = gr_play_key(g, me, a->id % XPS, key);
+        key[GR_KEYS] = 0;
+        return b;
+    }
+    const uint8_t *hand = g->hands[me];
+    int nh = g->hand_len[me], nc = a->n, last = a->cards[nc - 1];
+    int new_color = a->color >= 0 ? a->color : T_COLOR[last], face = T_FACE[last];
+    int options = 0, held = 0, in_color = 0;
+    for (int i = 0; i < nh; i++) {
+        int c = hand[i];
+        options += gr_fits(c, new_color, face);
+        held += T_COLOR[c] >= 0 && T_COLOR[c] == new_color;
+        in_color += T_COLOR[c] == g->color;
+    }
+    int wilds = 0, points = 0;
+    for (int j = 0; j < nc; j++) {
+        int c = a->cards[j];
+        options -= gr_fits(c, new_color, face);
+        held -= T_COLOR[c] >= 0 && T_COLOR[c] == new_color;
+        in_color -= T_COLOR[c] == g->color;
+        wilds += T_COLOR[c] < 0;
+        points += T_POINTS[c];
+    }
+    int bluff = last == WD4 && in_color > 0;
+    int nxt = ((me + g->direction) % g->n + g->n) % g->n;     /* (view.seat + view.direction) % view.players */
+    int threat = g->hand_len[nxt] <= 2 && ((face >= GR_SKIP && face <= GR_DRAW_TWO) || T_FX[last] > 0);
+    key[0] = nh - nc == 0;
+    key[1] = !bluff;
+    key[2] = nc + (a->more == MORE_CARDS);
+    key[3] = threat;
+    key[4] = -wilds;
+    key[5] = options;
+    key[6] = held;
+    key[7] = points;
+    key[8] = a->uno;
+    key[9] = a->target >= 0 ? -g->hand_len[a->target] : 0;
+    return bluff;
+}
+
+/* _best_play: the first play of L with the largest key (-1: none); *bluff, *out: that play's */
+static int h2_greedy_best(const Game *g, int me, const Lst *L, int *bluff, int *out) {
+    int best = -1, bk[GR_KEYS + 1], key[GR_KEYS + 1];
+    for (int i = 0; i < L->m; i++) {
+        const Move *a = &L->v[i];
+        if (!h2_is_play(a)) continue;
+        int b = h2_play_key(g, me, a, key);
+        int better = best < 0;
+        for (int j = 0; !better && j <= GR_KEYS; j++) {
+            if (key[j] != bk[j]) { better = key[j] > bk[j]; break; }
+        }
+        if (better) { best = i; memcpy(bk, key, sizeof bk); *bluff = b; *out = bk[0]; }
+    }
+    return best;
+}
+
+/* _free_gain: say UNO, else the first catch listed (-1: none) */
+static int h2_greedy_free(const Lst *L) {
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_UNO) return i;
+    for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_CATCH && k < K_CATCH + MAXP) return i; }
+    return -1;
+}
+
+/* fallback_action: draw, else pass, else the first action listed */
+static int h2_greedy_fallback(const Lst *L) {
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_DRAW) return i;
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_PASS) return i;
+    return 0;
+}
+
+/* GreedyBot.act for the seat in turn (`phase`: the phase of the view it acts on) */
+static int h2_greedy_act(const GrHist *h, const Game *g, int phase, const Lst *L) {
+    int i = h2_greedy_free(L), me = g->current, bluff = 0, out = 0;
+    if (i >= 0) return i;
+    if (phase == PH_COLOR) {
+        int want = -1, counts[4] = {0, 0, 0, 0}, points[4] = {0, 0, 0, 0};
+        for (int j = 0; j < g->hand_len[me]; j++) {
+            int c = g->hands[me][j];
+            if (T_COLOR[c] >= 0) { counts[T_COLOR[c]]++; points[T_COLOR[c]] += T_POINTS[c]; }
+        }
+        for (int c = 0; c < 4; c++)
+            if (want < 0 || counts[c] > counts[want] || (counts[c] == counts[want] && points[c] > points[want])) want = c;
+        int first = -1;
+        for (int j = 0; j < L->m; j++) {
+            int k = h2_k(&L->v[j]);
+            if (k >= K_COLOR && k < K_COLOR + 4) {
+                if (first < 0) first = j;
+                if (k - K_COLOR == want) return j;
+            }
+        }
+        if (first >= 0) return first;
+    } else if (phase == PH_PENDING) {
+        for (int j = 0; j < L->m; j++)
+            if (h2_k(&L->v[j]) == K_CHALLENGE && gr_bluff_probability(h, g, me) > GR_THRESHOLD) return j;
+        i = h2_greedy_best(g, me, L, &bluff, &out);
+        if (i >= 0) return i;
+    } else if (phase == PH_DRAWN) {
+        i = h2_greedy_best(g, me, L, &bluff, &out);
+        if (i >= 0 && (!bluff || out)) return i;
+    } else {
+        i = h2_greedy_best(g, me, L, &bluff, &out);
+        if (i >= 0) return i;
+    }
+    return h2_greedy_fallback(L);
+}
+
+/* GreedyBot.react: the free gains, else its best cut; -1: wait */
+static int h2_greedy_react(const Game *g, int seat, const Lst *L) {
+    int i = h2_greedy_free(L), bluff = 0, out = 0;
+    if (i >= 0) return i;
+    return h2_greedy_best(g, seat, L, &bluff, &out);
+}
+
+/* unokit.compose.complete with GreedyBot choosing each sub-decision (act on the same view, or react) */
+static void h2_greedy_complete(const G2 *G, int phase, int react, Move *a) {
+    Move e[H2_CAP];
+    Comp C;
+    while (a->kind == MV_PLAY && a->more) {
+        comp_init(&C, &G->g, a->seat);
+        Lst E = {e, 0, H2_CAP, 0};
+        h2_expand(G, &C, a, &E);
+        h2_unfold(G, &E);
+        if (!E.m) { a->more = 0; return; }              /* not reached: a listed stem always has options */
+        int bluff = 0, out = 0, i = h2_greedy_best(&G->g, a->seat, &E, &bluff, &out);
+        if (i < 0 || (!react && phase == PH_DRAWN && bluff && !out)) i = 0;   /* _pick / fallback_action: the first */
+        *a = e[i];
+    }
+}
+
 /* ------------------------------------------------------------------ applying */
 static void h2_end_turn(Game *g, int nxt) {          /* Game.end_turn (CON's window closes with the turn) */
     g->current = (uint8_t)nxt;
@@ -683,22 +856,33 @@ static int h2_react_step(G2 *G, Rng *bots, Rng *hr, Move *buf) {
         h2_legal(G, s, 1, &L);
         if (!L.m) continue;
         h2_unfold(G, &L);
-        int j = h2_react(&bots[s], &L);
+        int greedy = G->policy && G->policy[s] == POL_GREEDY;
+        int j = greedy ? h2_greedy_react(g, s, &L) : h2_react(&bots[s], &L);
         if (j < 0) continue;
         Move a = buf[j];
-        if (a.more) h2_complete(G, &bots[s], &a);
+        if (a.more) {
+            if (greedy) h2_greedy_complete(G, g->phase, 1, &a);
+            else h2_complete(G, &bots[s], &a);
+        }
+        if (G->gh) h2_observe(G->gh, g, &a);
+        if (G->log) h2_log(G->log, &a);
         h2_apply(G, &a);
         return 1;
     }
     return 0;
 }
 
-static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *rec) {
+static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *rec, H2Log *log) {
     G2 G;
     Game *g = &G.g;
     Move buf[H2_CAP];
     deal(g, cfg, seed);
     h2_begin(&G, cfg);
+    GrHist gh;                                       /* the greedy seats' reading of the history */
+    gr_begin(&gh, g);
+    G.gh = &gh;
+    G.log = log;
+    G.policy = cfg->policy;
     Rng *hr = &bots[MAXP];
     int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
     while (!g->over && steps < cfg->max_steps) {
@@ -714,9 +898,15 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         Lst L = {buf, 0, H2_CAP, 0};
         h2_legal(&G, cur, 0, &L);
         h2_unfold(&G, &L);
-        Move a = buf[h2_act(g, &bots[cur], &L)];
-        if (a.more) h2_complete(&G, &bots[cur], &a);
+        int greedy = cfg->policy[cur] == POL_GREEDY;
+        Move a = buf[greedy ? h2_greedy_act(&gh, g, g->phase, &L) : h2_act(g, &bots[cur], &L)];
+        if (a.more) {
+            if (greedy) h2_greedy_complete(&G, g->phase, 0, &a);
+            else h2_complete(&G, &bots[cur], &a);
+        }
         int ph = g->phase, k = h2_k(&a), play = a.kind == MV_PLAY;
+        h2_observe(&gh, g, &a);
+        if (log) h2_log(log, &a);
         if (first < 0) first = cur;
         if ((play || k == K_DRAW || k == K_CHALLENGE) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
         if ((play || k == K_DRAW) && ph <= PH_PENDING) actions++;
@@ -744,6 +934,28 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         rec[NFIELDS + s] = g->drawn_by[s];
         rec[NFIELDS + n + s] = mult * hand_points(g, s);
     }
+}
+
+/* play_logged under these rules: the hand with the bots' generators already seeded (bots[0..n)), the harness's
+ * seeded here as compiled.play seeds it, and every move applied (h2_move_id) */
+static PyObject *h2_play_logged(const Config *cfg, uint64_t seed, const char *purpose, long long salt, Rng *bots) {
+    char hp[64];
+    if (!strcmp(purpose, "bot")) snprintf(hp, sizeof hp, "harness");
+    else if (!strcmp(purpose, "lab-bot")) snprintf(hp, sizeof hp, "lab-harness");
+    else snprintf(hp, sizeof hp, "%s-harness", purpose);
+    if (cfg->fast) {
+        uint64_t x = seed ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
+        rng_seed(&bots[MAXP], splitmix(&x), 1);
+    } else {
+        rng_seed(&bots[MAXP], derive(hp, seed, salt), 0);
+    }
+    int32_t rec[64 + 2 * MAXP];
+    H2Log log = {NULL, 0, 0, 0};
+    h2_play_hand(cfg, seed, bots, rec, &log);
+    PyObject *out = log.over ? PyErr_NoMemory() : PyList_New(log.n);
+    for (int i = 0; out && i < log.n; i++) PyList_SET_ITEM(out, i, PyLong_FromLongLong(log.v[i]));
+    PyMem_RawFree(log.v);
+    return out;
 }
 
 /* ------------------------------------------------------------------ trace (the differential tests) */
@@ -820,6 +1032,8 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
     Game *g = &G->g;
     deal(g, cfg, seed);
     h2_begin(G, cfg);
+    GrHist gh;                                       /* a greedy seat's reading of the history */
+    gr_begin(&gh, g);
     rng_seed(r, pseed, cfg->fast);
     PyObject *steps = PyList_New(0), *first_state = h2_state(G, full);
     Py_ssize_t nd = decisions == Py_None ? -1 : PySequence_Size(decisions);
@@ -868,9 +1082,15 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
             Lst L = {lb, 0, H2_CAP, 0};
             h2_legal(G, cur, 0, &L);
             h2_unfold(G, &L);
-            chosen = lb[h2_act(g, r, &L)];
-            if (chosen.more) h2_complete(G, r, &chosen);
+            if (cfg->policy[cur] == POL_GREEDY) {
+                chosen = lb[h2_greedy_act(&gh, g, g->phase, &L)];
+                if (chosen.more) h2_greedy_complete(G, g->phase, 0, &chosen);
+            } else {
+                chosen = lb[h2_act(g, r, &L)];
+                if (chosen.more) h2_complete(G, r, &chosen);
+            }
         }
+        h2_observe(&gh, g, &chosen);
         h2_apply(G, &chosen);
         PyObject *step = Py_BuildValue("(iNLN)", cur, legal, h2_move_id(&chosen), h2_state(G, full));
         if (!step) { Py_CLEAR(steps); break; }

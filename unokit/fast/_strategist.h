@@ -843,6 +843,7 @@ static int policy_strategist(Strat *S, const Game *g, Rng *r, const int16_t *ids
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec);
 static int read_config(PyObject *cfg, Config *c);
 static int id_out(int id);
+static PyObject *h2_play_logged(const Config *cfg, uint64_t seed, const char *purpose, long long salt, Rng *bots);
 
 /* play_logged(cfg, deal_seed, bot_purpose, bot_salt): the hand play_batch plays (bot_mode 0, one seat's
  * generator random.Random(derive_seed(deal_seed, bot_salt * 64 + s, bot_purpose))), with every id it
@@ -857,7 +858,7 @@ static PyObject *py_play_logged(PyObject *self, PyObject *args) {
     if (read_config(cfgo, &cfg) < 0) return NULL;
     if (strlen(purpose) > 40) { PyErr_SetString(PyExc_ValueError, "bad purpose"); return NULL; }
     Game *g = PyMem_RawMalloc(sizeof(Game));
-    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * MAXP);
+    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * (MAXP + 1));
     Strat *st = PyMem_RawMalloc(sizeof(Strat));
     if (!g || !bots || !st) { PyMem_RawFree(g); PyMem_RawFree(bots); PyMem_RawFree(st); return PyErr_NoMemory(); }
     st->log = NULL;
@@ -872,6 +873,13 @@ static PyObject *py_play_logged(PyObject *self, PyObject *args) {
         }
     }
     int32_t rec[64 + 2 * MAXP];      /* the record (NFIELDS + 2n values) is not returned */
+    if (cfg.h2) {                    /* _house2.h: every move as h2_move_id numbers it */
+        PyObject *out = h2_play_logged(&cfg, seed, purpose, salt, bots);
+        PyMem_RawFree(g);
+        PyMem_RawFree(bots);
+        PyMem_RawFree(st);
+        return out;
+    }
     play_hand(g, &cfg, seed, bots, 0, st, rec);
     PyObject *ids = PyList_New(st->nlog);
     for (int i = 0; ids && i < st->nlog; i++) PyList_SET_ITEM(ids, i, PyLong_FromLong(id_out(st->log[i])));

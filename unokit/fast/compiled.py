@@ -84,7 +84,10 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
 _GREEDY_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
                  # _house3.h's rules (in the combinations compiled.problem lets the core play)
                  "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
-                 "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY")
+                 "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY",
+                 # _house2.h's and _house4.h's (groups, cuts, swaps: the harness's Move lists)
+                 "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK",
+                 "BOMB", "AB", "AA")
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64}
 
 
@@ -370,9 +373,9 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
         if rs.rules and name.strip().lower() == "strategist":
             return "the compiled strategist plays the official rules only (house rules: the referee's strategist)"
-        if _h2(rs)[0] and name.strip().lower() != "random-play":
+        if _h2(rs)[0] and name.strip().lower() not in ("random-play", "greedy"):
             return (f"under {'-'.join(c for c in rs.codes if c in _H2)} the compiled core plays random-play "
-                    f"only (other bots: the referee)")
+                    f"and greedy only (other bots: the referee)")
         if name.strip().lower() == "greedy" and set(rs.codes) - set(_GREEDY_RULES):
             return (f"the compiled greedy is proven on the official rules and {', '.join(_GREEDY_RULES)} only "
                     f"(other house rules: the referee's greedy)")
