@@ -1,0 +1,152 @@
+/* _h2greedy.h (included by _house2.h, after its listing and before its harness): unokit.bots.greedy.GreedyBot
+ * under the rules of _house2.h and _house4.h. tests/test_compiled_greedy.py proves it in lockstep. */
+
+/* unokit.bots.greedy.GreedyBot over the harness's Move lists (_greedy.h's choices, for plays that name a seat or
+ * put down a group): its _play_key on a Move, act, react and the sub-decisions of a stem it picked. What it
+ * reads from the public history (GrHist) follows every Move applied (h2_observe). */
+
+/* the events of a Move, applied next: a play or a cut (before, played, last, colour), or the core's id */
+static void h2_observe(GrHist *h, const Game *g, const Move *a) {
+    if (a->kind == MV_ID) { gr_observe(h, g, a->id); return; }
+    if (!a->n) return;
+    h->before = h->color;
+    h->played = (uint8_t)a->n;
+    h->last = a->seat;
+    h->color = a->color >= 0 ? a->color : T_COLOR[a->cards[a->n - 1]];
+}
+
+static inline int h2_is_play(const Move *a) {
+    return a->kind == MV_PLAY ? a->n > 0 : gr_is_play(a->id % XPS);
+}
+
+/* GreedyBot._play_key of a Move (key[GR_KEYS]: the swap target's size); returns _is_bluff */
+static int h2_play_key(const Game *g, int me, const Move *a, int *key) {
+    if (a->kind == MV_ID) {
+        int b = gr_play_key(g, me, a->id % XPS, key);
+        key[GR_KEYS] = 0;
+        return b;
+    }
+    const uint8_t *hand = g->hands[me];
+    int nh = g->hand_len[me], nc = a->n, last = a->cards[nc - 1];
+    int new_color = a->color >= 0 ? a->color : T_COLOR[last], face = T_FACE[last];
+    int options = 0, held = 0, in_color = 0;
+    for (int i = 0; i < nh; i++) {
+        int c = hand[i];
+        options += gr_fits(c, new_color, face);
+        held += T_COLOR[c] >= 0 && T_COLOR[c] == new_color;
+        in_color += T_COLOR[c] == g->color;
+    }
+    int wilds = 0, points = 0;
+    for (int j = 0; j < nc; j++) {
+        int c = a->cards[j];
+        options -= gr_fits(c, new_color, face);
+        held -= T_COLOR[c] >= 0 && T_COLOR[c] == new_color;
+        in_color -= T_COLOR[c] == g->color;
+        wilds += T_COLOR[c] < 0;
+        points += T_POINTS[c];
+    }
+    int bluff = last == WD4 && in_color > 0;
+    int nxt = ((me + g->direction) % g->n + g->n) % g->n;     /* (view.seat + view.direction) % view.players */
+    int threat = g->hand_len[nxt] <= 2 && ((face >= GR_SKIP && face <= GR_DRAW_TWO) || T_FX[last] > 0);
+    key[0] = nh - nc == 0;
+    key[1] = !bluff;
+    key[2] = nc + (a->more == MORE_CARDS);
+    key[3] = threat;
+    key[4] = -wilds;
+    key[5] = options;
+    key[6] = held;
+    key[7] = points;
+    key[8] = a->uno;
+    key[9] = a->target >= 0 ? -g->hand_len[a->target] : 0;
+    return bluff;
+}
+
+/* _best_play: the first play of L with the largest key (-1: none); *bluff, *out: that play's */
+static int h2_greedy_best(const Game *g, int me, const Lst *L, int *bluff, int *out) {
+    int best = -1, bk[GR_KEYS + 1], key[GR_KEYS + 1];
+    for (int i = 0; i < L->m; i++) {
+        const Move *a = &L->v[i];
+        if (!h2_is_play(a)) continue;
+        int b = h2_play_key(g, me, a, key);
+        int better = best < 0;
+        for (int j = 0; !better && j <= GR_KEYS; j++) {
+            if (key[j] != bk[j]) { better = key[j] > bk[j]; break; }
+        }
+        if (better) { best = i; memcpy(bk, key, sizeof bk); *bluff = b; *out = bk[0]; }
+    }
+    return best;
+}
+
+/* _free_gain: say UNO, else the first catch listed (-1: none) */
+static int h2_greedy_free(const Lst *L) {
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_UNO) return i;
+    for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_CATCH && k < K_CATCH + MAXP) return i; }
+    return -1;
+}
+
+/* fallback_action: draw, else pass, else the first action listed */
+static int h2_greedy_fallback(const Lst *L) {
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_DRAW) return i;
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_PASS) return i;
+    return 0;
+}
+
+/* GreedyBot.act for the seat in turn (`phase`: the phase of the view it acts on) */
+static int h2_greedy_act(const GrHist *h, const Game *g, int phase, const Lst *L) {
+    int i = h2_greedy_free(L), me = g->current, bluff = 0, out = 0;
+    if (i >= 0) return i;
+    if (phase == PH_COLOR) {
+        int want = -1, counts[4] = {0, 0, 0, 0}, points[4] = {0, 0, 0, 0};
+        for (int j = 0; j < g->hand_len[me]; j++) {
+            int c = g->hands[me][j];
+            if (T_COLOR[c] >= 0) { counts[T_COLOR[c]]++; points[T_COLOR[c]] += T_POINTS[c]; }
+        }
+        for (int c = 0; c < 4; c++)
+            if (want < 0 || counts[c] > counts[want] || (counts[c] == counts[want] && points[c] > points[want])) want = c;
+        int first = -1;
+        for (int j = 0; j < L->m; j++) {
+            int k = h2_k(&L->v[j]);
+            if (k >= K_COLOR && k < K_COLOR + 4) {
+                if (first < 0) first = j;
+                if (k - K_COLOR == want) return j;
+            }
+        }
+        if (first >= 0) return first;
+    } else if (phase == PH_PENDING) {
+        for (int j = 0; j < L->m; j++)
+            if (h2_k(&L->v[j]) == K_CHALLENGE && gr_bluff_probability(h, g, me) > GR_THRESHOLD) return j;
+        i = h2_greedy_best(g, me, L, &bluff, &out);
+        if (i >= 0) return i;
+    } else if (phase == PH_DRAWN) {
+        i = h2_greedy_best(g, me, L, &bluff, &out);
+        if (i >= 0 && (!bluff || out)) return i;
+    } else {
+        i = h2_greedy_best(g, me, L, &bluff, &out);
+        if (i >= 0) return i;
+    }
+    return h2_greedy_fallback(L);
+}
+
+/* GreedyBot.react: the free gains, else its best cut; -1: wait */
+static int h2_greedy_react(const Game *g, int seat, const Lst *L) {
+    int i = h2_greedy_free(L), bluff = 0, out = 0;
+    if (i >= 0) return i;
+    return h2_greedy_best(g, seat, L, &bluff, &out);
+}
+
+/* unokit.compose.complete with GreedyBot choosing each sub-decision (act on the same view, or react) */
+static void h2_greedy_complete(const G2 *G, int phase, int react, Move *a) {
+    Move e[H2_CAP];
+    Comp C;
+    while (a->kind == MV_PLAY && a->more) {
+        comp_init(&C, &G->g, a->seat);
+        Lst E = {e, 0, H2_CAP, 0};
+        h2_expand(G, &C, a, &E);
+        h2_unfold(G, &E);
+        if (!E.m) { a->more = 0; return; }              /* not reached: a listed stem always has options */
+        int bluff = 0, out = 0, i = h2_greedy_best(&G->g, a->seat, &E, &bluff, &out);
+        if (i < 0 || (!react && phase == PH_DRAWN && bluff && !out)) i = 0;   /* _pick / fallback_action: the first */
+        *a = e[i];
+    }
+}
+
