@@ -366,3 +366,18 @@ def test_DRAWANY_leaves_random_play_hands_alone_and_is_refused_with_the_drawing_
     assert (r.turns == o.turns).all() and (r.winner == o.winner).all()
     assert "referee" in C.problem("UNO 1121 DRAWANY-C", ["random-play"], 3)
     assert "cannot be combined" in C.problem("UNO 1121 DRAWANY-SAT", ["random-play"], 3)
+
+
+def test_MEM_and_PRE_compiled_same_steps_as_referee():
+    # 000: MEM, a forgotten UNO costs 4; PRE, a missed UNO may be caught until the seat's hand changes
+    for rules in ("UNO 1121 MEM", "UNO 1121 PRE"):
+        t = same_steps(rules, seeds=range(4))
+        assert t.actions > t.share(200)
+    for rules in ("UNO 1121 MEM-P4", "UNO 1112 PRE-P2-CON", "UNO 1121 PRE-MEM-NOCHALLENGE", "UNO 1122 PRE-LIMIT(cards=10)"):
+        same_steps(rules, players=(2, 4), seeds=range(2))
+
+
+def test_MEM_and_PRE_compiled_hands_equal_sim_and_lab():
+    same_hands("UNO 1121 MEM")
+    same_hands("UNO 1121 PRE-P4", players=(3,))
+    fast_agrees("UNO 1121 PRE")

@@ -55,7 +55,7 @@ enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 #define EXT_BASE (MAXP * APS)
 #define SUM_PENALTY 2                 /* unokit/rules/extras.py, AddUp.apply_action: either side draws 2 */
 /* house-rule flags (Game.flags; the config's flags) */
-enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32, F_DRAWANY = 64 };
+enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32, F_DRAWANY = 64, F_PRE = 128 };
 /* _house3.h's rules (Game.h3; the config's h3, LIMIT's cards in bits 16-23) */
 enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO = 2048, X_DEFLECT = 4096,
        X_REVENGE = 8192, X_NOENDDRAW = 16384, X_WILDMATCH = 32768 };
@@ -430,7 +430,7 @@ static void hands_changed(Game *g, int s) {
 /* Game.seat_starts: the seat starts (plays, draws or challenges): a missed UNO can no longer be caught,
  * and ADDUP's window closes unless it is the seat that played the sum */
 static inline void seat_starts(Game *g, int p) {
-    g->catchable = 0;
+    if (!(g->flags & F_PRE)) g->catchable = 0;         /* PRE: the window never closes on a start */
     if (g->sum_seat >= 0 && p != g->sum_player) g->sum_seat = -1;
 }
 
@@ -547,7 +547,7 @@ static void apply_id(Game *g, int id) {
         else { card = WILD + (k - 104) / 8; col = ((k - 104) % 8) >> 1; }
         if (g->phase == PH_DRAWN) { g->drawn = -1; g->opts = 0; g->phase = PH_PLAY; }
         remove_card(g, p, card);
-        g->catchable = 0;
+        if (!(g->flags & F_PRE)) g->catchable = 0;
         g->sum_seat = -1;                              /* ADDUP: any play closes the window */
         if (card == WD4) {
             g->wd4_bluffer = (int8_t)p;
@@ -564,6 +564,8 @@ static void apply_id(Game *g, int id) {
         if (left == 1) {
             g->uno_said[p] = (uint8_t)flag;
             if (!flag) g->catchable |= (uint16_t)(1u << p);
+        } else if (!left) {
+            g->catchable &= (uint16_t)~(1u << p);      /* (PRE: its window stayed open until now) */
         }
         if (__builtin_expect(g->h3 != 0, 0)) h3_on_play(g, p, card);   /* PAB, GT, I (_house3.h) */
         int fx = T_FX[card];
@@ -606,6 +608,7 @@ static void apply_id(Game *g, int id) {
                 hand[g->hand_len[p]++] = (uint8_t)c;
                 g->drawn_by[p]++;
                 g->uno_said[p] = 0;
+                g->catchable &= (uint16_t)~(1u << p);      /* (PRE: the window stayed open until now) */
                 if (g->ok[c]) { g->drawn = (int8_t)c; g->phase = PH_DRAWN; return; }
             } else if (take(g, p, 1) && g->ok[hand[g->hand_len[p] - 1]]) {
                 g->drawn = (int8_t)hand[g->hand_len[p] - 1];
@@ -791,7 +794,7 @@ static int read_config(PyObject *cfg, Config *c) {
     if (c->deal_size < 1 || c->deal_size * c->n >= NDECK) {
         PyErr_SetString(PyExc_ValueError, "cannot deal that many cards to every seat"); return -1;
     }
-    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 128) {
+    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 256) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->dealer >= c->n) { PyErr_SetString(PyExc_ValueError, "no such dealer seat"); return -1; }
