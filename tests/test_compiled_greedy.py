@@ -113,7 +113,7 @@ def test_compiled_greedy_says_uno_and_catches_as_the_python_greedy():
     r2 = lockstep(2, "UNO 1112", range(30), lineup)
     assert r["agree"] == r["decisions"], r["first"]
     assert r2["agree"] == r2["decisions"], r2["first"]
-    for rules in ("UNO 1121 PRE", "UNO 1112 PRE-MEM"):   # the catch windows of PRE, MEM's price
+    for rules in ("UNO 1121 PRE", "UNO 1112 PRE-MEM", "UNO 1121 SLOWUNO"):   # the catch windows of PRE and SLOWUNO, MEM's price
         r3 = lockstep(3, rules, range(20), lineup)
         assert r3["agree"] == r3["decisions"] and r3["reactions"] >= 3, (rules, r3["first"])
     assert r["reactions"] + r2["reactions"] >= 10 and r2["history"] >= 3

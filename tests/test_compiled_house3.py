@@ -381,3 +381,17 @@ def test_MEM_and_PRE_compiled_hands_equal_sim_and_lab():
     same_hands("UNO 1121 MEM")
     same_hands("UNO 1121 PRE-P4", players=(3,))
     fast_agrees("UNO 1121 PRE")
+
+
+def test_SLOWUNO_compiled_same_steps_as_referee():
+    # a missed UNO may be caught until the end of the next player's turn (per-seat windows, Game.turns_done)
+    t = same_steps("UNO 1121 SLOWUNO", seeds=range(4))
+    assert t.actions > t.share(200)
+    for rules in ("UNO 1121 SLOWUNO-P4", "UNO 1112 SLOWUNO-MEM-P2-CON", "UNO 1122 SLOWUNO-LIMIT(cards=10)-PAA"):
+        same_steps(rules, players=(2, 4), seeds=range(2))
+
+
+def test_SLOWUNO_compiled_hands_equal_sim_and_lab():
+    same_hands("UNO 1121 SLOWUNO")
+    same_hands("UNO 1121 SLOWUNO-P4", players=(3,))
+    fast_agrees("UNO 1121 SLOWUNO")

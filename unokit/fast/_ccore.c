@@ -55,7 +55,8 @@ enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 #define EXT_BASE (MAXP * APS)
 #define SUM_PENALTY 2                 /* unokit/rules/extras.py, AddUp.apply_action: either side draws 2 */
 /* house-rule flags (Game.flags; the config's flags) */
-enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32, F_DRAWANY = 64, F_PRE = 128 };
+enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32, F_DRAWANY = 64, F_PRE = 128,
+       F_SLOW = 256 };
 /* _house3.h's rules (Game.h3; the config's h3, LIMIT's cards in bits 16-23) */
 enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO = 2048, X_DEFLECT = 4096,
        X_REVENGE = 8192, X_NOENDDRAW = 16384, X_WILDMATCH = 32768 };
@@ -112,7 +113,8 @@ typedef struct {
     uint64_t opts;                      /* CON: the cards drawn for a +2/+4 that may be played (bit per card) */
     uint32_t stack;                     /* P1-P4: bit 5 * under + card: that draw card goes on that total */
     uint8_t house;                      /* house rules in force: the listing takes legal_house */
-    uint8_t flags;                      /* F_ADDUP, F_SAT, ... */
+    uint16_t flags;                     /* F_ADDUP, F_SAT, ... */
+    uint16_t expiry[MAXP];              /* SLOWUNO: a seat's catch window closes when turns_done reaches this */
     uint8_t pending_kind;               /* the draw value of the last draw card (stacking compares it) */
     uint8_t opts_from;                  /* CON: the drawn cards start here in the hand */
     int8_t sum_seat, sum_player;        /* ADDUP: the seat that may challenge the sum (-1: none), its player */
@@ -183,7 +185,7 @@ static void deal(Game *g, const Config *cfg, uint64_t seed) {
     g->n = (uint8_t)n;
     g->uno_penalty = (uint8_t)cfg->uno_penalty;
     g->bluff_option = (uint8_t)cfg->bluff_option;
-    g->flags = (uint8_t)cfg->flags;
+    g->flags = (uint16_t)cfg->flags;
     g->stack = (uint32_t)cfg->stack;
     g->h3 = (uint16_t)(cfg->h3 & 0xFFFF);
     g->cap = (uint8_t)(cfg->h3 >> 16 & 0xFF ? cfg->h3 >> 16 & 0xFF : 255);
@@ -421,16 +423,30 @@ static void remove_card(Game *g, int p, int card) {
         if (h[i] == card) { memmove(h + i, h + i + 1, (size_t)(n - i - 1)); g->hand_len[p]--; return; }
 }
 
+/* Game.missed_uno: seat s may be caught (SLOWUNO: until the end of the next player's turn) */
+static inline void open_window(Game *g, int s) {
+    g->catchable |= (uint16_t)(1u << s);
+    if (g->flags & F_SLOW) g->expiry[s] = (uint16_t)(g->turns_done + 2);
+}
+
+/* Game.end_turn's count (SLOWUNO: the windows that end with it close) */
+static inline void turn_done(Game *g) {
+    g->turns_done = (uint16_t)(g->turns_done + 1);
+    if ((g->flags & F_SLOW) && g->catchable)
+        for (int q = 0; q < g->n; q++)
+            if ((g->catchable >> q & 1) && g->expiry[q] <= g->turns_done) g->catchable &= (uint16_t)~(1u << q);
+}
+
 /* Game.hands_changed for one seat: UNO said / catchable follow the hand's size */
 static void hands_changed(Game *g, int s) {
     if (g->hand_len[s] != 1) { g->uno_said[s] = 0; g->catchable &= (uint16_t)~(1u << s); }
-    else if (!g->uno_said[s]) g->catchable |= (uint16_t)(1u << s);
+    else if (!g->uno_said[s] && !(g->catchable >> s & 1)) open_window(g, s);
 }
 
 /* Game.seat_starts: the seat starts (plays, draws or challenges): a missed UNO can no longer be caught,
  * and ADDUP's window closes unless it is the seat that played the sum */
 static inline void seat_starts(Game *g, int p) {
-    if (!(g->flags & F_PRE)) g->catchable = 0;         /* PRE: the window never closes on a start */
+    if (!(g->flags & (F_PRE | F_SLOW))) g->catchable = 0;   /* PRE, SLOWUNO: no start closes the window */
     if (g->sum_seat >= 0 && p != g->sum_player) g->sum_seat = -1;
 }
 
@@ -448,7 +464,7 @@ static int draw_with_policy(Game *g, int p) {
         if (playable) { g->drawn = (int8_t)c; g->phase = PH_DRAWN; return 1; }
         break;
     }
-    g->turns_done++;
+    turn_done(g);
     g->current = (uint8_t)next_seat(g, p);
     return 1;
 }
@@ -495,7 +511,7 @@ static void play_pair(Game *g, int p, int k) {
     g->gt_card = 0;                                  /* GT: a pair is no single card */
     if (g->hand_len[p] == 1) {
         g->uno_said[p] = (uint8_t)flag;
-        if (!flag) g->catchable |= (uint16_t)(1u << p);
+        if (!flag) open_window(g, p);
     }
     int nxt = next_seat(g, p);
     g->sum_seat = (int8_t)nxt;
@@ -504,7 +520,7 @@ static void play_pair(Game *g, int p, int k) {
     g->sum_c = (uint8_t)c;
     g->sum_d = (uint8_t)d;
     g->sum_prev = (uint8_t)prev;
-    g->turns_done++;
+    turn_done(g);
     g->current = (uint8_t)nxt;
 }
 
@@ -547,7 +563,7 @@ static void apply_id(Game *g, int id) {
         else { card = WILD + (k - 104) / 8; col = ((k - 104) % 8) >> 1; }
         if (g->phase == PH_DRAWN) { g->drawn = -1; g->opts = 0; g->phase = PH_PLAY; }
         remove_card(g, p, card);
-        if (!(g->flags & F_PRE)) g->catchable = 0;
+        if (!(g->flags & (F_PRE | F_SLOW))) g->catchable = 0;
         g->sum_seat = -1;                              /* ADDUP: any play closes the window */
         if (card == WD4) {
             g->wd4_bluffer = (int8_t)p;
@@ -563,13 +579,13 @@ static void apply_id(Game *g, int id) {
         int left = g->hand_len[p];
         if (left == 1) {
             g->uno_said[p] = (uint8_t)flag;
-            if (!flag) g->catchable |= (uint16_t)(1u << p);
+            if (!flag) open_window(g, p);
         } else if (!left) {
             g->catchable &= (uint16_t)~(1u << p);      /* (PRE: its window stayed open until now) */
         }
         if (__builtin_expect(g->h3 != 0, 0)) h3_on_play(g, p, card);   /* PAB, GT, I (_house3.h) */
         int fx = T_FX[card];
-        g->turns_done++;                               /* end_turn (or the hand ends) */
+        turn_done(g);                               /* end_turn (or the hand ends) */
         if (!fx) {
             if (!left) { finish(g, p); return; }
             g->current = (uint8_t)next_seat(g, p);
@@ -615,7 +631,7 @@ static void apply_id(Game *g, int id) {
                 g->phase = PH_DRAWN;
                 return;
             }
-            g->turns_done++;
+            turn_done(g);
             g->current = (uint8_t)next_seat(g, p);
         } else {                                       /* the pending penalty */
             int kk = g->pending, from = g->hand_len[p];
@@ -625,7 +641,7 @@ static void apply_id(Game *g, int id) {
             take(g, p, kk);
             if (g->going_out >= 0) { finish(g, g->going_out); return; }
             if ((g->flags & F_CON) && consolation(g, p, from)) return;
-            g->turns_done++;
+            turn_done(g);
             g->current = (uint8_t)next_seat(g, p);
             g->phase = PH_PLAY;
         }
@@ -633,7 +649,7 @@ static void apply_id(Game *g, int id) {
     case K_PASS:
         g->drawn = -1;
         g->opts = 0;
-        g->turns_done++;
+        turn_done(g);
         g->current = (uint8_t)next_seat(g, p);
         g->phase = PH_PLAY;
         return;
@@ -665,7 +681,7 @@ static void apply_id(Game *g, int id) {
             g->penalty_cards += (uint16_t)kk;
             take(g, p, kk);
             if (g->going_out >= 0) { finish(g, g->going_out); return; }
-            g->turns_done++;
+            turn_done(g);
             g->current = (uint8_t)next_seat(g, p);
             g->phase = PH_PLAY;
         }
@@ -794,7 +810,7 @@ static int read_config(PyObject *cfg, Config *c) {
     if (c->deal_size < 1 || c->deal_size * c->n >= NDECK) {
         PyErr_SetString(PyExc_ValueError, "cannot deal that many cards to every seat"); return -1;
     }
-    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 256) {
+    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 512) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->dealer >= c->n) { PyErr_SetString(PyExc_ValueError, "no such dealer seat"); return -1; }

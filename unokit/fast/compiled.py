@@ -63,16 +63,16 @@ _U64 = 2 ** 64
 HOUSE_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
                "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA")
 HOUSE_RULES += ("NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
-                "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE")   # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
+                "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO")   # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
 #: REV change only the views, which the compiled bots do not read)
 _H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0,
-       "NOENDDRAW": 16384, "WILDMATCH": 32768, "MISTAKE": 0, "DRAWANY": 0, "MEM": 0, "PRE": 0}
+       "NOENDDRAW": 16384, "WILDMATCH": 32768, "MISTAKE": 0, "DRAWANY": 0, "MEM": 0, "PRE": 0, "SLOWUNO": 0}
 #: the rules _house3.h's were proven with: the stacking and drawing rules; the first five also with _house2.h's
 _H3_BASE = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
 _H3_H2 = ("ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD")
 _H3_HARD = ("PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM",
-            "PRE")
+            "PRE", "SLOWUNO")
 #: rules refused with their reason (what the core cannot do)
 _REFUSED = {"V": "V times each turn on the table's clock (real time): the compiled core has no clock"}
 #: the rules played by unokit/fast/_house2.h (hands passed or swapped, cuts, groups): their C flags. Under any
@@ -85,11 +85,12 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
 _GREEDY_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
                  # _house3.h's rules (in the combinations compiled.problem lets the core play)
                  "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
-                 "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE",
+                 "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO",
                  # _house2.h's and _house4.h's (groups, cuts, swaps: the harness's Move lists)
                  "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK",
                  "BOMB", "AB", "AA")
-_FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128}
+_FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
+          "SLOWUNO": 256}
 
 
 def _hand_over_tables() -> None:
