@@ -258,14 +258,20 @@ def test_lab_auto_engine_keeps_the_referee_for_bots_it_does_not_play():
             progress=False, plots=False, engine="compiled")
 
 
-def test_lab_plays_the_hands_of_match_rules_in_C_with_the_referees_results():
+def test_lab_plays_the_hands_of_match_rules_and_inert_rules_in_C_with_the_referees_results():
     # TV, PR, MOV, SHUFFLESEATS and ELIMMOST change no hand (000 §Regras de partida): their hands are the hands
     # of the rules without them, played in C, with the referee's tallies (matches stay on the referee)
     from unokit.lab import lab
-    codes = ["UNO 1121 TV", "UNO 1121 PR-P4", "UNO 1121 MOV", "UNO 1121 SHUFFLESEATS", "UNO 1121 ELIMMOST"]
+    codes = ["UNO 1121 TV", "UNO 1121 PR-P4", "UNO 1121 MOV", "UNO 1121 SHUFFLESEATS", "UNO 1121 ELIMMOST",
+             # and the rules inert for random-play and greedy seats in a simulation (lab_chunks.INERT)
+             "UNO 1121 ORG", "UNO 1121 V", "UNO 1121 BLITZ(seconds=5)", "UNO 1121 DP", "UNO 1121 DP-P4"]
     kw = dict(bots="random-play", players=[4], hands=120, skill_hands=60, skill_players=2, measures=["table", "skill"],
               seed=3, jobs=1, progress=False, plots=False, skill="greedy")
     a = lab(codes, engine="referee", **kw)
     b = lab(codes, engine="compiled", **kw)
     assert b["work"]["engines"] == {"compiled": b["work"]["chunks"]}
     assert _same(a, b)
+    # the strategist may challenge a draw (DP): its hands stay on the referee
+    from unokit.fast import lab_chunks
+    assert lab_chunks.problem({"kind": "rotated", "rules": "UNO 1121 DP", "lineup": ["strategist", "random-play"]})
+    assert lab_chunks.problem({"kind": "hands", "rules": "UNO 1121 DP", "lineup": ["random-play"] * 4}) is None

@@ -6,7 +6,8 @@ lab's seeds (deal ``derive_seed(seed, i, "lab-deal")``, bots ``derive_seed(deal,
 "lab-bot")``), so the hands are the very hands the referee would play, and the tally is the same
 (sums of integers, exact in floating point). Matches stay on the referee. A rule that changes no hand (a
 match rule: TV, PR, MOV, SHUFFLESEATS, ELIMMOST) leaves the hands of the rules without it, so its hands are
-played as theirs (:func:`unokit.rules.registry.hand_ruleset`).
+played as theirs (:func:`unokit.rules.registry.hand_ruleset`). So are the rules that change nothing in a
+simulated hand of random-play and greedy seats (:data:`INERT`).
 """
 
 from __future__ import annotations
@@ -25,15 +26,26 @@ def problem(spec: dict) -> str | None:
     from . import compiled
     if spec.get("kind") not in ("hands", "rotated"):
         return "matches are played by the referee"
-    return compiled.problem(_hand_rules(spec["rules"]), list(spec["lineup"]), len(spec["lineup"]), decks=spec.get("decks", 1),
+    return compiled.problem(_hand_rules(spec["rules"], spec["lineup"]), list(spec["lineup"]), len(spec["lineup"]), decks=spec.get("decks", 1),
                             deck=spec.get("deck", "classic"))
 
 
-def _hand_rules(rules: str) -> str:
-    """The code of the rule set that plays the same hands as ``rules`` (the match rules left out)."""
+#: rules that change nothing in a hand the lab simulates with random-play and greedy seats: ORG punishes an
+#: apology and these bots never speak; V and BLITZ time the game's clock, which does not move in a simulation
+#: (ManualClock); DP's draw challenge is an action neither bot takes (tests/test_compiled.py plays them both ways)
+INERT = ("ORG", "V", "BLITZ", "DP")
+_INERT_BOTS = frozenset({"random-play", "greedy"})
+
+
+def _hand_rules(rules: str, lineup=()) -> str:
+    """The code of the rule set that plays the same hands as ``rules`` for ``lineup``: the match rules left out,
+    and :data:`INERT` too when every seat is random-play or greedy."""
     from ..rules import RuleSet
     from ..rules.registry import hand_ruleset
-    return hand_ruleset(RuleSet.parse(rules)).code
+    rs = hand_ruleset(RuleSet.parse(rules))
+    if lineup and {str(b).strip().lower() for b in lineup} <= _INERT_BOTS and any(rs.has(c) for c in INERT):
+        rs = type(rs)(rs.ambiguity, tuple(r for r in rs.rules if r[0] not in INERT), rs.params)
+    return rs.code
 
 
 def _moments(values: np.ndarray) -> Moments:
@@ -80,7 +92,7 @@ def play_chunk(spec: dict, t, max_steps: int) -> dict:
     lineup = list(spec["lineup"])
     labels = list(spec.get("labels") or lineup)
     n = len(lineup)
-    kw = dict(players=n, rules=_hand_rules(spec["rules"]), seed=spec["seed"], purpose="lab-deal", start=spec["start"],
+    kw = dict(players=n, rules=_hand_rules(spec["rules"], lineup), seed=spec["seed"], purpose="lab-deal", start=spec["start"],
               bot_purpose="lab-bot", max_steps=spec.get("max_steps", max_steps), chance="referee")
     if spec["kind"] == "hands":
         _tally_hands(t, compiled.play(spec["count"], bots=lineup, bot_salt=0, **kw), labels)
