@@ -115,12 +115,11 @@ static inline int gr_fits(int c, int col, int face) {
 
 #define GR_KEYS 9
 
-/* GreedyBot._play_key (the last element, the swap target's size, is 0 under these rules);
- * returns _is_bluff */
-static int gr_play_key(const Game *g, int me, int k, int *key) {
+/* GreedyBot._play_key's first GR_KEYS elements for a play of `cards` (nc of them, the colour `named` or -1, the UNO
+ * call, `more`: a group still growing) from `me`'s hand; returns _is_bluff */
+static int gr_key_of(const Game *g, int me, const int *cards, int nc, int named, int uno, int more, int *key) {
     const uint8_t *hand = g->hands[me];
-    int nh = g->hand_len[me], cards[2], named;
-    int nc = gr_cards(k, cards, &named);
+    int nh = g->hand_len[me];
     int last = cards[nc - 1];
     int new_color = named >= 0 ? named : T_COLOR[last], face = T_FACE[last];
     int options = 0, held = 0, in_color = 0;
@@ -141,18 +140,25 @@ static int gr_play_key(const Game *g, int me, int k, int *key) {
     }
     int bluff = last == WD4 && in_color > 0;
     int nxt = next_seat(g, me);
-    int lf = T_FACE[last];
-    int threat = g->hand_len[nxt] <= 2 && ((lf >= GR_SKIP && lf <= GR_DRAW_TWO) || T_FX[last] > 0);
+    int threat = g->hand_len[nxt] <= 2 && ((face >= GR_SKIP && face <= GR_DRAW_TWO) || T_FX[last] > 0);
     key[0] = nh - nc == 0;
     key[1] = !bluff;
-    key[2] = nc;
+    key[2] = nc + more;
     key[3] = threat;
     key[4] = -wilds;
     key[5] = options;
     key[6] = held;
     key[7] = points;
-    key[8] = k & 1;                                   /* the UNO call (K_PAIR is even) */
+    key[8] = uno;
     return bluff;
+}
+
+/* GreedyBot._play_key of one of the core's play ids (the last element, the swap target's size, is 0 under these
+ * rules); returns _is_bluff */
+static int gr_play_key(const Game *g, int me, int k, int *key) {
+    int cards[2], named;
+    int nc = gr_cards(k, cards, &named);
+    return gr_key_of(g, me, cards, nc, named, k & 1, 0, key);   /* the UNO call: the low bit (K_PAIR is even) */
 }
 
 static inline int gr_is_play(int k) { return k < K_DRAW || (k >= K_PAIR && k < K_DOUBTSUM); }

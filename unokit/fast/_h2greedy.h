@@ -26,37 +26,10 @@ static int h2_play_key(const Game *g, int me, const Move *a, int *key) {
         key[GR_KEYS] = 0;
         return b;
     }
-    const uint8_t *hand = g->hands[me];
-    int nh = g->hand_len[me], nc = a->n, last = a->cards[nc - 1];
-    int new_color = a->color >= 0 ? a->color : T_COLOR[last], face = T_FACE[last];
-    int options = 0, held = 0, in_color = 0;
-    for (int i = 0; i < nh; i++) {
-        int c = hand[i];
-        options += gr_fits(c, new_color, face);
-        held += T_COLOR[c] >= 0 && T_COLOR[c] == new_color;
-        in_color += T_COLOR[c] == g->color;
-    }
-    int wilds = 0, points = 0;
-    for (int j = 0; j < nc; j++) {
-        int c = a->cards[j];
-        options -= gr_fits(c, new_color, face);
-        held -= T_COLOR[c] >= 0 && T_COLOR[c] == new_color;
-        in_color -= T_COLOR[c] == g->color;
-        wilds += T_COLOR[c] < 0;
-        points += T_POINTS[c];
-    }
-    int bluff = last == WD4 && in_color > 0;
-    int nxt = ((me + g->direction) % g->n + g->n) % g->n;     /* (view.seat + view.direction) % view.players */
-    int threat = g->hand_len[nxt] <= 2 && ((face >= GR_SKIP && face <= GR_DRAW_TWO) || T_FX[last] > 0);
-    key[0] = nh - nc == 0;
-    key[1] = !bluff;
-    key[2] = nc + (a->more == MORE_CARDS);
-    key[3] = threat;
-    key[4] = -wilds;
-    key[5] = options;
-    key[6] = held;
-    key[7] = points;
-    key[8] = a->uno;
+    int cards[MAXG];
+    for (int j = 0; j < a->n; j++) cards[j] = a->cards[j];
+    /* (view.seat + view.direction) % view.players is next_seat: no seat is out of a hand here */
+    int bluff = gr_key_of(g, me, cards, a->n, a->color, a->uno, a->more == MORE_CARDS, key);
     key[9] = a->target >= 0 ? -g->hand_len[a->target] : 0;
     return bluff;
 }
