@@ -275,3 +275,38 @@ def test_lab_plays_the_hands_of_match_rules_and_inert_rules_in_C_with_the_refere
     from unokit.fast import lab_chunks
     assert lab_chunks.problem({"kind": "rotated", "rules": "UNO 1121 DP", "lineup": ["strategist", "random-play"]})
     assert lab_chunks.problem({"kind": "hands", "rules": "UNO 1121 DP", "lineup": ["random-play"] * 4}) is None
+
+
+def test_lab_plays_the_hands_of_its_matches_in_C_with_the_referees_results():
+    # the Match deals every hand from its seed and scores it; the compiled core plays it (finish_played)
+    from unokit.lab import lab
+    codes = ["UNO 1121", "UNO 1121 P4", "UNO 1121 C-DR", "UNO 1122 SEVENO", "UNO 1121 DOUBLE", "UNO 1121 SLOWUNO-MEM",
+             "UNO 1121 scoring=lowest target=200", "UNO 1121 TV"]
+    kw = dict(bots="random-play", players=[3], hands=0, matches=8, measures=["match"], jobs=1, progress=False,
+              plots=False, seed=2)
+    a = lab(codes, engine="referee", **kw)
+    b = lab(codes, engine="auto", **kw)
+    assert b["work"]["engines"] == {"compiled": 7, "referee": 1}   # TV's matches stay on the referee
+    assert _same(a, b)
+
+
+def test_match_finish_played_scores_a_hand_played_elsewhere_and_keeps_no_record():
+    from unokit.match import Match, MatchConfig, MatchError
+    m = Match.new(MatchConfig(players=3, seed=4))
+    with pytest.raises(MatchError, match="next_hand"):
+        m.finish_played(winner=0, held=[0, 5, 7], steps=30)
+    g = m.next_hand()
+    with pytest.raises(MatchError, match="one held total per seat"):
+        m.finish_played(winner=0, held=[0, 5], steps=30)
+    r = m.finish_played(winner=1, held=[9, 0, 7], steps=30)
+    assert r.winner == r.seats[1]
+    assert r.gains == {r.seats[1]: 16} and r.steps == 30 and r.dealt and r.seed is not None and g.n == 3
+    with pytest.raises(MatchError, match="cannot be recorded"):
+        m.record()
+    v = Match.new(MatchConfig(players=3, seed=4))
+    v.next_hand()
+    assert v.finish_played(winner=None, held=[3, 4, 5], steps=5000).void and not v.over
+    t = Match.new(MatchConfig(players=2, rules="UNO 1121 ELIMMOST", seed=1))
+    t.next_hand()
+    with pytest.raises(MatchError, match="finish_hand"):
+        t.finish_played(winner=0, held=[0, 3], steps=10)

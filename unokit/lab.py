@@ -410,6 +410,13 @@ def run_chunk(spec: dict) -> dict:
     decks = spec.get("decks", 1)
     deck = spec.get("deck", "classic")
     idx = range(spec["start"], spec["start"] + spec["count"])
+    if kind == "matches" and core != "referee":
+        from .fast import lab_chunks
+        why = lab_chunks.match_problem(spec)
+        if why is None:
+            return dict(lab_chunks.play_match_chunk(spec, MAX_STEPS), _engine="compiled")
+        if core == "compiled":
+            raise LabError(f"the compiled engine cannot play this: {why} (use --engine auto or referee)")
     if kind == "matches":
         mt = MatchTally()
         for j in idx:

@@ -103,6 +103,24 @@ def _first(values):
     return next((v for v in values if v is not None), None)
 
 
+
+class _PlayedHand:
+    """A hand :meth:`Match.next_hand` dealt and another engine played: what :meth:`Match.finish_hand` reads."""
+
+    __slots__ = ("dealt", "n", "dealer", "winner", "over", "actions", "_held")
+
+    def __init__(self, dealt: Game, winner: int | None, held: list[int], steps: int):
+        self.dealt = dealt
+        self.n = dealt.n
+        self.dealer = dealt.dealer
+        self.winner = winner
+        self.over = winner is not None
+        self.actions = range(steps)          # (finish_hand counts them)
+        self._held = held
+
+    def hand_points(self, seat: int) -> int:
+        return self._held[seat]
+
 class MatchError(UnoError):
     """A match used out of order (dealing while a hand is in play, scoring an unfinished hand...)
     or configured impossibly."""
@@ -673,8 +691,9 @@ class Match:
         if not void and not game.over:
             raise MatchError("the hand is not over; play it out, or finish_hand(game, void=True) to record "
                              "it as unfinished")
-        dealt = game is self._game
-        self._records.append(_norm(game.record()))
+        played = isinstance(game, _PlayedHand)
+        dealt = game is self._game or (played and game.dealt is self._game)
+        self._records.append(None if played else _norm(game.record()))
         dealer_player = slot.seats[game.dealer] if 0 <= game.dealer < game.n else None
         if void:
             result = HandResult(number=slot.number, seats=slot.seats, teams=slot.teams, round=slot.round,
@@ -718,6 +737,22 @@ class Match:
         self._slot = None
         self._decide(winner)
         return result
+
+    def finish_played(self, *, winner: int | None, held, steps: int) -> HandResult:
+        """Score the hand :meth:`next_hand` dealt when it was played elsewhere from the same deal (the compiled
+        core plays the lab's match hands): ``winner`` its winning seat (``None``: cut short, the hand is
+        voided), ``held`` the points left in each seat's hand, ``steps`` the actions applied. It keeps no hand
+        record (:meth:`record` then refuses), and the match rules that read the hand itself (ELIMMOST, TV and
+        PR's knock-outs) need :meth:`finish_hand`."""
+        if self._game is None:
+            raise MatchError("deal the hand with next_hand() first")
+        if self._hooks["hand_cards"] or self._hooks["after_hand"]:
+            raise MatchError("this match's rules read the hand itself: finish_hand(game)")
+        g = self._game
+        held = [int(x) for x in held]
+        if len(held) != g.n or (winner is not None and not 0 <= winner < g.n):
+            raise MatchError(f"a hand of {g.n} seats: one held total per seat, a winning seat 0-{g.n - 1} or None")
+        return self.finish_hand(_PlayedHand(g, winner, held, steps), void=winner is None)
 
     def _gains(self, slot: HandSlot, held: dict, winner: int) -> dict:
         """The mode's scoring of a hand (a match rule's ``hand_gains`` replaces it: TV, PR)."""
@@ -773,6 +808,8 @@ class Match:
     # ------------------------------------------------------------------ records
     def record(self) -> dict:
         """JSON-ready: the config (with its seed) and every hand's result and full hand record."""
+        if any(r is None for r in self._records):
+            raise MatchError("hands scored with finish_played() keep no record: this match cannot be recorded")
         return {
             "format": FORMAT,
             "config": self.config.to_dict(),

@@ -887,6 +887,8 @@ static PyObject *py_derive_seeds(PyObject *self, PyObject *args) {
  *   harness_purpose (optional): under _house2.h's rules the harness's generator of each hand is
  *               random.Random(derive_seed(deal_seed, bot_salt, harness_purpose)) (unokit.sim: "harness",
  *               the lab: "lab-harness"), kept in bots[MAXP]
+ *   bot_bases (optional, bytes of uint64, one per hand): the seeds the bots' and the harness's generators are
+ *               derived from in place of the deal seeds (the lab's match hands: dealt from the match's seed)
  * returns bytes of int32: per hand NFIELDS + 2n values */
 static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     PyObject *cfgo;
@@ -896,14 +898,19 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     long long salt;
     unsigned long long bot_seed;
     const char *hpurpose = "harness";
-    if (!PyArg_ParseTuple(args, "Oy*isLK|s", &cfgo, &seeds, &bot_mode, &purpose, &salt, &bot_seed, &hpurpose))
+    Py_buffer bases = {0};
+    if (!PyArg_ParseTuple(args, "Oy*isLK|sy*", &cfgo, &seeds, &bot_mode, &purpose, &salt, &bot_seed, &hpurpose,
+                          &bases))
         return NULL;
     Config cfg;
-    if (read_config(cfgo, &cfg) < 0 || seeds.len % 8 || strlen(purpose) > 40 || strlen(hpurpose) > 40) {
+    if (read_config(cfgo, &cfg) < 0 || seeds.len % 8 || strlen(purpose) > 40 || strlen(hpurpose) > 40
+            || (bases.buf && bases.len != seeds.len)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad seeds or purpose");
         PyBuffer_Release(&seeds);
+        if (bases.buf) PyBuffer_Release(&bases);
         return NULL;
     }
+    const uint64_t *bv = bases.buf ? (const uint64_t *)bases.buf : (const uint64_t *)seeds.buf;
     Py_ssize_t count = seeds.len / 8;
     int width = NFIELDS + 2 * cfg.n;
     PyObject *out = PyBytes_FromStringAndSize(NULL, count * width * 4);
@@ -923,18 +930,18 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
         if (bot_mode == 0)
             for (int s = 0; s < cfg.n; s++) {
                 if (cfg.fast) {
-                    uint64_t x = sv[i] ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
+                    uint64_t x = bv[i] ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
                     rng_seed(&bots[s], splitmix(&x), 1);
                 } else {
-                    rng_seed(&bots[s], derive(purpose, sv[i], salt * 64 + s), 0);
+                    rng_seed(&bots[s], derive(purpose, bv[i], salt * 64 + s), 0);
                 }
             }
         if (cfg.h2) {                                  /* the harness's generator (_house2.h) */
             if (cfg.fast) {
-                uint64_t x = sv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
+                uint64_t x = bv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
                 rng_seed(&bots[MAXP], splitmix(&x), 1);
             } else {
-                rng_seed(&bots[MAXP], derive(hpurpose, sv[i], salt), 0);
+                rng_seed(&bots[MAXP], derive(hpurpose, bv[i], salt), 0);
             }
         }
         play_hand(g, &cfg, sv[i], bots, bot_mode == 1, st, rec + i * width);
@@ -944,6 +951,7 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     PyMem_RawFree(bots);
     PyMem_RawFree(st);
     PyBuffer_Release(&seeds);
+    if (bases.buf) PyBuffer_Release(&bases);
     return out;
 }
 

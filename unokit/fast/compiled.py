@@ -465,7 +465,7 @@ class Results:
 def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-play", seed: int | None = 0, *,
          deal_seeds=None, purpose: str = "hand", start: int = 0, bot_purpose: str = "bot", bot_salt: int = 0,
          max_steps: int = MAX_STEPS, dealer: int | None = None, bench_seed: int | None = None,
-         chance: str = "referee", harness_purpose: str | None = None) -> Results:
+         chance: str = "referee", harness_purpose: str | None = None, bot_seeds=None) -> Results:
     """Play ``hands`` hands in C and return their :class:`Results`.
 
     Hand ``i`` is dealt from ``deal_seeds[i]`` or else ``derive_seed(seed, start + i, purpose)``
@@ -477,6 +477,8 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
     reactions matters (cuts: C, JUMPIN) the harness shuffles them with
     ``random.Random(derive_seed(deal_seed, bot_salt, harness_purpose))``, by default ``"harness"`` for
     ``bot_purpose="bot"`` (:func:`unokit.sim.simulate`) and ``"lab-harness"`` for ``"lab-bot"`` (the lab).
+    ``bot_seeds`` (one per hand) stand for the deal seeds in those two derivations (a match deals its hands
+    from seeds of its own: the lab's match hands).
 
     ``chance="referee"`` (the default) draws every random outcome exactly as the referee does: the
     hands are the referee's hands for these seeds. ``chance="fast"`` deals with xoshiro256** and
@@ -509,8 +511,14 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
         raise UnoError("bench_seed must be in [0, 2**64)")
     if harness_purpose is None:
         harness_purpose = {"bot": "harness", "lab-bot": "lab-harness"}.get(bot_purpose, bot_purpose + "-harness")
+    extra = ()
+    if bot_seeds is not None:
+        bot_seeds = np.asarray(bot_seeds)
+        if bot_seeds.shape != deal_seeds.shape or (bot_seeds.size and bot_seeds.min() < 0):
+            raise UnoError("bot_seeds: one seed >= 0 per hand")
+        extra = (bot_seeds.astype(np.uint64).tobytes(),)
     raw = _ccore.play_batch(cfg, deal_seeds.tobytes(), 1 if bench else 0, bot_purpose, bot_salt,
-                            bench_seed if bench else 0, harness_purpose)
+                            bench_seed if bench else 0, harness_purpose, *extra)
     rec = np.frombuffer(raw, dtype=np.int32).reshape(len(deal_seeds), len(FIELDS) + 2 * players)
     return Results(rec, players, deal_seeds)
 

@@ -111,3 +111,51 @@ def play_chunk(spec: dict, t, max_steps: int) -> dict:
     for deal in zip(*winners):
         t.add_deal(list(deal))
     return t.to_dict()
+
+
+#: match rules whose hooks read a hand itself or reseat the players: their matches stay on the referee
+_MATCH_RULES = ("TV", "PR", "MOV", "SHUFFLESEATS", "ELIMMOST")
+
+
+def match_problem(spec: dict) -> str | None:
+    """Why the compiled core does not play the hands of this chunk's matches, or ``None``."""
+    from . import compiled
+    from ..rules import RuleSet
+    rs = RuleSet.parse(spec["rules"])
+    mine = [c for c in rs.codes if c in _MATCH_RULES]
+    if mine:
+        return f"the matches of {'-'.join(mine)} are played by the referee"
+    lineup = list(spec["lineup"])
+    return compiled.problem(_hand_rules(spec["rules"], lineup), lineup, len(lineup), decks=spec.get("decks", 1),
+                            deck=spec.get("deck", "classic"))
+
+
+def play_match_chunk(spec: dict, max_steps: int) -> dict:
+    """The chunk's matches as :func:`unokit.lab.play_lab_match` plays them (the same :class:`~unokit.match.Match`
+    deals every hand from its seed), each hand played in C (the match's deal seed, the lab's bot seeds) and
+    scored with :meth:`~unokit.match.Match.finish_played`: the referee's tally, ``MatchTally.to_dict()``."""
+    from . import compiled
+    from ..lab import MatchTally
+    from ..match import Match, MatchConfig
+    from ..sim import derive_seed
+    lineup = list(spec["lineup"])
+    rules = spec["rules"]
+    hand_rules = _hand_rules(rules, lineup)
+    cap = spec.get("max_steps", max_steps)
+    mt = MatchTally()
+    for j in range(spec["start"], spec["start"] + spec["count"]):
+        seed = derive_seed(spec["seed"], j, "lab-match")
+        m = Match.new(MatchConfig(players=len(lineup), rules=rules, seed=seed))
+        turns = 0
+        while not m.over and len(m.history) < 500:
+            slot = m.upcoming
+            g = m.next_hand()
+            names = [lineup[m.player_at(s)] for s in range(g.n)]
+            res = compiled.play(1, players=g.n, rules=hand_rules, bots=names, deal_seeds=[slot.seed],
+                                dealer=slot.dealer, bot_seeds=[derive_seed(seed, len(m.history), "lab-match-hand")],
+                                bot_purpose="lab-bot", max_steps=cap, chance="referee")
+            turns += int(res.turns[0])
+            w = int(res.winner[0])
+            m.finish_played(winner=w if w >= 0 else None, held=res.points[0].tolist(), steps=int(res.applied[0]))
+        mt.add(m, turns)
+    return mt.to_dict()
