@@ -414,7 +414,7 @@ def run_chunk(spec: dict) -> dict:
         from .fast import lab_chunks
         why = lab_chunks.match_problem(spec)
         if why is None:
-            return dict(lab_chunks.play_match_chunk(spec, MAX_STEPS), _engine="compiled")
+            return dict(lab_chunks.play_match_chunk(spec, MatchTally(), MAX_STEPS), _engine="compiled")
         if core == "compiled":
             raise LabError(f"the compiled engine cannot play this: {why} (use --engine auto or referee)")
     if kind == "matches":

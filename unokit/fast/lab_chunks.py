@@ -130,19 +130,18 @@ def match_problem(spec: dict) -> str | None:
                             deck=spec.get("deck", "classic"))
 
 
-def play_match_chunk(spec: dict, max_steps: int) -> dict:
+def play_match_chunk(spec: dict, mt, max_steps: int) -> dict:
     """The chunk's matches as :func:`unokit.lab.play_lab_match` plays them (the same :class:`~unokit.match.Match`
     deals every hand from its seed), each hand played in C (the match's deal seed, the lab's bot seeds) and
-    scored with :meth:`~unokit.match.Match.finish_played`: the referee's tally, ``MatchTally.to_dict()``."""
+    scored with :meth:`~unokit.match.Match.finish_played`, added to the lab's empty ``MatchTally`` ``mt``: the
+    referee's tally, ``mt.to_dict()``."""
     from . import compiled
-    from ..lab import MatchTally
     from ..match import Match, MatchConfig
     from ..sim import derive_seed
     lineup = list(spec["lineup"])
     rules = spec["rules"]
     hand_rules = _hand_rules(rules, lineup)
     cap = spec.get("max_steps", max_steps)
-    mt = MatchTally()
     for j in range(spec["start"], spec["start"] + spec["count"]):
         seed = derive_seed(spec["seed"], j, "lab-match")
         m = Match.new(MatchConfig(players=len(lineup), rules=rules, seed=seed))
