@@ -95,6 +95,7 @@ def mixed(players, seed):
     (3, "UNO 1121 ZEROLEFT-TRI-AA", mixed, 30),
     (4, "UNO 1121 DR-BOMB-AB", everyone, 20),
     (3, "UNO 1122 NOCHALLENGE-SEVENO-C", mixed, 30),
+    (4, "UNO 1121 CLA-C-DR", mixed, 40),
 ])
 def test_compiled_greedy_makes_the_python_greedy_choices(players, rules, lineup, hands):
     r = lockstep(players, rules, range(100 * players, 100 * players + hands), lineup, everything=False)

@@ -136,3 +136,23 @@ def test_house4_refuses_other_bots_and_what_it_does_not_play():
     for code in ("DOA", "DP", "MS1", "MS2", "MS3"):
         why = C.problem(f"UNO 1121 {code}", ["random-play"], 3)
         assert why and code in why
+
+
+# ----------------------------------------------------------------------------------------- CLA
+def test_CLA_compiled_same_steps_as_referee():
+    # 000 §Regra da Clarividência: the player of a 1 names a player whose hand they see (none with the last card)
+    t = same_steps("UNO 1121 CLA", players=(2, 3, 4), seeds=3)
+    assert t.actions > t.share(200)
+    for rules in ("UNO 1121 CLA(card=5)-P4", "UNO 1122 CLA-C-DR", "UNO 1121 CLA-DD-JUMPIN-CAR"):
+        same_steps(rules, players=(2, 4), seeds=2)
+
+
+def test_CLA_compiled_hands_equal_sim_and_lab():
+    same_hands("UNO 1121 CLA", players=(2, 3, 5), n=10, lab=4)
+    same_hands("UNO 1121 CLA-C", players=(3,), n=6, lab=2)
+    fast_agrees("UNO 1121 CLA", 3000)
+
+
+def test_CLA_with_the_swaps_stays_on_the_referee():
+    assert "referee" in C.problem("UNO 1121 CLA-SEVENO", ["random-play"], 3)
+    assert "referee" in C.problem("UNO 1121 CLA-T(card=3)", ["random-play"], 3)

@@ -803,7 +803,7 @@ static int read_config(PyObject *cfg, Config *c) {
                           &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad))
         return -1;
     if (c->h3 < 0 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
-    if (c->h2 < 0 || c->h2 >= (1 << 16) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
+    if (c->h2 < 0 || c->h2 >= (1 << 17) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->n < 2 || c->n > MAXP) { PyErr_SetString(PyExc_ValueError, "players must be 2 to 10"); return -1; }

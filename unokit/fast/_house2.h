@@ -28,7 +28,8 @@
  * hands against unokit.sim.play_hand and unokit.lab.play_deal. */
 
 enum { H_ZEROLEFT = 1, H_SEVENO = 2, H_CUT = 4, H_JUMPIN = 8, H_DR = 16, H_DD = 32, H_T = 64, H_CAR = 128,
-       H_DAD = 256, H_BA = 512, H_DOUBLE = 1024, H_TRI = 2048, H_BACK = 4096, H_BOMB = 8192, H_AB = 16384, H_AA = 32768 };   /* H_T on: _house4.h */
+       H_DAD = 256, H_BA = 512, H_DOUBLE = 1024, H_TRI = 2048, H_BACK = 4096, H_BOMB = 8192, H_AB = 16384, H_AA = 32768,
+       H_CLA = 65536 };   /* H_T on: _house4.h */
 #define MAXG 8                        /* the largest group: 8 cards of one face in one deck */
 #define H2_UNFOLD 128                 /* unokit.compose.UNFOLD */
 #define H2_CAP 1024                   /* a list the harness holds (listings, unfolded lists, expansions) */
@@ -197,6 +198,12 @@ static int h2_count_number(const uint8_t *cs, int k, int v) {
 
 /* compose.targets_of (SevenOSwap.play_targets): -1 stands for None; 0 targets: the play names none */
 static int h2_targets(const G2 *G, int p, const uint8_t *cs, int k, int8_t *tg) {
+    if ((G->h2 & H_CLA) && h2_count_number(cs, k, G->h4.cla_card)) {   /* Clairvoyance.play_targets: a seat to see */
+        if (G->g.hand_len[p] == k) return 0;         /* (the last cards: it names none) */
+        int m = 0;
+        for (int q = 0; q < G->g.n; q++) if (q != p) tg[m++] = (int8_t)q;
+        return m;
+    }
     if (!h4_swaps(G, cs, k)) return 0;
     tg[0] = -1;
     if (G->g.hand_len[p] == k) return 1;

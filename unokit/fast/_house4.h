@@ -29,7 +29,7 @@
 #define H4_TYPES_DONE
 
 typedef struct {
-    uint8_t t_card, car_card, dad_card, back_card, tri_card;
+    uint8_t t_card, car_card, dad_card, back_card, tri_card, cla_card;
     int8_t tri_q;                      /* TRI: rule_state["TRI"] = (tri_q, tri_total, tri_color); -1: none */
     uint8_t tri_total, tri_color;
     uint8_t dad_tab[6];
@@ -44,6 +44,7 @@ static void h4_begin(H4 *h, const Config *cfg) {
     h->dad_card = (uint8_t)(cfg->h4 >> 8 & 15);
     h->back_card = (uint8_t)(cfg->h4 >> 12 & 15);
     h->tri_card = (uint8_t)(cfg->h4 >> 16 & 15);
+    h->cla_card = (uint8_t)(cfg->h4 >> 20 & 15);
     h->tri_q = -1;
     for (int i = 0; i < 6; i++) h->dad_tab[i] = (uint8_t)(cfg->dad >> (5 * i) & 31);
 }

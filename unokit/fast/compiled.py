@@ -61,7 +61,8 @@ MAX_STEPS = 5000
 _U64 = 2 ** 64
 #: the house rules the compiled core plays (with any parameters), in every combination the parser accepts
 HOUSE_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
-               "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA")
+               "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
+               "CLA")
 HOUSE_RULES += ("NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
                 "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO")   # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
@@ -79,7 +80,8 @@ _REFUSED = {"V": "V times each turn on the table's clock (real time): the compil
 #: of them a hand is played on the referee's listing of plays (stems, unfolded as the harness unfolds them)
 #: and the reaction step shuffles the seats with the harness's generator; random-play bots only
 _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T": 64, "CAR": 128,   # T on: _house4.h
-       "DAD": 256, "BA": 512, "DOUBLE": 1024, "TRI": 2048, "BACK": 4096, "BOMB": 8192, "AB": 16384, "AA": 32768}
+       "DAD": 256, "BA": 512, "DOUBLE": 1024, "TRI": 2048, "BACK": 4096, "BOMB": 8192, "AB": 16384, "AA": 32768,
+       "CLA": 65536}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/test_compiled_greedy.py)
 _GREEDY_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
@@ -88,7 +90,7 @@ _GREEDY_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON
                  "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO",
                  # _house2.h's and _house4.h's (groups, cuts, swaps: the harness's Move lists)
                  "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK",
-                 "BOMB", "AB", "AA")
+                 "BOMB", "AB", "AA", "CLA")
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
           "SLOWUNO": 256}
 
@@ -247,9 +249,9 @@ def _h3(rs) -> int:
 
 
 def _h4(rs) -> tuple[int, int]:
-    """(_house4.h's cards: T, CAR, DAD, BACK, 4 bits each; DAD's table, 5 bits a face) of a rule set."""
+    """(_house4.h's cards: T, CAR, DAD, BACK, TRI, CLA, 4 bits each; DAD's table, 5 bits a face) of a rule set."""
     cards = 0
-    for i, code in enumerate(("T", "CAR", "DAD", "BACK", "TRI")):
+    for i, code in enumerate(("T", "CAR", "DAD", "BACK", "TRI", "CLA")):
         if rs.has(code):
             cards |= rs.card_of(code) << (4 * i)
     table = 0
@@ -340,6 +342,9 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
                                     ("P4(color=match)", rs.has("P4") and rs.param("P4", "color") != "any")) if on]
         if variants:
             return f"{', '.join(variants)} (the Italian leaflet's variants) are played by the referee only"
+        if rs.has("CLA") and (rs.has("T") or rs.has("SEVENO")):
+            return ("CLA with T or SEVENO is played by the referee only: their seats to name add up (compose.targets_of), "
+                    "which the compiled core's listing does not")
         for peace in ("PAA", "PAB"):
             if rs.has(peace) and rs.has("DRAWPLAY"):
                 return (f"{peace} with DRAWPLAY is played by the referee only: a drawn action card in the peace can "
