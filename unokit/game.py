@@ -34,6 +34,7 @@ from .referee.state import Phase, WrongPlay
 from .referee.table import TableMixin
 from .referee.turns import TurnsMixin
 from .referee.uno import UnoMixin
+from .rules.blanks import deck_problem
 from .rules import RuleSet
 from .rules.base import hooks_of
 from .rules.editions import EDITIONS, edition_of
@@ -190,9 +191,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         deck = _deck_for(rs, deck, players, decks)
         written = rs.param("blanks")
         if written:   # blanks with a rule written on each (unokit.rules.blanks): they are dealt in
-            if rs.param("blank") != "wild":
-                raise RuleCodeError("write the blank cards with blank= (the same rule on every one) or with "
-                                    "blanks= (one rule each), not both")
+            why = deck_problem(rs, deck, decks)
+            if why:
+                raise RuleCodeError(why)
             include_blanks = True
         if (core == "auto" and cls is Game and enforcement == "strict" and deck == "classic" and decks == 1
                 and not include_blanks and chance is None and clock is None):

@@ -107,19 +107,10 @@ static int h2_greedy_react(const Game *g, int seat, const Lst *L) {
     return h2_greedy_best(g, seat, L, &bluff, &out);
 }
 
-/* unokit.compose.complete with GreedyBot choosing each sub-decision (act on the same view, or react) */
-static void h2_greedy_complete(const G2 *G, int phase, int react, Move *a) {
-    Move e[H2_CAP];
-    Comp C;
-    while (a->kind == MV_PLAY && a->more) {
-        comp_init(&C, &G->g, a->seat);
-        Lst E = {e, 0, H2_CAP, 0};
-        h2_expand(G, &C, a, &E);
-        h2_unfold(G, &E);
-        if (!E.m) { a->more = 0; return; }              /* not reached: a listed stem always has options */
-        int bluff = 0, out = 0, i = h2_greedy_best(&G->g, a->seat, &E, &bluff, &out);
-        if (i < 0 || (!react && phase == PH_DRAWN && bluff && !out)) i = 0;   /* _pick / fallback_action: the first */
-        *a = e[i];
-    }
+/* GreedyBot's sub-decision of a stem it picked (h2_complete): its best option (act on the same view, or react) */
+static int h2_greedy_pick(const Game *g, int seat, int phase, int react, const Lst *E) {
+    int bluff = 0, out = 0, i = h2_greedy_best(g, seat, E, &bluff, &out);
+    if (i < 0 || (!react && phase == PH_DRAWN && bluff && !out)) i = 0;   /* _pick / fallback_action: the first */
+    return i;
 }
 

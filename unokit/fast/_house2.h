@@ -481,8 +481,11 @@ static int h2_react(Rng *r, const Lst *L) {
     return h2_random_play(r, L);
 }
 
-/* unokit.compose.complete with the bot choosing each sub-decision among the unfolded options */
-static void h2_complete(const G2 *G, Rng *r, Move *a) {
+static int h2_greedy_pick(const Game *g, int seat, int phase, int react, const Lst *E);   /* _h2greedy.h */
+
+/* unokit.compose.complete with the bot choosing each sub-decision among the unfolded options: random-play
+ * (drawing from r), or with r NULL the greedy bot (acting on the view of `phase`, or reacting) */
+static void h2_complete(const G2 *G, Rng *r, int phase, int react, Move *a) {
     Move e[H2_CAP];
     Comp C;
     while (a->kind == MV_PLAY && a->more) {
@@ -490,7 +493,7 @@ static void h2_complete(const G2 *G, Rng *r, Move *a) {
         Lst E = {e, 0, H2_CAP, 0};
         h2_expand(G, &C, a, &E);
         h2_unfold(G, &E);
-        int i = h2_random_play(r, &E);
+        int i = !E.m ? -1 : r ? h2_random_play(r, &E) : h2_greedy_pick(&G->g, a->seat, phase, react, &E);
         if (i < 0) { a->more = 0; return; }           /* not reached: a listed stem always has options */
         *a = e[i];
     }
@@ -719,10 +722,7 @@ static int h2_react_step(G2 *G, Rng *bots, Rng *hr, Move *buf) {
         int j = greedy ? h2_greedy_react(g, s, &L) : h2_react(&bots[s], &L);
         if (j < 0) continue;
         Move a = buf[j];
-        if (a.more) {
-            if (greedy) h2_greedy_complete(G, g->phase, 1, &a);
-            else h2_complete(G, &bots[s], &a);
-        }
+        if (a.more) h2_complete(G, greedy ? NULL : &bots[s], g->phase, 1, &a);
         if (G->gh) h2_observe(G->gh, g, &a);
         if (G->log) h2_log(G->log, &a);
         h2_apply(G, &a);
@@ -759,10 +759,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         h2_unfold(&G, &L);
         int greedy = cfg->policy[cur] == POL_GREEDY;
         Move a = buf[greedy ? h2_greedy_act(&gh, g, g->phase, &L) : h2_act(g, &bots[cur], &L)];
-        if (a.more) {
-            if (greedy) h2_greedy_complete(&G, g->phase, 0, &a);
-            else h2_complete(&G, &bots[cur], &a);
-        }
+        if (a.more) h2_complete(&G, greedy ? NULL : &bots[cur], g->phase, 0, &a);
         int ph = g->phase, k = h2_k(&a), play = a.kind == MV_PLAY;
         h2_observe(&gh, g, &a);
         if (log) h2_log(log, &a);
@@ -941,13 +938,9 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
             Lst L = {lb, 0, H2_CAP, 0};
             h2_legal(G, cur, 0, &L);
             h2_unfold(G, &L);
-            if (cfg->policy[cur] == POL_GREEDY) {
-                chosen = lb[h2_greedy_act(&gh, g, g->phase, &L)];
-                if (chosen.more) h2_greedy_complete(G, g->phase, 0, &chosen);
-            } else {
-                chosen = lb[h2_act(g, r, &L)];
-                if (chosen.more) h2_complete(G, r, &chosen);
-            }
+            int greedy = cfg->policy[cur] == POL_GREEDY;
+            chosen = lb[greedy ? h2_greedy_act(&gh, g, g->phase, &L) : h2_act(g, r, &L)];
+            if (chosen.more) h2_complete(G, greedy ? NULL : r, g->phase, 0, &chosen);
         }
         h2_observe(&gh, g, &chosen);
         h2_apply(G, &chosen);

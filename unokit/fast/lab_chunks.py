@@ -113,16 +113,13 @@ def play_chunk(spec: dict, t, max_steps: int) -> dict:
     return t.to_dict()
 
 
-#: match rules whose hooks read a hand itself or reseat the players: their matches stay on the referee
-_MATCH_RULES = ("TV", "PR", "MOV", "SHUFFLESEATS", "ELIMMOST")
-
-
 def match_problem(spec: dict) -> str | None:
     """Why the compiled core does not play the hands of this chunk's matches, or ``None``."""
     from . import compiled
     from ..rules import RuleSet
+    from ..rules.registry import hand_ruleset
     rs = RuleSet.parse(spec["rules"])
-    mine = [c for c in rs.codes if c in _MATCH_RULES]
+    mine = [c for c in rs.codes if not hand_ruleset(rs).has(c)]   # the match rules: they read or reseat the match
     if mine:
         return f"the matches of {'-'.join(mine)} are played by the referee"
     lineup = list(spec["lineup"])

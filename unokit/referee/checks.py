@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
                        Play, Say, SayUno)
-from ..cards import BLANK_FACES, COLORS, Card, Face
+from ..cards import COLORS, Card, Face
 from ..compose import MORE, gifts_of, targets_of
 from ..errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                       IncompletePlayError, NotYourTurnError, WindowClosedError)
@@ -23,8 +23,6 @@ def first_reason(hooks, *args) -> str | None:
             return why
     return None
 
-
-_BLANKS = frozenset((Face.WILD_BLANK,) + BLANK_FACES)
 
 class ChecksMixin:
     """Verifying an action: why the referee refuses it, or ``None``."""
@@ -106,7 +104,7 @@ class ChecksMixin:
                 return IllegalActionError, (f"{last.code} is not a wild; no colour is named" if not last.is_wild else
                                             f"no colour is named with {last.code} under these rules" if self._colorless
                                             else f"no colour is named with {last.code}: its victim names it")
-            if last.is_wild and (last.face in _BLANKS or play.claim):
+            if last.is_wild and (last.face in blanks.ALL_BLANKS or play.claim):
                 why = blanks.problem(self, play)
                 if why:
                     return IllegalActionError, why

@@ -5,14 +5,12 @@ A part of :class:`unokit.game.Game` (see the modules table in docs/architecture.
 from __future__ import annotations
 
 from ..actions import Play
-from ..cards import BLANK_FACES, Face
+from ..cards import Face
 from ..official import is_bluff
 from ..rules import blanks
 from ..rules.double_discard import owe_free_discards
 from .state import Phase, WrongPlay
 
-
-_BLANKS = frozenset((Face.WILD_BLANK,) + BLANK_FACES)
 
 class PlayingMixin:
     """Playing cards: moving them to the pile and resolving their effects."""
@@ -124,7 +122,7 @@ class PlayingMixin:
                 self._shuffle_hands(p)
             elif f == Face.WILD_OHANA:
                 return self._ohana(p, nxt)
-            elif f in _BLANKS:
+            elif f in blanks.ALL_BLANKS:
                 nxt = blanks.resolve(self, p, a, nxt)
         elif k == 1 or not (fx.reverse or fx.advance > 1):  # one card, or a group of numbers or Wilds
             if fx.reverse:

@@ -49,12 +49,13 @@ from ..decks import BLANK_EFFECTS as EFFECTS, DECKS, deck_with_blanks
 from ..errors import NotationError
 
 __all__ = ["EFFECTS", "read_blanks", "written_cards", "deck_with_blanks", "blank_notes", "takes_target",
-           "targets", "claims", "problem", "resolve", "BLANK_CODES", "MAX_BLANKS", "add_blanks", "deck_problem"]
+           "targets", "claims", "problem", "resolve", "BLANK_CODES", "MAX_BLANKS", "ALL_BLANKS", "add_blanks", "deck_problem"]
 
 #: the most blanks a table may write (3 per deck, up to the most decks a table takes)
 MAX_BLANKS = 24
 _TARGETED = frozenset({Face.BLANK_SWAP, Face.BLANK_TARGET_TWO, Face.BLANK_BIANCA})
-_ALL = frozenset(BLANK_FACES) | {Face.WILD_BLANK}
+#: every blank face: the plain blank and the written ones (the referee resolves them here)
+ALL_BLANKS = frozenset(BLANK_FACES) | {Face.WILD_BLANK}
 
 
 def _describe() -> str:
@@ -77,7 +78,7 @@ def read_blanks(text: str) -> str:
             card = Card.parse(p)
         except NotationError:
             raise ValueError(_describe()) from None
-        if card.face in _ALL or type(card) is not Card:
+        if card.face in ALL_BLANKS or type(card) is not Card:
             raise ValueError(_describe())
     return "/".join(parts)
 
