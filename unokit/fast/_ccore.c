@@ -173,6 +173,8 @@ typedef struct {
     int h2, zl_card;                    /* _house2.h: ZEROLEFT, SEVENO, C, JUMPIN, DR, DD (H_ flags); ZEROLEFT's card */
     int h3;                             /* _house3.h: X_ flags, LIMIT's cards << 16 */
     int h4, dad;                        /* _house4.h: the cards of T, CAR, DAD, BACK (4 bits each); DAD's table */
+    const MT *pre;                      /* the deal's generator already seeded with pre_seed (play_batch), or NULL */
+    uint64_t pre_seed;
 } Config;
 
 static void h3_wildstart(Game *g);   /* _house3.h */
@@ -199,7 +201,8 @@ static void deal(Game *g, const Config *cfg, uint64_t seed) {
     g->winner = -1;
     g->wd4_bluffer = -1;
     g->sum_seat = g->sum_player = -1;
-    rng_seed(&g->rng, seed, fast);
+    if (!fast && cfg->pre && cfg->pre_seed == seed) { g->rng.fast = 0; memcpy(&g->rng.mt, cfg->pre, sizeof(MT)); }
+    else rng_seed(&g->rng, seed, fast);
     if (dealer < 0) dealer = fast ? (int)rng_below(&g->rng, (uint32_t)n) : draw_for_dealer(&g->rng.mt, n);
     g->dealer = (uint8_t)dealer;
     uint8_t order[NDECK];
@@ -799,6 +802,8 @@ static int read_config(PyObject *cfg, Config *c) {
     PyObject *pol = NULL;
     c->reveal = 2;
     c->h2 = c->zl_card = c->h3 = c->h4 = c->dad = 0;
+    c->pre = NULL;
+    c->pre_seed = 0;
     if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiii", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
                           &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad))
         return -1;
@@ -915,7 +920,7 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     int width = NFIELDS + 2 * cfg.n;
     PyObject *out = PyBytes_FromStringAndSize(NULL, count * width * 4);
     Game *g = PyMem_RawMalloc(sizeof(Game));
-    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * (MAXP + 1));
+    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * (MAXP + 2));   /* the seats', the harness's, the deal's */
     Strat *st = PyMem_RawMalloc(sizeof(Strat));
     if (!out || !g || !bots || !st) {
         Py_XDECREF(out); PyMem_RawFree(g); PyMem_RawFree(bots); PyMem_RawFree(st); PyBuffer_Release(&seeds);
@@ -927,22 +932,36 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     if (bot_mode == 1) rng_seed(&bots[0], bot_seed, cfg.fast);
     for (Py_ssize_t i = 0; i < count; i++) {
-        if (bot_mode == 0)
-            for (int s = 0; s < cfg.n; s++) {
-                if (cfg.fast) {
+        if (cfg.fast) {
+            if (bot_mode == 0)
+                for (int s = 0; s < cfg.n; s++) {
                     uint64_t x = bv[i] ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
                     rng_seed(&bots[s], splitmix(&x), 1);
-                } else {
-                    rng_seed(&bots[s], derive(purpose, bv[i], salt * 64 + s), 0);
                 }
-            }
-        if (cfg.h2) {                                  /* the harness's generator (_house2.h) */
-            if (cfg.fast) {
+            if (cfg.h2) {                              /* the harness's generator (_house2.h) */
                 uint64_t x = bv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
                 rng_seed(&bots[MAXP], splitmix(&x), 1);
-            } else {
-                rng_seed(&bots[MAXP], derive(hpurpose, bv[i], salt), 0);
             }
+        } else {   /* the Mersenne Twisters of the seats, the harness and the deal, seeded together */
+            MT *mts[MAXP + 2];
+            uint64_t keys[MAXP + 2];
+            int m = 0;
+            if (bot_mode == 0)
+                for (int s = 0; s < cfg.n; s++) {
+                    bots[s].fast = 0;
+                    mts[m] = &bots[s].mt;
+                    keys[m++] = derive(purpose, bv[i], salt * 64 + s);
+                }
+            if (cfg.h2) {
+                bots[MAXP].fast = 0;
+                mts[m] = &bots[MAXP].mt;
+                keys[m++] = derive(hpurpose, bv[i], salt);
+            }
+            mts[m] = &bots[MAXP + 1].mt;
+            keys[m++] = sv[i];
+            mt_seed_many(mts, keys, m);
+            cfg.pre = &bots[MAXP + 1].mt;
+            cfg.pre_seed = sv[i];
         }
         play_hand(g, &cfg, sv[i], bots, bot_mode == 1, st, rec + i * width);
     }
@@ -1108,6 +1127,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
                                     "unokit's compiled core (see unokit.fast.compiled).", -1, methods};
 
 PyMODINIT_FUNC PyInit__ccore(void) {
+    mt_base_init();
     PyObject *m = PyModule_Create(&module);
     if (m) {
         PyModule_AddIntConstant(m, "NFIELDS", NFIELDS);

@@ -10,23 +10,6 @@ static void mt_init(MT *r, uint32_t s) {
     r->mti = 624;
 }
 
-static void mt_init_by_array(MT *r, const uint32_t *key, int klen) {
-    mt_init(r, 19650218U);
-    int i = 1, j = 0, k = 624 > klen ? 624 : klen;
-    for (; k; k--) {
-        r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++; j++;
-        if (i >= 624) { r->mt[0] = r->mt[623]; i = 1; }
-        if (j >= klen) j = 0;
-    }
-    for (k = 623; k; k--) {
-        r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= 624) { r->mt[0] = r->mt[623]; i = 1; }
-    }
-    r->mt[0] = 0x80000000U;
-}
-
 static uint32_t mt_u32(MT *r) {
     uint32_t y;
     if (r->mti >= 624) {
@@ -51,11 +34,55 @@ static uint32_t mt_u32(MT *r) {
     return y;
 }
 
-/* random.Random(seed) for 0 <= seed < 2**64 (the key is the seed's 32-bit words, low first) */
-static void mt_seed(MT *r, uint64_t s) {
-    uint32_t key[2] = {(uint32_t)s, (uint32_t)(s >> 32)};
-    mt_init_by_array(r, key, key[1] ? 2 : 1);
+/* random.Random(seed) for 0 <= seed < 2**64 (the key is the seed's 32-bit words, low first), as
+ * mt_init_by_array(key, 1 or 2 words) computes it, for m generators at once: their chains of
+ * multiplications are independent, so the processor overlaps them. The state mt_init(19650218) it starts
+ * from is the same for every seed (MT_BASE, computed once by mt_base_init); with one key word, key[j] + j is
+ * key[0] at every step, with two it alternates key[0] and key[1] + 1. */
+static uint32_t MT_BASE[624];
+
+static void mt_base_init(void) {
+    MT b;
+    mt_init(&b, 19650218U);
+    memcpy(MT_BASE, b.mt, sizeof MT_BASE);
 }
+
+#define MT_MANY 16
+static void mt_seed_many(MT **rs, const uint64_t *seeds, int m) {
+    uint32_t a0[MT_MANY], a1[MT_MANY], prev[MT_MANY];
+    for (int g = 0; g < m; g++) {
+        memcpy(rs[g]->mt, MT_BASE, sizeof MT_BASE);
+        uint32_t lo = (uint32_t)seeds[g], hi = (uint32_t)(seeds[g] >> 32);
+        a0[g] = lo;
+        a1[g] = hi ? hi + 1U : lo;
+        prev[g] = rs[g]->mt[0];
+    }
+    for (int i = 1; i < 624; i++)             /* steps 0..622 of the first loop (step t at i = t + 1) */
+        for (int g = 0; g < m; g++) {
+            uint32_t *r = rs[g]->mt, p = prev[g];
+            uint32_t v = (r[i] ^ ((p ^ (p >> 30)) * 1664525U)) + ((i - 1) & 1 ? a1[g] : a0[g]);
+            r[i] = v; prev[g] = v;
+        }
+    for (int g = 0; g < m; g++) {             /* wrapped: mt[0] = mt[623], step 623 at i = 1 */
+        uint32_t *r = rs[g]->mt, p = prev[g];
+        r[0] = p;
+        r[1] = prev[g] = (r[1] ^ ((p ^ (p >> 30)) * 1664525U)) + a1[g];
+    }
+    for (int i = 2; i < 624; i++)             /* the second loop: i = 2..623, then wrapped at i = 1 */
+        for (int g = 0; g < m; g++) {
+            uint32_t *r = rs[g]->mt, p = prev[g];
+            uint32_t v = (r[i] ^ ((p ^ (p >> 30)) * 1566083941U)) - (uint32_t)i;
+            r[i] = v; prev[g] = v;
+        }
+    for (int g = 0; g < m; g++) {
+        uint32_t *r = rs[g]->mt, p = prev[g];
+        r[1] = (r[1] ^ ((p ^ (p >> 30)) * 1566083941U)) - 1U;
+        r[0] = 0x80000000U;
+        rs[g]->mti = 624;
+    }
+}
+
+static void mt_seed(MT *r, uint64_t s) { mt_seed_many(&r, &s, 1); }
 
 /* random.Random._randbelow(n) for 1 <= n < 2**32: getrandbits(n.bit_length()) until below n */
 static uint32_t mt_below(MT *r, uint32_t n) {
@@ -76,16 +103,17 @@ static double mt_random(MT *r) { return (double)mt_key53(r) * (1.0 / 90071992547
 /* unokit.chance.Chance.shuffle: sort the items by independent uniform keys (one per item, in
  * order), ties kept in order (stable). Key and position packed in one integer: sorting those is
  * the stable sort. */
-static void sort_u64(uint64_t *a, int n) {
-    static const int gaps[] = {57, 23, 10, 4, 1};
-    for (int g = 0; g < 5; g++) {
-        int gap = gaps[g];
-        for (int i = gap; i < n; i++) {
-            uint64_t v = a[i];
-            int j = i;
-            while (j >= gap && a[j - gap] > v) { a[j] = a[j - gap]; j -= gap; }
-            a[j] = v;
-        }
+static void sort_u64(uint64_t *a, int n) {     /* keys below 2**60, n <= NDECK: by the top 6 bits, then insertion */
+    uint64_t tmp[NDECK];
+    uint8_t cnt[65] = {0};
+    for (int i = 0; i < n; i++) cnt[(a[i] >> 54) + 1]++;
+    for (int b = 1; b <= 64; b++) cnt[b] = (uint8_t)(cnt[b] + cnt[b - 1]);
+    for (int i = 0; i < n; i++) tmp[cnt[a[i] >> 54]++] = a[i];
+    for (int i = 0; i < n; i++) {
+        uint64_t v = tmp[i];
+        int j = i;
+        while (j > 0 && a[j - 1] > v) { a[j] = a[j - 1]; j--; }
+        a[j] = v;
     }
 }
 
