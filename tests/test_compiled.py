@@ -281,12 +281,12 @@ def test_lab_plays_the_hands_of_its_matches_in_C_with_the_referees_results():
     # the Match deals every hand from its seed and scores it; the compiled core plays it (finish_played)
     from unokit.lab import lab
     codes = ["UNO 1121", "UNO 1121 P4", "UNO 1121 C-DR", "UNO 1122 SEVENO", "UNO 1121 DOUBLE", "UNO 1121 SLOWUNO-MEM",
-             "UNO 1121 scoring=lowest target=200", "UNO 1121 TV"]
+             "UNO 1121 scoring=lowest target=200", "UNO 1121 TV", "UNO 3121 P2", "UNO 3122 DR"]   # 3: the deal passes
     kw = dict(bots="random-play", players=[3], hands=0, matches=8, measures=["match"], jobs=1, progress=False,
               plots=False, seed=2)
     a = lab(codes, engine="referee", **kw)
     b = lab(codes, engine="auto", **kw)
-    assert b["work"]["engines"] == {"compiled": 7, "referee": 1}   # TV's matches stay on the referee
+    assert b["work"]["engines"] == {"compiled": 9, "referee": 1}   # TV's matches stay on the referee
     assert _same(a, b)
 
 
@@ -310,3 +310,22 @@ def test_match_finish_played_scores_a_hand_played_elsewhere_and_keeps_no_record(
     t.next_hand()
     with pytest.raises(MatchError, match="finish_hand"):
         t.finish_played(winner=0, held=[0, 3], steps=10)
+
+
+def test_match_finish_played_without_next_hand_takes_the_dealer_the_other_engine_drew():
+    # the compiled core deals the slot's seed itself (the lab's matches): the match scores it as if next_hand had
+    # dealt it, and the deal passes on from the dealer the core drew
+    from unokit.match import Match, MatchConfig, MatchError
+    a, b = (Match.new(MatchConfig(players=3, seed=9, rules="UNO 3121")) for _ in range(2))   # 3: the deal passes
+    g = a.next_hand()
+    ra = a.finish_played(winner=1, held=[4, 0, 6], steps=12)
+    assert b.upcoming.dealer is None
+    with pytest.raises(MatchError, match="dealer"):
+        b.finish_played(winner=1, held=[4, 0, 6], steps=12, dealer=3)
+    rb = b.finish_played(winner=1, held=[4, 0, 6], steps=12, dealer=g.dealer)
+    assert ra == rb and rb.dealt
+    assert a.upcoming == b.upcoming and a.upcoming.dealer is not None
+    with pytest.raises(MatchError, match=f"seat {a.upcoming.dealer}"):
+        b.finish_played(winner=0, held=[0, 1, 2], steps=5, dealer=(a.upcoming.dealer + 1) % 3)
+    res = C.play(1, players=3, deal_seeds=[b.upcoming.seed], dealer=b.upcoming.dealer)
+    assert int(res.dealer[0]) == b.upcoming.dealer == b.next_hand().dealer

@@ -39,6 +39,7 @@ def local_ray():
 @pytest.fixture
 def small_chunks(monkeypatch):  # several chunks per measure, so the merge order matters
     monkeypatch.setattr(labmod, "CHUNK", {"hands": 10, "rotated": 5, "matches": 2})
+    monkeypatch.setattr(labmod, "CHUNK_COMPILED", {"hands": 10, "rotated": 5, "matches": 2})
 
 
 LAB = {"players": [2], "hands": 30, "skill_hands": 20, "measures": ["table", "skill"], "skill": "greedy", "seed": 3,

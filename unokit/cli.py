@@ -705,6 +705,9 @@ def _add_lab_commands(sub) -> None:
     la.add_argument("--skill-bot", default=None, help="skilled bot (default: strategist if registered, else greedy)")
     la.add_argument("--matches", type=_positive, default=None, help="matches of the match measure (default hands/20)")
     la.add_argument("--measures", default="table,skill,match", help="table,skill,match (default: all)")
+    la.add_argument("--referee-hands", type=_hands, default=None, metavar="N",
+                    help="the most hands (and skill games; matches in proportion) a measure plays where the referee "
+                         "plays it (default: no limit)")
     la.add_argument("--out", metavar="DIR", help="write lab.json, lab.csv, PNG plots and the chunk cache here")
     la.add_argument("--resume", action="store_true", help="reuse the chunks already cached in --out")
     la.add_argument("--no-plots", dest="plots", action="store_false", help="no PNG plots")
@@ -733,6 +736,10 @@ def _add_lab_commands(sub) -> None:
                     help="deals of the study 'does not saying UNO pay?', played only when DIR/uno-call.json is "
                          "missing or of another seed, table size or N (default: reuse it, else play --hands "
                          "deals; 0: never play it)")
+    rp.add_argument("--referee-hands", type=_hands, default=None, metavar="N",
+                    help="the most hands (and skill games; matches in proportion) a rule set plays where the referee "
+                         "plays it: the rules the compiled core does not cover, the human-error bots, the editions; "
+                         "the stacking study plays at most 2N (default: --hands, at most 2000)")
     rp.add_argument("--uno-call-only", action="store_true",
                     help="play only that study, and only when DIR/uno-call.json does not hold it, and write "
                          "report.md again with its section, the rest from DIR/report.json")
@@ -823,7 +830,7 @@ def _cmd_lab(args) -> int:
             skill_hands=args.skill_hands,
             skill_players=args.skill_players, matches=args.matches, measures=args.measures, seed=args.seed,
             out=args.out, resume=args.resume, jobs=args.jobs or None, progress=args.progress, plots=args.plots,
-            skill=args.skill_bot, **_backend(args))
+            skill=args.skill_bot, referee_hands=args.referee_hands, **_backend(args))
     print(json.dumps(r, indent=2) if args.json else format_lab(r))
     return 0
 
@@ -850,7 +857,7 @@ def _cmd_report(args) -> int:
     d = report(hands=args.hands, out=args.out, seed=args.seed, jobs=args.jobs or None, progress=args.progress,
                skill_bot=args.skill_bot, codes=codes, published_hands=args.published_hands, matches=args.matches,
                cache=args.cache, resume=args.resume, players=args.players, uno_call_hands=args.uno_call_hands,
-               **_backend(args))
+               referee_hands=args.referee_hands, **_backend(args))
     print(format_report(d))
     return 0
 

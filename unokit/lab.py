@@ -655,6 +655,36 @@ def merge_match_tallies(results) -> MatchTally:
 # ---------------------------------------------------------------------------------------- the lab
 MEASURES = ("table", "skill", "match")
 CHUNK = {"hands": 250, "rotated": 50, "matches": 10}
+#: the chunks the compiled core plays are larger: it plays a chunk in milliseconds, so the per-chunk costs
+#: (dispatch, cache file) would dominate at 250 hands
+CHUNK_COMPILED = {"hands": 5000, "rotated": 1000, "matches": 200}
+
+
+def chunk_engine(kind: str, rules: str, lineup, engine: str = "auto", decks: int = 1, deck: str = "classic") -> str:
+    """``"compiled"`` when :func:`run_chunk` plays chunks of this kind, rules and lineup on the compiled core
+    under ``engine``, else ``"referee"``."""
+    if engine == "referee":
+        return "referee"
+    from .fast import lab_chunks
+    spec = {"kind": kind, "rules": rules, "lineup": list(lineup), "decks": decks, "deck": deck}
+    why = (lab_chunks.match_problem if kind == "matches" else lab_chunks.problem)(spec)
+    return "referee" if why else "compiled"
+
+
+def capped(count: int, engine: str, referee_hands: int | None, hands: int, kind: str) -> int:
+    """The units a measure plays: ``count``, or on the referee at most ``referee_hands`` hands or games (matches:
+    in the same proportion to ``hands``, at least 1).
+
+    >>> capped(1000000, "referee", 2000, 1000000, "hands"), capped(40000, "referee", 2000, 1000000, "matches")
+    (2000, 80)
+    >>> capped(1000000, "compiled", 2000, 1000000, "hands")
+    1000000
+    """
+    if engine != "referee" or referee_hands is None or count <= 0:
+        return count
+    if kind == "matches":
+        return min(count, max(1, count * referee_hands // max(1, hands)))
+    return min(count, referee_hands)
 
 #: (key, measure, label, kind): every number the lab reports. ``kind`` "mean" (mean ± 1.96 SE) or
 #: "rate" (Wilson). The key names the field of the measure's summary.
@@ -701,7 +731,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
         out: str | Path | None = None, cache: str | Path | None = None, resume: bool = False,
         jobs: int | None = None, progress: bool = True, plots: bool = True,
         max_steps: int = MAX_STEPS, skill: str | None = None, backend: str = "local",
-        ray_address: str | None = None, engine: str = "auto") -> dict:
+        ray_address: str | None = None, engine: str = "auto", referee_hands: int | None = None) -> dict:
     """Compare ``rule_sets`` at every table size in ``players``; see the module docstring.
 
     ``hands``: hands of the ``table`` measure; ``skill_hands``: games of the ``skill`` measure
@@ -713,7 +743,9 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
     ``skill``: the skilled bot (default :func:`skill_bot`). ``backend``: ``"local"`` (processes)
     or ``"ray"`` (Ray tasks, :mod:`unokit.scale`; ``ray_address``: the cluster), same results.
     ``engine``: ``auto`` (the compiled core for the chunks it covers), ``compiled`` or ``referee``
-    (:func:`run_parallel`); the same results.
+    (:func:`run_parallel`); the same results. ``referee_hands``: the most hands (and skill games) a measure
+    plays where the referee plays it (its matches in proportion: :func:`capped`); the entry's ``capped`` names
+    those measures and their counts.
     ``out``: write ``lab.json``, ``lab.csv`` and the plots there, and cache chunks in ``out/cache``
     (or ``cache``). ``resume``: reuse the cached chunks. Returns the JSON-ready result.
     """
@@ -731,6 +763,8 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
             raise LabError(f"unknown measure {m!r}; choose from {', '.join(MEASURES)}")
     if hands < 0 or (skill_hands or 0) < 0 or (matches or 0) < 0:
         raise LabError("counts must not be negative")
+    if referee_hands is not None and (not _whole(referee_hands) or referee_hands < 1):
+        raise LabError(f"referee_hands must be a whole number >= 1, got {referee_hands!r}")
     skill_hands = hands if skill_hands is None else skill_hands
     matches = max(1, hands // 20) if matches is None else matches
     skill_name = _check_name(skill) if skill else skill_bot()
@@ -747,26 +781,36 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
             _check_table(rules, n, "match" in measures and matches > 0, decks, deck)
             e = {"rules": rules, "players": n, "bots": lineup}
             entries.append(e)
+            cut: dict = {}
+
+            def add_specs(measure, kind, units, lineup_, count_kind):
+                where = chunk_engine(kind, rules, lineup_, engine, decks, deck)
+                count = capped(units, where, referee_hands, hands, count_kind)
+                if count < units:
+                    cut[measure] = count
+                size = (CHUNK_COMPILED if where == "compiled" else CHUNK)[kind]
+                s = chunk_specs(kind, rules, lineup_, count=count, seed=seed, chunk=size, max_steps=max_steps,
+                                decks=decks, deck=deck)
+                plan.append((len(entries) - 1, measure, len(specs), len(s)))
+                specs.extend(s)
+
             if "table" in measures and hands > 0:
-                s = chunk_specs("hands", rules, lineup, count=hands, seed=seed, chunk=CHUNK["hands"],
-                                max_steps=max_steps, decks=decks, deck=deck)
-                plan.append((len(entries) - 1, "table", len(specs), len(s)))
-                specs += s
+                add_specs("table", "hands", hands, lineup, "hands")
             if "skill" in measures and skill_hands > 0:
                 sp = skill_players or n
                 _check_table(rules, sp, False, decks, deck)
                 sl = [skill_name] + [RANDOM_PLAY] * (sp - 1)
-                deals = max(1, skill_hands // len(rotations(sl)))
-                s = chunk_specs("rotated", rules, sl, count=deals, seed=seed, chunk=CHUNK["rotated"],
-                                max_steps=max_steps, decks=decks, deck=deck)
                 e["skill_lineup"] = sl
-                plan.append((len(entries) - 1, "skill", len(specs), len(s)))
-                specs += s
+                rot = len(rotations(sl))
+                games = capped(skill_hands, chunk_engine("rotated", rules, sl, engine, decks, deck), referee_hands,
+                               hands, "hands")
+                add_specs("skill", "rotated", max(1, games // rot), sl, "deals")
+                if games < skill_hands:
+                    cut["skill"] = games
             if "match" in measures and matches > 0:
-                s = chunk_specs("matches", rules, lineup, count=matches, seed=seed, chunk=CHUNK["matches"],
-                                max_steps=max_steps, decks=decks, deck=deck)
-                plan.append((len(entries) - 1, "match", len(specs), len(s)))
-                specs += s
+                add_specs("match", "matches", matches, lineup, "matches")
+            if cut:
+                e["capped"] = cut
     results, work = run_parallel(specs, jobs=jobs, progress=progress, label="lab", cache=cache, resume=resume,
                                  backend=backend, address=ray_address, engine=engine)
     for ei, measure, first, count in plan:

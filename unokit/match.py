@@ -105,14 +105,15 @@ def _first(values):
 
 
 class _PlayedHand:
-    """A hand :meth:`Match.next_hand` dealt and another engine played: what :meth:`Match.finish_hand` reads."""
+    """A hand dealt from its slot's seed (by :meth:`Match.next_hand`: ``dealt``, or by the other engine) and
+    played elsewhere: what :meth:`Match.finish_hand` reads."""
 
     __slots__ = ("dealt", "n", "dealer", "winner", "over", "actions", "_held")
 
-    def __init__(self, dealt: Game, winner: int | None, held: list[int], steps: int):
+    def __init__(self, dealt: Game | None, n: int, dealer: int, winner: int | None, held: list[int], steps: int):
         self.dealt = dealt
-        self.n = dealt.n
-        self.dealer = dealt.dealer
+        self.n = n
+        self.dealer = dealer
         self.winner = winner
         self.over = winner is not None
         self.actions = range(steps)          # (finish_hand counts them)
@@ -692,7 +693,7 @@ class Match:
             raise MatchError("the hand is not over; play it out, or finish_hand(game, void=True) to record "
                              "it as unfinished")
         played = isinstance(game, _PlayedHand)
-        dealt = game is self._game or (played and game.dealt is self._game)
+        dealt = game is self._game or played   # a played hand was dealt from the slot's seed
         self._records.append(None if played else _norm(game.record()))
         dealer_player = slot.seats[game.dealer] if 0 <= game.dealer < game.n else None
         if void:
@@ -738,21 +739,30 @@ class Match:
         self._decide(winner)
         return result
 
-    def finish_played(self, *, winner: int | None, held, steps: int) -> HandResult:
-        """Score the hand :meth:`next_hand` dealt when it was played elsewhere from the same deal (the compiled
-        core plays the lab's match hands): ``winner`` its winning seat (``None``: cut short, the hand is
-        voided), ``held`` the points left in each seat's hand, ``steps`` the actions applied. It keeps no hand
-        record (:meth:`record` then refuses), and the match rules that read the hand itself (ELIMMOST, TV and
-        PR's knock-outs) need :meth:`finish_hand`."""
-        if self._game is None:
-            raise MatchError("deal the hand with next_hand() first")
+    def finish_played(self, *, winner: int | None, held, steps: int, dealer: int | None = None) -> HandResult:
+        """Score the next hand when it was played elsewhere from the same deal (the compiled core plays the
+        lab's match hands): ``winner`` its winning seat (``None``: cut short, the hand is voided), ``held`` the
+        points left in each seat's hand, ``steps`` the actions applied. The hand is the one :meth:`next_hand`
+        dealt, or, without it, the one another engine dealt from :attr:`upcoming`'s seed and dealer: then
+        ``dealer`` is the seat that dealt it (drawn for from the seed when the slot names none). It keeps no
+        hand record (:meth:`record` then refuses), and the match rules that read the hand itself (ELIMMOST,
+        TV and PR's knock-outs) need :meth:`finish_hand`."""
+        g = self._game
+        if g is None and dealer is None:
+            raise MatchError("deal the hand with next_hand() first, or give the dealer of the hand dealt elsewhere")
         if self._hooks["hand_cards"] or self._hooks["after_hand"]:
             raise MatchError("this match's rules read the hand itself: finish_hand(game)")
-        g = self._game
+        slot = self.upcoming
+        n = len(slot.seats)
+        if g is not None:
+            dealer = g.dealer
+        elif not (isinstance(dealer, int) and 0 <= dealer < n and slot.dealer in (None, dealer)):
+            raise MatchError(f"the hand's dealer: seat {slot.dealer}" if slot.dealer is not None
+                             else f"the hand's dealer: a seat 0-{n - 1}")
         held = [int(x) for x in held]
-        if len(held) != g.n or (winner is not None and not 0 <= winner < g.n):
-            raise MatchError(f"a hand of {g.n} seats: one held total per seat, a winning seat 0-{g.n - 1} or None")
-        return self.finish_hand(_PlayedHand(g, winner, held, steps), void=winner is None)
+        if len(held) != n or (winner is not None and not 0 <= winner < n):
+            raise MatchError(f"a hand of {n} seats: one held total per seat, a winning seat 0-{n - 1} or None")
+        return self.finish_hand(_PlayedHand(g, n, dealer, winner, held, steps), void=winner is None)
 
     def _gains(self, slot: HandSlot, held: dict, winner: int) -> dict:
         """The mode's scoring of a hand (a match rule's ``hand_gains`` replaces it: TV, PR)."""

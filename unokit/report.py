@@ -42,6 +42,10 @@ __all__ = ["Claim", "CLAIMS", "PUBLISHED", "report", "rerender", "verdict", "eff
 BASELINE = "UNO 1121"
 HUMAN_BOTS = "human:random-play"
 DEFAULT_HANDS = 600
+#: the most hands (and skill games) a rule set plays where the referee plays it (the rules and bots the compiled
+#: core does not cover, the human-error bots, the editions) and the stacking study's hands: the referee plays a
+#: hand in milliseconds, the compiled core in microseconds (``--referee-hands``)
+REFEREE_HANDS = 2000
 #: rules that only change anything when players make people's mistakes (forget UNO, speak, apologise,
 #: slap late): measured a second time with HumanBot-wrapped random players.
 SOCIAL = ("S", "ORG", "MEM", "PRE", "SLOWUNO", "E", "IE", "M")
@@ -230,7 +234,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
            progress: bool = True, skill_bot: str | None = None, codes=None, published_hands: int | None = None,
            matches: int | None = None, cache: str | Path | None = None, resume: bool = False,
            players: int = 4, backend: str = "local", ray_address: str | None = None, engine: str = "auto",
-           uno_call_hands: int | None = None) -> dict:
+           uno_call_hands: int | None = None, referee_hands: int | None = None) -> dict:
     """Play everything the report needs and write ``report.md`` and the plots into ``out``.
 
     ``hands``: hands per rule set (table measure) and games per rule set (skill measure);
@@ -242,7 +246,9 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     cluster), with the same numbers (the stacking and UNO-call studies still run here).
     ``uno_call_hands``: deals of the UNO-call study, played only when ``out/uno-call.json`` does not
     hold it (:func:`uno_call_result`; default: reuse any result of this seed and table size, else play
-    ``hands`` deals; 0: never play it).
+    ``hands`` deals; 0: never play it). ``referee_hands``: the most hands or games a measure plays on the
+    referee (default ``min(hands, REFEREE_HANDS)``; matches in proportion, the stacking study at most twice
+    that); the report names the rule sets so measured.
     """
     import tempfile
     from .match import MATCH_RULES
@@ -259,6 +265,10 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         if codes is None else list(codes)
     matches = max(2, hands // 25) if matches is None else matches
     published_hands = 2 * hands if published_hands is None else published_hands
+    if referee_hands is not None and (not isinstance(referee_hands, int) or referee_hands < 1):
+        raise LabError(f"referee_hands must be a whole number >= 1, got {referee_hands!r}")
+    referee_hands = min(hands, REFEREE_HANDS if referee_hands is None else referee_hands)
+    cap = dict(referee_hands=referee_hands)
     skill = (skill_bot or "greedy").lower()
     if skill not in BOTS:
         raise LabError(f"unknown skill bot {skill!r}; choose from {', '.join(sorted(BOTS))}")
@@ -271,7 +281,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         rule_sets = [BASELINE] + [f"{BASELINE} {alone(c)}" if c in CATALOG else f"{BASELINE} {c}" for c in codes]
         main = lab(rule_sets, bots=RANDOM_PLAY, players=[players], skill_players=2, hands=hands, skill_hands=hands,
                    matches=matches, seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                   plots=False, skill=skill, backend=backend, ray_address=ray_address, engine=engine)
+                   plots=False, skill=skill, backend=backend, ray_address=ray_address, engine=engine, **cap)
         others = {}
         for name in ("greedy", "strategist"):
             if name == skill or name not in BOTS:
@@ -287,16 +297,17 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         social = lab([BASELINE] + [f"{BASELINE} {c}" for c in social_codes], bots=HUMAN_BOTS, players=[players],
                      hands=hands, measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs,
                      progress=progress, plots=False, backend=backend,
-                     ray_address=ray_address, engine=engine) if social_codes else None
+                     ray_address=ray_address, engine=engine, **cap) if social_codes else None
         pub = lab(list(PUBLISHED_RULES), bots=RANDOM_PLAY, players=[2, 4], hands=published_hands,
                   measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                  plots=False, backend=backend, ray_address=ray_address, engine=engine) if published_hands > 0 else None
+                  plots=False, backend=backend, ray_address=ray_address, engine=engine,
+                  **cap) if published_hands > 0 else None
         editions = editions_study(hands, players=players, seed=seed, cache=cache, resume=resume, jobs=jobs,
-                                  progress=progress, backend=backend, ray_address=ray_address, engine=engine)
+                                  progress=progress, backend=backend, ray_address=ray_address, engine=engine, **cap)
         stacking = None
         if published_hands > 0:
             from .stacking_study import study
-            stacking = {agent: study(published_hands, agent=agent, seed=seed, progress=progress)
+            stacking = {agent: study(min(published_hands, 2 * referee_hands), agent=agent, seed=seed, progress=progress)
                         for agent in ("always", "hesitant")}
         uno_call = uno_call_result(out, uno_call_hands, players=players, seed=seed, play=hands, jobs=jobs,
                                    progress=progress)
@@ -317,6 +328,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         runs = [r for r in earlier if isinstance(r, dict) and r.get("hands") == hands] + runs
         log.write_text(json.dumps(runs, indent=1), encoding="utf-8")
     data = {"runs": runs, "hands": hands, "matches": matches, "published_hands": published_hands, "seed": seed,
+            "referee_hands": referee_hands,
             "skill_bot": skill, "players": players, "codes": codes, "main": main, "social": social,
             "published": pub, "stacking": stacking, "editions": editions, "uno_call": uno_call,
             "other_skill_bots": others, "seconds": round(seconds, 1), "jobs": main["work"]["jobs"]}
@@ -352,7 +364,9 @@ def write_report(data: dict, out: Path) -> list[Path]:
     how = (f"{total / 60:.1f} minutes" if len(runs) == 1 else
            f"{total / 60:.1f} minutes of simulation in all; the chunks were cached and this text regenerated "
            "from them with `--cache DIR --resume`")
-    add(f"Generated by `unokit report --hands {n} --out {out}` (seed {data['seed']}, {data['jobs']} processes, "
+    ref = data.get("referee_hands")
+    flag = f" --referee-hands {ref}" if ref is not None and ref != min(n, REFEREE_HANDS) else ""
+    add(f"Generated by `unokit report --hands {n}{flag} --out {out}` (seed {data['seed']}, {data['jobs']} processes, "
         f"{how}{_engines_note(data.get('engines'))}). Regenerate it with the same command; every number is reproducible "
         "from the seed. Every interval is a 95% confidence interval: mean ± 1.96 SE for means, Wilson for "
         "rates, Newcombe's hybrid score interval for differences of rates, and a normal interval for differences "
@@ -370,11 +384,19 @@ def write_report(data: dict, out: Path) -> list[Path]:
     add(f"- **Match measure**: each rule set, {P} players, {data['matches']} whole matches (`unokit.match`, "
         "500 points, or the mode TV/PR set), `random-play` at every seat: hands per match.")
     add(f"- **Human-error bots**: the rules that punish people's mistakes ({', '.join(SOCIAL)}) and the baseline "
-        f"again with `human:random-play` ({n} hands each): `random-play` wrapped in `HumanBot` (forgets UNO "
+        f"again with `human:random-play` ({_entry(social, BASELINE)['table']['hands'] if social else n} hands each): `random-play` wrapped in `HumanBot` (forgets UNO "
         "10%, chats 2%, apologises 5% after a penalty, reacts in 0.6 s on average).")
     if pub:
         add(f"- **Reference numbers**: `UNO 1121`, `P1`, `P3`, `P4` at 2 and 4 players, `random-play`, "
             f"{data['published_hands']} hands each.")
+    slow = _capped_codes(main, data["codes"])
+    if slow:
+        add(f"- **Played by the referee, at fewer hands**: the compiled core plays a hand in microseconds, the referee "
+            f"in milliseconds, so where the referee plays (the rules and bots the compiled core does not cover yet) a "
+            f"measure plays at most {data.get('referee_hands', n)} hands or games (matches in proportion; "
+            "`--referee-hands N`): " + ", ".join(f"{c} ({_capped_what(main, c)})" for c in slow) + ". Their "
+            "intervals are wider; each row's note says so. The human-error bots and the editions, also on the "
+            "referee, play the same number.")
     add("")
     add("## Definitions")
     add("")
@@ -450,6 +472,8 @@ def write_report(data: dict, out: Path) -> list[Path]:
             note.append(f"eliminated/match {e['match']['eliminated_per_match']['mean']:.2f}")
         if e["table"]["truncated"]:
             note.append(f"{e['table']['truncated']} truncated")
+        if e.get("capped"):
+            note.append(f"referee: {_capped_what(main, code)}")
         cells = []
         for k, _h, pct in _EFFECT_COLS:
             if code in MATCH_RULES and k != "hands_per_match":
@@ -467,7 +491,7 @@ def write_report(data: dict, out: Path) -> list[Path]:
         sb = _entry(social, BASELINE)
         add("## Rules that punish mistakes, with human-error bots")
         add("")
-        add(f"`human:random-play` at {P} players, {n} hands per rule set. Baseline: {_tv(sb['table']['turns'])} turns, "
+        add(f"`human:random-play` at {P} players, {sb['table']['hands']} hands per rule set. Baseline: {_tv(sb['table']['turns'])} turns, "
             f"{_tv(sb['table']['penalty_cards'])} penalty cards and {_tv(sb['table']['catches'])} missed UNOs caught "
             "per hand.")
         add("")
@@ -582,6 +606,17 @@ def write_report(data: dict, out: Path) -> list[Path]:
     return files
 
 
+def _capped_codes(main: dict, codes) -> list[str]:
+    """The codes whose rule sets' measures the referee played at fewer hands (the main section)."""
+    return [c for c in codes if (_entry(main, f"{BASELINE} {c}") or {}).get("capped")]
+
+
+def _capped_what(main: dict, code: str) -> str:
+    e = _entry(main, f"{BASELINE} {code}")
+    names = {"table": "hands", "skill": "skill games", "match": "matches"}
+    return ", ".join(f"{v:,} {names[k]}" for k, v in (e or {}).get("capped", {}).items())
+
+
 def _summary(claim_rows, effects: dict, counts: dict, pub) -> list[str]:
     """The findings first: the issue's examples, the contradicted claims, the tally."""
     out = ["## Summary", ""]
@@ -661,7 +696,7 @@ EDITION_SKILL_BOT = "strategist"   # the bot that knows the editions' cards (doc
 
 def editions_study(hands: int, *, players: int = 4, seed: int = 0, cache=None, resume: bool = False,
                    jobs: int | None = None, progress: bool = True, backend: str = "local",
-                   ray_address: str | None = None, engine: str = "auto") -> dict | None:
+                   ray_address: str | None = None, engine: str = "auto", referee_hands: int | None = None) -> dict | None:
     """The editions beside the classic game: the table measure at ``players`` seats (``random-play``)
     and the skill measure (the strategist against ``random-play`` at 2 seats), ``hands`` each."""
     from .rules.editions import EDITIONS
@@ -670,7 +705,8 @@ def editions_study(hands: int, *, players: int = 4, seed: int = 0, cache=None, r
     sets = [BASELINE] + [f"UNO {code}" for code in EDITIONS]
     return lab(sets, bots=RANDOM_PLAY, players=[players], skill_players=2, hands=hands, skill_hands=hands,
                measures=["table", "skill"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-               plots=False, skill=EDITION_SKILL_BOT, backend=backend, ray_address=ray_address, engine=engine)
+               plots=False, skill=EDITION_SKILL_BOT, backend=backend, ray_address=ray_address, engine=engine,
+               referee_hands=referee_hands)
 
 
 def _editions_section(eds: dict) -> list[str]:

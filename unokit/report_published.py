@@ -80,12 +80,17 @@ def published_section(data: dict, out: Path) -> tuple[list[str], list[Path]]:
     return lines, files
 
 
+def _stacking_hands(st: dict) -> str:
+    counts = sorted({x.get("hands") for res in st.values() for x in res["results"]} - {None})
+    return " or ".join(f"{c:,}" for c in counts) or "?"
+
+
 def _stacking_section(st: dict) -> str:
     """The stacking study (unokit.stacking_study) next to the published chain table."""
     from .stacking_study import PUBLISHED_CHAINS
     rows = ["**Do our players stack as the published ones do?** The same source publishes how often hands see "
             "stacking chains (runs of draw cards added to a pending total). `python -m unokit.stacking_study` "
-            "measures them for two agents: `always` (our random-play: it always adds when it can) and "
+            f"measures them ({_stacking_hands(st)} hands each) for two agents: `always` (our random-play: it always adds when it can) and "
             "`hesitant` (it picks uniformly among adding and drawing):", "",
             "| players | stacking | source / agent | turns | cards drawn | chain 2+ | chain 3+ | mean chain | longest |",
             "|---|---|---|---|---|---|---|---|---|"]

@@ -720,7 +720,7 @@ static int hand_points(const Game *g, int seat) {
 /* ------------------------------------------------------------------ playing a hand */
 /* record fields per hand, then drawn[n], points[n] */
 enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REACTIONS, F_CATCHES,
-       F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, NFIELDS };
+       F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, F_DEALER, NFIELDS };
 
 #include "_house2.h"
 #include "_house3.h"
@@ -791,6 +791,7 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
     rec[F_SCORE] = g->over ? score : 0;
     rec[F_TRUNCATED] = !g->over;
     rec[F_RESHUFFLES] = g->reshuffles;
+    rec[F_DEALER] = g->dealer;
     for (int s = 0; s < n; s++) {
         rec[NFIELDS + s] = g->drawn_by[s];
         rec[NFIELDS + n + s] = hand_points(g, s);

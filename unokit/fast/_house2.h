@@ -786,6 +786,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     rec[F_SCORE] = g->over ? score : 0;
     rec[F_TRUNCATED] = !g->over;
     rec[F_RESHUFFLES] = g->reshuffles;
+    rec[F_DEALER] = g->dealer;
     for (int s = 0; s < n; s++) {
         rec[NFIELDS + s] = g->drawn_by[s];
         rec[NFIELDS + n + s] = mult * hand_points(g, s);

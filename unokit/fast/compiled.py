@@ -56,7 +56,7 @@ __all__ = ["available", "problem", "play", "trace", "Results", "POLICIES", "FIEL
 POLICIES = {"bench": 0, "random-play": 1, "strategist": 2, "greedy": 3}
 #: the per-hand fields of :class:`Results` (then ``drawn`` and ``points`` per seat)
 FIELDS = ("winner", "first", "turns", "actions", "plays", "steps", "applied", "reactions", "catches",
-          "penalty_cards", "score", "truncated", "reshuffles")
+          "penalty_cards", "score", "truncated", "reshuffles", "dealer")
 MAX_STEPS = 5000
 _U64 = 2 ** 64
 #: the house rules the compiled core plays (with any parameters), in every combination the parser accepts
@@ -434,7 +434,7 @@ class Results:
     ``turns`` (the lab's turns), ``actions`` (plays and draws in turn, :attr:`HandResult.turns`),
     ``plays``, ``steps``, ``applied`` (every action, reactions included), ``reactions``,
     ``catches``, ``penalty_cards``, ``score`` (what the winner scores), ``truncated``,
-    ``reshuffles``; per seat ``drawn[:, s]`` (cards drawn) and ``points[:, s]`` (points left)."""
+    ``reshuffles``, ``dealer`` (the seat that dealt); per seat ``drawn[:, s]`` (cards drawn) and ``points[:, s]`` (points left)."""
 
     records: np.ndarray
     players: int

@@ -128,10 +128,11 @@ def match_problem(spec: dict) -> str | None:
 
 
 def play_match_chunk(spec: dict, mt, max_steps: int) -> dict:
-    """The chunk's matches as :func:`unokit.lab.play_lab_match` plays them (the same :class:`~unokit.match.Match`
-    deals every hand from its seed), each hand played in C (the match's deal seed, the lab's bot seeds) and
-    scored with :meth:`~unokit.match.Match.finish_played`, added to the lab's empty ``MatchTally`` ``mt``: the
-    referee's tally, ``mt.to_dict()``."""
+    """The chunk's matches as :func:`unokit.lab.play_lab_match` plays them, added to the lab's empty
+    ``MatchTally`` ``mt``: the referee's tally, ``mt.to_dict()``. The same :class:`~unokit.match.Match` draws
+    every hand's seed and dealer and scores it (:meth:`~unokit.match.Match.finish_played`); the compiled core
+    deals and plays the hands, those of every match of the chunk that is still going in one call per lineup and
+    dealer (the match's deal seed, the lab's bot seeds)."""
     from . import compiled
     from ..match import Match, MatchConfig
     from ..sim import derive_seed
@@ -139,19 +140,26 @@ def play_match_chunk(spec: dict, mt, max_steps: int) -> dict:
     rules = spec["rules"]
     hand_rules = _hand_rules(rules, lineup)
     cap = spec.get("max_steps", max_steps)
-    for j in range(spec["start"], spec["start"] + spec["count"]):
-        seed = derive_seed(spec["seed"], j, "lab-match")
-        m = Match.new(MatchConfig(players=len(lineup), rules=rules, seed=seed))
-        turns = 0
-        while not m.over and len(m.history) < 500:
+    seeds = [derive_seed(spec["seed"], j, "lab-match") for j in range(spec["start"], spec["start"] + spec["count"])]
+    matches = [Match.new(MatchConfig(players=len(lineup), rules=rules, seed=s)) for s in seeds]
+    turns = [0] * len(matches)
+    going = list(range(len(matches)))
+    while going:
+        groups: dict[tuple, list[int]] = {}   # (seat names, dealer) -> matches
+        for k in going:
+            m = matches[k]
             slot = m.upcoming
-            g = m.next_hand()
-            names = [lineup[m.player_at(s)] for s in range(g.n)]
-            res = compiled.play(1, players=g.n, rules=hand_rules, bots=names, deal_seeds=[slot.seed],
-                                dealer=slot.dealer, bot_seeds=[derive_seed(seed, len(m.history), "lab-match-hand")],
+            groups.setdefault((tuple(lineup[p] for p in slot.seats), slot.dealer), []).append(k)
+        for (names, dealer), ks in groups.items():
+            res = compiled.play(len(ks), players=len(names), rules=hand_rules, bots=list(names),
+                                deal_seeds=[matches[k].upcoming.seed for k in ks], dealer=dealer,
+                                bot_seeds=[derive_seed(seeds[k], len(matches[k].history), "lab-match-hand") for k in ks],
                                 bot_purpose="lab-bot", max_steps=cap, chance="referee")
-            turns += int(res.turns[0])
-            w = int(res.winner[0])
-            m.finish_played(winner=w if w >= 0 else None, held=res.points[0].tolist(), steps=int(res.applied[0]))
-        mt.add(m, turns)
+            for k, t, w, held, steps, d in zip(ks, res.turns.tolist(), res.winner.tolist(), res.points.tolist(),
+                                               res.applied.tolist(), res.dealer.tolist()):
+                turns[k] += t
+                matches[k].finish_played(winner=w if w >= 0 else None, held=held, steps=steps, dealer=d)
+        going = [k for k in going if not matches[k].over and len(matches[k].history) < 500]
+    for m, t in zip(matches, turns):
+        mt.add(m, t)
     return mt.to_dict()
