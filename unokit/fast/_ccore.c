@@ -949,6 +949,7 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
             int m = 0;
             if (bot_mode == 0)
                 for (int s = 0; s < cfg.n; s++) {
+                    if (cfg.policy[s] == POL_GREEDY) continue;   /* the greedy bot draws no random number */
                     bots[s].fast = 0;
                     mts[m] = &bots[s].mt;
                     keys[m++] = derive(purpose, bv[i], salt * 64 + s);

@@ -2,29 +2,47 @@
  * referee's Chance draws it, the fast generator, and SHA-256 for unokit.chance.derive_seed. */
 
 /* ------------------------------------------------------------------ CPython's Mersenne Twister */
-typedef struct { uint32_t mt[624]; int mti; } MT;
+/* mt[mti] is the next word; words tw.. of this round are not yet twisted (the twist runs in blocks as words
+ * are drawn: the same words as CPython's twist of all 624 at once, which a generator that draws a few dozen
+ * words a hand need not pay for); mti == 624: the next draw starts a round */
+typedef struct { uint32_t mt[624]; int mti, tw; } MT;
 
 static void mt_init(MT *r, uint32_t s) {
     r->mt[0] = s;
     for (int i = 1; i < 624; i++) r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
-    r->mti = 624;
+    r->mti = r->tw = 624;
+}
+
+/* twist words tw..end-1 of the round (in order, as CPython's loop does) */
+static void mt_twist_to(MT *r, int end) {
+    uint32_t y;
+    int kk = r->tw;
+    for (; kk < end && kk < 624 - 397; kk++) {
+        y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
+        r->mt[kk] = r->mt[kk + 397] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+    }
+    for (; kk < end && kk < 623; kk++) {
+        y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
+        r->mt[kk] = r->mt[kk + (397 - 624)] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+    }
+    if (kk < end) {
+        y = (r->mt[623] & 0x80000000U) | (r->mt[0] & 0x7fffffffU);
+        r->mt[623] = r->mt[396] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+        kk++;
+    }
+    r->tw = kk;
+}
+
+/* the state as CPython holds it (every word of the round twisted): before handing it over */
+static void mt_settle(MT *r) {
+    if (r->tw < 624 && r->mti < 624) mt_twist_to(r, 624);
 }
 
 static uint32_t mt_u32(MT *r) {
     uint32_t y;
-    if (r->mti >= 624) {
-        int kk;
-        for (kk = 0; kk < 624 - 397; kk++) {
-            y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
-            r->mt[kk] = r->mt[kk + 397] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        }
-        for (; kk < 623; kk++) {
-            y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
-            r->mt[kk] = r->mt[kk + (397 - 624)] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        }
-        y = (r->mt[623] & 0x80000000U) | (r->mt[0] & 0x7fffffffU);
-        r->mt[623] = r->mt[396] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        r->mti = 0;
+    if (r->mti >= r->tw) {
+        if (r->mti >= 624) { r->mti = 0; r->tw = 0; }
+        mt_twist_to(r, r->tw + 32 < 624 ? r->tw + 32 : 624);
     }
     y = r->mt[r->mti++];
     y ^= (y >> 11);
@@ -78,7 +96,7 @@ static void mt_seed_many(MT **rs, const uint64_t *seeds, int m) {
         uint32_t *r = rs[g]->mt, p = prev[g];
         r[1] = (r[1] ^ ((p ^ (p >> 30)) * 1566083941U)) - 1U;
         r[0] = 0x80000000U;
-        rs[g]->mti = 624;
+        rs[g]->mti = rs[g]->tw = 624;
     }
 }
 

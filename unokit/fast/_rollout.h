@@ -56,11 +56,13 @@ static int mt_take(MT *m, PyObject *o) {
     if (!r || r->index < 0 || r->index > 624) { PyErr_SetString(PyExc_TypeError, "not a bound random.Random"); return -1; }
     memcpy(m->mt, r->state, sizeof m->mt);
     m->mti = r->index;
+    m->tw = 624;
     return 0;
 }
 
-static void mt_give(const MT *m, PyObject *o) {
+static void mt_give(MT *m, PyObject *o) {
     RandomLayout *r = (RandomLayout *)o;
+    mt_settle(m);
     memcpy(r->state, m->mt, sizeof m->mt);
     r->index = m->mti;
 }
@@ -80,10 +82,12 @@ static int mt_from_py(MT *r, PyObject *st) {
     if (PyErr_Occurred()) return -1;
     if (idx < 0 || idx > 624) { PyErr_SetString(PyExc_ValueError, "bad generator index"); return -1; }
     r->mti = (int)idx;
+    r->tw = 624;
     return 0;
 }
 
-static PyObject *mt_to_py(const MT *r) {
+static PyObject *mt_to_py(MT *r) {
+    mt_settle(r);
     PyObject *t = PyTuple_New(625);
     if (!t) return NULL;
     for (int i = 0; i < 624; i++) PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLong(r->mt[i]));
