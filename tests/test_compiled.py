@@ -329,3 +329,13 @@ def test_match_finish_played_without_next_hand_takes_the_dealer_the_other_engine
         b.finish_played(winner=0, held=[0, 1, 2], steps=5, dealer=(a.upcoming.dealer + 1) % 3)
     res = C.play(1, players=3, deal_seeds=[b.upcoming.seed], dealer=b.upcoming.dealer)
     assert int(res.dealer[0]) == b.upcoming.dealer == b.next_hand().dealer
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7, 10])
+def test_compiled_draw_for_dealer_names_the_referees_dealer_ties_included(players):
+    # the core picks the first round's cards out of the shuffle and sorts the whole deck only on a tie
+    seeds = list(range(300))
+    res = C.play(len(seeds), players=players, deal_seeds=seeds, max_steps=1)
+    dealers = [Game.new(players, "UNO 1121", seed=s).dealer for s in seeds]
+    assert res.dealer.tolist() == dealers
+    assert len(set(dealers)) == players

@@ -142,11 +142,30 @@ static int holds_color(const Game *g, int seat, int color) {
     return 0;
 }
 
-/* Game._draw_for_dealer: each player draws from a shuffled deck, the highest number deals */
+/* Game._draw_for_dealer: each player draws from a shuffled deck, the highest number deals. The shuffle is
+ * shuffle_cards' (a key per card, the cards in key order, drawn from the end): the first round needs only the n
+ * largest keys, so they are picked out first, and the whole order is sorted only when that round ties */
 static int draw_for_dealer(MT *r, int n) {
+    uint64_t keys[NDECK], top[MAXP + 1];
+    int k = 0;
+    for (int i = 0; i < NDECK; i++) {
+        uint64_t v = (mt_key53(r) << 7) | (uint64_t)i;
+        keys[i] = v;
+        if (k == n && v < top[n - 1]) continue;
+        int j = k < n ? k++ : n - 1;          /* top[0..k) in descending order */
+        while (j > 0 && top[j - 1] < v) { top[j] = top[j - 1]; j--; }
+        top[j] = v;
+    }
+    int high = -1, ties = 0, first = 0;
+    for (int i = 0; i < n; i++) {
+        int num = T_NUMBER[T_DECK[top[i] & 127]];
+        if (num > high) { high = num; ties = 1; first = i; } else if (num == high) ties++;
+    }
+    if (ties == 1) return first;
+    /* a tie: the rounds that follow draw on, in the order of the whole shuffle */
     uint8_t order[NDECK];
-    for (int i = 0; i < NDECK; i++) order[i] = T_NUMBER[T_DECK[i]];
-    shuffle_cards(r, order, NDECK);
+    for (int i = 0; i < NDECK; i++) order[i] = (uint8_t)T_NUMBER[T_DECK[i]];
+    shuffle_keys(keys, order, NDECK);
     int len = NDECK;
     int cont[MAXP], nc = n, got[MAXP];
     for (int i = 0; i < n; i++) cont[i] = i;

@@ -135,12 +135,17 @@ static void sort_u64(uint64_t *a, int n) {     /* keys below 2**60, n <= NDECK: 
     }
 }
 
-static void shuffle_cards(MT *r, uint8_t *cards, int n) {
-    uint64_t keys[NDECK];
+static void shuffle_keys(uint64_t *keys, uint8_t *cards, int n) {   /* the cards in the order of their keys */
     uint8_t copy[NDECK];
-    for (int i = 0; i < n; i++) { keys[i] = (mt_key53(r) << 7) | (uint64_t)i; copy[i] = cards[i]; }
+    memcpy(copy, cards, (size_t)n);
     sort_u64(keys, n);
     for (int i = 0; i < n; i++) cards[i] = copy[keys[i] & 127];
+}
+
+static void shuffle_cards(MT *r, uint8_t *cards, int n) {
+    uint64_t keys[NDECK];
+    for (int i = 0; i < n; i++) keys[i] = (mt_key53(r) << 7) | (uint64_t)i;
+    shuffle_keys(keys, cards, n);
 }
 
 /* ------------------------------------------------------------------ the generators of a hand
@@ -239,9 +244,27 @@ static uint64_t sha_seed(const uint8_t *msg, size_t len) {
     return (((uint64_t)h[0] << 32) | h[1]) >> 1;
 }
 
+static size_t fmt_u64(char *out, uint64_t v) {   /* decimal digits, no terminator */
+    char buf[20];
+    size_t k = 0;
+    do { buf[k++] = (char)('0' + v % 10); v /= 10; } while (v);
+    for (size_t i = 0; i < k; i++) out[i] = buf[k - 1 - i];
+    return k;
+}
+
 /* derive_seed(master, index, purpose) = sha_seed("unokit/{purpose}/{master}/{index}") */
 static uint64_t derive(const char *purpose, uint64_t master, long long index) {
     char s[160];
-    int n = snprintf(s, sizeof s, "unokit/%s/%llu/%lld", purpose, (unsigned long long)master, index);
-    return sha_seed((const uint8_t *)s, (size_t)n);
+    size_t n = 0, p = strlen(purpose);      /* "unokit/{purpose}/{master}/{index}" (the callers allow 40 bytes) */
+    if (p > 100) p = 100;
+    memcpy(s, "unokit/", 7);
+    n = 7;
+    memcpy(s + n, purpose, p);
+    n += p;
+    s[n++] = '/';
+    n += fmt_u64(s + n, master);
+    s[n++] = '/';
+    if (index < 0) { s[n++] = '-'; n += fmt_u64(s + n, 0ULL - (uint64_t)index); }
+    else n += fmt_u64(s + n, (uint64_t)index);
+    return sha_seed((const uint8_t *)s, n);
 }
