@@ -25,3 +25,8 @@ def test_stacking_study_one_hand_counts_a_chain_of_stacked_cards():
 def test_stacking_study_cli_rejects_bad_counts(capsys):
     assert main(["--hands", "0"]) == 2
     assert "at least one hand" in capsys.readouterr().err
+
+
+def test_stacking_study_in_processes_gives_the_same_numbers():
+    kw = dict(hands=15, players=(2, 4), rules=("UNO 1121", "UNO 1121 P4"), progress=False, seed=3)
+    assert study(jobs=2, **kw) == study(jobs=1, **kw)

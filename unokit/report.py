@@ -307,8 +307,8 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         stacking = None
         if published_hands > 0:
             from .stacking_study import study
-            stacking = {agent: study(min(published_hands, 2 * referee_hands), agent=agent, seed=seed, progress=progress)
-                        for agent in ("always", "hesitant")}
+            stacking = {agent: study(min(published_hands, 2 * referee_hands), agent=agent, seed=seed, progress=progress,
+                                     jobs=jobs) for agent in ("always", "hesitant")}
         uno_call = uno_call_result(out, uno_call_hands, players=players, seed=seed, play=hands, jobs=jobs,
                                    progress=progress)
     finally:

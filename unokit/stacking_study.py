@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 
@@ -92,41 +93,56 @@ def play_one(rules: str, players: int, seed: int, agent: str = "always") -> dict
 
 
 def study(hands: int = 2000, players=(2, 4), rules=RULES, agent: str = "always", seed: int = 0,
-          progress: bool = True) -> dict:
-    """Run the study; a dict with one result per (rule set, table size)."""
+          progress: bool = True, jobs: int | None = 1) -> dict:
+    """Run the study; a dict with one result per (rule set, table size). ``jobs``: processes, one (rule set, table
+    size) each at a time (``None``: every core); the same numbers."""
     if agent not in ("always", "hesitant"):
         raise ValueError("agent must be 'always' or 'hesitant'")
     if hands < 1:
         raise ValueError("play at least one hand")
-    jobs = [(r, n) for n in players for r in rules]
-    out = []
+    todo = [(r, n, hands, seed, agent) for n in players for r in rules]
+    workers = min(len(todo), jobs or os.cpu_count() or 1)
     bar = None
     if progress:
         from rich.progress import Progress
         bar = Progress(transient=True)
         bar.start()
-        task = bar.add_task("stacking study", total=len(jobs) * hands)
+        task = bar.add_task("stacking study", total=len(todo))
     try:
-        for r, n in jobs:
-            turns, drawn, chains, c2, c3 = [], [], [], 0, 0
-            for i in range(hands):
-                h = play_one(r, n, derive_seed(seed, i, "stacking-deal"), agent)
-                turns.append(h["turns"])
-                drawn.append(h["drawn"])
-                longest = max(h["chains"], default=0)
-                c2 += longest >= 2
-                c3 += longest >= 3
-                chains += [c for c in h["chains"] if c >= 2]
+        if workers <= 1:
+            out = []
+            for t in todo:
+                out.append(_one(*t))
                 if bar is not None:
                     bar.advance(task)
-            out.append({"rules": r, "players": n, "agent": agent, "hands": hands, "turns": _mean_ci(turns),
-                        "drawn": _mean_ci(drawn), "chain2": round(c2 / hands, 4), "chain3": round(c3 / hands, 4),
-                        "chain_mean": round(sum(chains) / len(chains), 3) if chains else 0.0,
-                        "longest": max(chains, default=0)})
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(_one, *t) for t in todo]
+                for f in futures:
+                    f.add_done_callback(lambda _f: bar.advance(task) if bar is not None else None)
+                out = [f.result() for f in futures]
     finally:
         if bar is not None:
             bar.stop()
     return {"kind": "stacking-study", "seed": seed, "results": out}
+
+
+def _one(r: str, n: int, hands: int, seed: int, agent: str) -> dict:
+    """One rule set at one table size: ``hands`` hands."""
+    turns, drawn, chains, c2, c3 = [], [], [], 0, 0
+    for i in range(hands):
+        h = play_one(r, n, derive_seed(seed, i, "stacking-deal"), agent)
+        turns.append(h["turns"])
+        drawn.append(h["drawn"])
+        longest = max(h["chains"], default=0)
+        c2 += longest >= 2
+        c3 += longest >= 3
+        chains += [c for c in h["chains"] if c >= 2]
+    return {"rules": r, "players": n, "agent": agent, "hands": hands, "turns": _mean_ci(turns),
+            "drawn": _mean_ci(drawn), "chain2": round(c2 / hands, 4), "chain3": round(c3 / hands, 4),
+            "chain_mean": round(sum(chains) / len(chains), 3) if chains else 0.0,
+            "longest": max(chains, default=0)}
 
 
 def format_study(r: dict) -> str:
