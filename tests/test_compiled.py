@@ -339,3 +339,20 @@ def test_compiled_draw_for_dealer_names_the_referees_dealer_ties_included(player
     dealers = [Game.new(players, "UNO 1121", seed=s).dealer for s in seeds]
     assert res.dealer.tolist() == dealers
     assert len(set(dealers)) == players
+
+
+def test_compiled_whole_matches_equal_the_referees_voids_and_passing_deal_included():
+    # compiled.play_matches plays the lab's points matches in C: the hand seeds the Match draws, its dealer (drawn
+    # each hand, A=1, or passed to the left, A=3), a void hand dealt again, the score to 500: the referee's tally
+    from unokit.lab import lab
+    kw = dict(bots="random-play", players=[3], hands=0, matches=6, measures=["match"], jobs=1, progress=False,
+              plots=False, seed=4, max_steps=70)
+    codes = ["UNO 1121", "UNO 3121 DR", "UNO 3122 P4"]
+    a = lab(codes, engine="referee", **kw)
+    b = lab(codes, engine="compiled", **kw)
+    assert _same(a, b)
+    assert all(e["match"]["void_hands"] > 0 for e in b["results"])
+    rows = C.play_matches([derive_seed(4, j, "lab-match") for j in range(3)], 3, "UNO 3121", "random-play")
+    assert rows.shape == (3, 4) and rows[:, 0].all() and (rows[:, 2] == 0).all()
+    with pytest.raises(UnoError, match="dealer_step"):
+        C.play_matches([1], 3, dealer_step=2)

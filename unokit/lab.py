@@ -336,11 +336,16 @@ class MatchTally:
         self.turns = Moments()
 
     def add(self, m, turns: int) -> None:
+        self.add_counts(over=bool(m.over), void=m.void_hands, hands=m.hands_played, eliminated=len(m.eliminated),
+                        turns=turns)
+
+    def add_counts(self, *, over: bool, void: int, hands: int, eliminated: int, turns: int) -> None:
+        """One match, as its counts (the compiled core's whole matches)."""
         self.matches += 1
-        self.finished += bool(m.over)
-        self.void += m.void_hands
-        self.hands.add(m.hands_played)
-        self.eliminated.add(len(m.eliminated))
+        self.finished += bool(over)
+        self.void += void
+        self.hands.add(hands)
+        self.eliminated.add(eliminated)
         self.turns.add(turns)
 
     def merge(self, o: "MatchTally") -> None:

@@ -915,6 +915,9 @@ static PyObject *py_derive_seeds(PyObject *self, PyObject *args) {
  *   bot_bases (optional, bytes of uint64, one per hand): the seeds the bots' and the harness's generators are
  *               derived from in place of the deal seeds (the lab's match hands: dealt from the match's seed)
  * returns bytes of int32: per hand NFIELDS + 2n values */
+static void seed_referee_hand(Config *cfg, Rng *bots, int each_seat, const char *purpose, const char *hpurpose,
+                              uint64_t base, long long salt, uint64_t deal_seed);
+
 static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     PyObject *cfgo;
     Py_buffer seeds;
@@ -962,27 +965,8 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
                 uint64_t x = bv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
                 rng_seed(&bots[MAXP], splitmix(&x), 1);
             }
-        } else {   /* the Mersenne Twisters of the seats, the harness and the deal, seeded together */
-            MT *mts[MAXP + 2];
-            uint64_t keys[MAXP + 2];
-            int m = 0;
-            if (bot_mode == 0)
-                for (int s = 0; s < cfg.n; s++) {
-                    if (cfg.policy[s] == POL_GREEDY) continue;   /* the greedy bot draws no random number */
-                    bots[s].fast = 0;
-                    mts[m] = &bots[s].mt;
-                    keys[m++] = derive(purpose, bv[i], salt * 64 + s);
-                }
-            if (cfg.h2) {
-                bots[MAXP].fast = 0;
-                mts[m] = &bots[MAXP].mt;
-                keys[m++] = derive(hpurpose, bv[i], salt);
-            }
-            mts[m] = &bots[MAXP + 1].mt;
-            keys[m++] = sv[i];
-            mt_seed_many(mts, keys, m);
-            cfg.pre = &bots[MAXP + 1].mt;
-            cfg.pre_seed = sv[i];
+        } else {
+            seed_referee_hand(&cfg, bots, bot_mode == 0, purpose, hpurpose, bv[i], salt, sv[i]);
         }
         play_hand(g, &cfg, sv[i], bots, bot_mode == 1, st, rec + i * width);
     }
@@ -992,6 +976,117 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     PyMem_RawFree(st);
     PyBuffer_Release(&seeds);
     if (bases.buf) PyBuffer_Release(&bases);
+    return out;
+}
+
+/* referee chance: the Mersenne Twisters of a hand's seats (each_seat: random.Random(derive_seed(base, salt * 64 +
+ * s, purpose)); none for a greedy seat, which draws no random number), of the harness under _house2.h's rules
+ * (derive_seed(base, salt, hpurpose)) and of the deal (deal_seed), seeded together; the deal's is handed to
+ * deal() through cfg->pre */
+static void seed_referee_hand(Config *cfg, Rng *bots, int each_seat, const char *purpose, const char *hpurpose,
+                              uint64_t base, long long salt, uint64_t deal_seed) {
+    MT *mts[MAXP + 2];
+    uint64_t keys[MAXP + 2];
+    int m = 0;
+    if (each_seat)
+        for (int s = 0; s < cfg->n; s++) {
+            if (cfg->policy[s] == POL_GREEDY) continue;
+            bots[s].fast = 0;
+            mts[m] = &bots[s].mt;
+            keys[m++] = derive(purpose, base, salt * 64 + s);
+        }
+    if (cfg->h2) {
+        bots[MAXP].fast = 0;
+        mts[m] = &bots[MAXP].mt;
+        keys[m++] = derive(hpurpose, base, salt);
+    }
+    mts[m] = &bots[MAXP + 1].mt;
+    keys[m++] = deal_seed;
+    mt_seed_many(mts, keys, m);
+    cfg->pre = &bots[MAXP + 1].mt;
+    cfg->pre_seed = deal_seed;
+}
+
+/* random.Random.randint(0, 2**63 - 1), as unokit.match draws a hand's seed: getrandbits(64) (the low word
+ * first) until it is below 2**63 */
+static uint64_t mt_seed63(MT *r) {
+    for (;;) {
+        uint64_t lo = mt_u32(r), hi = mt_u32(r);
+        if (!(hi >> 31)) return hi << 32 | lo;
+    }
+}
+
+/* play_matches(cfg, match_seeds, target, dealer_step, max_hands, bot_purpose, hand_purpose, harness_purpose):
+ * whole matches of unokit.match.Match in its "points" mode with no match rule, as the lab plays them
+ * (unokit.fast.lab_chunks): the match's generator random.Random(seed) draws each hand's seed (randint(0,
+ * 2**63 - 1)), the dealer is drawn for every hand (dealer_step 0: ambiguity digit A=1) or passes to the left of
+ * the last scored hand's (1: A=3), hand h's bots draw from derive_seed(derive_seed(seed, h, hand_purpose), s,
+ * bot_purpose), the winner scores the points left in the other hands, and the match ends when a score reaches
+ * target or after max_hands hands; a hand cut short at cfg's max_steps is void (no score; the same dealer deals
+ * a new seed). Referee chance only. Returns int32 bytes, per match: over, hands scored, void hands, turns. */
+static PyObject *py_play_matches(PyObject *self, PyObject *args) {
+    PyObject *cfgo;
+    Py_buffer seeds;
+    int target, step, max_hands;
+    const char *purpose, *mpurpose, *hpurpose;
+    if (!PyArg_ParseTuple(args, "Oy*iiisss", &cfgo, &seeds, &target, &step, &max_hands, &purpose, &mpurpose,
+                          &hpurpose))
+        return NULL;
+    Config cfg;
+    if (read_config(cfgo, &cfg) < 0 || seeds.len % 8 || strlen(purpose) > 40 || strlen(mpurpose) > 40
+            || strlen(hpurpose) > 40 || cfg.fast || step < 0 || step > 1 || max_hands < 1 || target < 1) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad seeds, purposes or match settings");
+        PyBuffer_Release(&seeds);
+        return NULL;
+    }
+    Py_ssize_t count = seeds.len / 8;
+    int n = cfg.n;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, count * 4 * 4);
+    Game *g = PyMem_RawMalloc(sizeof(Game));
+    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * (MAXP + 2));
+    Strat *st = PyMem_RawMalloc(sizeof(Strat));
+    MT *mr = PyMem_RawMalloc(sizeof(MT));
+    if (!out || !g || !bots || !st || !mr) {
+        Py_XDECREF(out); PyMem_RawFree(g); PyMem_RawFree(bots); PyMem_RawFree(st); PyMem_RawFree(mr);
+        PyBuffer_Release(&seeds);
+        return PyErr_NoMemory();
+    }
+    st->logging = 0;
+    int32_t *res = (int32_t *)PyBytes_AS_STRING(out);
+    const uint64_t *sv = (const uint64_t *)seeds.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int64_t scores[MAXP] = {0};
+        int32_t rec[64 + 2 * MAXP];
+        int over = 0, scored = 0, voids = 0, hands = 0, dealer = -1;
+        long long turns = 0;
+        mt_seed(mr, sv[i]);
+        uint64_t hand_seed = mt_seed63(mr);
+        while (!over && hands < max_hands) {
+            Config c = cfg;
+            c.dealer = dealer;
+            seed_referee_hand(&c, bots, 1, purpose, hpurpose, derive(mpurpose, sv[i], hands), 0, hand_seed);
+            play_hand(g, &c, hand_seed, bots, 0, st, rec);
+            hands++;
+            turns += rec[F_TURNS];
+            int w = rec[F_WINNER];
+            if (w < 0) {                       /* void: the same slot, a fresh seed */
+                voids++;
+                hand_seed = mt_seed63(mr);
+                continue;
+            }
+            for (int s = 0; s < n; s++) if (s != w) scores[w] += rec[NFIELDS + n + s];
+            scored++;
+            if (scores[w] >= target) { over = 1; break; }
+            dealer = step ? (rec[F_DEALER] + 1) % n : -1;
+            hand_seed = mt_seed63(mr);
+        }
+        int32_t *o = res + 4 * i;
+        o[0] = over; o[1] = scored; o[2] = voids; o[3] = (int32_t)turns;
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(g); PyMem_RawFree(bots); PyMem_RawFree(st); PyMem_RawFree(mr);
+    PyBuffer_Release(&seeds);
     return out;
 }
 
@@ -1133,6 +1228,7 @@ static PyMethodDef methods[] = {
     {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
     {"derive_seeds", py_derive_seeds, METH_VARARGS, "derive_seed(master, start + i, purpose) for i < count, as uint64 bytes."},
     {"play_batch", py_play_batch, METH_VARARGS, "Play hands; int32 records as bytes."},
+    {"play_matches", py_play_matches, METH_VARARGS, "Play whole points matches (the lab's); int32 rows as bytes."},
     {"trace", py_trace, METH_VARARGS, "One hand step by step (differential tests)."},
     {"set_stops", py_set_stops, METH_VARARGS, "Hand over the search bot's table of stopping cards."},
     {"play_out", py_play_out, METH_VARARGS, "The search bot's rollout of a fast-core state (see _rollout.h)."},

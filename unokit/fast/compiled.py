@@ -49,7 +49,7 @@ except ImportError as e:  # pragma: no cover - a source tree that was not built
     _ccore = None
     IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
 
-__all__ = ["available", "problem", "play", "trace", "Results", "POLICIES", "FIELDS", "CHANCES", "state_bytes",
+__all__ = ["available", "problem", "play", "play_matches", "trace", "Results", "POLICIES", "FIELDS", "CHANCES", "state_bytes",
            "derive_seeds", "HOUSE_RULES", "EXT_BASE", "EXT2_BASE", "to_action", "action_id", "batch_problem"]
 
 #: the bots the compiled core plays, by name -> its policy number in C
@@ -520,6 +520,32 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
                             bench_seed if bench else 0, harness_purpose, *extra)
     rec = np.frombuffer(raw, dtype=np.int32).reshape(len(deal_seeds), len(FIELDS) + 2 * players)
     return Results(rec, players, deal_seeds)
+
+
+def play_matches(match_seeds, players: int, rules: str = "UNO 1121", bots="random-play", *, target: int = 500,
+                 dealer_step: int = 0, max_hands: int = 500, max_steps: int = MAX_STEPS, bot_purpose: str = "lab-bot",
+                 hand_purpose: str = "lab-match-hand") -> np.ndarray:
+    """Whole matches of :class:`unokit.match.Match` in its ``points`` mode without match rules, played in C as the
+    lab plays them (:func:`unokit.fast.lab_chunks.play_match_chunk`), with referee chance: one row per seed of
+    ``match_seeds`` (int32: over, hands scored, void hands, turns). The match's ``random.Random(seed)`` draws
+    each hand's seed; ``dealer_step`` 0 draws for dealer every hand (ambiguity digit A=1), 1 passes the deal to
+    the left (A=3); hand ``h``'s bots draw from ``derive_seed(derive_seed(seed, h, hand_purpose), s,
+    bot_purpose)``; the winner scores the points left in the other hands until a score reaches ``target`` or
+    ``max_hands`` hands were dealt (a hand cut short at ``max_steps`` is void and dealt again)."""
+    names = [b.strip().lower() for b in (bots.split(",") if isinstance(bots, str) else bots)]
+    seat_bots = [names[s % len(names)] for s in range(players)] if names else []
+    why = problem(rules, seat_bots or ["?"], players)
+    if why:
+        raise UnoError(why)
+    if dealer_step not in (0, 1) or not (isinstance(target, int) and target >= 1) or not (
+            isinstance(max_hands, int) and max_hands >= 1):
+        raise UnoError("dealer_step 0 or 1, target and max_hands whole numbers >= 1")
+    from ..rules import RuleSet
+    seeds = np.asarray(match_seeds, dtype=np.uint64)
+    cfg = _config(players, RuleSet.parse(rules), max_steps, None, bytes(POLICIES[b] for b in seat_bots), False)
+    raw = _ccore.play_matches(cfg, seeds.tobytes(), target, dealer_step, max_hands, bot_purpose, hand_purpose,
+                              {"bot": "harness", "lab-bot": "lab-harness"}.get(bot_purpose, bot_purpose + "-harness"))
+    return np.frombuffer(raw, dtype=np.int32).reshape(len(seeds), 4)
 
 
 def trace(players: int, seed: int, *, rules: str = "UNO 1121", policy: str = "bench", policy_seed: int = 0,

@@ -129,10 +129,12 @@ def match_problem(spec: dict) -> str | None:
 
 def play_match_chunk(spec: dict, mt, max_steps: int) -> dict:
     """The chunk's matches as :func:`unokit.lab.play_lab_match` plays them, added to the lab's empty
-    ``MatchTally`` ``mt``: the referee's tally, ``mt.to_dict()``. The same :class:`~unokit.match.Match` draws
-    every hand's seed and dealer and scores it (:meth:`~unokit.match.Match.finish_played`); the compiled core
-    deals and plays the hands, those of every match of the chunk that is still going in one call per lineup and
-    dealer (the match's deal seed, the lab's bot seeds)."""
+    ``MatchTally`` ``mt``: the referee's tally, ``mt.to_dict()``. A points match without match rules is played
+    whole in C (:func:`~unokit.fast.compiled.play_matches`: the Match's hand seeds, dealer and scoring). Any
+    other: the same :class:`~unokit.match.Match` draws every hand's seed and dealer and scores it
+    (:meth:`~unokit.match.Match.finish_played`), and the compiled core deals and plays the hands, those of every
+    match of the chunk still going in one call per lineup and dealer (the match's deal seed, the lab's bot
+    seeds)."""
     from . import compiled
     from ..match import Match, MatchConfig
     from ..sim import derive_seed
@@ -141,6 +143,14 @@ def play_match_chunk(spec: dict, mt, max_steps: int) -> dict:
     hand_rules = _hand_rules(rules, lineup)
     cap = spec.get("max_steps", max_steps)
     seeds = [derive_seed(spec["seed"], j, "lab-match") for j in range(spec["start"], spec["start"] + spec["count"])]
+    probe = Match.new(MatchConfig(players=len(lineup), rules=rules, seed=0))
+    if probe.mode == "points" and probe.rules.pregame in (1, 3) and not probe.match_rules:
+        # the whole matches in C (compiled.play_matches): the same hands, scores and ends as below
+        rows = compiled.play_matches(seeds, len(lineup), hand_rules, lineup, target=probe.target,
+                                     dealer_step=int(probe.rules.pregame == 3), max_hands=500, max_steps=cap)
+        for over, hands, void, turns in rows.tolist():
+            mt.add_counts(over=bool(over), void=void, hands=hands, eliminated=0, turns=turns)
+        return mt.to_dict()
     matches = [Match.new(MatchConfig(players=len(lineup), rules=rules, seed=s)) for s in seeds]
     turns = [0] * len(matches)
     going = list(range(len(matches)))
