@@ -551,6 +551,11 @@ class Match:
     seating_for = staticmethod(seating_for)
 
     @property
+    def scores_played_hands(self) -> bool:
+        """Can :meth:`finish_played` score this match's hands (no match rule reads a hand's cards)?"""
+        return not any(r.reads_hand for r in self.match_rules)
+
+    @property
     def hands_played(self) -> int:
         """Scored hands (void hands not counted)."""
         return self._cursor
@@ -745,12 +750,12 @@ class Match:
         points left in each seat's hand, ``steps`` the actions applied. The hand is the one :meth:`next_hand`
         dealt, or, without it, the one another engine dealt from :attr:`upcoming`'s seed and dealer: then
         ``dealer`` is the seat that dealt it (drawn for from the seed when the slot names none). It keeps no
-        hand record (:meth:`record` then refuses), and the match rules that read the hand itself (ELIMMOST,
-        TV and PR's knock-outs) need :meth:`finish_hand`."""
+        hand record (:meth:`record` then refuses), and the match rules that read a hand's cards
+        (:attr:`scores_played_hands` is False: ELIMMOST) need :meth:`finish_hand`."""
         g = self._game
         if g is None and dealer is None:
             raise MatchError("deal the hand with next_hand() first, or give the dealer of the hand dealt elsewhere")
-        if self._hooks["hand_cards"] or self._hooks["after_hand"]:
+        if not self.scores_played_hands:
             raise MatchError("this match's rules read the hand itself: finish_hand(game)")
         slot = self.upcoming
         n = len(slot.seats)

@@ -376,24 +376,24 @@ def write_report(data: dict, out: Path) -> list[Path]:
     summary_at = len(lines)
     add("## What was played")
     add("")
-    add(f"- **Table measure**: each rule set, {P} players, {n} hands, every seat `random-play`.")
-    add(f"- **Skill measure**: each rule set, 2 players, `{skill}` against `random-play` on {n // 2} deals, each "
-        f"played twice with the seats swapped ({2 * (n // 2)} games): the skill bot's win rate. "
+    add(f"- **Table measure**: each rule set, {P} players, {n:,} hands, every seat `random-play`.")
+    add(f"- **Skill measure**: each rule set, 2 players, `{skill}` against `random-play` on {n // 2:,} deals, each "
+        f"played twice with the seats swapped ({2 * (n // 2):,} games): the skill bot's win rate. "
         + ("(`strategist` is registered, but the report uses `greedy` by default: see Caveats; "
            "`--skill-bot strategist` switches.)" if skill == "greedy" else ""))
-    add(f"- **Match measure**: each rule set, {P} players, {data['matches']} whole matches (`unokit.match`, "
+    add(f"- **Match measure**: each rule set, {P} players, {data['matches']:,} whole matches (`unokit.match`, "
         "500 points, or the mode TV/PR set), `random-play` at every seat: hands per match.")
     add(f"- **Human-error bots**: the rules that punish people's mistakes ({', '.join(SOCIAL)}) and the baseline "
-        f"again with `human:random-play` ({_entry(social, BASELINE)['table']['hands'] if social else n} hands each): `random-play` wrapped in `HumanBot` (forgets UNO "
+        f"again with `human:random-play` ({_entry(social, BASELINE)['table']['hands'] if social else n:,} hands each): `random-play` wrapped in `HumanBot` (forgets UNO "
         "10%, chats 2%, apologises 5% after a penalty, reacts in 0.6 s on average).")
     if pub:
         add(f"- **Reference numbers**: `UNO 1121`, `P1`, `P3`, `P4` at 2 and 4 players, `random-play`, "
-            f"{data['published_hands']} hands each.")
+            f"{data['published_hands']:,} hands each.")
     slow = _capped_codes(main, data["codes"])
     if slow:
         add(f"- **Played by the referee, at fewer hands**: the compiled core plays a hand in microseconds, the referee "
             f"in milliseconds, so where the referee plays (the rules and bots the compiled core does not cover yet) a "
-            f"measure plays at most {data.get('referee_hands', n)} hands or games (matches in proportion; "
+            f"measure plays at most {data.get('referee_hands', n):,} hands or games (matches in proportion; "
             "`--referee-hands N`): " + ", ".join(f"{c} ({_capped_what(main, c)})" for c in slow) + ". Their "
             "intervals are wider; each row's note says so. The human-error bots and the editions, also on the "
             "referee, play the same number.")
@@ -491,7 +491,7 @@ def write_report(data: dict, out: Path) -> list[Path]:
         sb = _entry(social, BASELINE)
         add("## Rules that punish mistakes, with human-error bots")
         add("")
-        add(f"`human:random-play` at {P} players, {sb['table']['hands']} hands per rule set. Baseline: {_tv(sb['table']['turns'])} turns, "
+        add(f"`human:random-play` at {P} players, {sb['table']['hands']:,} hands per rule set. Baseline: {_tv(sb['table']['turns'])} turns, "
             f"{_tv(sb['table']['penalty_cards'])} penalty cards and {_tv(sb['table']['catches'])} missed UNOs caught "
             "per hand.")
         add("")
@@ -716,7 +716,7 @@ def _editions_section(eds: dict) -> list[str]:
     n, p = first["table"]["hands"], first["players"]
     out = ["## The editions beside the classic game", "",
            f"Each edition is another game (its own deck and cards: `docs/rules/CODE.md`), so it is set beside the "
-           f"classic game rather than measured as an effect: {n} hands at {p} players with `random-play` at every "
+           f"classic game rather than measured as an effect: {n:,} hands at {p} players with `random-play` at every "
            f"seat, and `{EDITION_SKILL_BOT}` against `random-play` on {first['skill']['games']} games at 2 players "
            "(the skill edge: its win rate; fair share 50%). Eliminations: players out of the hand (No Mercy's "
            "mercy rule).", "",

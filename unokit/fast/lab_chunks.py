@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import UnoError
 from ..stats import Moments
 
 __all__ = ["problem", "play_chunk"]
@@ -116,13 +117,16 @@ def play_chunk(spec: dict, t, max_steps: int) -> dict:
 def match_problem(spec: dict) -> str | None:
     """Why the compiled core does not play the hands of this chunk's matches, or ``None``."""
     from . import compiled
-    from ..rules import RuleSet
-    from ..rules.registry import hand_ruleset
-    rs = RuleSet.parse(spec["rules"])
-    mine = [c for c in rs.codes if not hand_ruleset(rs).has(c)]   # the match rules: they read or reseat the match
-    if mine:
-        return f"the matches of {'-'.join(mine)} are played by the referee"
+    from ..match import Match, MatchConfig
     lineup = list(spec["lineup"])
+    try:
+        probe = Match.new(MatchConfig(players=len(lineup), rules=spec["rules"], seed=0, decks=spec.get("decks", 1),
+                                      deck=spec.get("deck", "classic")))
+    except UnoError as e:
+        return f"no such match: {e}"
+    if not probe.scores_played_hands:   # a match rule reads the cards of each hand
+        mine = [type(r).code for r in probe.match_rules if r.reads_hand]
+        return f"the matches of {'-'.join(mine)} are played by the referee (it reads the hands' cards)"
     return compiled.problem(_hand_rules(spec["rules"], lineup), lineup, len(lineup), decks=spec.get("decks", 1),
                             deck=spec.get("deck", "classic"))
 

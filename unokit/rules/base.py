@@ -73,6 +73,10 @@ and ``seating_for(pairs)``; a hand through the Game's public API.
 ``hand_cards(match, slot, game)``   ``{player: cards held}`` kept in the hand's result (ELIMMOST)
 ``after_hand(match, slot, game, winner)`` the players out after a scored hand, the totals already
                                     updated (PR and TV countdown: at 0; ELIMMOST: the most cards)
+
+A hand another engine played (:meth:`unokit.match.Match.finish_played`) reaches these hooks as an object with
+``n``, ``dealer``, ``winner``, ``over`` and ``hand_points(seat)`` only; a rule that reads more of the hand
+sets ``reads_hand = True`` (ELIMMOST), and its matches are scored from the referee's hands.
 ``decide(match, last_winner)``      the winning side (None: nobody yet) when no one is knocked out; a rule
                                     that implements it replaces the mode's goal (TV: first to ``wins``)
 
@@ -184,6 +188,9 @@ class HouseRule:
 
     # match hook points (MATCH_HOOKS): called by unokit.match for the overrides only
     owns_modes: ClassVar[dict[str, str]] = {}   # mode -> why the mode needs the rule
+    #: a match rule whose hooks read the cards of a finished hand (ELIMMOST): its matches score only hands the
+    #: referee played (Match.finish_hand), not hands played elsewhere (Match.finish_played)
+    reads_hand: ClassVar[bool] = False
 
     def match_mode(self, config):  # pragma: no cover
         return None

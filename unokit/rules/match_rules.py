@@ -236,6 +236,7 @@ class EliminateMost(HouseRule):
 
     code = "ELIMMOST"
     refused_modes = ("partners", "rotating-partners", "two-tables")
+    reads_hand = True      # the cards each seat held
 
     def config_problem(self, config):
         if config.mode in self.refused_modes:
