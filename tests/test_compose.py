@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, mk_play, pos
+from conftest import A, mk_play, pos
 from test_rule_combinations import rule_sets
 from unokit import Game
 from unokit.actions import Action, Play, action_from_dict

@@ -26,7 +26,7 @@ from unokit.errors import (CardNotInHandError, CardNotPlayableError, GameOverErr
 from unokit import fast, official
 from unokit.fast import (ACTIONS, ACTIONS_PER_SEAT, CARDS, DRAW_OR_PASS, K_CATCH, K_CHALLENGE, K_COLOR, K_DRAW,
                          K_PASS, K_UNO, MAX_PLAYERS, FastGame, NotCoveredError, action_id, to_action)
-from unokit.game import Game, Phase
+from unokit.game import Game
 from unokit.record import dumps, loads
 from unokit.playback import replay
 

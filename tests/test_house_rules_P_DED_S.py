@@ -12,7 +12,7 @@ from conftest import (A, B, C, D, CatchUno, Draw, Hint, Pass, Phase, Play, Say, 
                       cards, draw, hand, hidden, kinds, mk_play, play, pos, sizes)
 from unokit.actions import Accuse, Discard
 from unokit.cards import Card, Color
-from unokit.compose import every_action, offered
+from unokit.compose import offered
 from unokit.errors import (CardNotInHandError, CardNotPlayableError, IllegalActionError, NotYourTurnError,
                            WindowClosedError)
 

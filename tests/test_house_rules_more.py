@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (A, B, C, D, CatchUno, Challenge, Draw, Pass, Phase, Play, Say, SayUno, assert_refused,
-                      cards, draw, hand, hidden, kinds, mk_play, play, pos, sizes)
+from conftest import (A, B, C, D, CatchUno, Challenge, Pass, Phase, Play, Say, SayUno, assert_refused,
+                      draw, hand, hidden, kinds, mk_play, play, pos, sizes)
 from unokit.actions import Accuse, ChallengeDraw, ChooseColor, Discard, Slap
 from unokit.cards import Card, Color
 from unokit.chance import ManualClock

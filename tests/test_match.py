@@ -415,7 +415,7 @@ def test_config_validation():
             MatchConfig(**bad)
     assert MatchConfig.from_dict(MatchConfig(seed=3).to_dict()) == MatchConfig(seed=3)
     m = Match.new(players=3, seed=1)
-    g = m.next_hand()
+    m.next_hand()
     with pytest.raises(MatchError):
         m.next_hand()                              # one hand at a time
     with pytest.raises(MatchError):

@@ -27,7 +27,7 @@ from unokit.match import Match, MatchConfig
 from unokit.rules import RuleSet
 from unokit.rules.catalog import EXTRA_RULES
 from unokit.rules.extras import ChallengeSum
-from unokit.compose import every_action, offered
+from unokit.compose import every_action
 from unokit.rules.catalog import alone
 
 # stock (top first) of yellow cards that the red / green / blue piles of the scenarios never match

@@ -42,7 +42,7 @@ def _engines_note(engines) -> str:
     if not engines:
         return ""
     names = {"compiled": "on the compiled core", "referee": "on the referee"}
-    return "; " + ", ".join(f"{v} chunks {names.get(k, k)}" for k, v in sorted(engines.items()))
+    return "; " + ", ".join(f"{v:,} chunks {names.get(k, k)}" for k, v in sorted(engines.items()))
 
 
 def metric_kind(key: str) -> str:
