@@ -788,14 +788,16 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
             entries.append(e)
             cut: dict = {}
 
-            def add_specs(measure, kind, units, lineup_, count_kind):
+            def add_specs(measure, kind, units, lineup_, count_kind, per_chunk_unit=1):
+                # units: hands, games or matches (capped where the referee plays them); a rotated chunk unit
+                # (a deal) is per_chunk_unit games
                 where = chunk_engine(kind, rules, lineup_, engine, decks, deck)
                 count = capped(units, where, referee_hands, hands, count_kind)
                 if count < units:
                     cut[measure] = count
                 size = (CHUNK_COMPILED if where == "compiled" else CHUNK)[kind]
-                s = chunk_specs(kind, rules, lineup_, count=count, seed=seed, chunk=size, max_steps=max_steps,
-                                decks=decks, deck=deck)
+                s = chunk_specs(kind, rules, lineup_, count=max(1, count // per_chunk_unit), seed=seed, chunk=size,
+                                max_steps=max_steps, decks=decks, deck=deck)
                 plan.append((len(entries) - 1, measure, len(specs), len(s)))
                 specs.extend(s)
 
@@ -806,12 +808,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
                 _check_table(rules, sp, False, decks, deck)
                 sl = [skill_name] + [RANDOM_PLAY] * (sp - 1)
                 e["skill_lineup"] = sl
-                rot = len(rotations(sl))
-                games = capped(skill_hands, chunk_engine("rotated", rules, sl, engine, decks, deck), referee_hands,
-                               hands, "hands")
-                add_specs("skill", "rotated", max(1, games // rot), sl, "deals")
-                if games < skill_hands:
-                    cut["skill"] = games
+                add_specs("skill", "rotated", skill_hands, sl, "hands", per_chunk_unit=len(rotations(sl)))
             if "match" in measures and matches > 0:
                 add_specs("match", "matches", matches, lineup, "matches")
             if cut:

@@ -461,6 +461,22 @@ class Results:
         return self.records[:, n:n + self.players]
 
 
+def _seat_bots(bots, players: int, rules: str) -> list[str]:
+    """Each seat's policy name (``bots``: one name, or one per seat, repeated), refused (UnoError) with the
+    reason when the compiled core cannot play them under ``rules``."""
+    names = [b.strip().lower() for b in (bots.split(",") if isinstance(bots, str) else bots)]
+    seat_bots = [names[s % len(names)] for s in range(players)] if names else []
+    why = problem(rules, seat_bots or ["?"], players)
+    if why:
+        raise UnoError(why)
+    return seat_bots
+
+
+def _harness_purpose(bot_purpose: str) -> str:
+    """The harness generator's purpose for the bots' (``unokit.sim``: "harness", the lab: "lab-harness")."""
+    return {"bot": "harness", "lab-bot": "lab-harness"}.get(bot_purpose, bot_purpose + "-harness")
+
+
 def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-play", seed: int | None = 0, *,
          deal_seeds=None, purpose: str = "hand", start: int = 0, bot_purpose: str = "bot", bot_salt: int = 0,
          max_steps: int = MAX_STEPS, dealer: int | None = None, bench_seed: int | None = None,
@@ -486,11 +502,7 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
     """
     if chance not in CHANCES:
         raise UnoError(f"chance must be one of {', '.join(CHANCES)}, got {chance!r}")
-    names = [b.strip().lower() for b in (bots.split(",") if isinstance(bots, str) else bots)]
-    seat_bots = [names[s % len(names)] for s in range(players)] if names else []
-    why = problem(rules, seat_bots or ["?"], players)
-    if why:
-        raise UnoError(why)
+    seat_bots = _seat_bots(bots, players, rules)
     if dealer is not None and not 0 <= dealer < players:
         raise UnoError(f"there is no seat {dealer}")
     if not isinstance(max_steps, int) or max_steps < 1:
@@ -509,7 +521,7 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
     if bench and not 0 <= bench_seed < _U64:
         raise UnoError("bench_seed must be in [0, 2**64)")
     if harness_purpose is None:
-        harness_purpose = {"bot": "harness", "lab-bot": "lab-harness"}.get(bot_purpose, bot_purpose + "-harness")
+        harness_purpose = _harness_purpose(bot_purpose)
     extra = ()
     if bot_seeds is not None:
         bot_seeds = np.asarray(bot_seeds)
@@ -532,11 +544,7 @@ def play_matches(match_seeds, players: int, rules: str = "UNO 1121", bots="rando
     the left (A=3); hand ``h``'s bots draw from ``derive_seed(derive_seed(seed, h, hand_purpose), s,
     bot_purpose)``; the winner scores the points left in the other hands until a score reaches ``target`` or
     ``max_hands`` hands were dealt (a hand cut short at ``max_steps`` is void and dealt again)."""
-    names = [b.strip().lower() for b in (bots.split(",") if isinstance(bots, str) else bots)]
-    seat_bots = [names[s % len(names)] for s in range(players)] if names else []
-    why = problem(rules, seat_bots or ["?"], players)
-    if why:
-        raise UnoError(why)
+    seat_bots = _seat_bots(bots, players, rules)
     if dealer_step not in (0, 1) or not (isinstance(target, int) and target >= 1) or not (
             isinstance(max_hands, int) and max_hands >= 1):
         raise UnoError("dealer_step 0 or 1, target and max_hands whole numbers >= 1")
@@ -544,7 +552,7 @@ def play_matches(match_seeds, players: int, rules: str = "UNO 1121", bots="rando
     seeds = np.asarray(match_seeds, dtype=np.uint64)
     cfg = _config(players, RuleSet.parse(rules), max_steps, None, bytes(POLICIES[b] for b in seat_bots), False)
     raw = _ccore.play_matches(cfg, seeds.tobytes(), target, dealer_step, max_hands, bot_purpose, hand_purpose,
-                              {"bot": "harness", "lab-bot": "lab-harness"}.get(bot_purpose, bot_purpose + "-harness"))
+                              _harness_purpose(bot_purpose))
     return np.frombuffer(raw, dtype=np.int32).reshape(len(seeds), 4)
 
 
