@@ -906,9 +906,22 @@ def _add_serve_command(sub) -> None:
     sv.set_defaults(func=_cmd_serve)
 
 
-def _cmd_serve(args) -> int:
+def check_port(host: str, port: int) -> None:
+    """Raise :class:`CliError` (one line) unless the server can listen on ``host:port`` now.
+
+    The probe binds as the server will (``SO_REUSEADDR``, as uvicorn does): connections of an earlier
+    run still in TIME-WAIT do not keep a restarted server out, a socket listening there does."""
     import socket
 
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            raise CliError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+
+
+def _cmd_serve(args) -> int:
     import uvicorn
 
     from .play.web.app import create_app
@@ -918,11 +931,7 @@ def _cmd_serve(args) -> int:
         app = create_app(args.db, post_rate=args.post_rate)
     except Exception as e:  # noqa: BLE001 - SQLAlchemy's errors for a bad URL or an unreachable server
         raise CliError(f"cannot open the database {args.db!r}: {type(e).__name__}: {e}") from None
-    with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
-        try:
-            probe.bind((args.host, args.port))
-        except OSError as e:
-            raise CliError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+    check_port(args.host, args.port)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"unokit web table: http://{shown}:{args.port}/  (database {args.db}; Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)

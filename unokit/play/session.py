@@ -308,6 +308,28 @@ class TableSession:
         s.away_since = None if connected else now
         self._touch(now)
 
+    def pause(self, now: float) -> None:
+        """The server is stopping at ``now``: log the moment, so that the table's time resumes from it.
+
+        A restored table's time goes on from its last entry (:meth:`live_since`); the time the table was
+        down is nobody's: no turn timer, grace or absence runs while it is down."""
+        if self.status != "over":
+            self._log({"k": "pause", "t": now})
+
+    def live_since(self) -> float:
+        """The table time its log ends at (its last entry's ``t``): a restored table's clock resumes here."""
+        return max((float(e["t"]) for e in self.log), default=0.0)
+
+    def resumed(self, now: float) -> None:
+        """The table is live again at ``now`` after a restart: every person counts as away from ``now``, so
+        each gets the whole ``away_delay`` to come back before a stand-in plays for them (the server's
+        downtime is nobody's absence); the bots think again from ``now``."""
+        for seat in self.seats:
+            if seat.kind == "person":
+                seat.connected = False
+                seat.away_since = now
+        self._touch(now)
+
     def is_away(self, player: int, now: float) -> bool:
         s = self.seats[player]
         return s.kind == "person" and s.away_since is not None and now - s.away_since >= self.options.away_delay
@@ -616,6 +638,8 @@ class TableSession:
             self._do_start(now)
         elif k == "deal":
             self._deal(now)
+        elif k == "pause":      # the server stopped here: nothing changes (see pause)
+            pass
         elif k == "chat":
             self.chat.append((now, e["player"], e["text"]))
             self._touch(now)

@@ -86,11 +86,13 @@ def _bad(message: str, status: int = 400):
     raise HTTPException(status_code=status, detail=message)
 
 
-def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POST_RATE) -> FastAPI:
+def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POST_RATE,
+               clock=None) -> FastAPI:
     """The web table app on the database ``db`` (any SQLAlchemy URL); ``post_rate``: POST requests a
-    second allowed per client address (bursts of ``POST_BURST``; 0: no limit)."""
+    second allowed per client address (bursts of ``POST_BURST``; 0: no limit); ``clock``: the wall clock
+    the tables' time is read from (default :func:`time.time`; tests move one on to stand for an outage)."""
     store = Store(db)
-    hub = Hub(store)
+    hub = Hub(store) if clock is None else Hub(store, clock=clock)
 
     @asynccontextmanager
     async def lifespan(app):

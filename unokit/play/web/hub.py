@@ -7,6 +7,12 @@ committing its entries: a request cancelled half-way (a client gone) can never l
 action unstored (a SQLite or PostgreSQL commit on this machine takes well under a millisecond to a
 few). After a restart, :meth:`Hub.resume_all` rebuilds every unfinished table from
 its log.
+
+A table keeps its own time (seconds, the ``t`` of its log entries), which stands still while the
+server is down: a stopping server logs each live table's moment (:meth:`TableSession.pause`), and a
+restored table's time resumes from its last entry. The time a table was down is thus nobody's: turn
+timers, UNO graces and the wait between hands resume with the time they had left, and every person
+gets the whole ``away_delay`` from the moment the table is live again (:meth:`TableSession.resumed`).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import asyncio
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...errors import UnoError
@@ -61,8 +68,10 @@ class Conn:
 class Runtime:
     code: str
     session: TableSession
-    created: float
+    created: float               # wall-clock seconds when the table was created (the store's row)
     saved: int
+    origin: float = 0.0          # the clock's reading at table time 0 (moves on at each restart)
+    clock: Callable[[], float] = time.time
     conns: set = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -70,14 +79,16 @@ class Runtime:
     status: str = "lobby"
 
     def now(self) -> float:
-        return time.time() - self.created
+        """The table's time: seconds since it was created, the time it was down left out."""
+        return self.clock() - self.origin
 
 
 class Hub:
     """Every live table of one server process."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time):
         self.store = store
+        self.clock = clock                # wall-clock seconds (tests move it on to stand for an outage)
         self.tables: dict[str, Runtime] = {}
         self.closing = False
 
@@ -91,10 +102,10 @@ class Hub:
                 break
         else:  # pragma: no cover - 32^6 codes
             raise TableError("no free table code; try again")
-        created = time.time()
+        created = self.clock()
         token = new_token()
         self._create_rows(code, session, created, player, token)
-        rt = Runtime(code, session, created, saved=len(session.log))
+        rt = Runtime(code, session, created, saved=len(session.log), origin=created, clock=self.clock)
         self.tables[code] = rt
         self._drive(rt)
         return rt, player, token
@@ -122,7 +133,11 @@ class Hub:
             return None
         entries = self.store.entries(code)
         session = TableSession.restore(json.loads(row.options), entries)
-        rt = Runtime(code, session, row.created, saved=len(entries), status=row.status)
+        live = session.live_since()           # the table's time goes on from where its log ends
+        rt = Runtime(code, session, row.created, saved=len(entries), status=row.status,
+                     origin=self.clock() - live, clock=self.clock)
+        if session.status != "over":
+            session.resumed(live)
         return rt
 
     async def resume_all(self) -> int:
@@ -240,8 +255,25 @@ class Hub:
             rt.wake.clear()
 
     async def close(self) -> None:
+        """Stop every driver, then log each live table's moment (:meth:`TableSession.pause`) so that its
+        time resumes from there after the restart."""
         self.closing = True
         tasks = [rt.task for rt in self.tables.values() if rt.task is not None]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        for rt in list(self.tables.values()):
+            if rt.session.status == "over":
+                continue
+            try:
+                rt.session.pause(rt.now())
+                new = rt.session.log[rt.saved:]
+                self.store.add_entries(rt.code, rt.saved, new)
+                rt.saved += len(new)
+            except Exception:  # noqa: BLE001 - a store gone at shutdown: the table resumes from its last entry
+                continue
+
+    def poke(self) -> None:
+        """Wake every table's driver now (after the clock was moved on, in tests)."""
+        for rt in self.tables.values():
+            rt.wake.set()
