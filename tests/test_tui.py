@@ -26,7 +26,7 @@ from unokit.play.tui.app import (
     option_label,
     uno_filter,
 )
-from unokit.play.tui.dialogs import ChoiceScreen
+from unokit.play.tui.dialogs import ChoiceScreen, ConfirmScreen
 from unokit.play.tui.launch import build_table, frames_for
 from unokit.play.tui.local import SAVE_FORMAT, LocalTable, load_save, local_options
 from unokit.play.tui.picker import PickerScreen, toggle_rule
@@ -304,6 +304,101 @@ def test_between_hands_the_scoring_shows_and_n_deals_the_next_hand():
     run(go())
 
 
+# ---------------------------------------------------------------------------------------- quitting
+def test_tui_q_mid_game_asks_before_quitting():
+    t = table()
+
+    async def go():
+        async with UnoApp(t).run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: t.state is not None)
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+            assert pilot.app.screen.question == "Quit this game? Unsaved progress is lost (s saves)"
+            shown = {k for k, b in pilot.app.screen.active_bindings.items() if b.binding.show}
+            assert {"y", "n", "escape"} <= shown                     # the footer lists the answers
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+            assert pilot.app.return_code is None and t.session.status == "playing" and t.listener is not None
+            await pilot.press("d")                                   # still playing
+            await until(pilot, lambda: any(e.get("action") == "0 draw" for e in t.session.log))
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+            await pilot.press("y")
+            await until(pilot, lambda: pilot.app.return_code == 0)
+    run(go())
+
+
+def _lobby_table() -> LocalTable:
+    s = TableSession(TableOptions(rules="UNO 1121", seats=3, **FAST))
+    return LocalTable(s, s.join("You"))
+
+
+def _finished_table() -> LocalTable:
+    t = table("UNO 1121", seats=2, seed=3, match=False)
+    drive_to(t.session, lambda s: False)
+    assert t.session.status == "over"
+    return t
+
+
+@pytest.mark.parametrize("make", [_lobby_table, _finished_table], ids=["before-the-game", "game-over"])
+def test_tui_q_before_game_quits_at_once(make):
+    t = make()
+
+    async def go():
+        async with UnoApp(t).run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: t.state is not None)
+            await pilot.press("q")
+            await until(pilot, lambda: pilot.app.return_code == 0)
+            assert not isinstance(pilot.app.screen, ConfirmScreen)
+    run(go())
+
+
+def test_tui_q_right_after_saving_quits_at_once(tmp_path):
+    t = table(save_path=tmp_path / "game.json")
+
+    async def go():
+        async with UnoApp(t).run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: t.state is not None)
+            await pilot.press("s", "q")
+            await until(pilot, lambda: pilot.app.return_code == 0)
+    run(go())
+
+
+def test_tui_seven_o_offers_dont_swap_and_seat_keys():
+    state = {"you": {"seat": 0}, "seats": [{"seat": 1, "name": "Bia"}, {"seat": 2, "name": "Caio"}]}
+    options = [{"type": "play", "player": 0, "cards": "B7", "text": "0 play B7"},
+               {"type": "play", "player": 0, "cards": "B7", "target": 1, "text": "0 play B7 @1"},
+               {"type": "play", "player": 0, "cards": "B7", "target": 2, "text": "0 play B7 @2"}]
+    assert [(k, label) for k, label, _ in choice_rows(options, state)] == [
+        ("n", "Don't swap"), ("1", "Blue 7 @ Bia (seat 1)"), ("2", "Blue 7 @ Caio (seat 2)")]
+
+
+def test_tui_seven_o_dont_swap_by_keys():
+    for seed in range(60):
+        t = table("UNO 1121 SEVENO", seats=3, seed=seed, match=False)
+        if drive_to(t.session, lambda s: any(
+                getattr(a, "more", None) == "target" and a.cards[0].number == 7 for a in s.legal(0))):
+            break
+    else:
+        pytest.skip("no seed gave player 0 a 7 to play")
+    seven = next(a.cards[0].code for a in t.session.legal(0) if getattr(a, "more", None) == "target")
+
+    async def go():
+        async with UnoApp(t).run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: t.state is not None)
+            await pilot.press(key_for(pilot.app, seven), "enter")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen))
+            assert "swap" in pilot.app.screen.title_text
+            assert ("n", "Don't swap") in [(k, label) for k, label, _ in pilot.app.screen.options]
+            await pilot.press("n")
+            await until(pilot, lambda: f"0 play {seven}" in [e.get("action") for e in t.session.log])
+    run(go())
+
+
 # ---------------------------------------------------------------------------------------- save and resume
 def _same(a: dict, b: dict) -> None:
     for k in ("status", "hand_no", "rules", "options", "view", "legal", "log", "match", "pending_text"):
@@ -434,6 +529,21 @@ def test_the_picker_checks_the_code_and_starts_a_local_game():
             assert not t.session.options.match
             assert dict(t.session.options.bots) == {1: "greedy", 2: "greedy"}
             await until(pilot, lambda: t.state is not None)
+    run(go())
+
+
+def test_tui_rule_code_field_has_focus_at_start_typed_code_starts():
+    app = UnoApp(picker={"players": 3, "bots": "greedy", **FAST})
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, PickerScreen))
+            await pilot.pause()
+            assert pilot.app.focused is pilot.app.screen.query_one("#code")
+            await pilot.press(*["space" if c == " " else c for c in "UNO 1121 DR"])   # replaces the code shown
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+            assert pilot.app.table.session.options.rules == "UNO 1121 DR"
     run(go())
 
 

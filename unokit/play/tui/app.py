@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 
 from ...narrate import card_name, color_name
 from .adapter import AdapterError, TableAdapter
-from .dialogs import ChoiceScreen, HelpScreen, TextPrompt
+from .dialogs import ChoiceScreen, ConfirmScreen, HelpScreen, TextPrompt
 from .widgets import (
     SIDE_STYLE,
     HandBar,
@@ -111,12 +111,26 @@ def flex_rows(options: list[dict], lang: str = "en") -> list[tuple[str, str, lis
     return rows
 
 
+def _optional_swap(options: list[dict]) -> bool:
+    """The seats a swap card (T's 0, SEVENO's 7) may name, with the play that names none: one card,
+    one seat each, and exactly one play without a seat."""
+    return (len({(a.get("type"), a.get("cards"), a.get("color")) for a in options}) == 1
+            and options[0].get("type") == "play" and not any(a.get("first") is not None for a in options)
+            and sum(a.get("target") is None for a in options) == 1 and len(options) > 1
+            and len({a.get("target") for a in options}) == len(options))
+
+
 def choice_rows(options: list[dict], state: dict, lang: str = "en") -> list[tuple[str, str, dict]]:
-    """``(key, label, action)`` rows: colour letters for colours, seat numbers for seats, else 1-9."""
+    """``(key, label, action)`` rows: colour letters for colours, seat numbers for seats (``n``: the
+    swap a card may skip, "Don't swap"), else 1-9."""
     colors = [a.get("color") for a in options]
     targets = [a.get("target") for a in options]
     if all(colors) and len(set(colors)) == len(colors):
         keys = [c.lower() for c in colors]
+    elif _optional_swap(options):
+        return [("n", "Don't swap" + (" + UNO" if a.get("uno") else ""), a) if a.get("target") is None
+                else (str(a["target"]) if 0 <= a["target"] <= 9 else "", option_label(a, state, lang), a)
+                for a in options]
     elif all(t is not None for t in targets) and len(set(targets)) == len(targets):
         keys = [str(t) if 0 <= t <= 9 else "" for t in targets]
     elif all(a.get("type") == "catch" for a in options):
@@ -150,6 +164,7 @@ class TableScreen(Screen):
         self.uno_armed = False
         self.message: tuple[str, str] | None = None
         self._drawn_seen = None
+        self._saved_version = None     # the state's version when last saved (q then quits at once)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -345,7 +360,7 @@ class TableScreen(Screen):
             except AdapterError as e:
                 self.say(str(e), "error")
                 return
-            title = option_label(choice, self.state, lang).replace("…", "").strip()
+            title = " ".join(option_label(choice, self.state, lang).replace("…", "").split())
 
     # ------------------------------------------------------------------ keys: moves
     async def _one(self, kind: str, missing: str) -> None:
@@ -417,6 +432,7 @@ class TableScreen(Screen):
         except AdapterError as e:
             self.say(str(e), "error")
             return
+        self._saved_version = self.state.get("version")
         self.say(f"saved to {path}: resume with unokit play --resume {path}")
 
     def action_replay(self) -> None:
@@ -441,7 +457,22 @@ class TableScreen(Screen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
 
+    def quit_question(self) -> str | None:
+        """What q asks before quitting mid-game (a hand in play or between hands); ``None``: quit at once
+        (before the game starts, once it is over, or with nothing unsaved since s)."""
+        if self.state.get("status") not in ("playing", "between"):
+            return None
+        if not self.table.can_save:
+            return "Leave this table? The game goes on without you (the stand-in bot plays your seat)"
+        if self._saved_version is not None and self._saved_version == self.state.get("version"):
+            return None
+        return "Quit this game? Unsaved progress is lost (s saves)"
+
+    @work(exclusive=True, group="quit")
     async def action_quit(self) -> None:
+        question = self.quit_question()
+        if question is not None and not await self.app.push_screen_wait(ConfirmScreen(question)):
+            return
         await self.table.close()
         self.app.exit()
 
@@ -453,6 +484,8 @@ def _question(options: list[dict]) -> str:
         return "which cards?"
     if all(a.get("target") is not None for a in options):
         return "which seat?"
+    if _optional_swap(options):
+        return "swap hands with which seat? (n: don't swap)"
     if any(a.get("give") for a in options):
         return "which cards to give?"
     return "choose"

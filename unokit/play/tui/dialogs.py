@@ -1,4 +1,5 @@
-"""Small modal screens of the table: a choice (colours, cards of a group, seats...), a line of text, help."""
+"""Small modal screens of the table: a choice (colours, cards of a group, seats...), a line of text, help,
+a yes/no question."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-__all__ = ["HELP", "ChoiceScreen", "HelpScreen", "TextPrompt"]
+__all__ = ["HELP", "ChoiceScreen", "ConfirmScreen", "HelpScreen", "TextPrompt"]
 
 HELP = """\
 [b]Your hand[/b]
@@ -32,7 +33,7 @@ HELP = """\
   s  save the game (local game; resume it with unokit play --resume FILE)
   r  view the replay of this game (local game)
   l  switch the log's language (en/pt)
-  ?  this help        q  quit
+  ?  this help        q  quit (during a game it asks first)
 In a choice: its key, or ↑/↓ and Enter; Esc cancels."""
 
 
@@ -123,3 +124,43 @@ class HelpScreen(ModalScreen):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; dismissed with ``True`` (y, Yes) or ``False`` (n, No, Esc)."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 60; max-width: 95%; height: auto; border: thick $warning;
+                               background: $surface; padding: 0 1; }
+    ConfirmScreen Label { width: 100%; margin-bottom: 1; text-style: bold; }
+    ConfirmScreen Horizontal { height: auto; align-horizontal: center; }
+    ConfirmScreen Button { margin: 0 1; }
+    """
+    BINDINGS: ClassVar[list] = [Binding("y", "answer(True)", "yes"), Binding("n", "answer(False)", "no"),
+                                Binding("escape", "back", "back")]   # its own action: the footer shows it too
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            with Horizontal():
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()     # Enter alone keeps the game
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def action_back(self) -> None:
+        self.dismiss(False)

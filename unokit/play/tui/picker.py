@@ -82,6 +82,7 @@ class PickerScreen(Screen):
     PickerScreen SelectionList, PickerScreen OptionList { height: 1fr; }
     """
     BINDINGS: ClassVar[list] = [Binding("ctrl+s", "start", "start the game"), Binding("escape", "quit", "quit")]
+    AUTO_FOCUS = "#code"     # type a code at once (its text is selected: typing replaces it)
 
     def __init__(self, values: dict | None = None):
         super().__init__()
