@@ -78,16 +78,32 @@ def postgres_server():
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-class LiveServer:
-    """uvicorn serving ``create_app(db)`` in a thread on a free loopback port (stop() ends it)."""
+class StepClock:
+    """A wall clock that stands still until a test moves it on: the tables' real-time windows (bots'
+    thinking, UNO graces, timers, absences) then open only when the test says, whatever the load."""
 
-    def __init__(self, db: str, port: int | None = None):
+    def __init__(self, start: float = 1_000_000.0):
+        self.t = start
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+class LiveServer:
+    """uvicorn serving ``create_app(db)`` in a thread on a free loopback port (stop() ends it);
+    ``clock``: the tables' wall clock (a :class:`StepClock` makes the table's time the test's)."""
+
+    def __init__(self, db: str, port: int | None = None, clock=None):
         import uvicorn
 
         from unokit.play.web.app import create_app
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.app = create_app(db)
+        self.clock = clock
+        self.app = create_app(db, clock=clock)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=64 * 1024)
         self.server = uvicorn.Server(config)
@@ -101,6 +117,14 @@ class LiveServer:
     def call(self, fn, timeout: float = 30):
         """Run ``fn()`` (a coroutine function) on the server's event loop and return its result."""
         return asyncio.run_coroutine_threadsafe(fn(), self.loop).result(timeout)
+
+    def advance(self, seconds: float) -> None:
+        """Move the (step) clock on and wake every table, so that what is now due happens."""
+        self.clock.advance(seconds)
+        self.call(self._poke)
+
+    async def _poke(self):
+        self.app.state.hub.poke()
 
     def start(self) -> "LiveServer":
         self.thread.start()

@@ -24,7 +24,10 @@ Real time, decided in arrival order:
 - **Turn timer.** With ``turn_timer`` set, a person who lets it run out has the move made for
   them by the table's stand-in bot.
 - **Away seats.** A person whose connection has been gone for ``away_delay`` seconds is played
-  by the stand-in bot until they come back.
+  by the stand-in bot until they come back. The host may hand an away person's seat to the
+  stand-in at once (:meth:`TableSession.set_standin`, never while the person is connected) until it
+  is given back, and remove a person between hands (:meth:`TableSession.remove`: a bot plays the
+  seat to the end of the match).
 
 >>> s = TableSession(TableOptions(rules="UNO 1121", seats=2, match=False, bot_think=0, uno_grace=0, seed=3))
 >>> you = s.join("Ana")
@@ -223,6 +226,8 @@ class _Seat:
     bot: str | None = None
     connected: bool = False
     away_since: float | None = 0.0   # None while connected
+    standin: bool = False            # the stand-in bot plays for this person (the host handed it the seat)
+    removed: bool = False            # a bot's seat that was a person's until the host removed them
 
 
 @dataclass
@@ -334,6 +339,53 @@ class TableSession:
         s = self.seats[player]
         return s.kind == "person" and s.away_since is not None and now - s.away_since >= self.options.away_delay
 
+    def set_standin(self, player: int, on: bool, now: float) -> None:
+        """Hand an away person's seat to the stand-in bot at once (``on``), or give it back (``on`` false).
+
+        Nobody can put a bot in the seat of a person who is connected; the seat stays the bot's, hands
+        after hands, until it is given back (the person's ``back``, or the host)."""
+        player = _seat_number(player, self.n)
+        if not isinstance(on, bool):
+            raise TableError(f"on must be true or false, got {on!r}")
+        s = self._person(player)
+        if self.status not in ("playing", "between"):
+            raise TableError("the game has not started" if self.status == "lobby" else "the game is over")
+        if on and s.standin:
+            raise TableError(f"a bot already plays for {s.name}")
+        if on and s.connected:
+            raise TableError(f"{s.name} is at the table (connected): a bot may play only for a person who is away")
+        if not on and not s.standin:
+            raise TableError(f"no bot is playing for {s.name}: the seat is theirs")
+        self._log({"k": "standin", "t": now, "player": player, "on": on})
+
+    def remove(self, player: int, now: float) -> None:
+        """Between hands: take a person off the table; a bot (``fill_bot``) plays their seat to the end of
+        the match, and the person may only watch."""
+        player = _seat_number(player, self.n)
+        s = self._person(player)
+        if self.status != "between":
+            hint = (": let a bot play for them now and remove them when the hand is over"
+                    if self.status == "playing" else "")
+            raise TableError(f"a person can be removed only between the hands of a match{hint}")
+        self._log({"k": "remove", "t": now, "player": player, "bot": self.options.fill_bot})
+
+    def _person(self, player: int) -> _Seat:
+        """The seat of the person ``player`` (:class:`TableError` for a bot's seat, a free or a removed one)."""
+        s = self.seats[_seat_number(player, self.n)]
+        if s.kind != "person":
+            what = "was removed from the table" if s.removed else "is a bot's" if s.kind == "bot" else "is free"
+            raise TableError(f"seat {player} {what}: only a person's seat can be handed to a bot, "
+                             f"given back or removed")
+        return s
+
+    def _may_play(self, player: int, action: Action) -> None:
+        """A person's own move: refused once removed, and (chat apart) while the stand-in plays for them."""
+        s = self.seats[player]
+        if s.kind != "person":
+            raise NotYourTurnError("you were removed from this table: you can watch")
+        if s.standin and not isinstance(action, Say):
+            raise NotYourTurnError("a bot is playing for you: take your seat back first")
+
     def seat_of(self, player: int) -> int | None:
         """The player's seat in the hand being played (``None``: between hands, or knocked out)."""
         if self.match is None or self.game is None:
@@ -390,13 +442,15 @@ class TableSession:
     def legal(self, player: int) -> list[Action]:
         """Everything the player may do now (in turn and out of turn; plays being composed are stems)."""
         seat = self.seat_of(player)
-        if seat is None or self.status != "playing":
+        mine = self.seats[player].kind == "person" and not self.seats[player].standin
+        if seat is None or self.status != "playing" or not mine:
             return []
         return self.game.legal_actions(seat)
 
     def expand(self, player: int, stem) -> list[Action]:
         """The next choices of a play being composed (see :mod:`unokit.compose`)."""
         a = self._own(player, stem)
+        self._may_play(player, a)
         if not a.more:
             raise TableError("that play is complete: send it as an action")
         return self.game.expand(a)
@@ -406,6 +460,8 @@ class TableSession:
 
         Raises a :class:`~unokit.errors.UnoError` subclass (nothing changed) when it is refused."""
         a = self._own(player, action)
+        if by == "person":
+            self._may_play(player, a)
         if isinstance(a, Say):
             return self._say(player, a, now)
         g = self.game
@@ -516,7 +572,8 @@ class TableSession:
         g = self.game
         to_act = self.player_at(g.to_act)
         s = self.seats[to_act]
-        if s.kind == "person" and self.options.turn_timer is not None and now >= self.turn_since + self.options.turn_timer:
+        if (s.kind == "person" and not s.standin and self.options.turn_timer is not None
+                and now >= self.turn_since + self.options.turn_timer):
             self.notices.append((to_act, "time is up: your move was made for you"))
             self.act_for(to_act, now)
             return True
@@ -526,7 +583,7 @@ class TableSession:
             start = self.changed_at
             if plan is not None and plan.auto != auto:   # someone went away: bots think from that moment
                 start = max([start] + [self.seats[p].away_since + self.options.away_delay for p in auto
-                                       if self.seats[p].kind == "person"])
+                                       if self.seats[p].kind == "person" and not self.seats[p].standin])
             self._plan = _Plan(self.version, start + self.options.bot_think, auto=auto)
             plan = self._plan
         if plan.done or now < plan.due:
@@ -559,7 +616,8 @@ class TableSession:
         return out.status == "applied" or out.message.startswith("held:")
 
     def _automated(self, player: int, now: float) -> bool:
-        return self.seats[player].kind == "bot" or self.is_away(player, now)
+        s = self.seats[player]
+        return s.kind == "bot" or (s.kind == "person" and s.standin) or self.is_away(player, now)
 
     def _bot_for(self, player: int):
         return self._bots.get(player) or self._stand_in(player)
@@ -640,6 +698,15 @@ class TableSession:
             self._deal(now)
         elif k == "pause":      # the server stopped here: nothing changes (see pause)
             pass
+        elif k == "standin":      # replayed as logged: a restored table has nobody connected to check
+            self.seats[e["player"]].standin = bool(e["on"])
+            self._touch(now)
+        elif k == "remove":
+            p, bot = e["player"], e["bot"]
+            name = f"{self.seats[p].name} (bot)"     # the seat's standings and log keep the person's name
+            self.seats[p] = _Seat(name=name, kind="bot", bot=bot, removed=True)
+            self._bots[p] = make_bot(bot, seed=derive_seed(self.seed, p, "bot"))
+            self._touch(now)
         elif k == "chat":
             self.chat.append((now, e["player"], e["text"]))
             self._touch(now)

@@ -174,6 +174,7 @@ def _seats(s: TableSession, v, now) -> list[dict]:
         d = {"seat": seat if s.game is not None else None, "player": p, "name": st.name, "kind": st.kind,
              "bot": st.bot, "connected": st.connected,
              "away": bool(now is not None and s.is_away(p, now)), "cards": None, "uno": False,
+             "standin": st.standin, "removed": st.removed,      # the host handed the seat to a bot / removed the person
              "catchable": False, "grace": None}
         if v is not None:
             d["cards"] = v.hand_sizes[seat]

@@ -37,7 +37,8 @@ STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096        # bytes of one WebSocket message
 MAX_BODY = 16384          # bytes of one HTTP request body
 POST_RATE, POST_BURST = 2.0, 120.0   # POST requests per second and burst, per client address
-_TYPES = ("act", "expand", "chat", "hello", "ping")
+_TYPES = ("act", "expand", "chat", "hello", "ping", "back")
+REMOVED = "you were removed from this table: you can watch"
 
 
 class _Strict(BaseModel):
@@ -76,6 +77,17 @@ class SetSeat(_Strict):
     token: str = Field(..., max_length=200)
     seat: int = Field(..., ge=0, le=SEATS_PER_DECK * MAX_TABLE_DECKS - 1)
     bot: str | None = Field(None, max_length=40)
+
+
+class StandIn(_Strict):
+    token: str = Field(..., max_length=200)
+    player: int = Field(..., ge=0, le=SEATS_PER_DECK * MAX_TABLE_DECKS - 1)
+    on: bool
+
+
+class Remove(_Strict):
+    token: str = Field(..., max_length=200)
+    player: int = Field(..., ge=0, le=SEATS_PER_DECK * MAX_TABLE_DECKS - 1)
 
 
 class CheckRules(_Strict):
@@ -219,6 +231,54 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
             _bad(str(e), 409)
         return {"ok": True}
 
+    def no_seat(rt: Runtime, player: int) -> None:
+        if player >= rt.session.n:
+            _bad(f"there is no seat {player} at a table of {rt.session.n} (seats 0 to {rt.session.n - 1})")
+
+    @app.post("/api/tables/{code}/standin")
+    async def stand_in(code: str, body: StandIn):
+        """The host hands an away person's seat to the stand-in bot (``on``) or gives it back; a person
+        may take their own seat back."""
+        rt = await table_or_404(code)
+        no_seat(rt, body.player)
+        who = await hub.who(rt, body.token)
+        if who is None:
+            _bad("that token is not a seat at this table", 403)
+        if not who[1] and (body.on or body.player != who[0]):
+            _bad("only the person who created the table can hand a seat to a bot "
+                 "(you may take your own seat back)", 403)
+        try:
+            await hub.change(rt, lambda s, now: s.set_standin(body.player, body.on, now))
+        except UnoError as e:
+            _bad(str(e), 409)
+        return {"ok": True}
+
+    @app.post("/api/tables/{code}/remove")
+    async def remove(code: str, body: Remove):
+        """Between hands, the host removes a person: a bot plays the seat, their token only watches."""
+        rt = await table_or_404(code)
+        no_seat(rt, body.player)
+        if await host_of(rt, body.token) == body.player:
+            _bad("you created this table: you cannot remove yourself", 409)
+        gone = []
+
+        def take_off(s, now):
+            s.remove(body.player, now)
+            for c in list(rt.conns):       # their connections watch from now on
+                if c.player == body.player:
+                    c.player, c.host = None, False
+                    gone.append(c)
+        try:
+            await hub.change(rt, take_off)
+        except UnoError as e:
+            _bad(str(e), 409)
+        for c in gone:
+            try:
+                await c.send({"type": "notice", "message": REMOVED})
+            except Exception:  # noqa: BLE001 - a connection that went away
+                pass
+        return {"ok": True}
+
     @app.post("/api/tables/{code}/start")
     async def start(code: str, body: Start):
         rt = await table_or_404(code)
@@ -289,9 +349,14 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
                 await websocket.close(code=4403)
                 return
             player, host = who
+        removed = player is not None and rt.session.seats[player].removed
+        if removed:            # the host removed this person: the token only watches
+            player, host = None, False
         lang = websocket.query_params.get("lang", "en")
         conn = Conn(send=websocket.send_json, player=player, lang=lang if lang in ("en", "pt") else "en", host=host)
         await hub.connect(rt, conn)
+        if removed:
+            await websocket.send_json({"type": "notice", "message": REMOVED})
         strikes = 0
         try:
             while True:
@@ -325,7 +390,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
             return _error(f"a message is an object whose type is one of {', '.join(_TYPES)}")
         kind = msg["type"]
         allowed = {"act": {"type", "action"}, "expand": {"type", "action"}, "chat": {"type", "text"},
-                   "hello": {"type", "lang"}, "ping": {"type"}}[kind]
+                   "hello": {"type", "lang"}, "ping": {"type"}, "back": {"type"}}[kind]
         extra = set(msg) - allowed
         if extra:
             return _error(f"unknown field(s) in {kind}: {', '.join(sorted(map(str, extra)))[:100]}")
@@ -338,6 +403,9 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
                 return None
             if conn.player is None:
                 return _error("spectators watch: join the table to play")
+            if kind == "back":      # take your seat back from the stand-in bot the host let play
+                await hub.change(rt, lambda s, now: s.set_standin(conn.player, False, now))
+                return None
             if kind == "chat":
                 body = msg.get("text")
                 if not isinstance(body, str) or len(body) > CHAT_MAX * 2:
