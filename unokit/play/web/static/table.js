@@ -228,6 +228,7 @@ function onMessage(msg) {
     state = msg;
     $("#status").dataset.status = msg.status;          // lobby, playing, between, over (for tests and CSS)
     document.body.dataset.status = msg.status;
+    document.body.dataset.version = msg.version;       // the table's version shown (tests wait for it)
     const side = msg.view && msg.view.side;             // UNO Flip: light or dark (CSS darkens the table)
     if (side) document.body.dataset.side = side;
     else delete document.body.dataset.side;
