@@ -126,7 +126,7 @@ def test_restart_after_an_outage_longer_than_away_delay_no_stand_in_plays_for_pe
 
 def test_restart_a_person_who_does_not_come_back_is_stood_in_for_after_away_delay(db):
     clock = Clock()
-    t, _, (hands, fp) = stop_with_a_person_to_act(db, clock)
+    t, _, (_, fp) = stop_with_a_person_to_act(db, clock)
     clock.advance(300)
     with TestClient(create_app(db, clock=clock)) as c:
         s = session(c, t["table"])

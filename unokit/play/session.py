@@ -362,7 +362,7 @@ class TableSession:
         """Between hands: take a person off the table; a bot (``fill_bot``) plays their seat to the end of
         the match, and the person may only watch."""
         player = _seat_number(player, self.n)
-        s = self._person(player)
+        self._person(player)
         if self.status != "between":
             hint = (": let a bot play for them now and remove them when the hand is over"
                     if self.status == "playing" else "")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -33,6 +34,7 @@ __all__ = ["Hub", "Runtime", "Conn", "new_code", "new_token", "CODE_ALPHABET"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed easily
 CODE_LENGTH = 6
+log = logging.getLogger("unokit.web")
 
 
 def new_code() -> str:
@@ -265,13 +267,14 @@ class Hub:
         for rt in list(self.tables.values()):
             if rt.session.status == "over":
                 continue
+            rt.session.pause(rt.now())
+            new = rt.session.log[rt.saved:]
             try:
-                rt.session.pause(rt.now())
-                new = rt.session.log[rt.saved:]
                 self.store.add_entries(rt.code, rt.saved, new)
+            except Exception as e:  # noqa: BLE001 - a store gone at shutdown: the table resumes from its last entry
+                log.warning("table %s: its pause was not stored (%s)", rt.code, e)
+            else:
                 rt.saved += len(new)
-            except Exception:  # noqa: BLE001 - a store gone at shutdown: the table resumes from its last entry
-                continue
 
     def poke(self) -> None:
         """Wake every table's driver now (after the clock was moved on, in tests)."""
