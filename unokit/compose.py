@@ -41,6 +41,7 @@ from .cards import Face, plain
 from .errors import IllegalActionError, IncompletePlayError
 from .official import matches
 from .rules import blanks
+from .rules.base import HouseRule
 
 __all__ = ["Composer", "complete", "unfold", "every_action", "offered", "gifts_owed", "MORE", "MAX_STEPS"]
 
@@ -54,7 +55,7 @@ class Composer:
     Used by the referee only; ``game`` is a :class:`~unokit.game.Game`.
     """
 
-    __slots__ = ("g", "p", "hand", "counts", "_finals", "_more", "grouping")
+    __slots__ = ("g", "p", "hand", "counts", "_finals", "_more", "grouping", "_admit", "_alone", "_refuse")
 
     def __init__(self, game, p: int):
         self.g = game
@@ -72,6 +73,14 @@ class Composer:
         self._finals: dict = {}
         self._more: dict = {}
         self.grouping = game._hooks["group_prefix"]
+        # the rules that accept plays the official match refuses (AA, AB, I...), asked whether such a play
+        # can begin with some cards; ``_alone``: is a card playable first without them (memo)
+        self._admit = [h.__self__.allow_prefix for h in game._allow_play]
+        self._alone: dict = {}
+        # the rules that refuse plays (PAA, PAB, TRI...) and can tell that every play beginning with some
+        # cards is refused
+        self._refuse = [r.refuses_group for r in (h.__self__ for h in game._play_filter)
+                        if type(r).refuses_group is not HouseRule.refuses_group]
 
     # ------------------------------------------------------------------ listing
     def roots(self, out: list, first_only=None, candidates=None) -> None:
@@ -87,8 +96,9 @@ class Composer:
         for c in (candidates if candidates is not None else self.counts):
             if first_only is not None and c is not first_only and g.uses.get(c) is not first_only:
                 continue
-            if quick and (not any(h(g, (c,)) for h in g._stack_ok) if pending
-                          else not matches(c, top, color)):
+            if not self._first_ok(c, pending, top, color) and (quick or not self._admitted((c,))):
+                continue
+            if self._refuse and self._refused((c,)):
                 continue
             out.extend(self.finals((c,)))
             if self.grouping and self.completable((c,)):
@@ -209,11 +219,39 @@ class Composer:
         for c in cards:
             used[c] = used.get(c, 0) + 1
         g = self.g
+        grouping = self.grouping
+        one = grouping[0] if len(grouping) == 1 else None
+        # a first card the pile refuses: only the plays a permissive rule accepts, along its prefixes
+        admitted = not self._first_ok(cards[0])
+        refuse = self._refuse
         for d, k in self.counts.items():
             if used.get(d, 0) < k:
                 nxt = cards + (d,)
-                if any(h(g, nxt) for h in self.grouping):
+                if (one(g, nxt) if one is not None else any(h(g, nxt) for h in grouping)) \
+                        and (not admitted or self._admitted(nxt)) and not (refuse and self._refused(nxt)):
                     yield d
+
+    def _first_ok(self, c, pending=None, top=None, color=None) -> bool:
+        """May a play begin with ``c`` as far as the pile goes (the official match, or the stacking rules'
+        first card when a draw is pending)? If not, only a permissive rule (AA, AB, I...) can accept it."""
+        hit = self._alone.get(c)
+        if hit is None:
+            g = self.g
+            if pending is None:
+                pending, top, color = g.phase is g.phase.PENDING, g.discard[-1], g.color
+            hit = self._alone[c] = (any(h(g, (c,)) for h in g._stack_ok) if pending
+                                    else matches(c, top, color))
+        return hit
+
+    def _refused(self, cards: tuple) -> bool:
+        """Is every play beginning with ``cards`` refused by a rule that judges plays?"""
+        g, p = self.g, self.p
+        return any(r(g, p, cards) for r in self._refuse)
+
+    def _admitted(self, cards: tuple) -> bool:
+        """Can a play that a permissive rule accepts begin with ``cards``?"""
+        g = self.g
+        return any(a(g, cards) for a in self._admit)
 
     # ------------------------------------------------------------------ targets and gifts
     def targets(self, cards: tuple) -> tuple:

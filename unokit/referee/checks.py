@@ -40,7 +40,10 @@ class ChecksMixin:
         need: dict[Card, int] = {}
         for c in cards:
             need[c] = need.get(c, 0) + 1
-        return all(hand.count(c) >= k for c, k in need.items())
+        for c, k in need.items():
+            if (c not in hand) if k == 1 else hand.count(c) < k:
+                return False
+        return True
 
     def _group_problem(self, cards) -> str | None:
         if len(cards) > 1 and not any(h(self, cards) for h in self._group_ok):

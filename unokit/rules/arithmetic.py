@@ -8,7 +8,10 @@ discards, when both are numbers of the same colour.
 
 from __future__ import annotations
 
+from ..referee.state import Phase
 from .base import HouseRule
+
+_PENDING = Phase.PENDING
 
 
 def aa_ok(top, cards) -> bool:
@@ -31,19 +34,24 @@ class FirstArithmetic(HouseRule):
     def arithmetic_play(self, game, cards) -> bool:
         """Do ``cards`` make a sum (or a difference of two) of the top number now? The cut rule asks
         it too: a cut may carry an arithmetic group (000 §AA, "Regra do Corte")."""
-        return game.phase.name != "PENDING" and aa_ok(game.discard[-1], cards)
+        return game.phase is not _PENDING and aa_ok(game.discard[-1], cards)
 
     def group_prefix(self, game, cards) -> bool:
         """Number cards of one colour whose sum can still reach the top number (or two whose difference is it)."""
-        top = game.discard[-1]
-        if top.number is None or game.phase.name == "PENDING":
+        goal = game.discard[-1].number
+        if goal is None or game.phase is _PENDING:
             return False
-        first = cards[0]
-        if first.number is None or any(c.number is None or c.color is not first.color for c in cards):
-            return False
-        if len(cards) == 1 or (len(cards) == 2 and abs(cards[0].number - cards[1].number) == top.number):
-            return True
-        return sum(c.number for c in cards) <= top.number
+        color = cards[0].color
+        total = 0
+        for c in cards:
+            n = c.number
+            if n is None or c.color is not color:
+                return False
+            total += n
+        return (total <= goal or len(cards) == 1
+                or (len(cards) == 2 and abs(cards[0].number - cards[1].number) == goal))
+
+    allow_prefix = group_prefix   # every arithmetic play is built along these prefixes
 
 
 class SecondArithmetic(HouseRule):
@@ -61,5 +69,9 @@ class SecondArithmetic(HouseRule):
 
     def allow_play(self, game, play) -> bool:
         t = self.target(game)
-        return (t is not None and game.phase.name != "PENDING" and len(play.cards) == 1
+        return (t is not None and game.phase is not _PENDING and len(play.cards) == 1
                 and play.cards[0].number == t)
+
+    def allow_prefix(self, game, cards) -> bool:
+        t = self.target(game)
+        return t is not None and game.phase is not _PENDING and len(cards) == 1 and cards[0].number == t

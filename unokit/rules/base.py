@@ -23,9 +23,13 @@ Named points:
 ``on_turn_action(game, action)``    the player in turn is about to draw, play, pass or name a colour (V);
                                     returns True when the rule took the action's place (MS, BLITZ, M)
 ``play_problem(game, play)``        restrictive playability: a reason to refuse an otherwise legal play
-                                    (PAA, PAB, TRI, CHU, FL, CAR); None = no objection
+                                    (PAA, PAB, TRI, CHU, FL, CAR); None = no objection; such a rule may also
+                                    say, with ``refuses_group(game, player, cards)``, that it refuses every
+                                    play beginning with ``cards`` (False unless overridden)
 ``allow_play(game, play)``          permissive playability: accept a play the official match refuses
-                                    (AA, AB, I)
+                                    (AA, AB, I); such a rule may also say, with ``allow_prefix(game, cards)``,
+                                    whether any play it accepts can begin with ``cards`` (True unless
+                                    overridden), so the referee never searches groups no rule could accept
 ``after_draw(game, player, card, forced)``  'play' / 'keep' / 'again' after a turn draw (SAT, INS)
 ``after_penalty(game, player, cards)``      cards drawn for a +2/+4 the player may play at once (CON)
 ``play_targets(game, player, cards)`` the seats a play of ``cards`` may name (``None``: none) (T, CLA, DOA)
@@ -150,6 +154,17 @@ class HouseRule:
 
     def allow_play(self, game, play) -> bool:  # pragma: no cover
         return False
+
+    def refuses_group(self, game, player, cards) -> bool:
+        """Does :meth:`play_problem` refuse every play by ``player`` that begins with ``cards`` (more cards
+        may follow)? A sufficient condition (False: perhaps not), asked only of rules that override
+        ``play_problem``, so the referee never searches groups they all refuse; not a hook point of its own."""
+        return False
+
+    def allow_prefix(self, game, cards) -> bool:
+        """May a play that :meth:`allow_play` accepts begin with ``cards``? A necessary condition (True:
+        perhaps), asked only of rules that override ``allow_play``; not a hook point of its own."""
+        return True
 
     def after_draw(self, game, player, card, forced):  # pragma: no cover
         return None

@@ -239,6 +239,12 @@ class Trinity(HouseRule):
                        f"or draw {st[1]} (TRI)"
         return None
 
+    def refuses_group(self, game, player, cards) -> bool:
+        st = game.rule_state.get("TRI")
+        first = cards[0]
+        return bool(st and st[0] == player and player == game.current
+                    and (first.is_wild or not (first.number == self.card or first.color is st[2])))
+
     def after_draw(self, game, p, card, forced):
         st = game.rule_state.pop("TRI", None)
         if st and st[0] == p:
@@ -346,6 +352,9 @@ class FirstPeace(HouseRule):
             return f"no action cards in the first {self.rounds} round(s) (PAA)"
         return None
 
+    def refuses_group(self, game, player, cards) -> bool:
+        return game.turns_done < self.rounds * len(game.active) and any(is_action(c, self.armed) for c in cards)
+
 
 class SecondPeace(HouseRule):
     """PAB (2ª Paz): after a 1, no action cards until another 1 (an odd count of 1s toggles)."""
@@ -367,6 +376,9 @@ class SecondPeace(HouseRule):
         if game.rule_state.get("PAB") and any(is_action(c, self.armed) for c in play.cards):
             return f"peace: no action cards until another {self.card} (PAB)"
         return None
+
+    def refuses_group(self, game, player, cards) -> bool:
+        return bool(game.rule_state.get("PAB")) and any(is_action(c, self.armed) for c in cards)
 
 
 class CleanFinish(HouseRule):

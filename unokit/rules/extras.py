@@ -145,6 +145,8 @@ class AddUp(HouseRule):
                 and all(c.number is not None and c.color is first.color for c in cards)
                 and sum(c.number for c in cards) <= top.number)
 
+    allow_prefix = group_prefix   # the sums it accepts are built along these prefixes
+
     def on_play(self, game, p, play):
         game.rule_state.pop("ADDUP", None)
         prev_top, prev_color = game.rule_state.pop("ADDUP-prev", (None, None))

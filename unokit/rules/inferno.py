@@ -33,6 +33,11 @@ class Inferno(HouseRule):
         return top.face in _ACTION and first.face in _COLOURED and (
             len(play.cards) == 1 or all(c.face == first.face for c in play.cards))
 
+    def allow_prefix(self, game, cards) -> bool:
+        first = cards[0]
+        return (game.discard[-1].face in _ACTION and first.face in _COLOURED
+                and all(c.face == first.face for c in cards))
+
     def on_play(self, game, p, play):
         if game.pending and play.cards[-1].face in (Face.SKIP, Face.REVERSE):
             game.emit("stack-cancelled", p, game.pending)
