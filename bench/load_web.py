@@ -1,19 +1,27 @@
 """Load test of the web table: many tables of bots, many WebSocket clients, loopback only.
 
     .venv/bin/python bench/load_web.py                       # 200 tables, 400 clients, 60 s
-    .venv/bin/python bench/load_web.py --tables 20 --seconds 10
-    .venv/bin/python bench/load_web.py --json                # one JSON object on stdout
+    .venv/bin/python bench/load_web.py --tables 200 --clients 800 --seconds 60   # four people a table
+    .venv/bin/python bench/load_web.py --tables 20 --seconds 10 --json   # one JSON object on stdout
+    .venv/bin/python bench/load_web.py --positions           # in-process: cost by position in the hand
 
 It starts ``unokit serve`` in a child process on a free loopback port with a fresh SQLite file,
-creates ``--tables`` tables (each: two seats played by WebSocket clients of this process, the rest
-bots, a match played hand after hand), and lets every client play whatever its state message
-allows (a random complete legal action, like a random player) for ``--seconds``.
+creates ``--tables`` tables (each: ``--clients / --tables`` seats, up to ``--players``, played by
+WebSocket clients of this process, the rest bots, a match played hand after hand), and lets every
+client play whatever its state message allows (a random complete legal action, like a random player,
+after ``--client-think`` seconds) for ``--seconds``.
 
 Reported: action latency (a client sends an action -> it receives the state that contains it:
 p50/p95/p99 over every action), the server's CPU time per applied action (its own process, from
-/proc), actions per second; then, with the server stopped, every table is rebuilt from the database
+/proc, from when every client is connected), actions per second; then, with the server stopped, every table is rebuilt from the database
 (``TableSession.restore``) and checked against what the server said last (status, hands played),
-and every finished match record is replayed (``replay_match``).
+and every finished match record is replayed (``replay_match``). ``--profile FILE`` runs the server
+under cProfile and writes its statistics there.
+
+``--positions`` measures, in this process, what the server does for one action at a table of four
+connected people (apply it, build the four seats' state messages, JSON-encode them), in CPU
+microseconds by the action's position in its hand (1-10, 11-50, ... 201-300): random players make
+long hands, so late positions have long histories.
 
 Bounded: at most 500 tables, 1000 clients and 600 s; connections only to 127.0.0.1.
 """
@@ -53,40 +61,69 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks      # utime + stime
 
 
+def _applied(db: str) -> int:
+    """Actions applied so far (the log entries of kind act)."""
+    from sqlalchemy import create_engine, text
+    eng = create_engine(db)
+    with eng.connect() as conn:
+        n = conn.execute(text("select count(*) from uno_entries where entry like '%\"k\":\"act\"%'")).scalar()
+    eng.dispose()
+    return n
+
+
 class Client:
-    def __init__(self, url: str, code: str, token: str, stop: float, lat: list):
-        self.url, self.code, self.token, self.stop, self.lat = url, code, token, stop, lat
-        self.sent: dict[int, float] = {}     # version seen when sending -> send time
+    def __init__(self, url: str, code: str, token: str, lat: list, think: float = 0.0):
+        self.url, self.code, self.token, self.lat, self.think = url, code, token, lat, think
+        self.stop = 0.0
         self.actions = 0
         self.errors = 0
         self.rng = random.Random(f"{code}/{token}")
 
-    async def run(self):
+    async def run(self, ready, go: asyncio.Event):
+        """Connect, say so (``ready``), and play from ``go`` until ``self.stop`` (set before ``go``)."""
         uri = f"ws://{self.url}/ws/{self.code}?token={self.token}"
         async with websockets.connect(uri, max_size=2**20, open_timeout=30) as ws:
-            pending = None
+            ready()
+            await go.wait()
+            pending = due = m = None        # the action awaited; when a thinking client acts; the last state
             while time.monotonic() < self.stop:
+                wait = (self.stop if due is None else min(due, self.stop)) - time.monotonic()
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, self.stop - time.monotonic()))
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.0, wait))
                 except TimeoutError:
-                    break
-                m = json.loads(raw)
-                if m["type"] == "error":
+                    if due is None or time.monotonic() >= self.stop:
+                        break
+                    due = None
+                    pending = (m["version"], await self._act(ws, m))   # done thinking: the newest state
+                    continue
+                msg = json.loads(raw)
+                if msg["type"] == "error":
                     self.errors += 1
                     pending = None
                     continue
-                if m["type"] != "state":
+                if msg["type"] != "state":
                     continue
+                m = msg
                 if pending is not None and m["version"] > pending[0]:
                     self.lat.append(time.perf_counter() - pending[1])
                     pending = None
                 v, you = m["view"], m["you"]
-                if (pending is None and m["status"] == "playing" and v is not None and m["legal"]
-                        and v["to_act"] == you["seat"]):
-                    complete = [a for a in m["legal"] if not a.endswith(("+", "?"))] or m["legal"][-1:]
-                    pending = (m["version"], time.perf_counter())
-                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(complete)}))
-                    self.actions += 1
+                mine = (m["status"] == "playing" and v is not None and m["legal"] and v["to_act"] == you["seat"])
+                if pending is None and mine:
+                    if self.think:
+                        due = due or time.monotonic() + self.rng.uniform(0.5, 1.5) * self.think
+                        continue
+                    pending = (m["version"], await self._act(ws, m))
+                elif not mine:
+                    due = None
+
+    async def _act(self, ws, m) -> float:
+        """Send a random complete legal action of state ``m``; returns when the send began."""
+        complete = [a for a in m["legal"] if not a.endswith(("+", "?"))] or m["legal"][-1:]
+        t = time.perf_counter()
+        await ws.send(json.dumps({"type": "act", "action": self.rng.choice(complete)}))
+        self.actions += 1
+        return t
 
 
 async def _setup(base: str, tables: int, clients_per_table: int, players: int, rules: str, think: float):
@@ -118,7 +155,7 @@ async def _final(base: str, codes: list[str]) -> dict:
 
 
 def _check_db(db: str, infos: dict) -> dict:
-    sys.path.insert(0, str(ROOT))
+    sys.path.append(str(ROOT))
     from unokit.match import replay_match
     from unokit.play.session import TableSession
     from unokit.play.web.store import Store
@@ -141,14 +178,16 @@ def _check_db(db: str, infos: dict) -> dict:
     return {"replayed": ok, "failed": bad, "finished_records": finished, "problems": problems[:5]}
 
 
-def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", think=0.3, quiet=False) -> dict:
+def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", think=0.3, quiet=False, *,
+        client_think=0.0, profile: str | None = None) -> dict:
     if not (1 <= tables <= LIMITS["tables"] and 1 <= clients <= LIMITS["clients"] and 1 <= seconds <= LIMITS["seconds"]):
         raise SystemExit(f"load_web: at most {LIMITS} (tables, clients, seconds), each at least 1")
     per = max(1, min(players, clients // tables))
     port = _free_port()
     tmp = Path(tempfile.mkdtemp(prefix="unokit-load-"))
     db = f"sqlite:///{tmp / 'load.db'}"
-    server = subprocess.Popen([sys.executable, "-m", "unokit.cli", "serve", "--port", str(port), "--db", db,
+    prof = ["-m", "cProfile", "-o", str(Path(profile).resolve())] if profile else []
+    server = subprocess.Popen([sys.executable, *prof, "-m", "unokit.cli", "serve", "--port", str(port), "--db", db,
                                "--post-rate", "0"],
                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"127.0.0.1:{port}"
@@ -164,14 +203,31 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
                     raise
                 time.sleep(0.1)
 
+        applied0 = [0]     # actions applied when the run starts, then during it
+
         async def main():
             made = await _setup(base, tables, per, players, rules, think)
             lat: list[float] = []
+            cl = [Client(base, code, tok, lat, client_think) for code, toks in made for tok in toks]
+            go, connected = asyncio.Event(), asyncio.Event()
+            count = [0]
+
+            def ready():            # every client connected: the measured run starts
+                count[0] += 1
+                if count[0] == len(cl):
+                    connected.set()
+            runs = asyncio.gather(*(c.run(ready, go) for c in cl), return_exceptions=True)
+            done = asyncio.ensure_future(runs)
+            await asyncio.wait([done, asyncio.ensure_future(connected.wait())], return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.sleep(1.0)           # (the connections' first states are sent)
+            applied0[0] = _applied(db)      # (bots may have played meanwhile)
             cpu0, t0 = _cpu_seconds(server.pid), time.perf_counter()
-            stop = time.monotonic() + seconds
-            cl = [Client(base, code, tok, stop, lat) for code, toks in made for tok in toks]
-            results = await asyncio.gather(*(c.run() for c in cl), return_exceptions=True)
+            for c in cl:
+                c.stop = time.monotonic() + seconds
+            go.set()
+            results = await done
             wall, cpu = time.perf_counter() - t0, _cpu_seconds(server.pid) - cpu0
+            applied0[0] = _applied(db) - applied0[0]      # (bots go on playing: counted until now)
             infos = await _final(base, [code for code, _ in made])
             return cl, lat, wall, cpu, infos, [r for r in results if isinstance(r, BaseException)]
 
@@ -184,19 +240,15 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
-    from sqlalchemy import create_engine, text
-    eng = create_engine(db)
-    with eng.connect() as conn:
-        applied = conn.execute(text("select count(*) from uno_entries where entry like '%\"k\":\"act\"%'")).scalar()
-    eng.dispose()
+    applied = applied0[0]
     check = _check_db(db, infos)
     lat_ms = sorted(x * 1000 for x in lat)
 
     def pct(q):
         return round(lat_ms[min(len(lat_ms) - 1, int(q * len(lat_ms)))], 2) if lat_ms else None
     return {
-        "tables": tables, "clients": len(cl), "seconds": round(wall, 1), "players": players, "rules": rules,
-        "bot_think": think, "client_actions": sum(c.actions for c in cl), "client_errors": sum(c.errors for c in cl),
+        "tables": tables, "clients": len(cl), "clients_per_table": per, "seconds": round(wall, 1),
+        "players": players, "rules": rules, "bot_think": think, "client_think": client_think, "client_actions": sum(c.actions for c in cl), "client_errors": sum(c.errors for c in cl),
         "client_failures": [f"{type(f).__name__}: {f}" for f in failures[:5]], "applied_actions": applied,
         "actions_per_s": round(applied / wall, 1),
         "latency_ms": {"p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99),
@@ -204,6 +256,59 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
         "server_cpu_s": round(cpu, 2), "server_cpu_ms_per_action": round(1000 * cpu / applied, 3) if applied else None,
         "hands_played": sum(i["hands"] for i in infos.values()), "db_check": check,
     }
+
+
+BUCKETS = ((1, 10), (11, 50), (51, 100), (101, 200), (201, 300))
+
+
+def positions(rules: str = "UNO 1121", actions: int = 6000, seed: int = 1, readers: int = 4) -> dict:
+    """CPU microseconds the server spends on one action at a table of ``readers`` connected people, by the
+    action's position in its hand (:data:`BUCKETS`): apply it, build each seat's state message, encode it.
+
+    In this process, without a network or a database: random players (a random complete legal action)
+    play a match until ``actions`` actions are done; the hands grow long, and so do their histories."""
+    sys.path.append(str(ROOT))
+    from unokit.play.session import TableOptions, TableSession
+    try:
+        from unokit.play.wire import state_text
+    except ImportError:      # an older unokit (before state_text): its state message, encoded as send_json does
+        from unokit.play.wire import state_message
+
+        def state_text(s, player, lang, now):
+            msg = state_message(s, player, lang, now=now)
+            return msg, json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+    s = TableSession(TableOptions(seats=readers, match=True, target=10**5, bot_think=0, seed=seed, uno_grace=0,
+                                  rules=rules, between_hands=0))
+    for i in range(readers):
+        s.join(f"P{i}")
+    s.start(0.0)
+    rng, t, at = random.Random(seed), 0.0, 0
+    cost = {b: [0.0, 0, 0] for b in BUCKETS}      # CPU seconds, actions, cards in the acting hand
+    clock = time.process_time
+    for _ in range(actions):
+        if s.status != "playing":
+            if s.status == "over":
+                break
+            t += 1.0
+            s.tick(t)
+            at = 0
+            continue
+        p = s.player_at(s.game.to_act)
+        choice = rng.choice([a for a in s.legal(p) if not a.more])
+        cards, at, t = len(s.game.hands[s.game.to_act]), at + 1, t + 0.01
+        t0 = clock()
+        s.act(p, choice, t)
+        for q in range(readers):
+            state_text(s, q, "en", now=t)      # what the hub sends each seat (unokit.play.web.hub)
+        dt = clock() - t0
+        for b in BUCKETS:
+            if b[0] <= at <= b[1]:
+                cost[b][0] += dt
+                cost[b][1] += 1
+                cost[b][2] += cards
+    return {"rules": rules, "readers": readers, "actions": actions,
+            "by_position": [{"actions": f"{lo}-{hi}", "n": n, "us_per_action": round(1e6 * c / n, 1) if n else None,
+                             "mean_hand": round(k / n, 1) if n else None} for (lo, hi), (c, n, k) in cost.items()]}
 
 
 def main(argv=None) -> int:
@@ -214,9 +319,28 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--rules", default="UNO 1121")
     p.add_argument("--think", type=float, default=0.3, help="bots' think time (s)")
+    p.add_argument("--client-think", type=float, default=0.0,
+                   help="clients' think time (s, each turn 0.5 to 1.5 times this; default 0: at once)")
+    p.add_argument("--profile", metavar="FILE", help="run the server under cProfile, its statistics to FILE")
+    p.add_argument("--positions", action="store_true",
+                   help="only the in-process cost of an action by its position in the hand (no server)")
+    p.add_argument("--actions", type=int, default=6000, help="with --positions: actions played (default 6000)")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
-    r = run(a.tables, a.clients, a.seconds, a.players, a.rules, a.think, quiet=a.json)
+    if a.positions:
+        if not 1 <= a.actions <= 10**6:
+            raise SystemExit("load_web: --actions is 1 to 1000000")
+        r = positions(a.rules, a.actions)
+        if a.json:
+            print(json.dumps(r))
+        else:
+            print(f"{r['rules']}, {r['readers']} connected seats: CPU per action (apply + state messages + JSON)")
+            for row in r["by_position"]:
+                print(f"  actions {row['actions']:>8} of a hand: {row['us_per_action']!s:>7} us  "
+                      f"(n={row['n']}, mean hand {row['mean_hand']} cards)")
+        return 0
+    r = run(a.tables, a.clients, a.seconds, a.players, a.rules, a.think, quiet=a.json, client_think=a.client_think,
+            profile=a.profile)
     if a.json:
         print(json.dumps(r))
     else:

@@ -28,3 +28,10 @@ def test_load_web_refuses_runs_beyond_its_bounds():
         load_web.run(tables=501, clients=10, seconds=1)
     with pytest.raises(SystemExit, match="at most"):
         load_web.run(tables=1, clients=10, seconds=601)
+
+
+def test_load_web_positions_reports_the_cost_of_an_action_by_its_place_in_the_hand():
+    r = load_web.positions(actions=300)
+    assert [row["actions"] for row in r["by_position"]] == ["1-10", "11-50", "51-100", "101-200", "201-300"]
+    first = r["by_position"][0]
+    assert first["n"] > 0 and first["us_per_action"] > 0 and r["readers"] == 4

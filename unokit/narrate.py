@@ -20,13 +20,13 @@ Skip (a Reverse between two players) and adds a line for it.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 
 from .cards import FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, SPIN_NUMBER, Card, Color, Face
 
-__all__ = ["LANGS", "card_name", "cards_name", "color_name", "describe", "describe_draw_for", "describe_pending",
-           "describe_revealed", "describe_skip", "narrate_sequence"]
+__all__ = ["LANGS", "Narration", "card_name", "cards_name", "color_name", "describe", "describe_draw_for",
+           "describe_pending", "describe_revealed", "describe_skip", "narrate_sequence"]
 
 #: the languages the narrator writes
 LANGS = ("en", "pt")
@@ -659,32 +659,27 @@ def _next(seat: int, steps: int, n: int, direction: int, out: set) -> int:
     return seat
 
 
-def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, players: int | None = None,
-                     direction: int = 1, eliminated=(), dealer: int | None = None, hand_before=None,
-                     hand_after=None) -> list[str]:
-    """Lines for consecutive events, with "X is skipped" added after a play that skips a seat.
+def _runs(events, start: int = 0):
+    """(start, stop) of each run of consecutive events with one ``seq`` (one action's events), from ``start``."""
+    n, i = len(events), start
+    while i < n:
+        j, seq = i + 1, events[i].seq
+        while j < n and events[j].seq == seq:
+            j += 1
+        yield i, j
+        i = j
 
-    ``direction`` (1 clockwise) and ``eliminated`` are the table's state before the first event (followed
-    through the Reverses and eliminations in ``events``); ``dealer`` places the seat a first Skip skips.
-    With the viewer's hand before and after the events, the viewer's own draws name their cards.
 
-    >>> from unokit.events import make_event
-    >>> from unokit.cards import parse_cards
-    >>> evs = [make_event("play", 5, 0, tuple(parse_cards("GS")), None), make_event("draw", 6, 2, 1)]
-    >>> narrate_sequence(evs, 1, ["Ana", "Bob", "Cris"])
-    ['Ana plays Green Skip', 'You are skipped', 'Cris draws a card']
-    >>> narrate_sequence(evs, 2, ["Ana", "Bob", "Cris"], "pt", hand_before=["R1"], hand_after=["R1", "Y4"])
-    ['Ana joga Pular Verde', 'Bob perde a vez', 'Você compra 4 Amarelo']
-    """
-    lang = _lang(lang)
-    events = list(events)
-    n = players if players is not None else len(names)
-    out = set(eliminated)
-    known = _drawn_by_viewer(events, viewer, hand_before, hand_after)
-    lines: list[str] = []
+def _tell(events, start: int, stop: int, w: tuple, lines: list, direction: int, out: set, no_skip, known) -> int:
+    """Append the lines of the run ``events[start:stop]`` (one ``seq``) to ``lines``, its skips after it;
+    ``out`` is updated, the new direction returned. ``w`` is (viewer, names, lang, players, dealer)."""
+    viewer, names, lang, n, dealer = w
     skipped: list[int] = []
-    no_skip = {e.seq for e in events if e.kind in ("out", "deflect")}  # the hand ends, or the draw is sent on
-    for i, e in enumerate(events):
+    for i in range(start, stop):
+        e = events[i]
+        if (e.kind == "draw" and i > start and i not in known and events[i - 1].kind == "draws-penalty"
+                and events[i - 1].player == e.player and events[i - 1].count == e.count):
+            continue   # "takes the 2 cards owed" told it (the cards are named only when the viewer's are known)
         lines.append(describe_draw_for(e, viewer, names, lang, drawn=known.get(i)))
         ends, active = e.seq in no_skip, n - len(out)
         if e.kind == "first" and n:
@@ -716,7 +711,131 @@ def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, playe
                     direction = -direction
         elif e.kind == "eliminated" and e.player is not None:
             out.add(e.player)
-        if i + 1 == len(events) or events[i + 1].seq != e.seq:
-            lines += [describe_skip(q, viewer, names, lang) for q in dict.fromkeys(skipped)]
-            skipped = []
+    lines += [describe_skip(q, viewer, names, lang) for q in dict.fromkeys(skipped)]
+    return direction
+
+
+_NO_SKIP = ("out", "deflect")  # the hand ends, or the draw is sent on: a play of that seq skips nobody
+
+
+def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, players: int | None = None,
+                     direction: int = 1, eliminated=(), dealer: int | None = None, hand_before=None,
+                     hand_after=None) -> list[str]:
+    """Lines for consecutive events, with "X is skipped" added after a play that skips a seat.
+
+    ``direction`` (1 clockwise) and ``eliminated`` are the table's state before the first event (followed
+    through the Reverses and eliminations in ``events``); ``dealer`` places the seat a first Skip skips.
+    With the viewer's hand before and after the events, the viewer's own draws name their cards.
+    :class:`Narration` gives the same lines for a growing history, telling each event once.
+
+    >>> from unokit.events import make_event
+    >>> from unokit.cards import parse_cards
+    >>> evs = [make_event("play", 5, 0, tuple(parse_cards("GS")), None), make_event("draw", 6, 2, 1)]
+    >>> narrate_sequence(evs, 1, ["Ana", "Bob", "Cris"])
+    ['Ana plays Green Skip', 'You are skipped', 'Cris draws a card']
+    >>> narrate_sequence(evs, 2, ["Ana", "Bob", "Cris"], "pt", hand_before=["R1"], hand_after=["R1", "Y4"])
+    ['Ana joga Pular Verde', 'Bob perde a vez', 'Você compra 4 Amarelo']
+    """
+    lang = _lang(lang)
+    events = list(events)
+    w = (viewer, names, lang, players if players is not None else len(names), dealer)
+    out = set(eliminated)
+    known = _drawn_by_viewer(events, viewer, hand_before, hand_after)
+    no_skip = {e.seq for e in events if e.kind in _NO_SKIP}
+    lines: list[str] = []
+    for start, stop in _runs(events):
+        direction = _tell(events, start, stop, w, lines, direction, out, no_skip, known)
     return lines
+
+
+class Narration:
+    """The lines of :func:`narrate_sequence` for a history that grows (a hand's events), each event told once.
+
+    ``lines(events)`` equals ``narrate_sequence(events, ...)[-keep:]`` (every line when ``keep`` is None).
+    When a call's events extend the previous call's (the same event objects, more of them: a hand's
+    history), only the new ones are narrated, and the last action's events (one ``seq``), whose skips may
+    change as more of that action's events arrive, are told again; other events are told from the start.
+    Only ``keep`` lines are held.
+
+    >>> from unokit.events import make_event
+    >>> from unokit.cards import parse_cards
+    >>> tell = Narration(1, ["Ana", "Bob", "Cris"], keep=2)
+    >>> evs = [make_event("play", 5, 0, tuple(parse_cards("GS")), None)]
+    >>> tell.lines(evs)
+    ['Ana plays Green Skip', 'You are skipped']
+    >>> tell.lines(evs + [make_event("draw", 6, 2, 1)])
+    ['You are skipped', 'Cris draws a card']
+    """
+
+    def __init__(self, viewer, names, lang: str = "en", *, players: int | None = None, direction: int = 1,
+                 eliminated=(), dealer: int | None = None, keep: int | None = None):
+        lang = _lang(lang)
+        names = tuple(names)
+        self._w = (viewer, names, lang, players if players is not None else len(names), dealer)
+        self._start = (direction, frozenset(eliminated))
+        self.keep = keep
+        self._reset()
+
+    def _reset(self) -> None:
+        self._told = 0                 # events whose lines are final (every run but the last)
+        self._last = None              # the last of them (the next call's events must still hold it there)
+        self._seqs: set = set()        # their seqs (a later event of one of them would change its skips)
+        self._direction, out = self._start
+        self._out = set(out)
+        self._lines = deque(maxlen=self.keep)
+        self._memo: tuple | None = None   # (len(events), last event, lines) of the last call
+        self._tail: tuple | None = None   # the last run told: (start, stop, last event, lines, direction, out)
+
+    def lines(self, events) -> list[str]:
+        """The lines for ``events`` (the whole history so far), as :func:`narrate_sequence` tells them."""
+        n = len(events)
+        memo = self._memo
+        if memo is not None and memo[0] == n and (n == 0 or events[n - 1] is memo[1]):
+            return memo[2]
+        told = self._told
+        if told > n or (told and events[told - 1] is not self._last):
+            self._reset()
+            told = 0
+        runs = list(_runs(events, told))
+        seqs = [events[a].seq for a, _ in runs]
+        if len(set(seqs)) < len(seqs) or not self._seqs.isdisjoint(seqs):   # a seq again, later: no shortcut
+            self._reset()
+            out = self._whole(events)
+        else:
+            for a, b in runs[:-1]:
+                self._direction, self._out = self._run(events, a, b, self._lines, self._direction, self._out)
+            if len(runs) > 1:
+                self._told = runs[-1][0]
+                self._last = events[self._told - 1]
+                self._seqs.update(seqs[:-1])
+            out = list(self._lines)
+            if runs:
+                a, b = runs[-1]
+                tail: list[str] = []
+                direction, after = self._run(events, a, b, tail, self._direction, set(self._out))
+                self._tail = (a, b, events[b - 1], tail, direction, after)
+                out += tail
+            if self.keep is not None and len(out) > self.keep:
+                del out[:len(out) - self.keep]
+        self._memo = (n, events[n - 1] if n else None, out)
+        return out
+
+    def _run(self, events, a: int, b: int, lines: list, direction: int, out: set) -> tuple[int, set]:
+        """Tell the run ``events[a:b]`` into ``lines`` (the last run told is not told again)."""
+        tail = self._tail
+        if tail is not None and tail[0] == a and tail[1] == b and tail[2] is events[b - 1]:
+            lines += tail[3]
+            return tail[4], tail[5]
+        direction = _tell(events, a, b, self._w, lines, direction, out, _no_skip(events, a, b), {})
+        return direction, out
+
+    def _whole(self, events) -> list[str]:
+        viewer, names, lang, players, dealer = self._w
+        direction, out = self._start
+        lines = narrate_sequence(events, viewer, names, lang, players=players, direction=direction,
+                                 eliminated=out, dealer=dealer)
+        return lines[-self.keep:] if self.keep else (lines if self.keep is None else [])
+
+
+def _no_skip(events, start: int, stop: int) -> set:
+    return {events[i].seq for i in range(start, stop) if events[i].kind in _NO_SKIP}

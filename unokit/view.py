@@ -111,7 +111,7 @@ def view_of(game, seat: int | None) -> PlayerView:
         wrong_plays=tuple((w.seq, w.player, w.cards) for w in game.wrong_plays),
         open_claim=(claim[0], claim[1], len(claim[2]), claim[4]) if claim else None,
         winner=game.winner,
-        history=tuple(game.events),
+        history=_history(game),
         eliminated=tuple(sorted(game.eliminated)),
         stock_top=game.stock[-1] if game.public_stock and game.stock else None,
         open_hands=_open_hands(game),
@@ -122,6 +122,27 @@ def view_of(game, seat: int | None) -> PlayerView:
         if game.show_partners and seat is not None else (),
     )
     return _flip_view(game, seat, v) if game.physical else v
+
+
+def _history(game) -> tuple:
+    """The game's events as a tuple shared by every view taken until more come: the views of one state
+    (each seat's, a spectator's) hold the same tuple, and a longer history extends the last one."""
+    events, own = game.events, getattr(game, "__dict__", None)
+    if own is None:
+        return tuple(events)
+    kept = own.get("_view_history")      # (the events list, its tuple)
+    if kept is not None and kept[0] is events:
+        t = kept[1]
+        n, m = len(t), len(events)
+        if m == n and (not n or events[-1] is t[-1]):
+            return t
+        if m > n and (not n or events[n - 1] is t[-1]):     # appended to (events are never changed in place)
+            t += tuple(events[n:])
+            own["_view_history"] = (events, t)
+            return t
+    t = tuple(events)
+    own["_view_history"] = (events, t)
+    return t
 
 
 def _flip_view(game, seat, v: PlayerView) -> PlayerView:

@@ -22,6 +22,7 @@ Wild.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 __all__ = ["ORDERS", "guide_order", "colour_order", "order_hand"]
@@ -33,9 +34,13 @@ _ACTION_FACES = ("S", "R", "+2")
 
 
 def _code(card) -> str:
-    return card if isinstance(card, str) else getattr(card, "code", str(card))
+    if isinstance(card, str):
+        return card
+    code = getattr(card, "code", None)
+    return code if code is not None else str(card)
 
 
+@lru_cache(maxsize=1024)     # (a pure function of a code, asked for dozens of times per hand)
 def _kind(code: str) -> tuple[str, str | None, int | None]:
     """('number', colour, n), ('action', colour, None) or ('wild', None, None)."""
     code = code.upper()

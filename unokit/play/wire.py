@@ -19,12 +19,12 @@ True
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
-from typing import NamedTuple
 
 from ..decks import DECKS, build_deck
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
-from ..narrate import describe_pending, narrate_sequence
+from ..narrate import Narration, describe_pending
 from ..rules.editions import EDITIONS
 from ..rules.catalog import (AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS,
                              bounds_of)
@@ -32,7 +32,8 @@ from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
 from .handorder import colour_order, guide_order
 from .session import TableSession, bot_names
 
-__all__ = ["state_message", "catalog_message", "view_json", "action_json", "hand_orders", "LOG_LINES", "LANGS"]
+__all__ = ["state_message", "state_text", "catalog_message", "view_json", "action_json", "hand_orders", "LOG_LINES",
+           "LANGS"]
 
 LOG_LINES = 60
 DISCARD_SHOWN = 8
@@ -72,15 +73,17 @@ def view_json(v) -> dict:
     }
 
 
-class _Place(NamedTuple):      # a card code and its place in the hand (handorder sorts anything with a code)
-    code: str
-    i: int
-
-
 @lru_cache(maxsize=4096)
 def _orders(hand: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    places = [_Place(c, i) for i, c in enumerate(hand)]
-    return tuple(p.i for p in guide_order(places)), tuple(p.i for p in colour_order(places))
+    return _places(hand, guide_order(list(hand))), _places(hand, colour_order(list(hand)))
+
+
+def _places(hand: tuple[str, ...], ordered: list[str]) -> tuple[int, ...]:
+    """The indices into ``hand`` of the codes ``ordered`` (both orders keep equal cards in hand order)."""
+    at: dict[str, list[int]] = {}
+    for i in range(len(hand) - 1, -1, -1):
+        at.setdefault(hand[i], []).append(i)
+    return tuple(at[c].pop() for c in ordered)
 
 
 def hand_orders(hand) -> dict:
@@ -107,24 +110,72 @@ def action_json(a) -> dict:
 def state_message(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
                   host: bool = False) -> dict:
     """What ``player`` (``None``: a spectator) is sent after every change of the table (``host``: the
-    player created the table and may seat bots and start it)."""
+    player created the table and may seat bots and start it).
+
+    What every reader is sent alike (seats, match, options, chat...) is built once per change and
+    shared by the messages of that change: treat a message as read-only below its top level."""
+    return _state(s, player, lang, now, host)[0]
+
+
+def state_text(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
+               host: bool = False) -> tuple[dict, str]:
+    """:func:`state_message` and its JSON text (compact, as a WebSocket's ``send_json`` writes it); the
+    part every reader shares is encoded once per change of the table."""
+    msg, common = _state(s, player, lang, now, host)
+    text = common.get(_TEXT)
+    if text is None:
+        text = common[_TEXT] = _dumps({k: msg[k] for k in _COMMON})[1:]
+    return msg, "{" + _dumps({k: x for k, x in msg.items() if k not in _COMMON})[1:-1] + "," + text
+
+
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+# the keys of a state message that are the same for every reader (built once per change: _common)
+_COMMON = ("type", "version", "status", "hand_no", "rules", "options", "seats", "turn_left", "between_left",
+           "match", "chat")
+_TEXT = "\0text"     # (the encoded common part, kept beside it)
+
+
+def _common(s: TableSession, v, now) -> dict:
+    """The part of every reader's state message that is the same for all, built once per change (kept
+    on the session while its version, time and status stay)."""
+    key = (s.version, now, s.status, s.hand_no, len(s.chat), len(s.results), s.game is not None)
+    kept = s.narrated.get(_COMMON)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    turn_left = between_left = None
+    if now is not None:
+        deadline = s.turn_deadline()
+        if deadline is not None:
+            turn_left = round(max(0.0, deadline - now), 1)
+        if s.between_until is not None:
+            between_left = round(max(0.0, s.between_until - now), 1)
+    common = {"type": "state", "version": s.version, "status": s.status, "hand_no": s.hand_no,
+              "rules": s.options.rules, "options": _options(s), "seats": _seats(s, v, now),
+              "turn_left": turn_left, "between_left": between_left, "match": _match(s),
+              "chat": [[t, p, s.seats[p].name, text] for t, p, text in s.chat[-20:]]}
+    s.narrated[_COMMON] = (key, common)
+    return common
+
+
+def _state(s: TableSession, player, lang, now, host) -> tuple[dict, dict]:
     lang = lang if lang in LANGS else "en"
     seat = s.seat_of(player) if player is not None else None
     v = s.view(player)
-    names = s.names()
+    c = _common(s, v, now)
     you = None
     if player is not None:
         you = {"player": player, "seat": seat, "name": s.seats[player].name, "host": bool(host)}
     msg = {
-        "type": "state", "version": s.version, "status": s.status, "hand_no": s.hand_no,
-        "rules": s.options.rules, "options": _options(s), "you": you,
-        "seats": _seats(s, v, now), "view": view_json(v) if v is not None else None,
+        "type": "state", "version": c["version"], "status": c["status"], "hand_no": c["hand_no"],
+        "rules": c["rules"], "options": c["options"], "you": you,
+        "seats": c["seats"], "view": view_json(v) if v is not None else None,
         "legal": [], "actions": [], "log": [], "pending_text": None,
-        "turn_left": None, "between_left": None, "hand_order": None,
-        "match": _match(s), "chat": [[t, p, s.seats[p].name, text] for t, p, text in s.chat[-20:]],
+        "turn_left": c["turn_left"], "between_left": c["between_left"], "hand_order": None,
+        "match": c["match"], "chat": c["chat"],
     }
     if v is not None:
         viewer = seat
+        names = s.names()
         if seat is not None:
             msg["hand_order"] = hand_orders(msg["view"]["hand"])
         msg["log"] = _log_lines(s, v, viewer, names, lang)
@@ -134,27 +185,19 @@ def state_message(s: TableSession, player: int | None, lang: str = "en", *, now:
             legal = s.legal(player)
             msg["legal"] = [str(a) for a in legal]
             msg["actions"] = [action_json(a) for a in legal]
-    if now is not None:
-        deadline = s.turn_deadline()
-        if deadline is not None:
-            msg["turn_left"] = round(max(0.0, deadline - now), 1)
-        if s.between_until is not None:
-            msg["between_left"] = round(max(0.0, s.between_until - now), 1)
-    return msg
+    return msg, c
 
 
 def _log_lines(s: TableSession, v, viewer, names, lang) -> list[str]:
-    """The hand's last LOG_LINES lines for this reader, skips included ("You are skipped"): the whole
-    hand is narrated once per (reader, language, version) and kept on the session."""
-    key = (s.hand_no, len(v.history), viewer, lang)
-    cache = s.narrated
-    if key not in cache:
-        if len(cache) > 64:
-            cache.clear()
-        lines = narrate_sequence(v.history, viewer, names, lang, players=v.players, direction=v.deal_direction,
-                                 dealer=v.dealer)
-        cache[key] = lines[-LOG_LINES:]
-    return cache[key]
+    """The hand's last LOG_LINES lines for this reader, skips included ("You are skipped"): each reader
+    (seat, language) keeps a :class:`~unokit.narrate.Narration` of the hand on the session, which tells
+    each event once (a new hand replaces it)."""
+    key = (viewer, lang)
+    kept = s.narrated.get(key)
+    if kept is None or kept[0] != s.hand_no or kept[1] != tuple(names):
+        kept = s.narrated[key] = (s.hand_no, tuple(names), Narration(
+            viewer, names, lang, players=v.players, direction=v.deal_direction, dealer=v.dealer, keep=LOG_LINES))
+    return kept[2].lines(v.history)
 
 
 def _options(s: TableSession) -> dict:

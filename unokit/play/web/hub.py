@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ...errors import UnoError
 from ..session import TableError, TableOptions, TableSession
-from ..wire import LANGS, state_message
+from ..wire import LANGS, state_text
 from .store import Store
 
 __all__ = ["Hub", "Runtime", "Conn", "new_code", "new_token", "CODE_ALPHABET"]
@@ -53,6 +53,7 @@ class Conn:
     player: int | None
     lang: str = "en"
     host: bool = False
+    send_text: object = None     # async callable(str): the same message already encoded as JSON (a WebSocket)
     tokens: float = 20.0         # rate limit bucket
     stamp: float = field(default_factory=time.monotonic)
 
@@ -192,21 +193,27 @@ class Hub:
         s = rt.session
         now = rt.now()
         notices = s.drain_notices()
-        cache: dict = {}
+        cache: dict = {}     # one message, encoded once, per kind of reader: (player, language, host)
         for c in list(rt.conns):
             key = (c.player, c.lang, c.host)
             if key not in cache:
-                cache[key] = state_message(s, c.player, c.lang, now=now, host=c.host)
+                cache[key] = state_text(s, c.player, c.lang, now=now, host=c.host)
             try:
-                await c.send(cache[key])
+                await self.send_state(rt, c, cache[key])
                 for p, text in notices:
                     if p is None or p == c.player:
                         await c.send({"type": "notice", "message": text})
             except Exception:  # noqa: BLE001 - a connection that went away is dropped by its own handler
                 rt.conns.discard(c)
 
-    async def send_state(self, rt: Runtime, c: Conn) -> None:
-        await c.send(state_message(rt.session, c.player, c.lang, now=rt.now(), host=c.host))
+    async def send_state(self, rt: Runtime, c: Conn, state: tuple[dict, str] | None = None) -> None:
+        """Send ``c`` its state message (``state``: it and its JSON text, from :func:`state_text`); to a
+        WebSocket's ``send_json`` the text goes as it is, encoded once for every reader of its kind."""
+        msg, text = state or state_text(rt.session, c.player, c.lang, now=rt.now(), host=c.host)
+        if c.send_text is not None:
+            await c.send_text(text)         # (what send_json would send: compact JSON, not ASCII-escaped)
+        else:
+            await c.send(msg)
 
     # ------------------------------------------------------------------ connections
     async def connect(self, rt: Runtime, c: Conn) -> None:

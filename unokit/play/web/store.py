@@ -17,8 +17,20 @@ import hashlib
 import json
 import time
 
-from sqlalchemy import (Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, event, select,
-                        update)
+from sqlalchemy import (
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -54,6 +66,12 @@ class EntryRow(_Base):
     table_code: Mapped[str] = mapped_column(String(12), ForeignKey("uno_tables.code"), primary_key=True)
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     entry: Mapped[str] = mapped_column(Text)
+
+
+_T = TableRow.__table__
+_ADD_ENTRY = insert(EntryRow.__table__)
+_TOUCH = update(_T).where(_T.c.code == bindparam("c")).values(updated=bindparam("u"))
+_TOUCH_STATUS = update(_T).where(_T.c.code == bindparam("c")).values(updated=bindparam("u"), status=bindparam("s"))
 
 
 def hash_token(token: str) -> str:
@@ -138,13 +156,17 @@ class Store:
         """Append log entries ``start, start+1, ...`` in one transaction (and the table's status)."""
         if not entries and status is None:
             return
-        with self._s() as s, s.begin():
-            for i, e in enumerate(entries):
-                s.add(EntryRow(table_code=code, idx=start + i, entry=json.dumps(e, separators=(",", ":"))))
-            values = {"updated": time.time()}
-            if status is not None:
-                values["status"] = status
-            s.execute(update(TableRow).where(TableRow.code == code).values(**values))
+        values = {"updated": time.time()}
+        if status is not None:
+            values["status"] = status
+        # statements built once, in SQLAlchemy Core (not the ORM's unit of work): this runs after every action
+        with self.engine.begin() as conn:
+            if entries:
+                conn.execute(_ADD_ENTRY, [
+                    {"table_code": code, "idx": start + i, "entry": json.dumps(e, separators=(",", ":"))}
+                    for i, e in enumerate(entries)])
+            conn.execute(_TOUCH_STATUS if status is not None else _TOUCH,
+                         {"c": code, "u": values["updated"], "s": status})
 
     def entries(self, code: str) -> list[dict]:
         with self._s() as s:

@@ -1,0 +1,105 @@
+"""Incremental narration (``unokit.narrate.Narration``): the lines of a growing history, each event told once,
+are exactly those of ``narrate_sequence`` over the whole history; the web table's log uses it."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from unokit.cards import parse_cards
+from unokit.events import make_event
+from unokit.game import Game
+from unokit.narrate import Narration, narrate_sequence
+from unokit.play.session import TableOptions, TableSession
+from unokit.play.wire import LOG_LINES, state_message
+
+NAMES = ["Ana", "Bob", "Cris", "Duda", "Edu", "Fia"]
+# the official rules, house rules (stacking, challenges, draw to match, elimination, deflect, jump-in,
+# seven-zero) and editions whose cards skip and reverse in their own ways (No Mercy, All Wild, Flip)
+RULE_SETS = ["UNO 1121", "UNO 1121 DR-P2-C", "UNO 1121 MS1", "UNO 3121 DD-P4-DED", "UNO 1121 DEFLECT",
+             "UNO 1121 JUMPIN-SEVENO", "UNO NOMERCY", "UNO ALLWILD", "UNO FLIP", "UNO EXTREME"]
+STEPS = 250
+
+
+def _random_step(g, rng) -> bool:
+    """One random complete legal action: usually the seat to act, sometimes another seat's reaction."""
+    seat = g.to_act if rng.random() < 0.8 else rng.randrange(g.n)
+    legal = [a for a in g.legal_actions(seat) if not a.more]
+    if not legal and seat != g.to_act:
+        legal = [a for a in g.legal_actions(g.to_act) if not a.more]
+    if not legal:
+        return False
+    g.apply(rng.choice(legal))
+    return True
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULE_SETS), players=st.integers(2, 6),
+       viewer=st.integers(-1, 5), lang=st.sampled_from(["en", "pt"]), keep=st.sampled_from([None, 0, 3, 60]))
+def test_incremental_narration_equals_narrating_the_whole_history_after_every_action(seed, rules, players, viewer,
+                                                                                     lang, keep):
+    players = min(players, 6)
+    g = Game.new(players=players, rules=rules, seed=seed)
+    v = g.view(None)
+    viewer = viewer if 0 <= viewer < players else None
+    names = NAMES[:players]
+    opts = {"players": players, "direction": v.deal_direction, "dealer": v.dealer}
+    tell = Narration(viewer, names, lang, keep=keep, **opts)
+    rng = random.Random(seed)
+    for _ in range(STEPS):
+        history = g.view(viewer).history
+        whole = narrate_sequence(history, viewer, names, lang, **opts)
+        assert tell.lines(history) == (whole if keep is None else whole[-keep:] if keep else [])
+        if g.over or not _random_step(g, rng):
+            break
+
+
+def _play(seq, seat, cards):
+    return make_event("play", seq, seat, tuple(parse_cards(cards)), None)
+
+
+def test_an_action_whose_events_arrive_in_two_calls_is_told_again_with_its_skips_right():
+    tell, names = Narration(None, NAMES[:3]), NAMES[:3]
+    first = [_play(1, 0, "GS")]
+    assert tell.lines(first) == ["Ana plays Green Skip", "Bob is skipped"]
+    both = first + [make_event("out", 1, 0, 12)]     # the Skip went out: nobody is skipped
+    assert tell.lines(both) == narrate_sequence(both, None, names)
+    assert "Bob is skipped" not in tell.lines(both)
+    more = both + [make_event("draw", 2, 1, 1)]
+    assert tell.lines(more) == narrate_sequence(more, None, names)
+
+
+def test_a_history_that_is_not_an_extension_or_repeats_a_seq_is_told_from_the_start():
+    names = NAMES[:3]
+    tell = Narration(1, names)
+    a = [_play(1, 0, "GS"), make_event("draw", 2, 2, 1)]
+    assert tell.lines(a) == narrate_sequence(a, 1, names)
+    b = [_play(1, 0, "GR"), make_event("draw", 2, 2, 1), make_event("draw", 3, 0, 1)]   # another hand
+    assert tell.lines(b) == narrate_sequence(b, 1, names)
+    c = b + [make_event("out", 1, 0, 12)]       # a seq seen before, later: the whole told again
+    assert tell.lines(c) == narrate_sequence(c, 1, names)
+
+
+def test_the_web_log_is_the_last_lines_of_the_whole_hand_narrated_for_each_reader():
+    s = TableSession(TableOptions(seats=4, match=True, bot_think=0, seed=5, uno_grace=0, between_hands=0))
+    for i in range(4):
+        s.join(f"P{i}")
+    s.start(0.0)
+    rng, t = random.Random(5), 0.0
+    for _ in range(150):
+        if s.status != "playing":
+            t += 1
+            s.tick(t)
+            continue
+        p = s.player_at(s.game.to_act)
+        s.act(p, rng.choice([a for a in s.legal(p) if not a.more]), t)
+        t += 0.1
+        for player, lang in ((0, "en"), (2, "pt"), (None, "en")):
+            v = s.view(player)
+            whole = narrate_sequence(v.history, v.seat, s.names(), lang, players=v.players,
+                                     direction=v.deal_direction, dealer=v.dealer)
+            assert state_message(s, player, lang)["log"] == whole[-LOG_LINES:]
+    # one narration kept per reader (seat, language), old hands dropped; and the part every reader shares
+    assert len(s.narrated) <= 4

@@ -1,0 +1,76 @@
+"""A state message's JSON text (``wire.state_text``): the same message as ``state_message``, its shared part
+built and encoded once per change, and the hub sending that text to WebSockets."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+from unokit.play.session import TableOptions, TableSession
+from unokit.play.web.hub import Conn, Hub, Runtime
+from unokit.play.web.store import Store
+from unokit.play.wire import state_message, state_text
+
+
+def _table(seed=7, seats=4) -> TableSession:
+    s = TableSession(TableOptions(seats=seats, match=True, bot_think=0, seed=seed, uno_grace=0, between_hands=0))
+    for i in range(seats):
+        s.join(f"P{i}")
+    s.start(0.0)
+    return s
+
+
+def test_state_text_is_the_state_message_for_every_reader_as_the_game_goes_on():
+    s, rng, t = _table(), random.Random(7), 0.0
+    for _ in range(120):
+        if s.status != "playing":
+            t += 1
+            s.tick(t)
+        else:
+            p = s.player_at(s.game.to_act)
+            s.act(p, rng.choice([a for a in s.legal(p) if not a.more]), t)
+            t += 0.1
+        for player in (0, 1, 2, 3, None):
+            for lang in ("en", "pt"):
+                msg, text = state_text(s, player, lang, now=t, host=player == 0)
+                assert json.loads(text) == msg == state_message(s, player, lang, now=t, host=player == 0)
+
+
+def test_what_every_reader_is_sent_alike_is_built_once_per_change():
+    s = _table()
+    a, b = state_message(s, 0, now=1.0), state_message(s, 1, "pt", now=1.0)
+    assert a["seats"] is b["seats"] and a["match"] is b["match"]
+    assert a["view"]["hand"] != b["view"]["hand"] and a["you"] != b["you"]
+    p = s.player_at(s.game.to_act)
+    s.act(p, next(x for x in s.legal(p) if not x.more), 1.5)
+    c = state_message(s, 0, now=1.5)
+    assert c["seats"] is not a["seats"] and c["version"] == a["version"] + 1
+
+
+class _Socket:
+    """Stands for a Starlette WebSocket: ``send_json`` encodes, ``send_text`` sends as it is."""
+
+    def __init__(self):
+        self.texts: list[str] = []
+
+    async def send_json(self, data):
+        self.texts.append(json.dumps(data))
+
+    async def send_text(self, text):
+        self.texts.append(text)
+
+
+def test_the_hub_sends_a_websocket_the_encoded_text_and_other_senders_the_message():
+    s = _table()
+    rt = Runtime("ABCDEF", s, 0.0, saved=len(s.log))
+    ws, got = _Socket(), []
+
+    async def collect(msg):
+        got.append(msg)
+
+    rt.conns = {Conn(send=ws.send_json, send_text=ws.send_text, player=0), Conn(send=collect, player=0)}
+    asyncio.run(Hub(Store("sqlite://")).broadcast(rt))
+    assert len(ws.texts) == 1 and len(got) == 1
+    assert json.loads(ws.texts[0]) == got[0] and got[0]["you"]["player"] == 0
+    assert ws.texts[0].startswith("{") and ", " not in ws.texts[0][:40]     # compact, as send_json writes it
