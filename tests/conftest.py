@@ -24,7 +24,9 @@ A, B, C, D, E, F, G = range(7)
 XDIST_GROUPS = {"tests/test_scale_ray.py": "ray", "tests/test_browser.py": "browser",
                 "tests/test_browser_solitaire.py": "browser", "tests/test_browser_flip.py": "browser",
                 "tests/test_browser_flex.py": "browser", "tests/test_browser_learn.py": "browser",
-                "tests/test_browser_handorder.py": "browser", "tests/test_browser_blanks.py": "browser"}
+                "tests/test_browser_handorder.py": "browser", "tests/test_browser_blanks.py": "browser",
+                "tests/test_browser_host_controls.py": "browser",
+                "tests/test_browser_edges.py": "browser", "tests/test_browser_fair.py": "browser"}
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -180,7 +180,7 @@ def post(client, code, what, **body):
 
 
 def test_api_the_host_lets_a_bot_play_an_away_seat_then_gives_it_back(client):
-    code, ana, bia = table(client)
+    code, ana, _ = table(client)
     r = post(client, code, "standin", token=ana, player=1, on=True)
     assert r.status_code == 200, r.text
     with client.websocket_connect(f"/ws/{code}?token={ana}") as ws:
@@ -262,14 +262,14 @@ def test_api_remove_is_refused_mid_hand_and_makes_the_seat_a_bot_between_hands(c
     ({"player": 1, "on": True, "token": "x" * 32}, 403, "that token is not a seat at this table"),
 ])
 def test_api_bad_stand_in_requests_get_one_line_errors(client, body, status, words):
-    code, ana, bia = table(client)
+    code, ana, _ = table(client)
     r = post(client, code, "standin", **{"token": ana, **body})
     detail = r.json()["detail"]
     assert r.status_code == status and isinstance(detail, str) and "\n" not in detail and words in detail
 
 
 def test_api_a_bot_seat_cannot_be_handed_or_removed(client):
-    code, ana, bia = table(client, seats=3, bots={"2": "greedy"})
+    code, ana, _ = table(client, seats=3, bots={"2": "greedy"})
     r = post(client, code, "standin", token=ana, player=2, on=True)
     assert r.status_code == 409 and r.json()["detail"].startswith("seat 2 is a bot's")
     assert post(client, code, "remove", token=ana, player=2).status_code == 409
@@ -279,7 +279,7 @@ def test_api_a_bot_seat_cannot_be_handed_or_removed(client):
 
 def test_restart_a_restored_table_keeps_the_stand_in_and_the_bot_plays_on(db):
     with TestClient(create_app(db)) as c:
-        code, ana, bia = table(c)
+        code, ana, _ = table(c)
         assert post(c, code, "standin", token=ana, player=1, on=True).status_code == 200
     with TestClient(create_app(db)) as c:
         s = session(c, code)

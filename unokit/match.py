@@ -821,6 +821,10 @@ class Match:
         self._slot = None
 
     # ------------------------------------------------------------------ records
+    def hand_record(self, i: int) -> dict | None:
+        """The record of finished hand ``i`` (0 first; ``None``: a hand scored with finish_played(), or no such hand)."""
+        return self._records[i] if 0 <= i < len(self._records) else None
+
     def record(self) -> dict:
         """JSON-ready: the config (with its seed) and every hand's result and full hand record."""
         if any(r is None for r in self._records):
@@ -875,6 +879,7 @@ def replay_match(rec: dict, *, check: bool = True) -> Match:
                                           f"from the match seed: {e}") from None
             if check:
                 mine = _norm(g.record())
+                hrec = {k: v for k, v in hrec.items() if k != "fair"}   # a deal's commitment: unokit.fairness
                 if mine != hrec:
                     diff = sorted(k for k in set(mine) | set(hrec) if mine.get(k) != hrec.get(k))
                     raise ReplayMismatchError(f"hand {i}: the hand dealt from the match seed differs from the "

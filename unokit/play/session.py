@@ -54,6 +54,7 @@ from ..bots import BOTS, make_bot
 from ..chance import Chance, ManualClock
 from ..compose import UNFOLD, complete, unfold
 from ..errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
+from ..fairness import new_salt, seal
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
 from ..sim import derive_seed, reaction_options
 
@@ -275,6 +276,7 @@ class TableSession:
         self._stand_ins: dict[int, object] = {}
         self.narrated: dict = {}          # log lines per (hand, events, reader, language): see wire.py
         self._rng = random.Random(derive_seed(self.seed, 0, "table"))
+        self.fair: dict[int, dict] = {}     # hand number -> its deal's commitment and secret salt (fairness.seal)
         self._replaying = False
 
     # ------------------------------------------------------------------ seats
@@ -407,9 +409,9 @@ class TableSession:
             raise TableError("the game has already started")
         if not any(s.kind == "person" for s in self.seats) and not self._replaying:
             raise TableError("nobody is seated: join the table before starting it")
-        self._log({"k": "start", "t": now})
+        self._log({"k": "start", "t": now, "salt": new_salt()})
 
-    def _do_start(self, now: float) -> None:
+    def _do_start(self, now: float, salt: str | None = None) -> None:
         for p, s in enumerate(self.seats):
             if s.kind is None:
                 self.seats[p] = _Seat(name=bot_label(self.options.fill_bot, p), kind="bot", bot=self.options.fill_bot)
@@ -418,13 +420,15 @@ class TableSession:
         self._stand_ins = {p: make_bot(STAND_IN, seed=derive_seed(self.seed, p, "stand-in"))
                            for p, s in enumerate(self.seats) if s.kind == "person"}
         self.match = Match.new(self.options.match_config(self.seed), clock=self.clock)
-        self._deal(now)
+        self._deal(now, salt)
 
-    def _deal(self, now: float) -> None:
+    def _deal(self, now: float, salt: str | None = None) -> None:
         self._slot = self.match.upcoming
         self.clock.t = max(self.clock.t, now)
         self.game = self.match.next_hand()
         self.hand_no += 1
+        if salt is not None:      # the deal's commitment (unokit.fairness); tables logged before it have none
+            self.fair[self.hand_no] = seal(self.game, salt)
         self.status = "playing"
         self.between_until = None
         self.grace.clear()
@@ -442,8 +446,8 @@ class TableSession:
     def legal(self, player: int) -> list[Action]:
         """Everything the player may do now (in turn and out of turn; plays being composed are stems)."""
         seat = self.seat_of(player)
-        mine = self.seats[player].kind == "person" and not self.seats[player].standin
-        if seat is None or self.status != "playing" or not mine:
+        st = self.seats[player]
+        if seat is None or self.status != "playing" or st.standin or st.removed:   # a bot plays that seat now
             return []
         return self.game.legal_actions(seat)
 
@@ -560,7 +564,7 @@ class TableSession:
     def _tick_once(self, now: float) -> bool:
         if self.status == "between":
             if self.between_until is not None and now >= self.between_until:
-                self._log({"k": "deal", "t": now, "hand": self.hand_no + 1})
+                self._log({"k": "deal", "t": now, "hand": self.hand_no + 1, "salt": new_salt()})
                 return True
             return False
         if self.status != "playing":
@@ -693,9 +697,9 @@ class TableSession:
                 self.seats[p] = _Seat()
             self._touch(now)
         elif k == "start":
-            self._do_start(now)
+            self._do_start(now, e.get("salt"))
         elif k == "deal":
-            self._deal(now)
+            self._deal(now, e.get("salt"))
         elif k == "pause":      # the server stopped here: nothing changes (see pause)
             pass
         elif k == "standin":      # replayed as logged: a restored table has nobody connected to check
@@ -773,6 +777,37 @@ class TableSession:
         if self.game is None:
             return None
         return self.game.view(self.seat_of(player) if player is not None else None)
+
+    def fair_state(self) -> dict | None:
+        """The deal commitment everyone is shown for the hand in play (``revealed`` is None until the hand
+        is over; then the salt, seed and deal size that let anyone check it: :mod:`unokit.fairness`)."""
+        fair = self.fair.get(self.hand_no)
+        if fair is None or self.game is None:
+            return None
+        out = {"hand": self.hand_no, "version": fair["version"], "commitment": fair["commitment"], "revealed": None}
+        if self.game.over:
+            out["revealed"] = {"salt": fair["salt"], "seed": self.game.chance.seed, "dealt": fair["dealt"]}
+        return out
+
+    def hand_record(self, hand: int) -> dict | None:
+        """The record of finished hand ``hand`` (1 first) with its deal commitment and salt (``fair``), or None."""
+        if self.match is None or not isinstance(hand, int) or isinstance(hand, bool):
+            return None
+        rec = self.match.hand_record(hand - 1)
+        if rec is None:
+            return None
+        rec = dict(rec)
+        if hand in self.fair:
+            rec["fair"] = dict(self.fair[hand])
+        return rec
+
+    def record(self) -> dict:
+        """The match record (:meth:`Match.record`), each hand's record with its deal commitment and salt."""
+        rec = self.match.record()
+        for i, h in enumerate(rec["hands"]):
+            if i + 1 in self.fair:
+                h["record"] = {**h["record"], "fair": dict(self.fair[i + 1])}
+        return rec
 
     def names(self) -> list[str]:
         """Names by seat of the hand in play (by player before the first hand)."""

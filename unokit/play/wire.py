@@ -131,7 +131,7 @@ def state_text(s: TableSession, player: int | None, lang: str = "en", *, now: fl
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 # the keys of a state message that are the same for every reader (built once per change: _common)
 _COMMON = ("type", "version", "status", "hand_no", "rules", "options", "seats", "turn_left", "between_left",
-           "match", "chat")
+           "match", "chat", "fair")
 _TEXT = "\0text"     # (the encoded common part, kept beside it)
 
 
@@ -152,7 +152,8 @@ def _common(s: TableSession, v, now) -> dict:
     common = {"type": "state", "version": s.version, "status": s.status, "hand_no": s.hand_no,
               "rules": s.options.rules, "options": _options(s), "seats": _seats(s, v, now),
               "turn_left": turn_left, "between_left": between_left, "match": _match(s),
-              "chat": [[t, p, s.seats[p].name, text] for t, p, text in s.chat[-20:]]}
+              "chat": [[t, p, s.seats[p].name, text] for t, p, text in s.chat[-20:]],
+              "fair": s.fair_state()}      # the deal's commitment (its salt once the hand is over): unokit.fairness
     s.narrated[_COMMON] = (key, common)
     return common
 
@@ -171,7 +172,7 @@ def _state(s: TableSession, player, lang, now, host) -> tuple[dict, dict]:
         "seats": c["seats"], "view": view_json(v) if v is not None else None,
         "legal": [], "actions": [], "log": [], "pending_text": None,
         "turn_left": c["turn_left"], "between_left": c["between_left"], "hand_order": None,
-        "match": c["match"], "chat": c["chat"],
+        "match": c["match"], "chat": c["chat"], "fair": c["fair"],
     }
     if v is not None:
         viewer = seat

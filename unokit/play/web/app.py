@@ -14,7 +14,14 @@ import json
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import (
+    FastAPI,
+    HTTPException,
+    Query,
+    Request,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -22,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...actions import Say
 from ...errors import UnoError
+from ...fairness import verify_hand
 from ...match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ...rules import RuleSet
 from ..session import CHAT_MAX, TableError, TableOptions, TableSession, clean_chat
@@ -157,6 +165,10 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
     @app.get("/t/{code}", include_in_schema=False)
     async def table_page(code: str):
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/verify/{code}", include_in_schema=False)
+    async def verify_page(code: str):
+        return FileResponse(STATIC / "verify.html")
 
     @app.get("/replay/{code}", include_in_schema=False)
     async def replay_page(code: str):
@@ -300,7 +312,25 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         rt = await table_or_404(code)
         if rt.session.status != "over":
             _bad("the record (with the deck order) is published when the game is over", 409)
-        return rt.session.match.record()
+        return rt.session.record()
+
+    @app.get("/api/tables/{code}/verify")
+    async def verify_deal(code: str, hand: int = Query(..., ge=1, le=100_000)):
+        """Check a finished hand's deal against the commitment shown when it was dealt (unokit.fairness)."""
+        rt = await table_or_404(code)
+        s = rt.session
+        if hand > s.hand_no:
+            _bad(f"there is no hand {hand} yet (hands 1 to {s.hand_no})", 404)
+        rec = s.hand_record(hand)
+        if rec is None:
+            _bad(f"hand {hand} is still being played: its deal is revealed when it is over", 409)
+        if "fair" not in rec:
+            _bad(f"hand {hand} was dealt before deals were committed: there is nothing to check", 409)
+        verdict = await _to_thread(verify_hand, rec)
+        return {"table": rt.code, "hand": hand, "ok": verdict.ok, "reason": verdict.reason,
+                "commitment": rec["fair"]["commitment"], "salt": rec["fair"]["salt"], "seed": rec["seed"],
+                "dealt": rec["fair"]["dealt"], "deal": rec["chance"][:rec["fair"]["dealt"]],
+                "players": rec["players"], "rules": rec["rules"]}
 
     @app.get("/api/tables/{code}/replay")
     async def replay_steps(code: str):
@@ -353,7 +383,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         if removed:            # the host removed this person: the token only watches
             player, host = None, False
         lang = websocket.query_params.get("lang", "en")
-        conn = Conn(send=websocket.send_json, player=player, lang=lang if lang in ("en", "pt") else "en", host=host)
+        conn = Conn(send=websocket.send_json, send_text=websocket.send_text, player=player, lang=lang if lang in ("en", "pt") else "en", host=host)
         await hub.connect(rt, conn)
         if removed:
             await websocket.send_json({"type": "notice", "message": REMOVED})

@@ -186,7 +186,7 @@ class Hub:
             if status:
                 rt.status = s.status
                 if s.status == "over" and s.match is not None:
-                    self.store.set_status(rt.code, "over", s.match.record())
+                    self.store.set_status(rt.code, "over", s.record())
         await self.broadcast(rt)
 
     async def broadcast(self, rt: Runtime) -> None:

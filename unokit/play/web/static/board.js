@@ -159,19 +159,26 @@ export function renderLog(box, state) {
   box.dataset.scrolled = "1";
 }
 
-/** The match standings: who, points, target; the winner marked. */
+/** Whether the match counts hand wins, not points: TV (a tournament of wins; with partners, teams' wins). */
+export function countsWins(state) {
+  const m = state.match;
+  return Boolean(m && (m.mode === "tournament" || /(^|[\s-])TV($|[\s(-])/.test(state.rules || "")));
+}
+
+/** The match standings: who, points (or hand wins under TV), target; the winner marked. */
 export function renderScores(box, state) {
   const m = state.match;
   if (!m) { fill(box, el("p", { class: "muted" }, t("scores.none"))); return; }
+  const wins = countsWins(state);
   const winners = new Set((m.winner || []).map(String));
   const rows = [...m.scores].sort((a, b) => (m.mode === "lowest" || m.mode === "reverse-points" ? a.points - b.points : b.points - a.points));
   fill(box,
     state.options && state.options.match === false
       ? el("p", { class: "small muted" }, t("mode.single"))
-      : el("p", { class: "small muted" }, t(`mode.${m.mode}`) || m.mode, " · ", t("scores.target", { n: m.target }),
+      : el("p", { class: "small muted" }, t(`mode.${m.mode}`) || m.mode, " · ", t(wins ? "scores.targetWins" : "scores.target", { n: m.target }),
         " · ", t("scores.hands", { n: m.hands })),
     el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("scores.who")), el("th", { scope: "col" }, t("scores.points")))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("scores.who")), el("th", { scope: "col" }, t(wins ? "scores.wins" : "scores.points")))),
       el("tbody", {}, rows.map((r) => {
         const won = r.players.some((p) => winners.has(String(p)));
         const out = r.players.every((p) => (m.eliminated || []).includes(p));
@@ -180,23 +187,44 @@ export function renderScores(box, state) {
       }))));
 }
 
-/** The last hand's result: who went out, points held and gained. */
-export function renderHandResult(box, state) {
+/** The deal's commitment (docs/fair-deals.md): a short digest while the hand is played, and once it is
+ * over a link to the page that checks the deal against it. `code`: the table's code. */
+export function renderFair(box, state, code) {
+  const f = state.fair;
+  if (!f) { box.replaceChildren(); return; }
+  const short = f.commitment.slice(0, 12);
+  fill(box,
+    el("span", { title: `SHA-256 ${f.commitment}`, "data-testid": "fair-commitment", "data-commitment": f.commitment },
+      t("fair.sealed", { n: f.hand, h: short })),
+    f.revealed ? [" ", verifyLink(code, f.hand)] : " " + t("fair.later"));
+}
+
+function verifyLink(code, hand) {
+  return el("a", { href: `/verify/${encodeURIComponent(code)}?hand=${hand}`, "data-testid": "verify-link",
+    target: "_blank", rel: "noopener" }, t("fair.verify"));
+}
+
+/** The last hand's result: who went out, points held and gained (and, with `code`, the link that
+ * checks its deal). */
+export function renderHandResult(box, state, code) {
   const m = state.match;
   const last = m && m.last;
   const names = playerNames(state);
   if (!last) { box.replaceChildren(); return; }
+  const fair = state.fair && state.fair.revealed && code ? el("p", { class: "fair" }, verifyLink(code, state.fair.hand)) : null;
   const held = Object.entries(last.held || {});
+  const wins = countsWins(state);       // TV: a hand win counts, the points held do not
   fill(box,
     el("p", { class: "hand-winner" }, last.winner_name
       ? t("result.winner", { n: last.number, name: last.winner_name })
       : t("result.noWinner", { n: last.number })),
     held.length ? el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("scores.who")), el("th", { scope: "col" }, t("result.held")))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("scores.who")), el("th", { scope: "col" }, t(wins ? "result.heldUncounted" : "result.held")))),
       el("tbody", {}, held.map(([p, pts]) => el("tr", {}, el("td", {}, names[p] ?? p), el("td", { class: "num" }, String(pts)))))) : null,
     (last.gains || []).length ? el("ul", { class: "gains" }, last.gains.map(([players, pts]) =>
-      el("li", {}, t("result.gain", { name: players.map((p) => names[p] ?? p).join(" & "), n: pts })))) : null,
-    (last.eliminated || []).length ? el("p", {}, t("result.eliminated", { names: last.eliminated.map((p) => names[p] ?? p).join(", ") })) : null);
+      el("li", {}, t(wins ? "result.gainWins" : "result.gain", { name: players.map((p) => names[p] ?? p).join(" & "), n: pts })))) : null,
+    (last.eliminated || []).length ? el("p", {}, t("result.eliminated", { names: last.eliminated.map((p) => names[p] ?? p).join(", ") })) : null,
+    fair);
 }
 
 export { SHAPE };

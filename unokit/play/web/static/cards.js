@@ -101,7 +101,7 @@ export function faceSymbol(card) {
   return FACES[card.face] || card.face;
 }
 
-/** "Green Skip" / "Pular Verde", "Red 7" / "7 Vermelho", "Wild Draw Four" / "Curinga Compre Quatro"; UNO
+/** "Green Skip" / "Pular Verde", "Red 7" / "7 Vermelho", "Wild Draw Four" / "Curinga Comprar Quatro"; UNO
  *  Flex's "Red 2 (flex yellow)", "Yellow 2 (flex, then red)", "Red 1 ⟲" (the names unokit/narrate.py writes). */
 export function cardName(code) {
   const c = parseCard(code);

@@ -16,7 +16,7 @@ const WORDS = {
     dealer: "deals", turn: "to play", pile: "Pile", colour: "colour", stock: "stock: {n}",
     clockwise: "clockwise ↻", anticlockwise: "anticlockwise ↺", pending: "{n} to draw",
     newGame: "New game", yourHand: "Your hand", orderGuide: "Hand order: the guide's", orderColour: "Hand order: by colour",
-    rules: "Rules: {code}", hint: "Hint", cancel: "Cancel", wait: "Let the others play on",
+    rules: "Rules: {code}", hint: "Hint", cancel: "Cancel", wait: "Let the others play on", drawCard: "Draw a card",
     won: "You won the hand!", lost: "{who} won the hand.", points: "{who} scores {n} points.", pointsYou: "You score {n} points.",
     toHouse: "Next: house rules", again: "Play again",
     prevRule: "◀ Previous rule", nextRule: "Next rule ▶", playRule: "Play a hand with it",
@@ -32,7 +32,7 @@ const WORDS = {
     dealer: "dá as cartas", turn: "joga", pile: "Pilha", colour: "cor", stock: "monte: {n}",
     clockwise: "sentido horário ↻", anticlockwise: "sentido anti-horário ↺", pending: "{n} para comprar",
     newGame: "Novo jogo", yourHand: "Sua mão", orderGuide: "Ordem da mão: a do guia", orderColour: "Ordem da mão: por cor",
-    rules: "Regras: {code}", hint: "Dica", cancel: "Cancelar", wait: "Deixar os outros jogarem",
+    rules: "Regras: {code}", hint: "Dica", cancel: "Cancelar", wait: "Deixar os outros jogarem", drawCard: "Comprar uma carta",
     won: "Você venceu a mão!", lost: "{who} venceu a mão.", points: "{who} ganha {n} pontos.", pointsYou: "Você ganha {n} pontos.",
     toHouse: "Próximo: regras alternativas", again: "Jogar de novo",
     prevRule: "◀ Regra anterior", nextRule: "Próxima regra ▶", playRule: "Jogar uma mão com ela",
@@ -263,6 +263,13 @@ function toggleOrder() {
   else renderGame();
 }
 
+/** A choice's button label: the server's words as a button reads ("Draw a card", "Pass", "Play Red 7"). */
+function choiceLabel(o) {
+  if (o.type === "draw" && /^\s*(draw|comprar)\s*$/i.test(o.words || "")) return tr("drawCard");
+  const w = String(o.words || o.action || "");
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
 function renderGame() {
   const ob = $("#play-order");
   ob.textContent = order === "guide" ? tr("orderGuide") : tr("orderColour");
@@ -292,11 +299,11 @@ function renderGame() {
   const box = $("#options");
   box.hidden = !picking;
   if (picking) {
-    fill(box, picking.options.map((o, i) => el("button", { type: "button", "data-testid": `option-${i}`, onclick: () => choose(o) }, o.words)),
+    fill(box, picking.options.map((o, i) => el("button", { type: "button", "data-testid": `option-${i}`, onclick: () => choose(o) }, choiceLabel(o))),
       el("button", { type: "button", class: "ghost", onclick: () => { picking = null; renderGame(); } }, tr("cancel")));
   }
   const others = g.choices.filter((c) => c.type !== "play");
-  const buttons = others.map((o, i) => el("button", { type: "button", "data-testid": `choice-${i}`, onclick: () => choose(o) }, o.words));
+  const buttons = others.map((o, i) => el("button", { type: "button", "data-testid": `choice-${i}`, onclick: () => choose(o) }, choiceLabel(o)));
   if (g.waiting) buttons.push(el("button", { type: "button", class: "primary", "data-testid": "wait", onclick: () => queue(wait) }, tr("wait")));
   if (!g.over && !g.your_turn && !g.waiting) buttons.push(el("span", { class: "muted" }, tr("noChoice")));
   fill($("#choices"), buttons);

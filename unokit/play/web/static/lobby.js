@@ -158,9 +158,31 @@ function initSelect(select, values, label, dflt) {
   select.dataset.ready = "1";
 }
 
-/** Explain what the chosen game type needs (partners: an even number of seats, at least 4). */
+/** The game type a match rule of the code sets (TV: a tournament of wins, or partners counting wins; PR:
+ *  reverse points), the types it allows and its goal (TV's wins, PR's starting points); null without one. */
+function ruleMode() {
+  const param = (code, name) => {
+    const st = S.picked.get(code);
+    const p = (byCode.get(code) || { params: [] }).params.find((x) => x.name === name);
+    return Number(st && st.params[name] !== undefined ? st.params[name] : p ? p.default : NaN);
+  };
+  if (S.picked.has("TV")) return { rule: "TV", mode: "tournament", modes: ["tournament", "partners"], target: param("TV", "wins") };
+  if (S.picked.has("PR")) return { rule: "PR", mode: "reverse-points", modes: ["reverse-points"], target: param("PR", "start") };
+  return null;
+}
+
+/** The modes a match rule owns (they are played only with it in the code). */
+const RULE_MODES = { tournament: "TV", "reverse-points": "PR" };
+
+/** Explain what the chosen game type needs (partners: an even number of seats, at least 4); a match rule in
+ *  the code (TV, PR) chooses the type and the goal, as the table will play them. */
 function renderMode() {
-  const mode = $("#mode").value;
+  const select = $("#mode");
+  const rm = ruleMode();
+  for (const o of select.options) o.disabled = rm ? !rm.modes.includes(o.value) : Boolean(RULE_MODES[o.value]);
+  if (rm && !rm.modes.includes(select.value)) select.value = rm.mode;
+  else if (!rm && RULE_MODES[select.value]) select.value = "points";
+  const mode = select.value;
   const n = seatCount();
   let hint = t(`modeHelp.${mode}`);
   let bad = false;
@@ -170,9 +192,24 @@ function renderMode() {
   node.textContent = hint;
   node.classList.toggle("warn", bad);
   $("#target-field").hidden = mode === "single";
-  const target = S.table.target ?? tableDefault("target") ?? 500;
+  const target = rm && Number.isFinite(rm.target) ? rm.target : S.table.target ?? tableDefault("target") ?? 500;
   const input = $("#target");
-  if (document.activeElement !== input) input.value = String(target);
+  input.disabled = Boolean(rm);           // the rule's parameter (TV's wins, PR's start) is the goal
+  fill($("#target-label"), rm ? t(`lobby.target${rm.rule}`) : t("lobby.target"));
+  if (document.activeElement !== input || rm) input.value = String(target);
+}
+
+const variationOf = new Map();     // a canonical code -> the variation (as the guide writes it) that gave it
+
+/** The variation card of the code in the box (canonical, as the server checked it) is marked as chosen. */
+function markVariation(code) {
+  const canon = (c) => String(c || "").trim().replace(/\s+/g, " ").toUpperCase();
+  const written = code ? variationOf.get(code) : null;
+  for (const b of document.querySelectorAll('#variations [data-testid^="variation-"]')) {
+    const on = Boolean(code) && (b.dataset.code === written || canon(b.dataset.code) === canon(code));
+    b.classList.toggle("chosen", on);
+    b.setAttribute("aria-pressed", String(on));
+  }
 }
 
 function tableDefault(name) {
@@ -187,10 +224,11 @@ function renderVariations() {
     el("h3", {}, t("lobby.variations")),
     el("div", { class: "preset-list" }, catalog.variations.map((v, i) =>
       el("button", {
-        type: "button", class: "preset", "data-testid": `variation-${i}`, title: v.about,
-        onclick: () => { setCodeText(v.code); check(v.code, "preset"); },
+        type: "button", class: "preset", "data-testid": `variation-${i}`, title: v.about, "data-code": v.code,
+        "aria-pressed": "false", onclick: () => { setCodeText(v.code); check(v.code, "preset"); },
       }, el("span", { class: "preset-group" }, v.group), el("code", {}, v.code.replace(/^UNO /, "")),
       el("span", { class: "preset-about" }, v.about)))));
+  markVariation(lastCheck.ok ? lastCheck.code : null);
 }
 
 function renderEditions() {
@@ -498,6 +536,8 @@ async function check(code, source) {
   if (seq !== checkSeq) return;           // a newer check is on its way
   lastCheck = { ...res, text: code };
   msg.className = `rules-message ${res.ok ? "ok" : "bad"}`;
+  if (res.ok && source === "preset") variationOf.set(res.code, code);
+  markVariation(res.ok ? res.code : null);
   if (res.ok) {
     fill(msg, el("span", { "aria-hidden": "true" }, "✓ "), t("lobby.valid"), " ", el("code", {}, res.code));
     if (source !== "picker" && parseCode(res.code)) {

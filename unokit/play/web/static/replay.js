@@ -115,7 +115,7 @@ function render() {
   box.hidden = !showResult;
   if (showResult) {
     const inner = el("div", {});
-    renderHandResult(inner, f);
+    renderHandResult(inner, f, code);
     fill(box, el("h2", {}, f.status === "over" ? t("status.over") : t("result.handOver", { n: f.match.last.number })), inner);
   }
 }

@@ -139,8 +139,8 @@ async function hint() {
 
 /** The hint in the page's language (the server's own words name the card the draws lead to). */
 function hintWords(h, what) {
-  const verdict = h.verdict === "won" ? t("sol.verdict.won", { n: h.solver_moves })
-    : h.verdict ? t(`sol.verdict.${h.verdict}`) : "";
+  // whether a win is still there, in a player's words (the solver's own line, N moves long, is no goal to a person)
+  const verdict = h.verdict ? t(`sol.verdict.${h.verdict}`) : "";
   const first = h.draws > 0 ? t("sol.hintDraws", { n: h.draws, then: h.then })
     : t("sol.hintMove", { move: h.move, what });
   return `${first} ${verdict}`.trim();

@@ -4,7 +4,7 @@
 // Every move is one of the `legal` action texts of the last state (or a complete play built from a
 // stem through `expand`); the server is the referee, this page only offers what it allows. UNO Flex: a
 // card whose flex side may be used is offered twice (RSX and RSX*): tapping it asks which side.
-import { renderCenter, renderHandResult, renderLog, renderScores, renderSeats, seatNames } from "./board.js";
+import { renderCenter, renderFair, renderHandResult, renderLog, renderScores, renderSeats, seatNames } from "./board.js";
 import { ALL_COLORS, cardEl, cardName, cardsName, colorChip, colorName, isFlexed, physicalOf, SHAPE } from "./cards.js";
 import { $, $$, api, cleanCode, countdown, el, fill, hostKey, keepFocus, NAME_KEY, store, toast, tokenKey } from "./common.js";
 import { applyI18n, lang, langToggle, onLang, t } from "./i18n.js";
@@ -22,6 +22,7 @@ let prompt = null;             // what the prompt shows: {kind: "color"|"choices
 let pendingExpand = null;      // {stem, done, root} while waiting for an `options` answer
 let resultDismissed = null;    // the hand number whose result the player closed
 let spectating = false;
+let shownStatus = ["connecting", undefined];   // the connection's state, repainted when the language changes
 let botList = null;            // the bots a host may seat (from /api/catalog)
 // The hand's order, kept in the browser: "guide" (the order the guide recommends) or "colour" (both also
 // chosen on /learn); unset: as dealt. The server sends each order as places in the hand (state.hand_order,
@@ -41,6 +42,7 @@ async function init() {
   setStatus("connecting");
   onLang(() => {
     applyI18n();
+    setStatus(...shownStatus);
     if (ws && ws.readyState === WebSocket.OPEN) send({ type: "hello", lang: lang() });
     if (state) render();
   });
@@ -217,6 +219,7 @@ function act(text) {
 }
 
 function setStatus(kind, n) {
+  shownStatus = [kind, n];
   const node = $("#status");
   node.className = `conn conn-${kind}`;
   node.dataset.conn = kind;
@@ -328,6 +331,13 @@ function onCard(code, i) {
   if (!cands.length) {
     toast(t("play.cannot", { card: cardName(code) }), "error", 3000);
     return;
+  }
+  // out of turn (a cut) the chance passes as soon as the player in turn moves: the card alone goes at once,
+  // and a group that could start with it is the "Cut with more cards" button's (renderActions)
+  if (state.view && state.view.to_act !== mySeat()) {
+    const list = unoFilter(cands);
+    const completes = list.filter((a) => !a.more);
+    if (completes.length === 1 && list.some((a) => a.more === "cards")) { act(completes[0].text); return; }
   }
   const flexed = cands.filter((a) => isFlexed(firstCard(a)));
   const regular = cands.filter((a) => !isFlexed(firstCard(a)));
@@ -481,12 +491,16 @@ function renderPrompt() {
   }
   let n = 0;
   const opts = [...groups.values()].map((g) => {
-    const label = stem.more === "target" && g.add !== null ? names[g.add] ?? String(g.add)
+    // a swap card (SEVENO's 7, T's 0) may name nobody: "Don't swap", not the bare card
+    const noSwap = stem.more === "target" && g.add === null && g.list.every((o) => o.target === undefined || o.target === null);
+    const label = noSwap ? t("prompt.noSwap") : stem.more === "target" && g.add !== null ? names[g.add] ?? String(g.add)
       : g.add !== null ? cardEl(g.add, { small: true }) : describe(g.list[0]);
     const more = g.list.some((o) => o.more);
     const i = n++;
-    return el("button", { type: "button", class: "option", "data-testid": `option-${i}`, "data-focus-key": `option-${i}`,
-      "aria-label": stem.more === "target" ? t("prompt.toSeat", { name: names[g.add] ?? g.add }) : g.add !== null ? cardName(g.add) : describe(g.list[0]),
+    const aria = noSwap ? t("prompt.noSwapLabel", { card: cardsName(words(stem.cards)) })
+      : stem.more === "target" ? t("prompt.toSeat", { name: names[g.add] ?? g.add }) : g.add !== null ? cardName(g.add) : describe(g.list[0]);
+    return el("button", { type: "button", class: `option${noSwap ? " no-swap" : ""}`, "data-testid": `option-${i}`, "data-focus-key": `option-${i}`,
+      "aria-label": aria,
       onclick: () => resolve(g.list, prompt.root) }, label, more ? " …" : "");
   });
   fill(box,
@@ -525,6 +539,7 @@ function render() {
     else renderGame();
     renderScores($("#scores"), state);
     renderLog($("#log"), state);
+    renderFair($("#fair"), state, code);
     renderChat();
     renderResult();
   });
@@ -609,10 +624,77 @@ function renderGame() {
     }
   }
   renderSeats($("#seats"), state, { mySeat: seat, catchSeat: (s) => catchable.get(s) || null, onCatch: (text) => act(text), targets });
+  showTurnSeat();
+  seatControls();      // the host's stand-in / give back / remove buttons, and the marks everyone sees
   renderCenter($("#center"), state, { mySeat: seat });
   renderPrompt();
   renderActions(seat);
   renderHand(seat);
+}
+
+/** On a phone the seats are a sideways strip: the seat to act is scrolled into it (the page itself does not move). */
+function showTurnSeat() {
+  const strip = $("#seats");
+  const seat = $(".seat.turn", strip);
+  if (!seat || strip.scrollWidth <= strip.clientWidth) return;
+  const s = seat.getBoundingClientRect();
+  const b = strip.getBoundingClientRect();
+  if (s.left < b.left || s.right > b.right) strip.scrollLeft += s.left - b.left - Math.max(0, (b.width - s.width) / 2);
+}
+
+// ------------------------------------------------------------------ the host's seat controls
+/**
+ * On each person's seat: the marks "bot playing" (the host handed the seat to the stand-in bot) and
+ * "removed"; for the host, "Let a bot play" on the seat of a person who is not connected, "Give back"
+ * on a seat a bot plays, and "Remove" between hands (docs/protocol.md). The person a bot plays for
+ * sees a note with "Take my seat back" (the WebSocket message `back`).
+ */
+function seatControls() {
+  const host = isHost() && state.you && ["playing", "between"].includes(state.status);
+  state.seats.forEach((s, i) => {
+    const box = $(`#seats [data-testid="seat-${s.seat ?? i}"]`);
+    if (!box) return;
+    const marks = $(".seat-marks", box);
+    if (s.standin && marks) marks.append(el("span", { class: "mark away", "data-testid": `standin-mark-${s.player}` }, "⚙ ", t("seat.standin")));
+    if (s.removed && marks) marks.append(el("span", { class: "mark out", "data-testid": `removed-${s.player}` }, t("seat.removed")));
+    if (!host || s.kind !== "person" || s.player === state.you.player) return;
+    const btn = (testid, label, title, onclick) => el("button", { type: "button", class: "seat-ctl", "data-testid": testid,
+      "data-focus-key": testid, title, "aria-label": title, onclick }, label);
+    const buttons = [];
+    if (s.standin) buttons.push(btn(`giveback-${s.player}`, t("host.giveBack"), t("host.giveBackTo", { name: s.name }), () => standIn(s.player, false)));
+    else if (!s.connected) buttons.push(btn(`standin-${s.player}`, t("host.standin"), t("host.standinFor", { name: s.name }), () => standIn(s.player, true)));
+    if (state.status === "between") {
+      buttons.push(btn(`remove-${s.player}`, t("host.remove"), t("host.removeFrom", { name: s.name }), () => {
+        if (window.confirm(t("host.removeSure", { name: s.name }))) hostPost("remove", { player: s.player });
+      }));
+    }
+    if (buttons.length) box.append(el("div", { class: "seat-ctls" }, buttons));
+  });
+  standinNote();
+}
+
+function standIn(player, on) {
+  hostPost("standin", { player, on });
+}
+
+async function hostPost(what, body) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(code)}/${what}`, { token, ...body });
+  } catch (e) {
+    toast(e.message, "error");
+  }
+}
+
+/** "A bot is playing for you — Take my seat back", while the host has a bot play your seat. */
+function standinNote() {
+  const old = $("#standin-note");
+  const me = state.you ? state.seats.find((s) => s.player === state.you.player) : null;
+  if (old) old.remove();
+  if (!me || !me.standin) return;
+  $("#game").prepend(el("p", { id: "standin-note", class: "spectating", "data-testid": "standin-note", role: "status" },
+    t("standin.you"), " ",
+    el("button", { type: "button", class: "primary", "data-testid": "take-back", "data-focus-key": "take-back",
+      onclick: () => send({ type: "back" }) }, t("standin.takeBack"))));
 }
 
 function spectatingNote(seat) {
@@ -643,6 +725,14 @@ function renderActions(seat) {
       { class: `uno-btn${unoNow ? " hot" : ""}${unoArmed ? " armed" : ""}`, "aria-pressed": unoNow ? null : String(unoArmed) }),
   ];
   if (has("challenge")) buttons.push(btn("challenge", t("act.challenge"), "C", true, () => act(`${seat} challenge`)));
+  // out of turn, a cut that may take more cards (DR/DD groups, AA sums): tapping the card cuts with it alone
+  const groupCut = state.view.to_act !== seat && (state.actions || []).find((a) => a.type === "play" && a.more === "cards");
+  if (groupCut) {
+    buttons.push(btn("cut-group", t("act.cutGroup", { card: cardName(firstCard(groupCut)) }), null, true, () => {
+      const first = firstCard(groupCut);
+      resolve((state.actions || []).filter((a) => a.type === "play" && firstCard(a) === first), null);
+    }));
+  }
   if (has("slap")) buttons.push(btn("slap", t("act.slap"), null, true, () => act(`${seat} slap`), { class: "hot" }));
   if (has("accuse")) buttons.push(btn("accuse", t("act.accuse"), null, true, () => act(`${seat} accuse`)));
   if (has("doubt")) buttons.push(btn("doubt", t("act.doubt"), null, true, () => act(`${seat} doubt`)));
@@ -762,7 +852,7 @@ function renderResult() {
   const dialog = $(".dialog", box);
   dialog.setAttribute("data-testid", over ? "game-over" : "hand-result");
   const hand = el("div", {});
-  renderHandResult(hand, state);
+  renderHandResult(hand, state, code);
   const standings = el("div", {});
   renderScores(standings, state);
   if (over) {
