@@ -27,7 +27,7 @@ from .errors import NotationError, UnoError
 
 __all__ = ["Action", "Play", "Draw", "Pass", "ChooseColor", "SayUno", "CatchUno", "Challenge",
            "Notice", "Accuse", "Discard", "Say", "Hint", "Slap", "ChallengeDraw", "action_from_dict",
-           "ACTIONS", "register_action", "unregister_action"]
+           "ACTIONS", "register_action", "unregister_action", "WINDOWS"]
 
 
 class Action:
@@ -43,6 +43,10 @@ class Action:
     kind = "action"
     verb = ""
     more = ""  # only a Play being composed sets it (see Play)
+    #: when the action is a seat's decision (:data:`WINDOWS`): "turn" (the seat in turn only), "reaction"
+    #: (any seat between moves, out of turn: UNO calls, catches, challenges of a draw), "both" (a play: in
+    #: turn, or out of turn as a cut) or "talk" (speech, never a decision the decision flow offers)
+    window = "turn"
 
     def to_dict(self) -> dict:
         raise NotImplementedError
@@ -81,6 +85,9 @@ class Action:
         raise NotationError(f"unknown action verb {_short(verb)!r} in {_short(text)!r}")
 
 
+#: the decision windows an action class may declare (:attr:`Action.window`)
+WINDOWS = ("turn", "reaction", "both", "talk")
+
 # ---------------------------------------------------------------------- the registry
 #: every action verb -> its class: the one dispatch of :meth:`Action.parse` and, through the
 #: classes' ``kind``, of :func:`action_from_dict`. Change it only with :func:`register_action`.
@@ -102,6 +109,8 @@ def register_action(cls: type) -> type:
         raise UnoError(f"{cls.__name__}.verb must be one lower-case word such as 'draw', got {verb!r}")
     if not isinstance(kind, str) or not kind or kind == Action.kind:
         raise UnoError(f"{cls.__name__} must declare its kind (the 'type' of its dict form), got {kind!r}")
+    if cls.window not in WINDOWS:
+        raise UnoError(f"{cls.__name__}.window must be one of {', '.join(WINDOWS)}, got {cls.window!r}")
     if ACTIONS.get(verb) is cls and _KINDS.get(kind) is cls:
         return cls
     for table, key, what in ((ACTIONS, verb, "verb"), (_KINDS, kind, "kind")):
@@ -178,6 +187,7 @@ class Play(Action):
     more: str = ""
     first: int | None = None
     kind = verb = "play"
+    window = "both"
 
     def __str__(self) -> str:
         parts = [str(self.player), "play"]
@@ -308,7 +318,7 @@ class Play(Action):
         return cls(**kw)
 
 
-def _simple(name: str, verb: str, doc: str):
+def _simple(name: str, verb: str, doc: str, window: str = "turn"):
     """A registered action class that names only its player: ``"<seat> <verb>"``."""
     @dataclass(frozen=True, slots=True)
     class _A(Action):
@@ -322,6 +332,7 @@ def _simple(name: str, verb: str, doc: str):
             return {"type": verb, "player": self.player}
 
     _A.verb = verb
+    _A.window = window
     _A.__name__ = _A.__qualname__ = name
     _A.__doc__ = doc
     return register_action(_A)
@@ -330,11 +341,12 @@ def _simple(name: str, verb: str, doc: str):
 Draw = _simple("Draw", "draw", "Draw from the stock: one card at the start of a turn, or the whole "
                                "pending penalty when facing a Draw Two / Wild Draw Four (stack).")
 Pass = _simple("Pass", "pass", "Keep the card just drawn and end the turn (or accept a hand-ending hidden play).")
-SayUno = _simple("SayUno", "uno", "Say 'UNO' while holding one card (safe once said).")
+SayUno = _simple("SayUno", "uno", "Say 'UNO' while holding one card (safe once said).", "reaction")
 Challenge = _simple("Challenge", "challenge", "Challenge the Wild Draw Four you must draw for.")
-Accuse = _simple("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.")
-Slap = _simple("Slap", "slap", "M: put a hand on the discard pile after an 8 (the last to slap draws 1).")
-ChallengeDraw = _simple("ChallengeDraw", "doubt", "DP: challenge the last draw (the drawer held a playable card).")
+Accuse = _simple("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.", "reaction")
+Slap = _simple("Slap", "slap", "M: put a hand on the discard pile after an 8 (the last to slap draws 1).", "reaction")
+ChallengeDraw = _simple("ChallengeDraw", "doubt", "DP: challenge the last draw (the drawer held a playable card).",
+                        "reaction")
 
 
 @register_action
@@ -371,6 +383,7 @@ class CatchUno(Action):
     player: int
     target: int
     kind = verb = "catch"
+    window = "reaction"
 
     def __str__(self) -> str:
         return f"{self.player} catch {self.target}"
@@ -397,6 +410,7 @@ class Notice(Action):
     player: int
     seq: int
     kind = verb = "notice"
+    window = "reaction"
 
     def __str__(self) -> str:
         return f"{self.player} notice {self.seq}"
@@ -449,6 +463,7 @@ class Say(Action):
     player: int
     text: str
     kind = verb = "say"
+    window = "talk"
 
     def __str__(self) -> str:
         return f"{self.player} say {self.text}"
@@ -475,6 +490,7 @@ class Hint(Action):
     to: int
     text: str = ""
     kind = verb = "hint"
+    window = "talk"
 
     def __str__(self) -> str:
         return f"{self.player} hint {self.to} {self.text}".rstrip()

@@ -10,13 +10,13 @@
 from __future__ import annotations
 
 from ..errors import UnoError
-from .base import OUT_OF_TURN, TURN_ONLY, Bot, is_out_of_turn, out_of_turn_options
+from .base import Bot, is_out_of_turn, is_turn_action, out_of_turn_options, turn_options
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .random_play import RandomPlayBot
 from .human import HumanBot, human
 
-__all__ = ["Bot", "RandomBot", "RandomPlayBot", "GreedyBot", "HumanBot", "human", "BOTS", "make_bot", "parse_bot_list", "OUT_OF_TURN", "TURN_ONLY",
+__all__ = ["Bot", "RandomBot", "RandomPlayBot", "GreedyBot", "HumanBot", "human", "BOTS", "make_bot", "parse_bot_list", "is_turn_action", "turn_options",
            "is_out_of_turn", "out_of_turn_options"]
 
 def _human_greedy(seed: int | None = None) -> HumanBot:

@@ -88,7 +88,7 @@ from ..errors import UnoError
 from ..fast import ACTION_TEXT, ACTIONS_PER_SEAT, FastGame, NotCoveredError, action_id
 from ..game import Game, Phase
 from ..official import CARDS, COLOR_OF, POINTS, classic_deck, hand_points
-from .base import TURN_ONLY, Bot
+from .base import Bot, is_turn_action
 from .determinize import Determinizer
 from .greedy import GreedyBot
 
@@ -123,7 +123,7 @@ def _dedupe_uno(acts: list[Action]) -> list[Action]:
 
 
 def _in_turn(acts: list[Action], phase: str) -> list[Action]:
-    out = [a for a in acts if type(a) is Play or isinstance(a, TURN_ONLY)]
+    out = [a for a in acts if is_turn_action(a)]
     if phase == "HIDDEN_FINISH":
         out += [a for a in acts if type(a).__name__ == "Accuse"]
     return _dedupe_uno(out)

@@ -20,7 +20,7 @@ import random
 import numpy as np
 
 from ..actions import Play
-from ..bots.base import OUT_OF_TURN
+from ..bots.base import is_out_of_turn
 from ..compose import UNFOLD, complete, unfold
 from ..errors import IllegalActionError, UnoError
 from ..game import Game
@@ -109,7 +109,7 @@ class Flow:
             return
         while self.queue:
             s = self.queue.pop()
-            opts = [a for a in g.legal_actions(s, turn=False) if isinstance(a, OUT_OF_TURN)]
+            opts = [a for a in g.legal_actions(s, turn=False) if is_out_of_turn(a)]
             if opts:
                 self._ask(s, opts, None, True)
                 return

@@ -22,7 +22,7 @@ from collections import Counter
 
 from ..actions import Action, CatchUno, Challenge, ChooseColor, Draw, Notice, Pass, Play, SayUno
 from ..bots import human
-from ..bots.base import OUT_OF_TURN
+from ..bots.base import is_out_of_turn
 from ..bots.greedy import GreedyBot
 from ..chance import derive_seed
 from ..compose import UNFOLD, complete, unfold
@@ -215,7 +215,7 @@ class LearnerGame:
             return []
         if g.to_act == self.learner:
             return g.legal_actions(self.learner)
-        return [a for a in g.legal_actions(self.learner, turn=False) if isinstance(a, OUT_OF_TURN)]
+        return [a for a in g.legal_actions(self.learner, turn=False) if is_out_of_turn(a)]
 
     def expand(self, stem: Action | str) -> list[Action]:
         """The next choices of a play being composed (a DR group, a seat to name)."""

@@ -54,6 +54,7 @@ class CallUnready(Action):
 
     player: int
     kind = verb = "unready"
+    window = "reaction"
 
     def __str__(self) -> str:
         return f"{self.player} unready"
