@@ -186,6 +186,8 @@ def test_api_the_host_lets_a_bot_play_an_away_seat_then_gives_it_back(client):
     with client.websocket_connect(f"/ws/{code}?token={ana}") as ws:
         m = recv_state(ws)
         assert [x["standin"] for x in sorted(m["seats"], key=lambda x: x["player"])] == [False, True]
+    info = client.get(f"/api/tables/{code}").json()             # the public info says so too
+    assert [(x["standin"], x["removed"]) for x in info["seats"]] == [(False, False), (True, False)]
     play_for(client, code, 0, lambda s: bot_moves_for(s, 1) >= 2)
     assert post(client, code, "standin", token=ana, player=1, on=False).status_code == 200
     s = session(client, code)

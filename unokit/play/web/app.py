@@ -212,8 +212,8 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         s = rt.session
         return {"table": rt.code, "status": s.status, "rules": s.options.rules, "options": s.options.to_dict()
                 | {"seed": None},
-                "seats": [{"player": p, "name": st.name, "kind": st.kind, "bot": st.bot}
-                          for p, st in enumerate(s.seats)],
+                "seats": [{"player": p, "name": st.name, "kind": st.kind, "bot": st.bot, "standin": st.standin,
+                           "removed": st.removed} for p, st in enumerate(s.seats)],
                 "free": sum(st.kind is None for st in s.seats), "hands": len(s.results)}
 
     @app.post("/api/tables/{code}/join")
