@@ -171,10 +171,6 @@ CLAIMS: tuple[Claim, ...] = (
 )
 
 
-def claims_for(code: str) -> list[Claim]:
-    return [c for c in CLAIMS if c.code == code]
-
-
 # ---------------------------------------------------------------------------------------- effects
 def effect(entry: dict, base: dict, key: str) -> dict | None:
     """Difference ``entry - base`` of metric ``key`` with its 95% interval (Newcombe for rates,

@@ -30,13 +30,6 @@ def _pm(eff: dict | None, pct: bool = False, digits: int = 1) -> str:
     return f"{eff['d'] * f:+.{digits}f} [{eff['lo'] * f:+.{digits}f}, {eff['hi'] * f:+.{digits}f}]"
 
 
-def _val(v: dict | None, pct: bool = False, digits: int = 1) -> str:
-    if v is None:
-        return "–"
-    f = 100 if pct else 1
-    return f"{v['value'] * f:.{digits}f} [{v['lo'] * f:.{digits}f}, {v['hi'] * f:.{digits}f}]"
-
-
 def _engines_note(engines) -> str:
     """``; 120 chunks on the compiled core, 80 on the referee`` (nothing for an older report)."""
     if not engines:
@@ -62,10 +55,6 @@ def _ratio(a: dict, b: dict) -> tuple[float, float, float]:
     q = a["mean"] / b["mean"]
     se = q * math.sqrt((a["se"] / a["mean"]) ** 2 + (b["se"] / b["mean"]) ** 2)
     return q, q - Z95 * se, q + Z95 * se
-
-
-def _inside(x: float, s: dict) -> str:
-    return "inside" if s["lo"] <= x <= s["hi"] else ("above" if x > s["hi"] else "below")
 
 
 def _plt():

@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import sys
@@ -492,5 +491,3 @@ def _decks_text(s: dict) -> str:
     return f"the {name} deck" if k == 1 else f"{k} {name} decks"
 
 
-def summary_json(s: dict) -> str:
-    return json.dumps(s, indent=2, sort_keys=False)

@@ -327,9 +327,6 @@ class Determinizer:
         self._deck_cards = sorted(deck.elements(), key=lambda c: c.index)
 
     # ------------------------------------------------------------------ facts
-    @property
-    def phase_supported(self) -> bool:
-        return self.view.phase in SUPPORTED_PHASES and self.view.to_act == self.seat
 
     def known(self, seat: int) -> list[Card]:
         return list(self.seats[seat].known)

@@ -198,9 +198,6 @@ class Knowledge:
     def unseen_wilds(self) -> int:
         return self.uwild
 
-    def unseen_draw_cards(self) -> int:
-        return sum(k for c, k in self.unseen.items() if c.draw)
-
     def color_share(self, color: Color) -> float:
         """Share of the unseen coloured cards that are ``color`` (0.25 when nothing is known)."""
         tot = sum(self.ucolor.values())
@@ -270,9 +267,6 @@ class Knowledge:
         pf = self.p_has_face(seat, face, color, use_evidence) if face is not None and face < Face.WILD else 0.0
         pw = self.p_has_wild(seat)
         return 1.0 - (1 - pc) * (1 - pf) * (1 - pw)
-
-    def p_color_lacked_by(self, seat: int, color: Color) -> float:
-        return 1.0 - self.p_has_color(seat, color)
 
     def bluff_probability(self, bluffer: int, prev_color: Color | None) -> float:
         """Chance that ``bluffer``'s Wild Draw Four was a bluff (they still hold ``prev_color``)."""

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ..cards import Color
 
-__all__ = ["Phase", "WrongPlay", "copy_rule_state", "PLAY_PHASES"]
+__all__ = ["Phase", "WrongPlay", "copy_rule_state"]
 
 
 class Phase(IntEnum):
@@ -33,7 +33,6 @@ class WrongPlay(NamedTuple):
     next_player: int
 
 
-PLAY_PHASES = (Phase.PLAY, Phase.DRAWN)
 
 
 def copy_rule_state(d: dict) -> dict:

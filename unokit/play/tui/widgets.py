@@ -23,7 +23,7 @@ import textwrap
 from rich.text import Text
 from textual.widget import Widget
 
-from ...narrate import card_name, color_name
+from ...narrate import color_name
 from ..handorder import guide_order
 
 __all__ = [
@@ -336,10 +336,6 @@ def first_card(action: dict) -> str | None:
     """The first card a play puts down (face up or face down)."""
     cards = (action.get("cards") or action.get("hidden") or "").split()
     return cards[0] if cards else None
-
-
-def card_words(code: str, lang: str = "en") -> str:
-    return card_name(code, lang)
 
 
 class Panel(Widget):
