@@ -23,6 +23,7 @@ def test_browser_the_deal_commitment_is_shown_then_verified_by_its_link(browser,
         shown.wait_for()
         assert shown.get_attribute("data-commitment") == s.fair[1]["commitment"]
         assert page.get_by_test_id("verify-link").count() == 0          # nothing to check before the end
+        assert page.get_by_test_id("fair-chosen").count() == 0          # the server drew this table's seed
         assert s.fair[1]["salt"] not in page.content()
         rt = srv.app.state.hub.tables[t["table"]]
 

@@ -176,3 +176,23 @@ def test_fair_the_verify_endpoint_checks_a_finished_hand(tmp_path):
         first, last = (c.get(f"/api/tables/{code}/replay/{i}").json()["fair"] for i in (0, steps - 1))
         assert first["commitment"] == last["commitment"] == body["commitment"]       # the replay viewer's link
         assert first["revealed"] is None and last["revealed"]["salt"] == body["salt"]
+
+
+def test_fair_a_seed_the_creator_chose_is_flagged_and_a_drawn_one_is_not(table, tmp_path):
+    """A creator who chose the seed could know every deck: everyone is told so; a drawn seed is not flagged,
+    and the flag survives the database (the options as stored) and a restart."""
+    s, seen = table                                      # created with seed=21
+    assert all(m["fair"]["seed_chosen"] for m in seen if m["fair"])
+    drawn = TableSession(TableOptions(rules="UNO 1121", seats=2, match=False, bot_think=0, bots={"1": "greedy"}))
+    drawn.join("Ana")
+    drawn.start(0.0)
+    assert drawn.options.seed is not None and drawn.fair_state()["seed_chosen"] is False
+    stored = json.loads(json.dumps(drawn.options.to_dict()))
+    assert TableSession.restore(stored, drawn.log).fair_state()["seed_chosen"] is False
+    assert "seed_drawn" not in TableOptions(seed=5).to_dict()      # chosen: stored as before
+    from unokit.play.session import TableError
+    with pytest.raises(TableError, match="seed_drawn is set by the server"):
+        TableOptions(seed_drawn=True)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'c.db'}")) as c:    # the API cannot claim a drawn seed
+        r = c.post("/api/tables", json={"name": "Ana", "seed": 3, "seed_drawn": True})
+        assert r.status_code == 400

@@ -389,7 +389,8 @@ def test_leak_no_message_to_a_seat_carries_another_seats_hand_in_a_whole_hand_pl
                           "hand_order", "fair"}
         assert all(isinstance(x["cards"], int) for x in m["seats"])       # the others: counts only
         if m["status"] == "playing":                   # the deal's salt (and so the deck) stays secret
-            assert m["fair"]["revealed"] is None and set(m["fair"]) == {"hand", "version", "commitment", "revealed"}
+            assert m["fair"]["revealed"] is None and set(m["fair"]) == {"hand", "version", "commitment", "revealed",
+                                                                        "seed_chosen"}
         assert len(m["view"]["hand"]) == m["view"]["hand_sizes"][m["you"]["seat"]]
         assert all(not k.startswith("hand") or k in ("hand", "hand_sizes") for k in m["view"])
 

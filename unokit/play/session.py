@@ -117,6 +117,7 @@ class TableOptions:
     seed: int | None = None
     decks: int = 1
     blanks: str = ""
+    seed_drawn: bool = False     # the server drew the seed (True), or the table's creator chose it
 
     def __post_init__(self):
         for name in ("rules", "fill_bot", "deck", "blanks") + (("mode",) if self.mode is not None else ()):
@@ -151,6 +152,8 @@ class TableOptions:
         _num("between_hands", self.between_hands, 0, 60)
         if self.seed is not None:
             _num("seed", self.seed, 0, 2**63 - 1, integer=True)
+        if not isinstance(self.seed_drawn, bool) or (self.seed_drawn and self.seed is None):
+            raise TableError("seed_drawn is set by the server with the seed it drew")
         bots = dict(self.bots)
         clean = []
         for p, name in sorted(bots.items(), key=lambda kv: str(kv[0])):
@@ -175,6 +178,8 @@ class TableOptions:
         d["bots"] = {str(p): b for p, b in self.bots}
         if not d["blanks"]:      # (left out when none: options stored before blanks existed read the same)
             del d["blanks"]
+        if not d["seed_drawn"]:  # (likewise: a chosen seed, or options stored before it was told apart)
+            del d["seed_drawn"]
         return d
 
     @classmethod
@@ -251,7 +256,7 @@ class TableSession:
         o = self.options
         self.seed = o.seed if o.seed is not None else Chance(None).seed % 2**63
         if o.seed is None:
-            self.options = replace(o, seed=self.seed)
+            self.options = replace(o, seed=self.seed, seed_drawn=True)
         self.seats = [_Seat() for _ in range(o.seats)]
         for p, name in o.bots:
             self.seats[p] = _Seat(name=bot_label(name, p), kind="bot", bot=name)
@@ -784,7 +789,9 @@ class TableSession:
         fair = self.fair.get(self.hand_no)
         if fair is None or self.game is None:
             return None
-        out = {"hand": self.hand_no, "version": fair["version"], "commitment": fair["commitment"], "revealed": None}
+        out = {"hand": self.hand_no, "version": fair["version"], "commitment": fair["commitment"], "revealed": None,
+               # a seed the table's creator chose lets them know every deck: the page says so
+               "seed_chosen": not self.options.seed_drawn}
         if self.game.over:
             out["revealed"] = {"salt": fair["salt"], "seed": self.game.chance.seed, "dealt": fair["dealt"]}
         return out

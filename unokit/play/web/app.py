@@ -330,7 +330,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         return {"table": rt.code, "hand": hand, "ok": verdict.ok, "reason": verdict.reason,
                 "commitment": rec["fair"]["commitment"], "salt": rec["fair"]["salt"], "seed": rec["seed"],
                 "dealt": rec["fair"]["dealt"], "deal": rec["chance"][:rec["fair"]["dealt"]],
-                "players": rec["players"], "rules": rec["rules"]}
+                "players": rec["players"], "rules": rec["rules"], "seed_chosen": not s.options.seed_drawn}
 
     @app.get("/api/tables/{code}/replay")
     async def replay_steps(code: str):

@@ -196,7 +196,8 @@ export function renderFair(box, state, code) {
   fill(box,
     el("span", { title: `SHA-256 ${f.commitment}`, "data-testid": "fair-commitment", "data-commitment": f.commitment },
       t("fair.sealed", { n: f.hand, h: short })),
-    f.revealed ? [" ", verifyLink(code, f.hand)] : " " + t("fair.later"));
+    f.revealed ? [" ", verifyLink(code, f.hand)] : " " + t("fair.later"),
+    f.seed_chosen ? el("span", { class: "fair-chosen", "data-testid": "fair-chosen" }, " ", t("fair.chosen")) : null);
 }
 
 function verifyLink(code, hand) {

@@ -312,6 +312,7 @@ const EN = {
 
   "fair.sealed": "Deal of hand {n} sealed: {h}…",
   "fair.later": "(checkable when the hand ends)",
+  "fair.chosen": "Note: this table's creator chose its seed, so they could know every deck.",
   "fair.verify": "Verify this deal",
   "verify.title": "Verify a deal",
   "verify.checking": "Checking the deal…",
@@ -706,6 +707,7 @@ const PT = {
 
   "fair.sealed": "Distribuição da mão {n} lacrada: {h}…",
   "fair.later": "(verificável quando a mão acabar)",
+  "fair.chosen": "Atenção: quem criou esta mesa escolheu a semente, então pode conhecer cada baralho.",
   "fair.verify": "Verificar esta distribuição",
   "verify.title": "Verificar uma distribuição",
   "verify.checking": "Verificando a distribuição…",

@@ -40,5 +40,6 @@ function show() {
     row("verify.commitment", result.commitment, "verify-commitment"),
     row("verify.seed", String(result.seed), "verify-seed"),
     row("verify.salt", result.salt, "verify-salt"),
-    row("verify.deck", result.deal.join(" · "), "verify-deck"));
+    row("verify.deck", result.deal.join(" · "), "verify-deck"),
+    result.seed_chosen ? el("p", { class: "fair-chosen", "data-testid": "fair-chosen" }, t("fair.chosen")) : null);
 }
