@@ -188,3 +188,20 @@ def assert_replays(g: Game, events: bool = True) -> None:
     assert g2.fingerprint() == g.fingerprint()
     if events:
         assert list(g2.events) == list(g.events)
+
+
+# ---------------------------------------------------------------------- the web table's tests
+@pytest.fixture
+def db(tmp_path):
+    """A fresh SQLite file for a web table app (tests of unokit.play.web)."""
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+@pytest.fixture
+def client(db):
+    """The web table app on ``db``, through Starlette's TestClient (its lifespan run)."""
+    from fastapi.testclient import TestClient
+
+    from unokit.play.web.app import create_app
+    with TestClient(create_app(db)) as c:
+        yield c

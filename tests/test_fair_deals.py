@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from unokit.cli import main
-from unokit.fairness import commitment, verify_hand, verify_record
+from unokit.play.fairness import commitment, verify_hand, verify_record
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.web.app import create_app
 from unokit.play.wire import state_message

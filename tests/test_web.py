@@ -26,17 +26,6 @@ from unokit.play.wire import state_message
 FAST = {"bot_think": 0.02, "uno_grace": 0.05, "between_hands": 0.05}
 
 
-@pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
-@pytest.fixture
-def client(db):
-    with TestClient(create_app(db)) as c:
-        yield c
-
-
 def make_table(client, **kw) -> dict:
     body = {"rules": "UNO 1121", "seats": 3, "name": "Ana", **kw}
     r = client.post("/api/tables", json=body)

@@ -17,17 +17,6 @@ from unokit.play.session import TableError, TableOptions, TableSession
 from unokit.play.web.app import create_app
 
 
-@pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
-@pytest.fixture
-def client(db):
-    with TestClient(create_app(db)) as c:
-        yield c
-
-
 def create(client, **body):
     return client.post("/api/tables", json={"name": "Ana", "seats": 3, **body})
 

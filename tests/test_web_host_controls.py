@@ -136,17 +136,6 @@ def test_session_remove_is_refused_mid_hand_and_done_between_hands():
 
 
 # ------------------------------------------------------------------ the API
-@pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
-@pytest.fixture
-def client(db):
-    with TestClient(create_app(db)) as c:
-        yield c
-
-
 def table(client, **kw) -> tuple[str, str, str]:
     """Ana's table (she hosts) with Bia seated, started; nobody is away for 600 s. (code, Ana's, Bia's token)"""
     body = {"rules": "UNO 1121", "seats": 2, "name": "Ana", "bot_think": 0.01, "uno_grace": 0,

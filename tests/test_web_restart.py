@@ -38,11 +38,6 @@ class Clock:
         self.offset += seconds
 
 
-@pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
 def session(c, code):
     return c.app.state.hub.tables[code].session
 

@@ -630,7 +630,7 @@ def _read_json(path: Path):
 
 def _cmd_verify(args) -> int:
     """``unokit verify FILE``: a line per hand; 0 if every deal is verified, 1 if one is not."""
-    from .fairness import verify_record
+    from .play.fairness import verify_record
     path = Path(args.file)
     verdicts = verify_record(_read_json(path))
     for label, v in verdicts:

@@ -879,7 +879,7 @@ def replay_match(rec: dict, *, check: bool = True) -> Match:
                                           f"from the match seed: {e}") from None
             if check:
                 mine = _norm(g.record())
-                hrec = {k: v for k, v in hrec.items() if k != "fair"}   # a deal's commitment: unokit.fairness
+                hrec = {k: v for k, v in hrec.items() if k != "fair"}   # a deal's commitment: unokit.play.fairness
                 if mine != hrec:
                     diff = sorted(k for k in set(mine) | set(hrec) if mine.get(k) != hrec.get(k))
                     raise ReplayMismatchError(f"hand {i}: the hand dealt from the match seed differs from the "

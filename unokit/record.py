@@ -29,7 +29,7 @@ from .actions import action_from_dict
 from .cards import format_physical, parse_cards
 from .errors import NotationError, PositionError, RecordError, RuleCodeError, UnoError
 
-__all__ = ["hand_record", "dumps", "loads", "FORMAT", "check_record", "check_match_record"]
+__all__ = ["hand_record", "chance_outcomes", "dumps", "loads", "FORMAT", "check_record", "check_match_record"]
 
 FORMAT = "unokit-hand/1"
 MATCH_FORMAT = "unokit-match/1"
@@ -54,6 +54,11 @@ def fingerprint(game) -> dict:
     }
 
 
+def chance_outcomes(game) -> list:
+    """The hand's chance outcomes so far, as a record writes them (shuffles as card codes, numbers as they are)."""
+    return [format_physical(x) if isinstance(x, tuple) else x for x in game.chance.log]
+
+
 def hand_record(game) -> dict:
     rec = {
         "format": FORMAT,
@@ -65,7 +70,7 @@ def hand_record(game) -> dict:
         "include_blanks": game.include_blanks,
         "seed": game.chance.seed,
         "setup": _jsonable(game.setup),
-        "chance": [format_physical(x) if isinstance(x, tuple) else x for x in game.chance.log],
+        "chance": chance_outcomes(game),
         "actions": [[t, a.to_dict()] for t, a in game.actions],
         "result": fingerprint(game),
     }

@@ -54,9 +54,9 @@ from ..bots import BOTS, make_bot
 from ..chance import Chance, ManualClock
 from ..compose import UNFOLD, complete, unfold
 from ..errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
-from ..fairness import new_salt, seal
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
 from ..sim import derive_seed, reaction_options
+from .fairness import new_salt, seal
 
 __all__ = ["TableOptions", "TableSession", "TableError", "Outcome", "STAND_IN", "NAME_MAX", "CHAT_MAX"]
 
@@ -432,7 +432,7 @@ class TableSession:
         self.clock.t = max(self.clock.t, now)
         self.game = self.match.next_hand()
         self.hand_no += 1
-        if salt is not None:      # the deal's commitment (unokit.fairness); tables logged before it have none
+        if salt is not None:      # the deal's commitment (unokit.play.fairness); tables logged before it have none
             self.fair[self.hand_no] = seal(self.game, salt)
         self.status = "playing"
         self.between_until = None
@@ -785,7 +785,7 @@ class TableSession:
 
     def fair_state(self) -> dict | None:
         """The deal commitment everyone is shown for the hand in play (``revealed`` is None until the hand
-        is over; then the salt, seed and deal size that let anyone check it: :mod:`unokit.fairness`)."""
+        is over; then the salt, seed and deal size that let anyone check it: :mod:`unokit.play.fairness`)."""
         fair = self.fair.get(self.hand_no)
         if fair is None or self.game is None:
             return None

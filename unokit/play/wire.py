@@ -153,7 +153,7 @@ def _common(s: TableSession, v, now) -> dict:
               "rules": s.options.rules, "options": _options(s), "seats": _seats(s, v, now),
               "turn_left": turn_left, "between_left": between_left, "match": _match(s),
               "chat": [[t, p, s.seats[p].name, text] for t, p, text in s.chat[-20:]],
-              "fair": s.fair_state()}      # the deal's commitment (its salt once the hand is over): unokit.fairness
+              "fair": s.fair_state()}      # the deal's commitment (its salt once the hand is over): unokit.play.fairness
     s.narrated[_COMMON] = (key, common)
     return common
 

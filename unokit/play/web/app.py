@@ -29,9 +29,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...actions import Say
 from ...errors import UnoError
-from ...fairness import verify_hand
 from ...match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ...rules import RuleSet
+from ..fairness import verify_hand
 from ..session import CHAT_MAX, TableError, TableOptions, TableSession, clean_chat
 from ..wire import action_json, catalog_message, state_message
 from .hub import Conn, Hub, Runtime
@@ -316,7 +316,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
 
     @app.get("/api/tables/{code}/verify")
     async def verify_deal(code: str, hand: int = Query(..., ge=1, le=100_000)):
-        """Check a finished hand's deal against the commitment shown when it was dealt (unokit.fairness)."""
+        """Check a finished hand's deal against the commitment shown when it was dealt (unokit.play.fairness)."""
         rt = await table_or_404(code)
         s = rt.session
         if hand > s.hand_no:

@@ -1,5 +1,5 @@
 // "Verify this deal": the server re-checks a finished hand's deal against the commitment shown at the deal
-// (unokit.fairness; docs/fair-deals.md) and this page says what it found, in words.
+// (unokit.play.fairness; docs/fair-deals.md) and this page says what it found, in words.
 import { $, api, cleanCode, el, fill } from "./common.js";
 import { applyI18n, langToggle, onLang, t } from "./i18n.js";
 

@@ -34,7 +34,8 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from .errors import RecordError, UnoError
+from ..errors import RecordError, UnoError
+from ..record import chance_outcomes
 
 __all__ = ["VERSION", "Verdict", "commitment", "new_salt", "seal", "verify_hand", "verify_record"]
 
@@ -58,15 +59,11 @@ def commitment(seed: int, deal: list, salt: str) -> str:
     return hashlib.sha256(_payload(seed, deal, salt)).hexdigest()
 
 
-def _dealt_outcomes(game) -> list:
-    return game.record()["chance"]
-
-
 def seal(game, salt: str | None = None) -> dict:
     """The fairness entry of a hand just dealt: ``commitment`` (shown to all at once), ``salt`` (kept
     secret until the hand ends) and ``dealt`` (how many chance outcomes the deal drew)."""
     salt = new_salt() if salt is None else salt
-    deal = _dealt_outcomes(game)
+    deal = chance_outcomes(game)
     return {"version": VERSION, "commitment": commitment(game.chance.seed, deal, salt), "salt": salt,
             "dealt": len(deal)}
 
@@ -92,8 +89,8 @@ def _fail(fair, reason: str) -> Verdict:
 
 def verify_hand(rec) -> Verdict:
     """Check a hand record's deal against its commitment (see the module doc); never raises on bad input."""
-    from .game import Game
-    from .playback import replay
+    from ..game import Game
+    from ..playback import replay
 
     if not isinstance(rec, dict):
         return Verdict(False, "", "a hand record is a JSON object")
@@ -123,7 +120,7 @@ def verify_hand(rec) -> Verdict:
                      dealer=setup.get("dealer") if "dealer_draws" not in setup else None)
     except (UnoError, KeyError, TypeError, ValueError) as e:
         return _fail(fair, f"the record's set-up does not deal: {e}")
-    if _dealt_outcomes(g) != deal:
+    if chance_outcomes(g) != deal:
         return _fail(fair, "the seed does not deal the committed deck")
     try:
         replay(rec)
