@@ -2,11 +2,12 @@
 
 The hub is the only writer of a table: requests and the driver take the table's lock, change the
 session, write the new log entries to the store, and only then tell the connections (persist
-before broadcast). The write is synchronous, with no ``await`` between changing the session and
-committing its entries: a request cancelled half-way (a client gone) can never leave an applied
-action unstored (a SQLite or PostgreSQL commit on this machine takes well under a millisecond to a
-few). After a restart, :meth:`Hub.resume_all` rebuilds every unfinished table from
-its log.
+before broadcast). The writes are group-committed (:class:`GroupCommit`): the entries of every table
+changed in one turn of the event loop go to the database in one transaction, and each change's
+connections are told once it is committed. A change's entries are queued with no ``await`` between
+changing the session and queuing them, so a request cancelled half-way (a client gone) can never
+leave an applied action unstored. After a restart, :meth:`Hub.resume_all` rebuilds every unfinished
+table from its log.
 
 A table keeps its own time (seconds, the ``t`` of its log entries), which stands still while the
 server is down: a stopping server logs each live table's moment (:meth:`TableSession.pause`), and a
@@ -30,7 +31,7 @@ from ..session import TableError, TableOptions, TableSession
 from ..wire import LANGS, state_text
 from .store import Store
 
-__all__ = ["Hub", "Runtime", "Conn", "new_code", "new_token", "CODE_ALPHABET"]
+__all__ = ["Hub", "Runtime", "Conn", "GroupCommit", "new_code", "new_token", "CODE_ALPHABET"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed easily
 CODE_LENGTH = 6
@@ -86,6 +87,60 @@ class Runtime:
         return self.clock() - self.origin
 
 
+class GroupCommit:
+    """The hub's writer: log entries queued during one turn of the event loop are stored in one
+    transaction (:meth:`Store.add_batch`), then every change that queued them is told. Under load one
+    commit serves many tables' actions; alone, an action waits one turn of the loop.
+
+    If the batch fails, each change is retried alone, so one table's bad write fails only its own
+    change (its runtime's ``saved`` and ``status`` go back: the next commit writes the entries again)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.batch: list[tuple[Runtime, int, list[dict], str | None, str, asyncio.Future]] = []
+        self.commits = 0          # transactions made (the load bench reads it)
+
+    def queue(self, rt: Runtime, start: int, entries: list[dict], status: str | None,
+              before: str) -> asyncio.Future:
+        """Queue a change (synchronously: no ``await`` since the session changed); the future is done
+        when it is stored. ``before``: the runtime's status before this change (restored on failure)."""
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        if not self.batch:
+            loop.call_soon(self.flush)
+        self.batch.append((rt, start, entries, status, before, fut))
+        return fut
+
+    def flush(self) -> None:
+        batch, self.batch = self.batch, []
+        if not batch:
+            return
+        try:
+            self.store.add_batch([(rt.code, start, entries, status) for rt, start, entries, status, _, _ in batch])
+            self.commits += 1
+            done = [(item, None) for item in batch]
+        except Exception:  # noqa: BLE001 - retried one change at a time, to fail only the bad one
+            done = []
+            for item in batch:
+                rt, start, entries, status, _, _ = item
+                try:
+                    self.store.add_batch([(rt.code, start, entries, status)])
+                    self.commits += 1
+                    done.append((item, None))
+                except Exception as e:  # noqa: BLE001 - handed to the change that queued it
+                    done.append((item, e))
+        for (rt, start, entries, _, before, fut), error in done:
+            if error is not None:
+                rt.saved = min(rt.saved, start)
+                rt.status = before
+            if fut.done():        # its request was cancelled: the entries are stored all the same
+                continue
+            if error is None:
+                fut.set_result(None)
+            else:
+                fut.set_exception(error)
+
+
 class Hub:
     """Every live table of one server process."""
 
@@ -94,6 +149,7 @@ class Hub:
         self.clock = clock                # wall-clock seconds (tests move it on to stand for an outage)
         self.tables: dict[str, Runtime] = {}
         self.closing = False
+        self.writer = GroupCommit(store)
 
     # ------------------------------------------------------------------ tables
     async def create(self, options: TableOptions, name: str) -> tuple[Runtime, int, str]:
@@ -181,12 +237,14 @@ class Hub:
         new = s.log[rt.saved:]
         status = s.status if s.status != rt.status else None
         if new or status:
-            self.store.add_entries(rt.code, rt.saved, new, status)      # synchronous: see the module doc
+            # queued with no await since the session changed (see the module doc), then awaited
+            stored = self.writer.queue(rt, rt.saved, new, status, rt.status)
             rt.saved += len(new)
             if status:
                 rt.status = s.status
-                if s.status == "over" and s.match is not None:
-                    self.store.set_status(rt.code, "over", s.record())
+            await stored
+            if status == "over" and s.match is not None:
+                self.store.set_status(rt.code, "over", s.record())
         await self.broadcast(rt)
 
     async def broadcast(self, rt: Runtime) -> None:
@@ -271,6 +329,7 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.writer.flush()          # changes still queued are stored before the pauses that follow them
         for rt in list(self.tables.values()):
             if rt.session.status == "over":
                 continue

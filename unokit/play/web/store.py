@@ -154,19 +154,30 @@ class Store:
     # ------------------------------------------------------------------ the log
     def add_entries(self, code: str, start: int, entries: list[dict], status: str | None = None) -> None:
         """Append log entries ``start, start+1, ...`` in one transaction (and the table's status)."""
-        if not entries and status is None:
+        self.add_batch([(code, start, entries, status)])
+
+    def add_batch(self, items: list[tuple[str, int, list[dict], str | None]]) -> None:
+        """:meth:`add_entries` for several tables in one transaction (the hub's group commit): each item
+        is ``(code, start, entries, status)``; all are stored or none."""
+        items = [it for it in items if it[2] or it[3] is not None]
+        if not items:
             return
-        values = {"updated": time.time()}
-        if status is not None:
-            values["status"] = status
+        now = time.time()
+        rows = [{"table_code": code, "idx": start + i, "entry": json.dumps(e, separators=(",", ":"))}
+                for code, start, entries, _ in items for i, e in enumerate(entries)]
+        touched: dict[str, str | None] = {}
+        for code, _, _, status in items:
+            touched[code] = status if status is not None else touched.get(code)
         # statements built once, in SQLAlchemy Core (not the ORM's unit of work): this runs after every action
         with self.engine.begin() as conn:
-            if entries:
-                conn.execute(_ADD_ENTRY, [
-                    {"table_code": code, "idx": start + i, "entry": json.dumps(e, separators=(",", ":"))}
-                    for i, e in enumerate(entries)])
-            conn.execute(_TOUCH_STATUS if status is not None else _TOUCH,
-                         {"c": code, "u": values["updated"], "s": status})
+            if rows:
+                conn.execute(_ADD_ENTRY, rows)
+            plain = [{"c": c, "u": now} for c, st in touched.items() if st is None]
+            if plain:
+                conn.execute(_TOUCH, plain)
+            changed = [{"c": c, "u": now, "s": st} for c, st in touched.items() if st is not None]
+            if changed:
+                conn.execute(_TOUCH_STATUS, changed)
 
     def entries(self, code: str) -> list[dict]:
         with self._s() as s:
