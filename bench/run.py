@@ -21,7 +21,7 @@ The two unokit cores get the same game seeds in a block, and their per-game resu
 (actions, winner) are digested to check that they played the same games.
 
 Prints one JSON object on stdout: the raw per-block samples and the versions; the statistics
-(medians, spreads, ratios) are computed by ``unokit.bench``.  Progress goes to stderr.
+(medians, spreads, ratios) are computed by ``unokit.lab.bench``.  Progress goes to stderr.
 """
 from __future__ import annotations
 

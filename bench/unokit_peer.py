@@ -51,7 +51,7 @@ def make_referee_loop(players: int, rules: str = RULES, max_actions: int = 100_0
     """``block(seeds, rng)``: one referee game per seed; ``{"games", "actions", ..., "digest"}``.
 
     ``core="auto"`` is ``Game.new``'s default (the official rules' moves answered by the fast core until
-    the game's full state is asked for, see ``unokit.referee.lazy``); ``core="referee"`` makes every move
+    the game's full state is asked for, see ``unokit.engine.referee.lazy``); ``core="referee"`` makes every move
     go through the full referee (hooks, events, out-of-turn windows)."""
     from functools import partial
 
@@ -127,9 +127,9 @@ def make_compiled_loop(players: int, max_actions: int = 100_000) -> Block:
 
 
 def make_sim_loop(players: int, max_actions: int = 100_000) -> Block:
-    """``unokit sim --bots random-play`` as a function call: ``unokit.sim.simulate`` on the compiled core
+    """``unokit sim --bots random-play`` as a function call: ``unokit.lab.sim.simulate`` on the compiled core
     (its default there, fast chance), ``COMPILED_SCALE`` hands per seed of the block."""
-    from unokit.sim import simulate
+    from unokit.lab.sim import simulate
 
     def block(seeds: Sequence[int], rng: random.Random) -> dict:
         n = len(seeds) * COMPILED_SCALE

@@ -4,8 +4,8 @@ and test_compiled_strategist.py (imported as ``web_support`` is: ``import compil
 - :func:`check_steps` / :func:`same_steps`: a referee's hand played with uniform random decisions among every
   complete action of the seat to act or, now and then, of any other seat (UNO calls, catches, challenges, cuts)
   is replayed in C (``compiled.trace``); at every step every seat's legal ids (the referee's
-  :func:`unokit.compose.every_action` through ``compiled.action_id``, in its order) and the whole state agree;
-- :func:`same_hands`: hands played in C by random-play bots equal ``unokit.sim.play_hand``'s and the lab's
+  :func:`unokit.engine.compose.every_action` through ``compiled.action_id``, in its order) and the whole state agree;
+- :func:`same_hands`: hands played in C by random-play bots equal ``unokit.lab.sim.play_hand``'s and the lab's
   ``play_deal``'s (winner, turns, steps, actions, reactions, draws, points, score...);
 - :func:`fast_agrees`: with fast chance the hand length, the first seat's win rate, the reactions and the hands
   cut short agree with referee chance within 4 standard errors;
@@ -25,15 +25,15 @@ import os
 import random
 from typing import NamedTuple
 
-from unokit.actions import CatchUno, Challenge, Play, SayUno
+from unokit.core.actions import CatchUno, Challenge, Play, SayUno
 from unokit.bots import make_bot
 from unokit.bots.greedy import color_before_top
-from unokit.compose import every_action, unfold
+from unokit.engine.compose import every_action, unfold
 from unokit.fast import compiled as C
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.lab import play_deal
 from unokit.rules import RuleSet
-from unokit.sim import derive_seed, play_hand, reaction_options
+from unokit.lab.sim import derive_seed, play_hand, reaction_options
 
 #: ``UNOKIT_FULL=1``: every seed of every sweep (else the first half of each)
 FULL = os.environ.get("UNOKIT_FULL", "") == "1"
@@ -147,7 +147,7 @@ def winner(r, i):
 
 def same_hands(rules: str, players, n: int, lab: int, seed: int = 11, seeds=None, *, everything: bool = False
                ) -> Tally:
-    """unokit.sim.simulate's hands (deal ``derive_seed(seed, i)``, or ``seeds``) and the lab's (``play_deal``,
+    """unokit.lab.sim.simulate's hands (deal ``derive_seed(seed, i)``, or ``seeds``) and the lab's (``play_deal``,
     deal ``derive_seed(5, i, "lab-deal")``), on the referee and in C, for every player count; ``n`` and ``lab``
     hands of each (sampled unless ``everything``). Returns the reactions of the harness's hands."""
     take = (lambda k: k) if everything else sampled

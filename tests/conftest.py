@@ -10,11 +10,11 @@ from collections import Counter
 
 import pytest
 
-from unokit.actions import (Accuse, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
+from unokit.core.actions import (Accuse, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
                             Play, Say, SayUno)
-from unokit.cards import Card, Color, parse_cards
-from unokit.decks import build_deck
-from unokit.game import Game, Phase
+from unokit.core.cards import Card, Color, parse_cards
+from unokit.core.decks import build_deck
+from unokit.engine.game import Game, Phase
 
 A, B, C, D, E, F, G = range(7)
 
@@ -92,7 +92,7 @@ def state(g: Game) -> dict:
 
 def assert_refused(g: Game, action, err=None):
     """``action`` is refused with ``err`` (an IllegalActionError subclass) and nothing changes."""
-    from unokit.errors import IllegalActionError
+    from unokit.core.errors import IllegalActionError
     err = err or IllegalActionError
     before = state(g)
     assert not g.can(action)
@@ -167,7 +167,7 @@ def play_at_random(g: Game, rng, steps: int, kinds=("play",), *, seat_of=None, e
     ten one of the actions of ``kinds`` when the seat has one (uniform draws make endless hands).
     ``seat_of(g, rng)`` picks the seat asked (default: the one in turn; its turn's actions when it has
     none); ``each(g)`` checks more after every move."""
-    from unokit.compose import complete
+    from unokit.engine.compose import complete
     for _ in range(steps):
         if g.over:
             break
@@ -182,8 +182,8 @@ def play_at_random(g: Game, rng, steps: int, kinds=("play",), *, seat_of=None, e
 
 def assert_replays(g: Game, events: bool = True) -> None:
     """``g``'s record, written and read back, replays to the identical hand (and the same events)."""
-    from unokit.playback import replay
-    from unokit.record import dumps, loads
+    from unokit.engine.playback import replay
+    from unokit.engine.record import dumps, loads
     g2 = replay(loads(dumps(g.record())))
     assert g2.fingerprint() == g.fingerprint()
     if events:

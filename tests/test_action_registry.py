@@ -1,4 +1,4 @@
-"""The action registry: ``unokit.actions.ACTIONS`` is the one table of verbs, classes and notation.
+"""The action registry: ``unokit.core.actions.ACTIONS`` is the one table of verbs, classes and notation.
 
 Every registered verb reads back through text and dict; registering a class is all it takes to make
 a new verb readable (and unregistering it makes it unknown again), which shows the registry is the
@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from unokit import actions
-from unokit.actions import (ACTIONS, EXTRA_ACTIONS, Accuse, Action, CatchUno, Challenge, ChallengeDraw, ChooseColor,
+from unokit.core import actions
+from unokit.core.actions import (ACTIONS, EXTRA_ACTIONS, Accuse, Action, CatchUno, Challenge, ChallengeDraw, ChooseColor,
                             Discard, Draw, Hint, Notice, Pass, Play, Say, SayUno, Slap, action_from_dict,
                             register_action, unregister_action)
-from unokit.cards import Card, Color, parse_cards
-from unokit.errors import NotationError, UnoError
+from unokit.core.cards import Card, Color, parse_cards
+from unokit.core.errors import NotationError, UnoError
 from unokit.rules.extras import ChallengeSum
 from unokit.rules.mistake import CallUnready
 
@@ -124,7 +124,7 @@ def test_a_registered_class_is_read_and_an_unregistered_one_is_unknown(registry_
     assert Action.parse("0 wave 1") == a and Action.parse("0 WAVE 1") == a
     assert action_from_dict({"type": "greeting", "player": 0, "to": 1}) == a
     assert Action.parse(str(a)) == a and action_from_dict(a.to_dict()) == a
-    assert EXTRA_ACTIONS["greeting"] is Wave  # a class from outside unokit.actions counts as a rule's own
+    assert EXTRA_ACTIONS["greeting"] is Wave  # a class from outside unokit.core.actions counts as a rule's own
     # the class's own reading errors come back in the usual frame
     with pytest.raises(NotationError, match=r"^cannot read action '0 wave': wave takes one argument \(the seat "
                                             r"waved to\), got 0$"):

@@ -12,12 +12,12 @@ import pytest
 
 from conftest import (A, B, C, D, CatchUno, Challenge, ChooseColor, Draw, Hint, Notice, Pass, Phase, Play, SayUno,
                       assert_refused, cards, draw, hand, kinds, mk_play, new_game, play, pos, sizes, state)
-from unokit.actions import Accuse, Discard
-from unokit.cards import Card, Color, parse_cards
-from unokit.decks import build_deck
-from unokit.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
+from unokit.core.actions import Accuse, Discard
+from unokit.core.cards import Card, Color, parse_cards
+from unokit.core.decks import build_deck
+from unokit.core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                            NotYourTurnError, WindowClosedError)
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.rules import RuleSet
 
 # ---------------------------------------------------------------------------------------------- A: pre-game
@@ -70,7 +70,7 @@ def test_A2_traditional_cut_card_is_the_first_discard_deal_and_play_go_countercl
 
 
 def test_A2_traditional_shuffled_cut_point_is_random_and_recorded():
-    from unokit.playback import replay
+    from unokit.engine.playback import replay
     g = Game.new(players=3, rules="UNO 2121", seed=11, dealer=0)
     assert g.direction in (1, -1) and sizes(g) == [7, 7, 7]
     g.check_invariants()
@@ -402,7 +402,7 @@ def test_strict_verify_raises_the_same_error_as_apply():
 
 
 def test_strict_enforcement_parameter_is_validated():
-    from unokit.errors import UnoError
+    from unokit.core.errors import UnoError
     with pytest.raises(UnoError, match="enforcement"):
         Game.new(players=2, enforcement="lenient")
 

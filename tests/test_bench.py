@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from unokit import bench, cli
+from unokit.lab import bench
+from unokit import cli
 
 
 # ------------------------------------------------------------------ statistics

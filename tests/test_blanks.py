@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import A, B, C, D, assert_refused, assert_replays, hand, kinds, mk_play, play, play_at_random, pos, sizes
-from unokit.actions import Action, Play
-from unokit.cards import Card, Color
-from unokit.decks import build_deck
-from unokit.errors import IllegalActionError, NotationError, PositionError, RuleCodeError
-from unokit.game import Game
+from unokit.core.actions import Action, Play
+from unokit.core.cards import Card, Color
+from unokit.core.decks import build_deck
+from unokit.core.errors import IllegalActionError, NotationError, PositionError, RuleCodeError
+from unokit.engine.game import Game
 from unokit.rules import RuleSet
 from unokit.rules.blanks import EFFECTS, blank_notes
 

@@ -9,14 +9,14 @@ import random
 
 import pytest
 
-from unokit.actions import Action, CatchUno, Challenge, Draw, Play, SayUno
+from unokit.core.actions import Action, CatchUno, Challenge, Draw, Play, SayUno
 from unokit.bots import HumanBot, BOTS, Bot, GreedyBot, RandomBot, make_bot, out_of_turn_options, parse_bot_list
 from unokit.bots.greedy import bluff_probability
-from unokit.cards import Card, Color
-from unokit.errors import ReplayMismatchError, UnoError
-from unokit.game import Game
-from unokit.sim import HandResult, derive_seed, play_hand, react_step, simulate
-from unokit.view import PlayerView
+from unokit.core.cards import Card, Color
+from unokit.core.errors import ReplayMismatchError, UnoError
+from unokit.engine.game import Game
+from unokit.lab.sim import HandResult, derive_seed, play_hand, react_step, simulate
+from unokit.engine.view import PlayerView
 
 
 class Spy(Bot):
@@ -216,19 +216,19 @@ def test_simulate_is_seeded_and_consistent():
 
 
 def test_simulate_check_replays_every_record(monkeypatch):
-    import unokit.playback
+    import unokit.engine.playback
 
     def broken(rec, check=True):
         raise ReplayMismatchError("tampered")
 
-    monkeypatch.setattr(unokit.playback, "replay", broken)
+    monkeypatch.setattr(unokit.engine.playback, "replay", broken)
     with pytest.raises(ReplayMismatchError):
         simulate(1, players=2, seed=1, check=True, progress=False)
     simulate(1, players=2, seed=1, check=False, progress=False)  # no replay without check
 
 
 def test_simulate_writes_records(tmp_path):
-    from unokit.playback import replay
+    from unokit.engine.playback import replay
     s = simulate(3, players=2, bots="greedy", seed=2, progress=False, record_dir=tmp_path)
     files = sorted(tmp_path.glob("hand-*.json"))
     assert len(files) == 3 and s["hands"] == 3

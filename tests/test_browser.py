@@ -17,7 +17,7 @@ import httpx
 import pytest
 from web_support import LiveServer, StepClock, require
 
-from unokit.game import Game
+from unokit.engine.game import Game
 
 # one Chromium for the module: make test runs its tests on one worker (tests/conftest.py: XDIST_GROUPS)
 pytestmark = pytest.mark.slow

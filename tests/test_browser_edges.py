@@ -12,10 +12,10 @@ import pytest
 from test_browser import api, browser, open_seat, session_of, set_position, wait_status  # noqa: F401
 from web_support import LiveServer
 
-from unokit.actions import Play
-from unokit.cards import Card
-from unokit.game import Game
-from unokit.narrate import card_name
+from unokit.core.actions import Play
+from unokit.core.cards import Card
+from unokit.engine.game import Game
+from unokit.engine.narrate import card_name
 
 pytestmark = pytest.mark.slow
 
@@ -80,7 +80,7 @@ def test_browser_seveno_no_swap_reads_dont_swap(browser, tmp_path, lang):  # noq
 # ---------------------------------------------------------------------------------------- 4. card names
 def test_browser_portuguese_card_names_match_the_log(browser, tmp_path):  # noqa: F811
     """The colour prompt names a Wild Draw Four as the log does ("Curinga Comprar Quatro"), and every card's
-    name on the page is the server's (unokit/narrate.py), in both languages."""
+    name on the page is the server's (unokit/engine/narrate.py), in both languages."""
     rules = "UNO 1121"
     with LiveServer(f"sqlite:///{tmp_path / 'n.db'}") as srv:
         t = table(srv, rules)

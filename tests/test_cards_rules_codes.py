@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from unokit.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
+from unokit.core.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
                             Play, Say, SayUno, action_from_dict)
-from unokit.cards import Card, Color, Face, format_cards, parse_cards
-from unokit.errors import NotationError, RuleCodeError, RuleConflictError, RuleNotImplementedError
-from unokit.game import Game
+from unokit.core.cards import Card, Color, Face, format_cards, parse_cards
+from unokit.core.errors import NotationError, RuleCodeError, RuleConflictError, RuleNotImplementedError
+from unokit.engine.game import Game
 from unokit.rules import CATALOG, IMPLEMENTED, RuleSet
 from unokit.rules.catalog import SILENCE_SUFFIXES
-from unokit.compose import complete
+from unokit.engine.compose import complete
 from unokit.rules.catalog import alone
 
 # ---------------------------------------------------------------------------------------------- cards

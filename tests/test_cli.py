@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unokit import cli
-from unokit.actions import Action, CatchUno, Draw, Pass, Play, Say, SayUno
+from unokit.core.actions import Action, CatchUno, Draw, Pass, Play, Say, SayUno
 from unokit.bots import Bot
-from unokit.cards import Card, Color
-from unokit.errors import NotationError
-from unokit.game import Game
+from unokit.core.cards import Card, Color
+from unokit.core.errors import NotationError
+from unokit.engine.game import Game
 from unokit.rules import CATALOG
-from unokit.terminal import TerminalGame, parse_command
+from unokit.play.plain import TerminalGame, parse_command
 from unokit.rules.catalog import alone
 
 
@@ -175,9 +175,9 @@ def test_replay_unreadable_files_exit_2(capsys, tmp_path):
 
 
 def test_bench_is_delegated(monkeypatch):
-    import unokit.bench
+    import unokit.lab.bench
     seen = []
-    monkeypatch.setattr(unokit.bench, "main", lambda argv: seen.append(argv) or 0)
+    monkeypatch.setattr(unokit.lab.bench, "main", lambda argv: seen.append(argv) or 0)
     assert cli.main(["bench", "--games", "10", "--json"]) == 0
     assert seen == [["--games", "10", "--json"]]
 
@@ -336,7 +336,7 @@ def test_human_wrong_play_is_explained_and_changes_nothing():
 
 def test_terminal_a_person_can_play_a_2_under_DOA_naming_the_seat_and_the_gifts():
     # issue 9: "A person cannot play a 2 under DOA in the terminal at all: there is no way to name the gift cards"
-    from unokit.actions import Play
+    from unokit.core.actions import Play
     for seed in range(200):
         tg = None
         asked = []

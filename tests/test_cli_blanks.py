@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from unokit import cli
-from unokit.errors import RecordError, UnoError
+from unokit.core.errors import RecordError, UnoError
 from unokit.match import Match, MatchConfig, MatchError, check_match_record, play_match, random_policy, replay_match
 from unokit.rules.blanks import add_blanks
 
@@ -174,9 +174,9 @@ def test_the_help_lists_the_effects(capsys):
 
 # ---------------------------------------------------------------------------------------------- the library
 def test_the_library_threads_the_deck():
-    from unokit.fast import lab_chunks
+    from unokit.lab import compiled_chunks as lab_chunks
     from unokit.lab import chunk_specs, lab, several_decks
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     assert several_decks("auto", 1) is None and several_decks("auto", 1, "classic") is None
     assert several_decks("auto", 1, "112").startswith("referee")
     assert "deck" not in chunk_specs("hands", "UNO 1121", ["greedy"] * 2, count=1, seed=0, chunk=1)[0]

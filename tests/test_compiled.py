@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from unokit.bots import make_bot
-from unokit.errors import UnoError
+from unokit.core.errors import UnoError
 from unokit.fast import DRAW_OR_PASS, FastGame, compiled as C
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.lab import play_deal
-from unokit.sim import derive_seed, play_hand
+from unokit.lab.sim import derive_seed, play_hand
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -112,7 +112,7 @@ def test_compiled_scripted_illegal_id_is_refused():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 7, 10])
 def test_compiled_random_play_hands_equal_the_python_harness(players):
-    """unokit.sim.simulate's hands: deal derive_seed(seed, i), bots derive_seed(hs, s, "bot")."""
+    """unokit.lab.sim.simulate's hands: deal derive_seed(seed, i), bots derive_seed(hs, s, "bot")."""
     n = 60
     r = C.play(n, players=players, bots="random-play", seed=11)
     for i in range(n):
@@ -194,7 +194,7 @@ def _strip(s: dict) -> dict:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_sim_compiled_with_referee_chance_prints_the_referees_summary(players):
-    from unokit.sim import simulate
+    from unokit.lab.sim import simulate
     a = simulate(200, players=players, bots="random-play", seed=4, engine="referee", progress=False)
     b = simulate(200, players=players, bots="random-play", seed=4, engine="compiled", chance="referee",
                  progress=False)
@@ -203,7 +203,7 @@ def test_sim_compiled_with_referee_chance_prints_the_referees_summary(players):
 
 
 def test_sim_auto_engine_says_which_and_why():
-    from unokit.sim import simulate
+    from unokit.lab.sim import simulate
     s = simulate(300, players=3, bots="random-play", seed=1, progress=False)
     assert s["engine"] == "compiled (fast chance)" and s["hands"] == 300 and sum(s["wins_by_seat"]) == 300
     s = simulate(3, players=3, bots="random,random-play", seed=1, progress=False)
@@ -241,14 +241,14 @@ def test_lab_compiled_engine_gives_the_referees_results(tmp_path):
 
 
 def test_duel_random_play_mirror_compiled_equals_referee():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     a = duel("random-play", "random-play", hands=120, players=3, seed=2, jobs=1, progress=False, engine="referee")
     b = duel("random-play", "random-play", hands=120, players=3, seed=2, jobs=1, progress=False)
     assert b["engines"] == {"compiled": sum(b["engines"].values())} and _same(a, b)
 
 
 def test_lab_auto_engine_keeps_the_referee_for_bots_it_does_not_play():
-    from unokit.errors import UnoError
+    from unokit.core.errors import UnoError
     from unokit.lab import lab
     r = lab(["UNO 1121"], bots="random-play", players=[2], hands=40, skill_hands=8, measures=["table", "skill"],
             seed=1, jobs=1, progress=False, plots=False, skill="random")
@@ -272,7 +272,7 @@ def test_lab_plays_the_hands_of_match_rules_and_inert_rules_in_C_with_the_refere
     assert b["work"]["engines"] == {"compiled": b["work"]["chunks"]}
     assert _same(a, b)
     # the strategist may challenge a draw (DP): its hands stay on the referee
-    from unokit.fast import lab_chunks
+    from unokit.lab import compiled_chunks as lab_chunks
     assert lab_chunks.problem({"kind": "rotated", "rules": "UNO 1121 DP", "lineup": ["strategist", "random-play"]})
     assert lab_chunks.problem({"kind": "hands", "rules": "UNO 1121 DP", "lineup": ["random-play"] * 4}) is None
 

@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from unokit.errors import UnoError
+from unokit.core.errors import UnoError
 from unokit.fast import compiled
 from unokit.fast.batch import MOVES, Batch
 

@@ -16,14 +16,14 @@ import random
 import compiled_support as S
 import pytest
 
-from unokit.actions import CatchUno, SayUno
+from unokit.core.actions import CatchUno, SayUno
 from unokit.bots import make_bot
 from unokit.bots.greedy import GreedyBot
-from unokit.compose import unfold
+from unokit.engine.compose import unfold
 from unokit.fast import compiled as C
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.lab import play_deal
-from unokit.sim import derive_seed, play_hand
+from unokit.lab.sim import derive_seed, play_hand
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -165,7 +165,7 @@ def test_compiled_greedy_lab_hands_equal_play_deal(rules):
 
 @pytest.mark.parametrize("rules", ["UNO 1121 P4", "UNO 1121 JUMPIN-DD"])
 def test_compiled_greedy_hands_equal_the_python_harness(rules):
-    """unokit.sim.simulate's hands (deal derive_seed(seed, i), bots derive_seed(hs, s, "bot"))."""
+    """unokit.lab.sim.simulate's hands (deal derive_seed(seed, i), bots derive_seed(hs, s, "bot"))."""
     n, players = 12, 3
     lineup = ["greedy", "random-play", "greedy"]
     r = C.play(n, players=players, rules=rules, bots=lineup, seed=4)
@@ -180,7 +180,7 @@ def test_compiled_greedy_hands_equal_the_python_harness(rules):
 
 
 def test_duel_greedy_compiled_equals_referee():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     kw = dict(players=2, jobs=1, progress=False)
     ref = duel("greedy", "random-play", hands=200, engine="referee", **kw)
     same = duel("greedy", "random-play", hands=200, engine="compiled", **kw)

@@ -8,7 +8,7 @@ CON, DRAWPLAY and FORCE, alone and combined. Each code is proven three ways:
    challenges out of turn) are applied to both; at every step every seat's legal ids (the referee's
    actions through ``compiled.action_id``, in the referee's order) and the whole state are the same;
 2. hand by hand against the Python harness: the lab's random-play bots give the same winner, turns,
-   steps, draws, points and score as ``unokit.sim.play_hand`` and ``unokit.lab.play_deal``;
+   steps, draws, points and score as ``unokit.lab.sim.play_hand`` and ``unokit.lab.play_deal``;
 3. with fast chance the mean hand length and the first seat's win rate agree with referee chance.
 """
 
@@ -20,9 +20,9 @@ import compiled_support as S
 import numpy as np
 import pytest
 
-from unokit.errors import UnoError
+from unokit.core.errors import UnoError
 from unokit.fast import ACTIONS, compiled as C
-from unokit.sim import simulate
+from unokit.lab.sim import simulate
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -64,7 +64,7 @@ def test_house_rules_compiled_same_steps_with_more_players():
 
 @pytest.mark.parametrize("rules", ALL, ids=IDS)
 def test_house_rule_compiled_random_play_hands_equal_the_python_harness(rules):
-    """unokit.sim.simulate's hands, and the lab's (play_deal), on the referee and in C."""
+    """unokit.lab.sim.simulate's hands, and the lab's (play_deal), on the referee and in C."""
     S.same_hands(rules, players=(2, 3, 4), n=12, lab=6)
 
 

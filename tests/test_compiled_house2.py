@@ -5,10 +5,10 @@ Each rule is proven three ways, alone and in combinations with the other rules o
 1. step by step against the referee (``Game.new(players, rules, seed=s)``): uniform random decisions among
    every complete action of the seat to act or, now and then, of any other seat (cuts, UNO calls, catches,
    ADDUP's challenge out of turn) are applied to both; at every step every seat's legal ids (the referee's
-   :func:`unokit.compose.every_action` through ``compiled.action_id``, in its order) and the whole state,
+   :func:`unokit.engine.compose.every_action` through ``compiled.action_id``, in its order) and the whole state,
    ``Game.top_player`` included, are the same;
 2. hand by hand against the Python harness with random-play bots: the same winner, turns, steps, actions,
-   reactions, draws, points and score as ``unokit.sim.play_hand`` and the lab's ``play_deal``. This checks
+   reactions, draws, points and score as ``unokit.lab.sim.play_hand`` and the lab's ``play_deal``. This checks
    the reaction step (the seats shuffled by the harness's generator, each asked in that order, the bots'
    generators drawn for their cuts) and the harness's unfolding of the plays being composed;
 3. with fast chance, the hand length and the first seat's win rate within 4 standard errors of referee chance.
@@ -21,11 +21,11 @@ import random
 import compiled_support as S
 import pytest
 
-import unokit.compose
-import unokit.sim
-from unokit.actions import Play
-from unokit.cards import Card
-from unokit.errors import UnoError
+import unokit.engine.compose
+import unokit.lab.sim
+from unokit.core.actions import Play
+from unokit.core.cards import Card
+from unokit.core.errors import UnoError
 from unokit.fast import compiled as C
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
@@ -37,7 +37,7 @@ def same_steps(rules: str, players=(2, 3, 4, 5), seeds: int = 4) -> S.Tally:
 
 
 def same_hands(rules: str, players=(2, 3, 4, 6), n: int = 16, lab: int = 8, everything: bool = False) -> S.Tally:
-    """unokit.sim.simulate's hands and the lab's (play_deal), on the referee and in C (tests/compiled_support.py)."""
+    """unokit.lab.sim.simulate's hands and the lab's (play_deal), on the referee and in C (tests/compiled_support.py)."""
     return S.same_hands(rules, players, n, lab, everything=everything)
 
 
@@ -116,21 +116,21 @@ def test_DR_compiled_hands_equal_sim_and_lab():
 
 
 def test_DR_compiled_follows_the_harness_when_stems_stay_folded():
-    """With 30-card hands a list can pass unokit.compose.UNFOLD: the bot then picks a stem and completes the
+    """With 30-card hands a list can pass unokit.engine.compose.UNFOLD: the bot then picks a stem and completes the
     play one sub-decision at a time (other draws of its generator). These hands have such steps."""
     rules, folded = "UNO 1121 BU(cards=30)-DR", []
-    original = unokit.compose.unfold
+    original = unokit.engine.compose.unfold
 
-    def spy(game, actions, limit=unokit.compose.UNFOLD):
+    def spy(game, actions, limit=unokit.engine.compose.UNFOLD):
         out = original(game, actions, limit)
         folded.append(any(type(a) is Play and a.more for a in out))
         return out
 
-    unokit.sim.unfold = spy
+    unokit.lab.sim.unfold = spy
     try:
         same_hands(rules, players=(3,), n=10, lab=2, everything=True)   # these very hands
     finally:
-        unokit.sim.unfold = original
+        unokit.lab.sim.unfold = original
     assert sum(folded) >= 2
 
 
@@ -215,7 +215,7 @@ def test_house2_rules_change_the_hands():
 
 
 def test_house2_simulate_picks_the_compiled_core_and_agrees_with_the_referee():
-    from unokit.sim import simulate
+    from unokit.lab.sim import simulate
     kw = dict(players=3, rules="UNO 1121 C-DR-P4", bots="random-play", seed=3, progress=False)
     a = simulate(30, engine="compiled", chance="referee", **kw)
     b = simulate(30, engine="referee", **kw)

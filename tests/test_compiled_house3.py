@@ -7,7 +7,7 @@ tests/test_compiled_house2.py prove theirs:
 1. step by step against the referee (``Game.new(players, rules, seed=s)``): uniform random decisions among
    every complete action of the seat to act or, now and then, of any other seat (UNO calls, catches,
    challenges, cuts) are applied to both; at every step every seat's legal ids and the whole state agree;
-2. hand by hand against ``unokit.sim.play_hand`` and the lab's ``play_deal`` with random-play bots;
+2. hand by hand against ``unokit.lab.sim.play_hand`` and the lab's ``play_deal`` with random-play bots;
 3. with fast chance, the hand length and the first seat's win rate within 4 standard errors of referee chance.
 
 Rules the core cannot play are refused by ``compiled.problem`` with a reason (V: real time).
@@ -21,7 +21,7 @@ import compiled_support as S
 import pytest
 
 from unokit.fast import compiled as C
-from unokit.game import Game
+from unokit.engine.game import Game
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -32,7 +32,7 @@ def same_steps(rules: str, players=(2, 3, 4), seeds=range(3)) -> S.Tally:
 
 
 def same_hands(rules: str, players=(2, 3, 5), n: int = 12, lab: int = 6, seeds=None) -> S.Tally:
-    """unokit.sim.simulate's hands and the lab's (play_deal), on the referee and in C (tests/compiled_support.py)."""
+    """unokit.lab.sim.simulate's hands and the lab's (play_deal), on the referee and in C (tests/compiled_support.py)."""
     return S.same_hands(rules, players, n, lab, seeds=seeds)
 
 

@@ -3,7 +3,7 @@
 Each rule is proven as tests/test_compiled_house2.py proves its rules (the harness of tests/compiled_support.py
 with its settings): step by step against the referee with uniform random decisions among every seat's actions
 (out-of-turn ones included), every seat's legal ids and the whole state; hand by hand against
-``unokit.sim.play_hand`` and the lab's ``play_deal`` with random-play bots; fast chance within 4 standard errors
+``unokit.lab.sim.play_hand`` and the lab's ``play_deal`` with random-play bots; fast chance within 4 standard errors
 of referee chance.
 """
 

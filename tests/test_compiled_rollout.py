@@ -74,7 +74,7 @@ def test_search_rollout_in_c_continues_in_python():
 
 def test_search_bot_decides_alike_with_and_without_the_compiled_rollouts(monkeypatch):
     from unokit.bots import make_bot
-    from unokit.game import Game
+    from unokit.engine.game import Game
     g = Game.new(players=3, seed=11)
     seat = g.to_act
     a = make_bot("search-easy", 5).act(g.view(seat), g.legal_actions(seat))

@@ -18,11 +18,11 @@ import pytest
 
 from unokit.bots import make_bot
 from unokit.bots.strategist import StrategistBot
-from unokit.errors import UnoError
+from unokit.core.errors import UnoError
 from unokit.fast import ACTIONS, compiled as C
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.lab import play_deal
-from unokit.sim import derive_seed, play_hand
+from unokit.lab.sim import derive_seed, play_hand
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -76,7 +76,7 @@ def test_lockstep_meets_challenges_and_olha_o_aviao():
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_compiled_strategist_hands_equal_the_python_harness(players):
-    """unokit.sim.simulate's hands (deal derive_seed(seed, i), bots derive_seed(hs, s, "bot"))."""
+    """unokit.lab.sim.simulate's hands (deal derive_seed(seed, i), bots derive_seed(hs, s, "bot"))."""
     n = 12
     lineup = ["strategist", "random-play", "strategist"][:players]
     r = C.play(n, players=players, bots=lineup, seed=4)
@@ -108,7 +108,7 @@ def _rate(d: dict) -> tuple[float, int]:
 
 
 def test_duel_compiled_equals_referee_and_measures_the_same_strength():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     kw = dict(players=2, jobs=1, progress=False)
     ref = duel("strategist", "random-play", hands=150, engine="referee", **kw)
     same = duel("strategist", "random-play", hands=150, engine="compiled", **kw)

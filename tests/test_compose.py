@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from conftest import A, mk_play, pos
 from test_rule_combinations import rule_sets
 from unokit import Game
-from unokit.actions import Action, Play, action_from_dict
-from unokit.cards import Card
-from unokit.compose import MAX_STEPS, complete, every_action, offered
-from unokit.decks import build_deck
-from unokit.errors import IllegalActionError, IncompletePlayError
+from unokit.core.actions import Action, Play, action_from_dict
+from unokit.core.cards import Card
+from unokit.engine.compose import MAX_STEPS, complete, every_action, offered
+from unokit.core.decks import build_deck
+from unokit.core.errors import IllegalActionError, IncompletePlayError
 
 # Bounds the referee guarantees for any rules and any hand (see docs/architecture.md, "Plays composed one
 # sub-decision at a time"): each list holds at most one entry per distinct card (times 4 colours x UNO

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from unokit.playback import replay
+from unokit.engine.playback import replay
 
 HERE = Path(__file__).parent / "corpus"
 sys.path.insert(0, str(HERE))

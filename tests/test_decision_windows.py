@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from unokit.actions import ACTIONS, WINDOWS, Action, register_action
+from unokit.core.actions import ACTIONS, WINDOWS, Action, register_action
 from unokit.bots.base import is_out_of_turn, is_turn_action, out_of_turn_options, turn_options
 from unokit.bots.search import SearchBot, _in_turn
-from unokit.errors import UnoError
-from unokit.game import Game
+from unokit.core.errors import UnoError
+from unokit.engine.game import Game
 from unokit.rules.extras import ChallengeSum
 
 

@@ -16,14 +16,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from unokit import cli
-from unokit.cards import Card, Face
-from unokit.decks import DECKS, build_deck
-from unokit.game import Game
+from unokit.core.cards import Card, Face
+from unokit.core.decks import DECKS, build_deck
+from unokit.engine.game import Game
 from unokit.match import MAX_TABLE_DECKS, Match, MatchConfig, MatchError, play_match, random_policy, replay_match
 from unokit.play.session import TableError, TableOptions, TableSession
 from unokit.play.web.app import create_app
 from unokit.play.wire import catalog_message
-from unokit.sim import simulate
+from unokit.lab.sim import simulate
 
 ACTIONS = (Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.WILD, Face.WILD_DRAW_FOUR)
 
@@ -165,9 +165,9 @@ def test_lab_skill_players_are_checked_against_the_decks(capsys):
 
 
 def test_the_library_refuses_bad_deck_counts():
-    from unokit.errors import UnoError
+    from unokit.core.errors import UnoError
     from unokit.lab import lab
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     for bad in (0, -1, True, 1.5, 11, 10**30):
         with pytest.raises(UnoError, match="decks"):
             duel("greedy", "random", hands=1, decks=bad, jobs=1, progress=False)

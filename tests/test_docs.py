@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from unokit.actions import Action
-from unokit.cards import Card
+from unokit.core.actions import Action
+from unokit.core.cards import Card
 from unokit.rules.base import HOOKS
 from unokit.rules.catalog import CATALOG, IMPLEMENTED
 from unokit.rules.ruleset import RuleSet
@@ -120,7 +120,7 @@ def test_architecture_implemented_list_is_current():
 
 
 def test_architecture_names_every_phase():
-    from unokit.game import Phase
+    from unokit.engine.game import Phase
     text = read(DOCS / "architecture.md")
     missing = [p.name for p in Phase if f"`{p.name}`" not in text]
     assert not missing, f"architecture.md does not describe the phases {missing}"

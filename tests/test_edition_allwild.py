@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import A, B, C, D, assert_refused, assert_replays, draw, hand, mk_play, play, play_at_random, sizes
-from unokit.decks import build_deck
-from unokit.errors import CardNotPlayableError, IllegalActionError, RuleConflictError
-from unokit.game import Game, Phase
+from unokit.core.decks import build_deck
+from unokit.core.errors import CardNotPlayableError, IllegalActionError, RuleConflictError
+from unokit.engine.game import Game, Phase
 from unokit.rules import RuleSet
 
 AW = "UNO ALLWILD"
@@ -117,7 +117,7 @@ def test_ALLWILD_random_games_keep_every_card_in_one_place_and_replay(seed, play
 
 
 def test_ALLWILD_the_strategist_beats_random_play():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     res = duel("strategist", "random-play", rules=AW, players=2, hands=60, seed=5, jobs=1, progress=False)
     rate = res["win_rate"]["strategist"]
     # draw cards make up a third of the deck: a rare hand outlasts the step cap (counted, not scored)

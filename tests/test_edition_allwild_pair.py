@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import A, B, C, D, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
-from unokit.actions import Action, Play, action_from_dict
-from unokit.compose import complete, every_action, offered
-from unokit.errors import CardNotPlayableError, IllegalActionError, IncompletePlayError, NotationError
-from unokit.game import Game, Phase
+from unokit.core.actions import Action, Play, action_from_dict
+from unokit.engine.compose import complete, every_action, offered
+from unokit.core.errors import CardNotPlayableError, IllegalActionError, IncompletePlayError, NotationError
+from unokit.engine.game import Game, Phase
 from unokit.rules import RuleSet
 
 PAIR = "UNO ALLWILD(swap=pair)"
@@ -67,7 +67,7 @@ def test_003_allwild_forced_swap_default_reading_swaps_with_one_chosen_player():
 
 
 def test_003_allwild_swap_parameter_is_bounded():
-    from unokit.errors import RuleCodeError
+    from unokit.core.errors import RuleCodeError
     with pytest.raises(RuleCodeError, match="swap must be one of self, pair"):
         RuleSet.parse("UNO ALLWILD(swap=both)")
 
@@ -203,7 +203,7 @@ def test_003_allwild_pair_random_games_keep_every_card_in_one_place_and_replay(s
 def test_003_allwild_pair_random_play_sim_is_checked_and_swaps_both_ways():
     """The random-play bots under ``--check`` (invariants after every action, every record replayed); they
     make two others swap as well as themselves."""
-    from unokit.sim import simulate
+    from unokit.lab.sim import simulate
     seen = {"others": 0, "self": 0}
     res = simulate(60, players=4, rules=PAIR, bots="random-play", seed=3, check=True, progress=False)
     assert res["hands"] == 60 and res["checked"] and res["truncated"] == 0
@@ -221,7 +221,7 @@ def test_003_allwild_pair_random_play_sim_is_checked_and_swaps_both_ways():
 # ---------------------------------------------------------------------- bots, env, terminal
 def test_003_allwild_pair_strategist_takes_a_one_card_hand_or_moves_it_away():
     from unokit.bots.strategist import StrategistBot
-    from unokit.compose import unfold
+    from unokit.engine.compose import unfold
     g = pos(["WFS W W W W W W W", "W", "W W W W W", "W W W W W"])
     assert str(StrategistBot(A).act(g.view(A), unfold(g, g.legal_actions(A)))) in ("0 play WFS @0,1", "0 play WFS @1,0")
     g = pos(["WFS W", "W", "W W W W W W W W", "W W W W W W"])       # A would keep one card: B's goes away
@@ -234,8 +234,8 @@ def test_003_allwild_pair_bots_choose_the_two_seats_step_by_step_at_ten_seats(bo
     """Ten seats and an UNO variant: 180 pairs, past what a bot is shown at once (``UNFOLD``): the bot
     names the first seat, then the second."""
     from unokit.bots import make_bot
-    from unokit.compose import UNFOLD, unfold
-    from unokit.sim import simulate
+    from unokit.engine.compose import UNFOLD, unfold
+    from unokit.lab.sim import simulate
     g = pos(["WFS WFS"] + ["W WS"] * 9, stock="W W")
     legal = unfold(g, g.legal_actions(A))
     assert len(every_action(g, A)) > UNFOLD and any(a.more == "target" for a in legal)
@@ -275,7 +275,7 @@ def test_003_allwild_pair_env_action_table_names_the_seat_acting():
 
 
 def test_003_allwild_pair_terminal_asks_for_two_seats():
-    from unokit.terminal import TerminalGame
+    from unokit.play.plain import TerminalGame
 
     class Pos(TerminalGame):
         def new_game(self):

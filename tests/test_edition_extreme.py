@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import A, B, C, assert_replays, play, play_at_random, sizes
-from unokit.cards import Card
-from unokit.chance import ScriptedChance
-from unokit.decks import build_deck
-from unokit.game import Game
+from unokit.core.cards import Card
+from unokit.core.chance import ScriptedChance
+from unokit.core.decks import build_deck
+from unokit.engine.game import Game
 from unokit.rules.editions.extreme import LAUNCHER, launcher_mean
 
 EX = "UNO EXTREME"
@@ -72,6 +72,6 @@ def test_EXTREME_random_games_keep_every_card_in_one_place_and_replay_the_launch
 
 
 def test_EXTREME_the_strategist_beats_random_play():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     res = duel("strategist", "random-play", rules=EX, players=2, hands=60, seed=2, jobs=1, progress=False)
     assert res["win_rate"]["strategist"]["lo"] > 0.5, res["win_rate"]

@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import A, B, C, D, assert_refused, mk_play, play, sizes
-from unokit.actions import Draw, Slap
-from unokit.chance import ManualClock, ScriptedChance
-from unokit.compose import complete
-from unokit.decks import build_deck
-from unokit.errors import CardNotPlayableError, RuleConflictError, WindowClosedError
-from unokit.game import Game
-from unokit.playback import replay
-from unokit.record import dumps, loads
+from unokit.core.actions import Draw, Slap
+from unokit.core.chance import ManualClock, ScriptedChance
+from unokit.engine.compose import complete
+from unokit.core.decks import build_deck
+from unokit.core.errors import CardNotPlayableError, RuleConflictError, WindowClosedError
+from unokit.engine.game import Game
+from unokit.engine.playback import replay
+from unokit.engine.record import dumps, loads
 from unokit.rules import RuleSet
 
 FL = "UNO FLASH"
@@ -114,7 +114,7 @@ def test_FLASH_random_games_keep_every_card_in_one_place_and_replay_the_unit(see
 
 
 def test_FLASH_the_strategist_beats_random_play():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     res = duel("strategist", "random-play", rules=FL, players=2, hands=100, seed=4, jobs=1, progress=False)
     assert res["win_rate"]["strategist"]["lo"] > 0.5, res["win_rate"]
 

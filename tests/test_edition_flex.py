@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import A, B, C, D, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
-from unokit.actions import Challenge
-from unokit.cards import Color
-from unokit.decks import build_deck
-from unokit.errors import IllegalActionError, RuleCodeError
-from unokit.game import Game, Phase
+from unokit.core.actions import Challenge
+from unokit.core.cards import Color
+from unokit.core.decks import build_deck
+from unokit.core.errors import IllegalActionError, RuleCodeError
+from unokit.engine.game import Game, Phase
 from unokit.rules import RuleSet
 from unokit.rules.editions.flex import powers
 
@@ -151,20 +151,20 @@ def test_FLEX_random_games_keep_every_card_in_one_place_and_replay(seed, players
 
 
 def test_FLEX_the_strategist_beats_random_play():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     res = duel("strategist", "random-play", rules=FX, players=2, hands=80, seed=6, jobs=1, progress=False)
     assert res["win_rate"]["strategist"]["lo"] > 0.5, res["win_rate"]
 
 
 def test_FLEX_an_editions_deck_is_played_with_its_rules_only():
-    from unokit.errors import UnoError
+    from unokit.core.errors import UnoError
     for deck, code in (("flex", "FLEX"), ("flip", "FLIP"), ("nomercy", "NOMERCY")):
         with pytest.raises(UnoError, match=f"UNO {code}"):
             Game.new(players=3, deck=deck, seed=1)
 
 
 def test_editions_seat_more_players_with_more_decks():
-    from unokit.errors import UnoError
+    from unokit.core.errors import UnoError
     from unokit.match import MatchConfig
     g = Game.new(players=12, rules="UNO ALLWILD", decks=2, seed=1)
     assert g.n == 12 and len(g.initial_counts) and sum(g.initial_counts.values()) == 224

@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import A, B, C, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
-from unokit.actions import Challenge, ChooseColor, Draw
-from unokit.cards import COLORS, DARK_COLORS, Card, Color, FlipCard, plain
-from unokit.compose import complete
-from unokit.decks import FLIP_DARK, FLIP_LIGHT, build_deck
-from unokit.errors import RuleCodeError
-from unokit.game import Game, Phase
-from unokit.playback import replay
-from unokit.record import dumps, loads
+from unokit.core.actions import Challenge, ChooseColor, Draw
+from unokit.core.cards import COLORS, DARK_COLORS, Card, Color, FlipCard, plain
+from unokit.engine.compose import complete
+from unokit.core.decks import FLIP_DARK, FLIP_LIGHT, build_deck
+from unokit.core.errors import RuleCodeError
+from unokit.engine.game import Game, Phase
+from unokit.engine.playback import replay
+from unokit.engine.record import dumps, loads
 from unokit.rules import RuleSet
 from unokit.rules.editions.flip import side
 
@@ -238,7 +238,7 @@ def test_FLIP_random_games_keep_every_card_in_one_place_and_replay(seed, players
 
 
 def test_FLIP_the_strategist_beats_random_play():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     res = duel("strategist", "random-play", rules=FL, players=2, hands=80, seed=6, jobs=1, progress=False)
     assert res["win_rate"]["strategist"]["lo"] > 0.5, res["win_rate"]
 

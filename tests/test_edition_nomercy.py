@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import A, B, C, D, assert_refused, cards, draw, hand, mk_play, play, sizes
-from unokit.actions import ChooseColor
-from unokit.cards import Card, Color
-from unokit.compose import complete
-from unokit.decks import build_deck
-from unokit.errors import CardNotPlayableError, IllegalActionError, RuleConflictError, UnoError
-from unokit.game import Game, Phase
-from unokit.playback import replay
-from unokit.record import dumps, loads
+from unokit.core.actions import ChooseColor
+from unokit.core.cards import Card, Color
+from unokit.engine.compose import complete
+from unokit.core.decks import build_deck
+from unokit.core.errors import CardNotPlayableError, IllegalActionError, RuleConflictError, UnoError
+from unokit.engine.game import Game, Phase
+from unokit.engine.playback import replay
+from unokit.engine.record import dumps, loads
 from unokit.rules import RuleSet
 from unokit.rules.editions.nomercy import MERCY
 
@@ -139,7 +139,7 @@ def test_NOMERCY_colour_roulette_victim_names_a_colour_and_turns_until_it():
     assert g.color == Color.GREEN and g.current == C and g.phase == Phase.PLAY
     ev = next(e for e in g.events if e.kind == "roulette")                # everyone saw them turned
     assert ev.color == "G" and ev.cards == cards("B1 Y7 WR+4 G4")
-    from unokit.view import view_of
+    from unokit.engine.view import view_of
     assert ev in view_of(g, C).history
 
 
@@ -210,7 +210,7 @@ def test_NOMERCY_random_games_keep_every_card_in_one_place_and_replay(seed, play
 
 
 def test_NOMERCY_bots_play_it_and_the_strategist_beats_random_play():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     res = duel("strategist", "random-play", rules=NM, players=2, hands=150, seed=3, jobs=1, progress=False)
     rate = res["win_rate"]["strategist"]
     assert res["finished"] == 300 and rate["lo"] > 0.5, rate

@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import A, B, C, assert_replays, hand, play, play_at_random, sizes
-from unokit.actions import ChooseColor, Discard
-from unokit.cards import Card, Color
-from unokit.chance import ScriptedChance
-from unokit.decks import build_deck
-from unokit.game import Game, Phase
+from unokit.core.actions import ChooseColor, Discard
+from unokit.core.cards import Card, Color
+from unokit.core.chance import ScriptedChance
+from unokit.core.decks import build_deck
+from unokit.engine.game import Game, Phase
 from unokit.rules.editions.spin import WHEEL
 
 SP = "UNO SPIN"
@@ -94,6 +94,6 @@ def test_SPIN_random_games_keep_every_card_in_one_place_and_replay_the_wheel(see
 
 
 def test_SPIN_the_strategist_beats_random_play():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     res = duel("strategist", "random-play", rules=SP, players=2, hands=80, seed=6, jobs=1, progress=False)
     assert res["win_rate"]["strategist"]["lo"] > 0.5, res["win_rate"]

@@ -17,11 +17,11 @@ import pytest
 
 from conftest import (A, B, C, D, Accuse, CatchUno, Draw, Phase, Play, assert_refused, cards, draw, hand,
                       hidden, kinds, mk_play, play, pos, sizes)
-from unokit.actions import Action, Slap, action_from_dict
-from unokit.cards import Card, Color, parse_cards
-from unokit.compose import Composer, complete
-from unokit.errors import CardNotPlayableError, IllegalActionError, WindowClosedError
-from unokit.game import Game
+from unokit.core.actions import Action, Slap, action_from_dict
+from unokit.core.cards import Card, Color, parse_cards
+from unokit.engine.compose import Composer, complete
+from unokit.core.errors import CardNotPlayableError, IllegalActionError, WindowClosedError
+from unokit.engine.game import Game
 from unokit.rules.extras import ChallengeSum
 
 # stock (top first): R5 first (playable on a red pile, so the next player's turn stays open in DRAWN),
@@ -118,7 +118,7 @@ def test_SLOWUNO_every_catchable_seat_has_its_expiry(rules):
 
 
 def _rule_action_types() -> list[type]:
-    from unokit.actions import EXTRA_ACTIONS
+    from unokit.core.actions import EXTRA_ACTIONS
     from unokit.rules.registry import REGISTRY
     out = []
     for cls in REGISTRY.values():
@@ -166,7 +166,7 @@ def test_ADDUP_doubtsum_round_trips():
 
 
 def test_ADDUP_terminal_doubtsum_command():
-    from unokit.terminal import parse_command
+    from unokit.play.plain import parse_command
     g = pos(["G5 G4 B1", "B1 B2", "G1 G2 G3 G4"], "R9", YSTOCK, rules="UNO 1121 ADDUP")
     play(g, A, "G5 G4", uno=True)
     a = parse_command("doubtsum", g.view(B))

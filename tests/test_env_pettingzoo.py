@@ -13,11 +13,11 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
 from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
 
-from unokit.actions import Action, Draw, Pass, Play  # noqa: E402
+from unokit.core.actions import Action, Draw, Pass, Play  # noqa: E402
 from unokit.env import ActionTable, Encoder, env, parallel_env, raw_env, table_for  # noqa: E402
 from unokit.env.core import IllegalActionIdError  # noqa: E402
-from unokit.errors import IllegalActionError  # noqa: E402
-from unokit.game import Game  # noqa: E402
+from unokit.core.errors import IllegalActionError  # noqa: E402
+from unokit.engine.game import Game  # noqa: E402
 
 # the official rules, a house-rule mix with cuts, groups, stacking and seat-naming 7s, and guide variations
 CASES = [("UNO 1121", 2), ("UNO 1121 C-DR-P4-SEVENO", 3), ("UNO DR-P4-PAA-SU-CAR-T-M-DOA-PRE", 4),

@@ -107,7 +107,7 @@ def test_fair_bad_input_gets_a_verdict_not_a_traceback():
     assert "no deal commitment" in verify_hand({"chance": []}).reason
     assert not verify_hand("nonsense").ok
     assert "malformed" in verify_hand({"fair": {"commitment": 3}}).reason
-    from unokit.errors import RecordError
+    from unokit.core.errors import RecordError
     with pytest.raises(RecordError):
         verify_record([1, 2])
 

@@ -1,4 +1,4 @@
-"""The fast core (``unokit.fast``) against the referee (``unokit.game``): differential tests.
+"""The fast core (``unokit.fast``) against the referee (``unokit.engine.game``): differential tests.
 
 Both engines are dealt the same hand from the same seed (``FastGame(n, seed)`` consumes its generator
 exactly as ``Game.new(n, seed=seed)`` does) and driven through the same random choices. At every step
@@ -19,16 +19,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unokit.actions import Action, CatchUno, Draw, Play, Say
-from unokit.cards import COLORS, Card, Color
-from unokit.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
+from unokit.core.actions import Action, CatchUno, Draw, Play, Say
+from unokit.core.cards import COLORS, Card, Color
+from unokit.core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                            NotYourTurnError, UnoError, WindowClosedError)
-from unokit import fast, official
+from unokit import fast
+from unokit.core import official
 from unokit.fast import (ACTIONS, ACTIONS_PER_SEAT, CARDS, DRAW_OR_PASS, K_CATCH, K_CHALLENGE, K_COLOR, K_DRAW,
                          K_PASS, K_UNO, MAX_PLAYERS, FastGame, NotCoveredError, action_id, to_action)
-from unokit.game import Game
-from unokit.record import dumps, loads
-from unokit.playback import replay
+from unokit.engine.game import Game
+from unokit.engine.record import dumps, loads
+from unokit.engine.playback import replay
 
 POLICIES = ("bench", "uniform", "table", "drawer")
 STEP_CAP = 1500
@@ -305,7 +306,7 @@ def test_what_the_fast_core_does_not_cover():
 
 # ---------------------------------------------------------------------------------------------- the statement
 def test_the_tables_are_the_official_statement():
-    """The fast core's tables are unokit.official's, computed from its Card-level functions; the
+    """The fast core's tables are unokit.core.official's, computed from its Card-level functions; the
     referee's own answers agree with them (its matching, its card points)."""
     assert fast.PLAYABLE is official.PLAYABLE and fast.CARDS is official.CARDS
     assert fast.DECK == official.DECK_IDS == tuple(c.index for c in official.classic_deck())

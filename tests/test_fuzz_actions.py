@@ -2,7 +2,7 @@
 
 ``Action.parse`` and ``action_from_dict`` either return an action that round-trips
 (``Action.parse(str(a)) == a``, ``action_from_dict(a.to_dict()) == a``) or raise
-:class:`~unokit.errors.NotationError` (an ``UnoError``) naming the problem; a parsed action the
+:class:`~unokit.core.errors.NotationError` (an ``UnoError``) naming the problem; a parsed action the
 rules forbid is refused by the referee with an ``UnoError`` too.
 """
 
@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.actions import (MAX_SEAT, Action, CatchUno, ChooseColor, Draw, Hint, Notice, Play, Say,
+from unokit.core.actions import (MAX_SEAT, Action, CatchUno, ChooseColor, Draw, Hint, Notice, Play, Say,
                             action_from_dict)
-from unokit.cards import Card, Color, parse_cards
-from unokit.errors import NotationError, UnoError
-from unokit.game import Game
+from unokit.core.cards import Card, Color, parse_cards
+from unokit.core.errors import NotationError, UnoError
+from unokit.engine.game import Game
 
 
 def refused(text) -> NotationError:

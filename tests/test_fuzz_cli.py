@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unokit import cli
-from unokit.game import Game
+from unokit.engine.game import Game
 
 
 def run(*argv) -> tuple[int, str, str]:
@@ -178,11 +178,11 @@ def test_cli_replay_good_and_tampered_records(files):
 
 
 def test_cli_an_internal_error_is_one_line(monkeypatch):
-    import unokit.sim
+    import unokit.lab.sim
 
     def boom(*a, **k):
         raise KeyError("oops")
-    monkeypatch.setattr(unokit.sim, "simulate", boom)
+    monkeypatch.setattr(unokit.lab.sim, "simulate", boom)
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         rc = cli.main(["sim", "--hands", "1"])

@@ -1,7 +1,7 @@
 """Issue 9, point 2: every bad rule code is refused cleanly.
 
 ``RuleSet.parse`` either returns a rule set whose canonical code parses back to it, or raises a
-:class:`~unokit.errors.RuleCodeError` (an ``UnoError``); never a bare ``ValueError`` /
+:class:`~unokit.core.errors.RuleCodeError` (an ``UnoError``); never a bare ``ValueError`` /
 ``IndexError``, and never slowly. Every numeric parameter has bounds in the catalogue, checked when
 the code is parsed.
 """
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.errors import RuleCodeError, RuleConflictError, UnoError
-from unokit.game import Game
+from unokit.core.errors import RuleCodeError, RuleConflictError, UnoError
+from unokit.engine.game import Game
 from unokit.rules import CATALOG, GLOBAL_PARAMS, RuleSet
 from unokit.rules.catalog import TABLE_BOUNDS, VARIATIONS, bounds_of
 

@@ -1,9 +1,9 @@
 """Issue 9, point 2: every impossible position is refused cleanly.
 
-``Game.from_position`` checks its arguments (``unokit.position.check_position``) before any game
+``Game.from_position`` checks its arguments (``unokit.engine.position.check_position``) before any game
 is built: cards the chosen deck does not hold (or holds fewer of), seats and directions out of
 range, a pending draw with no draw card under it, an empty discard pile and values of the wrong
-type raise :class:`~unokit.errors.PositionError` (an ``UnoError``).
+type raise :class:`~unokit.core.errors.PositionError` (an ``UnoError``).
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.cards import Card, Color, format_physical
-from unokit.decks import DECKS, build_deck, deck_counts
+from unokit.core.cards import Card, Color, format_physical
+from unokit.core.decks import DECKS, build_deck, deck_counts
 from unokit.rules.editions import EDITIONS
-from unokit.errors import PositionError, RuleCodeError, UnoError
-from unokit.game import Game
-from unokit.position import MAX_PENDING, check_position, check_table
-from unokit.playback import replay
+from unokit.core.errors import PositionError, RuleCodeError, UnoError
+from unokit.engine.game import Game
+from unokit.engine.position import MAX_PENDING, check_position, check_table
+from unokit.engine.playback import replay
 
 GOOD = dict(hands=["R1 R2", "G5 B7"], discard="R9", stock="Y1 Y2")
 

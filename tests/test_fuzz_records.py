@@ -1,8 +1,8 @@
 """Issue 9, point 2: every bad record is refused cleanly.
 
-``unokit.playback.replay`` checks a hand record's shape first (:class:`~unokit.errors.RecordError`
+``unokit.engine.playback.replay`` checks a hand record's shape first (:class:`~unokit.core.errors.RecordError`
 naming the field), then replays it; an error while applying action ``i`` is a
-:class:`~unokit.errors.ReplayMismatchError` naming ``i``. Match records are checked the same way
+:class:`~unokit.core.errors.ReplayMismatchError` naming ``i``. Match records are checked the same way
 (``check_match_record``, called by ``replay_match``). Nothing else escapes: no ``KeyError``,
 ``TypeError`` or ``IndexError``, and a tampered record never "replays and matches".
 """
@@ -17,12 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.errors import RecordError, ReplayMismatchError, UnoError
-from unokit.game import Game
+from unokit.core.errors import RecordError, ReplayMismatchError, UnoError
+from unokit.engine.game import Game
 from unokit.match import MatchConfig, greedy_policy, play_match, replay_match
 from unokit.match import check_match_record
-from unokit.record import check_record
-from unokit.playback import replay
+from unokit.engine.record import check_record
+from unokit.engine.playback import replay
 
 
 def _play(g: Game, seed: int, steps: int = 400) -> Game:
@@ -266,7 +266,7 @@ def test_record_fuzz_mutated_match_records_replay_or_raise_uno_error(data):
 
 
 def test_record_loads_refuses_unreadable_json():
-    from unokit.record import dumps, loads
+    from unokit.engine.record import dumps, loads
     assert loads(dumps(HAND)) == HAND
     for text in ("{bad", "[" * 100_000 + "]" * 100_000, '{"a": ' + "9" * 5000 + "}", b"\xff\xfe", None, 5):
         with pytest.raises(RecordError):

@@ -10,10 +10,10 @@ import pytest
 
 from conftest import (A, B, C, D, CatchUno, Draw, Hint, Pass, Phase, Play, Say, SayUno, assert_refused,
                       cards, draw, hand, hidden, kinds, mk_play, play, pos, sizes)
-from unokit.actions import Accuse, Discard
-from unokit.cards import Card, Color
-from unokit.compose import offered
-from unokit.errors import (CardNotInHandError, CardNotPlayableError, IllegalActionError, NotYourTurnError,
+from unokit.core.actions import Accuse, Discard
+from unokit.core.cards import Card, Color
+from unokit.engine.compose import offered
+from unokit.core.errors import (CardNotInHandError, CardNotPlayableError, IllegalActionError, NotYourTurnError,
                            WindowClosedError)
 
 STOCK = "B1 B2 B3 B4 B5 B6 B7 B8 B9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3 G4 G5 G6 G7 G8 G9"

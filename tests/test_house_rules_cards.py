@@ -13,13 +13,13 @@ import pytest
 
 from conftest import (A, B, C, D, E, CatchUno, Draw, Pass, Phase, Play, SayUno, assert_refused, cards, draw,
                       hand, hidden, kinds, mk_play, play, pos, sizes)
-from unokit.actions import Accuse, ChallengeDraw
-from unokit.cards import Color
-from unokit.chance import ManualClock, ScriptedChance
-from unokit.errors import (CardNotPlayableError, IllegalActionError, RuleConflictError)
-from unokit.game import Game
+from unokit.core.actions import Accuse, ChallengeDraw
+from unokit.core.cards import Color
+from unokit.core.chance import ManualClock, ScriptedChance
+from unokit.core.errors import (CardNotPlayableError, IllegalActionError, RuleConflictError)
+from unokit.engine.game import Game
 from unokit.rules import RuleSet
-from unokit.compose import every_action, offered
+from unokit.engine.compose import every_action, offered
 
 # stock cards (top first) that match neither red/green/blue piles nor the numbers the scenarios use
 YSTOCK = "Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y9 Y9"
@@ -1433,8 +1433,8 @@ def test_DOA_T_the_gifts_leave_the_hand_played_from_before_the_0_swaps_hands():
     """000 §Regra das Doações + §Regra da Troca, in one arithmetic group (AA): a 2 and a 0 played together
     give the named cards from the hand the player held, then swap hands (the referee once crashed
     half-way, swapping first and then looking for the gifts in the other hand)."""
-    from unokit.actions import Action
-    from unokit.game import Game
+    from unokit.core.actions import Action
+    from unokit.engine.game import Game
     g = Game.from_position(["Y1 Y3 G9", "G1 G3 Y9", "RS B2 R7 B0 R9 B5 B5 R3 G4 G+2"], discard="R2",
                            stock="Y4 Y5 Y6 Y7", rules="UNO 2111 AA-AB-T-DOA", current=2)
     g.apply(Action.parse("2 play B2 B0 @0 give:RS,B5"))

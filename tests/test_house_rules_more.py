@@ -15,14 +15,14 @@ import pytest
 
 from conftest import (A, B, C, D, CatchUno, Challenge, Pass, Phase, Play, Say, SayUno, assert_refused,
                       draw, hand, hidden, kinds, mk_play, play, pos, sizes)
-from unokit.actions import Accuse, ChallengeDraw, ChooseColor, Discard, Slap
-from unokit.cards import Card, Color
-from unokit.chance import ManualClock
-from unokit.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, RuleCodeError,
+from unokit.core.actions import Accuse, ChallengeDraw, ChooseColor, Discard, Slap
+from unokit.core.cards import Card, Color
+from unokit.core.chance import ManualClock
+from unokit.core.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, RuleCodeError,
                            RuleConflictError, WindowClosedError)
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.rules import RuleSet
-from unokit.compose import every_action, offered
+from unokit.engine.compose import every_action, offered
 
 STOCK = "B1 B2 B3 B4 B5 B6 B7 B8 B9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3 G4 G5 G6 G7 G8 G9"
 FAST = "engine: Game._play_problem's single-card fast path returns before the play_problem filters"

@@ -4,7 +4,7 @@ import random
 
 from unokit import Game
 from unokit.bots import GreedyBot, HumanBot, make_bot
-from unokit.sim import play_hand
+from unokit.lab.sim import play_hand
 
 
 def _penalties(game, why):

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from conftest import A, B, assert_refused, hand, mk_play, play
-from unokit.actions import Challenge, ChooseColor, Draw, Pass
-from unokit.cards import Color
-from unokit.errors import RuleCodeError
-from unokit.game import Game, Phase
+from unokit.core.actions import Challenge, ChooseColor, Draw, Pass
+from unokit.core.cards import Color
+from unokit.core.errors import RuleCodeError
+from unokit.engine.game import Game, Phase
 from unokit.rules import RuleSet
 
 

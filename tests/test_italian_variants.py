@@ -8,7 +8,7 @@ Seats 0, 1, 2... are A, B, C...
 from __future__ import annotations
 
 from conftest import A, B, assert_refused, hand, mk_play, play
-from unokit.game import Game, Phase
+from unokit.engine.game import Game, Phase
 
 
 def test_DD_actions_alone_le_carte_azione_devono_essere_giocate_una_per_volta():

@@ -1,5 +1,5 @@
 """Issue 9, point 6: the referee answers the moves of an official hand on the fast core until its full state
-is wanted (``unokit.referee.lazy``), and is the same game either way.
+is wanted (``unokit.engine.referee.lazy``), and is the same game either way.
 
 Every test plays the default ``Game.new`` (lazy) beside ``Game.new(..., core="referee")`` and compares what a
 client sees: the legal actions of every seat (in turn and out of turn), refusals (class, message, nothing
@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unokit import Game
-from unokit.actions import Action, CatchUno, Draw, Hint, Pass, Play, Say, SayUno
-from unokit.cards import Card
-from unokit.errors import IllegalActionError
-from unokit.referee.lazy import LazyReferee
+from unokit.core.actions import Action, CatchUno, Draw, Hint, Pass, Play, Say, SayUno
+from unokit.core.cards import Card
+from unokit.core.errors import IllegalActionError
+from unokit.engine.referee.lazy import LazyReferee
 
 
 def _probe(g, rng):
@@ -111,7 +111,7 @@ def test_lazy_referee_copies_play_on_independently():
 
 
 def test_house_rules_table_enforcement_and_clocks_use_the_full_referee():
-    from unokit.chance import ManualClock
+    from unokit.core.chance import ManualClock
     for g in (Game.new(2, "UNO 1121 DR", seed=1), Game.new(2, seed=1, enforcement="table"),
               Game.new(2, seed=1, clock=ManualClock()), Game.new(2, seed=1, deck="112"),
               Game.new(2, seed=1, core="referee")):

@@ -12,11 +12,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from unokit import cli
-from unokit.actions import Action, CatchUno
-from unokit.cards import Card, Face
-from unokit.decks import build_deck
-from unokit.errors import IllegalActionError
-from unokit.events import make_event
+from unokit.core.actions import Action, CatchUno
+from unokit.core.cards import Card, Face
+from unokit.core.decks import build_deck
+from unokit.core.errors import IllegalActionError
+from unokit.core.events import make_event
 from unokit.play.coach import LearnerGame, action_words, suggest
 from unokit.play.handorder import colour_order, guide_order, order_hand
 from unokit.play.learnterm import run_game, run_learn

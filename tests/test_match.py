@@ -13,9 +13,9 @@ from itertools import combinations
 
 import pytest
 
-from unokit.actions import Action
-from unokit.errors import ReplayMismatchError
-from unokit.game import Game
+from unokit.core.actions import Action
+from unokit.core.errors import ReplayMismatchError
+from unokit.engine.game import Game
 from unokit.match import (FORMAT, ROTATION_4, TWO_TABLES_8, Match, MatchConfig, MatchError, greedy_policy,
                           play_match, random_policy, replay_match, round_robin, seating_for)
 

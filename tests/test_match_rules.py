@@ -5,7 +5,7 @@ Each test is named after the rule and the seed clause it checks, quoted from 000
 (§Regra do Torneio de Vitórias [TV], §Regra dos Pontos Reversos [PR], §Regra do Movimento [MOV]);
 SHUFFLESEATS and ELIMMOST quote their catalogue summary (unokit/rules/catalog.py, EXTRA_RULES).
 The hand engine does not change under these rules: only how hands are strung together, scored and
-seated (unokit/match.py).
+seated (unokit/match/__init__.py).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import random
 
 import pytest
 
-from unokit.actions import Action
-from unokit.errors import ReplayMismatchError, RuleCodeError, RuleConflictError, RuleNotImplementedError
-from unokit.game import Game
+from unokit.core.actions import Action
+from unokit.core.errors import ReplayMismatchError, RuleCodeError, RuleConflictError, RuleNotImplementedError
+from unokit.engine.game import Game
 from unokit.match import (MATCH_RULES, MODES, Match, MatchConfig, MatchError, greedy_policy, parse_match_rules,
                           play_match, random_policy, replay_match)
 from unokit.rules import RuleSet
@@ -673,7 +673,7 @@ def test_ELIMMOST_most_cards_then_points_then_highest_seat_by_its_class():
 def test_match_rules_hook_points_are_generic(monkeypatch):
     # Match plays whatever class the registry holds for a code: a reseat hook that reverses the seats
     # every hand is called before every hand after the first, recorded, and replayed
-    from unokit import game as game_module
+    from unokit.engine import game as game_module
     from unokit import match
     from unokit.rules.base import HouseRule
     from unokit.rules.registry import REGISTRY

@@ -1,4 +1,4 @@
-"""The narrator (``unokit.narrate``) and the plain terminal's log, which speaks through it."""
+"""The narrator (``unokit.engine.narrate``) and the plain terminal's log, which speaks through it."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ import re
 
 import pytest
 
-from unokit import narrate
-from unokit.actions import Challenge, Draw, Pass, Play
+from unokit.engine import narrate
+from unokit.core.actions import Challenge, Draw, Pass, Play
 from unokit.bots import BOTS, Bot
-from unokit.cards import Card, Color, parse_cards
+from unokit.core.cards import Card, Color, parse_cards
 from unokit.cli import main
-from unokit.events import EVENTS, make_event
-from unokit.game import Game
-from unokit.narrate import (
+from unokit.core.events import EVENTS, make_event
+from unokit.engine.game import Game
+from unokit.engine.narrate import (
     card_name,
     cards_name,
     describe,
@@ -24,7 +24,7 @@ from unokit.narrate import (
     describe_skip,
     narrate_sequence,
 )
-from unokit.terminal import TerminalGame, colorize
+from unokit.play.plain import TerminalGame, colorize
 
 NAMES = ["Ana", "Bob", "Cris"]
 

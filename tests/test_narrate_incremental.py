@@ -1,4 +1,4 @@
-"""Incremental narration (``unokit.narrate.Narration``): the lines of a growing history, each event told once,
+"""Incremental narration (``unokit.engine.narrate.Narration``): the lines of a growing history, each event told once,
 are exactly those of ``narrate_sequence`` over the whole history; the web table's log uses it."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unokit.cards import parse_cards
-from unokit.events import make_event
-from unokit.game import Game
-from unokit.narrate import Narration, narrate_sequence
+from unokit.core.cards import parse_cards
+from unokit.core.events import make_event
+from unokit.engine.game import Game
+from unokit.engine.narrate import Narration, narrate_sequence
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.wire import LOG_LINES, state_message
 

@@ -11,12 +11,12 @@ import pytest
 from conftest import (A, B, C, D, CatchUno, Challenge, ChooseColor, Draw, Hint, Pass, Phase, Play, SayUno,
                       assert_refused, cards, draw, hand, kinds, mk_play, new_game, play, pos, scripted_deck,
                       sizes)
-from unokit.cards import COLORS, Card, Color, parse_cards
-from unokit.chance import ScriptedChance
-from unokit.decks import build_deck, deck_counts
-from unokit.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
+from unokit.core.cards import COLORS, Card, Color, parse_cards
+from unokit.core.chance import ScriptedChance
+from unokit.core.decks import build_deck, deck_counts
+from unokit.core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                            NotYourTurnError, UnoError, WindowClosedError)
-from unokit.game import Game
+from unokit.engine.game import Game
 
 # ---------------------------------------------------------------------------------------------- setup / deal
 
@@ -718,7 +718,7 @@ def test_official_several_decks_shuffled_together(copies):
 
 
 def test_official_unknown_deck_is_refused():
-    from unokit.errors import RuleCodeError
+    from unokit.core.errors import RuleCodeError
     with pytest.raises(RuleCodeError, match="unknown deck"):
         build_deck("tarot")
     with pytest.raises(UnoError, match="unknown deck"):
@@ -786,7 +786,7 @@ def test_official_ohana_wild_hands_above_4_discard_under_it_hands_below_4_draw_u
     # 002: "todos os jogadores com MAIS de 4 cartas na mão devem escolher o número de cartas que devem descartar
     # para ficarem com 4 cartas e colocá-las DEBAIXO da Carta Ohana ... todos os jogadores com MENOS de 4 cartas
     # na mão devem comprar cartas até ficarem com 4 ... a pessoa que a descartou originalmente deve escolher a cor"
-    from unokit.actions import Discard
+    from unokit.core.actions import Discard
     g = Game.from_position(["WO R1 R2", "B1 B2 B3 B4 B5 B6", "G1 G2 G3 G4", "Y1"], discard="R7",
                            stock="Y2 Y3 Y4 Y5 Y6 Y7 Y8", deck="ohana")
     play(g, A, "WO", "G")

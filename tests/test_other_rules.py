@@ -18,16 +18,16 @@ import pytest
 
 from conftest import (A, B, C, D, E, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Phase,
                       Play, assert_refused, draw, hand, kinds, mk_play, new_game, play, pos, sizes)
-from unokit.cards import COLORS, Card, Color
-from unokit.chance import ManualClock, ScriptedChance
-from unokit.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, RuleConflictError,
+from unokit.core.cards import COLORS, Card, Color
+from unokit.core.chance import ManualClock, ScriptedChance
+from unokit.core.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, RuleConflictError,
                            WindowClosedError)
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.match import Match, MatchConfig
 from unokit.rules import RuleSet
 from unokit.rules.catalog import EXTRA_RULES
 from unokit.rules.extras import ChallengeSum
-from unokit.compose import every_action
+from unokit.engine.compose import every_action
 from unokit.rules.catalog import alone
 
 # stock (top first) of yellow cards that the red / green / blue piles of the scenarios never match

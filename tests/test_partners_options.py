@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from unokit.actions import Hint
-from unokit.errors import UnoError
-from unokit.game import Game
+from unokit.core.actions import Hint
+from unokit.core.errors import UnoError
+from unokit.engine.game import Game
 from unokit.match import Match, MatchConfig, MatchError
-from unokit.record import dumps, loads
+from unokit.engine.record import dumps, loads
 
 
 def test_partners_team_talk_a_hint_to_a_partner_costs_nothing():

@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from unokit.actions import Action, CatchUno, Play, SayUno
+from unokit.core.actions import Action, CatchUno, Play, SayUno
 from unokit.bots import BOTS, make_bot
 from unokit.bots.personalities import (PERSONALITY_COMPONENTS, AttackLog, PersonalityBot, UnoSkipper, Watcher,
                                        play_victims)
 from unokit.bots.strategist import StrategistBot
-from unokit.game import Game
-from unokit.sim import play_hand, unfold
+from unokit.engine.game import Game
+from unokit.lab.sim import play_hand, unfold
 
 
 def test_the_personalities_are_registered_and_off_by_default():

@@ -17,13 +17,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from dataclasses import replace
 
-from unokit.actions import Hint, Play, Say, action_from_dict
-from unokit.cards import COLORS, Card
-from unokit.compose import complete, offered
-from unokit.errors import IllegalActionError, RuleCodeError
-from unokit.game import Game
-from unokit.record import dumps, loads
-from unokit.playback import replay
+from unokit.core.actions import Hint, Play, Say, action_from_dict
+from unokit.core.cards import COLORS, Card
+from unokit.engine.compose import complete, offered
+from unokit.core.errors import IllegalActionError, RuleCodeError
+from unokit.engine.game import Game
+from unokit.engine.record import dumps, loads
+from unokit.engine.playback import replay
 from unokit.rules import IMPLEMENTED, RuleSet
 from unokit.rules.catalog import alone
 

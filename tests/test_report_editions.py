@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from unokit.report import _editions_section, add_editions, editions_study
+from unokit.lab.report import _editions_section, add_editions, editions_study
 
 
 def test_report_sets_the_editions_beside_the_classic_game(tmp_path):
@@ -24,7 +24,7 @@ def test_report_sets_the_editions_beside_the_classic_game(tmp_path):
 
 
 def test_report_editions_only_keeps_the_rest_of_the_report(tmp_path):
-    from unokit.report import report
+    from unokit.lab.report import report
     report(hands=2, out=tmp_path, codes=["C"], published_hands=0, matches=2, jobs=1, progress=False)
     before = json.loads((tmp_path / "report.json").read_text())
     add_editions(tmp_path, 3, jobs=1, progress=False)

@@ -1,5 +1,5 @@
 """The rules report's section "Does not saying UNO pay?": rendered from the study's JSON
-(unokit.uno_call_study's uno-call.json beside report.md), reused when it fits, played when it is missing."""
+(unokit.lab.uno_call_study's uno-call.json beside report.md), reused when it fits, played when it is missing."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from unokit import report as rep
-from unokit import uno_call_study as ucs
+from unokit.lab import report as rep
+from unokit.lab import uno_call_study as ucs
 from unokit.cli import main
 
 HEADING = "## Does not saying UNO pay?"

@@ -6,7 +6,7 @@ import pytest
 
 from unokit.bots import BOTS, make_bot
 from unokit.bots.rl import DEFAULT_MODEL, Policy, RLBot, load_policy
-from unokit.game import Game
+from unokit.engine.game import Game
 
 
 def test_the_model_file_ships_small_and_matches_the_action_table():
@@ -43,7 +43,7 @@ def test_rl_bot_plays_with_neither_torch_nor_gymnasium_importable():
 
 
 def test_rl_bot_plays_a_duel_against_random_play():
-    from unokit.tournament import duel
+    from unokit.lab.tournament import duel
     d = duel("rl", "random-play", hands=6, players=2, jobs=1, progress=False)
     assert d["games"] == 12 and d["finished"] == 12
 

@@ -16,12 +16,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from unokit.actions import Draw, Pass, Play
+from unokit.core.actions import Draw, Pass, Play
 from unokit.bots import make_bot
 from unokit.bots.rule_agent import RuleAgentBot
-from unokit.cards import Face
-from unokit.compose import complete
-from unokit.game import Game, Phase
+from unokit.core.cards import Face
+from unokit.engine.compose import complete
+from unokit.engine.game import Game, Phase
 
 rlcard = pytest.importorskip("rlcard", reason="rlcard==1.2.0 is in the test extra")
 from rlcard.games.uno.card import UnoCard  # noqa: E402
@@ -123,7 +123,7 @@ def test_rlcard_rule_agent_chooses_as_rlcard_1_2_0_in_99_percent_of_positions():
     ("Y2", "W", "Y", False),        # on a Wild, the colour named
 ])
 def test_rlcard_rule_agent_plays_the_drawn_card_as_rlcards_game_does(drawn, top, color, kept):
-    from unokit.cards import Card, Color
+    from unokit.core.cards import Card, Color
     # RLCard's side: its round draws the card and decides
     rnd = UnoRound(dealer=None, num_players=2, np_random=np.random.RandomState(0))
     top_card = Card.parse(top)

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from unokit import Game, RuleSet
-from unokit.actions import Say
-from unokit.errors import RuleCodeError, RuleConflictError
-from unokit.playback import replay
+from unokit.core.actions import Say
+from unokit.core.errors import RuleCodeError, RuleConflictError
+from unokit.engine.playback import replay
 from unokit.rules.catalog import CATALOG, EDITIONS_CODES
-from unokit.compose import complete
+from unokit.engine.compose import complete
 
 CODES = sorted(set(CATALOG) - EDITIONS_CODES)   # the editions bring their own decks: tests/test_edition_*.py
 # S sub-options are spelled on the S token; give them a chance too

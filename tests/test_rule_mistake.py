@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unokit.bots import make_bot
-from unokit.chance import ManualClock
+from unokit.core.chance import ManualClock
 from unokit.cli import main
-from unokit.errors import IllegalActionError, RuleConflictError, WindowClosedError
+from unokit.core.errors import IllegalActionError, RuleConflictError, WindowClosedError
 from unokit.rules import RuleSet
 from unokit.rules.mistake import CallUnready
 
@@ -135,7 +135,7 @@ def test_MISTAKE_bots_call_an_unready_seat_out():
 
 
 def test_MISTAKE_the_terminal_reads_the_call():
-    from unokit.terminal import parse_command
+    from unokit.play.plain import parse_command
     g, clock = clocked(["R1 R2", "G5 B5 B6"], discard="R7", stock="B1 B2")
     assert parse_command("unready", g.view(B)) == CallUnready(B) == parse_command("1 unready", g.view(B))
 

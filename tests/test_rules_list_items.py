@@ -15,7 +15,7 @@ import pytest
 
 from unokit import cli
 from unokit.bots import BOTS
-from unokit.decks import DECKS
+from unokit.core.decks import DECKS
 from unokit.match import MODES
 from unokit.rules import CATALOG, GLOBAL_PARAMS, RuleSet
 from unokit.rules.catalog import VARIATIONS

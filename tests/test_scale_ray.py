@@ -1,4 +1,4 @@
-"""The Ray backend (unokit.scale, docs/scale-out.md): the same numbers as the local pool, the same
+"""The Ray backend (unokit.lab.scale, docs/scale-out.md): the same numbers as the local pool, the same
 cache and resume, and the CLI's --backend / --ray-address. Starts one local Ray (2 CPUs) for the module."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 import unokit.lab as labmod
 from unokit.cli import main
 from unokit.lab import LabError, lab, run_parallel
-from unokit.tournament import duel, tournament
+from unokit.lab.tournament import duel, tournament
 
 ray = pytest.importorskip("ray")
 # one local Ray for the module: make test runs its tests on one worker (tests/conftest.py: XDIST_GROUPS)
@@ -76,7 +76,7 @@ def test_ray_cache_and_resume(local_ray, small_chunks, tmp_path):
 
 
 def test_report_on_ray_equals_the_local_run(local_ray, tmp_path):
-    from unokit.report import report
+    from unokit.lab.report import report
     kw = {"hands": 8, "matches": 2, "published_hands": 6, "codes": ["FU", "TV"], "jobs": 2, "progress": False}
     here = report(out=tmp_path / "local", **kw)
     there = report(out=tmp_path / "ray", backend="ray", **kw)

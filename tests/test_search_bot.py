@@ -8,19 +8,19 @@ from collections import Counter
 
 import pytest
 
-from unokit.errors import UnoError
+from unokit.core.errors import UnoError
 
-from unokit.actions import Challenge, Draw, Play, SayUno
+from unokit.core.actions import Challenge, Draw, Play, SayUno
 from unokit.bots import BOTS, GreedyBot, RandomBot, make_bot
 from unokit.bots.determinize import Determinizer, guess_deck
 from unokit.bots.search import (LEVELS, SEARCH_BOTS, SearchBot, fast_prune, fast_rollout, fast_rollout_id,
                                 fast_rollout_ok, fast_turn_ids, prune_actions, rollout_action, turn_actions)
-from unokit.cards import Card, Color
+from unokit.core.cards import Card, Color
 from unokit.fast import ACTIONS, CARDS, FastGame
-from unokit.game import Game, Phase
-from unokit.sim import derive_seed, play_hand
-from unokit.view import PlayerView
-from unokit.compose import UNFOLD, complete, unfold
+from unokit.engine.game import Game, Phase
+from unokit.lab.sim import derive_seed, play_hand
+from unokit.engine.view import PlayerView
+from unokit.engine.compose import UNFOLD, complete, unfold
 
 from conftest import new_game
 

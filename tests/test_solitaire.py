@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.cards import Card
-from unokit.chance import Chance
-from unokit.errors import GameOverError, IllegalActionError, NotationError, PositionError
+from unokit.core.cards import Card
+from unokit.core.chance import Chance
+from unokit.core.errors import GameOverError, IllegalActionError, NotationError, PositionError
 from unokit.solitaire.game import CARDS, Move, Solitaire, all_moves, kind_code, rank, solitaire_deck
 from unokit.solitaire.solver import hint
 

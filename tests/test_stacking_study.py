@@ -1,6 +1,6 @@
 """The stacking study (docs/lab/stacking.md) measures chains as the published table defines them."""
 
-from unokit.stacking_study import main, play_one, study
+from unokit.lab.stacking_study import main, play_one, study
 
 
 def test_stacking_study_no_chains_without_stacking_and_chains_with_P4():

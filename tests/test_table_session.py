@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.errors import IllegalActionError, NotYourTurnError, UnoError
-from unokit.game import Game
+from unokit.core.errors import IllegalActionError, NotYourTurnError, UnoError
+from unokit.engine.game import Game
 from unokit.play.session import TableError, TableOptions, TableSession
 
 

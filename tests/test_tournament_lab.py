@@ -1,4 +1,4 @@
-"""Duels, tournaments, the lab and the rules report (unokit.tournament, unokit.lab, unokit.report)."""
+"""Duels, tournaments, the lab and the rules report (unokit.lab.tournament, unokit.lab, unokit.lab.report)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from contextlib import redirect_stdout
 import pytest
 
 import unokit.lab as labmod
-from unokit.actions import Draw, Play, SayUno
+from unokit.core.actions import Draw, Play, SayUno
 from unokit.cli import main
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.lab import (RandomPlayBot, Tally, lab, newcombe_diff, parse_players, play_deal, rotations,
                         wilson)
-from unokit.sim import derive_seed
-from unokit.tournament import bradley_terry, duel, elo_from_strengths, tournament
+from unokit.lab.sim import derive_seed
+from unokit.lab.tournament import bradley_terry, duel, elo_from_strengths, tournament
 
 
 # ---------------------------------------------------------------------------------------- statistics
@@ -252,7 +252,7 @@ def test_lab_cli_resume_and_plots(tmp_path):
 
 # ---------------------------------------------------------------------------------------- report
 def test_report_on_a_tiny_run(tmp_path):
-    from unokit.report import report
+    from unokit.lab.report import report
     d = report(hands=8, matches=2, published_hands=6, codes=["FU", "TV", "MEM"], out=tmp_path, jobs=1,
                progress=False)
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
@@ -291,7 +291,7 @@ def test_lab_referee_hands_caps_only_the_measures_the_referee_plays():
 
 
 def test_report_names_the_rules_played_at_fewer_hands_on_the_referee(tmp_path):
-    from unokit.report import report
+    from unokit.lab.report import report
     d = report(hands=12, matches=2, published_hands=0, codes=["DR", "CHU", "S"], out=tmp_path, jobs=1, progress=False,
                referee_hands=6, uno_call_hands=0)
     md = (tmp_path / "report.md").read_text(encoding="utf-8")

@@ -17,7 +17,7 @@ import time
 import pytest
 
 from unokit import cli
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.play.session import TableError, TableOptions, TableSession
 from unokit.play.tui.app import (
     TableScreen,

@@ -1,12 +1,12 @@
-"""The study "does not saying UNO pay?" (unokit.uno_call_study), on tiny samples."""
+"""The study "does not saying UNO pay?" (unokit.lab.uno_call_study), on tiny samples."""
 
 import json
 
 import pytest
 
-from unokit import uno_call_study as ucs
-from unokit.personality_study import points_duel
-from unokit.tournament import duel
+from unokit.lab import uno_call_study as ucs
+from unokit.lab.personality_study import points_duel
+from unokit.lab.tournament import duel
 
 
 def test_study_runs_on_a_tiny_sample_and_writes_its_section_and_plot(tmp_path):
@@ -18,7 +18,7 @@ def test_study_runs_on_a_tiny_sample_and_writes_its_section_and_plot(tmp_path):
             assert c["caught"]["k"] == c["silences"]          # everyone notices at the first look
         else:
             assert c["caught"]["k"] == 0
-    md = ucs.write_section(r, tmp_path, "python -m unokit.uno_call_study --hands 3")
+    md = ucs.write_section(r, tmp_path, "python -m unokit.lab.uno_call_study --hands 3")
     text = md.read_text(encoding="utf-8")
     assert text.startswith("# Does not saying UNO pay?") and "![" in text and "| PRE | 2 | 1 |" in text
     assert (tmp_path / "uno-call.png").stat().st_size > 1000

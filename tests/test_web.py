@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_support import postgres_server, recv_state
 
-from unokit.cards import Card
+from unokit.core.cards import Card
 from unokit.play.handorder import colour_order, guide_order
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.web.app import MAX_MESSAGE, create_app

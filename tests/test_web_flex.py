@@ -1,7 +1,7 @@
 """UNO Flex at the web table and in the terminal UI: the power cards a seat is sent, the flex side offered
 (``RSX*``, ``R2Y*``, ``WF2*>G @?``) only to a seat whose power card is green and played from the card in
 hand, a whole bot-filled hand over WebSockets, the page's names and drawings of every Flex card (checked
-against unokit/narrate.py by running cards.js under Node), and the Textual screen's chips, power cards
+against unokit/engine/narrate.py by running cards.js under Node), and the Textual screen's chips, power cards
 and flex-side choice.
 
 The WebSocket traffic goes through Starlette's TestClient (the real app and a real SQLite file), as in
@@ -22,9 +22,9 @@ import pytest
 from fastapi.testclient import TestClient
 from web_support import post_table, recv_state
 
-from unokit.cards import Card
-from unokit.decks import build_deck
-from unokit.narrate import card_name
+from unokit.core.cards import Card
+from unokit.core.decks import build_deck
+from unokit.engine.narrate import card_name
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.tui.app import UnoApp, flex_rows
 from unokit.play.tui.dialogs import ChoiceScreen
@@ -272,7 +272,7 @@ console.log(JSON.stringify(out));
 
 def test_cards_js_names_every_flex_card_as_the_log_does(tmp_path):
     """cards.js run under Node (its imports need only a stub document): each Flex card's name in English and
-    Portuguese is unokit/narrate.py's, a flexed number's colour is its flex colour, and a flexed face is
+    Portuguese is unokit/engine/narrate.py's, a flexed number's colour is its flex colour, and a flexed face is
     played from the card without the star."""
     node = shutil.which("node")
     if node is None:

@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_support import post_table, recv_state
 
-from unokit.decks import build_deck
+from unokit.core.decks import build_deck
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.tui.app import UnoApp, _question, choice_rows
 from unokit.play.tui.dialogs import ChoiceScreen

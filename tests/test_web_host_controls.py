@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_support import recv_state
 
-from unokit.errors import NotYourTurnError
+from unokit.core.errors import NotYourTurnError
 from unokit.play.session import TableError, TableOptions, TableSession
 from unokit.play.web.app import create_app
 

@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unokit.cards import Card
-from unokit.errors import NotationError
+from unokit.core.cards import Card
+from unokit.core.errors import NotationError
 from unokit.play.web.app import MAX_BODY, create_app
 from unokit.play.web.solitaire import (
     MAX_GAMES,

@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unokit import Game
-from unokit.actions import Play
-from unokit.cards import Color, parse_cards
-from unokit.compose import every_action
-from unokit.decks import build_deck
-from unokit.errors import UnoError
-from unokit.game import _deck_for
+from unokit.core.actions import Play
+from unokit.core.cards import Color, parse_cards
+from unokit.engine.compose import every_action
+from unokit.core.decks import build_deck
+from unokit.core.errors import UnoError
+from unokit.engine.game import _deck_for
 from unokit.rules.catalog import CATALOG, IMPLEMENTED, ORDER, VARIATIONS
 from unokit.rules.ruleset import RuleSet
 

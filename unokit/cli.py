@@ -51,7 +51,7 @@ import re
 import sys
 from pathlib import Path
 
-from .errors import RecordError, ReplayMismatchError, RuleCodeError, UnoError
+from .core.errors import RecordError, ReplayMismatchError, RuleCodeError, UnoError
 
 __all__ = ["main", "build_parser"]
 
@@ -128,7 +128,7 @@ def _add_deck(sp, *, core: bool = True) -> None:
     """``--deck NAME``, ``--blanks EFFECTS`` and ``--blank-max N`` (the blank cards of the 112 and the
     Italian decks, each with its own rule: :mod:`unokit.rules.blanks`); ``core``: say that the compiled
     core plays the classic deck only."""
-    from .decks import DECKS
+    from .core.decks import DECKS
     from .rules.blanks import EFFECTS
     sp.add_argument("--deck", default="classic",
                     help=f"deck ({', '.join(sorted(DECKS))}; default classic"
@@ -292,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "bench":
-        from . import bench
+        from .lab import bench
         return _run(lambda: bench.main(argv[1:]))
     parser = build_parser()
     try:
@@ -358,7 +358,7 @@ def _cmd_play(args) -> int:
         for flag, value in (("--join", args.join), ("--resume", args.resume), ("--autoplay", args.autoplay)):
             if value:
                 raise CliError(f"{flag} needs the full-screen table: run it in a terminal, without --plain")
-        from .terminal import TerminalGame
+        from .play.plain import TerminalGame
         game = TerminalGame(rules=args.rules or "UNO 1121", players=args.players or 4, bots=args.bots or "greedy",
                             seed=args.seed, enforcement=args.enforcement, deck=args.deck, decks=args.decks,
                             color=args.color)
@@ -370,7 +370,7 @@ def _cmd_play(args) -> int:
 
 # ---------------------------------------------------------------------- sim
 def _cmd_sim(args) -> int:
-    from .sim import format_summary, simulate
+    from .lab.sim import format_summary, simulate
     _fit(args.players, args.decks)
     rules = _blanks(args, args.rules, args.deck, args.decks)
     s = simulate(args.hands, players=args.players, rules=rules, bots=args.bots, seed=args.seed,
@@ -568,8 +568,8 @@ def _cmd_replay(args) -> int:
     if getattr(args, "view", False):
         return _cmd_replay_view(args)
     from .match import check_match_record
-    from .playback import replay
-    from .record import check_record
+    from .engine.playback import replay
+    from .engine.record import check_record
     path = Path(args.file)
     data = _read_json(path)
     if isinstance(data, dict) and str(data.get("format", "")).startswith("unokit-match/"):
@@ -677,7 +677,7 @@ def _replay_match(data: dict, args) -> int:
 
 
 # ---------------------------------------------------------------------- duel, tournament, lab, report
-# (unokit.tournament, unokit.lab, unokit.report; docs/lab.md)
+# (unokit.lab.tournament, unokit.lab, unokit.lab.report; docs/lab.md)
 def _add_lab_commands(sub) -> None:
     def common(sp, hands: int, players: int | None = 2):
         sp.add_argument("--hands", type=_hands, default=hands, help=f"deals / hands (default {hands})")
@@ -743,7 +743,7 @@ def _add_lab_commands(sub) -> None:
     la.set_defaults(func=_cmd_lab)
 
     rp = sub.add_parser("report", help="regenerate the rules report (docs/lab/report.md and plots)")
-    from .report import DEFAULT_HANDS
+    from .lab.report import DEFAULT_HANDS
     common(rp, DEFAULT_HANDS, None)
     rp.add_argument("--players", type=_players, default=4,
                     help="table size of the table and match measures, 2 to 10 (default 4)")
@@ -773,12 +773,12 @@ def _add_lab_commands(sub) -> None:
                          "report.md again with its section, the rest from DIR/report.json")
     rp.set_defaults(func=_cmd_report)
 
-    # unokit study uno-call [...]: does not saying UNO pay? (unokit/uno_call_study.py, docs/lab/uno-call.md)
+    # unokit study uno-call [...]: does not saying UNO pay? (unokit/lab/uno_call_study.py, docs/lab/uno-call.md)
     st = sub.add_parser("study", help="a lab study: uno-call (does not saying UNO pay?); "
                                       "'unokit study uno-call --help' lists its options")
     st.add_argument("study", choices=("uno-call",), help="the study")
     st.add_argument("options", nargs=argparse.REMAINDER, help="the study's options")
-    st.set_defaults(func=lambda a: __import__("unokit.uno_call_study", fromlist=["main"]).main(a.options))
+    st.set_defaults(func=lambda a: __import__("unokit.lab.uno_call_study", fromlist=["main"]).main(a.options))
 
 
 def _add_train_command(sub) -> None:
@@ -806,7 +806,7 @@ def _add_train_command(sub) -> None:
 
 
 def _cmd_train(args) -> int:
-    from .train import train
+    from .lab.train import train
     plot = args.plot or str(Path(args.out).with_suffix(".png"))
     log = (lambda *a, **k: None) if args.json else (lambda msg: print(msg, flush=True))
     r = train(rules=args.rules, players=args.players, opponents=args.opponents, timesteps=args.timesteps,
@@ -830,7 +830,7 @@ def _backend(args) -> dict:
 
 
 def _cmd_duel(args) -> int:
-    from .tournament import duel, format_duel
+    from .lab.tournament import duel, format_duel
     _fit(args.players, args.decks)
     rules = _blanks(args, args.rules, args.deck, args.decks)
     d = duel(args.a, args.b, hands=args.hands, players=args.players, decks=args.decks, deck=args.deck, rules=rules,
@@ -840,7 +840,7 @@ def _cmd_duel(args) -> int:
 
 
 def _cmd_tournament(args) -> int:
-    from .tournament import format_tournament, tournament
+    from .lab.tournament import format_tournament, tournament
     _fit(args.players, args.decks)
     rules = _blanks(args, args.rules, args.deck, args.decks)
     t = tournament(args.bots, hands=args.hands, players=args.players, decks=args.decks, deck=args.deck, rules=rules,
@@ -864,7 +864,7 @@ def _cmd_lab(args) -> int:
 
 
 def _cmd_report(args) -> int:
-    from .report import add_editions, add_uno_call, format_report, report, rerender
+    from .lab.report import add_editions, add_uno_call, format_report, report, rerender
     if args.rerender or args.editions_only or args.uno_call_only:
         try:
             if args.rerender:

@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 from unokit.bots import GreedyBot, RandomBot
-from unokit.game import Game
+from unokit.engine.game import Game
 from unokit.rules.catalog import VARIATIONS
-from unokit.sim import play_hand
+from unokit.lab.sim import play_hand
 
 OUT = Path(__file__).with_name("corpus.json.gz")
 

@@ -25,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from unokit.game import Game  # noqa: E402
+from unokit.engine.game import Game  # noqa: E402
 
 FORMAT = "unokit-perft/1"
 DEPTHS = (1, 2, 3, 4)

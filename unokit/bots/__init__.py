@@ -1,4 +1,4 @@
-"""Bots: players that see only a :class:`~unokit.view.PlayerView` and the legal actions.
+"""Bots: players that see only a :class:`~unokit.engine.view.PlayerView` and the legal actions.
 
 >>> bot = make_bot("greedy", seed=1)
 >>> bot.name, type(bot).__name__
@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from ..errors import UnoError
+from ..core.errors import UnoError
 from .base import Bot, is_out_of_turn, is_turn_action, out_of_turn_options, turn_options
 from .greedy import GreedyBot
 from .random_bot import RandomBot

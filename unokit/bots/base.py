@@ -1,8 +1,8 @@
 """The bot interface shared by the simulator, the terminal game and every other consumer.
 
-A bot sees only what its seat may know: a :class:`~unokit.view.PlayerView`
+A bot sees only what its seat may know: a :class:`~unokit.engine.view.PlayerView`
 and the list of legal actions the referee computed for it. It never receives
-the :class:`~unokit.game.Game`.
+the :class:`~unokit.engine.game.Game`.
 
 - :meth:`Bot.act` is called when the bot's seat is ``to_act``; it must return
   one member of ``legal``.
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, Draw, Pass, Play
-from ..cards import Card, Color
+from ..core.actions import Action, Draw, Pass, Play
+from ..core.cards import Card, Color
 
 __all__ = ["Bot", "is_out_of_turn", "is_turn_action", "out_of_turn_options", "turn_options", "event_cards",
            "event_color", "rest_of_hand"]
@@ -62,7 +62,7 @@ def is_out_of_turn(action: Action) -> bool:
     """May ``action`` be offered to a seat that is not ``to_act``? (Its class's window says:
     :attr:`Action.window` "reaction", or "both" for a play, which out of turn is a cut.)
 
-    >>> from unokit.actions import Action
+    >>> from unokit.core.actions import Action
     >>> [is_out_of_turn(Action.parse(t)) for t in ("1 catch 0", "1 play R5", "1 draw", "1 say hi")]
     [True, True, False, False]
     """
@@ -72,7 +72,7 @@ def is_out_of_turn(action: Action) -> bool:
 def is_turn_action(action: Action) -> bool:
     """Is ``action`` a decision of the seat in turn (its window "turn", or "both": a play)?
 
-    >>> from unokit.actions import Action
+    >>> from unokit.core.actions import Action
     >>> [is_turn_action(Action.parse(t)) for t in ("0 draw", "0 doubtsum", "0 play R5", "0 uno", "0 say hi")]
     [True, True, True, False, False]
     """

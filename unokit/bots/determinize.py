@@ -1,11 +1,11 @@
 """Determinization: full positions sampled from what one seat may know.
 
-A bot sees a :class:`~unokit.view.PlayerView`, not the hidden cards. To search
+A bot sees a :class:`~unokit.engine.view.PlayerView`, not the hidden cards. To search
 it needs complete positions (every hand and the stock) that agree with what
 the view shows. :class:`Determinizer` reads a view once, works out what the
 seat knows and infers, and then :meth:`Determinizer.sample` draws as many
-positions as asked, each a :class:`~unokit.game.Game` built with
-:meth:`Game.from_position <unokit.game.Game.from_position>`.
+positions as asked, each a :class:`~unokit.engine.game.Game` built with
+:meth:`Game.from_position <unokit.engine.game.Game.from_position>`.
 
 What a sample respects:
 
@@ -41,7 +41,7 @@ The sample depends only on the view, the arguments and the ``rng`` given;
 never on the real hidden cards (a :class:`Determinizer` never sees a
 :class:`Game`).
 
->>> from unokit.game import Game
+>>> from unokit.engine.game import Game
 >>> import random
 >>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9', stock='Y1 Y2 Y3')
 >>> d = Determinizer(g.view(0))
@@ -56,10 +56,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import Card, Color, Face
-from ..decks import DECKS, build_deck
-from ..errors import RuleCodeError
-from ..game import Game, Phase
+from ..core.cards import Card, Color, Face
+from ..core.decks import DECKS, build_deck
+from ..core.errors import RuleCodeError
+from ..engine.game import Game, Phase
 from ..rules import RuleSet
 from .base import event_cards, event_color
 
@@ -94,7 +94,7 @@ def guess_deck(view, deck: str | None = None) -> tuple[str, int, bool]:
 
     ``deck`` is preferred when it fits (right size, holds every card in sight).
 
-    >>> from unokit.game import Game
+    >>> from unokit.engine.game import Game
     >>> guess_deck(Game.new(players=2, seed=1).view(0))
     ('classic', 1, False)
     >>> guess_deck(Game.new(players=2, seed=1, deck='112', include_blanks=True).view(0))

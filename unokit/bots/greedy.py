@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Notice, Play,
+from ..core.actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Notice, Play,
                        SayUno)
-from ..cards import COLORS, Color, Face
+from ..core.cards import COLORS, Color, Face
 from ..rules.mistake import CallUnready
 from .base import fallback_action, Bot, event_cards, event_color, rest_of_hand
 

@@ -20,7 +20,7 @@ people make. :class:`HumanBot` wraps any bot with configurable error rates:
 from __future__ import annotations
 
 
-from ..actions import Play, Say
+from ..core.actions import Play, Say
 from .base import Bot
 
 CHATTER = ("nossa", "vai logo", "que azar", "hmm, deixa eu pensar", "your turn", "tocca a te", "venga")

@@ -1,4 +1,4 @@
-"""What a seat can infer from its :class:`~unokit.view.PlayerView`: card counting and opponent reading.
+"""What a seat can infer from its :class:`~unokit.engine.view.PlayerView`: card counting and opponent reading.
 
 Pure functions over a view (no game, no hidden state, no memory between calls):
 :func:`analyze` reads the view's hand, discard pile, reveals and public history
@@ -24,9 +24,9 @@ drawn ``m`` cards since holds red with the chance that one of those ``m`` cards
 is red. Hand changes (T swaps, CAR carousel, shuffles, donations) move or
 discard what was known.
 
->>> from unokit.game import Game
->>> from unokit.actions import Draw, Play
->>> from unokit.cards import Card, Color
+>>> from unokit.engine.game import Game
+>>> from unokit.core.actions import Draw, Play
+>>> from unokit.core.cards import Card, Color
 >>> g = Game.from_position(['R1 R2 G5', 'Y3 Y4 B7'], discard='R9', stock='B1 B2 B3')
 >>> _ = g.apply(Play(0, (Card.parse('R1'),)))
 >>> _ = g.apply(Draw(1))
@@ -42,8 +42,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import Color, Face, plain
-from ..decks import DECKS, build_deck
+from ..core.cards import Color, Face, plain
+from ..core.decks import DECKS, build_deck
 from .base import event_cards, event_color
 
 __all__ = ["Knowledge", "SeatInfo", "analyze", "deck_composition", "p_none", "SIGNAL_PREFIX", "parse_signal",
@@ -66,13 +66,13 @@ _CLASSIC_TOTAL = sum(_CLASSIC.values())
 def deck_composition(total_cards: int, rules: str | None = None, side: str = "", deck: str = "classic") -> Counter:
     """The deck(s) whose size best explains ``total_cards``: the edition's deck when ``rules`` (a rule
     code) plays one (``UNO NOMERCY``; UNO Flip: the faces of the ``side`` in play), else ``deck`` (a
-    name of :data:`unokit.decks.DECKS`: the classic deck, 112, Ohana, Italian, Boost...).
+    name of :data:`unokit.core.decks.DECKS`: the classic deck, 112, Ohana, Italian, Boost...).
 
-    >>> from unokit.cards import Card
+    >>> from unokit.core.cards import Card
     >>> deck_composition(140, deck='boost')[Card.parse('RS')], deck_composition(216)[Card.parse('RS')]
     (4, 4)
 
-    >>> from unokit.cards import Card
+    >>> from unokit.core.cards import Card
     >>> deck_composition(168, 'UNO NOMERCY')[Card.parse('WCR')], deck_composition(108)[Card.parse('R0')]
     (8, 1)
     >>> deck_composition(112, 'UNO FLIP', 'dark')[Card.parse('WDC')]

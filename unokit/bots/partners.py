@@ -13,7 +13,7 @@ Teams are seat ``s`` and seat ``s + n/2`` (partners sit opposite, as in
 
 Signals ("Sinais") go through a :class:`TeamChannel`:
 
-``'open'``    messages become :class:`~unokit.actions.Say` actions at the table: they are in the
+``'open'``    messages become :class:`~unokit.core.actions.Say` actions at the table: they are in the
               public history, every seat (opponents included) reads them, and the rules judge
               them (a silence rule, S, punishes them; a ``PartnerBot`` keeps quiet during one).
 ``'secret'``  only the partner receives them. They never touch the engine: the *simulation*
@@ -40,7 +40,7 @@ kind        guide's signal     value
 
 Bots may only return legal actions; chat is not among them, so a bot never
 "says" a signal itself: it posts it on the channel and :func:`play_team_hand`
-(the harness for team play) applies it. Played with :func:`unokit.sim.play_hand`
+(the harness for team play) applies it. Played with :func:`unokit.lab.sim.play_hand`
 an open or secret channel is simply never delivered (the bots then play as with
 ``'none'``).
 
@@ -56,9 +56,9 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from ..actions import Play, Say
-from ..cards import COLORS, Color, Face
-from ..errors import IllegalActionError, UnoError
+from ..core.actions import Play, Say
+from ..core.cards import COLORS, Color, Face
+from ..core.errors import IllegalActionError, UnoError
 from .knowledge import SIGNAL_PREFIX
 from .strategist import CARD, COMPONENTS, Component, StrategistBot, _Ctx, _danger, _rest
 
@@ -410,13 +410,13 @@ class PartnerBot(StrategistBot):
 # ---------------------------------------------------------------------------------------- harness
 def play_team_hand(game, bots, channel: TeamChannel | None = None, *, max_steps: int = 5000,
                    rng: random.Random | None = None):
-    """:func:`unokit.sim.play_hand` for partner play: after every step the team ``channel`` is
+    """:func:`unokit.lab.sim.play_hand` for partner play: after every step the team ``channel`` is
     flushed (open signals are said at the table, secret ones handed to the partner).
 
     ``channel`` may also be a list of channels (one per team). Returns a
-    :class:`unokit.sim.HandResult`.
+    :class:`unokit.lab.sim.HandResult`.
     """
-    from ..sim import play_hand
+    from ..lab.sim import play_hand
     channels = [c for c in (channel if isinstance(channel, (list, tuple)) else [channel]) if c is not None]
 
     def flush(g) -> None:
@@ -435,8 +435,8 @@ def team_simulate(hands: int, players: int = 4, rules: str = "UNO 1121", team=("
     A kind is ``'partner'`` (:class:`PartnerBot`, each team with its own :class:`TeamChannel` of
     ``mode``) or any registered bot name. Returns the hands won by each kind.
     """
-    from ..game import Game
-    from ..sim import derive_seed
+    from ..engine.game import Game
+    from ..lab.sim import derive_seed
     from . import make_bot
     if players < 4 or players % 2:
         raise UnoError("partner play needs an even number of players, 4 or more")

@@ -33,7 +33,7 @@ Two wrappers act on the UNO call, around any bot:
   Until then it believes that seat holds ``assumed`` cards (no call heard: at least two) and does not
   catch it.
 
->>> from unokit.game import Game
+>>> from unokit.engine.game import Game
 >>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9')
 >>> a = UnoSkipper(StrategistBot(seed=0), skip=1.0, seed=0).act(g.view(0), g.legal_actions(0))
 >>> a.uno, len(a.cards)
@@ -44,8 +44,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import CatchUno, Play, SayUno
-from ..cards import Card, Face
+from ..core.actions import CatchUno, Play, SayUno
+from ..core.cards import Card, Face
 from .base import Bot, event_cards, rest_of_hand
 from .strategist import COMPONENTS, Component, StrategistBot, _danger, CARD
 
@@ -96,7 +96,7 @@ def play_victims(view, a) -> tuple[int, ...]:
     """The seats play ``a`` (by ``view.seat``, now) attacks: the next player for a draw card or a Skip
     (and for a Reverse at two players), the target of a targeted draw or a donation.
 
-    >>> from unokit.game import Game
+    >>> from unokit.engine.game import Game
     >>> g = Game.from_position(['R+2 R1', 'G5 G6', 'B1 B2'], discard='R9')
     >>> [(str(a), play_victims(g.view(0), a)) for a in g.legal_actions(0) if a.kind == 'play' and not a.uno]
     [('0 play R+2', (1,)), ('0 play R1', ())]

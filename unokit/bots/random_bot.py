@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..core.actions import Action
 from .base import Bot
 
 __all__ = ["RandomBot"]

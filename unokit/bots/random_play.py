@@ -3,7 +3,7 @@
 The lab's default bot and the benchmark baseline of most published UNO simulations; the compiled
 core (:mod:`unokit.fast.compiled`) plays it too, drawing its generator the same way.
 
->>> from unokit.game import Game
+>>> from unokit.engine.game import Game
 >>> g = Game.new(players=2, seed=3)
 >>> a = RandomPlayBot(1).act(g.view(g.to_act), g.legal_actions(g.to_act))
 >>> a.player == g.to_act
@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from ..actions import Accuse, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno, Slap
+from ..core.actions import Accuse, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno, Slap
 from .base import Bot
 
 __all__ = ["RandomPlayBot", "RANDOM_PLAY"]

@@ -5,13 +5,13 @@ between layers, the last layer's outputs are the logits of the action ids) and `
 rule set, the seats, the observation size, the names of the action ids and the catalogue codes of the
 rule flags it was trained with). The
 bot builds the same observation as the environment (:class:`unokit.env.Encoder` over the seat's
-:class:`~unokit.view.PlayerView`), masks the ids the referee does not offer and takes the most
+:class:`~unokit.engine.view.PlayerView`), masks the ids the referee does not offer and takes the most
 likely one. No deep-learning library is needed to play.
 
 At a table whose rule set or number of seats differs from the model's, the network's inputs would
 mean nothing: the bot then plays as ``random-play`` (``RLBot.fits`` says which).
 
->>> from unokit.game import Game
+>>> from unokit.engine.game import Game
 >>> g = Game.new(players=2, seed=3)
 >>> bot = RLBot(1)
 >>> a = bot.act(g.view(g.to_act), g.legal_actions(g.to_act))
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..actions import Play
+from ..core.actions import Play
 from .base import Bot
 from .random_play import RandomPlayBot
 

@@ -31,9 +31,9 @@ them at once). :meth:`RuleAgentBot.policy` gives the probability of each action;
 
 from __future__ import annotations
 
-from ..actions import Action, ChooseColor, Draw, Pass, Play, SayUno
-from ..cards import COLORS, Face
-from ..official import matches
+from ..core.actions import Action, ChooseColor, Draw, Pass, Play, SayUno
+from ..core.cards import COLORS, Face
+from ..core.official import matches
 from .base import Bot, fallback_action
 
 __all__ = ["RuleAgentBot"]

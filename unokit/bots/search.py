@@ -2,7 +2,7 @@
 
 The bot cannot see the other hands, so it searches over *determinizations*:
 each iteration samples one full position consistent with its
-:class:`~unokit.view.PlayerView` (:class:`~unokit.bots.determinize.Determinizer`)
+:class:`~unokit.engine.view.PlayerView` (:class:`~unokit.bots.determinize.Determinizer`)
 and walks one shared tree with it:
 
 1. **select**: from the root, the seat to act in the sampled position takes
@@ -63,7 +63,7 @@ view give the same decision, whatever the bot decided before and whatever
 the hidden cards are (with ``time_budget`` the number of iterations depends
 on the machine's speed, and so may the decision).
 
->>> from unokit.game import Game
+>>> from unokit.engine.game import Game
 >>> g = Game.from_position(['R5 G7', 'B1 B2 B3'], discard='R9', stock='Y1 Y2 Y3 Y4')
 >>> bot = SearchBot(seed=1, iterations=30)
 >>> str(bot.act(g.view(0), g.legal_actions(0)))
@@ -81,13 +81,13 @@ import random
 import time
 from collections import Counter
 
-from ..actions import Action, Challenge, ChooseColor, Discard, Draw, Pass, Play
-from ..cards import COLORS, Face
-from ..compose import complete, unfold
-from ..errors import UnoError
+from ..core.actions import Action, Challenge, ChooseColor, Discard, Draw, Pass, Play
+from ..core.cards import COLORS, Face
+from ..engine.compose import complete, unfold
+from ..core.errors import UnoError
 from ..fast import ACTION_TEXT, ACTIONS_PER_SEAT, FastGame, NotCoveredError, action_id
-from ..game import Game, Phase
-from ..official import CARDS, COLOR_OF, POINTS, classic_deck, hand_points
+from ..engine.game import Game, Phase
+from ..core.official import CARDS, COLOR_OF, POINTS, classic_deck, hand_points
 from .base import Bot, is_turn_action
 from .determinize import Determinizer
 from .greedy import GreedyBot
@@ -157,7 +157,7 @@ def turn_actions(game: Game, seat: int | None = None) -> list[Action]:
     """The in-turn options of ``seat`` (default: the seat to act) in ``game``, UNO always said.
 
     Plays composed step by step (DR/DD groups, AA sums, targets, DOA gifts) are unfolded into complete
-    plays as far as :data:`~unokit.compose.UNFOLD` allows; a bigger choice takes its first completion."""
+    plays as far as :data:`~unokit.engine.compose.UNFOLD` allows; a bigger choice takes its first completion."""
     p = game.to_act if seat is None else seat
     acts = unfold(game, game.legal_actions(p))
     if any(a.more for a in acts):
@@ -410,7 +410,7 @@ def fast_rollout(game, rng: random.Random, policy: str = "greedy", cap: int = 40
 
 def _as_id(x) -> int:
     """An id, or the id of a referee action (an action the fast core has no id for raises
-    :class:`~unokit.errors.IllegalActionError`, as the referee would refuse it)."""
+    :class:`~unokit.core.errors.IllegalActionError`, as the referee would refuse it)."""
     return x if type(x) is int else action_id(x)
 
 

@@ -13,7 +13,7 @@ and can be switched off::
     StrategistBot(seed=1, components={"management": 2.0})      # one strategy doubled
     StrategistBot(seed=1, components={"duel": {"style": "assertive"}})  # a parameter
 
-The bot sees only its :class:`~unokit.view.PlayerView` and the legal actions;
+The bot sees only its :class:`~unokit.engine.view.PlayerView` and the legal actions;
 what it knows about the others comes from :func:`unokit.bots.knowledge.analyze`
 (card counting and reading of draws, wilds, reveals and team signals).
 
@@ -24,7 +24,7 @@ own next turn (continuity) and the chance that the next opponents can follow
 (management). In a two-player hand a Skip, Reverse or draw card gives another
 turn, and the bot looks ahead through such chains.
 
->>> from unokit.game import Game
+>>> from unokit.engine.game import Game
 >>> g = Game.from_position(['W R1', 'G5 G6'], discard='R6')
 >>> bot = StrategistBot(seed=0)
 >>> str(bot.act(g.view(0), g.legal_actions(0)))   # keeps the wild for the last card (Curinga Surpresa)
@@ -40,9 +40,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
+from ..core.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
                        SayUno, Slap)
-from ..cards import COLORS, FLEXED_NUMBER, Card, Color, Face
+from ..core.cards import COLORS, FLEXED_NUMBER, Card, Color, Face
 from ..rules import RuleSet
 from ..rules.editions.extreme import LAUNCHER, launcher_mean
 from ..rules.editions.nomercy import MERCY

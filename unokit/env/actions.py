@@ -1,7 +1,7 @@
 """The fixed integer action table of a rule set: one id per sub-decision, the same in every state.
 
 A play that combines choices (a DR/DD group, the seat a Wild Swap Hands names, the cards a DOA 2
-gives) is composed one sub-decision at a time (:mod:`unokit.compose`), so the table needs one id
+gives) is composed one sub-decision at a time (:mod:`unokit.engine.compose`), so the table needs one id
 per *step* of a play, not one per combination. The ids of a table, in order:
 
 ==============  ====================================================  ===========================
@@ -23,7 +23,7 @@ verbs           ``draw``, ``pass``, ``challenge``, ``uno``, ...       ``draw``
 
 Blocks a rule set cannot use are left out (``more`` needs a group rule, ``hidden`` DED...), so
 ``UNO 1121`` has a small table. The cards are those of the rule set's deck, in
-:attr:`~unokit.cards.Card.index` order, so new card faces never move the ids of a deck; under an
+:attr:`~unokit.core.cards.Card.index` order, so new card faces never move the ids of a deck; under an
 edition, whose cards may be put down as faces its deck does not list, every card face known.
 
 Which block an option falls in depends on the step of the play being composed: the choices that
@@ -39,17 +39,17 @@ else (a first card, a further card of a group) ``play`` / ``more`` / ``hidden`` 
 
 from __future__ import annotations
 
-from ..actions import ACTIONS, CatchUno, ChooseColor, Discard, Play
-from ..cards import COLORS, Card, Color, Face
+from ..core.actions import ACTIONS, CatchUno, ChooseColor, Discard, Play
+from ..core.cards import COLORS, Card, Color, Face
 try:  # UNO Flip's double-sided cards (an edition being added)
-    from ..cards import DARK_COLORS, plain
+    from ..core.cards import DARK_COLORS, plain
 except ImportError:  # pragma: no cover - an engine without them
     DARK_COLORS = ()
 
     def plain(card):
         return card
-from ..decks import build_deck
-from ..errors import UnoError
+from ..core.decks import build_deck
+from ..core.errors import UnoError
 from ..rules import RuleSet
 from ..rules.editions import edition_of
 from ..rules.registry import build_house_rules
@@ -75,7 +75,7 @@ class ActionTable:
     """The action ids of rule set ``rules`` at a table of ``players`` seats.
 
     ``names[i]`` is the text of id ``i`` (:meth:`name`, read back by :meth:`parse`);
-    :meth:`id_of` maps an option of the referee (an :class:`~unokit.actions.Action`) to its id,
+    :meth:`id_of` maps an option of the referee (an :class:`~unokit.core.actions.Action`) to its id,
     given the step of the play being composed; the env keeps the options of the decision it
     asks for, so an id maps back to exactly one action.
     """
@@ -84,7 +84,7 @@ class ActionTable:
         rs = RuleSet.parse(rules)
         if type(players) is not int or not 2 <= players <= 10:
             raise UnoError(f"a table seats 2 to 10 players, got {players!r}")
-        from ..game import Game
+        from ..engine.game import Game
         probe = Game.new(players, rs, seed=0, core="referee")
         ed = edition_of(rs)
         self.rules = rs.code

@@ -141,7 +141,7 @@ class UnoAEC(AECEnv):
     # ------------------------------------------------------------------ helpers for people and tests
     @property
     def game(self):
-        """The hand being played (the referee's :class:`~unokit.game.Game`)."""
+        """The hand being played (the referee's :class:`~unokit.engine.game.Game`)."""
         return self.flow.game
 
     def action_of(self, action_id):

@@ -1,6 +1,6 @@
 """The decision flow shared by every environment: whose decision the hand waits for, and its options.
 
-It is :func:`unokit.sim.play_hand` turned inside out. Each *step* of the hand:
+It is :func:`unokit.lab.sim.play_hand` turned inside out. Each *step* of the hand:
 
 1. the seats that may act out of turn (``game.out_of_turn_seats()``, the seat in turn left out), in an
    order shuffled by the flow's seeded generator, are asked one after the other; each may react
@@ -8,7 +8,7 @@ It is :func:`unokit.sim.play_hand` turned inside out. Each *step* of the hand:
    is applied and a new round of asking starts; at most ``2n`` reactions per step;
 2. the seat in turn acts (its options include its own out-of-turn moves: UNO, catches).
 
-A play that combines choices is a *stem* (:mod:`unokit.compose`): choosing it asks the same seat
+A play that combines choices is a *stem* (:mod:`unokit.engine.compose`): choosing it asks the same seat
 for the next sub-decision at once, until the play is complete; nothing else happens in between.
 The options of the decision asked are kept, so an action id maps to exactly one of them.
 """
@@ -19,11 +19,11 @@ import random
 
 import numpy as np
 
-from ..actions import Play
+from ..core.actions import Play
 from ..bots.base import is_out_of_turn
-from ..compose import UNFOLD, complete, unfold
-from ..errors import IllegalActionError, UnoError
-from ..game import Game
+from ..engine.compose import UNFOLD, complete, unfold
+from ..core.errors import IllegalActionError, UnoError
+from ..engine.game import Game
 from .actions import ActionTable
 from .observe import Encoder, HistoryTracker
 
@@ -186,7 +186,7 @@ class Flow:
             self._new_step()
 
     def bot_decides(self, bot) -> object:
-        """Let ``bot`` take the decision asked, as :func:`unokit.sim.play_hand` lets it (unfolded options,
+        """Let ``bot`` take the decision asked, as :func:`unokit.lab.sim.play_hand` lets it (unfolded options,
         sub-decisions completed); returns the action applied, or None when it lets a window go by."""
         g = self.game
         seat = self.seat

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-from ..chance import derive_seed
+from ..core.chance import derive_seed
 from .actions import table_for
 from .core import Flow, IllegalActionIdError, hand_rewards
 from .observe import Encoder
@@ -163,5 +163,5 @@ class UnoGymEnv(gym.Env):
 
     @property
     def game(self):
-        """The hand being played (the referee's :class:`~unokit.game.Game`)."""
+        """The hand being played (the referee's :class:`~unokit.engine.game.Game`)."""
         return self.flow.game

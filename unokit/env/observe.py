@@ -1,6 +1,6 @@
-"""Observations: what a seat may know (its :class:`~unokit.view.PlayerView`), as numpy arrays.
+"""Observations: what a seat may know (its :class:`~unokit.engine.view.PlayerView`), as numpy arrays.
 
-The encoding reads nothing but the seat's view (:func:`unokit.view.view_of`, the one place that
+The encoding reads nothing but the seat's view (:func:`unokit.engine.view.view_of`, the one place that
 decides what a seat may know), the step of the play it is composing and whether the decision is a
 reaction window. Seats are counted from the observing seat (0 = itself, 1 = the next seat, ...),
 so one policy serves every seat. :meth:`Encoder.layout` lists the blocks in order; with ``K`` the

@@ -1,6 +1,6 @@
 """A fast core for the official rules (``UNO 1121``): integer cards, integer actions, no hooks.
 
-:class:`FastGame` plays one hand exactly as the referee (:class:`unokit.game.Game`) plays
+:class:`FastGame` plays one hand exactly as the referee (:class:`unokit.engine.game.Game`) plays
 ``Game.new(players, "UNO 1121", seed)`` under strict enforcement: the same seed deals the same
 cards, the same actions are legal (in the same order) and lead to the same state, down to the
 order of the discard pile that a reshuffle turns into a new stock. It only gives up what bulk
@@ -9,11 +9,11 @@ simulation does not need: house rules, table enforcement, events, views and chat
 ambiguity digits) from the referee, a determinized sample's hidden cards substituted if asked.
 
 The rules themselves are not written here: matching, the effect of each card, the first-card rules,
-penalties and points are the integer tables of :mod:`unokit.official`, computed from its Card-level
+penalties and points are the integer tables of :mod:`unokit.core.official`, computed from its Card-level
 statement of the official rules.
 
 Actions are integers from one fixed table, :data:`ACTIONS` (OpenSpiel style): ``ACTIONS[i]`` is the
-referee's frozen :class:`~unokit.actions.Action`, :func:`action_id` maps back, and the ids of seat
+referee's frozen :class:`~unokit.core.actions.Action`, :func:`action_id` maps back, and the ids of seat
 ``s`` are ``s * ACTIONS_PER_SEAT`` to ``(s + 1) * ACTIONS_PER_SEAT - 1`` (``id % ACTIONS_PER_SEAT`` is a
 seat-free move number). Cards are ``Card.index`` (0-51 coloured, colour ``c // 13`` and face
 ``c % 13``; 52 Wild, 53 Wild Draw Four).
@@ -39,12 +39,12 @@ import random
 from functools import partial
 from itertools import repeat
 
-from .. import official
-from ..actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
-from ..cards import COLORS, Card, Color, format_cards
-from ..errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
+from ..core import official
+from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
+from ..core.cards import COLORS, Card, Color, format_cards
+from ..core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
                      NotYourTurnError, UnoError, WindowClosedError)
-from ..official import COLOR_OF, DRAW_OF, FACE_OF, FIRST, NUMBER_OF, PLAYABLE, POINTS, TURN, holds_color
+from ..core.official import COLOR_OF, DRAW_OF, FACE_OF, FIRST, NUMBER_OF, PLAYABLE, POINTS, TURN, holds_color
 from ..rules import RuleSet
 
 __all__ = ["FastGame", "ACTIONS", "ACTIONS_PER_SEAT", "MAX_PLAYERS", "action_id", "to_action", "CARDS",
@@ -63,7 +63,7 @@ class NotCoveredError(UnoError):
 
 
 # ------------------------------------------------------------------------------------------- cards
-# Every rule fact comes from unokit.official (the one statement of the official rules), whose integer
+# Every rule fact comes from unokit.core.official (the one statement of the official rules), whose integer
 # tables are computed from its Card-level functions: matching (PLAYABLE), the effect of each card on
 # the turn (TURN, DRAW_OF), the first-card rules (FIRST), points (POINTS), the deck (DECK).
 W, W4 = official.WILD, official.WILD_DRAW_FOUR     # Wild, Wild Draw Four
@@ -150,7 +150,7 @@ _VARIANTS = tuple(
     for seat in range(MAX_PLAYERS))
 
 
-#: the referee's Game class, registered by unokit.game when it loads (so this module never imports it)
+#: the referee's Game class, registered by unokit.engine.game when it loads (so this module never imports it)
 REFEREE: list = []
 
 
@@ -268,8 +268,8 @@ class FastGame:
 
     ``FastGame(players, seed)`` deals the same hand as ``Game.new(players, "UNO 1121", seed)``; every
     random outcome comes from one ``random.Random(seed)`` consumed exactly as the referee's
-    :class:`~unokit.chance.Chance` consumes it. ``dealer`` and ``deck_order`` work as in
-    :meth:`Game.new <unokit.game.Game.new>`; ``rules`` may be another code of the official rules
+    :class:`~unokit.core.chance.Chance` consumes it. ``dealer`` and ``deck_order`` work as in
+    :meth:`Game.new <unokit.engine.game.Game.new>`; ``rules`` may be another code of the official rules
     (:func:`rules_problem` says which). :meth:`from_game` takes over a hand from the referee.
 
     State (read it, do not change it): ``hands`` (lists of card codes, in the referee's order),
@@ -323,7 +323,7 @@ class FastGame:
             raise UnoError(f"there is no seat {dealer}")
         self.dealer = dealer
         if deck_order is not None:
-            from ..cards import parse_cards
+            from ..core.cards import parse_cards
             order = [c.index for c in parse_cards(deck_order)]
             if sorted(order) != sorted(DECK):
                 raise UnoError("deck_order must hold exactly the deck's cards")
@@ -840,16 +840,16 @@ class FastGame:
         return g
 
     def to_referee(self):
-        """The referee's :class:`~unokit.game.Game` after the same deal and the same actions.
+        """The referee's :class:`~unokit.engine.game.Game` after the same deal and the same actions.
 
-        Raises :class:`~unokit.errors.ReplayMismatchError` if it does not end in the same state, and
+        Raises :class:`~unokit.core.errors.ReplayMismatchError` if it does not end in the same state, and
         :class:`UnoError` for a state taken over by :meth:`from_game` (there is no deal to replay).
         """
-        from ..errors import ReplayMismatchError
+        from ..core.errors import ReplayMismatchError
         if self._taken_over:
             raise UnoError("this state was taken over from a referee game (FastGame.from_game): "
                            "keep that game to replay it")
-        game = REFEREE[0]  # unokit.game registers its Game here: the fast core does not import the referee
+        game = REFEREE[0]  # unokit.engine.game registers its Game here: the fast core does not import the referee
         g = game.new(self.n, self.rules, seed=self.seed, dealer=self._setup_dealer, deck_order=self.deck_order,
                      core="referee")
         for i in self.history:
@@ -862,11 +862,11 @@ class FastGame:
 
     def record(self) -> dict:
         """The hand as a referee hand record (``unokit-hand/1``): ``unokit replay`` and
-        :func:`unokit.playback.replay` check it."""
+        :func:`unokit.engine.playback.replay` check it."""
         return self.to_referee().record()
 
     def fingerprint(self) -> dict:
-        """The fields of :func:`unokit.record.fingerprint` that the fast core keeps (no events count)."""
+        """The fields of :func:`unokit.engine.record.fingerprint` that the fast core keeps (no events count)."""
         return {
             "hands": [format_cards(CARDS[c] for c in h) for h in self.hands],
             "stock": format_cards(CARDS[c] for c in self.stock),

@@ -16,11 +16,11 @@
  * plays, with the harness's reaction step (tests/test_compiled_house2.py).
  *
  * No rule is restated here: every table (matching, card effects, first card, points, the deck)
- * is handed over by unokit.fast.compiled at import, computed from unokit/official.py.
+ * is handed over by unokit.fast.compiled at import, computed from unokit/core/official.py.
  *
  * Python API (used only by unokit.fast.compiled):
  *   set_tables(...)                         the official tables
- *   derive_seeds(prefix, start, count)      bytes of uint64: unokit.sim.derive_seed for many indices
+ *   derive_seeds(prefix, start, count)      bytes of uint64: unokit.lab.sim.derive_seed for many indices
  *   play_batch(cfg, deal_seeds, ...)        bytes of int32 records, one per hand
  *   trace(cfg, seed, ...)                   one hand step by step, for the differential tests
  *   sizeof_state()                          bytes of one game state
@@ -76,7 +76,7 @@ enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO
 #define H3_FLTWIN(g, c) ((g)->fl == 1 && ((g)->h3 & X_GT) && (g)->gt_card == (c) + 1 && (g)->gt_player != (g)->current \
                          && T_NUMV[c] > 0)
 
-/* ------------------------------------------------------------------ tables (from unokit.official) */
+/* ------------------------------------------------------------------ tables (from unokit.core.official) */
 static uint8_t T_DECK[NDECK];
 static uint8_t T_PLAYABLE[4 * NFACES][NC];
 static int8_t T_FX[NC];            /* >0: cards the next player draws; 0: next player; -1: TURN */
@@ -744,7 +744,7 @@ enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REA
 #include "_house2.h"
 #include "_house3.h"
 
-/* Play one hand with the harness of unokit.sim.play_hand: each step, reactions (random-play:
+/* Play one hand with the harness of unokit.lab.sim.play_hand: each step, reactions (random-play:
  * UNO and catches, seats in order after the seat in turn), then the seat in turn acts. */
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
     if (cfg->h2) { h2_play_hand(cfg, seed, bots, rec, NULL); return; }   /* _house2.h (bots[MAXP]: the harness's) */
@@ -910,7 +910,7 @@ static PyObject *py_derive_seeds(PyObject *self, PyObject *args) {
  *               (fast chance: xoshiro256** seeded from the deal seed and the seat)
  *   bot_mode 1: one generator random.Random(bot_seed) for every seat of every hand, in order
  *   harness_purpose (optional): under _house2.h's rules the harness's generator of each hand is
- *               random.Random(derive_seed(deal_seed, bot_salt, harness_purpose)) (unokit.sim: "harness",
+ *               random.Random(derive_seed(deal_seed, bot_salt, harness_purpose)) (unokit.lab.sim: "harness",
  *               the lab: "lab-harness"), kept in bots[MAXP]
  *   bot_bases (optional, bytes of uint64, one per hand): the seeds the bots' and the harness's generators are
  *               derived from in place of the deal seeds (the lab's match hands: dealt from the match's seed)
@@ -1018,7 +1018,7 @@ static uint64_t mt_seed63(MT *r) {
 
 /* play_matches(cfg, match_seeds, target, dealer_step, max_hands, bot_purpose, hand_purpose, harness_purpose):
  * whole matches of unokit.match.Match in its "points" mode with no match rule, as the lab plays them
- * (unokit.fast.lab_chunks): the match's generator random.Random(seed) draws each hand's seed (randint(0,
+ * (unokit.lab.compiled_chunks): the match's generator random.Random(seed) draws each hand's seed (randint(0,
  * 2**63 - 1)), the dealer is drawn for every hand (dealer_step 0: ambiguity digit A=1) or passes to the left of
  * the last scored hand's (1: A=3), hand h's bots draw from derive_seed(derive_seed(seed, h, hand_purpose), s,
  * bot_purpose), the winner scores the points left in the other hands, and the match ends when a score reaches

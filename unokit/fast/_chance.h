@@ -1,5 +1,5 @@
 /* Chance in the compiled core (included by _ccore.c): CPython's Mersenne Twister drawn as the
- * referee's Chance draws it, the fast generator, and SHA-256 for unokit.chance.derive_seed. */
+ * referee's Chance draws it, the fast generator, and SHA-256 for unokit.core.chance.derive_seed. */
 
 /* ------------------------------------------------------------------ CPython's Mersenne Twister */
 /* mt[mti] is the next word; words tw.. of this round are not yet twisted (the twist runs in blocks as words
@@ -118,7 +118,7 @@ static inline uint64_t mt_key53(MT *r) {
 
 static double mt_random(MT *r) { return (double)mt_key53(r) * (1.0 / 9007199254740992.0); }
 
-/* unokit.chance.Chance.shuffle: sort the items by independent uniform keys (one per item, in
+/* unokit.core.chance.Chance.shuffle: sort the items by independent uniform keys (one per item, in
  * order), ties kept in order (stable). Key and position packed in one integer: sorting those is
  * the stable sort. */
 static void sort_u64(uint64_t *a, int n) {     /* keys below 2**60, n <= NDECK: by the top 6 bits, then insertion */
@@ -195,7 +195,7 @@ static void rng_shuffle(Rng *r, uint8_t *cards, int n) {
     }
 }
 
-/* ------------------------------------------------------------------ SHA-256 (unokit.sim.derive_seed) */
+/* ------------------------------------------------------------------ SHA-256 (unokit.lab.sim.derive_seed) */
 static const uint32_t SHA_K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,

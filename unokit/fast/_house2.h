@@ -8,12 +8,12 @@
  *   DR, DD    several cards of one face (DR) or identical cards (DD) in one play             rules/groups.py
  *
  * Their plays do not fit the core's int16 move numbers (a named seat, groups of up to 8 cards), so under
- * these rules a hand is played here on Move values, listed as the referee lists them: unokit.compose's
+ * these rules a hand is played here on Move values, listed as the referee lists them: unokit.engine.compose's
  * Composer (roots, finals, completable, expand: the same checks in the same order) under Game.legal_actions,
- * with the plays still being composed (stems: more="cards" or "target") kept as stems. Like unokit.sim's
- * harness, a bot is shown the list unfolded up to unokit.compose.UNFOLD options, and a stem it picks is
+ * with the plays still being composed (stems: more="cards" or "target") kept as stems. Like unokit.lab.sim's
+ * harness, a bot is shown the list unfolded up to unokit.engine.compose.UNFOLD options, and a stem it picks is
  * completed one sub-decision at a time (random-play's own draws at each). The reaction step is
- * unokit.sim.react_step: the candidate seats (Game.out_of_turn_seats, then the seat to act) shuffled by the
+ * unokit.lab.sim.react_step: the candidate seats (Game.out_of_turn_seats, then the seat to act) shuffled by the
  * harness generator (one more generator per hand, bots[MAXP]) at every call, each seat asked in that order
  * until one acts. Moves other than plays keep the core's ids and apply_id (draws, passes, UNO calls,
  * catches, colours, ADDUP's doubtsum); the Wild Draw Four challenge is played here (a group of them is
@@ -25,15 +25,15 @@
  * EXT2_BASE + seat + MAXP * (((cards * 5 + colour + 1) * 2 + uno) * 11 + target + 1), the cards packed as
  * base-55 digits (card + 1), the first card lowest (unokit.fast.compiled.to_action decodes them).
  * tests/test_compiled_house2.py checks every listing and state against the referee, step by step, and whole
- * hands against unokit.sim.play_hand and unokit.lab.play_deal. */
+ * hands against unokit.lab.sim.play_hand and unokit.lab.play_deal. */
 
 enum { H_ZEROLEFT = 1, H_SEVENO = 2, H_CUT = 4, H_JUMPIN = 8, H_DR = 16, H_DD = 32, H_T = 64, H_CAR = 128,
        H_DAD = 256, H_BA = 512, H_DOUBLE = 1024, H_TRI = 2048, H_BACK = 4096, H_BOMB = 8192, H_AB = 16384, H_AA = 32768,
        H_CLA = 65536 };   /* H_T on: _house4.h */
 #define MAXG 8                        /* the largest group: 8 cards of one face in one deck */
-#define H2_UNFOLD 128                 /* unokit.compose.UNFOLD */
+#define H2_UNFOLD 128                 /* unokit.engine.compose.UNFOLD */
 #define H2_CAP 1024                   /* a list the harness holds (listings, unfolded lists, expansions) */
-#define H2_EVERY_CAP 20000            /* unokit.compose.every_action's limit (trace) */
+#define H2_EVERY_CAP 20000            /* unokit.engine.compose.every_action's limit (trace) */
 #define EXT2_BASE 10000LL
 enum { MV_PLAY = 0, MV_ID = 1 };
 enum { MORE_NONE = 0, MORE_CARDS = 1, MORE_TARGET = 2 };
@@ -354,7 +354,7 @@ static void h2_cuts(const G2 *G, const Comp *C, Lst *L) {
     h2_roots(G, C, top, L);
 }
 
-/* Game.legal_actions(seat): stems as stems. react: unokit.sim.reaction_options (the seat's out-of-turn
+/* Game.legal_actions(seat): stems as stems. react: unokit.lab.sim.reaction_options (the seat's out-of-turn
  * options: no turn moves, no ADDUP challenge) */
 static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
     const Game *g = &G->g;
@@ -406,7 +406,7 @@ static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
     if (!react && g->sum_seat == seat) lst_id(L, seat, K_DOUBTSUM);
 }
 
-/* unokit.compose.unfold: stems replaced by their options, in place, while the list stays within UNFOLD */
+/* unokit.engine.compose.unfold: stems replaced by their options, in place, while the list stays within UNFOLD */
 static void h2_unfold(const G2 *G, Lst *L) {
     Move e[H2_CAP];
     Comp C;
@@ -483,7 +483,7 @@ static int h2_react(Rng *r, const Lst *L) {
 
 static int h2_greedy_pick(const Game *g, int seat, int phase, int react, const Lst *E);   /* _h2greedy.h */
 
-/* unokit.compose.complete with the bot choosing each sub-decision among the unfolded options: random-play
+/* unokit.engine.compose.complete with the bot choosing each sub-decision among the unfolded options: random-play
  * (drawing from r), or with r NULL the greedy bot (acting on the view of `phase`, or reacting) */
 static void h2_complete(const G2 *G, Rng *r, int phase, int react, Move *a) {
     Move e[H2_CAP];
@@ -692,7 +692,7 @@ static void h2_apply(G2 *G, const Move *a) {
     else if (!((G->h2 & H_TRI) && h4_tri_apply(G, a->id))) apply_id(&G->g, a->id);   /* TRI: _house4.h */
 }
 
-/* ------------------------------------------------------------------ the harness (unokit.sim.play_hand) */
+/* ------------------------------------------------------------------ the harness (unokit.lab.sim.play_hand) */
 /* react_step: one reaction applied (1) or none (0) */
 static int h2_react_step(G2 *G, Rng *bots, Rng *hr, Move *buf) {
     Game *g = &G->g;
@@ -838,7 +838,7 @@ static long long h2_move_id(const Move *a) {
     return EXT2_BASE + s + (long long)MAXP * code;
 }
 
-/* unokit.compose.every_action: every complete action of the seat (stems followed depth first); -1: too many */
+/* unokit.engine.compose.every_action: every complete action of the seat (stems followed depth first); -1: too many */
 static int h2_every(const G2 *G, int seat, Lst *out, Move *stack, int scap) {
     Move lb[H2_CAP];
     Lst L = {lb, 0, H2_CAP, 0};

@@ -6,7 +6,7 @@
  * not read views). compiled.problem refuses them with rules they were not proven with;
  * tests/test_compiled_house3.py proves them. */
 
-/* WILDSTART (unokit/referee/dealing.py, Game._turn_first): a Wild Draw Four turned first stays: the first
+/* WILDSTART (unokit/engine/referee/dealing.py, Game._turn_first): a Wild Draw Four turned first stays: the first
  * player (after the dealer) draws 4 (a penalty before the hand's events: not counted as drawn), is skipped,
  * and the next player names the colour. */
 static void h3_wildstart(Game *g) {

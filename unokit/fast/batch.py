@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import UnoError
+from ..core.errors import UnoError
 from . import compiled
 
 __all__ = ["Batch", "MOVES"]

@@ -3,9 +3,9 @@
 :func:`play` plays many hands of the official rules in one call, without returning to Python
 between actions. It is :class:`~unokit.fast.FastGame`'s state machine written in C
 (``unokit/fast/_ccore.c``), on the same card ids, the same action ids and the same random
-generator (CPython's Mersenne Twister, drawn as the referee's :class:`~unokit.chance.Chance`
+generator (CPython's Mersenne Twister, drawn as the referee's :class:`~unokit.core.chance.Chance`
 draws it), and with the same bots' generators: a hand it plays is the very hand
-:func:`unokit.sim.simulate` or the lab plays on the referee, action for action.
+:func:`unokit.lab.sim.simulate` or the lab plays on the referee, action for action.
 
 >>> r = play(1000, players=2, bots="random-play", seed=1)
 >>> r.winner.shape, int((r.winner >= 0).sum())
@@ -19,7 +19,7 @@ It plays the official rules with any ambiguity digits and ``uno=``, and the hous
 ``JUMPIN``; groups ``DR``, ``DD``) in every combination the parser accepts (:func:`problem`
 says why a code is not covered), with the bots ``random-play`` (the lab's random agent) and, on the
 official rules, ``bench`` (the benchmark's random agent, one generator for every seat). Its rule
-tables come from :mod:`unokit.official` and the house rules' own modules (the stacking table of
+tables come from :mod:`unokit.core.official` and the house rules' own modules (the stacking table of
 :mod:`unokit.rules.stacking`), handed over at import or in each call: nothing is restated in C.
 
 Moves the official id table (:data:`unokit.fast.ACTIONS`) lacks are numbered after all of its ids
@@ -39,8 +39,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import official
-from ..errors import UnoError
+from ..core import official
+from ..core.errors import UnoError
 
 try:
     from . import _ccore
@@ -136,8 +136,8 @@ if _ccore is not None:
 
 
 def _ext2_action(i: int):
-    from ..actions import Play
-    from ..cards import COLORS
+    from ..core.actions import Play
+    from ..core.cards import COLORS
     code, seat = divmod(i - EXT2_BASE, MAX_PLAYERS)
     code, target = divmod(code, 11)
     code, uno = divmod(code, 2)
@@ -171,13 +171,13 @@ def to_action(i: int):
         return ChallengeSum(seat)
     pair, uno = divmod(j, 2)
     col, ab = divmod(pair, 100)
-    from ..actions import Play
+    from ..core.actions import Play
     return Play(seat, (_NUMBER_CARD[col, ab // 10], _NUMBER_CARD[col, ab % 10]), None, bool(uno))
 
 
 def action_id(action) -> int:
     """The id of a referee action in the compiled core's numbering (``to_action(action_id(a)) == a``)."""
-    from ..actions import Play
+    from ..core.actions import Play
     from ..rules.extras import ChallengeSum
     if type(action) is ChallengeSum and 0 <= action.player < MAX_PLAYERS:
         return EXT_BASE + action.player * EXT_PER_SEAT + EXT_PER_SEAT - 1
@@ -417,7 +417,7 @@ def derive_seeds(master: int | None, count: int, purpose: str = "hand", start: i
                  chance: str = "referee") -> np.ndarray:
     """The hands' seeds as a uint64 array: ``derive_seed(master, start + i, purpose)`` for ``i < count``
     (``chance="fast"``: SplitMix64 of one such seed and the index, much cheaper for millions)."""
-    from ..chance import derive_seed
+    from ..core.chance import derive_seed
     if chance == "fast":
         base = np.uint64(derive_seed(master, 0, purpose + "/fast"))
         with np.errstate(over="ignore"):
@@ -473,7 +473,7 @@ def _seat_bots(bots, players: int, rules: str) -> list[str]:
 
 
 def _harness_purpose(bot_purpose: str) -> str:
-    """The harness generator's purpose for the bots' (``unokit.sim``: "harness", the lab: "lab-harness")."""
+    """The harness generator's purpose for the bots' (``unokit.lab.sim``: "harness", the lab: "lab-harness")."""
     return {"bot": "harness", "lab-bot": "lab-harness"}.get(bot_purpose, bot_purpose + "-harness")
 
 
@@ -484,14 +484,14 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
     """Play ``hands`` hands in C and return their :class:`Results`.
 
     Hand ``i`` is dealt from ``deal_seeds[i]`` or else ``derive_seed(seed, start + i, purpose)``
-    (:func:`unokit.sim.simulate`'s hands: ``purpose="hand"``; the lab's: ``"lab-deal"``); seat ``s``'s
+    (:func:`unokit.lab.sim.simulate`'s hands: ``purpose="hand"``; the lab's: ``"lab-deal"``); seat ``s``'s
     bot draws from ``random.Random(derive_seed(deal_seed, bot_salt * 64 + s, bot_purpose))``
     (``simulate``: ``"bot"``; the lab: ``"lab-bot"``). With ``bench_seed``, one generator
     ``random.Random(bench_seed)`` serves every seat of every hand, in order (the benchmark's loop).
     ``bots``: one name or one per seat (repeated), from :data:`POLICIES`. Where the order of the seats'
     reactions matters (cuts: C, JUMPIN) the harness shuffles them with
     ``random.Random(derive_seed(deal_seed, bot_salt, harness_purpose))``, by default ``"harness"`` for
-    ``bot_purpose="bot"`` (:func:`unokit.sim.simulate`) and ``"lab-harness"`` for ``"lab-bot"`` (the lab).
+    ``bot_purpose="bot"`` (:func:`unokit.lab.sim.simulate`) and ``"lab-harness"`` for ``"lab-bot"`` (the lab).
     ``bot_seeds`` (one per hand) stand for the deal seeds in those two derivations (a match deals its hands
     from seeds of its own: the lab's match hands).
 
@@ -538,7 +538,7 @@ def play_matches(match_seeds, players: int, rules: str = "UNO 1121", bots="rando
                  dealer_step: int = 0, max_hands: int = 500, max_steps: int = MAX_STEPS, bot_purpose: str = "lab-bot",
                  hand_purpose: str = "lab-match-hand") -> np.ndarray:
     """Whole matches of :class:`unokit.match.Match` in its ``points`` mode without match rules, played in C as the
-    lab plays them (:func:`unokit.fast.lab_chunks.play_match_chunk`), with referee chance: one row per seed of
+    lab plays them (:func:`unokit.lab.compiled_chunks.play_match_chunk`), with referee chance: one row per seed of
     ``match_seeds`` (int32: over, hands scored, void hands, turns). The match's ``random.Random(seed)`` draws
     each hand's seed; ``dealer_step`` 0 draws for dealer every hand (ambiguity digit A=1), 1 passes the deal to
     the left (A=3); hand ``h``'s bots draw from ``derive_seed(derive_seed(seed, h, hand_purpose), s,
@@ -570,7 +570,7 @@ def trace(players: int, seed: int, *, rules: str = "UNO 1121", policy: str = "be
     ``ValueError``). For the differential tests (``tests/test_compiled.py``,
     ``tests/test_compiled_house.py``, ``tests/test_compiled_house2.py``). Under the rules of
     unokit/fast/_house2.h (:data:`_H2`) the legal ids are every complete action
-    (:func:`unokit.compose.every_action`) and ``policy="random-play"`` plays as the harness does (stems
+    (:func:`unokit.engine.compose.every_action`) and ``policy="random-play"`` plays as the harness does (stems
     unfolded and completed one sub-decision at a time)."""
     _need()
     from ..rules import RuleSet

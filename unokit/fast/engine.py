@@ -15,7 +15,7 @@ does not cover (one line saying why); ``referee`` always plays on the referee.
 
 from __future__ import annotations
 
-from ..errors import UnoError
+from ..core.errors import UnoError
 
 __all__ = ["ENGINES", "choose", "EngineError", "describe"]
 

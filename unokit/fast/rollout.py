@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from array import array
 
-from ..official import FACE_OF, PLAYABLE
+from ..core.official import FACE_OF, PLAYABLE
 from . import compiled
 
 __all__ = ["available", "set_stops", "play_out"]

@@ -6,7 +6,7 @@ greedy bot with a person's slips (:func:`unokit.bots.human`: now and then one fo
 learner may catch it). After each of the learner's actions the bots play on until the learner is to
 act again, or until the learner could act out of turn (catch a missed UNO, cut in): then the game
 waits, and :meth:`LearnerGame.wait` lets it go on. :func:`suggest` is the hint: what to do now and
-why, in words. Every line of the log is :mod:`unokit.narrate`'s, written for the learner.
+why, in words. Every line of the log is :mod:`unokit.engine.narrate`'s, written for the learner.
 
 >>> g = LearnerGame(seed=3)
 >>> g.game.to_act == 0 or g.waiting, len(g.log) > 0, g.lessons[0].key
@@ -20,16 +20,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..actions import Action, CatchUno, Challenge, ChooseColor, Draw, Notice, Pass, Play, SayUno
+from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Notice, Pass, Play, SayUno
 from ..bots import human
 from ..bots.base import is_out_of_turn
 from ..bots.greedy import GreedyBot
-from ..chance import derive_seed
-from ..compose import UNFOLD, complete, unfold
-from ..errors import IllegalActionError, UnoError
-from ..game import Game, Phase
-from ..narrate import card_name, cards_name, color_name, narrate_sequence
-from ..sim import react_step
+from ..core.chance import derive_seed
+from ..engine.compose import UNFOLD, complete, unfold
+from ..core.errors import IllegalActionError, UnoError
+from ..engine.game import Game, Phase
+from ..engine.narrate import card_name, cards_name, color_name, narrate_sequence
+from ..lab.sim import react_step
 from .handorder import order_hand
 from .lessons import ACTION_WORDS, HINTS, UI
 from .teach import Teacher, why_it_matches
@@ -225,7 +225,7 @@ class LearnerGame:
         return self.game.expand(a)
 
     def act(self, action: Action | str) -> None:
-        """The learner's action (refused with :class:`~unokit.errors.IllegalActionError`, the game
+        """The learner's action (refused with :class:`~unokit.core.errors.IllegalActionError`, the game
         unchanged, when the rules forbid it); then the bots play on."""
         a = Action.parse(action) if isinstance(action, str) else action
         if getattr(a, "player", None) != self.learner:

@@ -14,7 +14,7 @@ anyone can check (:func:`verify_hand`, ``unokit verify RECORD``) that
 The salt hides the deck while the hand is played: without it the digest says nothing about the cards.
 The exact bytes hashed are in docs/fair-deals.md.
 
->>> from unokit.game import Game
+>>> from unokit.engine.game import Game
 >>> g = Game.new(players=3, seed=7)
 >>> fair = seal(g, salt="00" * 16)
 >>> fair["commitment"][:12], fair["dealt"]
@@ -34,8 +34,8 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from ..errors import RecordError, UnoError
-from ..record import chance_outcomes
+from ..core.errors import RecordError, UnoError
+from ..engine.record import chance_outcomes
 
 __all__ = ["VERSION", "Verdict", "commitment", "new_salt", "seal", "verify_hand", "verify_record"]
 
@@ -89,8 +89,8 @@ def _fail(fair, reason: str) -> Verdict:
 
 def verify_hand(rec) -> Verdict:
     """Check a hand record's deal against its commitment (see the module doc); never raises on bad input."""
-    from ..game import Game
-    from ..playback import replay
+    from ..engine.game import Game
+    from ..engine.playback import replay
 
     if not isinstance(rec, dict):
         return Verdict(False, "", "a hand record is a JSON object")

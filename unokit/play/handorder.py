@@ -7,7 +7,7 @@
   cards of the same number (or, as the player prefers, all at the start or the end of the hand);
 - Wilds between two cards of different numbers and different colours (or at the start or the end).
 
-:func:`guide_order` takes card codes (``"R7"``) or :class:`~unokit.cards.Card` objects and gives them
+:func:`guide_order` takes card codes (``"R7"``) or :class:`~unokit.core.cards.Card` objects and gives them
 back in that order, the same objects. Cards outside the classic deck sort as their nearest kind: a
 coloured card with no single-digit number as an action card, a card whose code starts with ``W`` as a
 Wild.

@@ -18,8 +18,8 @@ from __future__ import annotations
 import sys
 import textwrap
 
-from ..errors import IllegalActionError, UnoError
-from ..narrate import card_name, color_name
+from ..core.errors import IllegalActionError, UnoError
+from ..engine.narrate import card_name, color_name
 from ..rules import RuleSet
 from .coach import LearnerGame
 from .handorder import ORDERS

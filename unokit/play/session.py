@@ -3,7 +3,7 @@
 A :class:`TableSession` has no transport and no clock of its own: every call takes ``now``
 (seconds since the table was created), so the web server, the Textual app and the tests drive it
 the same way. The engine stays the only referee: an action is parsed, checked by
-:meth:`Game.verify <unokit.game.Game.verify>` and applied, or refused with a typed error and
+:meth:`Game.verify <unokit.engine.game.Game.verify>` and applied, or refused with a typed error and
 nothing changes.
 
 Everything that changes the table is appended to :attr:`TableSession.log` as a plain dict (a
@@ -49,13 +49,13 @@ import math
 import random
 from dataclasses import asdict, dataclass, field, fields, replace
 
-from ..actions import Action, CatchUno, Say, SayUno
+from ..core.actions import Action, CatchUno, Say, SayUno
 from ..bots import BOTS, make_bot
-from ..chance import Chance, ManualClock
-from ..compose import UNFOLD, complete, unfold
-from ..errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
+from ..core.chance import Chance, ManualClock
+from ..engine.compose import UNFOLD, complete, unfold
+from ..core.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
-from ..sim import derive_seed, reaction_options
+from ..lab.sim import derive_seed, reaction_options
 from .fairness import new_salt, seal
 
 __all__ = ["TableOptions", "TableSession", "TableError", "Outcome", "STAND_IN", "NAME_MAX", "CHAT_MAX"]
@@ -457,7 +457,7 @@ class TableSession:
         return self.game.legal_actions(seat)
 
     def expand(self, player: int, stem) -> list[Action]:
-        """The next choices of a play being composed (see :mod:`unokit.compose`)."""
+        """The next choices of a play being composed (see :mod:`unokit.engine.compose`)."""
         a = self._own(player, stem)
         self._may_play(player, a)
         if not a.more:
@@ -467,7 +467,7 @@ class TableSession:
     def act(self, player: int, action, now: float, *, by: str = "person") -> Outcome:
         """Apply the player's action (text in the notation of docs/notation.md, or an Action).
 
-        Raises a :class:`~unokit.errors.UnoError` subclass (nothing changed) when it is refused."""
+        Raises a :class:`~unokit.core.errors.UnoError` subclass (nothing changed) when it is refused."""
         a = self._own(player, action)
         if by == "person":
             self._may_play(player, a)

@@ -16,7 +16,7 @@ watches. The teaching mode does exactly that, in three stages (:data:`unokit.pla
 3. **house**: :func:`house_rules`, the house rules one at a time with what each changes.
 
 Everything here reads the engine through its public API (``Game.new``, ``legal_actions``, ``apply``,
-``view``) and bots from :func:`unokit.bots.make_bot`; the events are told by :mod:`unokit.narrate`.
+``view``) and bots from :func:`unokit.bots.make_bot`; the events are told by :mod:`unokit.engine.narrate`.
 
 >>> demo = play_demo(seed=1)
 >>> sorted(l.key for b in demo.beats for l in b.lessons) == sorted(KEYS)
@@ -34,14 +34,14 @@ import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..actions import CatchUno, Challenge, Hint, Play
+from ..core.actions import CatchUno, Challenge, Hint, Play
 from ..bots import make_bot
 from ..bots.base import out_of_turn_options
-from ..cards import Card, Face
-from ..chance import derive_seed
-from ..compose import UNFOLD, complete, unfold
-from ..game import Game, Phase
-from ..narrate import LANGS, card_name, color_name, narrate_sequence
+from ..core.cards import Card, Face
+from ..core.chance import derive_seed
+from ..engine.compose import UNFOLD, complete, unfold
+from ..engine.game import Game, Phase
+from ..engine.narrate import LANGS, card_name, color_name, narrate_sequence
 from ..rules.catalog import CATALOG
 from .handorder import guide_order
 from .lessons import GUIDE_STEPS, HOUSE_PATH, HOUSE_TEXT, KEYS, LESSONS, STAGES, TEXT, UI, WHY
@@ -125,18 +125,18 @@ def _card(x) -> Card | None:
 
 
 def _color(letter: str):
-    from ..cards import Color
+    from ..core.cards import Color
     return Color.parse(letter)
 
 
 class Teacher:
     """Follows a hand's events and gives each lesson once, the first time its mechanic happens.
 
-    ``names`` and ``viewer`` are those of :func:`unokit.narrate.describe` (whose hand the lines are
+    ``names`` and ``viewer`` are those of :func:`unokit.engine.narrate.describe` (whose hand the lines are
     written for); ``seen``: lessons already given (a learner who watched the demo). :meth:`see` takes
     the events of one action (or of several) and the pile before them, for the "why" of a match.
 
-    >>> from unokit.events import make_event
+    >>> from unokit.core.events import make_event
     >>> t = Teacher("en", ["Ana", "Bob"])
     >>> [l.key for l in t.see([make_event("first", 0, None, "R3")])]
     ['goal']

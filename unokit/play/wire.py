@@ -1,7 +1,7 @@
 """The JSON a table sends: per-seat state messages and the lobby's rule catalogue (docs/protocol.md).
 
 Every message a player receives is built here from :meth:`TableSession.view`, which comes from the
-one view function (:func:`unokit.view.view_of`): a seat gets its own hand and what it may know, a
+one view function (:func:`unokit.engine.view.view_of`): a seat gets its own hand and what it may know, a
 spectator (``player=None``) only what is shown to everyone.
 
 >>> from unokit.play.session import TableSession, TableOptions
@@ -22,9 +22,9 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from ..decks import DECKS, build_deck
+from ..core.decks import DECKS, build_deck
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
-from ..narrate import Narration, describe_pending
+from ..engine.narrate import Narration, describe_pending
 from ..rules.editions import EDITIONS
 from ..rules.catalog import (AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS,
                              bounds_of)
@@ -45,7 +45,7 @@ def _codes(cards) -> list[str]:
 
 
 def view_json(v) -> dict:
-    """A :class:`~unokit.view.PlayerView` as JSON (cards as their codes, colours as letters)."""
+    """A :class:`~unokit.engine.view.PlayerView` as JSON (cards as their codes, colours as letters)."""
     return {
         "seat": v.seat, "players": v.players, "rules": v.rules,
         "hand": _codes(v.hand), "hand_sizes": list(v.hand_sizes),
@@ -191,7 +191,7 @@ def _state(s: TableSession, player, lang, now, host) -> tuple[dict, dict]:
 
 def _log_lines(s: TableSession, v, viewer, names, lang) -> list[str]:
     """The hand's last LOG_LINES lines for this reader, skips included ("You are skipped"): each reader
-    (seat, language) keeps a :class:`~unokit.narrate.Narration` of the hand on the session, which tells
+    (seat, language) keeps a :class:`~unokit.engine.narrate.Narration` of the hand on the session, which tells
     each event once (a new hand replaces it)."""
     key = (viewer, lang)
     kept = s.narrated.get(key)

@@ -8,7 +8,7 @@ discards, when both are numbers of the same colour.
 
 from __future__ import annotations
 
-from ..referee.state import Phase
+from ..engine.referee.state import Phase
 from .base import HouseRule
 
 _PENDING = Phase.PENDING

@@ -39,7 +39,7 @@ Named points:
 ``pass_problem(game, seat)``        a reason the seat may not keep the card drawn (DRAWPLAY)
 ``turn_order(game, seat, nxt)``     the seat that plays after ``seat``'s turn, in place of ``nxt`` (FLASH: the unit
                                     picks at random)
-``on_color(game, seat, color)``     a seat named the colour (:meth:`~unokit.game.Game.ask_color`); True when the
+``on_color(game, seat, color)``     a seat named the colour (:meth:`~unokit.engine.game.Game.ask_color`); True when the
                                     rule took over the rest of the turn (NOMERCY's Colour Roulette)
 ``after_challenge(game, challenger, challenged, guilty)``  a challenge was judged and its penalty drawn
                                     (FLIP: a Wild Draw Colour's drawer goes on until the colour comes)
@@ -56,7 +56,7 @@ Match hook points (:data:`MATCH_HOOKS`): the match rules (TV, PR, MOV, SHUFFLESE
 :class:`~unokit.match.MatchConfig` call them. They see the match only through its public API:
 ``config`` (the resolved :class:`~unokit.match.MatchConfig`), ``mode``, ``target``, ``scores`` (a
 copy), ``active`` (the players still in), ``teams``, ``chance`` (the match's
-:class:`~unokit.chance.Chance`: what is drawn through it the match seed fixes and a replay re-draws)
+:class:`~unokit.core.chance.Chance`: what is drawn through it the match seed fixes and a replay re-draws)
 and ``seating_for(pairs)``; a hand through the Game's public API.
 
 ``match_mode(config)``              the mode played when ``MatchConfig.mode`` is ``None`` (TV

@@ -34,7 +34,7 @@ The older table parameter ``blank=wild|swap|draw2|everyone1`` writes the same ru
 Scoring: 50 points (the 112 deck), 40 on the Italian deck's customisable cards (003), 40 for the
 carta bianca everywhere; a stand-in scores as the card it stands for.
 
->>> from unokit.cards import Card
+>>> from unokit.core.cards import Card
 >>> [c.code for c in written_cards('bianca/drawn/r7')]
 ['WBC', 'WBN', 'R7']
 >>> read_blanks('Swap / W+4')
@@ -44,9 +44,9 @@ carta bianca everywhere; a stand-in scores as the card it stands for.
 from __future__ import annotations
 
 
-from ..cards import BLANK_CODES, BLANK_FACES, Card, Face
-from ..decks import BLANK_EFFECTS as EFFECTS, DECKS, deck_with_blanks
-from ..errors import NotationError
+from ..core.cards import BLANK_CODES, BLANK_FACES, Card, Face
+from ..core.decks import BLANK_EFFECTS as EFFECTS, DECKS, deck_with_blanks
+from ..core.errors import NotationError
 
 __all__ = ["EFFECTS", "read_blanks", "written_cards", "deck_with_blanks", "blank_notes", "takes_target",
            "targets", "claims", "problem", "resolve", "BLANK_CODES", "MAX_BLANKS", "ALL_BLANKS", "add_blanks", "deck_problem"]

@@ -10,7 +10,7 @@ DOA's 2, TRI's 3, DAD's 4, BACK's 8.
 from __future__ import annotations
 
 
-from ..cards import Face
+from ..core.cards import Face
 from .base import HouseRule, TurnChange
 
 DRAWING_CARD_RULES = ("DAD", "TRI", "BACK", "M")   # number cards that make someone draw

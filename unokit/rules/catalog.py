@@ -7,7 +7,7 @@ it cannot be combined with, and whether this engine plays it yet.
 
 Every parameter has a :class:`Bound` (``RuleInfo.bounds``; the tied card's is :data:`CARD_BOUND`;
 the table-wide parameters' are :data:`TABLE_BOUNDS`): ``RuleSet.parse`` refuses a value outside it
-with a :class:`~unokit.errors.RuleCodeError` naming the parameter and its range.
+with a :class:`~unokit.core.errors.RuleCodeError` naming the parameter and its range.
 
 >>> CATALOG['S'].bounds['penalty'].describe()
 'a whole number from 1 to 20'

@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from ..compose import Composer
+from ..engine.compose import Composer
 from .base import HouseRule
 
 

@@ -3,7 +3,7 @@
 - In turn, a player may put cards face down instead of (or besides) playing
   them face up, claiming the play is legal. Face-down cards have no effect
   and the face-up pile stays the one every rule looks at.
-- Until the next player starts, anyone else may :class:`~unokit.actions.Accuse`
+- Until the next player starts, anyone else may :class:`~unokit.core.actions.Accuse`
   the face-down play. A liar draws 4 and the accuser makes a free face-down
   discard of any card; an honest player's accuser draws 4 and the honest player
   discards one more card. A free discard may empty a hand ("vitória por
@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..actions import Play
-from ..cards import COLORS
-from ..errors import IllegalActionError
+from ..core.actions import Play
+from ..core.cards import COLORS
+from ..core.errors import IllegalActionError
 from .base import HouseRule
 from .stacking import ALLOWED
 

@@ -1,7 +1,7 @@
 """DP (Desafio Polivalente): anyone may challenge a draw (000 ch.3 §Regra do Desafio Polivalente).
 
 After a player draws at the start of a turn, until the next player starts, any other
-player may :class:`~unokit.actions.ChallengeDraw`: if the drawer held a card they could
+player may :class:`~unokit.core.actions.ChallengeDraw`: if the drawer held a card they could
 have played (under every rule in force, FL included), the drawer draws 2; otherwise
 the challenger draws 4. Draws forced by a Draw Two / Wild Draw Four are not
 challengeable this way (the Wild Draw Four keeps its own challenge).
@@ -9,8 +9,8 @@ challengeable this way (the Wild Draw Four keeps its own challenge).
 
 from __future__ import annotations
 
-from ..actions import ChallengeDraw
-from ..errors import IllegalActionError, WindowClosedError
+from ..core.actions import ChallengeDraw
+from ..core.errors import IllegalActionError, WindowClosedError
 from .base import HouseRule
 
 

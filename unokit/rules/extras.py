@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Action, register_action
-from ..cards import Face
-from ..errors import IllegalActionError, WindowClosedError
+from ..core.actions import Action, register_action
+from ..core.cards import Face
+from ..core.errors import IllegalActionError, WindowClosedError
 from .base import HouseRule, TurnChange
 from .cardfx import Carousel, Swap
 from .cut import Cut

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from ..cards import Face
+from ..core.cards import Face
 from .base import HouseRule
 from .stacking import ALLOWED
 

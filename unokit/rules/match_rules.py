@@ -155,7 +155,7 @@ def _partner_seating(match, teams) -> tuple[int, ...]:
 class Movement(HouseRule):
     """MOV (000 §Regra do Movimento): "os jogadores não continuem na mesma ordem que estavam antes".
 
-    Before each hand after a table's first, draw (through the match's :class:`~unokit.chance.Chance`)
+    Before each hand after a table's first, draw (through the match's :class:`~unokit.core.chance.Chance`)
     a seating of the players in ``base`` in which no player has the same left neighbour (next seat)
     as in ``prev``, the previous hand at this table, counted among the players seated in both.
     Partners (``teams``) stay opposite. Free seating with 3+ players always allows it (the mirrored
@@ -206,7 +206,7 @@ class ShuffleSeats(HouseRule):
     """SHUFFLESEATS (other engines): "seats are drawn anew before every hand".
 
     Before every hand after a table's first, a seating of the players in ``base`` is drawn uniformly
-    at random through the match's :class:`~unokit.chance.Chance` (so the match seed fixes it and
+    at random through the match's :class:`~unokit.core.chance.Chance` (so the match seed fixes it and
     :func:`~unokit.match.replay_match` re-draws it); unlike MOV, nobody is kept from their old
     neighbours and the old seating may come again. With partners (``teams``) the partnerships stay
     opposite: the teams' positions and each team's orientation are drawn (every partners-opposite

@@ -6,9 +6,9 @@ impreparato quando è il suo turno, deve pescare due carte di penalità per aver
 svolgimento della partita." The mistakes this engine can see, and what each costs under the rule
 (docs/rules/MISTAKE.md lists every penalty and why the others keep their price):
 
-- a wrong play noticed by another seat (``enforcement="table"``, :class:`~unokit.actions.Notice`;
+- a wrong play noticed by another seat (``enforcement="table"``, :class:`~unokit.core.actions.Notice`;
   a wrong or late jump-in included) costs ``MISTAKE(penalty=2)``, whatever ``wrong=`` says;
-- a missed UNO caught (:class:`~unokit.actions.CatchUno`) costs the same, whatever ``uno=`` says
+- a missed UNO caught (:class:`~unokit.core.actions.CatchUno`) costs the same, whatever ``uno=`` says
   (MEM, which makes it 4, cannot be combined with MISTAKE);
 - "caught unready": once the seat to act has gone more than ``MISTAKE(seconds=10)`` on the game's
   clock without acting (counted from the start of its turn, or from its last move in it), any other
@@ -18,8 +18,8 @@ svolgimento della partita." The mistakes this engine can see, and what each cost
 A refused action costs nothing: strict enforcement refuses a wrong play with a typed error and the
 state unchanged, so the wrong-play clause only bites under table enforcement.
 
->>> from unokit.game import Game
->>> from unokit.chance import ManualClock
+>>> from unokit.engine.game import Game
+>>> from unokit.core.chance import ManualClock
 >>> clock = ManualClock()
 >>> g = Game.from_position(['R1 R2', 'G5 G6', 'B1 B2'], discard='R9', stock='Y1 Y2 Y3',
 ...                        rules='UNO 1121 MISTAKE', clock=clock)
@@ -37,8 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..actions import Action, register_action
-from ..errors import IllegalActionError, WindowClosedError
+from ..core.actions import Action, register_action
+from ..core.errors import IllegalActionError, WindowClosedError
 from .base import HouseRule
 
 __all__ = ["AnyMistake", "CallUnready", "Waiting"]

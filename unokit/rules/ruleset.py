@@ -20,7 +20,7 @@ True
 >>> RuleSet.parse('UNO 1121 XYZ')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-unokit.errors.RuleCodeError: unknown rule code 'XYZ' in 'UNO 1121 XYZ'; valid codes: TV, PR, MS1, ...
+unokit.core.errors.RuleCodeError: unknown rule code 'XYZ' in 'UNO 1121 XYZ'; valid codes: TV, PR, MS1, ...
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import re
 from functools import cached_property
 from dataclasses import dataclass
 
-from ..errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
+from ..core.errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
 from .catalog import (ALIASES, AVOID_CARDS, CATALOG, EDITION_CARDS, IMPLEMENTED, ORDER, SILENCE_SUFFIXES, TABLE_BOUNDS, VARIATIONS,
                       bounds_of)
 

@@ -1,6 +1,6 @@
 """S (Silêncio): after a 7 nobody may speak until another 7 (000 ch.3 §Regra do Silêncio).
 
-Speaking (a :class:`~unokit.actions.Say` with words, or saying UNO) during
+Speaking (a :class:`~unokit.core.actions.Say` with words, or saying UNO) during
 the silence draws 2. Sub-options, glued to the code as the guide writes them:
 
 - ``PP`` progressive penalty: one card per word instead of 2;

@@ -6,7 +6,7 @@
   (a chat message with a compliment, different from every compliment already paid
   this hand) before the next player starts; whoever has not draws 1. IE (Elogios
   invertidos) is the same with critiques, on the red 5.
-- M (Monte): when an 8 is played everyone slaps the pile (:class:`~unokit.actions.Slap`).
+- M (Monte): when an 8 is played everyone slaps the pile (:class:`~unokit.core.actions.Slap`).
   When all but one have slapped, the last one draws 1. If the next player starts before
   that, every player who has not slapped draws 1. A player who goes out on an 8 has not won
   yet: if the round makes them draw (last to slap, or not slapped when the next player
@@ -15,9 +15,9 @@
 
 from __future__ import annotations
 
-from ..actions import Slap
-from ..cards import Color
-from ..errors import IllegalActionError, WindowClosedError
+from ..core.actions import Slap
+from ..core.cards import Color
+from ..core.errors import IllegalActionError, WindowClosedError
 from .base import HouseRule
 from .words import is_apology, is_compliment, is_critique, normalize
 

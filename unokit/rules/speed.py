@@ -8,10 +8,10 @@ colour, playing a group. A turn action taken later than ``V(seconds=5)``
 costs ``V(penalty=2)`` cards, drawn before the action takes effect; the
 turn goes on. The penalty is charged once per turn.
 
->>> from unokit.game import Game
->>> from unokit.chance import ManualClock
->>> from unokit.actions import Play
->>> from unokit.cards import Card
+>>> from unokit.engine.game import Game
+>>> from unokit.core.chance import ManualClock
+>>> from unokit.core.actions import Play
+>>> from unokit.core.cards import Card
 >>> clock = ManualClock()
 >>> g = Game.from_position(['R1 R2', 'G5 G6'], discard='R9', stock='Y1 Y2 Y3', rules='UNO 1121 V', clock=clock)
 >>> clock.advance(6)

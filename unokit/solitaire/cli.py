@@ -16,8 +16,8 @@ import math
 import sys
 import time
 
-from ..errors import IllegalActionError, NotationError, UsageError
-from ..stats import wilson
+from ..core.errors import IllegalActionError, NotationError, UsageError
+from ..lab.stats import wilson
 from .game import Solitaire, deal_seed, next_seed
 from .solver import DEFAULT_MAX_NODES, hint, solve
 
@@ -55,7 +55,7 @@ def run(args) -> int:
             raise _cli_error(f"{flag} goes with --solve")
     seed = args.seed
     if seed is None:
-        from ..chance import Chance
+        from ..core.chance import Chance
         seed = Chance().seed
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return play_plain(seed, sys.stdin, sys.stdout)

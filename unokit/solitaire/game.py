@@ -33,10 +33,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import Card, Face
-from ..chance import Chance, derive_seed
-from ..decks import classic_108
-from ..errors import GameOverError, IllegalActionError, NotationError, PositionError
+from ..core.cards import Card, Face
+from ..core.chance import Chance, derive_seed
+from ..core.decks import classic_108
+from ..core.errors import GameOverError, IllegalActionError, NotationError, PositionError
 
 __all__ = ["Move", "Solitaire", "rank", "solitaire_deck", "all_moves", "deal_seed", "next_seed", "COLUMNS",
            "FOUNDATIONS", "RANKS", "CARDS"]
@@ -121,7 +121,7 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> "Move":
         """Read ``d``, ``w>f``, ``w>3``, ``3>f`` or ``3>5`` (spaces and case do not matter);
-        anything else raises :class:`~unokit.errors.NotationError`."""
+        anything else raises :class:`~unokit.core.errors.NotationError`."""
         if not isinstance(text, str):
             raise NotationError(f"a move is text such as '3>5', not {type(text).__name__}")
         m = _MOVE_RE.fullmatch(text)
@@ -208,7 +208,7 @@ class Solitaire:
         """A hand-built position. ``columns``: up to seven strings ``'DOWN | UP'`` of card codes,
         bottom first (no ``|``: all face up); ``foundations``: the top card of each started
         foundation (``'R5'`` is a pile R1-R5); ``waste`` bottom first; ``stock`` bottom first, by
-        default every card not placed elsewhere. Raises :class:`~unokit.errors.PositionError`
+        default every card not placed elsewhere. Raises :class:`~unokit.core.errors.PositionError`
         when the cards are not exactly the 96 of the deck, or a layout is impossible.
 
         >>> g = Solitaire.from_layout(['RS'], foundations=['RR', 'RS'] + [c + 'S' for c in 'YYGGBB'])
@@ -416,8 +416,8 @@ class Solitaire:
 
     def apply(self, move: Move | str) -> None:
         """Make ``move`` (a :class:`Move` or its text). An unreadable one raises
-        :class:`~unokit.errors.NotationError`, an illegal one
-        :class:`~unokit.errors.IllegalActionError` (:class:`~unokit.errors.GameOverError` once
+        :class:`~unokit.core.errors.NotationError`, an illegal one
+        :class:`~unokit.core.errors.IllegalActionError` (:class:`~unokit.core.errors.GameOverError` once
         won); either way the position is unchanged."""
         if not isinstance(move, Move):
             move = Move.parse(move)

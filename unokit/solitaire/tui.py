@@ -19,7 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ..errors import IllegalActionError, NotationError
+from ..core.errors import IllegalActionError, NotationError
 from .game import COLUMNS, Move, Solitaire, kind_code, next_seed
 from .solver import hint
 

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...narrate import card_name, color_name
+from ...engine.narrate import card_name, color_name
 from .adapter import AdapterError, TableAdapter
 from .dialogs import ChoiceScreen, ConfirmScreen, HelpScreen, TextPrompt
 from .widgets import (

@@ -25,7 +25,7 @@ import os
 import time
 from pathlib import Path
 
-from ...errors import UnoError
+from ...core.errors import UnoError
 from ..session import TableError, TableOptions, TableSession
 from ..wire import state_message
 from .adapter import AdapterError, TableAdapter, action_dict
@@ -187,7 +187,7 @@ class LocalTable(TableAdapter):
             raise AdapterError(str(e)) from None
 
     async def chat(self, text: str) -> None:
-        from ...actions import Say
+        from ...core.actions import Say
         from ..session import clean_chat
         s, now = self.session, self.now()
         try:

@@ -34,7 +34,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from ...errors import UnoError
+from ...core.errors import UnoError
 from ...match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ...rules import RuleSet
 from ..session import bot_names

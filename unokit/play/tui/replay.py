@@ -4,7 +4,7 @@ It steps through a game a step at a time with ←/→, every hand face up. A gam
 ``unokit play`` (``s``: table options and log) is rebuilt step by step with
 :meth:`TableSession.restore` on the log up to that step, as the web server's replay does; a hand
 record, a list of them or a match record (what ``unokit replay`` checks) is replayed with
-:func:`unokit.playback.replay` on the actions up to that step. A step is built when it is shown.
+:func:`unokit.engine.playback.replay` on the actions up to that step. A step is built when it is shown.
 
 >>> from unokit.play.session import TableOptions, TableSession
 >>> s = TableSession(TableOptions(rules="UNO 1121", seats=2, match=False, bot_think=0, uno_grace=0, seed=2))
@@ -27,7 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...narrate import describe, describe_pending
+from ...engine.narrate import describe, describe_pending
 from ..session import TableOptions, TableSession
 from ..wire import state_message, view_json
 from .widgets import (
@@ -93,7 +93,7 @@ def _hand_records(data) -> list[dict]:
 
 def record_frames(data, lang: str = "en") -> Frames:
     """The steps of hand records (one, a list, or a match record's hands): each deal, then each action."""
-    from ...playback import replay
+    from ...engine.playback import replay
     recs = _hand_records(data)
     starts, total = [], 0
     for rec in recs:
@@ -113,7 +113,7 @@ def record_frames(data, lang: str = "en") -> Frames:
 
 
 def _action_text(rec: dict, j: int) -> str:
-    from ...actions import action_from_dict
+    from ...core.actions import action_from_dict
     try:
         return str(action_from_dict(rec["actions"][j][1]))
     except Exception:  # noqa: BLE001 - a caption only
@@ -121,7 +121,7 @@ def _action_text(rec: dict, j: int) -> str:
 
 
 def game_frame(g, rules: str, lang: str = "en") -> dict:
-    """A spectator's state message for a bare :class:`~unokit.game.Game`, with every hand."""
+    """A spectator's state message for a bare :class:`~unokit.engine.game.Game`, with every hand."""
     v = g.view(None)
     names = [f"seat {i}" for i in range(g.n)]
     seats = [{"seat": i, "player": i, "name": names[i], "kind": None, "bot": None, "connected": False,

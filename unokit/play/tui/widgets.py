@@ -23,7 +23,7 @@ import textwrap
 from rich.text import Text
 from textual.widget import Widget
 
-from ...narrate import color_name
+from ...engine.narrate import color_name
 from ..handorder import guide_order
 
 __all__ = [

@@ -27,8 +27,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...actions import Say
-from ...errors import UnoError
+from ...core.actions import Say
+from ...core.errors import UnoError
 from ...match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ...rules import RuleSet
 from ..fairness import verify_hand

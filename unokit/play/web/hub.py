@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...errors import UnoError
+from ...core.errors import UnoError
 from ..session import TableError, TableOptions, TableSession
 from ..wire import LANGS, state_text
 from .store import Store

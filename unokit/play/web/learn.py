@@ -38,7 +38,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Path, Query
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...errors import IllegalActionError, NotationError, UnoError
+from ...core.errors import IllegalActionError, NotationError, UnoError
 from ...rules import RuleSet
 from ..coach import LearnerGame, action_words
 from .memory import GamesInMemory

@@ -39,7 +39,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Path
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...errors import IllegalActionError, NotationError
+from ...core.errors import IllegalActionError, NotationError
 from ...solitaire.game import COLUMNS, Move, Solitaire, all_moves
 from ...solitaire.solver import hint
 from .memory import GamesInMemory

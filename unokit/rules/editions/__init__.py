@@ -3,8 +3,8 @@
 An edition is a code of the catalogue (family ``EDITION``, one per rule set) whose module here
 states, once, what the referee needs to know about it: the deck it is played with, how many may
 play, and the effect of each card face the official deck does not hold
-(:class:`unokit.official.Effect` values, read by the referee through
-:meth:`unokit.game.Game.effect_of`). Its behaviour beyond that (stacking, hands passed and swapped,
+(:class:`unokit.core.official.Effect` values, read by the referee through
+:meth:`unokit.engine.game.Game.effect_of`). Its behaviour beyond that (stacking, hands passed and swapped,
 eliminations...) is house-rule classes plugged in at the named points of :mod:`unokit.rules.base`,
 registered under the edition's code in :mod:`unokit.rules.registry`.
 
@@ -25,13 +25,13 @@ __all__ = ["Edition", "EDITIONS", "edition_of"]
 
 @dataclass(frozen=True)
 class Edition:
-    """What the referee reads of an edition: ``deck`` (a name of :data:`unokit.decks.DECKS`),
-    ``players`` (the fewest and most seats), ``effects`` (card face -> :class:`unokit.official.Effect`
+    """What the referee reads of an edition: ``deck`` (a name of :data:`unokit.core.decks.DECKS`),
+    ``players`` (the fewest and most seats), ``effects`` (card face -> :class:`unokit.core.official.Effect`
     for the faces the official deck does not hold, or a function of the number of seats still in),
     ``doc`` (its page), ``name`` / ``name_pt`` (as the lobby shows it), ``colorless`` (no card names a
-    colour: All Wild), ``first_card`` (card -> :class:`unokit.official.FirstCard`, in place of the
+    colour: All Wild), ``first_card`` (card -> :class:`unokit.core.official.FirstCard`, in place of the
     official first-card rule; ``None``: the official one), ``double_sided`` (its cards are
-    :class:`unokit.cards.FlipCard` values with a side in play and a back: UNO Flip), ``uses`` (a face
+    :class:`unokit.core.cards.FlipCard` values with a side in play and a back: UNO Flip), ``uses`` (a face
     a player may name -> the card held that it is played from: UNO Flex's flexed faces)."""
 
     code: str

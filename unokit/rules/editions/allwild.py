@@ -21,8 +21,8 @@ choices the seed leaves open are listed in ``docs/rules/ALLWILD.md``.
 
 from __future__ import annotations
 
-from ...cards import Face
-from ...official import Effect, FirstCard
+from ...core.cards import Face
+from ...core.official import Effect, FirstCard
 from ..base import HouseRule
 from . import Edition
 

@@ -3,7 +3,7 @@
 The seed: a battery-powered launcher is added beside the classic draw pile, and new cards make the
 next player press it: the "x2" (press twice) and a wild with a question mark (press until cards come
 out); each press releases a random number of cards from 0 to 8. The launcher is explicit chance
-here: each press is one outcome drawn through the game's seeded :class:`~unokit.chance.Chance`
+here: each press is one outcome drawn through the game's seeded :class:`~unokit.core.chance.Chance`
 (recorded, so a record replays it), with the probabilities of :data:`LAUNCHER` (an assumption:
 the device's odds are not published; see ``docs/rules/EXTREME.md``).
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from ...cards import Face
-from ...official import Effect
+from ...core.cards import Face
+from ...core.official import Effect
 from ..base import HouseRule, TurnChange
 from . import Edition
 

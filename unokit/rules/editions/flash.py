@@ -8,21 +8,21 @@ The seed's electronic unit, played by the referee:
 - **the timer:** 4 s, 6 s or off; a turn not finished in time costs 2 penalty cards (drawn before the
   late action takes effect, once per turn), read from the game's clock like V's;
 - **the SLAP card:** its player presses the unit's button; every other player must press theirs
-  (:class:`~unokit.actions.Slap`) and the last to press draws 2; whoever has not pressed when the next
+  (:class:`~unokit.core.actions.Slap`) and the last to press draws 2; whoever has not pressed when the next
   turn starts draws 2;
 - **the targeted mode** (``FLASH(targeted=on)``, the seed's "Pesca 2 e Pesca 4 Targeted"): the player
   of a Draw Two or Wild Draw Four names who draws (``0 play R+2 @2``), instead of the unit's pick.
 
-Every pick is one outcome of the game's seeded :class:`~unokit.chance.Chance` (recorded: a record
+Every pick is one outcome of the game's seeded :class:`~unokit.core.chance.Chance` (recorded: a record
 replays it). The choices the seed leaves open are listed in ``docs/rules/FLASH.md``.
 """
 
 from __future__ import annotations
 
-from ...actions import Slap
-from ...cards import Face
-from ...errors import IllegalActionError, WindowClosedError
-from ...official import Effect
+from ...core.actions import Slap
+from ...core.cards import Face
+from ...core.errors import IllegalActionError, WindowClosedError
+from ...core.official import Effect
 from ..base import HouseRule
 from . import Edition
 

@@ -20,15 +20,15 @@ matches that. What each card does, stated once here:
 =============  ============================================================================================
 
 Using a flex side turns its player's power card red; when every power card is red, they all turn
-green again. The power cards are public (:attr:`unokit.view.PlayerView.powers`). Flex cards score as
+green again. The power cards are public (:attr:`unokit.engine.view.PlayerView.powers`). Flex cards score as
 their regular side; Wild All Flip 50. Every choice the seed leaves open is listed in
 ``docs/rules/FLEX.md``.
 """
 
 from __future__ import annotations
 
-from ...cards import Card, COLORS, FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, Face
-from ...official import Effect, FirstCard
+from ...core.cards import Card, COLORS, FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, Face
+from ...core.official import Effect, FirstCard
 from ..base import HouseRule
 from . import Edition
 

@@ -1,8 +1,8 @@
 """FLIP: UNO Flip (003 §UNO Flip), played as ``UNO FLIP``.
 
-Every card has two sides (:class:`unokit.cards.FlipCard`): the game starts on the light side and a
-Flip card turns the whole table over. The deck list is :data:`unokit.decks.FLIP_LIGHT` and
-:data:`unokit.decks.FLIP_DARK` (112 cards, each side). What each card does, stated once here:
+Every card has two sides (:class:`unokit.core.cards.FlipCard`): the game starts on the light side and a
+Flip card turns the whole table over. The deck list is :data:`unokit.core.decks.FLIP_LIGHT` and
+:data:`unokit.core.decks.FLIP_DARK` (112 cards, each side). What each card does, stated once here:
 
 ==========  ============================================================================================
 ``R+1``     light Draw One: the next player draws 1 and loses the turn (it replaces the Draw Two)
@@ -16,20 +16,20 @@ Flip card turns the whole table over. The deck list is :data:`unokit.decks.FLIP_
             player draws until the colour; a wrong challenge: the challenger draws until it, plus 2)
 ==========  ============================================================================================
 
-The dark side has colours of its own (pink, teal, orange, violet: :data:`unokit.cards.DARK_COLORS`);
-a wild names a colour of the side in play (:attr:`unokit.game.Game.colors`). Each side scores its own
-points (:data:`unokit.decks.FLIP_POINTS`): the side in play when the hand ends counts.
+The dark side has colours of its own (pink, teal, orange, violet: :data:`unokit.core.cards.DARK_COLORS`);
+a wild names a colour of the side in play (:attr:`unokit.engine.game.Game.colors`). Each side scores its own
+points (:data:`unokit.core.decks.FLIP_POINTS`): the side in play when the hand ends counts.
 
 Players hold their cards so that they see the side in play and the others see the backs: a seat's
 view shows its own hand's side in play only, and every other hand's backs, and the back of the
-draw pile's top card (:func:`unokit.view.view_of`). Every choice the seed leaves open is listed in
+draw pile's top card (:func:`unokit.engine.view.view_of`). Every choice the seed leaves open is listed in
 ``docs/rules/FLIP.md``.
 """
 
 from __future__ import annotations
 
-from ...cards import COLORS, DARK_COLORS, Face
-from ...official import WRONG_CHALLENGE_EXTRA, Effect, FirstCard, first_card
+from ...core.cards import COLORS, DARK_COLORS, Face
+from ...core.official import WRONG_CHALLENGE_EXTRA, Effect, FirstCard, first_card
 from ..base import HouseRule
 from . import Edition
 

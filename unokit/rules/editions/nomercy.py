@@ -1,7 +1,7 @@
 """NOMERCY: UNO Show 'em No Mercy (003 §UNO Show 'em No Mercy), played as ``UNO NOMERCY``.
 
 The seed names the cards and the rules; the deck's counts are the edition's published list
-(:data:`unokit.decks.NOMERCY_CARDS`, 168 cards). What each card does, stated once here:
+(:data:`unokit.core.decks.NOMERCY_CARDS`, 168 cards). What each card does, stated once here:
 
 ==========  =====================================================================================
 ``R+4``     Draw Four in a colour: matched by colour or symbol like a Draw Two, names no colour
@@ -26,8 +26,8 @@ leaves open is listed in ``docs/rules/NOMERCY.md``.
 
 from __future__ import annotations
 
-from ...cards import Face
-from ...official import Effect
+from ...core.cards import Face
+from ...core.official import Effect
 from ..base import HouseRule
 from ..cardfx import Carousel, Swap
 from . import Edition

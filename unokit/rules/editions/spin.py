@@ -3,7 +3,7 @@
 The seed: a Spin card makes a player spin a wheel, which has them take, discard or trade cards.
 The Spin cards are number cards with a spin mark (one of each 1-5 per colour, ``R1S``…``B5S``);
 they match and score as their number. When one is played, the next player uses their turn to spin
-the wheel: one outcome of the game's seeded :class:`~unokit.chance.Chance` (recorded), uniform over
+the wheel: one outcome of the game's seeded :class:`~unokit.core.chance.Chance` (recorded), uniform over
 the spaces of :data:`WHEEL` (the equal odds are an assumption):
 
 ===================  ==========================================================================
@@ -22,8 +22,8 @@ the hand. The choices the seed leaves open are in ``docs/rules/SPIN.md``.
 
 from __future__ import annotations
 
-from ...cards import Color, Face
-from ...official import Effect
+from ...core.cards import Color, Face
+from ...core.official import Effect
 from ..base import HouseRule
 from ..double_discard import owe_free_discards
 from . import Edition

@@ -102,7 +102,7 @@ export function faceSymbol(card) {
 }
 
 /** "Green Skip" / "Pular Verde", "Red 7" / "7 Vermelho", "Wild Draw Four" / "Curinga Comprar Quatro"; UNO
- *  Flex's "Red 2 (flex yellow)", "Yellow 2 (flex, then red)", "Red 1 ⟲" (the names unokit/narrate.py writes). */
+ *  Flex's "Red 2 (flex yellow)", "Yellow 2 (flex, then red)", "Red 1 ⟲" (the names unokit/engine/narrate.py writes). */
 export function cardName(code) {
   const c = parseCard(code);
   if (c.wild) return t(`face.${c.face}`) || c.code;

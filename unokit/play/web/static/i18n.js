@@ -20,13 +20,13 @@ const EN = {
   "face.W+6": "Wild Draw Six", "face.W+10": "Wild Draw Ten", "face.WCR": "Wild Colour Roulette",
   "face.WR": "Wild Reverse", "face.WS": "Wild Skip", "face.WS2": "Wild Skip Two", "face.WFS": "Wild Forced Swap",
   "face.W+2": "Wild Draw Two", "face.WT+2": "Wild Targeted Draw Two", "face.X2": "Hit 2", "face.WH": "Wild Hit", "face.SL": "SLAP",
-  // UNO Flip: the dark side's colours and the new faces (the names unokit/narrate.py writes in the log)
+  // UNO Flip: the dark side's colours and the new faces (the names unokit/engine/narrate.py writes in the log)
   "color.P": "Pink", "color.T": "Teal", "color.O": "Orange", "color.V": "Purple",
   "face.+1": "+1", "face.F": "Flip", "face.+5": "+5", "face.WDC": "Wild Draw Colour",
   "flip.light": "Light side", "flip.dark": "Dark side",
   "flip.backsOf": "the backs of {name}'s cards",
   "flip.stockBack": "the back of the stock's top card: {card}",
-  // UNO Flex: the flex cards (the names unokit/narrate.py writes), the power cards, the flex side's choice
+  // UNO Flex: the flex cards (the names unokit/engine/narrate.py writes), the power cards, the flex side's choice
   "face.SX": "Flex Skip", "face.RX": "Flex Reverse", "face.+2X": "Flex +2",
   "face.SX*": "Skip Everyone (flex)", "face.RX*": "Reverse and Skip (flex)", "face.+2X*": "Everyone Draws One (flex)",
   "face.WF2": "Flex Wild (targeted +2)", "face.WFA": "Flex Wild (all draw 2)", "face.W+4F": "Flex Wild Draw Four",

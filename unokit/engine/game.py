@@ -1,0 +1,594 @@
+"""One hand of UNO as a state machine: the referee.
+
+>>> g = Game.new(players=3, seed=1)
+>>> g.phase.name, len(g.legal_actions(g.to_act)) > 0
+('PLAY', True)
+>>> while not g.over:
+...     _ = g.apply(g.legal_actions(g.to_act)[0])
+>>> g.winner in range(3)
+True
+
+Seats are numbered 0..n-1 clockwise; "left" of a seat is the next seat
+(+1). ``direction`` is +1 (clockwise) or -1.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Play,
+                      Say, SayUno)
+from ..core.cards import COLORS, Card, Color, format_physical, plain
+from ..core.chance import Chance, ManualClock
+from ..core.decks import DECKS, build_deck, deck_counts
+from ..core.errors import RuleCodeError, UnoError
+from ..core.events import Event, make_event
+from ..fast import REFEREE
+from ..core import official
+from .referee.challenges import ChallengesMixin
+from .referee.checks import ChecksMixin, first_reason
+from .referee.dealing import DealingMixin
+from .referee.lazy import lazy_game
+from .referee.drawing import DrawingMixin
+from .referee.listing import ListingMixin
+from .referee.playing import PlayingMixin
+from .referee.state import Phase, WrongPlay
+from .referee.table import TableMixin
+from .referee.turns import TurnsMixin
+from .referee.uno import UnoMixin
+from ..rules.blanks import deck_problem
+from ..rules import RuleSet
+from ..rules.base import hooks_of
+from ..rules.editions import EDITIONS, edition_of
+from ..rules.registry import build_house_rules
+
+__all__ = ["Game", "Phase", "Event", "WrongPlay"]
+
+
+class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, UnoMixin, ChallengesMixin,
+           TurnsMixin, TableMixin):
+    """The mutable state of one hand plus the referee that changes it.
+
+    Build with :meth:`new` (shuffled or scripted deck) or :meth:`from_position`.
+    Ask :meth:`legal_actions` for any player, check with :meth:`can` /
+    :meth:`verify`, change with :meth:`apply`. Show a player only
+    :meth:`view`.
+    """
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self, players: int, rules: RuleSet, *, enforcement: str = "strict", chance: Chance,
+                 clock=None, deck: str = "classic", decks: int = 1):
+        if not 2 <= players <= 10 * decks:
+            raise UnoError(f"UNO is for 2 to {10 * decks} players with {decks} deck(s); got {players}")
+        if enforcement not in ("strict", "table"):
+            raise UnoError("enforcement must be 'strict' or 'table'")
+        if deck not in DECKS:
+            raise UnoError(f"unknown deck {deck!r}; choose one of {', '.join(sorted(DECKS))}")
+        self.n = players
+        self.rules = rules
+        self.enforcement = enforcement
+        self.strict = enforcement == "strict"
+        self.chance = chance
+        self.clock = clock or ManualClock()
+        self.deck_name = deck
+        self.decks = decks
+        self.include_blanks = False
+        self.special_points = DECKS[deck].special_points
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []
+        self.discard: list[Card] = []
+        self.hidden_pile: list[Card] = []
+        self.color: Color = Color.RED
+        self.direction = 1
+        self.dealer = 0
+        self.current = 0
+        self.phase = Phase.PLAY
+        self.drawn: Card | None = None
+        self.drawn_options: tuple = ()       # cards that may be played in the DRAWN phase
+        self.eliminated: set[int] = set()    # seats out of this hand (MS)
+        self.turns_done = 0                  # turns ended this hand (PAA counts rounds)
+        self.last_plays: list = []           # (seat, cards) of the recent visible plays, newest last
+        self.rule_state: dict = {}           # per-rule state owned by house rules (copied by snapshots)
+        self.seq_of_last_play = 0
+        self.pending = 0
+        self.pending_from: int | None = None
+        self.pending_kind = 0               # draw value (2/4) of the last draw card, claimed or shown
+        self.going_out: int | None = None
+        self.going_out_hidden: int | None = None
+        self.wd4 = None                     # (player, bluff, prev_color, cards) of the W+4 now on top
+        self.color_by: int | None = None    # the seat naming the colour of a Wild turned first, when not current
+        self.top_player: int | None = None  # who put the top card there (None: turned from the stock)
+        self.uno_said = [False] * players
+        self.catchable: set[int] = set()
+        self.wrong_plays: list[WrongPlay] = []
+        self.reveals: list[tuple] = []      # (viewers frozenset | None for all, seat, cards)
+        self.winner: int | None = None
+        self.seq = 0
+        self.actions: list[tuple[float, Action]] = []
+        self.events: list[Event] = []
+        self.setup: dict = {}
+        self.initial_counts = None
+        self._deck_cards: list[Card] = []
+        # table parameters; house rules change them in their ``setup`` (below)
+        self.uno_penalty = rules.param("uno")
+        self.wrong_penalty = rules.param("wrong")  # a wrong play noticed (table enforcement; MISTAKE sets it)
+        self.uno_forever = False           # PRE: the catch window never closes on a start
+        self.slow_uno = False              # SLOWUNO: it closes at the end of the next player's turn
+        self.no_challenge = False          # NOCHALLENGE
+        self.draw_any = False              # DRAWANY: after a turn draw, any playable card of the hand may go
+        self.end_draw = True               # NOENDDRAW (False): a last draw card makes nobody draw
+        self.wild_matches = deck == "ohana"  # WILDMATCH: a Wild held makes a Wild Draw Four a bluff (002)
+        self.teams: tuple = ()             # partnerships by seat (a match's partners modes), when they matter:
+        self.team_talk = False             # a hint to a partner costs nothing
+        self.show_partners = False         # partners see each other's hands (the view)
+        self.score_multiplier = 1          # DOUBLE
+        self.hand_limit = 0                # LIMIT (0: none)
+        self.open_below = 0                # OPEN: hands smaller than this are shown to all
+        self.wild_draw_four_starts = False  # WILDSTART
+        self.public_stock = False          # REV
+        self.face_down = False             # DED
+        self.deal_size = rules.param("deal")  # FU, BU
+        self._house = _load_house_rules(rules)
+        self._hooks = _hooks_for(rules, self._house)
+        self._group_ok = self._hooks["group_ok"]
+        self._stack_ok = self._hooks["stack_ok"]
+        self._cut_problem = self._hooks["cut_problem"]
+        self._on_play = self._hooks["on_play"]
+        self._on_turn_end = self._hooks["on_turn_end"]
+        self._on_turn_start = self._hooks["on_turn_start"]
+        self._on_turn_action = self._hooks["on_turn_action"]
+        self._play_filter = self._hooks["play_problem"]
+        self._allow_play = self._hooks["allow_play"]
+        self._after_draw = self._hooks["after_draw"]
+        self._after_penalty = self._hooks["after_penalty"]
+        self._on_start = self._hooks["on_start"]
+        self._group_prefix = self._hooks["group_prefix"]
+        self._choices = bool(self._hooks["play_targets"] or self._hooks["gifts_owed"])
+        self._custom_play = bool(self._play_filter or self._allow_play or self._choices)
+        self._rule_actions = {t: r for r in self._house for t in r.actions}
+        # number cards whose effect changes the player's own hand (so UNO may be said with them)
+        self._hand_change_numbers = frozenset(
+            {rules.card_of(c) for c in ("T", "CAR", "ZEROLEFT", "DOA") if rules.has(c)}
+            | ({0, 7} if rules.has("SEVENO") else set())
+            | {k for r in self._house for k in r.hand_numbers})
+        self._hand_change_faces = frozenset(f for r in self._house for f in r.hand_faces)
+        self._hand_changers = bool(self._hand_change_numbers or self._hand_change_faces)
+        self.edition = edition_of(rules)
+        self._effects = self.edition.effects if self.edition is not None else {}
+        self._colorless = self.edition is not None and self.edition.colorless
+        # UNO Flip: the piles hold double-sided cards (FlipCard), and the colours named are the side's
+        self.physical = self.edition is not None and self.edition.double_sided
+        self.colors: tuple[Color, ...] = COLORS
+        self.discard_unseen = 0   # cards at the bottom of the discard pile showing sides nobody has seen (a flip)
+        # UNO Flex: faces a player may name that are played from another card held (the flex sides)
+        self.uses: dict = self.edition.uses if self.edition is not None else {}
+        self.flexed: dict = {held: face for face, held in self.uses.items()}
+        self.end_reason = "out"
+        self.blank = rules.param("blank")
+        self._play_memo: dict = {}
+        for h in self._hooks["setup"]:
+            h(self)
+
+    @classmethod
+    def new(cls, players: int = 4, rules: "str | RuleSet" = "UNO 1121", seed: int | None = None, *,
+            enforcement: str = "strict", deck: str = "classic", decks: int = 1, include_blanks: bool = False,
+            dealer: int | None = None, deck_order: list | None = None, chance: Chance | None = None,
+            clock=None, core: str = "auto") -> "Game":
+        """Deal a new hand.
+
+        ``dealer``: seat that deals (``None``: draw for it, highest card deals,
+        action cards count 0). ``deck_order``: a scripted deck, index -1 on
+        top (cards are dealt one at a time, starting with the first player to
+        receive, then the first discard is turned); no shuffle happens.
+        ``core``: ``"auto"`` plays a strict hand of the official rules on the fast
+        core until its full state is wanted (:mod:`unokit.engine.referee.lazy`; the same
+        game either way); ``"referee"`` never does.
+        """
+        from .position import check_table
+        check_table(players, deck=deck, decks=decks, enforcement=enforcement, dealer=dealer, seed=seed,
+                    include_blanks=include_blanks)  # typed errors before anything is built
+        if core not in ("auto", "referee"):
+            raise UnoError(f"core must be 'auto' or 'referee', not {core!r}")
+        rs = RuleSet.parse(rules)
+        deck = _deck_for(rs, deck, players, decks)
+        written = rs.param("blanks")
+        if written:   # blanks with a rule written on each (unokit.rules.blanks): they are dealt in
+            why = deck_problem(rs, deck, decks)
+            if why:
+                raise RuleCodeError(why)
+            include_blanks = True
+        if (core == "auto" and cls is Game and enforcement == "strict" and deck == "classic" and decks == 1
+                and not include_blanks and chance is None and clock is None):
+            g = lazy_game(cls, players, rs, seed, dealer, deck_order)
+            if g is not None:
+                return g
+        g = cls(players, rs, enforcement=enforcement, chance=chance or Chance(seed), clock=clock, deck=deck,
+                decks=decks)
+        g.include_blanks = include_blanks
+        cards = build_deck(deck, decks, include_blanks, written)
+        g._deck_cards = cards
+        key = (deck, decks, include_blanks, written)
+        counts = _COUNTS.get(key)
+        if counts is None:
+            counts = _COUNTS[key] = deck_counts(cards)
+        g.initial_counts = counts
+        g._deal(cards, dealer, deck_order)
+        return g
+
+    @classmethod
+    def from_position(cls, hands, discard, stock=(), *, rules="UNO 1121", current: int = 0, direction: int = 1,
+                      color: Color | str | None = None, pending: int = 0, enforcement: str = "strict",
+                      dealer: int | None = None, seed: int = 0, clock=None, deck: str = "classic",
+                      decks: int = 1) -> "Game":
+        """Set up an exact position (tests, puzzles). Cards may be notation strings.
+
+        ``stock`` lists the draw pile with its *top card first*.
+
+        >>> g = Game.from_position(['R1 R2', 'G5'], discard='R9', stock='Y1 Y2')
+        >>> g.top.code, g.color.name, [len(h) for h in g.hands], g.stock[-1].code
+        ('R9', 'RED', [2, 1], 'Y1')
+        """
+        from .position import check_position
+        rs = RuleSet.parse(rules)
+        # (a table of fewer than 2 seats is refused by check_position, as a PositionError)
+        deck = _deck_for(rs, deck, len(hands) if isinstance(hands, (list, tuple)) and len(hands) >= 2 else None,
+                         decks if type(decks) is int and decks >= 1 else 1)
+        # refuse an impossible position (PositionError) before any Game is built
+        pos = check_position(hands, discard, stock, current=current, direction=direction, color=color,
+                             pending=pending, enforcement=enforcement, dealer=dealer, seed=seed, deck=deck,
+                             decks=decks, blanks=rs.param("blanks"))
+        g = cls(len(pos.hands), rs, enforcement=enforcement, chance=Chance(seed), clock=clock, deck=deck,
+                decks=decks)
+        g.hands = [list(h) for h in pos.hands]
+        g.discard = list(pos.discard)
+        g.stock = list(reversed(pos.stock))
+        g.color = pos.color
+        g.current = current
+        g.direction = direction
+        g.dealer = (current - direction) % g.n if dealer is None else dealer
+        g.pending = pending
+        g.pending_kind = g.discard[-1].draw if pending else 0
+        if pending:
+            g.phase = Phase.PENDING
+            g.pending_from = (current - direction) % g.n
+        g.top_player = (current - direction) % g.n
+        g._deck_cards = [c for h in g.hands for c in h] + g.discard + g.stock
+        g.initial_counts = deck_counts(g._deck_cards)
+        g.setup = {"position": True}
+        g._position = {"hands": [format_physical(h) for h in g.hands],
+                       "discard": format_physical(g.discard),
+                       "stock": format_physical(reversed(g.stock)), "current": current,
+                       "direction": direction, "color": g.color.letter, "pending": pending, "dealer": g.dealer}
+        for h in g._on_turn_start:
+            h(g, g.current)
+        for p, h in enumerate(g.hands):
+            if len(h) == 1:
+                g.uno_said[p] = True  # a position starts with any UNO already said
+        return g
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def top(self) -> Card:
+        return self.discard[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def effect_of(self, card: Card, players: int | None = None):
+        """What playing ``card`` does to the turn (:class:`unokit.core.official.Effect`): the edition's
+        effect for its own cards (:mod:`unokit.rules.editions`), else the official one; ``None`` for the
+        112/Ohana/Italian wilds, which :meth:`_resolve` plays itself. ``players``: the seats counted
+        (default: all)."""
+        fx = self._effects.get(card.face)
+        if fx is not None:
+            if callable(fx):   # an effect that depends on the seats (All Wild's Reverse and Skip Two)
+                return fx(len(self.active) if players is None else players)
+            return fx
+        return official.effect_of(card, self.n if players is None else players)
+
+    def names_color(self, card: Card) -> bool:
+        """Does a play of ``card`` name the colour in play? A wild's does (``Card.names_color``), except
+        under an edition without colours (All Wild).
+
+        >>> g = Game.new(players=2, seed=1)
+        >>> g.names_color(Card.parse('W')), g.names_color(Card.parse('R5'))
+        (True, False)
+        """
+        return card.names_color and not self._colorless
+
+    def set_teams(self, teams, *, talk: bool = False, show: bool = False) -> None:
+        """The partnerships of this hand, by seat (``teams``: tuples of seats), and the table's choices for
+        them (000, partners): ``talk``, a hint to a partner costs nothing; ``show``, partners see each
+        other's hands."""
+        if hasattr(type(self), "materialize"):   # a lazy hand (the fast core) becomes the full referee first
+            self.materialize()
+        seats = [s for t in teams for s in t]
+        if any(type(s) is not int or not 0 <= s < self.n for s in seats) or len(seats) != len(set(seats)):
+            raise UnoError(f"teams must be disjoint tuples of seats 0 to {self.n - 1}, got {teams!r}")
+        self.teams = tuple(tuple(t) for t in teams)
+        self.team_talk, self.show_partners = bool(talk), bool(show)
+
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s team (empty outside partnership play)."""
+        return next((tuple(s for s in t if s != seat) for t in self.teams if seat in t), ())
+
+    def set_colors(self, colors) -> None:
+        """The colours a wild may name from now on (UNO Flip's side: :data:`unokit.core.cards.DARK_COLORS`)."""
+        self.colors = tuple(colors)
+        self._play_memo.clear()
+
+    def take_cards(self, seat: int, cards) -> list[Card]:
+        """Take ``cards`` (the faces a player names) out of ``seat``'s hand and return the cards held:
+        the same, except under UNO Flip, where each is the physical double-sided card of that face
+        first in the hand (its holder cannot see the backs, so which copy goes is no choice of theirs)."""
+        hand = self.hands[seat]
+        if self.uses:   # UNO Flex: a flexed face is played from its card, which goes down as itself
+            cards = [self.uses.get(c, c) for c in cards]
+        if not self.physical:
+            for c in cards:
+                hand.remove(c)
+            return list(cards)
+        return [hand.pop(hand.index(c)) for c in cards]
+
+    def draw_until(self, seat: int, color) -> tuple[Card, ...]:
+        """``seat`` draws one card at a time until one of ``color`` comes (or the cards run out): the
+        cards drawn, the last of that colour. (Wilds have no colour: they do not stop it.)"""
+        hand = self.hands[seat]
+        got = []
+        while self.draw_cards(seat, 1):
+            got.append(hand[-1])
+            if hand[-1].color is color:
+                break
+        return tuple(got)
+
+    def put_under_top(self, cards) -> None:
+        """Put ``cards`` on the discard pile just under its top card (which stays in play)."""
+        self.discard[-1:-1] = list(cards)
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose action the hand is waiting for (others may still act out of turn)."""
+        if self.phase == Phase.FREE_DISCARD:
+            return self.free_discards[0]
+        if self.color_by is not None and self.phase == Phase.COLOR:
+            return self.color_by
+        return self.current
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        if not self.eliminated:
+            return (seat + steps * self.direction) % self.n
+        s, d, n = seat, self.direction, self.n
+        for _ in range(steps):
+            s = (s + d) % n
+            while s in self.eliminated:
+                s = (s + d) % n
+        return s
+
+    @property
+    def active(self) -> list[int]:
+        """Seats still in this hand (all but those eliminated by MS)."""
+        return [p for p in range(self.n) if p not in self.eliminated]
+
+    def hand_points(self, seat: int) -> int:
+        """The points of the cards ``seat`` holds now."""
+        return self._cards_points(self.hands[seat])
+
+    def _cards_points(self, cards) -> int:
+        """The points of ``cards`` left in a hand: the official values (:func:`unokit.core.official.hand_points`),
+        unless the deck scores some cards its own way (``special_points``), times DOUBLE's multiplier."""
+        sp = self.special_points
+        if sp:
+            return self.score_multiplier * sum(sp.get(c.code, official.card_points(c)) for c in cards)
+        return self.score_multiplier * official.hand_points(cards)
+
+    def points(self) -> dict[int, int]:
+        """Points held in each hand now (classic values; Italian blanks 40)."""
+        return {p: self.hand_points(p) for p in range(self.n)}
+
+    def house_rule(self, code: str):
+        for r in self._house:
+            if r.code == code:
+                return r
+        return None
+
+    @property
+    def turn_clock(self):
+        """V: the turn being timed (``rules.speed.TurnClock``: seat, start, charged), or None."""
+        return self.rule_state.get("V")
+
+    @property
+    def silence(self):
+        """S: the silence in force (``rules.silence.Silenced``: owner, rounds left, fresh) or None."""
+        return self.rule_state.get("S")
+
+    @property
+    def claim(self):
+        """DED: the open face-down play (``rules.double_discard.Claim``: seq, seat, cards, truthful, draw,
+        went_out), or None."""
+        state = self.rule_state.get("DED")
+        return None if state is None else state.claim
+
+    @property
+    def free_discards(self) -> tuple[int, ...]:
+        """DED (and Wild Ohana): the seats owing a free discard, one entry per card, in order."""
+        state = self.rule_state.get("DED")
+        return () if state is None else state.owed
+
+    @property
+    def catch_expiry(self) -> dict[int, int]:
+        """SLOWUNO: for each seat that missed an UNO, the number of ended turns at which its catch window
+        closes (a copy of ``rules.uno_calls.CatchExpiry``)."""
+        state = self.rule_state.get("SLOWUNO")
+        return {} if state is None else dict(state.closes)
+
+    # ------------------------------------------------------------------ the table API for rules
+    # House rules talk to the referee through these public members (and the documented state
+    # attributes: hands, stock, discard, color, direction, current, phase, pending, rule_state...),
+    # never through its private ones. The moves: emit, draw_cards, penalize, hands_changed,
+    # missed_uno, seat_starts, end_turn, finish, finish_hidden, put_down, speak.
+
+    @property
+    def stacking(self) -> bool:
+        """Is a stacking rule (P1-P4, I, DEFLECT...) in force?"""
+        return bool(self._stack_ok)
+
+    def can_stack(self, cards) -> bool:
+        """May ``cards`` answer the pending draw under the stacking rules in force?"""
+        return any(h(self, cards) for h in self._stack_ok)
+
+    @property
+    def grouping(self) -> bool:
+        """Is a rule in force that puts several cards down in one play (DR, DD, AA...)?"""
+        return bool(self._group_ok or self._group_prefix)
+
+    def can_group(self, cards) -> bool:
+        """May ``cards`` go down together under the group rules in force (DR, DD)?"""
+        return any(h(self, cards) for h in self._group_ok)
+
+    def can_begin_group(self, cards) -> bool:
+        """Can ``cards`` be, or begin, a multi-card play under the rules in force?"""
+        return any(h(self, cards) for h in self._group_ok) or any(h(self, cards) for h in self._group_prefix)
+
+    def rule_objection(self, play: Play) -> str | None:
+        """The first objection of the rules that judge plays (PAA, PAB, TRI, CHU, FL, CAR...), or None."""
+        return first_reason(self._play_filter, self, play)
+
+    @property
+    def custom_play(self) -> bool:
+        """Do house rules change which plays are legal (so plays are checked one by one)?"""
+        return self._custom_play
+
+    # ------------------------------------------------------------------ legal actions
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Referee ``action``: raise (state unchanged) if refused, else change the state.
+
+        Returns the events it caused.
+        """
+        prob = self._problem(action)
+        if prob is not None:
+            raise prob[0](prob[1])
+        events = self.events
+        start = len(events)
+        self.seq += 1
+        self.actions.append((self.clock.now(), action))
+        if self._on_turn_action and type(action) in _TURN_ACTIONS and action.player == self.to_act:
+            replaced = False
+            for h in self._on_turn_action:
+                replaced = h(self, action) or replaced
+            if replaced:  # a rule took the action's place (MS: eliminated instead of drawing)
+                return tuple(events[start:])
+        t = type(action)
+        if t in self._rule_actions:
+            self._rule_actions[t].apply_action(self, action)
+        else:
+            _DISPATCH[t](self, action)
+        return tuple(events[start:])
+
+    def emit(self, kind: str, player, *detail) -> None:
+        if self.physical:   # events show the sides in play, never a Flip card's back
+            detail = tuple(_plain_detail(d) for d in detail)
+        self.events.append(make_event(kind, self.seq, player, *detail))
+
+    # --- playing
+
+    # --- DED
+
+    # ------------------------------------------------------------------ views, records, invariants
+    def view(self, player: int):
+        """What ``player`` may know now (see :mod:`unokit.engine.view`)."""
+        from .view import view_of
+        return view_of(self, player)
+
+    def record(self) -> dict:
+        """The hand as a JSON-ready record: seed, chance outcomes (deck orders), actions, result."""
+        from .record import hand_record
+        return hand_record(self)
+
+    def card_locations(self):
+        """Every card with its place; the conservation invariant compares it with the deck."""
+        places = [c for h in self.hands for c in h] + self.stock + self.discard + self.hidden_pile
+        return deck_counts(places)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a card is lost or duplicated or the state is inconsistent."""
+        counts = self.card_locations()
+        assert counts == self.initial_counts, f"cards not conserved: {counts - self.initial_counts} extra, " \
+                                              f"{self.initial_counts - counts} missing"
+        assert self.discard, "the discard pile is never empty"
+        assert 0 <= self.current < self.n
+        assert self.pending >= 0
+        assert not self.slow_uno or all(self.catch_expiry.get(q, -1) > self.turns_done for q in self.catchable), \
+            "a catchable seat without a live SLOWUNO expiry"
+        if self.phase == Phase.OVER:
+            assert self.winner is not None and (not self.hands[self.winner] or self.active == [self.winner]
+                                                or self.end_reason != "out")
+        else:
+            assert self.phase != Phase.PLAY or self.pending == 0
+
+    def fingerprint(self) -> dict:
+        from .record import fingerprint
+        return fingerprint(self)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.n}p {self.rules.code!r} {self.phase.name} turn={self.current} top={self.top.code}"
+                f"/{self.color.letter} hands={[len(h) for h in self.hands]}>")
+
+
+_TURN_ACTIONS = (Play, Draw, Pass, ChooseColor)
+_DISPATCH = {
+    Play: Game._do_play, Draw: Game._do_draw, Pass: Game._do_pass, ChooseColor: Game._do_color,
+    SayUno: Game._do_uno, CatchUno: Game._do_catch, Challenge: Game._do_challenge, Notice: Game._do_notice,
+    Accuse: Game._do_accuse, Discard: Game._do_discard, Say: Game._do_say, Hint: Game._do_hint,
+}
+
+
+_COUNTS: dict = {}
+_HOUSE: dict = {}
+_HOOKS: dict = {}
+
+
+def _plain_detail(d):
+    if isinstance(d, Card):
+        return plain(d)
+    if isinstance(d, tuple) and d and isinstance(d[0], Card):
+        return tuple(plain(c) for c in d)
+    return d
+
+
+def _hooks_for(rules: RuleSet, house: list) -> dict:
+    hit = _HOOKS.get(rules)
+    if hit is None:
+        hit = _HOOKS[rules] = hooks_of(house)
+    return hit
+
+
+def _deck_for(rs: RuleSet, deck: str, players: int | None, decks: int = 1) -> str:
+    """The deck a hand of ``rs`` is played with: an edition's own (``deck`` left at ``classic``), else
+    ``deck``; a typed error for another deck, or a number of players the edition does not seat (its
+    most, times the ``decks`` shuffled together: 003's "più di un mazzo" for big tables)."""
+    ed = edition_of(rs)
+    if ed is None:
+        owner = next((e.code for e in EDITIONS.values() if e.deck == deck), None)
+        if owner is not None:   # an edition's cards do what its rules say: not playable under others
+            raise UnoError(f"the {deck} deck is played with its edition: rules='UNO {owner}'")
+        return deck
+    if deck not in ("classic", ed.deck):
+        raise UnoError(f"{ed.code} is played with its own deck ({ed.deck!r}); leave the deck out")
+    lo, hi = ed.players
+    hi *= decks
+    if players is not None and type(players) is int and not lo <= players <= hi:
+        more = f" with {decks} decks" if decks > 1 else ""
+        raise UnoError(f"{ed.code} is for {lo} to {hi} players{more}; got {players}")
+    return ed.deck
+
+
+def _load_house_rules(rules: RuleSet) -> list:
+    """House-rule objects hold no game state (it lives in the Game), so one set per RuleSet serves all."""
+    hit = _HOUSE.get(rules)
+    if hit is None:
+        hit = _HOUSE[rules] = build_house_rules(rules)
+    return hit
+
+
+REFEREE.append(Game)  # the fast core hands over to this referee (FastGame.to_referee)

@@ -1,0 +1,136 @@
+"""Drawing: the stock, reshuffles, penalties, turn draws and keeping the card drawn.
+
+A part of :class:`unokit.engine.game.Game` (see the modules table in docs/architecture.md)."""
+
+from __future__ import annotations
+
+from ...core.actions import Draw, Pass, Play
+from ...core.cards import Card, Face
+from ...core.official import matches
+from ...rules.double_discard import close_claim
+from .state import Phase
+
+
+class DrawingMixin:
+    """Drawing: the stock, reshuffles, penalties, turn draws and keeping the card drawn."""
+
+    def draw_cards(self, seat: int, k: int) -> int:
+        """Move ``k`` cards from the stock to ``seat``'s hand, reshuffling the discard pile when empty."""
+        hand = self.hands[seat]
+        got = 0
+        if self.hand_limit:
+            k = max(0, min(k, self.hand_limit - len(hand)))
+        for _ in range(k):
+            if not self.stock:
+                pool = self.discard[:-1]
+                if self.hidden_pile:  # DED: the face-down pile is reshuffled in too (docs/rules/DED.md)
+                    from ...rules.double_discard import reshuffled_hidden
+                    pool += reshuffled_hidden(self)
+                if not pool:
+                    break  # every card is in a hand: draw what there is
+                self.stock = self.chance.shuffle(pool)
+                self.discard = self.discard[-1:]
+                self.discard_unseen = 0
+                self.emit("reshuffle", None, len(self.stock))
+            hand.append(self.stock.pop())
+            got += 1
+        if len(hand) > 1:
+            self.uno_said[seat] = False
+            self.catchable.discard(seat)
+        if got:
+            if self.public_stock:  # REV: the stock is face up, so everyone sees the card on top of it; the rest
+                # of a multi-card draw may be counted off discreetly (000 §REV, "Visibilidade")
+                self.emit("draw", seat, got, tuple(hand[-got:][:1]))
+            else:
+                self.emit("draw", seat, got)
+        return got
+
+    def penalize(self, seat: int, k: int, why: str) -> None:
+        self.emit("penalty", seat, k, why)
+        self.draw_cards(seat, k)
+
+    def _do_draw(self, a: Draw) -> None:
+        p = a.player
+        self.seat_starts(p)
+        if self.phase == Phase.PENDING:
+            k, self.pending = self.pending, 0
+            self.wd4 = None
+            self.pending_kind = 0
+            self.emit("draws-penalty", p, k)
+            before = len(self.hands[p])
+            self.draw_cards(p, k)
+            if self._after_penalty:   # (before the end of a hand won on a draw card: Flip's Wild Draw Colour)
+                got = tuple(self.hands[p][before:])
+                opts = tuple(c for h in self._after_penalty for c in h(self, p, got))
+                if self.going_out is not None:
+                    return self.finish(self.going_out)
+                if opts:
+                    self.drawn = opts[-1]
+                    self.drawn_options = opts
+                    self.phase = Phase.DRAWN
+                    return
+            elif self.going_out is not None:
+                return self.finish(self.going_out)
+            return self.end_turn(p, self.next_seat(p))
+        if self._after_draw:
+            return self._draw_with_policy(p)
+        got = self.draw_cards(p, 1)
+        if got and self.draw_any:   # DRAWANY: any playable card of the hand may go now, the drawn one first
+            hand = self.hands[p]
+            opts = tuple(c for c in dict.fromkeys(reversed(hand)) if self.can_play_alone(p, c))
+            if opts:
+                self.drawn = hand[-1]
+                self.drawn_options = opts
+                self.phase = Phase.DRAWN
+                return
+        elif got and self._drawn_playable(self.hands[p][-1]):
+            self.drawn = self.hands[p][-1]
+            self.drawn_options = (self.drawn,)
+            self.phase = Phase.DRAWN
+            return
+        self.end_turn(p, self.next_seat(p))
+
+    def _draw_with_policy(self, p: int) -> None:
+        """A turn draw under SAT / INS: keep drawing, or never play what was drawn."""
+        hand = self.hands[p]
+        forced = not any(self.can_play_alone(p, c) for c in hand)
+        while True:
+            if not self.draw_cards(p, 1):
+                break
+            card = hand[-1]
+            decision = None
+            for h in self._after_draw:
+                decision = h(self, p, card, forced) or decision
+            playable = self.can_play_alone(p, card)
+            if decision == "again" and not playable:
+                continue
+            if decision != "keep" and playable:
+                self.drawn = card
+                self.drawn_options = (card,)
+                self.phase = Phase.DRAWN
+                return
+            break
+        self.end_turn(p, self.next_seat(p))
+
+    def can_play_alone(self, p: int, c: Card) -> bool:
+        """Could ``p`` legally play ``c`` alone now (under every rule in force)?"""
+        if not self._custom_play:
+            return matches(c, self.discard[-1], self.color)
+        a = Play(p, (c,), self.colors[0] if self.names_color(c) else None,
+                 target=next((q for q in range(self.n) if q != p), None) if c.face == Face.WILD_SWAP else None)
+        saved = self.phase
+        self.phase = Phase.PLAY
+        try:
+            return self.match_problem(a) is None
+        finally:
+            self.phase = saved
+
+    def _drawn_playable(self, c: Card) -> bool:
+        return matches(c, self.discard[-1], self.color)
+
+    def _do_pass(self, a: Pass) -> None:
+        p = a.player
+        if self.phase == Phase.HIDDEN_FINISH:
+            close_claim(self)
+            return self.finish_hidden()
+        self.end_turn(p, self.next_seat(p))

@@ -1,0 +1,179 @@
+"""Playing cards: moving them to the pile and resolving their effects.
+
+A part of :class:`unokit.engine.game.Game` (see the modules table in docs/architecture.md)."""
+
+from __future__ import annotations
+
+from ...core.actions import Play
+from ...core.cards import Face
+from ...core.official import is_bluff
+from ...rules import blanks
+from ...rules.double_discard import owe_free_discards
+from .state import Phase, WrongPlay
+
+
+class PlayingMixin:
+    """Playing cards: moving them to the pile and resolving their effects."""
+
+    def _do_play(self, a: Play) -> None:
+        p = a.player
+        # table enforcement: a wrong play that may stand was accepted by _problem; it is recorded below
+        prob = None if self.strict else self._play_problem(a)
+        if a.hidden:
+            from ...rules.double_discard import do_hidden_play
+            return do_hidden_play(self, a)
+        cut = p != self.current or self.phase not in (Phase.PLAY, Phase.DRAWN, Phase.PENDING)
+        if prob is not None:  # table enforcement: the wrong play stands until noticed
+            self.wrong_plays.append(WrongPlay(self.seq, p, a.cards, prob[1], self._snapshot(), self.color,
+                                              self.current))
+            reason = ("played a card from the hand after drawing" if self.phase == Phase.DRAWN else prob[1])
+            self.emit("wrong-play", p, self.seq, reason)  # public: never name the card drawn
+        self.seat_starts(p)
+        self.put_down(p, a, cut)
+
+    def put_down(self, p: int, a: Play, cut: bool = False) -> None:
+        """Move ``a.cards`` to the discard pile and resolve their effects."""
+        cards = a.cards
+        hand = self.hands[p]
+        top = cards[-1]
+        fx = self.effect_of(top)
+        if fx is not None and fx.challengeable:  # a Wild Draw Four: judged only if challenged
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            bluff = is_bluff(rest, self.color, wilds=self.wild_matches)
+            self.wd4 = (p, bluff, self.color, cards)
+        else:
+            self.wd4 = None
+        self.discard.extend(self.take_cards(p, cards))
+        self.top_player = p
+        self.seq_of_last_play = self.seq
+        self.drawn = None
+        if a.color is not None:
+            self.color = a.color
+        elif top.color is not None:  # (a Colour Roulette names no colour: its victim will)
+            self.color = top.color
+        self.emit("cut" if cut else "play", p, cards, a.color)
+        left = len(hand)
+        if left == 0:
+            self.catchable.discard(p)
+        elif left == 1:
+            self.uno_said[p] = a.uno
+            if a.uno:
+                self.emit("uno", p)
+                self.speak(p, "UNO", is_uno=True)
+            else:
+                self.missed_uno(p)
+        self.last_plays.append((p, cards))
+        if len(self.last_plays) > 4:
+            del self.last_plays[0]
+        skip, override = 0, None  # what on_play hooks ask of the next turn (DAD, DEFLECT)
+        for h in self._on_play:
+            change = h(self, p, a)
+            if change is not None:
+                skip += change.skip
+                if change.next_seat is not None:
+                    override = change.next_seat
+            if self.phase == Phase.OVER:
+                return
+        if a.uno and self._hand_changers and len(self.hands[p]) == 1 and not self.uno_said[p]:
+            # UNO said with a play whose effect (swap, carousel, donation) leaves one card
+            self.uno_said[p] = True
+            self.catchable.discard(p)
+            self.emit("uno", p)
+        self._resolve(p, cards, a, skip, override)
+
+    def _resolve(self, p: int, cards: tuple, a: Play, skip: int = 0, override: int | None = None) -> None:
+        """The effect of the play on the turn: the official effect of its last card
+        (:meth:`unokit.engine.game.Game.effect_of`: the official effect, or the edition's), extended to a group of
+        several Skips or Reverses (DR/DD, 000 §DR); the 112/Ohana/Italian wilds resolve here; ``skip`` /
+        ``override``: what ``on_play`` hooks asked of the next turn (DAD, DEFLECT). A draw card that also
+        reverses (No Mercy's Wild Reverse Draw Four) turns the direction before the next player is found."""
+        top = cards[-1]
+        f = top.face
+        n = self.n if not self.eliminated else len(self.active)
+        k = len(cards)
+        hand_empty = not self.hands[p]
+        fx = self.effect_of(top, n)
+        if fx is not None and fx.draw and hand_empty and not self.end_draw \
+                and self.rule_state.get("out-deferred") != p:   # NOENDDRAW: the hand ends, nobody draws
+            return self.finish(p)
+        if fx is not None and fx.draw:  # the next player faces the draw (of every card of a group)
+            self.pending += sum(self.effect_of(c, n).draw for c in cards)
+            self.pending_kind = fx.draw
+            self.pending_from = p
+            if fx.reverse:
+                self.direction = -self.direction
+            nxt = self.next_seat(p, fx.advance)
+            if hand_empty:
+                self.going_out = p
+            self.end_turn(p, nxt)
+            return
+        if hand_empty and self.rule_state.get("out-deferred") != p:  # (M: a slap round decides the win)
+            return self.finish(p)
+        if fx is None:  # another edition's wild: the next player plays, after the card's own effect
+            nxt = self.next_seat(p)
+            if f == Face.WILD_SWAP:
+                q = a.target
+                self.hands[p], self.hands[q] = self.hands[q], self.hands[p]
+                self.hands_changed((p, q))
+                self.emit("swap", p, q)
+            elif f == Face.WILD_SHUFFLE:
+                self._shuffle_hands(p)
+            elif f == Face.WILD_OHANA:
+                return self._ohana(p, nxt)
+            elif f in blanks.ALL_BLANKS:
+                nxt = blanks.resolve(self, p, a, nxt)
+        elif k == 1 or not (fx.reverse or fx.advance > 1):  # one card, or a group of numbers or Wilds
+            if fx.reverse:
+                self.direction = -self.direction
+            nxt = self.next_seat(p, fx.advance)
+        elif f == Face.SKIP:  # k Skips skip k players
+            nxt = self._skip(p, k)
+        elif n == 2:  # k Reverses acting as Skips: an odd number gives the player another turn
+            nxt = p if k % 2 else self.next_seat(p)
+        else:  # k Reverses: an odd number changes the direction
+            if k % 2:
+                self.direction = -self.direction
+            nxt = self.next_seat(p)
+        if skip:
+            nxt = self.next_seat(p, 1 + skip) if f != Face.SKIP else self.next_seat(nxt, skip)
+        if override is not None:
+            nxt = override
+        self.end_turn(p, nxt)
+
+    def _ohana(self, p: int, nxt: int) -> None:
+        """Wild Ohana (002): hands above 4 discard down to 4 under the Ohana card (each player chooses),
+        hands below 4 draw up to 4."""
+        owed = []
+        for q in self.active:
+            h = len(self.hands[q])
+            if h < 4:
+                self.draw_cards(q, 4 - h)
+            elif h > 4:
+                owed += [q] * (h - 4)
+        self.emit("ohana", p)
+        self.end_turn(p, nxt)
+        if owed:
+            owe_free_discards(self, owed, dest="under")
+
+    def _skip(self, p: int, k: int) -> int:
+        """Next seat after ``k`` Skips by ``p`` (000 §DR, Carta Pular): k = n-1 plays again;
+        from n on the player is ignored and only opponents are counted."""
+        n = self.n if not self.eliminated else len(self.active)
+        if k <= n - 1:
+            return self.next_seat(p, k + 1)
+        opponents = [self.next_seat(p, i) for i in range(1, n)]
+        return opponents[k % (n - 1)]
+
+    def _shuffle_hands(self, p: int) -> None:
+        """Wild Shuffle Hands (003): collect, shuffle, deal one by one from the player's left."""
+        pool = [c for h in self.hands for c in h]
+        pool = self.chance.shuffle(pool)
+        self.hands = [[] for _ in range(self.n)]
+        i = 0
+        while pool:
+            self.hands[(p + 1 + i) % self.n].append(pool.pop())
+            i += 1
+        self.hands_changed(range(self.n))
+        self.emit("shuffle-hands", p)

@@ -1,0 +1,82 @@
+"""The turn flow and the outcome: starting, ending turns, naming the first colour, eliminations and the end of the hand.
+
+A part of :class:`unokit.engine.game.Game` (see the modules table in docs/architecture.md)."""
+
+from __future__ import annotations
+
+from ...core.actions import ChooseColor
+from ...core.official import score
+from ...rules.double_discard import close_claim
+from ...rules.uno_calls import close_catch_windows
+from .state import Phase
+
+
+class TurnsMixin:
+    """The turn flow and the outcome: starting, ending turns, naming the first colour, eliminations and the end of the hand."""
+
+    def seat_starts(self, seat: int) -> None:
+        """``seat`` starts a turn: the windows that close on that close now."""
+        if self.catchable and not self.uno_forever and not self.slow_uno:
+            self.catchable.clear()
+        if self.claim is not None:
+            close_claim(self)
+        for h in self._on_start:
+            h(self, seat)
+
+    def end_turn(self, seat: int, nxt: int) -> None:
+        for h in self._on_turn_end:
+            h(self, seat)
+        self.turns_done += 1
+        if self.slow_uno and self.catchable:
+            close_catch_windows(self)
+        for h in self._hooks["turn_order"]:
+            nxt = h(self, seat, nxt)
+        self.current = nxt
+        self.drawn = None
+        self.drawn_options = ()
+        self.phase = Phase.PENDING if self.pending else Phase.PLAY
+        for h in self._on_turn_start:
+            h(self, nxt)
+
+    def _do_color(self, a: ChooseColor) -> None:
+        self.color = a.color
+        self.phase = Phase.PLAY
+        self.color_by = None
+        self.emit("color", a.player, a.color.letter)
+        for h in self._hooks["on_color"]:
+            if h(self, a.player, a.color):
+                return
+
+    def ask_color(self, seat: int) -> None:
+        """``seat`` (now in turn) names the colour in play before anything else (:class:`ChooseColor`):
+        after a Wild turned first, or a rule's card whose victim names it (No Mercy's Colour Roulette)."""
+        self.current = seat
+        self.phase = Phase.COLOR
+
+    def eliminate(self, seat: int, why: str) -> None:
+        """Take ``seat`` out of this hand (MS). The last seat standing wins it."""
+        self.eliminated.add(seat)
+        self.catchable.discard(seat)
+        self.emit("eliminated", seat, why)
+        active = self.active
+        if len(active) == 1:
+            return self.finish(active[0])
+        if self.current == seat:
+            self.end_turn(seat, self.next_seat(seat))
+
+    def finish(self, winner: int) -> None:
+        self.phase = Phase.OVER
+        self.winner = winner
+        self.going_out = None
+        self.pending = 0
+        self.catchable.clear()
+        close_claim(self)
+        self.emit("out", winner, score(self.hands, winner, self._cards_points))
+
+    def finish_hidden(self) -> None:
+        p = self.going_out_hidden
+        if self.pending:
+            q = self.next_seat(p)
+            self.emit("draws-penalty", q, self.pending)
+            self.draw_cards(q, self.pending)
+        self.finish(p)

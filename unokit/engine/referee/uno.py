@@ -1,0 +1,62 @@
+"""UNO calls and catches, table talk and hints (and the speech rules that judge them).
+
+A part of :class:`unokit.engine.game.Game` (see the modules table in docs/architecture.md)."""
+
+from __future__ import annotations
+
+from ...core.actions import CatchUno, Hint, Say, SayUno
+from ...rules.uno_calls import open_catch_window
+from .state import Phase
+
+
+class UnoMixin:
+    """UNO calls and catches, table talk and hints (and the speech rules that judge them)."""
+
+    def _do_uno(self, a: SayUno) -> None:
+        p = a.player
+        self.uno_said[p] = True
+        self.catchable.discard(p)
+        self.emit("uno", p)
+        self.speak(p, "UNO", is_uno=True)
+
+    def _do_catch(self, a: CatchUno) -> None:
+        self.catchable.discard(a.target)
+        self.emit("caught", a.player, a.target)
+        self.penalize(a.target, self.uno_penalty, "missed UNO")
+
+    def missed_uno(self, seat: int) -> None:
+        """``seat`` holds one card without having said UNO: it may be caught. Every seat enters
+        ``catchable`` here, so it always has its SLOWUNO expiry: the window closes when the next
+        player's turn ends (the turn after the one in progress; between turns, during free
+        discards or a face-down finish, the coming turn)."""
+        self.catchable.add(seat)
+        if self.slow_uno:
+            between = self.phase in (Phase.FREE_DISCARD, Phase.HIDDEN_FINISH)
+            open_catch_window(self, seat, self.turns_done + (1 if between else 2))
+
+    def hands_changed(self, seats) -> None:
+        for s in seats:
+            if len(self.hands[s]) != 1:
+                self.uno_said[s] = False
+                self.catchable.discard(s)
+            elif not self.uno_said[s] and s not in self.catchable:
+                self.missed_uno(s)
+
+    def _do_say(self, a: Say) -> None:
+        self.emit("say", a.player, a.text)
+        self.speak(a.player, a.text)
+
+    def speak(self, p: int, text: str, is_uno: bool = False) -> None:
+        if not self.hands[p]:
+            return  # a player who has gone out is no longer judged while the hand wraps up
+        for judge in self._hooks["judge_speech"]:
+            k = judge(self, p, text)
+            if k:
+                self.penalize(p, k, "spoke during silence")
+
+    def _do_hint(self, a: Hint) -> None:
+        self.emit("hint", a.player, a.to, a.text)
+        free = self.team_talk and a.to in self.partners_of(a.player)   # table talk within a team
+        if self.hands[a.player] and not free:
+            self.penalize(a.player, self.rules.param("hint"), "hint")
+        self.speak(a.player, a.text)

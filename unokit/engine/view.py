@@ -1,0 +1,168 @@
+"""Per-player views: the one place that decides what a seat may know.
+
+Bots, the terminal, tests and the RL adapter read a :class:`PlayerView`;
+nothing else hands out hidden state. A view holds the seat's own hand, every
+hand's size, the public piles, what challenges or accusations revealed *to
+this seat* (option C of the ABCD code), and the public history.
+
+>>> from unokit.engine.game import Game
+>>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9')
+>>> v = g.view(1)
+>>> v.hand, v.hand_sizes, v.top.code
+((Card.parse('G5'), Card.parse('G6'), Card.parse('G7')), (2, 3), 'R9')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core.cards import Card, Color, plain
+
+__all__ = ["PlayerView", "view_of"]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int | None  # None: a spectator
+    players: int
+    rules: str
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top: Card
+    color: Color
+    discard: tuple[Card, ...]
+    stock_size: int
+    hidden_pile_size: int
+    direction: int
+    dealer: int
+    current: int
+    to_act: int
+    phase: str
+    pending: int
+    drawn: Card | None
+    uno_said: tuple[bool, ...]
+    catchable: tuple[int, ...]
+    silence: bool
+    revealed: tuple[tuple[int, tuple[Card, ...]], ...]
+    wrong_plays: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    open_claim: tuple[int, int, int, int] | None  # (seq, seat, cards face down, claimed draw)
+    winner: int | None
+    history: tuple
+    eliminated: tuple[int, ...] = ()
+    stock_top: Card | None = None  # REV: the stock is face up
+    open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # OPEN: small hands shown to all
+    deal_direction: int = 1   # the direction of the deal, before the first card (narrating the hand follows it)
+    # UNO Flip: the side in play, the backs of the other hands (seat, cards in hand order) and the back of
+    # the draw pile's top card, which every seat sees (its own hand's backs are hidden from it)
+    side: str = ""
+    backs: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    stock_back: Card | None = None
+    # UNO Flex: each seat's power card (True green: it may use a flex side), public
+    powers: tuple[bool, ...] = ()
+    deck: str = "classic"   # the deck played (its list is public: unokit.core.decks.DECKS), whatever the copies
+    # partnership play with the table's choice that partners see each other's hands: (seat, hand)
+    partner_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    def summary(self) -> str:
+        """One line for logs and terminals."""
+        return (f"seat {self.seat}: hand {' '.join(c.code for c in self.hand)} | top {self.top.code}/"
+                f"{self.color.letter} | sizes {list(self.hand_sizes)} | turn {self.to_act} ({self.phase})")
+
+
+def view_of(game, seat: int | None) -> PlayerView:
+    """What ``seat`` may know now; ``seat=None`` is a spectator (no hand, only what is shown to all).
+
+    >>> from unokit.engine.game import Game
+    >>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9')
+    >>> s = view_of(g, None)
+    >>> s.seat, s.hand, s.hand_sizes, s.my_turn
+    (None, (), (2, 3), False)
+    """
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.n):
+        raise ValueError(f"there is no seat {seat}")
+    revealed = tuple((s, cards) for viewers, s, cards in game.reveals if viewers is None or seat in viewers)
+    claim = game.claim
+    v = PlayerView(
+        seat=seat,
+        players=game.n,
+        rules=game.rules.code,
+        hand=tuple(game.hands[seat]) if seat is not None else (),
+        hand_sizes=tuple(len(h) for h in game.hands),
+        top=game.discard[-1],
+        color=game.color,
+        discard=tuple(game.discard),
+        stock_size=len(game.stock),
+        hidden_pile_size=len(game.hidden_pile),
+        direction=game.direction,
+        dealer=game.dealer,
+        current=game.current,
+        to_act=game.to_act,
+        phase=game.phase.name,
+        pending=game.pending,
+        drawn=game.drawn if seat is not None and game.current == seat else None,
+        uno_said=tuple(game.uno_said),
+        catchable=tuple(sorted(game.catchable)),
+        silence=game.silence is not None,
+        revealed=revealed,
+        wrong_plays=tuple((w.seq, w.player, w.cards) for w in game.wrong_plays),
+        open_claim=(claim[0], claim[1], len(claim[2]), claim[4]) if claim else None,
+        winner=game.winner,
+        history=_history(game),
+        eliminated=tuple(sorted(game.eliminated)),
+        stock_top=game.stock[-1] if game.public_stock and game.stock else None,
+        open_hands=_open_hands(game),
+        deal_direction=(getattr(game, "setup", None) or {}).get("direction", 1),
+        powers=tuple(game.rule_state["FLEX"]) if "FLEX" in game.rule_state else (),
+        deck=game.deck_name,
+        partner_hands=tuple((q, tuple(game.hands[q])) for q in game.partners_of(seat))
+        if game.show_partners and seat is not None else (),
+    )
+    return _flip_view(game, seat, v) if game.physical else v
+
+
+def _history(game) -> tuple:
+    """The game's events as a tuple shared by every view taken until more come: the views of one state
+    (each seat's, a spectator's) hold the same tuple, and a longer history extends the last one."""
+    events, own = game.events, getattr(game, "__dict__", None)
+    if own is None:
+        return tuple(events)
+    kept = own.get("_view_history")      # (the events list, its tuple)
+    if kept is not None and kept[0] is events:
+        t = kept[1]
+        n, m = len(t), len(events)
+        if m == n and (not n or events[-1] is t[-1]):
+            return t
+        if m > n and (not n or events[n - 1] is t[-1]):     # appended to (events are never changed in place)
+            t += tuple(events[n:])
+            own["_view_history"] = (events, t)
+            return t
+    t = tuple(events)
+    own["_view_history"] = (events, t)
+    return t
+
+
+def _flip_view(game, seat, v: PlayerView) -> PlayerView:
+    """UNO Flip: the sides in play of what a seat may see, with the backs it sees (never a FlipCard)."""
+    from ..rules.editions.flip import side
+    faces = lambda cards: tuple(map(plain, cards))   # noqa: E731
+    return replace(v, hand=faces(game.hands[seat]) if seat is not None else (),
+                top=plain(game.discard[-1]), discard=faces(game.discard[game.discard_unseen:]),
+                drawn=plain(game.drawn) if game.drawn is not None and seat is not None and game.current == seat
+                else None,
+                revealed=tuple((s, faces(cards)) for s, cards in v.revealed),
+                wrong_plays=tuple((w.seq, w.player, faces(w.cards)) for w in game.wrong_plays),
+                open_hands=tuple((s, faces(cards)) for s, cards in _open_hands(game)),
+                side=side(game),
+                backs=tuple((q, tuple(c.down for c in h)) for q, h in enumerate(game.hands) if q != seat),
+                stock_back=game.stock[-1].down if game.stock else None)
+
+
+def _open_hands(game):
+    limit = game.open_below
+    if not limit:
+        return ()
+    return tuple((s, tuple(h)) for s, h in enumerate(game.hands) if 0 < len(h) < limit)

@@ -1,0 +1,349 @@
+"""``unokit train``: train a policy for a rule set and save it as a model file the ``rl`` bot plays.
+
+The recipe (every part optional, see ``unokit train --help``):
+
+1. *imitation*: the teacher bot (``strategist``) plays ``--imitate`` hands in the learning seat of
+   ``unokit/Uno-v0``; the policy network learns its choices (cross-entropy over the masked action ids)
+   and the value network the hands' results;
+2. *reinforcement*: sb3-contrib's MaskablePPO goes on from there for ``--timesteps`` agent decisions
+   against ``--opponents``, on :class:`~unokit.env.UnoVectorEnv` (``--envs`` hands at once);
+3. every ``--eval-every`` decisions the numpy policy plays ``--eval-hands`` hands against the
+   opponents; the best one is saved (``--out``, an ``.npz`` of :class:`unokit.bots.rl.Policy`) and the
+   learning curve is drawn (``--plot``).
+
+Needs the ``train`` extra (``pip install 'unokit[train]'``: torch, sb3-contrib); playing does not.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+
+from ..core.errors import UnoError
+
+__all__ = ["train", "collect_imitation", "export_policy", "evaluate", "TrainError"]
+
+
+class TrainError(UnoError):
+    """Training cannot run (a missing extra, a bad option)."""
+
+
+def _need_train_extra():
+    try:
+        import sb3_contrib  # noqa: F401
+        import torch  # noqa: F401
+    except ImportError as e:
+        raise TrainError(f"training needs the train extra: pip install 'unokit[train]' ({e.name} is missing)") from None
+
+
+# ---------------------------------------------------------------------------------------- imitation
+def collect_imitation(rules: str, players: int, opponents: str, hands: int, seed: int, teacher: str = "strategist",
+                      progress=None):
+    """The teacher's decisions in the learning seat: observations, masks, action ids and each
+    decision's final reward (the hand's result), as numpy arrays."""
+    from ..engine.compose import unfold
+    from ..env.gym_env import UnoGymEnv
+    from . import make_player
+    from ..core.chance import derive_seed
+    env = UnoGymEnv(rules, players, opponents, seat=None)
+    table = env.table
+    X, M, Y, R = [], [], [], []
+    for h in range(hands):
+        obs, _ = env.reset(seed=derive_seed(seed, h, "imitate"))
+        bot = make_player(teacher, derive_seed(seed, h, "teacher"))
+        start = len(Y)
+        done = False
+        reward = 0.0
+        while not done:
+            f = env.flow
+            g = f.game
+            view = g.view(env.seat)
+            legal = unfold(g, f.options)
+            if f.window:
+                choice = bot.react(view, legal)
+                i = table.wait if choice is None else _id_for(f, table, choice)
+            else:
+                i = _id_for(f, table, bot.act(view, legal))
+            X.append(obs["observation"])
+            M.append(obs["action_mask"])
+            Y.append(i)
+            obs, reward, te, tr, _ = env.step(i)
+            done = te or tr
+        R.extend([reward] * (len(Y) - start))
+        if progress is not None:
+            progress(h + 1)
+    return (np.array(X, np.float32), np.array(M, np.int8), np.array(Y, np.int64), np.array(R, np.float32))
+
+
+def _id_for(flow, table, choice) -> int:
+    stage = flow.stem.more if flow.stem is not None else None
+    if choice in flow.options:
+        return table.id_of(choice, stage)
+    # an unfolded complete play: the option it starts with
+    for k, o in flow.ids.items():
+        if o is not None and type(o) is type(choice) and getattr(o, "cards", None) == getattr(choice, "cards", ())[:len(o.cards)]:
+            return k
+    return next(iter(flow.ids))
+
+
+def imitate(model, data, *, epochs: int = 8, batch: int = 1024, lr: float = 1e-3, seed: int = 0, log=print):
+    """Fit the policy of a MaskablePPO ``model`` to the teacher's choices and its values to the results."""
+    import torch
+    X, M, Y, R = data
+    pol = model.policy
+    torch.manual_seed(seed)
+    opt = torch.optim.Adam(pol.parameters(), lr=lr)
+    n = len(Y)
+    Xt, Mt, Yt, Rt = (torch.as_tensor(X), torch.as_tensor(M.astype(bool)), torch.as_tensor(Y), torch.as_tensor(R))
+    rng = np.random.default_rng(seed)
+    for ep in range(epochs):
+        order = rng.permutation(n)
+        tot = acc = 0.0
+        for s in range(0, n, batch):
+            idx = torch.as_tensor(order[s:s + batch])
+            x = Xt[idx]
+            feats = pol.extract_features(x, pol.pi_features_extractor)
+            lat_pi, lat_vf = pol.mlp_extractor(feats)
+            logits = pol.action_net(lat_pi).masked_fill(~Mt[idx], -1e8)
+            loss_pi = torch.nn.functional.cross_entropy(logits, Yt[idx])
+            loss_v = torch.nn.functional.mse_loss(pol.value_net(lat_vf).squeeze(-1), Rt[idx])
+            loss = loss_pi + 0.5 * loss_v
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            tot += loss_pi.item() * len(idx)
+            acc += (logits.argmax(-1) == Yt[idx]).sum().item()
+        log(f"imitation epoch {ep + 1}/{epochs}: loss {tot / n:.4f}, agreement with the teacher {acc / n:.1%}")
+
+
+# ---------------------------------------------------------------------------------------- export
+def export_policy(model, *, rules: str, players: int, table, encoder, extra: dict | None = None):
+    """The numpy :class:`~unokit.bots.rl.Policy` of a MaskablePPO ``model`` (its actor network)."""
+    import torch
+    from ..bots.rl import Policy
+    layers = []
+    for m in list(model.policy.mlp_extractor.policy_net) + [model.policy.action_net]:
+        if isinstance(m, torch.nn.Linear):
+            layers.append((m.weight.detach().cpu().numpy().T.copy(), m.bias.detach().cpu().numpy().copy()))
+    meta = {"format": "unokit-policy/1", "rules": table.rules, "players": players, "obs_size": encoder.size,
+            "actions": list(table.names), "rule_codes": list(encoder.rule_codes), "activation": "tanh"}
+    meta.update(extra or {})
+    return Policy(layers, meta)
+
+
+def evaluate(policy, rules: str, players: int, opponents: str, hands: int, seed: int) -> float:
+    """The policy's win rate (numpy, greedy) in ``hands`` hands of ``unokit/Uno-v0`` against ``opponents``."""
+    from ..env.gym_env import UnoGymEnv
+    from ..core.chance import derive_seed
+    env = UnoGymEnv(rules, players, opponents, seat=None)
+    wins = 0
+    for h in range(hands):
+        obs, _ = env.reset(seed=derive_seed(seed, h, "eval"))
+        done = False
+        while not done:
+            obs, r, te, tr, info = env.step(policy.choose(obs["observation"], obs["action_mask"]))
+            done = te or tr
+        wins += bool(info.get("won"))
+    return wins / hands
+
+
+# ---------------------------------------------------------------------------------------- sb3 adapter
+def _sb3_vec(num_envs: int, seed: int, **kwargs):
+    """:class:`~unokit.env.UnoVectorEnv` behind stable-baselines3's VecEnv interface (flat observations,
+    ``action_masks`` for MaskablePPO)."""
+    from gymnasium import spaces
+    from stable_baselines3.common.vec_env import VecEnv
+    from ..env.vector import UnoVectorEnv
+
+    class UnoSb3Vec(VecEnv):
+        def __init__(self):
+            self.venv = UnoVectorEnv(num_envs, **kwargs)
+            obs_space = self.venv.single_observation_space["observation"]
+            super().__init__(num_envs, obs_space, spaces.Discrete(self.venv.A))
+            self._actions = None
+            self._seed = seed
+            self.ep_wins: list = []
+
+        def reset(self):
+            obs, _ = self.venv.reset(seed=self._seed)
+            self._seed += self.num_envs
+            return obs["observation"]
+
+        def step_async(self, actions):
+            self._actions = actions
+
+        def step_wait(self):
+            obs, rew, te, tr, info = self.venv.step(self._actions)
+            dones = te | tr
+            infos = [{} for _ in range(self.num_envs)]
+            for i in np.flatnonzero(dones):
+                infos[i]["terminal_observation"] = info["final_obs"][i]["observation"]
+                infos[i]["TimeLimit.truncated"] = bool(tr[i] and not te[i])
+                self.ep_wins.append(1.0 if rew[i] > 0 else 0.0)
+            return obs["observation"], rew, dones, infos
+
+        def action_masks(self):
+            return self.venv.action_masks().astype(bool)
+
+        def close(self):
+            pass
+
+        def get_attr(self, name, indices=None):
+            return [getattr(e, name) for e in self._envs(indices)]
+
+        def set_attr(self, name, value, indices=None):
+            for e in self._envs(indices):
+                setattr(e, name, value)
+
+        def env_method(self, name, *args, indices=None, **kw):
+            if name == "action_masks":
+                return list(self.action_masks())
+            return [getattr(e, name)(*args, **kw) for e in self._envs(indices)]
+
+        def env_is_wrapped(self, wrapper_class, indices=None):
+            return [False for _ in self._envs(indices)]
+
+        def _envs(self, indices):
+            envs = self.venv.envs
+            if indices is None:
+                return envs
+            if isinstance(indices, int):
+                indices = [indices]
+            return [envs[i] for i in indices]
+
+    return UnoSb3Vec()
+
+
+# ---------------------------------------------------------------------------------------- train
+def train(*, rules: str = "UNO 1121", players: int = 2, opponents: str = "random-play", timesteps: int = 200_000,
+          imitate_hands: int = 0, teacher: str = "strategist", envs: int = 8, seed: int = 0,
+          out="rl-model.npz", plot=None, eval_every: int = 50_000, eval_hands: int = 500, lr: float = 3e-4,
+          hidden: int = 256, progress: bool = True, log=print) -> dict:
+    """Train (imitation, then MaskablePPO), keep the best evaluated policy in ``out``; returns a summary."""
+    if not (isinstance(lr, (int, float)) and math.isfinite(lr) and 0 < lr < 1):
+        raise TrainError(f"the learning rate must be a number between 0 and 1, got {lr!r}")
+    from . import make_player
+    for name in (opponents.split(",") if isinstance(opponents, str) else []) + ([teacher] if imitate_hands else []):
+        make_player(name.strip())  # an unknown bot: one line now, not after the imports
+    _need_train_extra()
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from ..env.actions import table_for
+    from ..env.observe import Encoder
+    torch.set_num_threads(1)
+    t0 = time.perf_counter()
+    table = table_for(rules, players)
+    enc = Encoder(table)
+    vec = _sb3_vec(envs, seed, rules=rules, players=players, opponents=opponents, seat=None)
+    n_steps = max(16, min(512, timesteps // envs if timesteps else 512))
+    model = MaskablePPO("MlpPolicy", vec, learning_rate=lr, n_steps=n_steps, batch_size=min(1024, n_steps * envs),
+                        n_epochs=4, gamma=0.99, gae_lambda=0.95, clip_range=0.1, ent_coef=0.003, seed=seed,
+                        policy_kwargs={"net_arch": {"pi": [hidden, hidden], "vf": [hidden, hidden]}}, verbose=0,
+                        device="cpu")
+    curve: list[dict] = []
+    best = {"win_rate": -1.0, "step": 0}
+    out = Path(out)
+
+    def checkpoint(step: int, phase: str):
+        pol = export_policy(model, rules=rules, players=players, table=table, encoder=enc)
+        wr = evaluate(pol, table.rules, players, opponents, eval_hands, seed + 7) if eval_hands else float("nan")
+        curve.append({"step": step, "phase": phase, "win_rate": wr, "seconds": round(time.perf_counter() - t0, 1)})
+        log(f"[{phase}] {step:,} decisions: win rate {wr:.1%} over {eval_hands} hands vs {opponents} "
+            f"({time.perf_counter() - t0:.0f} s)")
+        if not eval_hands or wr > best["win_rate"] or not out.exists():
+            best.update(win_rate=wr, step=step, phase=phase)
+            pol.meta.update({"trained": {"timesteps": step, "imitation_hands": imitate_hands, "opponents": opponents,
+                                         "teacher": teacher if imitate_hands else None, "seed": seed,
+                                         "eval_win_rate": wr, "eval_hands": eval_hands,
+                                         "seconds": round(time.perf_counter() - t0, 1)}})
+            pol.save(out)
+        if plot:  # redrawn at every evaluation, so a run stopped early keeps its curve
+            plot_curve(curve, plot, title=f"{table.rules}, {players} players, vs {opponents}")
+
+    bar = _Bar(progress)
+    if imitate_hands:
+        bar.start("imitating " + teacher, imitate_hands)
+        data = collect_imitation(table.rules, players, opponents, imitate_hands, seed, teacher, progress=bar.update)
+        bar.stop()
+        log(f"imitation: {len(data[2]):,} decisions of {teacher} in {imitate_hands:,} hands")
+        imitate(model, data, seed=seed, log=log)
+        checkpoint(0, "imitation")
+
+    class Cb(BaseCallback):
+        def __init__(self):
+            super().__init__()
+            self.next_eval = eval_every
+
+        def _on_step(self) -> bool:
+            bar.update(self.num_timesteps)
+            if eval_every and self.num_timesteps >= self.next_eval:
+                self.next_eval += eval_every
+                checkpoint(self.num_timesteps, "ppo")
+            return True
+
+    if timesteps:
+        bar.start("MaskablePPO", timesteps)
+        model.learn(total_timesteps=timesteps, callback=Cb())
+        bar.stop()
+        checkpoint(model.num_timesteps, "ppo")
+    elif not imitate_hands:
+        checkpoint(0, "untrained")
+    seconds = time.perf_counter() - t0
+    summary = {"rules": table.rules, "players": players, "opponents": opponents, "timesteps": timesteps,
+               "imitation_hands": imitate_hands, "best": best, "curve": curve, "seconds": round(seconds, 1),
+               "out": str(out), "plot": str(plot) if plot else None,
+               "episode_win_rate_during_ppo": (float(np.mean(vec.ep_wins[-2000:])) if vec.ep_wins else None)}
+    return summary
+
+
+def plot_curve(curve: list[dict], path, title: str = "") -> Path:
+    """The learning curve (evaluated win rate against decisions trained) as a PNG."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4))
+    xs = [c["step"] for c in curve]
+    ys = [100 * c["win_rate"] for c in curve]
+    ax.plot(xs, ys, marker="o")
+    ax.axhline(50, color="grey", lw=0.8, ls="--")
+    ax.set_xlabel("agent decisions of PPO (0: after imitation)")
+    ax.set_ylabel("win rate in evaluation hands (%)")
+    ax.set_title(title, fontsize=10)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+class _Bar:
+    """A rich progress bar (or nothing)."""
+
+    def __init__(self, on: bool):
+        self.on = on
+        self.p = None
+
+    def start(self, label: str, total: int):
+        if not self.on:
+            return
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+        self.p = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
+                          TimeElapsedColumn(), TimeRemainingColumn(), transient=False)
+        self.p.start()
+        self.task = self.p.add_task(label, total=total)
+
+    def update(self, done: int):
+        if self.p is not None:
+            self.p.update(self.task, completed=done)
+
+    def stop(self):
+        if self.p is not None:
+            self.p.stop()
+            self.p = None
+
