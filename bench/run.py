@@ -74,8 +74,9 @@ def main(argv=None) -> int:
         sys.path.insert(0, str(HERE))
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    import unokit
     import unokit_peer
+
+    import unokit
 
     engines = ((["rlcard", "rlcard-rules"] if args.rlcard else []) + ["unokit", "unokit-full", "unokit-fast"]
                + ["unokit-compiled", "unokit-sim"])

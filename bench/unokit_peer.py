@@ -33,7 +33,7 @@ propagates and stops the benchmark.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 Block = Callable[[Sequence[int], random.Random], dict]
 RULES = "UNO 1121"

@@ -25,15 +25,15 @@ import os
 import random
 from typing import NamedTuple
 
-from unokit.core.actions import CatchUno, Challenge, Play, SayUno
 from unokit.bots import make_bot
 from unokit.bots.greedy import color_before_top
+from unokit.core.actions import CatchUno, Challenge, Play, SayUno
 from unokit.engine.compose import every_action, unfold
-from unokit.fast import compiled as C
 from unokit.engine.game import Game
+from unokit.fast import compiled as C
 from unokit.lab import play_deal
-from unokit.rules import RuleSet
 from unokit.lab.sim import derive_seed, play_hand, reaction_options
+from unokit.rules import RuleSet
 
 #: ``UNOKIT_FULL=1``: every seed of every sweep (else the first half of each)
 FULL = os.environ.get("UNOKIT_FULL", "") == "1"

@@ -10,8 +10,20 @@ from collections import Counter
 
 import pytest
 
-from unokit.core.actions import (Accuse, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
-                            Play, Say, SayUno)
+from unokit.core.actions import (
+    Accuse,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Discard,
+    Draw,
+    Hint,
+    Notice,
+    Pass,
+    Play,
+    Say,
+    SayUno,
+)
 from unokit.core.cards import Card, Color, parse_cards
 from unokit.core.decks import build_deck
 from unokit.engine.game import Game, Phase

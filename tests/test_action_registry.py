@@ -13,9 +13,28 @@ from dataclasses import dataclass
 import pytest
 
 from unokit.core import actions
-from unokit.core.actions import (ACTIONS, EXTRA_ACTIONS, Accuse, Action, CatchUno, Challenge, ChallengeDraw, ChooseColor,
-                            Discard, Draw, Hint, Notice, Pass, Play, Say, SayUno, Slap, action_from_dict,
-                            register_action, unregister_action)
+from unokit.core.actions import (
+    ACTIONS,
+    EXTRA_ACTIONS,
+    Accuse,
+    Action,
+    CatchUno,
+    Challenge,
+    ChallengeDraw,
+    ChooseColor,
+    Discard,
+    Draw,
+    Hint,
+    Notice,
+    Pass,
+    Play,
+    Say,
+    SayUno,
+    Slap,
+    action_from_dict,
+    register_action,
+    unregister_action,
+)
 from unokit.core.cards import Card, Color, parse_cards
 from unokit.core.errors import NotationError, UnoError
 from unokit.rules.extras import ChallengeSum
@@ -175,7 +194,7 @@ def test_a_verb_or_kind_already_taken_is_refused(registry_kept):
         register_action(MyDraw)
     with pytest.raises(UnoError, match=r"^action kind 'draw' is already registered to Draw; Pull needs another$"):
         register_action(Pull)
-    assert ACTIONS == before and Action.parse("1 draw") == Draw(1) and action_from_dict(Draw(1).to_dict()) == Draw(1)
+    assert before == ACTIONS and Action.parse("1 draw") == Draw(1) and action_from_dict(Draw(1).to_dict()) == Draw(1)
     with pytest.raises(UnoError, match="already registered to ChallengeSum"):
         register_action(type("Doubt2", (ChallengeSum,), {"__slots__": ()}))
 

@@ -9,14 +9,45 @@ D bluff caught: 1 the colour stands; 2 the card is taken back.
 from __future__ import annotations
 
 import pytest
+from conftest import (
+    A,
+    B,
+    C,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    D,
+    Draw,
+    Hint,
+    Notice,
+    Pass,
+    Phase,
+    Play,
+    SayUno,
+    assert_refused,
+    cards,
+    draw,
+    hand,
+    kinds,
+    mk_play,
+    new_game,
+    play,
+    pos,
+    sizes,
+    state,
+)
 
-from conftest import (A, B, C, D, CatchUno, Challenge, ChooseColor, Draw, Hint, Notice, Pass, Phase, Play, SayUno,
-                      assert_refused, cards, draw, hand, kinds, mk_play, new_game, play, pos, sizes, state)
 from unokit.core.actions import Accuse, Discard
 from unokit.core.cards import Card, Color, parse_cards
 from unokit.core.decks import build_deck
-from unokit.core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
-                           NotYourTurnError, WindowClosedError)
+from unokit.core.errors import (
+    CardNotInHandError,
+    CardNotPlayableError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    WindowClosedError,
+)
 from unokit.engine.game import Game
 from unokit.rules import RuleSet
 

@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from unokit.lab import bench
 from unokit import cli
+from unokit.lab import bench
 
 
 # ------------------------------------------------------------------ statistics

@@ -7,9 +7,10 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from conftest import A, B, C, D, assert_refused, assert_replays, hand, kinds, mk_play, play, play_at_random, pos, sizes
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from unokit.core.actions import Action, Play
 from unokit.core.cards import Card, Color
 from unokit.core.decks import build_deck

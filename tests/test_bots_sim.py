@@ -9,14 +9,14 @@ import random
 
 import pytest
 
-from unokit.core.actions import Action, CatchUno, Challenge, Draw, Play, SayUno
-from unokit.bots import HumanBot, BOTS, Bot, GreedyBot, RandomBot, make_bot, out_of_turn_options, parse_bot_list
+from unokit.bots import BOTS, Bot, GreedyBot, HumanBot, RandomBot, make_bot, out_of_turn_options, parse_bot_list
 from unokit.bots.greedy import bluff_probability
+from unokit.core.actions import Action, CatchUno, Challenge, Draw, Play, SayUno
 from unokit.core.cards import Card, Color
 from unokit.core.errors import ReplayMismatchError, UnoError
 from unokit.engine.game import Game
-from unokit.lab.sim import HandResult, derive_seed, play_hand, react_step, simulate
 from unokit.engine.view import PlayerView
+from unokit.lab.sim import HandResult, derive_seed, play_hand, react_step, simulate
 
 
 class Spy(Bot):

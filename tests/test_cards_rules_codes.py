@@ -7,15 +7,28 @@ import random
 
 import pytest
 
-from unokit.core.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
-                            Play, Say, SayUno, action_from_dict)
+from unokit.core.actions import (
+    Accuse,
+    Action,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Discard,
+    Draw,
+    Hint,
+    Notice,
+    Pass,
+    Play,
+    Say,
+    SayUno,
+    action_from_dict,
+)
 from unokit.core.cards import Card, Color, Face, format_cards, parse_cards
 from unokit.core.errors import NotationError, RuleCodeError, RuleConflictError, RuleNotImplementedError
+from unokit.engine.compose import complete
 from unokit.engine.game import Game
 from unokit.rules import CATALOG, IMPLEMENTED, RuleSet
-from unokit.rules.catalog import SILENCE_SUFFIXES
-from unokit.engine.compose import complete
-from unokit.rules.catalog import alone
+from unokit.rules.catalog import SILENCE_SUFFIXES, alone
 
 # ---------------------------------------------------------------------------------------------- cards
 
@@ -281,7 +294,7 @@ def not_yet(monkeypatch, *codes):
 
 
 def test_rule_code_every_catalogue_code_is_implemented_and_parses():
-    assert IMPLEMENTED == set(CATALOG)
+    assert set(CATALOG) == IMPLEMENTED
     for code, info in CATALOG.items():
         assert info.implemented
         rs = RuleSet.parse(f"UNO 1121 {alone(code)}")              # no allow_unimplemented needed
@@ -328,7 +341,7 @@ def test_rule_code_catalogue_entries_are_complete():
             assert info.section.startswith(("000 §", "001 ", "002 ", "003 ", "004 ", "other engines")), info.section
         assert info.implemented == (code in IMPLEMENTED)
     assert {r.code for r in EXTRA_RULES} == {c for c, i in CATALOG.items() if i.origin == "other"}
-    assert IMPLEMENTED == set(CATALOG)
+    assert set(CATALOG) == IMPLEMENTED
 
 
 READY_MADE = ["TV-BU-C-DR-P3-PRE", "DR-P4-PAA-SU-CAR-T-M-DOA-PRE", "DR-AA-AB-GT-P3-BA-T-M-PRE",

@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unokit import cli
-from unokit.core.actions import Action, CatchUno, Draw, Pass, Play, Say, SayUno
 from unokit.bots import Bot
+from unokit.core.actions import Action, CatchUno, Draw, Pass, Play, Say, SayUno
 from unokit.core.cards import Card, Color
 from unokit.core.errors import NotationError
 from unokit.engine.game import Game
-from unokit.rules import CATALOG
 from unokit.play.plain import TerminalGame, parse_command
+from unokit.rules import CATALOG
 from unokit.rules.catalog import alone
 
 
@@ -118,7 +118,7 @@ def test_sim_readable_summary(capsys):
                                   ["sim", "--players", "1", "--hands", "1"], ["play", "--rules", "bogus"],
                                   ["play", "--deck", "nope"]])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv):
-    rc, out, err = run(capsys, *argv)
+    rc, _out, err = run(capsys, *argv)
     assert rc == 2 and len(err.strip().splitlines()) == 1 and err.startswith("unokit: error:")
 
 
@@ -341,9 +341,9 @@ def test_terminal_a_person_can_play_a_2_under_DOA_naming_the_seat_and_the_gifts(
         tg = None
         asked = []
 
-        def inp(prompt, _box={}):
-            asked.append(prompt)
-            g = tg.game
+        def inp(prompt, _box={}):  # noqa: B006 - one box per closure, kept between its calls
+            asked.append(prompt)  # noqa: B023 - this seed's list: inp runs within its iteration
+            g = tg.game  # noqa: B023 - likewise
             if prompt.startswith("Your move"):
                 if "played" in _box:
                     return "quit"

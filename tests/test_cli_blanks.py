@@ -99,7 +99,7 @@ def test_sim_with_blanks_and_blank_max_checks_every_hand(capsys):
 
 
 def test_the_classic_deck_is_as_before(capsys, tmp_path):
-    rc, out, err = run(capsys, "duel", "greedy", "random-play", "--hands", "2", "--jobs", "1", "--no-progress",
+    rc, out, _err = run(capsys, "duel", "greedy", "random-play", "--hands", "2", "--jobs", "1", "--no-progress",
                        "--json")
     d = json.loads(out)
     assert rc == 0 and "deck" not in d and "engine" not in d
@@ -174,8 +174,8 @@ def test_the_help_lists_the_effects(capsys):
 
 # ---------------------------------------------------------------------------------------------- the library
 def test_the_library_threads_the_deck():
-    from unokit.lab import compiled_chunks as lab_chunks
     from unokit.lab import chunk_specs, lab, several_decks
+    from unokit.lab import compiled_chunks as lab_chunks
     from unokit.lab.tournament import duel
     assert several_decks("auto", 1) is None and several_decks("auto", 1, "classic") is None
     assert several_decks("auto", 1, "112").startswith("referee")
@@ -251,5 +251,5 @@ def test_match_config_refuses_bad_blanks(kw, words):
 def test_a_match_record_with_blanks_of_the_wrong_type_is_refused():
     rec = Match.new(MatchConfig(players=2, deck="112", blanks="swap", seed=1)).record()
     rec["config"]["blanks"] = ["swap"]
-    with pytest.raises(RecordError, match="config.blanks"):
+    with pytest.raises(RecordError, match=r"config\.blanks"):
         check_match_record(rec)

@@ -13,12 +13,14 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from unokit.bots import make_bot
 from unokit.core.errors import UnoError
-from unokit.fast import DRAW_OR_PASS, FastGame, compiled as C
 from unokit.engine.game import Game
+from unokit.fast import DRAW_OR_PASS, FastGame
+from unokit.fast import compiled as C
 from unokit.lab import play_deal
 from unokit.lab.sim import derive_seed, play_hand
 

@@ -16,12 +16,12 @@ import random
 import compiled_support as S
 import pytest
 
-from unokit.core.actions import CatchUno, SayUno
 from unokit.bots import make_bot
 from unokit.bots.greedy import GreedyBot
+from unokit.core.actions import CatchUno, SayUno
 from unokit.engine.compose import unfold
-from unokit.fast import compiled as C
 from unokit.engine.game import Game
+from unokit.fast import compiled as C
 from unokit.lab import play_deal
 from unokit.lab.sim import derive_seed, play_hand
 
@@ -143,7 +143,7 @@ def test_draw_totals_past_255_are_the_referees():
     assert res.truncated[0] and o.winner is None
     assert (int(res.turns[0]), int(res.drawn[0].sum()), int(res.penalty_cards[0])) == (o.turns, o.drawn,
                                                                                           o.penalty_cards)
-    init, steps = C.trace(3, 82, rules="UNO 1112 P4", policy="greedy", max_actions=400)
+    _init, steps = C.trace(3, 82, rules="UNO 1112 P4", policy="greedy", max_actions=400)
     assert max(s[3][7] for s in steps) > 255                         # the draw total in the compiled state
 
 
@@ -214,10 +214,10 @@ def test_compiled_greedy_is_offered_on_every_covered_table_and_traced(monkeypatc
     assert "compiled greedy is proven" in C.problem("UNO 1121 P4", ["random-play", "greedy"], 2)
     monkeypatch.undo()
     for rules in ("UNO 1121 ADDUP", "UNO 1121 DR-SEVENO"):   # (the core's ids; the harness's Move lists)
-        init, steps = C.trace(4, 7, rules=rules, policy="greedy")
+        _init, steps = C.trace(4, 7, rules=rules, policy="greedy")
         g = Game.new(4, rules, seed=7)
         bots = [GreedyBot(0) for _ in range(4)]
-        for seat, legal, applied, after in steps:
+        for seat, legal, applied, _after in steps:
             assert applied in legal[seat]
             a = C.to_action(applied)
             if a.player == g.to_act and type(a) not in (SayUno, CatchUno):

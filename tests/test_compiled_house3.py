@@ -20,8 +20,8 @@ import random
 import compiled_support as S
 import pytest
 
-from unokit.fast import compiled as C
 from unokit.engine.game import Game
+from unokit.fast import compiled as C
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -147,7 +147,7 @@ def test_PAA_compiled_hands_equal_sim_and_lab():
 def test_PAA_bars_action_cards_in_the_first_rounds():
     for seed in range(20):
         _, steps = C.trace(3, seed, rules="UNO 1121 PAA(rounds=2)", policy="random-play", policy_seed=seed)
-        for t, (seat, lg, a, _) in enumerate(steps[:6]):   # 6 turns at most: two rounds of 3 seats
+        for _t, (_seat, _lg, a, _) in enumerate(steps[:6]):   # 6 turns at most: two rounds of 3 seats
             if a < C.EXT_BASE and type(C.to_action(a)).__name__ == "Play":
                 assert all(c.number is not None for c in C.to_action(a).cards)
 

@@ -19,8 +19,9 @@ import pytest
 from unokit.bots import make_bot
 from unokit.bots.strategist import StrategistBot
 from unokit.core.errors import UnoError
-from unokit.fast import ACTIONS, compiled as C
 from unokit.engine.game import Game
+from unokit.fast import ACTIONS
+from unokit.fast import compiled as C
 from unokit.lab import play_deal
 from unokit.lab.sim import derive_seed, play_hand
 
@@ -142,9 +143,9 @@ def test_compiled_strategist_is_refused_under_house_rules_and_traced_on_official
     assert "official rules only" in C.problem("UNO 1121 P4", ["strategist", "random-play"], 2)
     with pytest.raises(UnoError):
         C.play(5, players=2, rules="UNO 1121 ADDUP", bots="strategist")
-    init, steps = C.trace(3, 7, policy="strategist", policy_seed=1)
+    _init, steps = C.trace(3, 7, policy="strategist", policy_seed=1)
     g = Game.new(3, "UNO 1121", seed=7)
-    for seat, legal, applied, after in steps:
+    for seat, legal, applied, _after in steps:
         assert applied in legal[seat]
         g.apply(ACTIONS[applied])
     assert g.over

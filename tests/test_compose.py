@@ -13,17 +13,17 @@ import random
 import time
 
 import pytest
+from conftest import A, mk_play, pos
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import A, mk_play, pos
 from test_rule_combinations import rule_sets
+
 from unokit import Game
 from unokit.core.actions import Action, Play, action_from_dict
 from unokit.core.cards import Card
-from unokit.engine.compose import MAX_STEPS, complete, every_action, offered
 from unokit.core.decks import build_deck
 from unokit.core.errors import IllegalActionError, IncompletePlayError
+from unokit.engine.compose import MAX_STEPS, complete, every_action, offered
 
 # Bounds the referee guarantees for any rules and any hand (see docs/architecture.md, "Plays composed one
 # sub-decision at a time"): each list holds at most one entry per distinct card (times 4 colours x UNO
@@ -134,7 +134,7 @@ def test_DOA_gift_is_chosen_one_card_at_a_time_in_card_order():
     targets = g.expand(stems[0])
     assert [str(a) for a in targets] == ["0 play R2 @1 give:?", "0 play R2 @2 give:?"]
     first = g.expand(targets[0])
-    rest = sorted(Card.parse(x) for x in "B5 Y7 G9 G1".split())
+    rest = sorted(Card.parse(x) for x in ["B5", "Y7", "G9", "G1"])
     # two of four cards to give, in card order: the highest card can only come second
     assert [a.give for a in first] == [(c,) for c in rest[:3]]
     second = g.expand(first[0])

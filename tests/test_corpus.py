@@ -21,7 +21,8 @@ HERE = Path(__file__).parent / "corpus"
 sys.path.insert(0, str(HERE))
 from make_corpus import event_list  # noqa: E402
 
-ENTRIES = json.loads(gzip.open(HERE / "corpus.json.gz", "rt", encoding="utf-8").read())["entries"]
+with gzip.open(HERE / "corpus.json.gz", "rt", encoding="utf-8") as _f:
+    ENTRIES = json.loads(_f.read())["entries"]
 
 
 def test_corpus_covers_every_variation_and_30_other_codes():
@@ -39,7 +40,8 @@ def test_pre_refactor_corpus_replays_identically(entry):
 
 def test_corpus_rerecords_are_few_and_each_names_its_rule_fix():
     """Entries may be played again only for a deliberate rule fix, written down in the file."""
-    corpus = json.loads(gzip.open(HERE / "corpus.json.gz", "rt", encoding="utf-8").read())
+    with gzip.open(HERE / "corpus.json.gz", "rt", encoding="utf-8") as f:
+        corpus = json.loads(f.read())
     notes = corpus.get("rerecorded", [])
     assert all(n["why"] and n["entries"] for n in notes)
     assert sum(len(n["entries"]) for n in notes) <= 10

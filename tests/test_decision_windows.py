@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from unokit.core.actions import ACTIONS, WINDOWS, Action, register_action
 from unokit.bots.base import is_out_of_turn, is_turn_action, out_of_turn_options, turn_options
 from unokit.bots.search import SearchBot, _in_turn
+from unokit.core.actions import ACTIONS, WINDOWS, Action, register_action
 from unokit.core.errors import UnoError
 from unokit.engine.game import Game
 from unokit.rules.extras import ChallengeSum

@@ -19,11 +19,11 @@ from unokit import cli
 from unokit.core.cards import Card, Face
 from unokit.core.decks import DECKS, build_deck
 from unokit.engine.game import Game
+from unokit.lab.sim import simulate
 from unokit.match import MAX_TABLE_DECKS, Match, MatchConfig, MatchError, play_match, random_policy, replay_match
 from unokit.play.session import TableError, TableOptions, TableSession
 from unokit.play.web.app import create_app
 from unokit.play.wire import catalog_message
-from unokit.lab.sim import simulate
 
 ACTIONS = (Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.WILD, Face.WILD_DRAW_FOUR)
 
@@ -198,7 +198,7 @@ def test_a_match_of_twelve_players_with_two_decks():
 # ---------------------------------------------------------------------------------------------- tables for people
 def test_table_options_seat_ten_players_a_deck():
     assert TableOptions(seats=20, decks=2).match_config(0).decks == 2
-    with pytest.raises(TableError, match="from 2 to 10, got 11.*add decks"):
+    with pytest.raises(TableError, match=r"from 2 to 10, got 11.*add decks"):
         TableOptions(seats=11)
     with pytest.raises(TableError, match="from 2 to 20, got 21"):
         TableOptions(seats=21, decks=2)

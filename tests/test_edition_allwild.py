@@ -9,10 +9,10 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import A, B, C, D, assert_refused, assert_replays, draw, hand, mk_play, play, play_at_random, sizes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, D, assert_refused, assert_replays, draw, hand, mk_play, play, play_at_random, sizes
 from unokit.core.decks import build_deck
 from unokit.core.errors import CardNotPlayableError, IllegalActionError, RuleConflictError
 from unokit.engine.game import Game, Phase

@@ -14,13 +14,13 @@ import io
 import random
 
 import pytest
+from conftest import A, B, C, D, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, D, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
 from unokit.core.actions import Action, Play, action_from_dict
-from unokit.engine.compose import complete, every_action, offered
 from unokit.core.errors import CardNotPlayableError, IllegalActionError, IncompletePlayError, NotationError
+from unokit.engine.compose import complete, every_action, offered
 from unokit.engine.game import Game, Phase
 from unokit.rules import RuleSet
 
@@ -111,8 +111,8 @@ def test_003_allwild_pair_is_refused_on_other_cards_and_face_down():
 
 
 def test_003_allwild_pair_is_refused_by_the_compiled_core():
-    from unokit.fast.compiled import action_id
     from unokit.fast import action_id as fast_id
+    from unokit.fast.compiled import action_id
     a = Play(A, mk_play(A, "R7").cards, target=C, first=B)
     with pytest.raises(IllegalActionError):
         action_id(a)
@@ -250,6 +250,7 @@ def test_003_allwild_pair_bots_choose_the_two_seats_step_by_step_at_ten_seats(bo
 
 def test_003_allwild_pair_env_action_table_names_the_seat_acting():
     import numpy as np
+
     from unokit.env import raw_env
     from unokit.env.actions import ActionTable
     t = ActionTable(PAIR, 4)

@@ -9,15 +9,15 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import A, B, C, D, assert_refused, mk_play, play, sizes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, D, assert_refused, mk_play, play, sizes
 from unokit.core.actions import Draw, Slap
 from unokit.core.chance import ManualClock, ScriptedChance
-from unokit.engine.compose import complete
 from unokit.core.decks import build_deck
 from unokit.core.errors import CardNotPlayableError, RuleConflictError, WindowClosedError
+from unokit.engine.compose import complete
 from unokit.engine.game import Game
 from unokit.engine.playback import replay
 from unokit.engine.record import dumps, loads

@@ -10,10 +10,10 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import A, B, C, D, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, D, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
 from unokit.core.actions import Challenge
 from unokit.core.cards import Color
 from unokit.core.decks import build_deck

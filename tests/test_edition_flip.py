@@ -11,15 +11,15 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import A, B, C, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, assert_refused, assert_replays, hand, mk_play, play, play_at_random, sizes
 from unokit.core.actions import Challenge, ChooseColor, Draw
 from unokit.core.cards import COLORS, DARK_COLORS, Card, Color, FlipCard, plain
-from unokit.engine.compose import complete
 from unokit.core.decks import FLIP_DARK, FLIP_LIGHT, build_deck
 from unokit.core.errors import RuleCodeError
+from unokit.engine.compose import complete
 from unokit.engine.game import Game, Phase
 from unokit.engine.playback import replay
 from unokit.engine.record import dumps, loads
@@ -52,7 +52,7 @@ def test_FLIP_each_side_scores_its_own_points():
 
 
 def test_FLIP_a_flip_card_turns_every_hand_and_both_piles_over():
-    g = Game.from_position(["RF/P9 R1/V1", "B5/T8 Y2/V6", "G6/V5"], "R9/O2 R3/P2".split(),
+    g = Game.from_position(["RF/P9 R1/V1", "B5/T8 Y2/V6", "G6/V5"], ["R9/O2", "R3/P2"],
                            stock="G1/O4 B1/O5", rules=FL)
     play(g, A, "RF")
     assert side(g) == "dark" and g.colors == DARK_COLORS
@@ -158,7 +158,7 @@ def test_FLIP_wild_draw_colour_draws_through_other_colours():
 
 
 def test_FLIP_wild_draw_colour_bluff_caught_its_player_draws_until_the_colour():
-    g = Game.from_position(["RF/P9 R1/V1", "BR/WDC R9/O9", "G6/V5", "Y3/P2"], "Y9/OR R3/P2".split(),
+    g = Game.from_position(["RF/P9 R1/V1", "BR/WDC R9/O9", "G6/V5", "Y3/P2"], ["Y9/OR", "R3/P2"],
                            stock="G1/O4 B1/O5 B2/T1 B3/T9", rules=FL)
     play(g, A, "RF")                 # dark: top OR; B holds WDC and O9, an orange card: a bluff
     play(g, B, "WDC", "O")
@@ -183,7 +183,7 @@ def test_FLIP_wild_draw_two_is_challenged_as_a_wild_draw_four():
 
 
 def test_FLIP_a_wild_turned_up_by_a_flip_is_coloured_by_the_next_player():
-    g = Game.from_position(["YF/O3 R1/V1", "B5/T8 Y2/V6", "G6/V5"], "W+2/W Y9/OR".split(), rules=FL)
+    g = Game.from_position(["YF/O3 R1/V1", "B5/T8 Y2/V6", "G6/V5"], ["W+2/W", "Y9/OR"], rules=FL)
     play(g, A, "YF")
     assert g.top.code == "W" and g.phase == Phase.COLOR and g.to_act == B
     assert_refused(g, ChooseColor(B, Color.RED))
@@ -244,7 +244,7 @@ def test_FLIP_the_strategist_beats_random_play():
 
 
 def test_FLIP_after_a_flip_only_the_new_top_of_the_discard_pile_shows():
-    g = Game.from_position(["RF/P9 R1/V1", "R8/O7 Y2/V6", "G6/V5"], "B3/T9 R9/O2".split(), rules=FL)
+    g = Game.from_position(["RF/P9 R1/V1", "R8/O7 Y2/V6", "G6/V5"], ["B3/T9", "R9/O2"], rules=FL)
     play(g, A, "RF")          # the pile B3/T9 R9/O2 RF/P9 turns over: T9 is the new top, the rest face down
     assert [c.code for c in g.discard] == ["P9", "O2", "T9"] and g.view(B).discard == (Card.parse("T9"),)
     play(g, B, "V6") if g.can(mk_play(B, "V6")) else None

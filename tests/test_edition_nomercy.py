@@ -9,15 +9,15 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import A, B, C, D, assert_refused, cards, draw, hand, mk_play, play, sizes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, D, assert_refused, cards, draw, hand, mk_play, play, sizes
 from unokit.core.actions import ChooseColor
 from unokit.core.cards import Card, Color
-from unokit.engine.compose import complete
 from unokit.core.decks import build_deck
 from unokit.core.errors import CardNotPlayableError, IllegalActionError, RuleConflictError, UnoError
+from unokit.engine.compose import complete
 from unokit.engine.game import Game, Phase
 from unokit.engine.playback import replay
 from unokit.engine.record import dumps, loads
@@ -230,6 +230,7 @@ def test_NOMERCY_a_match_or_a_web_table_refuses_seats_the_edition_does_not_have(
 
 def test_NOMERCY_the_terminal_does_not_ask_a_colour_for_the_colour_roulette(capsys, monkeypatch):
     import io
+
     from unokit.cli import main
     monkeypatch.setattr("sys.stdin", io.StringIO("WCR\nquit\n"))
     rc = main(["play", "--rules", "UNO NOMERCY", "--plain", "--seed", "3"])

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from conftest import A, B, C, assert_replays, hand, play, play_at_random, sizes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import A, B, C, assert_replays, hand, play, play_at_random, sizes
 from unokit.core.actions import ChooseColor, Discard
 from unokit.core.cards import Card, Color
 from unokit.core.chance import ScriptedChance

@@ -14,13 +14,32 @@ import dataclasses
 import random
 
 import pytest
+from conftest import (
+    A,
+    Accuse,
+    B,
+    C,
+    CatchUno,
+    D,
+    Draw,
+    Phase,
+    Play,
+    assert_refused,
+    cards,
+    draw,
+    hand,
+    hidden,
+    kinds,
+    mk_play,
+    play,
+    pos,
+    sizes,
+)
 
-from conftest import (A, B, C, D, Accuse, CatchUno, Draw, Phase, Play, assert_refused, cards, draw, hand,
-                      hidden, kinds, mk_play, play, pos, sizes)
 from unokit.core.actions import Action, Slap, action_from_dict
 from unokit.core.cards import Card, Color, parse_cards
-from unokit.engine.compose import Composer, complete
 from unokit.core.errors import CardNotPlayableError, IllegalActionError, WindowClosedError
+from unokit.engine.compose import Composer, complete
 from unokit.engine.game import Game
 from unokit.rules.extras import ChallengeSum
 
@@ -327,8 +346,8 @@ def test_SEVENO_T_CAR_DOA_CLA_WX_bad_targets_and_gifts_always_refused_state_unch
                 if a.hidden:
                     continue
                 for bad in _bad_variants(g, a, rng):
-                    if bad.target is not None and (bad.target not in range(g.n) or bad.target == p
-                                                   or bad.target in g.eliminated or _names_nobody(g, bad)) \
+                    if (bad.target is not None and (bad.target not in range(g.n) or bad.target == p
+                                                   or bad.target in g.eliminated or _names_nobody(g, bad))) \
                             or _gift_wrong(g, bad):
                         before = _snapshot(g)
                         assert not g.can(bad), f"{bad} accepted under {rules} ({enforcement})"
@@ -441,7 +460,9 @@ def test_official_refusal_under_a_pending_draw_two_does_not_mention_a_wild_draw_
             continue
         challenge = ref.top.code == "W+4"
         assert msg[1] == f"you must draw {ref.pending}" + (" (or challenge the Wild Draw Four)" if challenge else "")
-        assert str(pytest.raises(CardNotPlayableError, ref.verify, Play(seat, (card,))).value) == msg[1]
+        with pytest.raises(CardNotPlayableError) as refused:
+            ref.verify(Play(seat, (card,)))
+        assert str(refused.value) == msg[1]
         seen.add(challenge)
         if seen == {True, False}:
             break

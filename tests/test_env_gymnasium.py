@@ -5,10 +5,11 @@ import pytest
 
 gym = pytest.importorskip("gymnasium")
 
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
 import unokit.env  # noqa: E402,F401  (registers unokit/Uno-v0)
 from unokit.env import UnoGymEnv, UnoVectorEnv  # noqa: E402
 from unokit.env.core import IllegalActionIdError  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 
 @pytest.mark.parametrize("code,n,opponents", [("UNO 1121", 2, "random-play"),
@@ -72,7 +73,7 @@ def test_vector_env_batches_and_resets_finished_hands_in_the_same_step():
     finished = 0
     for _ in range(400):
         acts = [int(rng.choice(np.flatnonzero(m))) for m in obs["action_mask"]]
-        obs, r, te, tr, info = v.step(acts)
+        obs, _r, te, tr, info = v.step(acts)
         if (te | tr).any():
             finished += int((te | tr).sum())
             assert info["_final_obs"][te | tr].all()

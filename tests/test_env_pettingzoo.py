@@ -10,14 +10,14 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
-from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
+from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.utils.conversions import parallel_to_aec
 
-from unokit.core.actions import Action, Draw, Pass, Play  # noqa: E402
-from unokit.env import ActionTable, Encoder, env, parallel_env, raw_env, table_for  # noqa: E402
-from unokit.env.core import IllegalActionIdError  # noqa: E402
-from unokit.core.errors import IllegalActionError  # noqa: E402
-from unokit.engine.game import Game  # noqa: E402
+from unokit.core.actions import Action, Draw, Pass, Play
+from unokit.core.errors import IllegalActionError
+from unokit.engine.game import Game
+from unokit.env import ActionTable, Encoder, env, parallel_env, raw_env, table_for
+from unokit.env.core import IllegalActionIdError
 
 # the official rules, a house-rule mix with cuts, groups, stacking and seat-naming 7s, and guide variations
 CASES = [("UNO 1121", 2), ("UNO 1121 C-DR-P4-SEVENO", 3), ("UNO DR-P4-PAA-SU-CAR-T-M-DOA-PRE", 4),
@@ -141,7 +141,7 @@ def test_a_masked_out_id_raises_a_typed_error_and_changes_nothing():
     mask = e.observe(e.agent_selection)["action_mask"].copy()
     bad = int(np.flatnonzero(mask == 0)[0])
     for wrong in (bad, len(e.table) + 5, -1, 1.5, "draw"):
-        with pytest.raises(IllegalActionIdError, match="not offered|whole number"):
+        with pytest.raises(IllegalActionIdError, match=r"not offered|whole number"):
             e.step(wrong)
     assert issubclass(IllegalActionIdError, IllegalActionError)
     assert e.flow.game.fingerprint() == before

@@ -181,7 +181,7 @@ def test_fair_the_verify_endpoint_checks_a_finished_hand(tmp_path):
 def test_fair_a_seed_the_creator_chose_is_flagged_and_a_drawn_one_is_not(table, tmp_path):
     """A creator who chose the seed could know every deck: everyone is told so; a drawn seed is not flagged,
     and the flag survives the database (the options as stored) and a restart."""
-    s, seen = table                                      # created with seed=21
+    _s, seen = table                                      # created with seed=21
     assert all(m["fair"]["seed_chosen"] for m in seen if m["fair"])
     drawn = TableSession(TableOptions(rules="UNO 1121", seats=2, match=False, bot_think=0, bots={"1": "greedy"}))
     drawn.join("Ana")

@@ -19,17 +19,39 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unokit.core.actions import Action, CatchUno, Draw, Play, Say
-from unokit.core.cards import COLORS, Card, Color
-from unokit.core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
-                           NotYourTurnError, UnoError, WindowClosedError)
 from unokit import fast
 from unokit.core import official
-from unokit.fast import (ACTIONS, ACTIONS_PER_SEAT, CARDS, DRAW_OR_PASS, K_CATCH, K_CHALLENGE, K_COLOR, K_DRAW,
-                         K_PASS, K_UNO, MAX_PLAYERS, FastGame, NotCoveredError, action_id, to_action)
+from unokit.core.actions import Action, CatchUno, Draw, Play, Say
+from unokit.core.cards import COLORS, Card, Color
+from unokit.core.errors import (
+    CardNotInHandError,
+    CardNotPlayableError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    UnoError,
+    WindowClosedError,
+)
 from unokit.engine.game import Game
-from unokit.engine.record import dumps, loads
 from unokit.engine.playback import replay
+from unokit.engine.record import dumps, loads
+from unokit.fast import (
+    ACTIONS,
+    ACTIONS_PER_SEAT,
+    CARDS,
+    DRAW_OR_PASS,
+    K_CATCH,
+    K_CHALLENGE,
+    K_COLOR,
+    K_DRAW,
+    K_PASS,
+    K_UNO,
+    MAX_PLAYERS,
+    FastGame,
+    NotCoveredError,
+    action_id,
+    to_action,
+)
 
 POLICIES = ("bench", "uniform", "table", "drawer")
 STEP_CAP = 1500
@@ -327,7 +349,7 @@ def test_the_tables_are_the_official_statement():
         assert official.FIRST[c.index] == official.first_card(c)
     assert [c.code for c in cards if official.FIRST[c.index].returned] == ["W+4"]
     assert official.challenge_penalty(True) == 4 and official.challenge_penalty(False, 4) == 6
-    assert official.MISSED_UNO == Game.new(2, seed=1).uno_penalty
+    assert Game.new(2, seed=1).uno_penalty == official.MISSED_UNO
     with pytest.raises(ValueError):
         official.effect(Card.parse("WX"), 3)
     hand = [Card.parse(x) for x in ("G1", "W", "B2")]

@@ -14,8 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.core.actions import (MAX_SEAT, Action, CatchUno, ChooseColor, Draw, Hint, Notice, Play, Say,
-                            action_from_dict)
+from unokit.core.actions import MAX_SEAT, Action, CatchUno, ChooseColor, Draw, Hint, Notice, Play, Say, action_from_dict
 from unokit.core.cards import Card, Color, parse_cards
 from unokit.core.errors import NotationError, UnoError
 from unokit.engine.game import Game

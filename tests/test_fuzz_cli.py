@@ -263,7 +263,7 @@ def test_cli_fuzz_duel_tournament_lab_exit_0_or_2_with_one_line(data):
 def test_cli_fuzz_replay_exits_0_1_or_2_with_one_line(data, files):
     key = data.draw(st.sampled_from(sorted(files)))
     extra = data.draw(st.sampled_from([[], ["--quiet"], ["--bogus"]]))
-    rc, out, err = run("replay", files[key], *extra)
+    rc, _out, _err = run("replay", files[key], *extra)
     if key in ("good",) and not extra:
         assert rc == 0
     if key in ("tampered",) and not extra:

@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from unokit.core.cards import Card, Color, format_physical
 from unokit.core.decks import DECKS, build_deck, deck_counts
-from unokit.rules.editions import EDITIONS
 from unokit.core.errors import PositionError, RuleCodeError, UnoError
 from unokit.engine.game import Game
-from unokit.engine.position import MAX_PENDING, check_position, check_table
 from unokit.engine.playback import replay
+from unokit.engine.position import MAX_PENDING, check_position, check_table
+from unokit.rules.editions import EDITIONS
 
 GOOD = dict(hands=["R1 R2", "G5 B7"], discard="R9", stock="Y1 Y2")
 

@@ -19,10 +19,9 @@ from hypothesis import strategies as st
 
 from unokit.core.errors import RecordError, ReplayMismatchError, UnoError
 from unokit.engine.game import Game
-from unokit.match import MatchConfig, greedy_policy, play_match, replay_match
-from unokit.match import check_match_record
-from unokit.engine.record import check_record
 from unokit.engine.playback import replay
+from unokit.engine.record import check_record
+from unokit.match import MatchConfig, check_match_record, greedy_policy, play_match, replay_match
 
 
 def _play(g: Game, seed: int, steps: int = 400) -> Game:

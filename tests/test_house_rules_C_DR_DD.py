@@ -6,10 +6,34 @@ Seats: A=0, B=1, C=2, D=3, E=4, F=5, clockwise; the seed's players "A, B, C, ...
 
 from __future__ import annotations
 
-from conftest import (A, B, C, D, E, F, CatchUno, Challenge, Draw, Notice, Pass, Phase, Play, assert_refused, draw,
-                      hand, hidden, kinds, mk_play, new_game, play, pos, sizes)
+from conftest import (
+    A,
+    B,
+    C,
+    CatchUno,
+    Challenge,
+    D,
+    Draw,
+    E,
+    F,
+    Notice,
+    Pass,
+    Phase,
+    Play,
+    assert_refused,
+    draw,
+    hand,
+    hidden,
+    kinds,
+    mk_play,
+    new_game,
+    play,
+    pos,
+    sizes,
+)
+
 from unokit.core.cards import Color
-from unokit.core.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, WindowClosedError)
+from unokit.core.errors import CardNotPlayableError, IllegalActionError, NotYourTurnError, WindowClosedError
 from unokit.engine.compose import every_action, offered
 
 STOCK = "B1 B2 B3 B4 B5 B6 B7 B8 B9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9"

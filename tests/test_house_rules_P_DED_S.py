@@ -7,14 +7,41 @@ Seats: A=0, B=1, C=2, D=3, clockwise.
 from __future__ import annotations
 
 import pytest
+from conftest import (
+    A,
+    B,
+    C,
+    CatchUno,
+    D,
+    Draw,
+    Hint,
+    Pass,
+    Phase,
+    Play,
+    Say,
+    SayUno,
+    assert_refused,
+    cards,
+    draw,
+    hand,
+    hidden,
+    kinds,
+    mk_play,
+    play,
+    pos,
+    sizes,
+)
 
-from conftest import (A, B, C, D, CatchUno, Draw, Hint, Pass, Phase, Play, Say, SayUno, assert_refused,
-                      cards, draw, hand, hidden, kinds, mk_play, play, pos, sizes)
 from unokit.core.actions import Accuse, Discard
 from unokit.core.cards import Card, Color
+from unokit.core.errors import (
+    CardNotInHandError,
+    CardNotPlayableError,
+    IllegalActionError,
+    NotYourTurnError,
+    WindowClosedError,
+)
 from unokit.engine.compose import offered
-from unokit.core.errors import (CardNotInHandError, CardNotPlayableError, IllegalActionError, NotYourTurnError,
-                           WindowClosedError)
 
 STOCK = "B1 B2 B3 B4 B5 B6 B7 B8 B9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3 G4 G5 G6 G7 G8 G9"
 
@@ -300,7 +327,7 @@ def test_DED_going_out_face_down_honest_accused_accusers_4_cards_count_in_points
     ev = g.apply(Accuse(C))
     assert g.over and g.winner == A
     assert sizes(g)[C] == 7 and hand(g, C)[3:] == ["B1", "B2", "B3", "B4"]
-    out = [e for e in ev if e.kind == "out"][0]
+    out = next(e for e in ev if e.kind == "out")
     assert out.detail[0] == (1 + 2 + 3) + (4 + 5 + 6 + 1 + 2 + 3 + 4) + (7 + 8 + 9)
 
 

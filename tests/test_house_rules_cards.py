@@ -10,16 +10,37 @@ Where the engine contradicts the guide the test follows the guide and is marked 
 from __future__ import annotations
 
 import pytest
+from conftest import (
+    A,
+    B,
+    C,
+    CatchUno,
+    D,
+    Draw,
+    E,
+    Pass,
+    Phase,
+    Play,
+    SayUno,
+    assert_refused,
+    cards,
+    draw,
+    hand,
+    hidden,
+    kinds,
+    mk_play,
+    play,
+    pos,
+    sizes,
+)
 
-from conftest import (A, B, C, D, E, CatchUno, Draw, Pass, Phase, Play, SayUno, assert_refused, cards, draw,
-                      hand, hidden, kinds, mk_play, play, pos, sizes)
 from unokit.core.actions import Accuse, ChallengeDraw
 from unokit.core.cards import Color
 from unokit.core.chance import ManualClock, ScriptedChance
-from unokit.core.errors import (CardNotPlayableError, IllegalActionError, RuleConflictError)
+from unokit.core.errors import CardNotPlayableError, IllegalActionError, RuleConflictError
+from unokit.engine.compose import every_action, offered
 from unokit.engine.game import Game
 from unokit.rules import RuleSet
-from unokit.engine.compose import every_action, offered
 
 # stock cards (top first) that match neither red/green/blue piles nor the numbers the scenarios use
 YSTOCK = "Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y9 Y9"
@@ -890,7 +911,7 @@ def test_DOA_can_go_out_by_donating():
     g = pos(["R2 G5 G6", "B1 B2", "Y3 Y4"], discard="R9", stock=YSTOCK, rules="UNO 1121 DOA")
     ev = g.apply(P(A, "R2", target=C, give="G5 G6"))
     assert g.over and g.winner == A
-    out = [e for e in ev if e.kind == "out"][0]
+    out = next(e for e in ev if e.kind == "out")
     assert out.detail[0] == (1 + 2) + (3 + 4 + 5 + 6)
 
 
@@ -1078,7 +1099,7 @@ def test_DAD_next_player_draws_die_and_loses_turn(face):
 def test_DAD_seeded_roll_is_recorded():
     g = pos(["R4 G1 G2", "B1 B2", "Y3 Y4"], discard="R9", stock=YSTOCK, rules="UNO 1121 DAD", seed=11)
     ev = play(g, A, "R4")
-    face = [e.detail for e in ev if e.kind == "die"][0][0]
+    face = next(e.detail for e in ev if e.kind == "die")[0]
     assert 1 <= face <= 6 and g.chance.log[-1] == face and sizes(g)[B] == 2 + face
 
 
@@ -1213,7 +1234,7 @@ def test_TRI_going_out_on_three_next_still_draws():
     ev = play(g, A, "R3")
     assert g.over and g.winner == A
     assert penalties(ev) == [(B, 3)] and sizes(g)[B] == 5
-    out = [e for e in ev if e.kind == "out"][0]
+    out = next(e for e in ev if e.kind == "out")
     assert out.detail[0] == g.hand_points(B) + g.hand_points(C) + g.hand_points(D)
 
 

@@ -12,17 +12,43 @@ marked ``xfail(strict=True)``.
 from __future__ import annotations
 
 import pytest
+from conftest import (
+    A,
+    B,
+    C,
+    CatchUno,
+    Challenge,
+    D,
+    Pass,
+    Phase,
+    Play,
+    Say,
+    SayUno,
+    assert_refused,
+    draw,
+    hand,
+    hidden,
+    kinds,
+    mk_play,
+    play,
+    pos,
+    sizes,
+)
 
-from conftest import (A, B, C, D, CatchUno, Challenge, Pass, Phase, Play, Say, SayUno, assert_refused,
-                      draw, hand, hidden, kinds, mk_play, play, pos, sizes)
 from unokit.core.actions import Accuse, ChallengeDraw, ChooseColor, Discard, Slap
 from unokit.core.cards import Card, Color
 from unokit.core.chance import ManualClock
-from unokit.core.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, RuleCodeError,
-                           RuleConflictError, WindowClosedError)
+from unokit.core.errors import (
+    CardNotPlayableError,
+    IllegalActionError,
+    NotYourTurnError,
+    RuleCodeError,
+    RuleConflictError,
+    WindowClosedError,
+)
+from unokit.engine.compose import every_action, offered
 from unokit.engine.game import Game
 from unokit.rules import RuleSet
-from unokit.engine.compose import every_action, offered
 
 STOCK = "B1 B2 B3 B4 B5 B6 B7 B8 B9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3 G4 G5 G6 G7 G8 G9"
 FAST = "engine: Game._play_problem's single-card fast path returns before the play_problem filters"
@@ -271,7 +297,7 @@ def test_MS_DED_honest_hidden_play_accused_follows_DED():
 def test_MS2_protected_first_rounds():
     # MS2: "Apenas depois de um número x de rodadas a Morte Súbita começa a valer. Número sugerido: duas rodadas."
     g = pos(["B1 B2", "B3 B4", "B5 B6"], discard="R5", stock=GSTOCK, rules="UNO 1121 MS2")
-    for turn in range(6):  # two rounds of three players: nobody can play, everyone draws and stays
+    for _turn in range(6):  # two rounds of three players: nobody can play, everyone draws and stays
         draw(g, g.current)
     assert not g.eliminated and sizes(g) == [4, 4, 4]
     draw(g, A)

@@ -7,8 +7,8 @@ Seats 0, 1, 2... are A, B, C...
 from __future__ import annotations
 
 import pytest
-
 from conftest import A, B, assert_refused, hand, mk_play, play
+
 from unokit.core.actions import Challenge, ChooseColor, Draw, Pass
 from unokit.core.cards import Color
 from unokit.core.errors import RuleCodeError

@@ -8,6 +8,7 @@ Seats 0, 1, 2... are A, B, C...
 from __future__ import annotations
 
 from conftest import A, B, assert_refused, hand, mk_play, play
+
 from unokit.engine.game import Game, Phase
 
 

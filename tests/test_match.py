@@ -16,8 +16,20 @@ import pytest
 from unokit.core.actions import Action
 from unokit.core.errors import ReplayMismatchError
 from unokit.engine.game import Game
-from unokit.match import (FORMAT, ROTATION_4, TWO_TABLES_8, Match, MatchConfig, MatchError, greedy_policy,
-                          play_match, random_policy, replay_match, round_robin, seating_for)
+from unokit.match import (
+    FORMAT,
+    ROTATION_4,
+    TWO_TABLES_8,
+    Match,
+    MatchConfig,
+    MatchError,
+    greedy_policy,
+    play_match,
+    random_policy,
+    replay_match,
+    round_robin,
+    seating_for,
+)
 
 
 def out(hands, play, *, discard="R9", stock="Y1 Y2 Y3 Y4", current=0, dealer=None, deck="classic"):

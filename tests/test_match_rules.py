@@ -10,6 +10,7 @@ seated (unokit/match/__init__.py).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -18,8 +19,18 @@ import pytest
 from unokit.core.actions import Action
 from unokit.core.errors import ReplayMismatchError, RuleCodeError, RuleConflictError, RuleNotImplementedError
 from unokit.engine.game import Game
-from unokit.match import (MATCH_RULES, MODES, Match, MatchConfig, MatchError, greedy_policy, parse_match_rules,
-                          play_match, random_policy, replay_match)
+from unokit.match import (
+    MATCH_RULES,
+    MODES,
+    Match,
+    MatchConfig,
+    MatchError,
+    greedy_policy,
+    parse_match_rules,
+    play_match,
+    random_policy,
+    replay_match,
+)
 from unokit.rules import RuleSet
 
 
@@ -57,7 +68,7 @@ def kept_neighbours(prev, new) -> list:
 def moves(m: Match) -> list:
     """Consecutive pairs of scored hands' seatings (void hands are dealt again on the same seats)."""
     seats = [r.seats for r in m.history if not r.void]
-    return list(zip(seats, seats[1:]))
+    return list(itertools.pairwise(seats))
 
 
 # ---------------------------------------------------------------------------------------- parsing
@@ -491,7 +502,7 @@ def test_ELIMMOST_last_player_standing_wins(rules, mode):
         m = play_match(c, greedy_policy)
         assert m.over and m.active == [m.winner] and sorted(m.eliminated + [m.winner]) == list(range(5))
         assert m.history[-1].winner == m.winner
-        assert [p for p, _ in m.standings()][0] == m.winner
+        assert next(p for p, _ in m.standings()) == m.winner
         still = list(range(5))
         for r in m.history:
             assert sorted(r.seats) == still                        # the players still in, every hand
@@ -558,7 +569,7 @@ def test_match_rules_each_code_has_its_class_and_no_hand_hook():
     from unokit.rules.base import HOOKS, MATCH_HOOKS, HouseRule, hooks_of, is_match_rule
     from unokit.rules.registry import REGISTRY
     classes = {c: REGISTRY[c] for c in MATCH_RULES}
-    assert MATCH_RULES == {"TV", "PR", "MOV", "SHUFFLESEATS", "ELIMMOST"}
+    assert {"TV", "PR", "MOV", "SHUFFLESEATS", "ELIMMOST"} == MATCH_RULES
     for code, cls in classes.items():
         assert cls.__module__ == "unokit.rules.match_rules" and cls.code == code and issubclass(cls, HouseRule)
         assert is_match_rule(cls)
@@ -673,8 +684,8 @@ def test_ELIMMOST_most_cards_then_points_then_highest_seat_by_its_class():
 def test_match_rules_hook_points_are_generic(monkeypatch):
     # Match plays whatever class the registry holds for a code: a reseat hook that reverses the seats
     # every hand is called before every hand after the first, recorded, and replayed
-    from unokit.engine import game as game_module
     from unokit import match
+    from unokit.engine import game as game_module
     from unokit.rules.base import HouseRule
     from unokit.rules.registry import REGISTRY
 

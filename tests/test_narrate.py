@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from unokit.engine import narrate
-from unokit.core.actions import Challenge, Draw, Pass, Play
 from unokit.bots import BOTS, Bot
-from unokit.core.cards import Card, Color, parse_cards
 from unokit.cli import main
+from unokit.core.actions import Challenge, Draw, Pass, Play
+from unokit.core.cards import Card, Color, parse_cards
 from unokit.core.events import EVENTS, make_event
+from unokit.engine import narrate
 from unokit.engine.game import Game
 from unokit.engine.narrate import (
     card_name,
@@ -70,7 +70,7 @@ def test_every_event_kind_is_narrated_for_every_reader(kind, lang):
         assert not BAD_ENGLISH.search(line), line                         # never "You's", "You plays"
     if e.player is not None:
         assert SECOND[lang].search(lines[1]), lines[1]                    # the actor reads the second person
-    if any(getattr(e, f) == 2 or f == "seats" and 2 in e.seats for f in e.fields if f in SEAT_FIELDS):
+    if any(getattr(e, f) == 2 or (f == "seats" and 2 in e.seats) for f in e.fields if f in SEAT_FIELDS):
         assert SECOND[lang].search(lines[2]), lines[2]                    # so does the seat it names
     assert not SECOND[lang].search(lines[None]), lines[None]              # a spectator never does
     if lang == "pt":

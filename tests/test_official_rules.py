@@ -7,15 +7,45 @@ Each test is named after the rule and the seed clause it checks. Seats: A=0, B=1
 from __future__ import annotations
 
 import pytest
+from conftest import (
+    A,
+    B,
+    C,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    D,
+    Draw,
+    Hint,
+    Pass,
+    Phase,
+    Play,
+    SayUno,
+    assert_refused,
+    cards,
+    draw,
+    hand,
+    kinds,
+    mk_play,
+    new_game,
+    play,
+    pos,
+    scripted_deck,
+    sizes,
+)
 
-from conftest import (A, B, C, D, CatchUno, Challenge, ChooseColor, Draw, Hint, Pass, Phase, Play, SayUno,
-                      assert_refused, cards, draw, hand, kinds, mk_play, new_game, play, pos, scripted_deck,
-                      sizes)
 from unokit.core.cards import COLORS, Card, Color, parse_cards
 from unokit.core.chance import ScriptedChance
 from unokit.core.decks import build_deck, deck_counts
-from unokit.core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
-                           NotYourTurnError, UnoError, WindowClosedError)
+from unokit.core.errors import (
+    CardNotInHandError,
+    CardNotPlayableError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    UnoError,
+    WindowClosedError,
+)
 from unokit.engine.game import Game
 
 # ---------------------------------------------------------------------------------------------- setup / deal

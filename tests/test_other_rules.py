@@ -15,20 +15,48 @@ Where the engine contradicts the seed (or its own rule text), the test follows t
 from __future__ import annotations
 
 import pytest
+from conftest import (
+    A,
+    B,
+    C,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    D,
+    Discard,
+    Draw,
+    E,
+    Hint,
+    Notice,
+    Pass,
+    Phase,
+    Play,
+    assert_refused,
+    draw,
+    hand,
+    kinds,
+    mk_play,
+    new_game,
+    play,
+    pos,
+    sizes,
+)
 
-from conftest import (A, B, C, D, E, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Phase,
-                      Play, assert_refused, draw, hand, kinds, mk_play, new_game, play, pos, sizes)
 from unokit.core.cards import COLORS, Card, Color
 from unokit.core.chance import ManualClock, ScriptedChance
-from unokit.core.errors import (CardNotPlayableError, IllegalActionError, NotYourTurnError, RuleConflictError,
-                           WindowClosedError)
+from unokit.core.errors import (
+    CardNotPlayableError,
+    IllegalActionError,
+    NotYourTurnError,
+    RuleConflictError,
+    WindowClosedError,
+)
+from unokit.engine.compose import every_action
 from unokit.engine.game import Game
 from unokit.match import Match, MatchConfig
 from unokit.rules import RuleSet
-from unokit.rules.catalog import EXTRA_RULES
+from unokit.rules.catalog import EXTRA_RULES, alone
 from unokit.rules.extras import ChallengeSum
-from unokit.engine.compose import every_action
-from unokit.rules.catalog import alone
 
 # stock (top first) of yellow cards that the red / green / blue piles of the scenarios never match
 YSTOCK = "Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y8 Y7 Y6 Y5 Y4"

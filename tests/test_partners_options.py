@@ -8,8 +8,8 @@ import pytest
 from unokit.core.actions import Hint
 from unokit.core.errors import UnoError
 from unokit.engine.game import Game
-from unokit.match import Match, MatchConfig, MatchError
 from unokit.engine.record import dumps, loads
+from unokit.match import Match, MatchConfig, MatchError
 
 
 def test_partners_team_talk_a_hint_to_a_partner_costs_nothing():

@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from unokit.core.errors import ReplayMismatchError
-from unokit.fast import FastGame
 from unokit.engine.game import Game
 from unokit.engine.playback import replay
+from unokit.fast import FastGame
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 _spec = importlib.util.spec_from_file_location("make_perft", GOLDEN / "make_perft.py")

@@ -5,11 +5,17 @@ import random
 
 import pytest
 
-from unokit.core.actions import Action, CatchUno, Play, SayUno
 from unokit.bots import BOTS, make_bot
-from unokit.bots.personalities import (PERSONALITY_COMPONENTS, AttackLog, PersonalityBot, UnoSkipper, Watcher,
-                                       play_victims)
+from unokit.bots.personalities import (
+    PERSONALITY_COMPONENTS,
+    AttackLog,
+    PersonalityBot,
+    UnoSkipper,
+    Watcher,
+    play_victims,
+)
 from unokit.bots.strategist import StrategistBot
+from unokit.core.actions import Action, CatchUno, Play, SayUno
 from unokit.engine.game import Game
 from unokit.lab.sim import play_hand, unfold
 

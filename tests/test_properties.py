@@ -11,19 +11,19 @@ import random
 import re
 import time
 import zlib
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from dataclasses import replace
 
 from unokit.core.actions import Hint, Play, Say, action_from_dict
 from unokit.core.cards import COLORS, Card
-from unokit.engine.compose import complete, offered
 from unokit.core.errors import IllegalActionError, RuleCodeError
+from unokit.engine.compose import complete, offered
 from unokit.engine.game import Game
-from unokit.engine.record import dumps, loads
 from unokit.engine.playback import replay
+from unokit.engine.record import dumps, loads
 from unokit.rules import IMPLEMENTED, RuleSet
 from unokit.rules.catalog import alone
 
@@ -178,7 +178,7 @@ def _note_public(g, known):
             continue
         for seat, k in enumerate(known):
             k.update(c.code for c in g.hands[seat])
-            for viewers, s, cs in g.reveals:
+            for viewers, _s, cs in g.reveals:
                 if viewers is None or seat in viewers:
                     k.update(c.code for c in cs)
             leaked = toks - k
@@ -257,7 +257,7 @@ def _check_replay(g):
     g2 = replay(loads(dumps(rec)))
     assert g2.fingerprint() == g.fingerprint()
     assert list(g2.events) == list(g.events) or len(g2.events) == len(g.events)
-    for t, d in rec["actions"]:
+    for _t, d in rec["actions"]:
         assert action_from_dict(d).to_dict() == d
 
 
@@ -310,7 +310,7 @@ def test_property_views_never_show_hidden_cards(seed, players, digits, extra):
     g = Game.new(players=players, rules=f"UNO {digits}{extra}", seed=seed)
     known = Known(set() for _ in range(players))
     _note_public(g, known)
-    for step in range(400):
+    for _step in range(400):
         if g.over:
             break
         acts = g.legal_actions(g.to_act)
@@ -327,7 +327,7 @@ def test_property_views_never_show_hidden_cards(seed, players, digits, extra):
         # each reveal answers one challenge (C1: to all, C2: to the challenger only) or accusation (to all)
         opened = [e for e in g.events if e.kind in ("challenge", "accuse")]
         assert len(opened) == len(g.reveals)
-        for e, (viewers, s, cs) in zip(opened, g.reveals):
+        for e, (viewers, s, _cs) in zip(opened, g.reveals):
             if e.kind == "challenge" and g.rules.reveal == 2:
                 assert viewers == frozenset({e.player}) and s == e.detail[0]
             else:
@@ -369,7 +369,7 @@ def test_harness_random_play_every_accepted_rule_set(rules, enforcement):
     core = set(rs.codes) <= KNOWN
     for i, players in enumerate((2, 4, 7) if core else (4,)):
         seed = zlib.crc32(f"{rules}|{enforcement}|{i}".encode()) & 0xFFFF
-        g, steps = run_random_game(seed, players, rules, enforcement, cap=STEP_CAP, probes=True, views=True,
+        g, _steps = run_random_game(seed, players, rules, enforcement, cap=STEP_CAP, probes=True, views=True,
                                    check_every=100, seconds=None if core else 2.0, probe_rate=0.1)
         finished += g.over
         _check_replay(g)

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
+from unokit.cli import main
 from unokit.lab import report as rep
 from unokit.lab import uno_call_study as ucs
-from unokit.cli import main
 
 HEADING = "## Does not saying UNO pay?"
 

@@ -3,9 +3,9 @@
 from collections import Counter
 
 from unokit import Game
-from unokit.core.actions import Challenge, Draw, Play, SayUno
 from unokit.bots import make_bot
 from unokit.bots.rule_agent import RuleAgentBot
+from unokit.core.actions import Challenge, Draw, Play, SayUno
 from unokit.core.cards import Color, Face
 
 FILL = "R1 R2 R3 R4 R5 R6 B1 B2 B3 B4 Y1 Y2 Y3"

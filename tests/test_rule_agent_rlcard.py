@@ -16,9 +16,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from unokit.core.actions import Draw, Pass, Play
 from unokit.bots import make_bot
 from unokit.bots.rule_agent import RuleAgentBot
+from unokit.core.actions import Draw, Pass, Play
 from unokit.core.cards import Face
 from unokit.engine.compose import complete
 from unokit.engine.game import Game, Phase

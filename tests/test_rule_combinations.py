@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from unokit import Game, RuleSet
 from unokit.core.actions import Say
 from unokit.core.errors import RuleCodeError, RuleConflictError
+from unokit.engine.compose import complete
 from unokit.engine.playback import replay
 from unokit.rules.catalog import CATALOG, EDITIONS_CODES
-from unokit.engine.compose import complete
 
 CODES = sorted(set(CATALOG) - EDITIONS_CODES)   # the editions bring their own decks: tests/test_edition_*.py
 # S sub-options are spelled on the S token; give them a chance too

@@ -10,18 +10,37 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import (
+    A,
+    B,
+    C,
+    CatchUno,
+    Color,
+    D,
+    Game,
+    Notice,
+    Phase,
+    Play,
+    assert_refused,
+    assert_replays,
+    draw,
+    hand,
+    kinds,
+    mk_play,
+    play,
+    play_at_random,
+    pos,
+    sizes,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unokit.bots import make_bot
-from unokit.core.chance import ManualClock
 from unokit.cli import main
+from unokit.core.chance import ManualClock
 from unokit.core.errors import IllegalActionError, RuleConflictError, WindowClosedError
 from unokit.rules import RuleSet
 from unokit.rules.mistake import CallUnready
-
-from conftest import (A, B, C, D, CatchUno, Color, Game, Play, Notice, Phase, assert_refused, assert_replays, draw, hand,
-                       kinds, mk_play, play, play_at_random, pos, sizes)
 
 RULES = "UNO 1121 MISTAKE"
 
@@ -136,7 +155,7 @@ def test_MISTAKE_bots_call_an_unready_seat_out():
 
 def test_MISTAKE_the_terminal_reads_the_call():
     from unokit.play.plain import parse_command
-    g, clock = clocked(["R1 R2", "G5 B5 B6"], discard="R7", stock="B1 B2")
+    g, _clock = clocked(["R1 R2", "G5 B5 B6"], discard="R7", stock="B1 B2")
     assert parse_command("unready", g.view(B)) == CallUnready(B) == parse_command("1 unready", g.view(B))
 
 

@@ -7,22 +7,31 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import new_game
 
-from unokit.core.errors import UnoError
-
-from unokit.core.actions import Challenge, Draw, Play, SayUno
 from unokit.bots import BOTS, GreedyBot, RandomBot, make_bot
 from unokit.bots.determinize import Determinizer, guess_deck
-from unokit.bots.search import (LEVELS, SEARCH_BOTS, SearchBot, fast_prune, fast_rollout, fast_rollout_id,
-                                fast_rollout_ok, fast_turn_ids, prune_actions, rollout_action, turn_actions)
+from unokit.bots.search import (
+    LEVELS,
+    SEARCH_BOTS,
+    SearchBot,
+    fast_prune,
+    fast_rollout,
+    fast_rollout_id,
+    fast_rollout_ok,
+    fast_turn_ids,
+    prune_actions,
+    rollout_action,
+    turn_actions,
+)
+from unokit.core.actions import Challenge, Draw, Play, SayUno
 from unokit.core.cards import Card, Color
-from unokit.fast import ACTIONS, CARDS, FastGame
-from unokit.engine.game import Game, Phase
-from unokit.lab.sim import derive_seed, play_hand
-from unokit.engine.view import PlayerView
+from unokit.core.errors import UnoError
 from unokit.engine.compose import UNFOLD, complete, unfold
-
-from conftest import new_game
+from unokit.engine.game import Game, Phase
+from unokit.engine.view import PlayerView
+from unokit.fast import ACTIONS, CARDS, FastGame
+from unokit.lab.sim import derive_seed, play_hand
 
 
 def _midgame(seed: int, players: int = 2, rules: str = "UNO 1121", enforcement: str = "strict") -> Game:
@@ -36,7 +45,7 @@ def _midgame(seed: int, players: int = 2, rules: str = "UNO 1121", enforcement: 
                 break
             p = g.to_act
             view = g.view(p)
-            g.apply(complete(g, bots[p].act(view, g.legal_actions(p)), lambda o, b=bots[p]: b.act(view, o)))
+            g.apply(complete(g, bots[p].act(view, g.legal_actions(p)), lambda o, b=bots[p], view=view: b.act(view, o)))
         if not g.over:
             return g
         seed += 1000
@@ -285,7 +294,7 @@ def test_always_a_legal_answer(rules, enforcement, players):
             view = g.view(p)
             a = bot.act(view, legal)
             assert a in legal and a.player == p
-            g.apply(complete(g, a, lambda options: bot.act(view, options), UNFOLD))
+            g.apply(complete(g, a, lambda options, bot=bot, view=view: bot.act(view, options), UNFOLD))
 
 
 def test_plays_whole_hands_with_house_rules():
@@ -404,9 +413,9 @@ def test_options_time_budget_points_and_textbook_tree():
                 SearchBot(seed=1, iterations=40, opponents="ucb", prune=False, max_depth=None, anchor=0),
                 SearchBot(seed=1, iterations=40, fast=False, reuse=False)):
         assert bot.act(v, legal) in legal
-    with pytest.raises(Exception):
+    with pytest.raises(UnoError):
         SearchBot(seed=1, iterations=None)
-    with pytest.raises(Exception):
+    with pytest.raises(UnoError):
         SearchBot(seed=1, rollout="clever")
 
 

@@ -43,7 +43,7 @@ def test_solve_twenty_deals_as_json(capsys):
 
 
 def test_solve_prints_the_winnable_fraction_with_its_interval(capsys):
-    rc, out, err = run(capsys, "solitaire", "--solve", "--deals", "5", "--max-nodes", "2000", "--jobs", "1")
+    rc, out, _err = run(capsys, "solitaire", "--solve", "--deals", "5", "--max-nodes", "2000", "--jobs", "1")
     assert rc == 0
     assert "won " in out and "undecided" in out and "95% Wilson interval" in out and "median" in out
 

@@ -12,16 +12,23 @@ import random
 
 import pytest
 
-from unokit.core.actions import Accuse, Action, CatchUno, Draw, Play
 from unokit.bots import BOTS, make_bot
 from unokit.bots.knowledge import Tracker, analyze, deck_composition, p_none, parse_signal
-from unokit.bots.partners import (ALL_COMPONENTS, PARTNER_COMPONENTS, PartnerBot, TeamChannel, partner_of,
-                                  play_team_hand, team_simulate)
+from unokit.bots.partners import (
+    ALL_COMPONENTS,
+    PARTNER_COMPONENTS,
+    PartnerBot,
+    TeamChannel,
+    partner_of,
+    play_team_hand,
+    team_simulate,
+)
 from unokit.bots.strategist import COMPONENTS, StrategistBot, resolve_components
+from unokit.core.actions import Accuse, Action, CatchUno, Draw, Play
 from unokit.core.cards import Card, Color
+from unokit.engine.compose import UNFOLD, complete, unfold
 from unokit.engine.game import Game
 from unokit.lab.sim import play_hand, simulate
-from unokit.engine.compose import UNFOLD, complete, unfold
 
 FILL = "R1 Y1 G1 B1 R2 Y2 G2 B2 R3 Y3 G3 B3 R4 Y4 G4 B4 R6 Y6 G6 B6 R7 Y7 G7 B7 R8 Y8 G8 B8"
 
@@ -364,7 +371,7 @@ def test_only_legal_answers_under_house_rules(rules):
         bots = [_Spy(StrategistBot(seed)), _Spy(make_bot("random", 1)), _Spy(PartnerBot(seed + 2))]
         try:
             play_hand(g, bots, rng=random.Random(seed), max_steps=1500)
-        except Exception as e:  # the harness may trip on a hand ended by a reaction (not the bot's doing)
+        except Exception as e:  # noqa: BLE001 - the harness may trip on a hand ended by a reaction (not the bot's doing)
             assert g.over, e
 
 

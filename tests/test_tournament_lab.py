@@ -10,11 +10,10 @@ from contextlib import redirect_stdout
 import pytest
 
 import unokit.lab as labmod
-from unokit.core.actions import Draw, Play, SayUno
 from unokit.cli import main
+from unokit.core.actions import Draw, Play, SayUno
 from unokit.engine.game import Game
-from unokit.lab import (RandomPlayBot, Tally, lab, newcombe_diff, parse_players, play_deal, rotations,
-                        wilson)
+from unokit.lab import RandomPlayBot, Tally, lab, newcombe_diff, parse_players, play_deal, rotations, wilson
 from unokit.lab.sim import derive_seed
 from unokit.lab.tournament import bradley_terry, duel, elo_from_strengths, tournament
 

@@ -171,7 +171,7 @@ def test_ws_an_action_goes_to_the_engine_and_every_seat_hears_of_it(client):
         m2 = recv_until(ws, lambda x: x["type"] == "state" and x["version"] > m["version"])
         w2 = recv_until(watcher, lambda x: x["type"] == "state" and x["version"] > m["version"])
         assert s.game.actions[-1][1] is not None and str(s.game.actions[0][1]) == action
-        assert m2["log"] and w2["log"][-1] == m2["log"][-1].replace("You ", "Ana " if mover == 0 else "Bia ") \
+        assert (m2["log"] and w2["log"][-1] == m2["log"][-1].replace("You ", "Ana " if mover == 0 else "Bia ")) \
             or w2["log"]
 
 

@@ -147,8 +147,8 @@ def test_the_colours_a_wild_names_on_the_dark_side_are_pink_teal_orange_purple()
         while s.status == "playing" and (plays is None or names is None):
             want_plays, want_names = plays is None, names is None
             m = drive(s, p, lambda m, wp=want_plays, wn=want_names: m["view"]["side"] == "dark" and (
-                wp and any(a["type"] == "play" and a.get("color") for a in m["actions"])
-                or wn and m["view"]["phase"] == "COLOR"))
+                (wp and any(a["type"] == "play" and a.get("color") for a in m["actions"]))
+                or (wn and m["view"]["phase"] == "COLOR")))
             if m is None:
                 break
             if m["view"]["phase"] == "COLOR":
@@ -283,7 +283,7 @@ def test_tui_panels_show_the_side_and_the_others_backs():
     pile, seats = render_pile(m).plain, render_seats(m, 60).plain
     assert "LIGHT SIDE" in pile and f"(back  {m['view']['stock_back']} )" in pile
     assert seats.count("backs") == 2
-    for seat, cards in m["view"]["backs"]:
+    for _seat, cards in m["view"]["backs"]:
         assert " ".join(cards) in " ".join(seats.split())
     dark = drive(s, p, lambda m: m["view"]["side"] == "dark")
     assert dark is not None

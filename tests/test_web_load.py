@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-import load_web  # noqa: E402
+import load_web
 
 pytestmark = pytest.mark.slow
 

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from unokit import Game
 from unokit.core.actions import Play
 from unokit.core.cards import Color, parse_cards
-from unokit.engine.compose import every_action
 from unokit.core.decks import build_deck
 from unokit.core.errors import UnoError
+from unokit.engine.compose import every_action
 from unokit.engine.game import _deck_for
 from unokit.rules.catalog import CATALOG, IMPLEMENTED, ORDER, VARIATIONS
 from unokit.rules.ruleset import RuleSet

@@ -126,7 +126,7 @@ class LiveServer:
     async def _poke(self):
         self.app.state.hub.poke()
 
-    def start(self) -> "LiveServer":
+    def start(self) -> LiveServer:
         self.thread.start()
         deadline = time.monotonic() + 20
         while not self.server.started:

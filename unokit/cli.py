@@ -321,7 +321,7 @@ def _run(fn) -> int:
     except KeyboardInterrupt:
         _err("interrupted")
         return 130
-    except Exception as e:  # noqa: BLE001 - a bug: still one line, no traceback (unless asked for)
+    except Exception as e:
         if os.environ.get("UNOKIT_TRACEBACK"):
             raise
         _err(f"internal error: {type(e).__name__}: {e} (set UNOKIT_TRACEBACK=1 to see where)")
@@ -567,9 +567,9 @@ MAX_RECORD_BYTES = 256 * 2**20
 def _cmd_replay(args) -> int:
     if getattr(args, "view", False):
         return _cmd_replay_view(args)
-    from .match import check_match_record
     from .engine.playback import replay
     from .engine.record import check_record
+    from .match import check_match_record
     path = Path(args.file)
     data = _read_json(path)
     if isinstance(data, dict) and str(data.get("format", "")).startswith("unokit-match/"):

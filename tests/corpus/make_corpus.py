@@ -21,8 +21,8 @@ from pathlib import Path
 
 from unokit.bots import GreedyBot, RandomBot
 from unokit.engine.game import Game
-from unokit.rules.catalog import VARIATIONS
 from unokit.lab.sim import play_hand
+from unokit.rules.catalog import VARIATIONS
 
 OUT = Path(__file__).with_name("corpus.json.gz")
 

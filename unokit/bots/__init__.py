@@ -12,9 +12,9 @@ from __future__ import annotations
 from ..core.errors import UnoError
 from .base import Bot, is_out_of_turn, is_turn_action, out_of_turn_options, turn_options
 from .greedy import GreedyBot
+from .human import HumanBot, human
 from .random_bot import RandomBot
 from .random_play import RandomPlayBot
-from .human import HumanBot, human
 
 __all__ = ["Bot", "RandomBot", "RandomPlayBot", "GreedyBot", "HumanBot", "human", "BOTS", "make_bot", "parse_bot_list", "is_turn_action", "turn_options",
            "is_out_of_turn", "out_of_turn_options"]

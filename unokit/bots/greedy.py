@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.actions import (Slap, Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Notice, Play,
-                       SayUno)
+from ..core.actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Notice, Play, SayUno, Slap
 from ..core.cards import COLORS, Color, Face
 from ..rules.mistake import CallUnready
-from .base import fallback_action, Bot, event_cards, event_color, rest_of_hand
+from .base import Bot, event_cards, event_color, fallback_action, rest_of_hand
 
 __all__ = ["GreedyBot", "bluff_probability", "color_before_top"]
 

@@ -19,7 +19,6 @@ people make. :class:`HumanBot` wraps any bot with configurable error rates:
 
 from __future__ import annotations
 
-
 from ..core.actions import Play, Say
 from .base import Bot
 

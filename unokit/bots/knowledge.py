@@ -330,7 +330,7 @@ class Scanner:
         self.count = 0           # events read
         self.last_event = None
 
-    def feed(self, events) -> "Scanner":
+    def feed(self, events) -> Scanner:
         seats = self.seats
         color, top_face = self.color, self.top_face
         colors, signals = self.colors, self.signals
@@ -447,10 +447,7 @@ class Scanner:
                         for s in (p, q):
                             if s in seats:
                                 _reset(seats[s])
-                elif kind == "carousel":
-                    for info in seats.values():
-                        _reset(info)
-                elif kind in ("shuffle-hands", "ohana", "flip"):   # (flip: every hand shows its other side)
+                elif kind == "carousel" or kind in ("shuffle-hands", "ohana", "flip"):
                     for info in seats.values():
                         _reset(info)
                 elif kind == "donate":
@@ -594,11 +591,7 @@ def _apply_reveals(view, seats, reveal_at) -> None:
     # find, for each revealed seat, the index of its last 'challenge' / 'accuse' / 'sees-hand' event
     last_idx: dict = {}
     for i, e in enumerate(view.history):
-        if e.kind == "challenge" and e.detail and e.detail[0] in reveal_at:
-            last_idx[e.detail[0]] = i
-        elif e.kind == "accuse" and e.detail and e.detail[0] in reveal_at:
-            last_idx[e.detail[0]] = i
-        elif e.kind == "sees-hand" and e.detail and e.detail[0] in reveal_at and e.player == view.seat:
+        if (e.kind == "challenge" and e.detail and e.detail[0] in reveal_at) or (e.kind == "accuse" and e.detail and e.detail[0] in reveal_at) or (e.kind == "sees-hand" and e.detail and e.detail[0] in reveal_at and e.player == view.seat):
             last_idx[e.detail[0]] = i
     for s, cards in reveal_at.items():
         start = last_idx.get(s)
@@ -612,11 +605,9 @@ def _apply_reveals(view, seats, reveal_at) -> None:
                     held.subtract(Counter(event_cards(e.detail[0])))
                 except (IndexError, ValueError, TypeError):
                     pass
-            elif e.kind in ("swap", "carousel", "shuffle-hands", "ohana", "hidden-play", "flip") and (
+            elif (e.kind in ("swap", "carousel", "shuffle-hands", "ohana", "hidden-play", "flip") and (
                     e.player == s or (e.detail and e.detail[0] == s) or e.kind in ("carousel", "shuffle-hands",
-                                                                                    "ohana", "flip")):
-                reset = True
-            elif e.kind == "donate" and e.player == s:
+                                                                                    "ohana", "flip"))) or (e.kind == "donate" and e.player == s):
                 reset = True
         held = +held
         if not reset and sum(held.values()) <= view.hand_sizes[s]:

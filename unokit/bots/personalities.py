@@ -47,7 +47,7 @@ from dataclasses import replace
 from ..core.actions import CatchUno, Play, SayUno
 from ..core.cards import Card, Face
 from .base import Bot, event_cards, rest_of_hand
-from .strategist import COMPONENTS, Component, StrategistBot, _danger, CARD
+from .strategist import CARD, COMPONENTS, Component, StrategistBot, _danger
 
 __all__ = ["PERSONALITY_COMPONENTS", "PersonalityBot", "AttackLog", "play_victims", "UnoSkipper", "Watcher",
            "PERSONALITY_BOTS"]

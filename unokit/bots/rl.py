@@ -43,7 +43,7 @@ class Policy:
         self.meta = meta
 
     @classmethod
-    def load(cls, path) -> "Policy":
+    def load(cls, path) -> Policy:
         with np.load(path, allow_pickle=False) as z:
             meta = json.loads(str(z["meta"]))
             layers = []
@@ -132,7 +132,7 @@ class RLBot(Bot):
         for a in legal:
             try:
                 ids.setdefault(table.id_of(a, stage), a)
-            except Exception:  # an option the model's table has no id for: never chosen
+            except Exception:  # noqa: BLE001 - an option the model's table has no id for: never chosen
                 continue
         if window:
             ids[table.wait] = None

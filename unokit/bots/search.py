@@ -83,11 +83,11 @@ from collections import Counter
 
 from ..core.actions import Action, Challenge, ChooseColor, Discard, Draw, Pass, Play
 from ..core.cards import COLORS, Face
-from ..engine.compose import complete, unfold
 from ..core.errors import UnoError
-from ..fast import ACTION_TEXT, ACTIONS_PER_SEAT, FastGame, NotCoveredError, action_id
-from ..engine.game import Game, Phase
 from ..core.official import CARDS, COLOR_OF, POINTS, classic_deck, hand_points
+from ..engine.compose import complete, unfold
+from ..engine.game import Game, Phase
+from ..fast import ACTION_TEXT, ACTIONS_PER_SEAT, FastGame, NotCoveredError, action_id
 from .base import Bot, is_turn_action
 from .determinize import Determinizer
 from .greedy import GreedyBot

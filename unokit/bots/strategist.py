@@ -40,14 +40,26 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..core.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
-                       SayUno, Slap)
+from ..core.actions import (
+    Accuse,
+    Action,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Discard,
+    Draw,
+    Notice,
+    Pass,
+    Play,
+    SayUno,
+    Slap,
+)
 from ..core.cards import COLORS, FLEXED_NUMBER, Card, Color, Face
 from ..rules import RuleSet
 from ..rules.editions.extreme import LAUNCHER, launcher_mean
 from ..rules.editions.nomercy import MERCY
 from ..rules.mistake import CallUnready
-from .base import fallback_action, Bot, event_cards, event_color, rest_of_hand
+from .base import Bot, event_cards, event_color, fallback_action, rest_of_hand
 from .knowledge import Knowledge, Tracker
 
 __all__ = ["StrategistBot", "COMPONENTS", "Component", "resolve_components"]
@@ -198,7 +210,7 @@ CARD = 2.5
 class _Ctx:
     """Everything one decision needs, computed once."""
 
-    def __init__(self, bot: "StrategistBot", view):
+    def __init__(self, bot: StrategistBot, view):
         self.view = view
         self.bot = bot
         self.me = view.seat
@@ -486,7 +498,7 @@ class StrategistBot(Bot):
                     v += 3.0 * self.w["trebuchet"]
                 if not cands or trebuchet or (self.on("consumismo") and not ctx.nomercy and self._consume(ctx, visible)):
                     cands.append((v, -999, pas))
-        elif phase == "PLAY" and draw is not None:
+        elif phase == "PLAY" and draw is not None:   # noqa: SIM102 - an elif chain: the condition stays inside
             if not cands or trebuchet or (self.on("consumismo") and not ctx.nomercy and self._consume(ctx, visible)):
                 v = self._draw_value(ctx)
                 if trebuchet:
@@ -531,7 +543,7 @@ class StrategistBot(Bot):
         for a in plays:
             by_key.setdefault((a.cards, a.color, a.uno), []).append(a)
         out = []
-        for key, group in by_key.items():
+        for group in by_key.values():
             if len(group) <= 6:
                 out += group
                 continue
@@ -787,7 +799,7 @@ class StrategistBot(Bot):
                 sign = -1.0 if q in ctx.friends else 1.0
                 v += sign * w["management"] * CARD * kcards * (self.params["management"]["victim"]
                                                                + 0.8 * _danger(sizes[q]))
-                sizes[q] += int(round(kcards))
+                sizes[q] += round(kcards)
                 if ctx.nomercy and sizes[q] >= MERCY:  # the victim is out: with two players, the hand is won
                     v += sign * (100.0 if two else 4.0 * CARD)
             for q in skipped:

@@ -52,19 +52,19 @@ class Action:
         raise NotImplementedError
 
     @classmethod
-    def _parse(cls, player: int, args: list[str]) -> "Action":
+    def _parse(cls, player: int, args: list[str]) -> Action:
         """The action of ``player`` from the words after the verb (a ``ValueError`` names a problem)."""
         _no_args(cls.verb, args)
         return cls(player)
 
     @classmethod
-    def _from_dict(cls, player: int, d: dict) -> "Action":
+    def _from_dict(cls, player: int, d: dict) -> Action:
         """The action of ``player`` (already checked) from the other fields of its dict form."""
         _only(d, cls.kind, ())
         return cls(player)
 
     @staticmethod
-    def parse(text: str) -> "Action":
+    def parse(text: str) -> Action:
         """Read the compact notation ``"<seat> <verb> [args]"`` (see each class).
 
         Seats are whole numbers 0-999 written in the digits 0-9; anything unreadable raises
@@ -215,7 +215,7 @@ class Play(Action):
         return " ".join(parts)
 
     @classmethod
-    def _parse(cls, p: int, args: list[str]) -> "Play":
+    def _parse(cls, p: int, args: list[str]) -> Play:
         cards, color, uno, target, hidden, claim, give, more = [], None, False, None, (), 0, (), ""
         first = None
         seen: set[str] = set()
@@ -287,7 +287,7 @@ class Play(Action):
         return d
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> "Play":
+    def _from_dict(cls, p: int, d: dict) -> Play:
         known = _play_fields()
         _only(d, cls.kind, known)
         kw = {"player": p}
@@ -365,12 +365,12 @@ class ChooseColor(Action):
         return {"type": "color", "player": self.player, "color": self.color.letter}
 
     @classmethod
-    def _parse(cls, p: int, args: list[str]) -> "ChooseColor":
+    def _parse(cls, p: int, args: list[str]) -> ChooseColor:
         _one_arg(cls.verb, args, "a colour")
         return cls(p, Color.parse(args[0]))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> "ChooseColor":
+    def _from_dict(cls, p: int, d: dict) -> ChooseColor:
         _only(d, cls.kind, ("color",), ("color",))
         return cls(p, Color.parse(_str_field(d, "color")))
 
@@ -392,12 +392,12 @@ class CatchUno(Action):
         return {"type": "catch", "player": self.player, "target": self.target}
 
     @classmethod
-    def _parse(cls, p: int, args: list[str]) -> "CatchUno":
+    def _parse(cls, p: int, args: list[str]) -> CatchUno:
         _one_arg(cls.verb, args, "the seat caught")
         return cls(p, _seat(args[0], "seat caught"))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> "CatchUno":
+    def _from_dict(cls, p: int, d: dict) -> CatchUno:
         _only(d, cls.kind, ("target",), ("target",))
         return cls(p, _int_field(d, "target", MAX_SEAT))
 
@@ -419,12 +419,12 @@ class Notice(Action):
         return {"type": "notice", "player": self.player, "seq": self.seq}
 
     @classmethod
-    def _parse(cls, p: int, args: list[str]) -> "Notice":
+    def _parse(cls, p: int, args: list[str]) -> Notice:
         _one_arg(cls.verb, args, "the number of the wrong play")
         return cls(p, _number(args[0], "wrong play number", MAX_SEQ))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> "Notice":
+    def _from_dict(cls, p: int, d: dict) -> Notice:
         _only(d, cls.kind, ("seq",), ("seq",))
         return cls(p, _int_field(d, "seq", MAX_SEQ))
 
@@ -445,12 +445,12 @@ class Discard(Action):
         return {"type": "discard", "player": self.player, "card": self.card.code}
 
     @classmethod
-    def _parse(cls, p: int, args: list[str]) -> "Discard":
+    def _parse(cls, p: int, args: list[str]) -> Discard:
         _one_arg(cls.verb, args, "a card")
         return cls(p, Card.parse(args[0]))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> "Discard":
+    def _from_dict(cls, p: int, d: dict) -> Discard:
         _only(d, cls.kind, ("card",), ("card",))
         return cls(p, Card.parse(_str_field(d, "card")))
 
@@ -472,11 +472,11 @@ class Say(Action):
         return {"type": "say", "player": self.player, "text": self.text}
 
     @classmethod
-    def _parse(cls, p: int, args: list[str]) -> "Say":
+    def _parse(cls, p: int, args: list[str]) -> Say:
         return cls(p, " ".join(args))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> "Say":
+    def _from_dict(cls, p: int, d: dict) -> Say:
         _only(d, cls.kind, ("text",), ("text",))
         return cls(p, _str_field(d, "text"))
 
@@ -499,13 +499,13 @@ class Hint(Action):
         return {"type": "hint", "player": self.player, "to": self.to, "text": self.text}
 
     @classmethod
-    def _parse(cls, p: int, args: list[str]) -> "Hint":
+    def _parse(cls, p: int, args: list[str]) -> Hint:
         if not args:
             raise NotationError("hint needs the seat hinted to")
         return cls(p, _seat(args[0], "seat hinted to"), " ".join(args[1:]))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> "Hint":
+    def _from_dict(cls, p: int, d: dict) -> Hint:
         _only(d, cls.kind, ("to", "text"), ("to",))
         return cls(p, _int_field(d, "to", MAX_SEAT), _str_field(d, "text") if "text" in d else "")
 

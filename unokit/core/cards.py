@@ -91,7 +91,7 @@ class Color(IntEnum):
         return "RYGBPTOV"[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Color":
+    def parse(cls, text: str) -> Color:
         """``Color.parse('g')`` or ``Color.parse('green')``.
 
         >>> Color.parse('Blue')
@@ -307,9 +307,9 @@ class Card:
     __slots__ = ("color", "face", "number", "is_wild", "is_action", "draw", "points", "code",
                  "index", "names_color", "symbol")
 
-    _interned: dict[tuple, "Card"] = {}
-    _by_code: dict[str, "Card"] = {}
-    ALL: list["Card"] = []
+    _interned: dict[tuple, Card] = {}
+    _by_code: dict[str, Card] = {}
+    ALL: list[Card] = []
 
     def __init__(self, color, face):  # use Card.of / Card.parse
         object.__setattr__(self, "color", color)
@@ -352,7 +352,7 @@ class Card:
         raise AttributeError("Card is immutable")
 
     @classmethod
-    def of(cls, color: Color | None, face: int) -> "Card":
+    def of(cls, color: Color | None, face: int) -> Card:
         """The card with this colour and face (``color=None`` for wilds)."""
         key = (None if face in WILD_FACES else color, int(face) if face <= 9 else Face(face))
         try:
@@ -367,7 +367,7 @@ class Card:
             return card
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Parse the notation described in the module docstring. Anything else raises
         :class:`NotationError` (a ``ValueError``)."""
         if not isinstance(text, str):
@@ -388,7 +388,7 @@ class Card:
             f"Extreme: RX2, WH; Flash: RSL; Spin: R1S-R5S; Flip: R+1, RF, WDC and the dark colours P T O V, "
             f"e.g. P+5, TSA; a double-sided Flip card: R5/T+5)")
 
-    def identical(self, other: "Card") -> bool:
+    def identical(self, other: Card) -> bool:
         """Same colour and same number/symbol (wilds: same kind)."""
         return self is other
 
@@ -415,7 +415,7 @@ class Card:
     def __deepcopy__(self, memo):
         return self
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
 
@@ -436,7 +436,7 @@ class FlipCard(Card):
     """
 
     __slots__ = ("up", "down", "pair", "key")
-    _pairs: dict[tuple, "FlipCard"] = {}
+    _pairs: dict[tuple, FlipCard] = {}
 
     def __init__(self, up: Card, down: Card):  # use FlipCard.of
         for name in Card.__slots__:
@@ -448,7 +448,7 @@ class FlipCard(Card):
         object.__setattr__(self, "key", min(self.pair, f"{down.code}/{up.code}"))
 
     @classmethod
-    def of(cls, up: Card, down: Card) -> "FlipCard":
+    def of(cls, up: Card, down: Card) -> FlipCard:
         """The physical card showing ``up`` with ``down`` on its back."""
         up, down = plain(up), plain(down)
         key = (up, down)
@@ -458,7 +458,7 @@ class FlipCard(Card):
         return card
 
     @property
-    def flipped(self) -> "FlipCard":
+    def flipped(self) -> FlipCard:
         return FlipCard.of(self.down, self.up)
 
     def __eq__(self, other) -> bool:

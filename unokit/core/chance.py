@@ -15,9 +15,9 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 import random
 import time
+from collections import Counter
 
 from .cards import Card, format_physical, parse_cards
 from .errors import ReplayMismatchError

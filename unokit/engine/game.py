@@ -14,31 +14,44 @@ Seats are numbered 0..n-1 clockwise; "left" of a seat is the next seat
 
 from __future__ import annotations
 
-from ..core.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass, Play,
-                      Say, SayUno)
+from ..core import official
+from ..core.actions import (
+    Accuse,
+    Action,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Discard,
+    Draw,
+    Hint,
+    Notice,
+    Pass,
+    Play,
+    Say,
+    SayUno,
+)
 from ..core.cards import COLORS, Card, Color, format_physical, plain
 from ..core.chance import Chance, ManualClock
 from ..core.decks import DECKS, build_deck, deck_counts
 from ..core.errors import RuleCodeError, UnoError
 from ..core.events import Event, make_event
 from ..fast import REFEREE
-from ..core import official
+from ..rules import RuleSet
+from ..rules.base import hooks_of
+from ..rules.blanks import deck_problem
+from ..rules.editions import EDITIONS, edition_of
+from ..rules.registry import build_house_rules
 from .referee.challenges import ChallengesMixin
 from .referee.checks import ChecksMixin, first_reason
 from .referee.dealing import DealingMixin
-from .referee.lazy import lazy_game
 from .referee.drawing import DrawingMixin
+from .referee.lazy import lazy_game
 from .referee.listing import ListingMixin
 from .referee.playing import PlayingMixin
 from .referee.state import Phase, WrongPlay
 from .referee.table import TableMixin
 from .referee.turns import TurnsMixin
 from .referee.uno import UnoMixin
-from ..rules.blanks import deck_problem
-from ..rules import RuleSet
-from ..rules.base import hooks_of
-from ..rules.editions import EDITIONS, edition_of
-from ..rules.registry import build_house_rules
 
 __all__ = ["Game", "Phase", "Event", "WrongPlay"]
 
@@ -168,10 +181,10 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             h(self)
 
     @classmethod
-    def new(cls, players: int = 4, rules: "str | RuleSet" = "UNO 1121", seed: int | None = None, *,
+    def new(cls, players: int = 4, rules: str | RuleSet = "UNO 1121", seed: int | None = None, *,
             enforcement: str = "strict", deck: str = "classic", decks: int = 1, include_blanks: bool = False,
             dealer: int | None = None, deck_order: list | None = None, chance: Chance | None = None,
-            clock=None, core: str = "auto") -> "Game":
+            clock=None, core: str = "auto") -> Game:
         """Deal a new hand.
 
         ``dealer``: seat that deals (``None``: draw for it, highest card deals,
@@ -217,7 +230,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     def from_position(cls, hands, discard, stock=(), *, rules="UNO 1121", current: int = 0, direction: int = 1,
                       color: Color | str | None = None, pending: int = 0, enforcement: str = "strict",
                       dealer: int | None = None, seed: int = 0, clock=None, deck: str = "classic",
-                      decks: int = 1) -> "Game":
+                      decks: int = 1) -> Game:
         """Set up an exact position (tests, puzzles). Cards may be notation strings.
 
         ``stock`` lists the draw pile with its *top card first*.

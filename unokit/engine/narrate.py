@@ -157,7 +157,7 @@ def card_name(card, lang: str = "en") -> str:
     if c.face in SPIN_NUMBER:   # a Spin card: its number, with the spin mark
         face += " Spin"
     elif c.face in FLEX_NUMBER:   # UNO Flex: a two-coloured number (its flex colour)
-        face += f" ({'flex' if lang == 'en' else 'flex'} {_COLOR[lang][(c.color + 1) % 4].lower()})"
+        face += f" (flex {_COLOR[lang][(c.color + 1) % 4].lower()})"
     elif c.face in FLEXED_NUMBER:   # played on its flex colour, from the card of the colour before it
         face += f" ({'flex, then' if lang == 'en' else 'flex, depois'} {_COLOR[lang][(c.color - 1) % 4].lower()})"
     elif c.face in MARKED_NUMBER:   # the flip mark

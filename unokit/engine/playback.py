@@ -44,13 +44,13 @@ def replay(rec: dict, *, check: bool = True):
                          deck_order=rec.get("deck_order"), chance=chance, clock=clock)
     except ReplayMismatchError:
         raise
-    except Exception as e:  # noqa: BLE001 - any failure is reported as the record's
+    except Exception as e:
         raise ReplayMismatchError(f"the record's set-up does not replay: {_what(e)}") from e
     for i, ((t, _), action) in enumerate(zip(rec["actions"], actions)):
         clock.t = t
         try:
             g.apply(action)
-        except Exception as e:  # noqa: BLE001 - an IllegalActionError, or anything the engine raised
+        except Exception as e:
             raise ReplayMismatchError(f"action {i} ({action}) does not replay: {_what(e)}") from e
     if check:
         fp = fingerprint(g)

@@ -157,8 +157,8 @@ def check_record(rec, where: str = "") -> list:
     unokit.core.errors.RecordError: players: must be a whole number from 2 to 100, got text
     """
     from ..core.decks import DECKS
-    from .position import MAX_DECKS, MAX_PLAYERS, check_position
     from ..rules import RuleSet
+    from .position import MAX_DECKS, MAX_PLAYERS, check_position
     if not isinstance(rec, dict):
         raise RecordError(f"{where or 'record'}: not a hand record (a {_tn(rec)}, not an object)")
     fmt = rec.get("format")

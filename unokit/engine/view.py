@@ -148,7 +148,7 @@ def _history(game) -> tuple:
 def _flip_view(game, seat, v: PlayerView) -> PlayerView:
     """UNO Flip: the sides in play of what a seat may see, with the backs it sees (never a FlipCard)."""
     from ..rules.editions.flip import side
-    faces = lambda cards: tuple(map(plain, cards))   # noqa: E731
+    faces = lambda cards: tuple(map(plain, cards))
     return replace(v, hand=faces(game.hands[seat]) if seat is not None else (),
                 top=plain(game.discard[-1]), discard=faces(game.discard[game.discard_unseen:]),
                 drawn=plain(game.drawn) if game.drawn is not None and seat is not None and game.current == seat

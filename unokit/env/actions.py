@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from ..core.actions import ACTIONS, CatchUno, ChooseColor, Discard, Play
 from ..core.cards import COLORS, Card, Color, Face
+
 try:  # UNO Flip's double-sided cards (an edition being added)
     from ..core.cards import DARK_COLORS, plain
 except ImportError:  # pragma: no cover - an engine without them

@@ -19,10 +19,10 @@ import random
 
 import numpy as np
 
-from ..core.actions import Play
 from ..bots.base import is_out_of_turn
-from ..engine.compose import UNFOLD, complete, unfold
+from ..core.actions import Play
 from ..core.errors import IllegalActionError, UnoError
+from ..engine.compose import UNFOLD, complete, unfold
 from ..engine.game import Game
 from .actions import ActionTable
 from .observe import Encoder, HistoryTracker

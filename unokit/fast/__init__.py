@@ -42,8 +42,15 @@ from itertools import repeat
 from ..core import official
 from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
 from ..core.cards import COLORS, Card, Color, format_cards
-from ..core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
-                     NotYourTurnError, UnoError, WindowClosedError)
+from ..core.errors import (
+    CardNotInHandError,
+    CardNotPlayableError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    UnoError,
+    WindowClosedError,
+)
 from ..core.official import COLOR_OF, DRAW_OF, FACE_OF, FIRST, NUMBER_OF, PLAYABLE, POINTS, TURN, holds_color
 from ..rules import RuleSet
 
@@ -364,7 +371,7 @@ class FastGame:
 
     @classmethod
     def from_game(cls, game, hands=None, stock=None, *, rng: random.Random | None = None,
-                  share_rng: bool = False) -> "FastGame":
+                  share_rng: bool = False) -> FastGame:
         """The fast core's state of the referee's ``game`` now: applying the same actions to both then
         leads to the same states, the same legal actions and the same draws.
 
@@ -757,7 +764,7 @@ class FastGame:
     def _problem(self, i):
         """(error class, reason) as the referee's ``Game._problem`` gives it for ``ACTIONS[i]``, or None."""
         try:
-            kind, p, card, flag, _face, col, _ok = DECODE[i]
+            kind, p, card, flag, _face, _col, _ok = DECODE[i]
         except (KeyError, TypeError):
             return IllegalActionError, f"not an action id: {i!r} (ids are 0 to {len(ACTIONS) - 1})"
         if self.phase == OVER:
@@ -824,7 +831,7 @@ class FastGame:
         return None
 
     # ------------------------------------------------------------------------------ the referee's view
-    def clone(self) -> "FastGame":
+    def clone(self) -> FastGame:
         """An independent copy (its own generator in the same state): for search and rollouts."""
         g = FastGame.__new__(FastGame)
         for name in FastGame.__slots__:

@@ -52,10 +52,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.actions import (Challenge, Draw, Play)
 from ..bots import BOTS, Bot, make_bot
 from ..bots.human import HumanBot
 from ..bots.random_play import RANDOM_PLAY, RandomPlayBot
+from ..core.actions import Challenge, Draw, Play
 from ..core.errors import IllegalActionError, LabError, UnoError
 from ..engine.game import Game, Phase
 from .sim import derive_seed, play_hand
@@ -273,7 +273,7 @@ class Tally:
             key = "split"
         self.deals[key] = self.deals.get(key, 0) + 1
 
-    def merge(self, o: "Tally") -> None:
+    def merge(self, o: Tally) -> None:
         self.hands += o.hands
         self.truncated += o.truncated
         for k in _MEANS:
@@ -296,7 +296,7 @@ class Tally:
                 "deals": dict(self.deals)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Tally":
+    def from_dict(cls, d: dict) -> Tally:
         t = cls()
         t.hands, t.truncated = d["hands"], d["truncated"]
         t.m = {k: Moments.from_dict(d["m"][k]) for k in _MEANS}
@@ -348,7 +348,7 @@ class MatchTally:
         self.eliminated.add(eliminated)
         self.turns.add(turns)
 
-    def merge(self, o: "MatchTally") -> None:
+    def merge(self, o: MatchTally) -> None:
         self.matches += o.matches
         self.finished += o.finished
         self.void += o.void
@@ -362,7 +362,7 @@ class MatchTally:
                 "turns": self.turns.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "MatchTally":
+    def from_dict(cls, d: dict) -> MatchTally:
         t = cls()
         t.matches, t.finished, t.void = d["matches"], d["finished"], d["void"]
         t.hands = Moments.from_dict(d["hands"])
@@ -531,8 +531,14 @@ class Progress:
         if self.enabled:
             try:
                 from rich.console import Console
-                from rich.progress import (BarColumn, MofNCompleteColumn, Progress as _P, TextColumn,
-                                           TimeElapsedColumn, TimeRemainingColumn)
+                from rich.progress import (
+                    BarColumn,
+                    MofNCompleteColumn,
+                    TextColumn,
+                    TimeElapsedColumn,
+                    TimeRemainingColumn,
+                )
+                from rich.progress import Progress as _P
             except ImportError:
                 self.enabled = False
                 return self
@@ -788,7 +794,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
             entries.append(e)
             cut: dict = {}
 
-            def add_specs(measure, kind, units, lineup_, count_kind, per_chunk_unit=1):
+            def add_specs(measure, kind, units, lineup_, count_kind, per_chunk_unit=1, rules=rules, cut=cut):
                 # units: hands, games or matches (capped where the referee plays them); a rotated chunk unit
                 # (a deal) is per_chunk_unit games
                 where = chunk_engine(kind, rules, lineup_, engine, decks, deck)
@@ -978,7 +984,7 @@ def format_lab(res: dict) -> str:
     for e in res["results"]:
         lines.append("")
         lines.append(f"{e['rules']}  ({e['players']} players)")
-        for key, measure, label, kind in METRICS:
+        for key, measure, label, _kind in METRICS:
             v = metric_value(e, key)
             if v is None:
                 continue

@@ -50,8 +50,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Optional, Sequence
 
 __all__ = [
     "BenchError",
@@ -171,7 +171,7 @@ def _venv_python(venv_dir: Path) -> Path:
 # Subprocess helpers
 # --------------------------------------------------------------------------
 
-def _run_to_stderr(cmd: list, *, env: Optional[dict] = None) -> int:
+def _run_to_stderr(cmd: list, *, env: dict | None = None) -> int:
     """Run *cmd*, sending both its stdout and stderr to our stderr."""
     try:
         out_fd = sys.stderr.fileno()
@@ -229,7 +229,7 @@ _CHECK_SNIPPET = (
 )
 
 
-def _check_venv(py: Path) -> Optional[dict]:
+def _check_venv(py: Path) -> dict | None:
     """What *py* can do: versions of RLCard and numpy, whether unokit imports; None if it fails."""
     if not py.exists():
         return None
@@ -274,7 +274,7 @@ def _ensure_unokit_imports(py: Path, info: dict, log: Log) -> dict:
     return info
 
 
-def ensure_rlcard_venv(venv_dir: Optional[os.PathLike] = None, *,
+def ensure_rlcard_venv(venv_dir: os.PathLike | None = None, *,
                        log: Log = _stderr_log, reinstall: bool = False) -> Path:
     """Make sure a virtualenv with ``rlcard==1.2.0`` exists; return its python.
 
@@ -383,7 +383,7 @@ def summarize(values: Iterable[float]) -> dict:
             "min": xs[0], "max": xs[-1], "n": len(xs)}
 
 
-def _per_block(s: dict) -> Optional[dict]:
+def _per_block(s: dict) -> dict | None:
     """The rates of one timed block (None when it finished no game or took no time)."""
     if s["games"] <= 0 or s["actions"] <= 0 or s["cpu_s"] <= 0:
         return None
@@ -443,7 +443,7 @@ def analyze(raw: dict) -> dict:
                                     "per_game": summarize(per_game),
                                     "per_action": summarize(per_action)}
 
-    def same_games(a: str, b: str) -> Optional[bool]:
+    def same_games(a: str, b: str) -> bool | None:
         if a not in engines or b not in engines:
             return None
         return all(by.get((a, n, r), {}).get("digest") == by.get((b, n, r), {}).get("digest")
@@ -528,7 +528,7 @@ def run_sim_command(hands: int = SIM_HANDS, runs: int = 3, players: int = 2, log
             "games_per_s": summarize(hands / c for c in cpu)}
 
 
-def sim_target(result: dict) -> Optional[dict]:
+def sim_target(result: dict) -> dict | None:
     """The sim command's games/s over RLCard's raw loop's (2 players), each run against RLCard's
     per-round rates: median [min-max]."""
     sim = result.get("sim_command")
@@ -544,9 +544,9 @@ def sim_target(result: dict) -> Optional[dict]:
             "value": SIM_TARGET, "measured": ratio["median"], "spread": ratio, "met": ratio["median"] >= SIM_TARGET}
 
 
-def run_bench(vs: Optional[str] = None, players: Iterable[int] = DEFAULT_PLAYERS,
+def run_bench(vs: str | None = None, players: Iterable[int] = DEFAULT_PLAYERS,
               games: int = DEFAULT_GAMES, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
-              warmup: int = DEFAULT_WARMUP, venv_dir: Optional[os.PathLike] = None,
+              warmup: int = DEFAULT_WARMUP, venv_dir: os.PathLike | None = None,
               log: Log = _stderr_log, sim_hands: int = SIM_HANDS, sim_runs: int = 3) -> dict:
     """Run the benchmark and return the report dict (what ``--json`` prints).
 
@@ -582,7 +582,7 @@ def run_bench(vs: Optional[str] = None, players: Iterable[int] = DEFAULT_PLAYERS
 # Report
 # --------------------------------------------------------------------------
 
-def _fmt(v: Optional[float], spec: str) -> str:
+def _fmt(v: float | None, spec: str) -> str:
     return "-" if v is None else format(v, spec)
 
 
@@ -687,7 +687,7 @@ def format_table(result: dict) -> str:
 class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error: ``unokit bench: error: ...``, exit status 2."""
 
-    def error(self, message: str):  # noqa: D401 - argparse API
+    def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -828,7 +828,7 @@ def plot_result(result: dict, path: os.PathLike) -> Path:
     return path
 
 
-def main(argv: Optional[list] = None) -> int:
+def main(argv: list | None = None) -> int:
     """Entry point: ``main(["--vs", "rlcard", "--json"])``; returns the exit status.
 
     *argv* are the arguments after ``bench`` (a leading ``"bench"`` is tolerated);

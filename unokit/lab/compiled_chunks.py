@@ -51,7 +51,7 @@ def _hand_rules(rules: str, lineup=()) -> str:
 
 def _moments(values: np.ndarray) -> Moments:
     v = values.astype(np.int64)
-    return Moments(int(len(v)), float(int(v.sum())), float(int((v * v).sum())))
+    return Moments(len(v), float(int(v.sum())), float(int((v * v).sum())))
 
 
 def _tally_hands(t, res, labels) -> None:

@@ -106,6 +106,7 @@ def divergence(name: str, *, hands: int = 200, players: int = 4, rules: str = "U
     """How often bot ``name`` (at seat 0, strategists elsewhere) decides otherwise than the strategist
     would in its place: each of its turn decisions is also put to a shadow strategist (seeded alike)."""
     import random
+
     from ..bots.strategist import StrategistBot
     from . import make_player
     from .sim import play_hand

@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import (METRICS, RANDOM_PLAY, Z95, LabError, lab, metric_value, newcombe_diff)
+from . import METRICS, RANDOM_PLAY, Z95, LabError, lab, metric_value, newcombe_diff
 from .report_format import _engines_note, _entry, _plt, _pm, _rv, _tv, metric_kind
 from .report_published import PUBLISHED, PUBLISHED_RULES, published_section
 
@@ -247,9 +247,10 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     that); the report names the rule sets so measured.
     """
     import tempfile
+
+    from ..bots import BOTS
     from ..match import MATCH_RULES
     from ..rules.catalog import CATALOG, EDITIONS_CODES, IMPLEMENTED, ORDER, alone
-    from ..bots import BOTS
 
     t0 = time.perf_counter()
     out = Path(out)
@@ -287,7 +288,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
                         measures=["skill"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
                         plots=False, skill=name, backend=backend, ray_address=ray_address, engine=engine)
                 others[name] = r["results"][0]["skill"]
-            except Exception as e:  # a bot under development must not sink the report
+            except Exception as e:  # noqa: BLE001 - a bot under development must not sink the report
                 others[name] = {"error": f"{type(e).__name__}: {e}"}
         social_codes = [c for c in codes if c in SOCIAL]
         social = lab([BASELINE] + [f"{BASELINE} {c}" for c in social_codes], bots=HUMAN_BOTS, players=[players],
@@ -345,8 +346,8 @@ _EFFECT_COLS = (("turns", "Δ turns", False), ("cards_drawn", "Δ cards drawn", 
 
 
 def write_report(data: dict, out: Path) -> list[Path]:
-    from ..rules.catalog import CATALOG
     from ..match import MATCH_RULES
+    from ..rules.catalog import CATALOG
     main, social, pub = data["main"], data["social"], data["published"]
     base = _entry(main, BASELINE)
     n, skill = data["hands"], data["skill_bot"]

@@ -34,11 +34,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.actions import Action, Draw, Play
 from ..bots import Bot, make_bot, out_of_turn_options, parse_bot_list
-from ..engine.compose import UNFOLD, complete, unfold
-from ..core.errors import IllegalActionError, ReplayMismatchError, UnoError
+from ..core.actions import Action, Draw, Play
 from ..core.chance import derive_seed
+from ..core.errors import IllegalActionError, ReplayMismatchError, UnoError
+from ..engine.compose import UNFOLD, complete, unfold
 from ..engine.game import Game, Phase
 
 __all__ = ["HandResult", "play_hand", "simulate", "derive_seed", "reaction_options", "react_step",
@@ -114,7 +114,7 @@ def react_step(game: Game, bots, rng: random.Random, seats=None) -> Action | Non
         if choice is None:
             continue
         if choice.more and choice in legal:  # a play being composed: the bot makes each sub-decision
-            choice = complete(game, choice, lambda options: _pick(bot.react(view, options), options), UNFOLD)
+            choice = complete(game, choice, lambda options, bot=bot, view=view: _pick(bot.react(view, options), options), UNFOLD)
         if getattr(choice, "player", None) != seat or not game.can(choice):
             continue  # a bot may not act for another seat; a stale answer is ignored
         game.apply(choice)
@@ -172,7 +172,7 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
         legal = unfold(game, legal)  # bots judge complete plays best; a big choice stays step by step
         action = bots[seat].act(view, legal)
         if action.more and action in legal:  # a play being composed: the bot makes each sub-decision
-            action = complete(game, action, lambda options, b=bots[seat]: b.act(view, options), UNFOLD)
+            action = complete(game, action, lambda options, b=bots[seat], view=view: b.act(view, options), UNFOLD)
         if getattr(action, "player", None) != seat:
             raise IllegalActionError(f"bot {bots[seat]!r} at seat {seat} answered {action} for another seat")
         if is_turn_action(game, action):

@@ -63,7 +63,7 @@ class Moments:
         self.s += x
         self.ss += x * x
 
-    def merge(self, o: "Moments") -> None:
+    def merge(self, o: Moments) -> None:
         self.n += o.n
         self.s += o.s
         self.ss += o.ss
@@ -92,7 +92,7 @@ class Moments:
         return {"n": self.n, "s": self.s, "ss": self.ss}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Moments":
+    def from_dict(cls, d: dict) -> Moments:
         return cls(int(d["n"]), float(d["s"]), float(d["ss"]))
 
     def summary(self, digits: int = 3) -> dict:

@@ -30,9 +30,20 @@ import math
 import time
 from itertools import combinations
 
-from . import (CHUNK, MAX_STEPS, LabError, check_decks, chunk_specs, merge_tallies, parse_players, rate_summary,
-                  rotations, run_parallel, several_decks)
 from ..rules import RuleSet
+from . import (
+    CHUNK,
+    MAX_STEPS,
+    LabError,
+    check_decks,
+    chunk_specs,
+    merge_tallies,
+    parse_players,
+    rate_summary,
+    rotations,
+    run_parallel,
+    several_decks,
+)
 
 __all__ = ["duel", "tournament", "bradley_terry", "elo_from_strengths", "format_duel", "format_tournament"]
 
@@ -87,8 +98,8 @@ def _duel_result(a_label: str, b_label: str, lineup, labels, tally, *, rules: st
 
 
 def _check(rules: str, players: int, hands: int, decks: int = 1, deck: str = "classic") -> str:
-    from ..engine.game import Game
     from ..core.errors import UnoError
+    from ..engine.game import Game
     rs = RuleSet.parse(rules)
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise LabError(f"play at least one hand (--hands 1 or more), got {hands!r}")

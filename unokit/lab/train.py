@@ -44,10 +44,10 @@ def collect_imitation(rules: str, players: int, opponents: str, hands: int, seed
                       progress=None):
     """The teacher's decisions in the learning seat: observations, masks, action ids and each
     decision's final reward (the hand's result), as numpy arrays."""
+    from ..core.chance import derive_seed
     from ..engine.compose import unfold
     from ..env.gym_env import UnoGymEnv
     from . import make_player
-    from ..core.chance import derive_seed
     env = UnoGymEnv(rules, players, opponents, seat=None)
     table = env.table
     X, M, Y, R = [], [], [], []
@@ -123,6 +123,7 @@ def imitate(model, data, *, epochs: int = 8, batch: int = 1024, lr: float = 1e-3
 def export_policy(model, *, rules: str, players: int, table, encoder, extra: dict | None = None):
     """The numpy :class:`~unokit.bots.rl.Policy` of a MaskablePPO ``model`` (its actor network)."""
     import torch
+
     from ..bots.rl import Policy
     layers = []
     for m in list(model.policy.mlp_extractor.policy_net) + [model.policy.action_net]:
@@ -136,15 +137,15 @@ def export_policy(model, *, rules: str, players: int, table, encoder, extra: dic
 
 def evaluate(policy, rules: str, players: int, opponents: str, hands: int, seed: int) -> float:
     """The policy's win rate (numpy, greedy) in ``hands`` hands of ``unokit/Uno-v0`` against ``opponents``."""
-    from ..env.gym_env import UnoGymEnv
     from ..core.chance import derive_seed
+    from ..env.gym_env import UnoGymEnv
     env = UnoGymEnv(rules, players, opponents, seat=None)
     wins = 0
     for h in range(hands):
         obs, _ = env.reset(seed=derive_seed(seed, h, "eval"))
         done = False
         while not done:
-            obs, r, te, tr, info = env.step(policy.choose(obs["observation"], obs["action_mask"]))
+            obs, _r, te, tr, info = env.step(policy.choose(obs["observation"], obs["action_mask"]))
             done = te or tr
         wins += bool(info.get("won"))
     return wins / hands
@@ -156,6 +157,7 @@ def _sb3_vec(num_envs: int, seed: int, **kwargs):
     ``action_masks`` for MaskablePPO)."""
     from gymnasium import spaces
     from stable_baselines3.common.vec_env import VecEnv
+
     from ..env.vector import UnoVectorEnv
 
     class UnoSb3Vec(VecEnv):
@@ -232,6 +234,7 @@ def train(*, rules: str = "UNO 1121", players: int = 2, opponents: str = "random
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+
     from ..env.actions import table_for
     from ..env.observe import Encoder
     torch.set_num_threads(1)

@@ -88,7 +88,7 @@ def _play(game: Game, bots, rng: random.Random, stop=None, max_steps: int = MAX_
         view = game.view(seat)
         action = bots[seat].act(view, legal)
         if action.more and action in legal:
-            action = complete(game, action, lambda options, b=bots[seat]: b.act(view, options), UNFOLD)
+            action = complete(game, action, lambda options, b=bots[seat], view=view: b.act(view, options), UNFOLD)
         game.apply(action)
     return False
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Notice, Pass, Play, SayUno
 from ..bots import human
 from ..bots.base import is_out_of_turn
 from ..bots.greedy import GreedyBot
+from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Notice, Pass, Play, SayUno
 from ..core.chance import derive_seed
-from ..engine.compose import UNFOLD, complete, unfold
 from ..core.errors import IllegalActionError, UnoError
+from ..engine.compose import UNFOLD, complete, unfold
 from ..engine.game import Game, Phase
 from ..engine.narrate import card_name, cards_name, color_name, narrate_sequence
 from ..lab.sim import react_step
@@ -104,7 +104,7 @@ def suggest(game: Game, seat: int, names, lang: str = "en") -> str:
     bot = GreedyBot(0)
     a = bot.act(view, legal)
     if a.more:
-        a = complete(game, a, lambda options: bot.act(view, options), UNFOLD)
+        a = complete(game, a, lambda options, bot=bot, view=view: bot.act(view, options), UNFOLD)
     top, color = game.discard[-1], game.color
     col = color_name(color, lang) if color is not None else "?"
     if type(a) is Play:
@@ -284,7 +284,7 @@ class LearnerGame:
             bot = self.bots[seat]
             a = bot.act(view, unfold(g, g.legal_actions(seat)))
             if a.more:
-                a = complete(g, a, lambda options: bot.act(view, options), UNFOLD)
+                a = complete(g, a, lambda options, bot=bot, view=view: bot.act(view, options), UNFOLD)
             self._apply(a)
         raise UnoError("the bots did not hand the turn back")    # pragma: no cover - a bug
 

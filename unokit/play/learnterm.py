@@ -100,7 +100,7 @@ def _show_state(g: LearnerGame, since: int, order: str, out) -> None:
         for x in after.pop(i, []):
             for row in _box([x["text"], x["context"]], f"{ui['lesson']} · {ui['step']} {x['step']} · {x['title']}"):
                 write(row + "\n")
-    for x in sum(after.values(), []):
+    for x in [x for xs in after.values() for x in xs]:
         for row in _box([x["text"], x["context"]], f"{ui['lesson']} · {ui['step']} {x['step']} · {x['title']}"):
             write(row + "\n")
     if st["over"]:

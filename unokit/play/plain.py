@@ -22,6 +22,7 @@ import re
 import sys
 from collections.abc import Callable
 
+from ..bots import make_bot, parse_bot_list
 from ..core.actions import (
     Accuse,
     Action,
@@ -37,11 +38,10 @@ from ..core.actions import (
     Say,
     SayUno,
 )
-from ..bots import make_bot, parse_bot_list
 from ..core.cards import Card, Color, Face
 from ..core.chance import SystemClock
-from ..engine.compose import UNFOLD, complete, gifts_owed, unfold
 from ..core.errors import IllegalActionError, NotationError, UnoError
+from ..engine.compose import UNFOLD, complete, gifts_owed, unfold
 from ..engine.game import Game
 from ..engine.narrate import (
     card_name,

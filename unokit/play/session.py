@@ -49,13 +49,13 @@ import math
 import random
 from dataclasses import asdict, dataclass, field, fields, replace
 
-from ..core.actions import Action, CatchUno, Say, SayUno
 from ..bots import BOTS, make_bot
+from ..core.actions import Action, CatchUno, Say, SayUno
 from ..core.chance import Chance, ManualClock
-from ..engine.compose import UNFOLD, complete, unfold
 from ..core.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
-from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
+from ..engine.compose import UNFOLD, complete, unfold
 from ..lab.sim import derive_seed, reaction_options
+from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
 from .fairness import new_salt, seal
 
 __all__ = ["TableOptions", "TableSession", "TableError", "Outcome", "STAND_IN", "NAME_MAX", "CHAT_MAX"]
@@ -183,7 +183,7 @@ class TableOptions:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "TableOptions":
+    def from_dict(cls, d: dict) -> TableOptions:
         if not isinstance(d, dict):
             raise TableError("table options must be an object")
         names = {f.name for f in fields(cls)}
@@ -737,7 +737,7 @@ class TableSession:
         for seat in list(self.grace):
             if seat not in g.catchable:      # UNO called (or the hand changed): held catches fall
                 self.grace.pop(seat)
-                for p, c, _ in [h for h in self.held if h[1].target == seat]:
+                for p, _c, _ in [h for h in self.held if h[1].target == seat]:
                     if self.seats[p].kind == "person":
                         self.notices.append((p, "no catch: the UNO was called in time"))
                 self.held = [h for h in self.held if h[1].target != seat]
@@ -760,7 +760,7 @@ class TableSession:
             self.between_until = now + self.options.between_hands
 
     @classmethod
-    def restore(cls, options: "TableOptions | dict", log: list) -> "TableSession":
+    def restore(cls, options: TableOptions | dict, log: list) -> TableSession:
         """The table rebuilt from its options and log (raises :class:`TableError` on a log that does not replay)."""
         if isinstance(options, dict):
             options = TableOptions.from_dict(options)

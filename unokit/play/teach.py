@@ -34,9 +34,9 @@ import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..core.actions import CatchUno, Challenge, Hint, Play
 from ..bots import make_bot
 from ..bots.base import out_of_turn_options
+from ..core.actions import CatchUno, Challenge, Hint, Play
 from ..core.cards import Card, Face
 from ..core.chance import derive_seed
 from ..engine.compose import UNFOLD, complete, unfold
@@ -341,7 +341,7 @@ class _Director:
         self._beat(start, getattr(action, "player", None), pile, direction)
 
     # -------------------------------------------------------------- the hand
-    def play(self) -> "_Director":
+    def play(self) -> _Director:
         g = self.game
         self._beat(0, None, (None, None), g.view(None).deal_direction)
         steps = 0

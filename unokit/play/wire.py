@@ -23,11 +23,10 @@ import json
 from functools import lru_cache
 
 from ..core.decks import DECKS, build_deck
-from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ..engine.narrate import Narration, describe_pending
+from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
+from ..rules.catalog import AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS, bounds_of
 from ..rules.editions import EDITIONS
-from ..rules.catalog import (AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS,
-                             bounds_of)
 from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
 from .handorder import colour_order, guide_order
 from .session import TableSession, bot_names

@@ -43,9 +43,9 @@ carta bianca everywhere; a stand-in scores as the card it stands for.
 
 from __future__ import annotations
 
-
 from ..core.cards import BLANK_CODES, BLANK_FACES, Card, Face
-from ..core.decks import BLANK_EFFECTS as EFFECTS, DECKS, deck_with_blanks
+from ..core.decks import BLANK_EFFECTS as EFFECTS
+from ..core.decks import DECKS, deck_with_blanks
 from ..core.errors import NotationError
 
 __all__ = ["EFFECTS", "read_blanks", "written_cards", "deck_with_blanks", "blank_notes", "takes_target",

@@ -9,7 +9,6 @@ DOA's 2, TRI's 3, DAD's 4, BACK's 8.
 
 from __future__ import annotations
 
-
 from ..core.cards import Face
 from .base import HouseRule, TurnChange
 

@@ -212,7 +212,7 @@ def do_hidden_play(game, a: Play) -> None:
 
 
 def do_accuse(game, a) -> None:
-    seq, liar, cards, truthful, claim, went_out = _state(game).claim
+    _seq, liar, cards, truthful, claim, went_out = _state(game).claim
     # the claim stays open while the penalty is drawn: a reshuffle then leaves its cards face down
     # (a caught liar who went out takes them back)
     penalty = game.rules.param("DED", "penalty")

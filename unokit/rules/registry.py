@@ -22,15 +22,14 @@ from .cut import Cut
 from .deal_size import BattlefieldUno, FlashUno
 from .double_discard import DoubleDiscard
 from .drawchallenge import DrawChallenge
+from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
 from .editions.allwild import AllWild
 from .editions.extreme import Extreme
 from .editions.flash import Flash
-from .editions.spin import Spin
-from .editions.flip import Flip
-from .ignored import DrawAny, NoEndDraw, WildMatch
 from .editions.flex import Flex
+from .editions.flip import Flip
 from .editions.nomercy import NoMercy, NoMercySeven, NoMercyZero
-from .drawing import Consolation, Dissatisfaction, Reveal, Satisfaction
+from .editions.spin import Spin
 from .extras import (
     AddUp,
     Blitz,
@@ -50,6 +49,7 @@ from .extras import (
     ZeroLeft,
 )
 from .groups import Duplicates, QuickDiscard
+from .ignored import DrawAny, NoEndDraw, WildMatch
 from .inferno import Inferno
 from .match_rules import (
     EliminateMost,

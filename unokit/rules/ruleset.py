@@ -27,12 +27,22 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import cached_property
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..core.errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
-from .catalog import (ALIASES, AVOID_CARDS, CATALOG, EDITION_CARDS, IMPLEMENTED, ORDER, SILENCE_SUFFIXES, TABLE_BOUNDS, VARIATIONS,
-                      bounds_of)
+from .catalog import (
+    ALIASES,
+    AVOID_CARDS,
+    CATALOG,
+    EDITION_CARDS,
+    IMPLEMENTED,
+    ORDER,
+    SILENCE_SUFFIXES,
+    TABLE_BOUNDS,
+    VARIATIONS,
+    bounds_of,
+)
 
 __all__ = ["RuleSet", "AMBIGUITY", "GLOBAL_PARAMS", "OFFICIAL"]
 
@@ -100,7 +110,7 @@ class RuleSet:
 
     # ------------------------------------------------------------------ parsing
     @classmethod
-    def parse(cls, text: "str | RuleSet", *, allow_unimplemented: bool = False) -> "RuleSet":
+    def parse(cls, text: str | RuleSet, *, allow_unimplemented: bool = False) -> RuleSet:
         """Parse a guide code. Raises :class:`RuleCodeError` (or a subclass) naming the problem."""
         if isinstance(text, RuleSet):
             return text
@@ -115,7 +125,7 @@ class RuleSet:
         raise RuleCodeError(f"a rule code is text such as 'UNO 1121 DR-P4', not {type(text).__name__}")
 
     @classmethod
-    def _parse(cls, text: str, allow_unimplemented: bool) -> "RuleSet":
+    def _parse(cls, text: str, allow_unimplemented: bool) -> RuleSet:
         if not text.strip():
             raise RuleCodeError("empty rule code; write e.g. 'UNO 1121' or 'UNO 1121 DR-P4'")
         if len(text) > MAX_CODE_LENGTH:
@@ -252,7 +262,7 @@ class RuleSet:
                 raise RuleConflictError(f"{c} ({CATALOG[c].name}) needs {' or '.join(needs)} in the same code, and "
                                         f"{self.code!r} has neither; write e.g. 'UNO 1121 {needs[0]}-{c}'")
 
-    def _resolve_shared_cards(self) -> "RuleSet":
+    def _resolve_shared_cards(self) -> RuleSet:
         """The guide's own ready-made variations put two rules on one card (CAR and T on the 0;
         PAB and CLA on the 1) although it says such rules conflict "unless the cards differ".
         Decision: when a variation is loaded by its code, the rule written later in the guide's

@@ -19,9 +19,8 @@ parameter: ``S(card=8)``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import re
+from typing import NamedTuple
 
 from .base import HouseRule
 

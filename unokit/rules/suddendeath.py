@@ -39,9 +39,7 @@ class SuddenDeath(HouseRule):
         if self.event is None or game.rule_state.get("MS3"):
             return
         ev = self.event
-        if ev == "first-wild" and any(c.is_wild for c in play.cards):
-            game.rule_state["MS3"] = True
-        elif ev == "first-number" and any(c.number == self.number for c in play.cards):
+        if (ev == "first-wild" and any(c.is_wild for c in play.cards)) or (ev == "first-number" and any(c.number == self.number for c in play.cards)):
             game.rule_state["MS3"] = True
         elif ev in ("first-action", "fifth-action"):
             n = game.rule_state.get("MS3-actions", 0) + sum(1 for c in play.cards if c.number is None)

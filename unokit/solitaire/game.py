@@ -29,6 +29,7 @@ Columns are numbered 1-7 in the text.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -119,7 +120,7 @@ class Move:
             raise NotationError(f"column {self.src} cannot move onto itself")
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read ``d``, ``w>f``, ``w>3``, ``3>f`` or ``3>5`` (spaces and case do not matter);
         anything else raises :class:`~unokit.core.errors.NotationError`."""
         if not isinstance(text, str):
@@ -181,7 +182,7 @@ class Solitaire:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def deal(cls, seed: int | None = None) -> "Solitaire":
+    def deal(cls, seed: int | None = None) -> Solitaire:
         """Shuffle the 96 cards with ``Chance(seed)`` and deal: column *i* (0-based) takes *i*
         cards face down and one face up, columns left to right, from the top of the deck; the
         rest is the stock (in the order left).
@@ -204,7 +205,7 @@ class Solitaire:
         return cls(down, up, ids, [], [[] for _ in range(FOUNDATIONS)], seed=chance.seed)
 
     @classmethod
-    def from_layout(cls, columns, foundations=(), waste: str = "", stock: str | None = None) -> "Solitaire":
+    def from_layout(cls, columns, foundations=(), waste: str = "", stock: str | None = None) -> Solitaire:
         """A hand-built position. ``columns``: up to seven strings ``'DOWN | UP'`` of card codes,
         bottom first (no ``|``: all face up); ``foundations``: the top card of each started
         foundation (``'R5'`` is a pile R1-R5); ``waste`` bottom first; ``stock`` bottom first, by
@@ -273,7 +274,7 @@ class Solitaire:
             raise PositionError(str(e)) from None
         return g
 
-    def copy(self) -> "Solitaire":
+    def copy(self) -> Solitaire:
         """An independent copy of the position (without the history)."""
         return Solitaire(self._down, self._up, self._stock, self._waste, self._found, seed=self.seed)
 
@@ -329,7 +330,7 @@ class Solitaire:
             if self._down[i] and not self._up[i]:
                 raise AssertionError(f"column {i + 1} has face-down cards and no face-up card")
             kinds = [c >> 1 for c in self._up[i]]
-            for a, b in zip(kinds, kinds[1:]):
+            for a, b in itertools.pairwise(kinds):
                 if b != a - 1 or a // RANKS != b // RANKS:
                     raise AssertionError(f"column {i + 1}: {kind_code(b)} cannot lie on {kind_code(a)}")
         for i, p in enumerate(self._found):

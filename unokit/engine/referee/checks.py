@@ -4,14 +4,34 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 
 from __future__ import annotations
 
-from ...core.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Hint, Notice, Pass,
-                       Play, Say, SayUno)
+from ...core.actions import (
+    Accuse,
+    Action,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Discard,
+    Draw,
+    Hint,
+    Notice,
+    Pass,
+    Play,
+    Say,
+    SayUno,
+)
 from ...core.cards import COLORS, Card, Face
-from ..compose import MORE, gifts_of, targets_of
-from ...core.errors import (CardNotInHandError, CardNotPlayableError, GameOverError, IllegalActionError,
-                      IncompletePlayError, NotYourTurnError, WindowClosedError)
+from ...core.errors import (
+    CardNotInHandError,
+    CardNotPlayableError,
+    GameOverError,
+    IllegalActionError,
+    IncompletePlayError,
+    NotYourTurnError,
+    WindowClosedError,
+)
 from ...core.official import matches
 from ...rules import blanks
+from ..compose import MORE, gifts_of, targets_of
 from .state import Phase
 
 
@@ -40,10 +60,7 @@ class ChecksMixin:
         need: dict[Card, int] = {}
         for c in cards:
             need[c] = need.get(c, 0) + 1
-        for c, k in need.items():
-            if (c not in hand) if k == 1 else hand.count(c) < k:
-                return False
-        return True
+        return all(not (c not in hand if k == 1 else hand.count(c) < k) for c, k in need.items())
 
     def _group_problem(self, cards) -> str | None:
         if len(cards) > 1 and not any(h(self, cards) for h in self._group_ok):
@@ -197,10 +214,10 @@ class ChecksMixin:
             if why is None:
                 return None
             return WindowClosedError, why, not self.strict and ph == Phase.PLAY
-        if ph == Phase.DRAWN:
-            if play.cards[0] not in self.drawn_options or len(play.cards) > 1 and not self._group_ok:
-                return (CardNotPlayableError, f"after drawing you may only play the card drawn "
-                                              f"({' '.join(c.code for c in self.drawn_options)})", True)
+        if ph == Phase.DRAWN and (play.cards[0] not in self.drawn_options
+                                  or (len(play.cards) > 1 and not self._group_ok)):
+            return (CardNotPlayableError, f"after drawing you may only play the card drawn "
+                                          f"({' '.join(c.code for c in self.drawn_options)})", True)
         why = self.match_problem(play)
         if why and play.hidden and ph == Phase.PLAY:  # DED: the face-down part of a group may come first
             from ...rules.double_discard import split_problem

@@ -56,7 +56,7 @@ class LazyReferee:
     A bound method taken while the game was lazy (``apply = g.apply``) keeps working after it
     materialized: each fast method hands over to the referee's own once the fast core is gone."""
 
-    def __init__(self, fast, rules, players: int):  # noqa: D107 - built by Game.new only
+    def __init__(self, fast, rules, players: int):
         self._fast = fast
         self.n = players
         self.rules = rules

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...core.actions import (Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play,
-                       SayUno)
+from ...core.actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno
 from ...core.cards import Card, Face, plain
-from ..compose import MORE, Composer
 from ...core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ...core.official import matches
+from ..compose import MORE, Composer
 from .state import Phase
 
 

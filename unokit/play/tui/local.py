@@ -148,8 +148,8 @@ class LocalTable(TableAdapter):
         except UnoError as e:            # pragma: no cover - a bot refused: the table waits for people
             self.error(str(e))
         self._notices()
-        running = self.state is not None and any(
-            self.state.get(k) is not None for k in ("turn_left", "between_left")) or bool(s.grace)
+        running = (self.state is not None and any(
+            self.state.get(k) is not None for k in ("turn_left", "between_left"))) or bool(s.grace)
         if changed or force or (running and now - self._shown >= 0.5):
             self.push_state(now)
 

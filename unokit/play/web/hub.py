@@ -129,7 +129,7 @@ class GroupCommit:
                     done.append((item, None))
                 except Exception as e:  # noqa: BLE001 - handed to the change that queued it
                     done.append((item, e))
-        for (rt, start, entries, _, before, fut), error in done:
+        for (rt, start, _entries, _, before, fut), error in done:
             if error is not None:
                 rt.saved = min(rt.saved, start)
                 rt.status = before

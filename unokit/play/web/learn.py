@@ -41,9 +41,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.errors import IllegalActionError, NotationError, UnoError
 from ...rules import RuleSet
 from ..coach import LearnerGame, action_words
-from .memory import GamesInMemory
 from ..lessons import HOUSE_PATH, KEYS
 from ..teach import plan, play_demo
+from .memory import GamesInMemory
 
 __all__ = ["MAX_GAMES", "LearnGames", "mount_learn", "allowed_rules"]
 

@@ -27,7 +27,7 @@ their regular side; Wild All Flip 50. Every choice the seed leaves open is liste
 
 from __future__ import annotations
 
-from ...core.cards import Card, COLORS, FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, Face
+from ...core.cards import COLORS, FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, Card, Face
 from ...core.official import Effect, FirstCard
 from ..base import HouseRule
 from . import Edition
