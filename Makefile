@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup sysdeps bench clean
+.PHONY: run test lint setup sysdeps bench clean
 
 $(STAMP): pyproject.toml setup.py unokit/fast/_ccore.c $(wildcard unokit/fast/*.h)
 	$(PYTHON) -m venv $(VENV)
@@ -25,8 +25,13 @@ run: $(STAMP)
 # the tests run in parallel (pytest-xdist), one worker per CPU; the Ray and browser tests each keep to one worker
 # (xdist_group). TEST_JOBS=0 make test: in one process; UNOKIT_FULL=1 make test: every seed of the sweeps
 TEST_JOBS ?= auto
-test: $(STAMP) sysdeps
+test: $(STAMP) sysdeps lint
 	$(PY) -m pytest -n $(TEST_JOBS) --dist loadgroup
+
+# ruff over the package, the tests and the benchmarks; mypy over the layers it is clean on so far
+lint: $(STAMP)
+	$(VENV)/bin/ruff check unokit tests bench setup.py
+	$(VENV)/bin/mypy
 
 bench: $(STAMP)
 	$(VENV)/bin/unokit bench --vs rlcard

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
+from typing import Any
 
 from .cards import Card, Color, format_cards, parse_cards
 from .errors import NotationError, UnoError
@@ -55,13 +56,13 @@ class Action:
     def _parse(cls, player: int, args: list[str]) -> Action:
         """The action of ``player`` from the words after the verb (a ``ValueError`` names a problem)."""
         _no_args(cls.verb, args)
-        return cls(player)
+        return cls(player)  # type: ignore[call-arg]  # each concrete action is a dataclass whose first field is player
 
     @classmethod
     def _from_dict(cls, player: int, d: dict) -> Action:
         """The action of ``player`` (already checked) from the other fields of its dict form."""
         _only(d, cls.kind, ())
-        return cls(player)
+        return cls(player)  # type: ignore[call-arg]  # (as in _parse)
 
     @staticmethod
     def parse(text: str) -> Action:
@@ -216,7 +217,9 @@ class Play(Action):
 
     @classmethod
     def _parse(cls, p: int, args: list[str]) -> Play:
-        cards, color, uno, target, hidden, claim, give, more = [], None, False, None, (), 0, (), ""
+        cards, color, uno, target, claim, more = [], None, False, None, 0, ""
+        hidden: tuple[Card, ...] = ()
+        give: tuple[Card, ...] = ()
         first = None
         seen: set[str] = set()
 
@@ -290,7 +293,7 @@ class Play(Action):
     def _from_dict(cls, p: int, d: dict) -> Play:
         known = _play_fields()
         _only(d, cls.kind, known)
-        kw = {"player": p}
+        kw: dict[str, Any] = {"player": p}
         for name in ("cards", "hidden", "give"):
             if name in d:
                 kw[name] = tuple(_cards_field(d, name))

@@ -209,7 +209,7 @@ _FACE_CODE = {
     Face.BLANK_SWAP: "WBX", Face.BLANK_TARGET_TWO: "WB2", Face.BLANK_EVERYONE: "WBE", Face.BLANK_DRAW_N: "WBN",
     Face.BLANK_BIANCA: "WBC", Face.BLANK_NEXT_SWAP: "WBM",
 }
-_FACE_NAME = {
+_FACE_NAME: dict[int, str] = {
     Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "Draw Two", Face.WILD: "Wild",
     Face.WILD_DRAW_FOUR: "Wild Draw Four", Face.WILD_SWAP: "Wild Swap Hands",
     Face.WILD_SHUFFLE: "Wild Shuffle Hands", Face.WILD_OHANA: "Wild Ohana",
@@ -306,6 +306,17 @@ class Card:
 
     __slots__ = ("color", "face", "number", "is_wild", "is_action", "draw", "points", "code",
                  "index", "names_color", "symbol")
+    color: Color | None
+    face: int
+    number: int | None
+    is_wild: bool
+    is_action: bool
+    draw: int
+    points: int
+    code: str
+    index: int
+    names_color: bool
+    symbol: int
 
     _interned: dict[tuple, Card] = {}
     _by_code: dict[str, Card] = {}
@@ -395,7 +406,7 @@ class Card:
     @property
     def name(self) -> str:
         """A readable English name, e.g. 'red 7', 'blue Skip', 'Wild Draw Four'."""
-        if self.is_wild:
+        if self.is_wild or self.color is None:
             return _FACE_NAME[self.face]
         col = self.color.name.lower()
         return f"{col} {self.number}" if self.number is not None else f"{col} {_FACE_NAME[self.face]}"
@@ -436,6 +447,10 @@ class FlipCard(Card):
     """
 
     __slots__ = ("up", "down", "pair", "key")
+    up: Card
+    down: Card
+    pair: str
+    key: tuple
     _pairs: dict[tuple, FlipCard] = {}
 
     def __init__(self, up: Card, down: Card):  # use FlipCard.of
@@ -448,7 +463,7 @@ class FlipCard(Card):
         object.__setattr__(self, "key", min(self.pair, f"{down.code}/{up.code}"))
 
     @classmethod
-    def of(cls, up: Card, down: Card) -> FlipCard:
+    def of(cls, up: Card, down: Card) -> FlipCard:  # type: ignore[override]  # a Flip card is made of two sides
         """The physical card showing ``up`` with ``down`` on its back."""
         up, down = plain(up), plain(down)
         key = (up, down)
@@ -499,11 +514,11 @@ def _build_all() -> None:
     for col in DARK_COLORS:
         for f in DARK_FACES:
             Card.of(col, f)
-    coloured, wilds = FLEX_FACES
+    flex_coloured, flex_wilds = FLEX_FACES
     for col in COLORS:
-        for f in coloured:
+        for f in flex_coloured:
             Card.of(col, f)
-    for f in wilds:
+    for f in flex_wilds:
         Card.of(None, f)
     for f in BLANK_FACES:
         Card.of(None, f)

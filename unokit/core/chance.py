@@ -31,7 +31,7 @@ class Chance:
     def __init__(self, seed: int | None = None):
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        self.seed = seed
+        self.seed: int | None = seed
         self._rng = random.Random(seed)
         self.log: list = []
 
@@ -75,6 +75,7 @@ class ScriptedChance(Chance):
     def shuffle(self, cards: list[Card]) -> list[Card]:
         v = self._next()
         if v is None:
+            assert self._extend is not None      # (_next returns None only when there is one)
             out = self._extend.shuffle(cards)
         else:
             if not isinstance(v, (str, list, tuple)):
@@ -88,6 +89,7 @@ class ScriptedChance(Chance):
     def randint(self, lo: int, hi: int) -> int:
         v = self._next()
         if v is None:
+            assert self._extend is not None
             v = self._extend.randint(lo, hi)
         if not isinstance(v, int) or not lo <= v <= hi:
             raise ReplayMismatchError(f"recorded outcome {v!r} is not an integer in [{lo}, {hi}]")

@@ -46,7 +46,7 @@ class Event:
     @property
     def detail(self) -> tuple:
         """The fields as a tuple; trailing optional fields at their default are left out."""
-        values = list(self[2:])
+        values = list(self[2:])  # type: ignore[index]  # every event class is also a namedtuple (_build)
         names = list(self.fields)
         while names and names[-1] in self.optional and values[-1] in ((), None):
             names.pop()
@@ -54,7 +54,7 @@ class Event:
         return tuple(values)
 
     def __eq__(self, other) -> bool:
-        return type(self) is type(other) and tuple.__eq__(self, other)
+        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[operator]  # (a namedtuple)
 
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)
@@ -121,8 +121,8 @@ def _class_name(kind: str) -> str:
 
 
 def _build(kind: str, names: tuple[str, ...], defaults: dict, about: str) -> type:
-    base = namedtuple(_class_name(kind), ("seq", "player") + names,
-                      defaults=[defaults[n] for n in names if n in defaults] or None)
+    base = namedtuple(_class_name(kind), ("seq", "player") + names,  # type: ignore[misc]  # built from the table
+                      defaults=[defaults[n] for n in names if n in defaults] or None)  # type: ignore[misc]
     cls = type(base.__name__, (Event, base), {"__slots__": (), "kind": kind, "fields": names,
                                               "optional": tuple(defaults), "about": about, "__doc__": about,
                                               "__module__": __name__})

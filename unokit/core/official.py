@@ -122,7 +122,7 @@ def effect(card: Card, players: int) -> Effect:
 
 
 # effect() for each face of the official deck, at a table of more than two players and of two
-_EFFECT_BY_FACE: tuple[dict[int, Effect], dict[int, Effect]] = tuple(
+_EFFECT_BY_FACE: tuple[dict[int, Effect], ...] = tuple(
     {c.face: effect(c, 2 if two else 3) for c in classic_deck()} for two in (False, True))
 
 

@@ -120,7 +120,7 @@ def add_blanks(code: str, blanks: str = "", blankmax: int | None = None) -> str:
     for name, value in (("blanks", blanks), ("blankmax", blankmax)):
         if value is None or value == "":
             continue
-        value = read_blanks(value) if name == "blanks" else str(value)
+        value = read_blanks(str(value)) if name == "blanks" else str(value)
         have = [t.split("=", 1)[1] for t in str(out).split() if t.lower().startswith(name + "=")]
         if not have:
             out = f"{out} {name}={value}"

@@ -107,7 +107,7 @@ def _claim_ok(game, amount: int) -> bool:
 def hidden_plays(game, player: int) -> list:
     hand = game.hands[player]
     ph = game.phase
-    out = []
+    out: list = []
     uno_opts = (False, True) if len(hand) == 2 else (False,)
     for c in dict.fromkeys(hand):
         if ph == ph.PENDING:
@@ -212,7 +212,9 @@ def do_hidden_play(game, a: Play) -> None:
 
 
 def do_accuse(game, a) -> None:
-    _seq, liar, cards, truthful, claim, went_out = _state(game).claim
+    open_claim = _state(game).claim
+    assert open_claim is not None          # (checked: an accusation needs an open claim)
+    _seq, liar, cards, truthful, claim, went_out = open_claim
     # the claim stays open while the penalty is drawn: a reshuffle then leaves its cards face down
     # (a caught liar who went out takes them back)
     penalty = game.rules.param("DED", "penalty")

@@ -185,8 +185,8 @@ class Movement(HouseRule):
                             for order in permutations(teams) for flips in product((0, 1), repeat=len(teams))})
             scored = [(kept(c), c) for c in cands]
             least = min(k for k, _ in scored)
-            best = [c for k, c in scored if k == least]
-            return best[ch.randint(0, len(best) - 1)]
+            fewest = [c for k, c in scored if k == least]
+            return fewest[ch.randint(0, len(fewest) - 1)]
         best, best_kept = base, kept(base)
         for _ in range(_MOVE_TRIES):
             seating = _partner_seating(match, teams) if teams else tuple(ch.shuffle(list(base)))

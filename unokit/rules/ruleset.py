@@ -103,7 +103,7 @@ def _short(src: str) -> str:
 class RuleSet:
     """An immutable set of rules. Build with :meth:`parse`; print with :attr:`code`."""
 
-    ambiguity: tuple[int, int, int, int] = (1, 1, 2, 1)
+    ambiguity: tuple[int, ...] = (1, 1, 2, 1)        # the four digits ABCD
     # (code, options, params) sorted in the guide's summary order; options/params are sorted tuples
     rules: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, object], ...]], ...] = ()
     params: tuple[tuple[str, object], ...] = ()
@@ -134,7 +134,7 @@ class RuleSet:
         words = text.strip().upper().split()
         if words and words[0] == "UNO":
             words.pop(0)
-        amb = (1, 1, 2, 1)
+        amb: tuple[int, ...] = (1, 1, 2, 1)
         if words and words[0].isdigit():
             digits = words.pop(0)
             if not _DIGITS.fullmatch(digits):

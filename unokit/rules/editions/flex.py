@@ -44,8 +44,9 @@ _NUMBER_FACE = {k: f for f, k in FLEX_NUMBER.items()}
 def _physical(card: Card) -> Card:
     """The physical card whose flex side ``card`` (a flexed face) is."""
     if card.face in FLEXED_NUMBER:   # a yellow 2 played from the red 2 whose flex colour is yellow
+        assert card.color is not None and card.number is not None
         return Card.of(COLORS[(card.color - 1) % 4], _NUMBER_FACE[card.number])
-    return Card.of(card.color, _FLEXED_OF[card.face])
+    return Card.of(card.color, _FLEXED_OF[Face(card.face)])
 
 
 #: every flexed face -> the physical card it is played from, and back
