@@ -29,10 +29,11 @@ from unokit.bots import make_bot
 from unokit.bots.greedy import color_before_top
 from unokit.core.actions import CatchUno, Challenge, Play, SayUno
 from unokit.engine.compose import every_action, unfold
+from unokit.engine.flow import reaction_options
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
 from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed, play_hand, reaction_options
+from unokit.lab.sim import derive_seed, play_hand
 from unokit.rules import RuleSet
 
 #: ``UNOKIT_FULL=1``: every seed of every sweep (else the first half of each)

@@ -14,9 +14,10 @@ from unokit.bots.greedy import bluff_probability
 from unokit.core.actions import Action, CatchUno, Challenge, Draw, Play, SayUno
 from unokit.core.cards import Card, Color
 from unokit.core.errors import ReplayMismatchError, UnoError
+from unokit.engine.flow import react_step
 from unokit.engine.game import Game
 from unokit.engine.view import PlayerView
-from unokit.lab.sim import HandResult, derive_seed, play_hand, react_step, simulate
+from unokit.lab.sim import HandResult, derive_seed, play_hand, simulate
 
 
 class Spy(Bot):

@@ -22,6 +22,7 @@ import compiled_support as S
 import pytest
 
 import unokit.engine.compose
+import unokit.engine.flow
 import unokit.lab.sim
 from unokit.core.actions import Play
 from unokit.core.cards import Card
@@ -126,11 +127,11 @@ def test_DR_compiled_follows_the_harness_when_stems_stay_folded():
         folded.append(any(type(a) is Play and a.more for a in out))
         return out
 
-    unokit.lab.sim.unfold = spy
+    unokit.engine.flow.unfold = spy
     try:
         same_hands(rules, players=(3,), n=10, lab=2, everything=True)   # these very hands
     finally:
-        unokit.lab.sim.unfold = original
+        unokit.engine.flow.unfold = original
     assert sum(folded) >= 2
 
 

@@ -221,3 +221,10 @@ def test_position_fuzz_valid_positions_play_and_replay(seed, deck):
         g.apply(rng.choice(acts))
     assert Counter(g.card_locations()) == before
     replay(g.record())
+
+
+def test_an_edition_position_with_more_seats_than_it_seats_is_a_position_error():
+    # found by the fuzzer: seven hands under UNO Show 'em No Mercy (2 to 6 players) raised a bare UnoError
+    from unokit.engine.game import Game
+    with pytest.raises(PositionError, match="NOMERCY is for 2 to 6 players; got 7"):
+        Game.from_position(["R1"] * 7, "R9", rules="UNO NOMERCY", deck="nomercy")

@@ -16,8 +16,9 @@ from unokit.bots.personalities import (
 )
 from unokit.bots.strategist import StrategistBot
 from unokit.core.actions import Action, CatchUno, Play, SayUno
+from unokit.engine.compose import unfold
 from unokit.engine.game import Game
-from unokit.lab.sim import play_hand, unfold
+from unokit.lab.sim import play_hand
 
 
 def test_the_personalities_are_registered_and_off_by_default():

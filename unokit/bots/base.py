@@ -20,6 +20,7 @@ import random
 
 from ..core.actions import Action, Draw, Pass, Play
 from ..core.cards import Card, Color
+from ..engine.flow import is_out_of_turn, is_turn_action, out_of_turn_options, turn_options  # (re-exported)
 
 __all__ = ["Bot", "is_out_of_turn", "is_turn_action", "out_of_turn_options", "turn_options", "event_cards",
            "event_color", "rest_of_hand"]
@@ -56,37 +57,6 @@ def rest_of_hand(hand, cards) -> list:
     for c in cards:
         rest.remove(PHYSICAL.get(c, c))
     return rest
-
-
-def is_out_of_turn(action: Action) -> bool:
-    """May ``action`` be offered to a seat that is not ``to_act``? (Its class's window says:
-    :attr:`Action.window` "reaction", or "both" for a play, which out of turn is a cut.)
-
-    >>> from unokit.core.actions import Action
-    >>> [is_out_of_turn(Action.parse(t)) for t in ("1 catch 0", "1 play R5", "1 draw", "1 say hi")]
-    [True, True, False, False]
-    """
-    return action.window in ("reaction", "both")
-
-
-def is_turn_action(action: Action) -> bool:
-    """Is ``action`` a decision of the seat in turn (its window "turn", or "both": a play)?
-
-    >>> from unokit.core.actions import Action
-    >>> [is_turn_action(Action.parse(t)) for t in ("0 draw", "0 doubtsum", "0 play R5", "0 uno", "0 say hi")]
-    [True, True, True, False, False]
-    """
-    return action.window in ("turn", "both")
-
-
-def out_of_turn_options(legal: list[Action]) -> list[Action]:
-    """``legal`` minus the in-turn-only actions and speech (what :meth:`Bot.react` is offered)."""
-    return [a for a in legal if is_out_of_turn(a)]
-
-
-def turn_options(legal: list[Action]) -> list[Action]:
-    """``legal`` minus the reactions and speech: the decisions of the seat in turn."""
-    return [a for a in legal if is_turn_action(a)]
 
 
 class Bot:

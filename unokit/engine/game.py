@@ -33,7 +33,7 @@ from ..core.actions import (
 from ..core.cards import COLORS, Card, Color, format_physical, plain
 from ..core.chance import Chance, ManualClock
 from ..core.decks import DECKS, build_deck, deck_counts
-from ..core.errors import RuleCodeError, UnoError
+from ..core.errors import PositionError, RuleCodeError, UnoError
 from ..core.events import Event, make_event
 from ..fast import REFEREE
 from ..rules import RuleSet
@@ -241,9 +241,15 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """
         from .position import check_position
         rs = RuleSet.parse(rules)
-        # (a table of fewer than 2 seats is refused by check_position, as a PositionError)
-        deck = _deck_for(rs, deck, len(hands) if isinstance(hands, (list, tuple)) and len(hands) >= 2 else None,
-                         decks if type(decks) is int and decks >= 1 else 1)
+        # (a table of fewer than 2 seats is refused by check_position, as a PositionError); an edition's
+        # deck or seats that the position breaks make it impossible too
+        try:
+            deck = _deck_for(rs, deck, len(hands) if isinstance(hands, (list, tuple)) and len(hands) >= 2 else None,
+                             decks if type(decks) is int and decks >= 1 else 1)
+        except PositionError:
+            raise
+        except UnoError as e:
+            raise PositionError(str(e)) from None
         # refuse an impossible position (PositionError) before any Game is built
         pos = check_position(hands, discard, stock, current=current, direction=direction, color=color,
                              pending=pending, enforcement=enforcement, dealer=dealer, seed=seed, deck=deck,

@@ -34,15 +34,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..bots import Bot, make_bot, out_of_turn_options, parse_bot_list
-from ..core.actions import Action, Draw, Play
+from ..bots import make_bot, parse_bot_list
 from ..core.chance import derive_seed
-from ..core.errors import IllegalActionError, ReplayMismatchError, UnoError
-from ..engine.compose import UNFOLD, complete, unfold
-from ..engine.game import Game, Phase
+from ..core.errors import ReplayMismatchError, UnoError
+from ..engine.flow import counts_as_turn, react_step, turn_step
+from ..engine.game import Game
 
-__all__ = ["HandResult", "play_hand", "simulate", "derive_seed", "reaction_options", "react_step",
-           "is_turn_action", "format_summary", "HandStats"]
+__all__ = ["HandResult", "play_hand", "simulate", "derive_seed", "format_summary", "HandStats"]
 
 DEFAULT_BOTS = "greedy,random"
 
@@ -73,72 +71,13 @@ class HandResult:
     record: dict = field(default_factory=dict, repr=False, compare=False)
 
 
-def is_turn_action(game: Game, action: Action) -> bool:
-    """Is ``action`` (about to be applied) a play or draw by the player in turn?"""
-    return (type(action) in (Play, Draw) and action.player == game.current
-            and game.phase in (Phase.PLAY, Phase.DRAWN, Phase.PENDING))
-
-
-def reaction_options(game: Game, seat: int) -> list[Action]:
-    """The out-of-turn actions ``seat`` (not ``to_act``) may take now."""
-    # the seat in turn may still slap, say UNO or catch between its moves, but its moves are not reactions
-    return out_of_turn_options(game.legal_actions(seat, turn=False))
-
-
-def react_step(game: Game, bots, rng: random.Random, seats=None) -> Action | None:
-    """Offer out-of-turn options to the bot seats (shuffled order); apply the first acceptable answer.
-
-    ``bots`` maps a seat to its :class:`Bot` (a list, or a dict that may omit
-    seats played by people). Returns the applied action or ``None``.
-    """
-    if game.over:
-        return None
-    cands = list(game.out_of_turn_seats() if seats is None else seats)
-    if seats is None and game.to_act not in cands:
-        cands.append(game.to_act)
-    rng.shuffle(cands)
-    # bots with a reaction time (HumanBot) react in order of their sampled delays: fastest first
-    delays = {s: getattr(_bot_at(bots, s), "reaction_delay", None) for s in cands}
-    if any(d is not None for d in delays.values()):
-        cands.sort(key=lambda s: delays[s]() if delays[s] is not None else 0.0)
-    for seat in cands:
-        bot = _bot_at(bots, seat)
-        if bot is None:
-            continue
-        legal = reaction_options(game, seat)
-        if not legal:
-            continue
-        view = game.view(seat)
-        legal = unfold(game, legal)
-        choice = bot.react(view, legal)
-        if choice is None:
-            continue
-        if choice.more and choice in legal:  # a play being composed: the bot makes each sub-decision
-            choice = complete(game, choice, lambda options, bot=bot, view=view: _pick(bot.react(view, options), options), UNFOLD)
-        if getattr(choice, "player", None) != seat or not game.can(choice):
-            continue  # a bot may not act for another seat; a stale answer is ignored
-        game.apply(choice)
-        return choice
-    return None
-
-
-def _pick(choice, options):
-    """A bot that declines a sub-decision of a play it started takes the first option."""
-    return choice if choice in options else options[0]
-
-
-def _bot_at(bots, seat: int) -> Bot | None:
-    if isinstance(bots, dict):
-        return bots.get(seat)
-    return bots[seat] if 0 <= seat < len(bots) else None
-
-
 def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | None = None,
               check: bool = False, observe=None, after_step=None, record: bool = True) -> HandResult:
     """Let ``bots`` (one per seat) play ``game`` to the end or for at most ``max_steps`` steps.
 
-    One step: every seat may react out of turn (at most ``2n`` reactions, see :func:`react_step`),
-    then the seat in turn acts. With ``check``, ``game.check_invariants()`` runs after every action.
+    One step: every seat may react out of turn (at most ``2n`` reactions), then the seat in turn
+    acts: the decision flow of :mod:`unokit.engine.flow` (:func:`~unokit.engine.flow.react_step`,
+    :func:`~unokit.engine.flow.turn_step`). With ``check``, ``game.check_invariants()`` runs after every action.
     Hooks for consumers that need more than :class:`HandResult` (the lab, partner play):
     ``observe(game, action)`` is called just before the seat in turn's action is applied, and
     ``after_step(game)`` after the reactions of a step and after its turn action.
@@ -164,18 +103,8 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
             after_step(game)
         if game.over:  # a reaction (a cut going out, a free discard...) may end the hand
             break
-        seat = game.to_act
-        legal = game.legal_actions(seat)
-        if not legal:  # pragma: no cover - the engine always offers the seat in turn something
-            raise UnoError(f"seat {seat} has no legal action in {game!r}")
-        view = game.view(seat)
-        legal = unfold(game, legal)  # bots judge complete plays best; a big choice stays step by step
-        action = bots[seat].act(view, legal)
-        if action.more and action in legal:  # a play being composed: the bot makes each sub-decision
-            action = complete(game, action, lambda options, b=bots[seat], view=view: b.act(view, options), UNFOLD)
-        if getattr(action, "player", None) != seat:
-            raise IllegalActionError(f"bot {bots[seat]!r} at seat {seat} answered {action} for another seat")
-        if is_turn_action(game, action):
+        action = turn_step(game, bots[game.to_act])      # the seat in turn decides (engine.flow)
+        if counts_as_turn(game, action):
             turns += 1
         if observe is not None:
             observe(game, action)

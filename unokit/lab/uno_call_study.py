@@ -46,9 +46,8 @@ from pathlib import Path
 from ..bots.personalities import UnoSkipper, Watcher
 from ..bots.strategist import StrategistBot
 from ..core.chance import derive_seed
-from ..engine.compose import UNFOLD, complete, unfold
+from ..engine.flow import react_step, turn_step
 from ..engine.game import Game
-from .sim import react_step
 from .stats import Moments, rate_summary
 
 __all__ = ["study", "play_deal", "rules_for", "format_study", "write_section", "plot_study", "WINDOWS", "main"]
@@ -83,13 +82,7 @@ def _play(game: Game, bots, rng: random.Random, stop=None, max_steps: int = MAX_
             break
         if stop is not None and stop(game):
             return True
-        seat = game.to_act
-        legal = unfold(game, game.legal_actions(seat))
-        view = game.view(seat)
-        action = bots[seat].act(view, legal)
-        if action.more and action in legal:
-            action = complete(game, action, lambda options, b=bots[seat], view=view: b.act(view, options), UNFOLD)
-        game.apply(action)
+        game.apply(turn_step(game, bots[game.to_act]))
     return False
 
 

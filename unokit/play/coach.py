@@ -27,9 +27,9 @@ from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Notic
 from ..core.chance import derive_seed
 from ..core.errors import IllegalActionError, UnoError
 from ..engine.compose import UNFOLD, complete, unfold
+from ..engine.flow import react_step, turn_step
 from ..engine.game import Game, Phase
 from ..engine.narrate import card_name, cards_name, color_name, narrate_sequence
-from ..lab.sim import react_step
 from .handorder import order_hand
 from .lessons import ACTION_WORDS, HINTS, UI
 from .teach import Teacher, why_it_matches
@@ -279,13 +279,7 @@ class LearnerGame:
                 continue
             if g.to_act == self.learner:
                 return
-            seat = g.to_act
-            view = g.view(seat)
-            bot = self.bots[seat]
-            a = bot.act(view, unfold(g, g.legal_actions(seat)))
-            if a.more:
-                a = complete(g, a, lambda options, bot=bot, view=view: bot.act(view, options), UNFOLD)
-            self._apply(a)
+            self._apply(turn_step(g, self.bots[g.to_act]))
         raise UnoError("the bots did not hand the turn back")    # pragma: no cover - a bug
 
     # ------------------------------------------------------------------ for a page

@@ -39,9 +39,10 @@ from ..core.actions import (
     SayUno,
 )
 from ..core.cards import Card, Color, Face
-from ..core.chance import SystemClock
+from ..core.chance import SystemClock, derive_seed
 from ..core.errors import IllegalActionError, NotationError, UnoError
-from ..engine.compose import UNFOLD, complete, gifts_owed, unfold
+from ..engine.compose import gifts_owed
+from ..engine.flow import react_step, reaction_options, turn_step
 from ..engine.game import Game
 from ..engine.narrate import (
     card_name,
@@ -51,7 +52,6 @@ from ..engine.narrate import (
     describe_revealed,
     narrate_sequence,
 )
-from ..lab.sim import derive_seed, react_step, reaction_options
 
 __all__ = ["TerminalGame", "colorize", "describe_event", "parse_command", "run", "sorted_hand"]
 
@@ -463,11 +463,7 @@ class TerminalGame:
                 if bot_steps > self.max_bot_steps:
                     self.out("The bots cannot finish this hand; it is abandoned.")
                     return game
-                seat = game.to_act
-                legal = unfold(game, game.legal_actions(seat))
-                view = game.view(seat)
-                game.apply(complete(game, self.bots[seat].act(view, legal),
-                                    lambda options, b=self.bots[seat], v=view: b.act(v, options), UNFOLD))
+                game.apply(turn_step(game, self.bots[game.to_act]))
                 self._flush()
                 continue
             bot_steps = 0

@@ -51,10 +51,10 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 from ..bots import BOTS, make_bot
 from ..core.actions import Action, CatchUno, Say, SayUno
-from ..core.chance import Chance, ManualClock
+from ..core.chance import Chance, ManualClock, derive_seed
 from ..core.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
 from ..engine.compose import UNFOLD, complete, unfold
-from ..lab.sim import derive_seed, reaction_options
+from ..engine.flow import reaction_options
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
 from .fairness import new_salt, seal
 
