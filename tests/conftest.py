@@ -33,12 +33,14 @@ A, B, C, D, E, F, G = range(7)
 #: modules whose tests share one costly module fixture (a local Ray cluster, a Chromium): under ``make test``
 #: (pytest-xdist, ``--dist loadgroup``) each runs whole on one worker, first. (pytest-xdist's own groups, the
 #: ``xdist_group`` mark, are lost under pytest 9.2: xdist 3.8 renames the tests' node ids, which are read-only there.)
-XDIST_GROUPS = {"tests/test_scale_ray.py": "ray", "tests/test_browser.py": "browser",
-                "tests/test_browser_solitaire.py": "browser", "tests/test_browser_flip.py": "browser",
-                "tests/test_browser_flex.py": "browser", "tests/test_browser_learn.py": "browser",
-                "tests/test_browser_handorder.py": "browser", "tests/test_browser_blanks.py": "browser",
-                "tests/test_browser_host_controls.py": "browser",
-                "tests/test_browser_edges.py": "browser", "tests/test_browser_fair.py": "browser"}
+#: Keyed by the start of the module's file name, wherever it sits under tests/.
+XDIST_GROUPS = {"test_scale_ray": "ray", "test_browser": "browser"}
+
+
+def xdist_group(nodeid: str) -> str | None:
+    """The group of a test id (``tests/play/web/test_browser_fair.py::test_x`` -> ``"browser"``)."""
+    name = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+    return next((g for start, g in XDIST_GROUPS.items() if name.startswith(start)), None)
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -50,7 +52,7 @@ def pytest_xdist_make_scheduler(config, log):
 
     class ModuleGroups(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            group = XDIST_GROUPS.get(nodeid.split("::", 1)[0])
+            group = xdist_group(nodeid)
             return f"group:{group}" if group else super()._split_scope(nodeid)
 
     return ModuleGroups(config, log)

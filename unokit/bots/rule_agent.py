@@ -2,7 +2,7 @@
 
 RLCard's agent chooses among RLCard's legal actions, and those follow RLCard's own game, so both are
 ported here, checked against RLCard 1.2.0 itself on a corpus of positions
-(``tests/test_rule_agent_rlcard.py``):
+(``tests/bots/test_rule_agent_rlcard.py``):
 
 - **RLCard's legal actions** (``UnoRound.get_legal_actions``): one entry per *card held* that matches
   (two red 7s: two entries, so a card held twice is twice as likely to be chosen); a Wild adds its

@@ -264,7 +264,7 @@ def rollout_action(game: Game, rng: random.Random, policy: str = "greedy") -> Ac
 # Under the official rules the rollouts (and the tree walk) run on the fast core (unokit.fast.FastGame),
 # which plays the official rules exactly as the referee does. These functions are the rollout policy
 # above on its integer state: the same move, chosen with the same draws from ``rng``, as
-# rollout_action / turn_actions / prune_actions give on the referee (tests/test_search_bot.py checks
+# rollout_action / turn_actions / prune_actions give on the referee (tests/bots/test_search_bot.py checks
 # it move for move). They hold no rule of the game: legality comes from FastGame.legal_ids.
 _APS = ACTIONS_PER_SEAT
 _STOPS = tuple(int(c.is_action or c.draw > 0) for c in CARDS)  # a card that stops a player about to go out

@@ -1,0 +1,106 @@
+"""The shipped policy: the ``rl`` bot plays with numpy only, through duels; training (smoke run) when
+the train extra is installed."""
+
+import numpy as np
+import pytest
+
+from unokit.bots import BOTS, make_bot
+from unokit.bots.rl import DEFAULT_MODEL, Policy, RLBot, load_policy
+from unokit.engine.game import Game
+
+
+def test_the_model_file_ships_small_and_matches_the_action_table():
+    from unokit.env import Encoder, table_for
+    assert DEFAULT_MODEL.exists() and DEFAULT_MODEL.stat().st_size < 2_000_000
+    p = load_policy()
+    t = table_for(p.meta["rules"], p.meta["players"])
+    enc = Encoder(t, p.meta["rule_codes"])   # the catalogue may grow: the model keeps its own flag codes
+    assert p.meta["actions"] == list(t.names) and p.meta["obs_size"] == enc.size
+    assert p.layers[0][0].shape[0] == enc.size and p.layers[-1][0].shape[1] == len(t)
+
+
+def test_rl_bot_is_registered_and_plays_legal_moves():
+    assert "rl" in BOTS
+    bot = make_bot("rl", seed=1)
+    g = Game.new(players=2, seed=5)
+    while not g.over:
+        s = g.to_act
+        legal = g.legal_actions(s)
+        a = bot.act(g.view(s), legal) if s == 0 else make_bot("random-play", 2).act(g.view(s), legal)
+        assert a in legal
+        g.apply(a)
+    assert isinstance(bot, RLBot) and bot.fits(g.view(0))
+
+
+def test_rl_bot_plays_with_neither_torch_nor_gymnasium_importable():
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules.update(torch=None, gymnasium=None, pettingzoo=None, sb3_contrib=None); "
+            "from unokit.lab import play_deal; o = play_deal('UNO 1121', ['rl', 'random-play'], 3); "
+            "print(o.winner in (0, 1))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["True"]
+
+
+def test_rl_bot_plays_a_duel_against_random_play():
+    from unokit.lab.tournament import duel
+    d = duel("rl", "random-play", hands=6, players=2, jobs=1, progress=False)
+    assert d["games"] == 12 and d["finished"] == 12
+
+
+def test_rl_bot_falls_back_to_random_play_at_another_table():
+    bot = RLBot(3)
+    g = Game.new(players=4, rules="UNO 1121 DR", seed=1)
+    v = g.view(g.to_act)
+    assert not bot.fits(v)
+    assert bot.act(v, g.legal_actions(g.to_act)) in g.legal_actions(g.to_act)
+
+
+def test_policy_forward_pass_masks_and_saves(tmp_path):
+    rng = np.random.default_rng(0)
+    layers = [(rng.normal(size=(5, 4)).astype(np.float32), np.zeros(4, np.float32)),
+              (rng.normal(size=(4, 3)).astype(np.float32), np.zeros(3, np.float32))]
+    p = Policy(layers, {"rules": "UNO 1121", "players": 2})
+    x = rng.normal(size=5).astype(np.float32)
+    z = p.logits(x)
+    assert z.shape == (3,)
+    assert p.choose(x, np.array([0, 0, 1], np.int8)) == 2
+    q = Policy.load(p.save(tmp_path / "m.npz"))
+    assert np.allclose(q.logits(x), z) and q.meta == p.meta
+
+
+def test_unokit_train_smoke_run_writes_a_model_and_a_curve(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    pytest.importorskip("torch")
+    from unokit.cli import main
+    out = tmp_path / "m.npz"
+    rc = main(["train", "--timesteps", "256", "--imitate", "3", "--envs", "2", "--eval-every", "128",
+               "--eval-hands", "2", "--hidden", "32", "--out", str(out), "--no-progress"])
+    assert rc == 0 and out.exists() and out.with_suffix(".png").exists()
+    bot = RLBot(0, model=out)
+    g = Game.new(players=2, seed=1)
+    assert bot.act(g.view(g.to_act), g.legal_actions(g.to_act)) in g.legal_actions(g.to_act)
+
+
+def test_rl_doc_training_example_runs_in_twenty_lines():
+    pytest.importorskip("sb3_contrib")
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    code = re.findall(r"```python\n(.*?)```", text, re.S)[1]
+    assert len(code.strip().splitlines()) <= 20
+    exec(compile(code.replace("200_000", "300").replace("n_steps=1024", "n_steps=64"), "docs/rl.md", "exec"), {})
+
+
+def test_rl_bot_sits_at_the_web_and_terminal_table():
+    from unokit.play.session import TableOptions, TableSession, bot_names
+    assert "rl" in bot_names()      # the lobby's bot picker and the terminal's --bots list it
+    s = TableSession(TableOptions(seats=2, bots={"0": "rl", "1": "strategist"}, match=False, bot_think=0, seed=4))
+    s._replaying = True             # a table of bots only (the lobby would ask for a person)
+    s.start(0.0)
+    s._replaying = False
+    t = 0.0
+    while s.status != "over" and t < 10_000:
+        t += 0.5
+        s.tick(t)
+    assert s.status == "over" and len(s.results) == 1
