@@ -36,8 +36,10 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import partial
 from itertools import repeat
+from typing import cast
 
 from ..core import official
 from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
@@ -113,10 +115,15 @@ def _local_play(card: int, color: int, uno: bool) -> int:
     return 104 + 8 * (card - W) + 2 * color + uno
 
 
-def _build_table():
-    actions, dec = [], []
+# one row of DECODE: (kind, seat, card, uno flag or catch target, effect, colour, PLAYABLE row or None)
+_Decoded = tuple[int, int, int, int, int, int, tuple[bool, ...] | None]
+
+
+def _build_table() -> tuple[tuple[Action, ...], tuple[_Decoded, ...]]:
+    actions: list[Action] = []
+    dec: list[_Decoded] = []
     for seat in range(MAX_PLAYERS):
-        local = [None] * ACTIONS_PER_SEAT
+        local: list[tuple[Action, _Decoded] | None] = [None] * ACTIONS_PER_SEAT
         for c in range(NCARDS):
             for col in (range(4) if c >= W else (-1,)):
                 for uno in (False, True):
@@ -132,9 +139,10 @@ def _build_table():
             local[K_COLOR + k] = (ChooseColor(seat, COLORS[k]), (_KIND_COLOR, seat, -1, 0, -1, k, None))
         for t in range(MAX_PLAYERS):
             local[K_CATCH + t] = (CatchUno(seat, t), (_KIND_CATCH, seat, -1, t, -1, -1, None))
-        assert None not in local
-        actions += [a for a, _ in local]
-        dec += [d for _, d in local]
+        filled = [e for e in local if e is not None]
+        assert len(filled) == len(local)   # every local id has its action
+        actions += [a for a, _ in filled]
+        dec += [d for _, d in filled]
     return tuple(actions), tuple(dec)
 
 
@@ -193,7 +201,7 @@ def _draw_for_dealer(rng: random.Random, players: int) -> int:
     (action cards and Wilds count 0), tied players draw again. The deck's numbers are shuffled with
     the very permutation the referee applies to its cards."""
     order = _shuffle(rng, _NUMBERS)
-    contenders = range(players)
+    contenders: Sequence[int] = range(players)
     while True:
         got = [order.pop() for _ in contenders]
         best = max(got)
@@ -290,6 +298,36 @@ class FastGame:
                  "phase", "pending", "drawn", "going_out", "wd4", "uno_said", "catchable", "winner", "history",
                  "reshuffles", "deck_order", "over", "_ok", "_setup_dealer", "_turn", "rules", "uno_penalty",
                  "bluff_option", "_taken_over")
+    # the slots' types (annotations only: no class attributes)
+    n: int
+    seed: int | None
+    rng: random.Random
+    hands: list[list[int]]
+    stock: list[int]
+    discard: list[int]
+    color: int
+    direction: int
+    dealer: int
+    current: int
+    phase: int
+    pending: int
+    drawn: int
+    going_out: int
+    wd4: tuple[int, bool, int] | None          # (the Wild Draw Four's player, a bluff, the colour before it)
+    uno_said: list[bool]
+    catchable: set[int]
+    winner: int | None
+    history: list[int]
+    reshuffles: int
+    deck_order: list[str] | None
+    over: bool
+    _ok: tuple[bool, ...]                      # the PLAYABLE row of the top card and the colour in play
+    _setup_dealer: int | None
+    _turn: tuple[tuple[int, bool], ...]
+    rules: RuleSet
+    uno_penalty: int
+    bluff_option: int
+    _taken_over: bool
 
     def __init__(self, players: int = 2, seed: int | None = None, *, dealer: int | None = None,
                  deck_order=None, rules=RULES):
@@ -341,10 +379,10 @@ class FastGame:
         # deal 7 each, one at a time from the top (the end of the list), starting left of the dealer
         top = len(order) - 1
         n7 = official.HAND_SIZE * players
-        hands = [None] * players
+        hands: list[list[int] | None] = [None] * players
         for i in range(players):
             hands[(dealer + 1 + i) % players] = order[top - i:top - i - n7:-players]
-        self.hands = hands
+        self.hands = cast("list[list[int]]", hands)   # every seat was dealt
         del order[len(order) - n7:]
         stock = order
         while True:  # the first card: a card the rules return goes back, the stock is reshuffled

@@ -43,7 +43,7 @@ from ..core import official
 from ..core.errors import UnoError
 
 try:
-    from . import _ccore
+    from . import _ccore  # type: ignore[attr-defined]  # the C extension (_ccore.c): no stub, its functions are untyped
     IMPORT_ERROR = None
 except ImportError as e:  # pragma: no cover - a source tree that was not built
     _ccore = None
@@ -60,9 +60,10 @@ FIELDS = ("winner", "first", "turns", "actions", "plays", "steps", "applied", "r
 MAX_STEPS = 5000
 _U64 = 2 ** 64
 #: the house rules the compiled core plays (with any parameters), in every combination the parser accepts
-HOUSE_RULES = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
-               "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
-               "CLA")
+HOUSE_RULES: tuple[str, ...] = (
+    "P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
+    "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
+    "CLA")
 HOUSE_RULES += ("NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
                 "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO")   # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
@@ -83,7 +84,7 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
        "DAD": 256, "BA": 512, "DOUBLE": 1024, "TRI": 2048, "BACK": 4096, "BOMB": 8192, "AB": 16384, "AA": 32768,
        "CLA": 65536}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
-#: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/test_compiled_greedy.py)
+#: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
           "SLOWUNO": 256}
@@ -137,12 +138,12 @@ if _ccore is not None:
 
 def _ext2_action(i: int):
     from ..core.actions import Play
-    from ..core.cards import COLORS
+    from ..core.cards import COLORS, Card
     code, seat = divmod(i - EXT2_BASE, MAX_PLAYERS)
     code, target = divmod(code, 11)
     code, uno = divmod(code, 2)
     packed, color = divmod(code, 5)
-    cards = []
+    cards: list[Card] = []
     while packed and len(cards) <= 8:
         packed, d = divmod(packed, 55)
         if not d:
@@ -518,11 +519,11 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
         deal_seeds = deal_seeds.astype(np.uint64)
     cfg = _config(players, rs, max_steps, dealer, bytes(POLICIES[b] for b in seat_bots), chance == "fast")
     bench = bench_seed is not None
-    if bench and not 0 <= bench_seed < _U64:
+    if bench_seed is not None and not 0 <= bench_seed < _U64:
         raise UnoError("bench_seed must be in [0, 2**64)")
     if harness_purpose is None:
         harness_purpose = _harness_purpose(bot_purpose)
-    extra = ()
+    extra: tuple[bytes, ...] = ()
     if bot_seeds is not None:
         bot_seeds = np.asarray(bot_seeds)
         if bot_seeds.shape != deal_seeds.shape or (bot_seeds.size and bot_seeds.min() < 0):
@@ -567,8 +568,8 @@ def trace(players: int, seed: int, *, rules: str = "UNO 1121", policy: str = "be
     by ``Game.top_player`` (-1 for none: who put the top card there, what C and JUMPIN cut).
     The seat in turn chooses with ``policy`` drawing from ``random.Random(policy_seed)``, or
     ``decisions`` (ids, :func:`action_id`) are applied in order (an id that is not legal raises
-    ``ValueError``). For the differential tests (``tests/test_compiled.py``,
-    ``tests/test_compiled_house.py``, ``tests/test_compiled_house2.py``). Under the rules of
+    ``ValueError``). For the differential tests (``tests/fast/test_compiled.py``,
+    ``tests/fast/test_compiled_house.py``, ``tests/fast/test_compiled_house2.py``). Under the rules of
     unokit/fast/_house2.h (:data:`_H2`) the legal ids are every complete action
     (:func:`unokit.engine.compose.every_action`) and ``policy="random-play"`` plays as the harness does (stems
     unfolded and completed one sub-decision at a time)."""

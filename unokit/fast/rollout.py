@@ -4,16 +4,20 @@ rollout policy of :mod:`unokit.bots.search` inside the compiled core (``unokit/f
 It takes the state over, with both random generators (the game's, for reshuffles, and the rollout
 policy's), plays at most ``cap`` actions and writes everything back: the state, the ids applied
 (``history``) and the generators' states. So a search gives the same results with or without it,
-only faster (``tests/test_compiled_rollout.py`` compares them position by position).
+only faster (``tests/fast/test_compiled_rollout.py`` compares them position by position).
 """
 
 from __future__ import annotations
 
 import random
 from array import array
+from typing import TYPE_CHECKING
 
 from ..core.official import FACE_OF, PLAYABLE
 from . import compiled
+
+if TYPE_CHECKING:
+    from . import FastGame
 
 __all__ = ["available", "set_stops", "play_out"]
 
@@ -52,7 +56,7 @@ def set_stops(stops) -> None:
         _READY.append(True)
 
 
-def play_out(f, rng: random.Random, policy: str = "greedy", cap: int = 400) -> None:
+def play_out(f: FastGame, rng: random.Random, policy: str = "greedy", cap: int = 400) -> None:
     """:func:`unokit.bots.search._play_out` in C: play ``f`` on with the rollout ``policy`` ('greedy' or
     'random'), drawing from ``rng``, for at most ``cap`` actions; ``f`` and both generators change as
     the Python loop would change them."""
@@ -61,8 +65,9 @@ def play_out(f, rng: random.Random, policy: str = "greedy", cap: int = 400) -> N
     st = (f.n, f.hands, f.stock, f.discard, f.color, f.direction, f.current, f.phase, f.pending, f.drawn,
           f.going_out, f.wd4, f.uno_said, f.catchable, f.uno_penalty, f.bluff_option)
     direct = bool(_DIRECT) and type(f.rng) is random.Random and type(rng) is random.Random
+    gs: tuple | None = None   # not direct: the generators' states, written back after
+    ps: tuple | None = None
     if direct:  # the generators change in place
-        gs = ps = None
         out = compiled._ccore.play_out(st, f.rng, rng, policy == "greedy", cap, True)
     else:
         gs, ps = f.rng.getstate(), rng.getstate()
@@ -76,6 +81,6 @@ def play_out(f, rng: random.Random, policy: str = "greedy", cap: int = 400) -> N
     f._ok = PLAYABLE[f.color * 15 + FACE_OF[f.discard[-1]]]
     f.history.extend(array("h", ids))
     f.reshuffles += reshuffles
-    if not direct:
+    if gs is not None and ps is not None:   # not direct
         f.rng.setstate((gs[0], gmt, gs[2]))
         rng.setstate((ps[0], pmt, ps[2]))

@@ -54,6 +54,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
+from typing import cast
 
 from ..core.actions import action_from_dict
 from ..core.chance import Chance, ManualClock
@@ -61,7 +62,7 @@ from ..core.decks import DECKS
 from ..core.errors import ReplayMismatchError, RuleNotImplementedError, UnoError
 from ..engine.game import Game
 from ..rules import RuleSet
-from ..rules.base import is_match_rule, match_hooks_of
+from ..rules.base import HouseRule, is_match_rule, match_hooks_of
 from ..rules.catalog import CATALOG, IMPLEMENTED
 from ..rules.registry import REGISTRY, build_house_rules
 
@@ -83,8 +84,10 @@ MODES = ("points", "lowest", "partners", "rotating-partners", "two-tables", "eli
 #: (seats drawn anew every hand), ELIMMOST (the most cards eliminated every hand).
 MATCH_RULES = frozenset(code for code, cls in REGISTRY.items()
                         if not isinstance(cls, tuple) and is_match_rule(cls))
+# the rule classes of REGISTRY's codes that have one (a code with several has a tuple)
+_RULE_CLASSES = [cast("type[HouseRule]", cls) for cls in REGISTRY.values() if not isinstance(cls, tuple)]
 #: mode -> the match rule class that owns it (``tournament``: TV, ``reverse-points``: PR)
-_MODE_OWNERS = {mode: cls for cls in REGISTRY.values() if not isinstance(cls, tuple) for mode in cls.owns_modes}
+_MODE_OWNERS = {mode: cls for cls in _RULE_CLASSES for mode in cls.owns_modes}
 _SEED_LIMIT = 2**63 - 1
 _MATCH_HOOKS: dict = {}
 
@@ -161,11 +164,16 @@ def round_robin(n: int) -> list[tuple[tuple[int, int], ...]]:
     m = n - 1
     rounds = []
     for r in range(m):
-        pairs = [tuple(sorted((r, m)))]
+        pairs = [_pair(r, m)]
         for i in range(1, n // 2):
-            pairs.append(tuple(sorted(((r + i) % m, (r - i) % m))))
+            pairs.append(_pair((r + i) % m, (r - i) % m))
         rounds.append(tuple(pairs))
     return rounds
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    """The pair of players ``a`` and ``b``, lower first (``tuple(sorted((a, b)))``)."""
+    return (a, b) if a <= b else (b, a)
 
 
 #: Rotating partners with four players: each partnership once per cycle, starting with the
@@ -479,7 +487,7 @@ class Match:
         self.clock = clock
         self._chance = Chance(config.seed)
         self.history: list[HandResult] = []
-        self._records: list[dict] = []
+        self._records: list[dict | None] = []   # None: a hand scored with finish_played()
         self._slot: HandSlot | None = None
         self._game: Game | None = None
         self._cursor = 0                          # hands scored (void hands excluded)
@@ -513,7 +521,9 @@ class Match:
     # ------------------------------------------------------------------ state
     @property
     def seed(self) -> int:
-        return self.config.seed
+        seed = self.config.seed
+        assert seed is not None   # __init__ draws one when the config has none
+        return seed
 
     @property
     def over(self) -> bool:
@@ -568,10 +578,12 @@ class Match:
     def scheduled_hands(self) -> int | None:
         """Hands the fixed-length modes play before a winner is looked for (``None`` otherwise)."""
         c = self.config
+        hpp = c.hands_per_pairing
+        assert hpp is not None   # MatchConfig resolves it
         if self.mode == "rotating-partners":
-            return len(ROTATION_4) * c.hands_per_pairing * c.cycles
+            return len(ROTATION_4) * hpp * c.cycles
         if self.mode == "two-tables":
-            return 2 * len(TWO_TABLES_8) * c.hands_per_pairing * c.cycles
+            return 2 * len(TWO_TABLES_8) * hpp * c.cycles
         return None
 
     def standings(self) -> list[tuple]:
@@ -618,6 +630,7 @@ class Match:
     def _make_slot(self) -> HandSlot:
         c, i = self.config, self._cursor
         hpp = c.hands_per_pairing
+        assert hpp is not None   # MatchConfig resolves it
         rnd = cycle = None
         table = 0
         teams: tuple = ()
@@ -681,7 +694,7 @@ class Match:
         return g
 
     # ------------------------------------------------------------------ scoring
-    def finish_hand(self, game: Game, *, void: bool = False) -> HandResult:
+    def finish_hand(self, game: Game | _PlayedHand, *, void: bool = False) -> HandResult:
         """Score a finished hand (normally the Game :meth:`next_hand` returned; any finished Game
         with the slot's number of seats is accepted, e.g. a set position, and marked ``dealt=False``).
 
@@ -699,7 +712,7 @@ class Match:
                              "it as unfinished")
         played = isinstance(game, _PlayedHand)
         dealt = game is self._game or played   # a played hand was dealt from the slot's seed
-        self._records.append(None if played else _norm(game.record()))
+        self._records.append(None if isinstance(game, _PlayedHand) else _norm(game.record()))
         dealer_player = slot.seats[game.dealer] if 0 <= game.dealer < game.n else None
         if void:
             result = HandResult(number=slot.number, seats=slot.seats, teams=slot.teams, round=slot.round,
@@ -712,6 +725,7 @@ class Match:
             self._slot = replace(slot, number=slot.number + 1, seed=self._chance.randint(0, _SEED_LIMIT))
             return result
         held = {p: game.hand_points(s) for s, p in enumerate(slot.seats)}
+        assert game.winner is not None   # the hand is over
         winner = slot.seats[game.winner]
         gains = _first(h(self, slot, held, winner) for h in self._hooks["hand_gains"])   # TV, PR
         if gains is None:
@@ -782,7 +796,7 @@ class Match:
             return {team: pts}
         # rotating-partners / two-tables: both partners credit the team's points; the partnership
         # ledger keeps what each pair made together
-        key = tuple(sorted(team))
+        key = _pair(*team)
         self.partnership_scores[key] = self.partnership_scores.get(key, 0) + pts
         return {team[0]: pts, team[1]: pts}
 
@@ -808,8 +822,10 @@ class Match:
                 leaders = [p for p, v in s.items() if v == low]
                 if len(leaders) == 1:  # a tie for lowest plays on until it is broken
                     self._win(leaders[0])
-        else:
-            if self._cursor >= self.scheduled_hands:
+        else:   # the fixed-length modes (rotating-partners, two-tables)
+            scheduled = self.scheduled_hands
+            assert scheduled is not None
+            if self._cursor >= scheduled:
                 top = max(s.values())
                 leaders = [p for p, v in s.items() if v == top]
                 if len(leaders) == 1:  # a tie for first plays on, the schedule continuing
