@@ -29,6 +29,7 @@ seat-free move number). Cards are ``Card.index`` (0-51 coloured, colour ``c // 1
 True
 >>> g.to_referee().fingerprint()["hands"] == [format_cards(CARDS[c] for c in h) for h in g.hands]
 True
+>>> from unokit.core.actions import Play
 >>> str(to_action(action_id(Play(1, (Card.parse('W+4'),), Color.GREEN, True))))
 '1 play W+4>G uno'
 """
@@ -41,9 +42,9 @@ from functools import partial
 from itertools import repeat
 from typing import cast
 
-from ..core import official
-from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
-from ..core.cards import COLORS, Card, Color, format_cards
+from ..core import codec, official
+from ..core.actions import Action
+from ..core.cards import Card, Color, format_cards
 from ..core.errors import (
     CardNotInHandError,
     CardNotPlayableError,
@@ -91,14 +92,15 @@ PLAY, DRAWN, PENDING, COLOR, OVER = 0, 1, 2, 3, 6
 _PHASE_NAMES = {PLAY: "PLAY", DRAWN: "DRAWN", PENDING: "PENDING", COLOR: "COLOR", OVER: "OVER"}
 
 # ------------------------------------------------------------------------------------------- actions
-# Moves of one seat (the local id, ``id % ACTIONS_PER_SEAT``):
-#   0-103    play coloured card c (0-51): 2*c, with the UNO call 2*c + 1
-#   104-119  play a Wild (104-111) or a Wild Draw Four (112-119) naming colour k: 8*w + 2*k (+1 with UNO)
-#   120 draw, 121 pass, 122 challenge, 123 say UNO, 124-127 name colour R Y G B, 128-137 catch seat 0-9
-K_PLAY, K_DRAW, K_PASS, K_CHALLENGE, K_UNO, K_COLOR, K_CATCH = 0, 120, 121, 122, 123, 124, 128
-ACTIONS_PER_SEAT = K_CATCH + MAX_PLAYERS
+# The ids are the engines' numbering (unokit.core.codec, its one statement): seat s's move k is
+# s * ACTIONS_PER_SEAT + k; below, what playing each means here (DECODE)
+ACTIONS_PER_SEAT, K_PLAY, K_DRAW, K_PASS, K_CHALLENGE, K_UNO, K_COLOR, K_CATCH = (
+    codec.ACTIONS_PER_SEAT, codec.K_PLAY, codec.K_DRAW, codec.K_PASS, codec.K_CHALLENGE, codec.K_UNO, codec.K_COLOR,
+    codec.K_CATCH)
 assert (ACTIONS_PER_SEAT, K_DRAW, K_PASS, K_CHALLENGE, K_UNO, K_COLOR) == (138, 120, 121, 122, 123, 124)  # literals
 _KIND_PLAY, _KIND_DRAW, _KIND_PASS, _KIND_CHALLENGE, _KIND_UNO, _KIND_COLOR, _KIND_CATCH = range(7)
+_KINDS = {"play": _KIND_PLAY, "draw": _KIND_DRAW, "pass": _KIND_PASS, "challenge": _KIND_CHALLENGE, "uno": _KIND_UNO,
+          "color": _KIND_COLOR, "catch": _KIND_CATCH}
 
 
 # _FX[card]: the effect of playing the card, read from official.effect through its tables: the number of
@@ -107,50 +109,30 @@ _KIND_PLAY, _KIND_DRAW, _KIND_PASS, _KIND_CHALLENGE, _KIND_UNO, _KIND_COLOR, _KI
 _FX = tuple(DRAW_OF[c] if DRAW_OF[c] else 0 if TURN[False][c] == TURN[True][c] == (1, False) else -1
             for c in range(NCARDS))
 assert all(TURN[False][c] == TURN[True][c] == (1, False) for c in range(NCARDS) if DRAW_OF[c])  # apply()
-
-
-def _local_play(card: int, color: int, uno: bool) -> int:
-    if card < W:
-        return 2 * card + uno
-    return 104 + 8 * (card - W) + 2 * color + uno
+_local_play = codec.local_play
 
 
 # one row of DECODE: (kind, seat, card, uno flag or catch target, effect, colour, PLAYABLE row or None)
 _Decoded = tuple[int, int, int, int, int, int, tuple[bool, ...] | None]
 
 
+def _decoded(m: codec.Move) -> _Decoded:
+    """What the fast core does with move ``m``."""
+    if m.kind == "play":
+        after = m.color if m.card >= W else COLOR_OF[m.card]   # the colour in play after the card
+        return (_KIND_PLAY, m.seat, m.card, bool(m.flag), _FX[m.card], after,
+                PLAYABLE[after * FACES + FACE_OF[m.card]])
+    return (_KINDS[m.kind], m.seat, -1, m.flag, -1, m.color, None)
+
+
 def _build_table() -> tuple[tuple[Action, ...], tuple[_Decoded, ...]]:
-    actions: list[Action] = []
-    dec: list[_Decoded] = []
-    for seat in range(MAX_PLAYERS):
-        local: list[tuple[Action, _Decoded] | None] = [None] * ACTIONS_PER_SEAT
-        for c in range(NCARDS):
-            for col in (range(4) if c >= W else (-1,)):
-                for uno in (False, True):
-                    i = _local_play(c, col, uno)
-                    after = col if c >= W else COLOR_OF[c]   # the colour in play after the card
-                    local[i] = (Play(seat, (CARDS[c],), COLORS[col] if col >= 0 else None, uno),
-                                (_KIND_PLAY, seat, c, uno, _FX[c], after, PLAYABLE[after * FACES + FACE_OF[c]]))
-        local[K_DRAW] = (Draw(seat), (_KIND_DRAW, seat, -1, 0, -1, -1, None))
-        local[K_PASS] = (Pass(seat), (_KIND_PASS, seat, -1, 0, -1, -1, None))
-        local[K_CHALLENGE] = (Challenge(seat), (_KIND_CHALLENGE, seat, -1, 0, -1, -1, None))
-        local[K_UNO] = (SayUno(seat), (_KIND_UNO, seat, -1, 0, -1, -1, None))
-        for k in range(4):
-            local[K_COLOR + k] = (ChooseColor(seat, COLORS[k]), (_KIND_COLOR, seat, -1, 0, -1, k, None))
-        for t in range(MAX_PLAYERS):
-            local[K_CATCH + t] = (CatchUno(seat, t), (_KIND_CATCH, seat, -1, t, -1, -1, None))
-        filled = [e for e in local if e is not None]
-        assert len(filled) == len(local)   # every local id has its action
-        actions += [a for a, _ in filled]
-        dec += [d for _, d in filled]
-    return tuple(actions), tuple(dec)
+    return codec.OFFICIAL, tuple(_decoded(m) for m in codec.OFFICIAL_MOVES)
 
 
 ACTIONS, _DEC = _build_table()
 #: id -> (kind, seat, card, uno flag or catch target, the card's effect (_FX), colour in play after the play
 #: or colour named, PLAYABLE row after the play)
 DECODE = dict(enumerate(_DEC))
-_IDS = {a: i for i, a in enumerate(ACTIONS)}
 #: ACTION_TEXT[id] is ``str(ACTIONS[id])`` (the notation: search trees key their moves by it)
 ACTION_TEXT = tuple(str(a) for a in ACTIONS)
 #: DRAW_OR_PASS[id] is True for the Draw and Pass ids (what a "play if you can" random policy filters out)
@@ -169,15 +151,9 @@ _VARIANTS = tuple(
 REFEREE: list = []
 
 
-def action_id(action: Action) -> int:
-    """The id of a referee action (``ACTIONS[action_id(a)] == a``).
-
-    Raises :class:`IllegalActionError` for actions the official rules never allow (groups, chat...).
-    """
-    try:
-        return _IDS[action]
-    except (KeyError, TypeError):
-        raise IllegalActionError(f"{action} has no id: the fast core plays the official rules only") from None
+#: the id of a referee action (``ACTIONS[action_id(a)] == a``); :class:`IllegalActionError` for actions the
+#: official rules never allow (groups, chat...)
+action_id = codec.official_id
 
 
 def to_action(i: int) -> Action:

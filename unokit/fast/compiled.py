@@ -115,93 +115,16 @@ if _ccore is not None:
     _hand_over_tables()
 
 # ------------------------------------------------------------------------------------ the extra ids
-from . import ACTIONS, ACTIONS_PER_SEAT, MAX_PLAYERS  # noqa: E402
+# the engines' numbering (unokit.core.codec): the fast core's ids, ADDUP's from EXT_BASE, other house-rule
+# plays from EXT2_BASE; the C core restates it (_ccore.c, _house2.h) and is checked against it here
+from ..core.codec import EXT2_BASE, EXT_BASE, EXT_PER_SEAT, NPAIRS  # noqa: E402
+from ..core.codec import decode as to_action  # noqa: E402
+from ..core.codec import encode as action_id  # noqa: E402
+from . import ACTIONS_PER_SEAT  # noqa: E402
 
-#: the first id after unokit.fast's table: seat ``s``'s extra moves are ``EXT_BASE + s * EXT_PER_SEAT + j``,
-#: ``j = 2 * (colour * 100 + a * 10 + b) + uno`` for ADDUP's pair (number ``a`` then ``b`` of one colour),
-#: ``j = EXT_PER_SEAT - 1`` for ADDUP's ``doubtsum``
-EXT_BASE = MAX_PLAYERS * ACTIONS_PER_SEAT
-_NPAIRS = 400
-EXT_PER_SEAT = 2 * _NPAIRS + 1
 if _ccore is not None:
-    assert (_ccore.APS, _ccore.EXT_BASE, _ccore.EXT_PER_SEAT, _ccore.NPAIRS) == (
-        ACTIONS_PER_SEAT, EXT_BASE, EXT_PER_SEAT, _NPAIRS), "the C core's numbering differs"
-_NUMBER_CARD = {(official.COLOR_OF[c], card.number): card for c, card in enumerate(official.CARDS)
-                if card.number is not None}
-#: the plays of _house2.h's rules that neither table numbers (a seat named by SEVENO's 7, groups of DR/DD,
-#: cuts of those): ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 + target + 1)``,
-#: ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest (colour, target: -1 for none)
-EXT2_BASE = 10_000
-if _ccore is not None:
-    assert _ccore.EXT2_BASE == EXT2_BASE >= EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT, "the C core's numbering differs"
-
-
-def _ext2_action(i: int):
-    from ..core.actions import Play
-    from ..core.cards import COLORS, Card
-    code, seat = divmod(i - EXT2_BASE, MAX_PLAYERS)
-    code, target = divmod(code, 11)
-    code, uno = divmod(code, 2)
-    packed, color = divmod(code, 5)
-    cards: list[Card] = []
-    while packed and len(cards) <= 8:
-        packed, d = divmod(packed, 55)
-        if not d:
-            return None
-        cards.append(official.CARDS[d - 1])
-    if not cards or packed:
-        return None
-    return Play(seat, tuple(cards), None if color == 0 else COLORS[color - 1], bool(uno),
-                None if target == 0 else target - 1)
-
-
-def to_action(i: int):
-    """The referee action of an id of the compiled core (:func:`trace`'s ids)."""
-    if 0 <= i < EXT_BASE:
-        return ACTIONS[i]
-    if i >= EXT2_BASE:
-        a = _ext2_action(i)
-        if a is None or action_id(a) != i:   # each play has one id: the first numbering that has it
-            raise UnoError(f"not an action id of the compiled core: {i!r}")
-        return a
-    seat, j = divmod(i - EXT_BASE, EXT_PER_SEAT)
-    if not 0 <= seat < MAX_PLAYERS or i < EXT_BASE:
-        raise UnoError(f"not an action id of the compiled core: {i!r}")
-    if j == EXT_PER_SEAT - 1:
-        from ..rules.extras import ChallengeSum
-        return ChallengeSum(seat)
-    pair, uno = divmod(j, 2)
-    col, ab = divmod(pair, 100)
-    from ..core.actions import Play
-    return Play(seat, (_NUMBER_CARD[col, ab // 10], _NUMBER_CARD[col, ab % 10]), None, bool(uno))
-
-
-def action_id(action) -> int:
-    """The id of a referee action in the compiled core's numbering (``to_action(action_id(a)) == a``)."""
-    from ..core.actions import Play
-    from ..rules.extras import ChallengeSum
-    if type(action) is ChallengeSum and 0 <= action.player < MAX_PLAYERS:
-        return EXT_BASE + action.player * EXT_PER_SEAT + EXT_PER_SEAT - 1
-    if (type(action) is Play and len(action.cards) == 2 and action.color is None and action.target is None
-            and not action.hidden and not action.give and not action.more and 0 <= action.player < MAX_PLAYERS):
-        a, b = action.cards
-        col = official.COLOR_OF[a.index]
-        if a.number is not None and b.number is not None and official.COLOR_OF[b.index] == col:
-            return (EXT_BASE + action.player * EXT_PER_SEAT
-                    + 2 * (col * 100 + a.number * 10 + b.number) + int(action.uno))
-    if (type(action) is Play and 1 <= len(action.cards) <= 8 and not action.hidden and not action.give
-            and not action.more and not action.claim and 0 <= action.player < MAX_PLAYERS
-            and (len(action.cards) > 1 or action.target is not None)
-            and (action.target is None or 0 <= action.target < MAX_PLAYERS) and action.first is None
-            and all(0 <= c.index < official.NCARDS for c in action.cards)):
-        packed = 0
-        for c in reversed(action.cards):
-            packed = packed * 55 + c.index + 1
-        color = 0 if action.color is None else int(action.color) + 1
-        target = 0 if action.target is None else action.target + 1
-        return EXT2_BASE + action.player + MAX_PLAYERS * (((packed * 5 + color) * 2 + int(action.uno)) * 11 + target)
-    from . import action_id as fast_id
-    return fast_id(action)
+    assert (_ccore.APS, _ccore.EXT_BASE, _ccore.EXT_PER_SEAT, _ccore.NPAIRS, _ccore.EXT2_BASE) == (
+        ACTIONS_PER_SEAT, EXT_BASE, EXT_PER_SEAT, NPAIRS, EXT2_BASE), "the C core's numbering differs"
 
 
 def _house(rs) -> tuple[int, int, int]:

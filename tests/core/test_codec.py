@@ -1,0 +1,97 @@
+"""The engines' integer action ids, stated once (unokit.core.codec; issue 25, point 2): every id decodes to
+one action and encodes back, every action has at most one id, garbage is a typed error, and the fast
+and compiled cores number actions by it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import unokit  # noqa: F401  (every rule's action class registered: ADDUP's doubtsum)
+from unokit import fast
+from unokit.core import codec, official
+from unokit.core.actions import Action, CatchUno, Play
+from unokit.core.cards import COLORS, Card
+from unokit.core.errors import IllegalActionError, UnoError
+from unokit.fast import compiled
+
+
+def test_every_official_id_decodes_and_encodes_back():
+    assert len(codec.OFFICIAL) == codec.OFFICIAL_SIZE == 1380
+    for i, a in enumerate(codec.OFFICIAL):
+        assert codec.decode(i) is a
+        assert codec.encode(a) == codec.official_id(a) == i
+    assert len(set(codec.OFFICIAL)) == len(codec.OFFICIAL)      # one id per action
+
+
+def test_the_layout_of_a_seat_is_the_documented_one():
+    seat = 3
+    at = seat * codec.ACTIONS_PER_SEAT
+    assert str(codec.decode(at + 2 * 0)) == f"{seat} play {official.CARDS[0].code}"
+    assert str(codec.decode(at + codec.K_DRAW)) == f"{seat} draw"
+    assert str(codec.decode(at + codec.K_PASS)) == f"{seat} pass"
+    assert str(codec.decode(at + codec.K_UNO)) == f"{seat} uno"
+    assert codec.decode(at + codec.K_CATCH + 7) == CatchUno(seat, 7)
+    assert str(codec.decode(at + codec.local_play(official.WILD_DRAW_FOUR, 3, True))) == f"{seat} play W+4>B uno"
+
+
+def test_ADDUP_pairs_and_doubtsum_have_their_ids():
+    doubt = Action.parse("4 doubtsum")
+    i = codec.encode(doubt)
+    assert i == codec.EXT_BASE + 4 * codec.EXT_PER_SEAT + codec.EXT_PER_SEAT - 1 and codec.decode(i) == doubt
+    pair = Action.parse("2 play G3 G4 uno")
+    i = codec.encode(pair)
+    assert codec.EXT_BASE <= i < codec.EXT2_BASE and codec.decode(i) == pair
+    # every extension id of a seat is one action (4 colours x 100 number pairs x the UNO call, and doubtsum)
+    for i in range(codec.EXT_BASE, codec.EXT_BASE + codec.MAX_PLAYERS * codec.EXT_PER_SEAT):
+        assert codec.encode(codec.decode(i)) == i
+
+
+@settings(max_examples=300, deadline=None)
+@given(seat=st.integers(0, codec.MAX_PLAYERS - 1),
+       cards=st.lists(st.integers(0, official.NCARDS - 1), min_size=1, max_size=8),
+       color=st.none() | st.integers(0, 3), uno=st.booleans(),
+       target=st.none() | st.integers(0, codec.MAX_PLAYERS - 1))
+def test_house_rule_plays_encode_to_one_id_that_decodes_back(seat, cards, color, uno, target):
+    play = Play(seat, tuple(official.CARDS[c] for c in cards), COLORS[color] if color is not None else None, uno,
+                target)
+    try:
+        i = codec.encode(play)
+    except IllegalActionError:   # a single card with no target and no official meaning (a wild with no colour...)
+        assert len(cards) == 1 and target is None
+        return
+    assert codec.decode(i) == play
+    assert compiled.action_id(play) == i and compiled.to_action(i) == play
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(-10**12, 10**15) | st.sampled_from([codec.EXT_BASE - 1, codec.EXT_BASE, codec.EXT2_BASE,
+                                                          codec.EXT2_BASE - 1]))
+def test_any_integer_decodes_or_is_a_typed_error(i):
+    try:
+        a = codec.decode(i)
+    except UnoError:
+        return
+    assert codec.encode(a) == i
+
+
+@pytest.mark.parametrize("bad", [1.0, "3", None, True, -1])
+def test_a_non_id_is_a_typed_error(bad):
+    with pytest.raises(UnoError):
+        codec.decode(bad)
+
+
+def test_the_fast_and_compiled_cores_number_actions_by_the_codec():
+    assert fast.ACTIONS is codec.OFFICIAL and fast.action_id is codec.official_id
+    assert compiled.action_id is codec.encode and compiled.to_action is codec.decode
+    assert (fast.ACTIONS_PER_SEAT, fast.MAX_PLAYERS) == (codec.ACTIONS_PER_SEAT, codec.MAX_PLAYERS)
+    if compiled.available():
+        from unokit.fast import _ccore  # the C sources restate the numbering: the same numbers
+        assert (_ccore.APS, _ccore.EXT_BASE, _ccore.EXT_PER_SEAT, _ccore.NPAIRS, _ccore.EXT2_BASE) == (
+            codec.ACTIONS_PER_SEAT, codec.EXT_BASE, codec.EXT_PER_SEAT, codec.NPAIRS, codec.EXT2_BASE)
+
+
+def test_a_card_outside_the_official_deck_has_no_id():
+    with pytest.raises(IllegalActionError):
+        codec.encode(Play(0, (Card.parse("R+4"),) if "R+4" in {c.code for c in Card.ALL} else (Card.parse("WB"),)))

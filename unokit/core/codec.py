@@ -1,0 +1,197 @@
+"""The engine's integer action ids, stated once: every action the engines number, its id and back.
+
+One numbering serves the Python fast core (:mod:`unokit.fast`), the compiled core (:mod:`unokit.fast.compiled`,
+whose C sources restate the constants below and are checked against them when the extension loads), the
+search bot's trees and the lazy referee:
+
+- **the official moves**, ids ``0 .. OFFICIAL_SIZE - 1``: seat ``s``'s move ``k`` is ``s * ACTIONS_PER_SEAT + k``,
+  with ``k`` (:func:`local_play`)
+
+  - ``0-103``: play coloured card ``c`` (0-51) as ``2c``, with the UNO call ``2c + 1``;
+  - ``104-119``: play a Wild (104-111) or a Wild Draw Four (112-119) naming colour ``k``: ``104 + 8w + 2k``
+    (+1 with the UNO call);
+  - ``120`` draw, ``121`` pass, ``122`` challenge, ``123`` say UNO, ``124-127`` name red, yellow, green, blue,
+    ``128-137`` catch seat 0-9;
+- **ADDUP's moves**, from ``EXT_BASE``: seat ``s``'s are ``EXT_BASE + s * EXT_PER_SEAT + j``, ``j = 2 * (colour *
+  100 + a * 10 + b) + uno`` for a pair (number ``a`` then ``b`` of one colour), ``j = EXT_PER_SEAT - 1`` for
+  ``doubtsum``;
+- **other plays of the house rules the compiled core plays** (a seat named by SEVENO's 7, DR/DD groups, their
+  cuts), from ``EXT2_BASE``: ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 +
+  target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest.
+
+Each action has one id: the first numbering that has it. The RL environment's per-rule-set table numbers
+*steps* of a decision instead (:mod:`unokit.env.actions`).
+
+>>> from unokit.core.actions import Action
+>>> [encode(Action.parse(t)) for t in ("0 draw", "1 play R5", "1 play W>G uno", "2 catch 0")]
+[120, 148, 247, 404]
+>>> str(decode(247)), str(decode(encode(Action.parse("3 play R5 R7"))))
+('1 play W>G uno', '3 play R5 R7')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import official
+from .actions import ACTIONS as _VERBS
+from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
+from .cards import COLORS, Card
+from .errors import IllegalActionError, UnoError
+
+__all__ = ["MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
+           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "Move", "OFFICIAL_MOVES",
+           "OFFICIAL", "local_play", "official_id", "encode", "decode"]
+
+MAX_PLAYERS = official.MAX_PLAYERS
+K_PLAY, K_DRAW, K_PASS, K_CHALLENGE, K_UNO, K_COLOR, K_CATCH = 0, 120, 121, 122, 123, 124, 128
+ACTIONS_PER_SEAT = K_CATCH + MAX_PLAYERS
+OFFICIAL_SIZE = MAX_PLAYERS * ACTIONS_PER_SEAT
+EXT_BASE = OFFICIAL_SIZE
+NPAIRS = 400
+EXT_PER_SEAT = 2 * NPAIRS + 1
+EXT2_BASE = 10_000
+assert EXT2_BASE >= EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT
+
+_W = official.WILD
+_NCARDS = official.NCARDS
+
+
+def local_play(card: int, color: int, uno: bool) -> int:
+    """A seat's move number for playing official card ``card`` (its index) alone, naming ``color`` (0-3;
+    -1 for a coloured card), with or without the UNO call.
+
+    >>> local_play(2, -1, False), local_play(official.WILD, 1, True)
+    (4, 107)
+    """
+    if card < _W:
+        return 2 * card + uno
+    return 104 + 8 * (card - _W) + 2 * color + uno
+
+
+class Move(NamedTuple):
+    """An official move as numbers: ``kind`` (``play``, ``draw``, ``pass``, ``challenge``, ``uno``, ``color``,
+    ``catch``), the seat, the card's index (-1), the colour named (-1) and the UNO call or the seat caught."""
+
+    kind: str
+    seat: int
+    card: int
+    color: int
+    flag: int
+
+
+def _official_moves() -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for seat in range(MAX_PLAYERS):
+        local: list[Move | None] = [None] * ACTIONS_PER_SEAT
+        for c in range(_NCARDS):
+            for col in (range(4) if c >= _W else (-1,)):
+                for uno in (0, 1):
+                    local[local_play(c, col, bool(uno))] = Move("play", seat, c, col, uno)
+        local[K_DRAW] = Move("draw", seat, -1, -1, 0)
+        local[K_PASS] = Move("pass", seat, -1, -1, 0)
+        local[K_CHALLENGE] = Move("challenge", seat, -1, -1, 0)
+        local[K_UNO] = Move("uno", seat, -1, -1, 0)
+        for k in range(4):
+            local[K_COLOR + k] = Move("color", seat, -1, k, 0)
+        for t in range(MAX_PLAYERS):
+            local[K_CATCH + t] = Move("catch", seat, -1, -1, t)
+        filled = [m for m in local if m is not None]
+        assert len(filled) == ACTIONS_PER_SEAT   # every move number has its move
+        moves += filled
+    return tuple(moves)
+
+
+def _action(m: Move) -> Action:
+    if m.kind == "play":
+        return Play(m.seat, (official.CARDS[m.card],), COLORS[m.color] if m.color >= 0 else None, bool(m.flag))
+    if m.kind == "color":
+        return ChooseColor(m.seat, COLORS[m.color])
+    if m.kind == "catch":
+        return CatchUno(m.seat, m.flag)
+    return {"draw": Draw, "pass": Pass, "challenge": Challenge, "uno": SayUno}[m.kind](m.seat)
+
+
+#: the official moves in id order, as numbers and as actions
+OFFICIAL_MOVES = _official_moves()
+OFFICIAL: tuple[Action, ...] = tuple(_action(m) for m in OFFICIAL_MOVES)
+_OFFICIAL_IDS = {a: i for i, a in enumerate(OFFICIAL)}
+_NUMBER_CARD = {(official.COLOR_OF[c], card.number): card for c, card in enumerate(official.CARDS)
+                if card.number is not None}
+
+
+def official_id(action: Action) -> int:
+    """The id of an official move (``OFFICIAL[official_id(a)] == a``); :class:`IllegalActionError` for an
+    action the official rules never allow (groups, chat, a house rule's action...)."""
+    try:
+        return _OFFICIAL_IDS[action]
+    except (KeyError, TypeError):
+        raise IllegalActionError(f"{action} has no id: the fast core plays the official rules only") from None
+
+
+def encode(action: Action) -> int:
+    """The id of ``action`` in the engines' numbering (``decode(encode(a)) == a``); :class:`IllegalActionError`
+    for an action no numbering has."""
+    p = getattr(action, "player", -1)
+    if type(action) is _VERBS.get("doubtsum") and 0 <= p < MAX_PLAYERS:          # ADDUP's doubt of a sum
+        return EXT_BASE + p * EXT_PER_SEAT + EXT_PER_SEAT - 1
+    if type(action) is Play and 0 <= p < MAX_PLAYERS and not action.hidden and not action.give and not action.more:
+        if len(action.cards) == 2 and action.color is None and action.target is None:   # ADDUP's pair
+            a, b = action.cards
+            col = official.COLOR_OF[a.index]
+            if a.number is not None and b.number is not None and official.COLOR_OF[b.index] == col:
+                return EXT_BASE + p * EXT_PER_SEAT + 2 * (col * 100 + a.number * 10 + b.number) + int(action.uno)
+        if (1 <= len(action.cards) <= 8 and not action.claim and (len(action.cards) > 1 or action.target is not None)
+                and (action.target is None or 0 <= action.target < MAX_PLAYERS) and action.first is None
+                and all(0 <= c.index < _NCARDS for c in action.cards)):
+            packed = 0
+            for c in reversed(action.cards):
+                packed = packed * 55 + c.index + 1
+            color = 0 if action.color is None else int(action.color) + 1
+            target = 0 if action.target is None else action.target + 1
+            return EXT2_BASE + p + MAX_PLAYERS * (((packed * 5 + color) * 2 + int(action.uno)) * 11 + target)
+    return official_id(action)
+
+
+def decode(i: int) -> Action:
+    """The action of an id (:func:`encode`'s inverse); :class:`UnoError` for a number that is no id."""
+    if type(i) is not int or i < 0:
+        raise UnoError(f"not an action id: {i!r}")
+    if i < EXT_BASE:
+        return OFFICIAL[i]
+    if i >= EXT2_BASE:
+        a = _ext2_action(i)
+        if a is None or encode(a) != i:   # each play has one id: the first numbering that has it
+            raise UnoError(f"not an action id: {i!r}")
+        return a
+    seat, j = divmod(i - EXT_BASE, EXT_PER_SEAT)
+    if not 0 <= seat < MAX_PLAYERS:
+        raise UnoError(f"not an action id: {i!r}")
+    if j == EXT_PER_SEAT - 1:
+        doubt = _VERBS.get("doubtsum")
+        if doubt is None:       # (its rule's module registers it: unokit.rules loads every rule)
+            raise UnoError(f"not an action id: {i!r} (ADDUP's doubtsum is not registered)")
+        return doubt(seat)  # type: ignore[call-arg]  # a registered action class: player first
+    pair, uno = divmod(j, 2)
+    col, ab = divmod(pair, 100)
+    first, second = _NUMBER_CARD.get((col, ab // 10)), _NUMBER_CARD.get((col, ab % 10))
+    if first is None or second is None:
+        raise UnoError(f"not an action id: {i!r}")
+    return Play(seat, (first, second), None, bool(uno))
+
+
+def _ext2_action(i: int) -> Play | None:
+    code, seat = divmod(i - EXT2_BASE, MAX_PLAYERS)
+    code, target = divmod(code, 11)
+    code, uno = divmod(code, 2)
+    packed, color = divmod(code, 5)
+    cards: list[Card] = []
+    while packed and len(cards) <= 8:
+        packed, d = divmod(packed, 55)
+        if not d or d > _NCARDS:
+            return None
+        cards.append(official.CARDS[d - 1])
+    if not cards or packed:
+        return None
+    return Play(seat, tuple(cards), None if color == 0 else COLORS[color - 1], bool(uno),
+                None if target == 0 else target - 1)
