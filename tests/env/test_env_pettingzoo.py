@@ -213,3 +213,20 @@ def test_rl_doc_action_table_example_runs():
     text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
     code = re.findall(r"```python\n(.*?)```", text, re.S)[0]
     exec(compile(code, "docs/rl.md", "exec"), {"print": lambda *a, **k: None})
+
+
+def test_an_environment_used_before_reset_says_so_with_gymnasiums_error():
+    from gymnasium.error import ResetNeeded
+
+    from unokit.env.aec import parallel_env, raw_env
+    from unokit.env.gym_env import UnoGymEnv
+    aec = raw_env()
+    with pytest.raises(ResetNeeded):
+        aec.observe("player_0")
+    with pytest.raises(ResetNeeded):
+        aec.action_of(0)
+    with pytest.raises(ResetNeeded):
+        parallel_env().step({})
+    assert not UnoGymEnv().action_masks().any()                 # no decision yet: nothing allowed
+    with pytest.raises(RuntimeError, match="call reset"):      # (the Gymnasium env's step: documented in rl.md)
+        UnoGymEnv().step(0)

@@ -41,19 +41,20 @@ from __future__ import annotations
 
 from ..core.actions import ACTIONS, CatchUno, ChooseColor, Discard, Play
 from ..core.cards import COLORS, Card, Color, Face
-
-try:  # UNO Flip's double-sided cards (an edition being added)
-    from ..core.cards import DARK_COLORS, plain
-except ImportError:  # pragma: no cover - an engine without them
-    DARK_COLORS = ()
-
-    def plain(card):
-        return card
 from ..core.decks import build_deck
 from ..core.errors import UnoError
 from ..rules import RuleSet
 from ..rules.editions import edition_of
 from ..rules.registry import build_house_rules
+
+DARK_COLORS: tuple[Color, ...]   # the fallback's () and the engine's four dark colours are both this
+try:  # UNO Flip's double-sided cards (an edition being added)
+    from ..core.cards import DARK_COLORS, plain
+except ImportError:  # pragma: no cover - an engine without them
+    DARK_COLORS = ()
+
+    def plain(card: Card) -> Card:
+        return card
 
 __all__ = ["ActionTable", "table_for", "STAGES", "NoActionIdError"]
 
@@ -128,8 +129,8 @@ class ActionTable:
             names.extend(items)
             self.blocks[label] = (start, len(names))
 
-        self.play_id: dict = {}
-        items = []
+        self.play_id: dict[tuple[Card, Color | None, bool], int] = {}
+        items: list[str] = []
         for c in self.cards:
             for col in (self.colors if c.names_color and not colorless else (None,)):
                 for uno in (False, True):
@@ -137,14 +138,14 @@ class ActionTable:
                     items.append("play " + c.code + (">" + col.letter if col is not None else "")
                                  + (" uno" if uno else ""))
         block("play", items)
-        self.more_id: dict = {}
+        self.more_id: dict[Card, int] = {}
         if self.grouping:
             block("more", [])
             for c in self.cards:
                 self.more_id[c] = len(names)
                 names.append(f"play {c.code} +")
             self.blocks["more"] = (self.blocks["more"][0], len(names))
-        self.hidden_id: dict = {}
+        self.hidden_id: dict[tuple[Card, int, bool], int] = {}
         if self.face_down:
             start = len(names)
             for c in self.cards:
@@ -154,7 +155,7 @@ class ActionTable:
                         names.append(f"play hidden:{c.code}" + (f" claim:+{claim}" if claim else "")
                                      + (" uno" if uno else ""))
             self.blocks["hidden"] = (start, len(names))
-        self.target_id: dict = {}
+        self.target_id: dict[int | None, int] = {}
         if self.targets:
             start = len(names)
             for k in range(1, players):
@@ -166,32 +167,32 @@ class ActionTable:
                 self.target_id[0] = len(names)
                 names.append("target +0")
             self.blocks["target"] = (start, len(names))
-        self.give_id: dict = {}
+        self.give_id: dict[Card, int] = {}
         if self.gifts:
             start = len(names)
             for c in self.cards:
                 self.give_id[c] = len(names)
                 names.append(f"give {c.code}")
             self.blocks["give"] = (start, len(names))
-        self.verb_id: dict = {}
+        self.verb_id: dict[str, int] = {}
         start = len(names)
         for v in self.verbs:
             self.verb_id[v] = len(names)
             names.append(v)
         self.blocks["verbs"] = (start, len(names))
-        self.color_id: dict = {}
+        self.color_id: dict[Color, int] = {}
         start = len(names)
         for col in self.colors:
             self.color_id[col] = len(names)
             names.append(f"color {col.letter}")
         self.blocks["color"] = (start, len(names))
-        self.catch_id: dict = {}
+        self.catch_id: dict[int, int] = {}
         start = len(names)
         for k in range(1, players):
             self.catch_id[k] = len(names)
             names.append(f"catch +{k}")
         self.blocks["catch"] = (start, len(names))
-        self.discard_id: dict = {}
+        self.discard_id: dict[Card, int] = {}
         if self.discards:
             start = len(names)
             for c in self.cards:
@@ -277,7 +278,7 @@ def _canonical(text: str) -> str:
     return text
 
 
-_TABLES: dict = {}
+_TABLES: dict[tuple[str, int], ActionTable] = {}
 
 
 def table_for(rules, players: int) -> ActionTable:

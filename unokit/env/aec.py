@@ -17,13 +17,16 @@ An id the mask leaves out raises :class:`~unokit.env.core.IllegalActionIdError` 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
+import numpy.typing as npt
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]  # pettingzoo ships no py.typed marker or stubs
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]  # pettingzoo ships no py.typed marker or stubs
 
+from ..engine.game import Game
 from .actions import table_for
-from .core import Flow, hand_rewards
+from .core import Flow, hand_rewards, live
 from .observe import Encoder
 from .spaces import LegalDiscrete, observation_space, render_text
 
@@ -68,7 +71,7 @@ class UnoAEC(AECEnv):
         self.action_spaces = {a: LegalDiscrete(len(self.table), functools.partial(self._legal_mask, a))
                               for a in self.possible_agents}
         self._np_rng = np.random.default_rng()
-        self.flow = None
+        self.flow: Flow | None = None
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent):
@@ -77,28 +80,29 @@ class UnoAEC(AECEnv):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
-    def _legal_mask(self, agent):
-        if self.flow is None or self.agent_name_mapping[agent] != self.flow.seat:
+    def _legal_mask(self, agent: str) -> npt.NDArray[np.int8] | None:
+        f = self.flow
+        if f is None or self.agent_name_mapping[agent] != f.seat:
             return None
-        return self.flow.mask()
+        return f.mask()
 
     # ------------------------------------------------------------------ the AEC API
     def reset(self, seed=None, options=None):
         if seed is not None:
             self._np_rng = np.random.default_rng(seed)
-        self.flow = Flow(self.rules, self.players, _seed_of(seed, self._np_rng), table=self.table,
-                         encoder=self.encoder, max_decisions=self.max_decisions)
+        f = self.flow = Flow(self.rules, self.players, _seed_of(seed, self._np_rng), table=self.table,
+                             encoder=self.encoder, max_decisions=self.max_decisions)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.flow.seat]
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[f.seat]
 
     def observe(self, agent):
         s = self.agent_name_mapping[agent]
-        f = self.flow
+        f = live(self.flow)
         mask = f.mask() if s == f.seat else np.zeros(len(self.table), np.int8)
         return {"observation": f.observe(s), "action_mask": mask.copy()}
 
@@ -107,7 +111,7 @@ class UnoAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        f = self.flow
+        f = live(self.flow)
         f.answer(action)  # IllegalActionIdError (nothing changed) for an id not offered
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
@@ -140,17 +144,21 @@ class UnoAEC(AECEnv):
 
     # ------------------------------------------------------------------ helpers for people and tests
     @property
-    def game(self):
+    def game(self) -> Game:
         """The hand being played (the referee's :class:`~unokit.engine.game.Game`)."""
-        return self.flow.game
+        f = self.flow
+        if f is None:  # an AttributeError, as before reset it always was (hasattr() and wrappers rely on it)
+            raise AttributeError("'NoneType' object has no attribute 'game'")
+        return f.game
 
     def action_of(self, action_id):
         """The referee's action (or stem; None for ``wait``) that ``action_id`` stands for now."""
-        return self.flow.action_of(action_id)
+        f = live(self.flow)
+        return f.action_of(action_id)
 
     def action_id(self, action) -> int:
         """The id of the referee's ``action`` (one of the options offered now)."""
-        f = self.flow
+        f = live(self.flow)
         i = self.table.id_of(action, f.stem.more if f.stem is not None else None)
         f.action_of(i)
         if f.ids[i] != action:
@@ -188,7 +196,7 @@ class UnoParallel(ParallelEnv):
         self.observation_spaces = self.aec.observation_spaces
         self.action_spaces = {a: LegalDiscrete(len(self.table), functools.partial(self._mask, a))
                               for a in self.possible_agents}
-        self.agents = []
+        self.agents: list[str] = []
         self.cycles = 0
 
     def observation_space(self, agent):
@@ -208,7 +216,7 @@ class UnoParallel(ParallelEnv):
         return m
 
     def _obs(self):
-        f = self.aec.flow
+        f = live(self.aec.flow)
         return {a: {"observation": f.observe(s), "action_mask": self._mask(a).copy()}
                 for s, a in enumerate(self.possible_agents) if a in self.agents}
 
@@ -219,7 +227,7 @@ class UnoParallel(ParallelEnv):
         return self._obs(), {a: {} for a in self.agents}
 
     def step(self, actions):
-        f = self.aec.flow
+        f = live(self.aec.flow)
         asked = self.possible_agents[f.seat]
         for a, act in actions.items():
             if a != asked and act is not None and int(act) != self.table.wait:

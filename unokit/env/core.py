@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import numpy.typing as npt
 
 from ..bots.base import is_out_of_turn
 from ..core.actions import Play
@@ -63,7 +64,7 @@ class Flow:
         self.max_decisions = max_decisions
         self.decisions = 0
         self.truncated = False
-        self.stem = None
+        self.stem: Play | None = None
         self.stem_window = False
         self.queue: list[int] = []
         self.reacted = 0
@@ -72,7 +73,7 @@ class Flow:
         self.window = False
         self.options: list = []
         self.ids: dict = {}
-        self._mask = None
+        self._mask: npt.NDArray[np.int8] | None = None
         self._new_step()
 
     # ------------------------------------------------------------------ whose decision
@@ -126,7 +127,7 @@ class Flow:
             self.ids[self.table.wait] = None
 
     # ------------------------------------------------------------------ masks and observations
-    def mask(self) -> np.ndarray:
+    def mask(self) -> npt.NDArray[np.int8]:
         """The int8 mask of the decision asked (all zeros when the hand is over)."""
         m = self._mask
         if m is None:
@@ -217,3 +218,11 @@ class Flow:
 def choice_or_first(choice, options):
     """A bot that declines a sub-decision of a play it started takes the first option."""
     return choice if choice in options else options[0]
+
+
+def live(flow: Flow | None) -> Flow:
+    """The hand in play of an environment; Gymnasium's own :class:`ResetNeeded` before its first ``reset()``."""
+    if flow is None:
+        from gymnasium.error import ResetNeeded
+        raise ResetNeeded("call reset() before observing or stepping")
+    return flow

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 
 from ..core.chance import derive_seed
+from ..engine.game import Game
 from .actions import table_for
-from .core import Flow, IllegalActionIdError, hand_rewards
+from .core import Flow, IllegalActionIdError, hand_rewards, live
 from .observe import Encoder
 from .spaces import LegalDiscrete, observation_space, render_text
 
@@ -83,7 +85,7 @@ class UnoGymEnv(gym.Env):
         self.render_mode = render_mode
         self.observation_space = observation_space(self.encoder.size, len(self.table))
         self.action_space = LegalDiscrete(len(self.table), self.action_masks)
-        self.flow = None
+        self.flow: Flow | None = None
         self.seat = seat if seat is not None else 0
         self.bots: dict = {}
         self.steps = 0
@@ -96,12 +98,12 @@ class UnoGymEnv(gym.Env):
             self.seat = (self.fixed_seat if self.fixed_seat is not None
                          else int(self.np_random.integers(self.players)))
             self.bots = make_opponents(self.opponents, self.players, self.seat, hand_seed)
-            self.flow = Flow(self.rules, self.players, hand_seed, table=self.table, encoder=self.encoder,
-                             max_decisions=10**9)
+            f = self.flow = Flow(self.rules, self.players, hand_seed, table=self.table, encoder=self.encoder,
+                                 max_decisions=10**9)
             self.steps = 0
             self._forfeit = False
             self._advance()
-            if not self.flow.game.over:
+            if not f.game.over:
                 break
             # the bots finished the hand before the agent had a decision (a run of Skips and Reverses in a
             # two-player hand): no episode to play, so the next hand is dealt
@@ -133,7 +135,7 @@ class UnoGymEnv(gym.Env):
             self.render()
         return self._obs(), reward, terminated, truncated, info
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> npt.NDArray[np.int8]:
         """The int8 mask of the agent's decision (all zeros once the hand is over)."""
         f = self.flow
         if f is None or f.over or f.seat != self.seat or self._forfeit:
@@ -152,16 +154,19 @@ class UnoGymEnv(gym.Env):
 
     # ------------------------------------------------------------------ inside
     def _advance(self) -> None:
-        f = self.flow
+        f = live(self.flow)
         bots = self.bots
         while not f.game.over and f.seat != self.seat:
             f.bot_decides(bots[f.seat])
 
     def _obs(self) -> dict:
-        f = self.flow
+        f = live(self.flow)
         return {"observation": f.observe(self.seat), "action_mask": self.action_masks().copy()}
 
     @property
-    def game(self):
+    def game(self) -> Game:
         """The hand being played (the referee's :class:`~unokit.engine.game.Game`)."""
-        return self.flow.game
+        f = self.flow
+        if f is None:  # an AttributeError, as before reset it always was (hasattr() and wrappers rely on it)
+            raise AttributeError("'NoneType' object has no attribute 'game'")
+        return f.game

@@ -66,7 +66,12 @@ class HistoryTracker:
     def __init__(self, n: int, colors: int = 4):
         self.n = n
         self.colors = colors
-        self.first = None
+        self._clear()
+
+    def _clear(self) -> None:
+        """Forget every event read (a new hand)."""
+        n, colors = self.n, self.colors
+        self.first: object = None                 # the first event of the hand read (compared by identity)
         self.pos = 0
         self.color = -1
         self.lacks = np.zeros((n, colors), np.float32)
@@ -80,7 +85,7 @@ class HistoryTracker:
         if not history:
             return
         if history[0] is not self.first or len(history) < self.pos:
-            self.__init__(self.n, self.colors)
+            self._clear()
             self.first = history[0]
         for i in range(self.pos, len(history)):
             e = history[i]

@@ -164,6 +164,7 @@ def solve_deals(deals: int, seed: int = 0, max_nodes: int = DEFAULT_MAX_NODES, j
         else:
             import multiprocessing as mp
             from concurrent.futures import ProcessPoolExecutor, as_completed
+            ctx: mp.context.BaseContext
             try:
                 ctx = mp.get_context("fork")
             except ValueError:  # pragma: no cover - platforms without fork

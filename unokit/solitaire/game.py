@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.cards import Card, Face
@@ -50,7 +51,7 @@ COLOR_LETTERS = "RYGB"
 FACE_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "+2", "R", "S")
 #: the playing-card rank each UNO face stands for (Draw Two, Reverse, Skip: J, Q, K)
 PLAYING_CARD = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "Q", "K")
-_ACTION_RANK = {Face.DRAW_TWO: 10, Face.REVERSE: 11, Face.SKIP: 12}
+_ACTION_RANK: dict[int, int] = {Face.DRAW_TWO: 10, Face.REVERSE: 11, Face.SKIP: 12}
 
 
 def rank(card: Card) -> int:
@@ -63,7 +64,9 @@ def rank(card: Card) -> int:
 
 def kind_of(card: Card) -> int:
     """The card's kind, 0-47: ``colour * 12 + rank - 1``."""
-    return int(card.color) * RANKS + rank(card) - 1
+    color = card.color
+    assert color is not None, f"{card.code} has no colour"   # callers pass solitaire cards only
+    return int(color) * RANKS + rank(card) - 1
 
 
 def kind_code(k: int) -> str:
@@ -79,8 +82,9 @@ def deal_seed(master: int, index: int) -> int:
     return derive_seed(master, index, "solitaire")
 
 
-def next_seed(seed: int) -> int:
-    """The deal after ``seed`` (the ``n`` key and the ``new`` command)."""
+def next_seed(seed: int | None) -> int:
+    """The deal after ``seed`` (the ``n`` key and the ``new`` command; ``None``, the seed of a position
+    built by hand, has a next deal too)."""
     return derive_seed(seed, 1, "solitaire/next")
 
 
@@ -170,7 +174,8 @@ class Solitaire:
     one. ``history`` holds the moves made (``undo`` takes them back one by one).
     """
 
-    def __init__(self, down, up, stock, waste, foundations, seed: int | None = None):
+    def __init__(self, down: Iterable[Iterable[int]], up: Iterable[Iterable[int]], stock: Iterable[int],
+                 waste: Iterable[int], foundations: Iterable[Iterable[int]], seed: int | None = None):
         self._down = [list(c) for c in down]
         self._up = [list(c) for c in up]
         self._stock = list(stock)
@@ -234,7 +239,7 @@ class Solitaire:
                 next_copy[k] += 1
             return out
 
-        found = []
+        found: list[list[int]] = []
         for top in foundations:
             if not top or top.strip() in ("", "-"):
                 found.append([])
@@ -381,21 +386,21 @@ class Solitaire:
             return "the game is won"
         if move.src == "d":
             return None if self._stock or self._waste else "the stock and the waste are both empty"
-        if move.src == "w":
+        s = move.src_column                          # None: the waste (the stock is done above)
+        if s is None:
             if not self._waste:
                 return "the waste is empty"
             kind = self._waste[-1] >> 1
         else:
-            s = move.src_column
             if not self._up[s]:
                 return f"column {move.src} is empty"
             kind = self._up[s][-1] >> 1
-        if move.dst == "f":
+        d = move.dst_column                          # None: a foundation
+        if d is None:
             if self._foundation_for(kind) is None:
                 return f"{kind_code(kind)} fits no foundation"
             return None
-        d = move.dst_column
-        if move.src == "w":
+        if s is None:
             if not self._fits_column(kind, d):
                 return f"{kind_code(kind)} cannot go on column {move.dst}" + self._dst_words(d)
             return None
@@ -440,7 +445,10 @@ class Solitaire:
             flipped = False
         else:
             s = move.src_column
-            n = 1 if move.dst == "f" else self._run_head(s, move.dst_column)
+            assert s is not None                     # neither the stock nor the waste: a column
+            d = move.dst_column
+            n = 1 if d is None else self._run_head(s, d)   # d is None: to a foundation
+            assert n is not None                     # the move is legal: a run of column s goes onto d
             cards = self._up[s][-n:]
             del self._up[s][-n:]
             flipped = not self._up[s] and bool(self._down[s])
@@ -448,9 +456,11 @@ class Solitaire:
                 self._up[s].append(self._down[s].pop())
         if move.dst == "f":
             dst = self._foundation_for(cards[0] >> 1)
+            assert dst is not None                   # the move is legal: a foundation takes the card
             self._found[dst].append(cards[0])
         else:
             dst = move.dst_column
+            assert dst is not None                   # not a foundation: a column
             self._up[dst].extend(cards)
         self._undo.append((move.src, move.dst, dst, len(cards), flipped))
 
@@ -488,9 +498,10 @@ class Solitaire:
         legal = self.legal_moves() if legal is None else legal
 
         def score(m: Move) -> int:
-            if m.src.isdigit():
-                s = m.src_column
-                n = 1 if m.dst == "f" else self._run_head(s, m.dst_column)
+            s = m.src_column
+            if s is not None:                        # from a column (m.src is a digit)
+                d = m.dst_column
+                n = 1 if d is None else self._run_head(s, d)   # d is None: to a foundation
                 if n == len(self._up[s]) and self._down[s]:
                     return 5
                 if m.dst == "f":
@@ -512,7 +523,9 @@ class Solitaire:
             what, cards = "waste", [self._waste[-1]] if self._waste else []
         else:
             s = move.src_column
-            n = 1 if move.dst == "f" else (self._run_head(s, move.dst_column) or 1)
+            assert s is not None                     # neither the stock nor the waste: a column
+            d = move.dst_column
+            n = 1 if d is None else (self._run_head(s, d) or 1)   # d is None: to a foundation
             what, cards = f"column {move.src}", self._up[s][-n:]
         where = "a foundation" if move.dst == "f" else f"column {move.dst}"
         return f"{what}: {' '.join(kind_code(c >> 1) for c in cards)} to {where}"

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from .game import COLUMNS, RANKS, Move, Solitaire
 
@@ -46,6 +47,9 @@ __all__ = ["Hint", "hint", "Result", "solve", "DEFAULT_MAX_NODES"]
 
 DEFAULT_MAX_NODES = 200_000
 _K = RANKS - 1           # 0-based rank of the Skip
+#: a macro move of :meth:`_Search.moves`: ``("F", column, kind)`` (a column's top card home) or
+#: ``("M", from column, head kind, onto column)`` (a run onto another column)
+_Macro = tuple[str, int, int] | tuple[str, int, int, int]
 #: the quick searches, tried in turn with budgets that double each round: (moves, weight of the
 #: face-down cards a move turns up, weight of the reserve cards it uses). "reveal": only moves that
 #: send a column's top card home or turn a face-down card up; "clean": also whole runs of columns
@@ -81,11 +85,12 @@ class _Search:
         self.nd = [len(game._down[i]) for i in range(COLUMNS)]
         self.bot = [(game._up[i][0] >> 1) if game._up[i] else -1 for i in range(COLUMNS)]
         self.ln = [len(game._up[i]) for i in range(COLUMNS)]
-        heights = [[] for _ in range(4)]
+        heights: list[list[int]] = [[] for _ in range(4)]
         for p in game._found:
             if p:
                 heights[(p[0] >> 1) // RANKS].append(len(p))
-        self.fl, self.fh = [], []
+        self.fl: list[int] = []                     # the lower and the higher foundation of each colour
+        self.fh: list[int] = []
         for h in heights:
             h = sorted(h + [0, 0])[-2:]
             self.fl.append(h[0])
@@ -141,7 +146,7 @@ class _Search:
                 self.res[e[1]] += 1
 
     # ------------------------------------------------------------------ moves
-    def safe_closure(self, plan: list) -> None:
+    def safe_closure(self, plan: list[tuple]) -> None:
         """Play every safe move: a card onto the lower (or an equal) foundation of its colour,
         from a column's top first, else from the reserve."""
         fl, res, bot, ln = self.fl, self.res, self.bot, self.ln
@@ -168,7 +173,7 @@ class _Search:
             idle += 1
             x = (x + 1) & 3
 
-    def apply(self, mv: tuple, plan: list) -> None:
+    def apply(self, mv: tuple, plan: list[tuple]) -> None:
         if mv[0] == "F":                                   # column top to the higher foundation
             _, c, top = mv
             x = top // RANKS
@@ -195,7 +200,7 @@ class _Search:
         self._lift(a, moved)
         plan.append(("M", a, s, b))
 
-    def moves(self) -> list[tuple]:
+    def moves(self) -> list[_Macro]:
         """The macro moves from here (those of the search's ``mode``), the most promising first."""
         nd, bot, ln, res, fh = self.nd, self.bot, self.ln, self.res, self.fh
         full, clean, w_nd, w_fill = self.mode == "all", self.mode == "clean", self.w_nd, self.w_fill
@@ -204,7 +209,7 @@ class _Search:
             if not ln[c]:
                 empty = c
                 break
-        scored = []
+        scored: list[tuple[int, _Macro]] = []
         for a in range(COLUMNS):
             la = ln[a]
             if not la:
@@ -337,11 +342,11 @@ class _Search:
 
 
 def _search(game: Solitaire, max_nodes: int, deadline: float | None, mode: str = "all", w_nd: int = 10,
-            w_fill: int = 40, prune: bool = True) -> tuple[str, list, int]:
+            w_fill: int = 40, prune: bool = True) -> tuple[str, list[tuple], int]:
     """One depth-first search: ``('won', plan, nodes)``, ``('lost', [], nodes)`` when every
     position reachable with the moves allowed was seen, or ``('undecided', [], nodes)``."""
     s = _Search(game, mode, w_nd, w_fill)
-    plan: list = []
+    plan: list[tuple] = []
     s.safe_closure(plan)
     if s.uncovered():
         return "won", plan, 1
@@ -350,7 +355,8 @@ def _search(game: Solitaire, max_nodes: int, deadline: float | None, mode: str =
     seen = {s.key()}
     nodes = 1
     # a frame: [moves, next index, log length before the move into it, plan length before it]
-    stack = [[s.moves(), 0, 0, 0]]
+    # (a mutable list of mixed types, kept as a list for speed: its items are read as Any)
+    stack: list[list[Any]] = [[s.moves(), 0, 0, 0]]
     tick = 0
     apply, closure, key, undo_to, gen = s.apply, s.safe_closure, s.key, s.undo_to, s.moves
     log, nd, doomed = s.log, s.nd, s.doomed
@@ -460,7 +466,8 @@ def solve(deal, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float | None = 
     max_nodes = max(2, int(max_nodes))
     # quick searches with fewer moves find nearly every win at once; the complete one alone can
     # prove a deal lost (a position found doomed is lost in any search)
-    nodes, status, plan = 0, "undecided", []
+    nodes, status = 0, "undecided"
+    plan: list[tuple] = []
     quick, active, budget = max_nodes * 3 // 4, list(QUICK), max(50, max_nodes // 64)
     while active and status == "undecided" and nodes < quick:
         for phase in list(active):
@@ -519,8 +526,8 @@ def hint(game: Solitaire, max_nodes: int = 20_000, max_seconds: float = 2.0) -> 
         while draws < len(res.moves) - 1 and res.moves[draws].src == "d":
             draws += 1
         g = game.copy()
-        for m in res.moves[:draws]:
-            g.apply(m)
+        for mv in res.moves[:draws]:
+            g.apply(mv)
         nxt = res.moves[draws]
         then = f"{nxt} ({g.describe(nxt)})"
         if draws:
@@ -528,6 +535,7 @@ def hint(game: Solitaire, max_nodes: int = 20_000, max_seconds: float = 2.0) -> 
         return Hint(res.moves[0], draws, nxt, "won", len(res.moves),
                     f"hint: {then}. The solver wins from here in {len(res.moves)} moves.")
     m = game.heuristic_move(legal)
+    assert m is not None                      # legal is not empty
     verdict = "lost" if res.status == "lost" else "undecided"
     words = ("the solver proves this position lost" if verdict == "lost"
              else "the solver found no win within its limits")
