@@ -158,10 +158,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self._custom_play = bool(self._play_filter or self._allow_play or self._choices)
         self._rule_actions = {t: r for r in self._house for t in r.actions}
         # number cards whose effect changes the player's own hand (so UNO may be said with them)
-        self._hand_change_numbers = frozenset(
-            {rules.card_of(c) for c in ("T", "CAR", "ZEROLEFT", "DOA") if rules.has(c)}
-            | ({0, 7} if rules.has("SEVENO") else set())
-            | {k for r in self._house for k in r.hand_numbers})
+        self._hand_change_numbers = frozenset(k for r in self._house for k in r.hand_change_numbers())
         self._hand_change_faces = frozenset(f for r in self._house for f in r.hand_faces)
         self._hand_changers = bool(self._hand_change_numbers or self._hand_change_faces)
         self.edition = edition_of(rules)

@@ -199,6 +199,11 @@ class HouseRule:
     hand_numbers: tuple = ()
     hand_faces: tuple = ()
 
+    def hand_change_numbers(self) -> tuple:
+        """The number cards whose plays change their player's own hand, so that UNO may be said with them:
+        :attr:`hand_numbers` (a rule whose card is a parameter answers with it)."""
+        return self.hand_numbers
+
     actions: tuple = ()
 
     # match hook points (MATCH_HOOKS): called by unokit.match for the overrides only

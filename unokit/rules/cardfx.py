@@ -52,6 +52,9 @@ class Swap(HouseRule):
         super().__init__(rs)
         self.card = rs.card_of("T")
 
+    def hand_change_numbers(self) -> tuple:
+        return (self.card,)   # its card changes its player's own hand: UNO may be said with it
+
     def play_targets(self, game, p, cards):
         if not any(c.number == self.card for c in cards):
             return []
@@ -85,6 +88,9 @@ class Carousel(HouseRule):
     def __init__(self, rs):
         super().__init__(rs)
         self.card = rs.card_of("CAR")
+
+    def hand_change_numbers(self) -> tuple:
+        return (self.card,)   # its card changes its player's own hand: UNO may be said with it
 
     def play_problem(self, game, play):
         if len(game.hands[play.player]) == len(play.cards) + len(play.hidden) and \
@@ -128,6 +134,9 @@ class Donation(HouseRule):
     def __init__(self, rs):
         super().__init__(rs)
         self.card = rs.card_of("DOA")
+
+    def hand_change_numbers(self) -> tuple:
+        return (self.card,)   # its card changes its player's own hand: UNO may be said with it
 
     def owed(self, game, p, cards) -> int:
         k = 2 * _count(cards, self.card)
