@@ -116,7 +116,7 @@ def view_of(game, seat: int | None) -> PlayerView:
         stock_top=game.stock[-1] if game.public_stock and game.stock else None,
         open_hands=_open_hands(game),
         deal_direction=(getattr(game, "setup", None) or {}).get("direction", 1),
-        powers=tuple(game.rule_state["FLEX"]) if "FLEX" in game.rule_state else (),
+        **_extras(game, seat),
         deck=game.deck_name,
         partner_hands=tuple((q, tuple(game.hands[q])) for q in game.partners_of(seat))
         if game.show_partners and seat is not None else (),
@@ -143,6 +143,17 @@ def _history(game) -> tuple:
     t = tuple(events)
     own["_view_history"] = (events, t)
     return t
+
+
+def _extras(game, seat) -> dict:
+    """What the rules add to the view (their ``view_extras`` hooks: UNO Flex's power cards...)."""
+    hooks = game._hooks["view_extras"]
+    if not hooks:
+        return {}
+    out: dict = {}
+    for h in hooks:
+        out.update(h(game, seat))
+    return out
 
 
 def _flip_view(game, seat, v: PlayerView) -> PlayerView:

@@ -103,7 +103,7 @@ class TurnChange:
 HOOKS = ("setup", "group_ok", "group_prefix", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end",
          "judge_speech", "on_turn_start", "on_turn_action", "play_problem", "allow_play", "after_draw",
          "after_penalty", "play_targets", "gifts_owed", "on_start", "draw_problem", "pass_problem", "on_color",
-         "turn_order", "after_challenge")
+         "turn_order", "after_challenge", "view_extras")
 MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "start_score", "knocks_out",
                "reseat", "hand_gains", "hand_cards", "after_hand", "decide")
 
@@ -195,6 +195,11 @@ class HouseRule:
 
     def turn_order(self, game, seat, nxt) -> int:  # pragma: no cover
         return nxt
+
+    def view_extras(self, game, seat) -> dict:  # pragma: no cover
+        """What the rule adds to ``seat``'s view (:class:`~unokit.engine.view.PlayerView` fields and their
+        values), from what that seat may know."""
+        return {}
 
     hand_numbers: tuple = ()
     hand_faces: tuple = ()

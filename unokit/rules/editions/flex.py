@@ -101,6 +101,9 @@ class Flex(HouseRule):
     def setup(self, game) -> None:
         game.rule_state["FLEX"] = (True,) * game.n
 
+    def view_extras(self, game, seat) -> dict:
+        return {"powers": powers(game)}     # every seat's power card is on the table for all to see
+
     def play_problem(self, game, play):
         if any(c in PHYSICAL for c in play.cards) and not powers(game)[play.player]:
             return "your power card is red: the flex side of a card cannot be used now (FLEX)"

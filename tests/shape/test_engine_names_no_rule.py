@@ -1,0 +1,93 @@
+"""The engine names no rule (issue 25, point 3): no rule code as a string in unokit/engine, and no import of a
+rule's own module (only the plug-in API: ``unokit.rules`` itself, ``ruleset``, ``base``, ``registry``,
+``catalog``, and the editions' registry ``unokit.rules.editions``). A rule's behaviour lives in its module and
+reaches the referee through the hooks of :class:`unokit.rules.base.HouseRule`.
+
+What the engine still names today is listed in ``DEBTS`` with why; the test fails for a new one and for a
+listed one that is gone (the list only shrinks, as the rules become self-contained plug-ins).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from unokit.rules.catalog import CATALOG
+
+ENGINE = Path(__file__).resolve().parents[2] / "unokit" / "engine"
+API = {"unokit.rules", "unokit.rules.ruleset", "unokit.rules.base", "unokit.rules.registry", "unokit.rules.catalog",
+       "unokit.rules.editions"}
+
+#: (engine module, rule code or rule module) -> why it is still named there
+DEBTS = {
+    ("game", "V"): "Game.turn_clock: V's timed turn, read by the web table and the views",
+    ("game", "S"): "Game.silence: S's silence in force, read by the views",
+    ("game", "DED"): "Game.claim / free_discards: DED's open face-down play and the free discards owed",
+    ("game", "SLOWUNO"): "Game.catch_expiry: SLOWUNO's catch windows",
+    ("game", "unokit.rules.blanks"): "the deck's blank cards checked against the rule written on them",
+    ("view", "unokit.rules.editions.flip"): "UNO Flip's side in play in a view",
+    ("referee.challenges", "unokit.rules.double_discard"): "DED: accusations and free discards",
+    ("referee.checks", "unokit.rules.double_discard"): "DED: a face-down play's claim and split checked",
+    ("referee.drawing", "unokit.rules.double_discard"): "DED: the claim closed by a draw; hidden cards reshuffled",
+    ("referee.listing", "unokit.rules.double_discard"): "DED: the face-down plays offered",
+    ("referee.playing", "unokit.rules.double_discard"): "DED: a hidden play applied; free discards owed",
+    ("referee.turns", "unokit.rules.double_discard"): "DED: the claim closed at the end of a turn",
+    ("referee.uno", "unokit.rules.uno_calls"): "SLOWUNO/MEM: the catch window opened",
+    ("referee.turns", "unokit.rules.uno_calls"): "SLOWUNO/MEM: catch windows closed at the end of a turn",
+}
+
+
+def _module(path: Path, root: Path) -> str:
+    return ".".join(path.relative_to(root).with_suffix("").parts)
+
+
+def _docstrings(tree) -> set[int]:
+    """ids of the string constants that are docstrings (a rule named in prose is fine)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def named_rules(root: Path = ENGINE) -> set[tuple[str, str]]:
+    """(module, rule code or rule module) for every rule the package folder ``root`` (unokit/engine) names."""
+    found = set()
+    for path in sorted(root.rglob("*.py")):
+        me = _module(path, root)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        package = ("unokit.engine." + me).rsplit(".", 1)[0] if path.name != "__init__.py" else "unokit.engine." + me
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs \
+                    and node.value in CATALOG:
+                found.add((me, node.value))
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                if target.startswith("unokit.rules") and target not in API:
+                    found.add((me, target))
+    return found
+
+
+def test_the_engine_names_no_rule_but_the_listed_debts():
+    new = sorted(named_rules() - set(DEBTS))
+    assert not new, ("the engine names a rule (give the rule a hook or a public query instead):\n"
+                     + "\n".join(f"  unokit/engine/{m.replace('.', '/')}.py: {what}" for m, what in new))
+
+
+def test_the_list_of_debts_only_shrinks():
+    gone = sorted(set(DEBTS) - named_rules())
+    assert not gone, f"no longer named by the engine: remove from DEBTS: {gone}"
+
+
+def test_the_check_sees_a_rule_code_and_a_rule_import_but_not_prose_or_the_api(tmp_path):
+    (tmp_path / "referee").mkdir()
+    (tmp_path / "referee" / "x.py").write_text('"""Prose may name DR."""\nfrom ...rules.cut import Cut\n'
+                                               'from ...rules.base import HouseRule\nA = "DR"\nB = "hello"\n')
+    assert named_rules(tmp_path) == {("referee.x", "unokit.rules.cut"), ("referee.x", "DR")}
