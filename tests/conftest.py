@@ -98,7 +98,7 @@ def state(g: Game) -> dict:
     """A deep snapshot for 'state unchanged' checks: the fingerprint plus the hidden bookkeeping."""
     fp = dict(g.fingerprint())
     fp.update(pending=g.pending, uno_said=list(g.uno_said), catchable=sorted(g.catchable),
-              claim=g.claim, silence=g.silence, drawn=g.drawn.code if g.drawn else None,
+              claim=g.claim, rule_state=dict(g.rule_state), drawn=g.drawn.code if g.drawn else None,
               actions=len(g.actions), wrong=len(g.wrong_plays), free=list(g.free_discards),
               reveals=len(g.reveals), wd4=None if g.wd4 is None else (g.wd4[0], g.wd4[1]))
     return fp

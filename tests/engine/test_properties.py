@@ -78,7 +78,7 @@ def rule_codes(draw):
 def _snapshot(g):
     fp = dict(g.fingerprint())
     fp.update(pending=g.pending, uno_said=list(g.uno_said), catchable=sorted(g.catchable), claim=g.claim,
-              silence=g.silence, actions=len(g.actions), wrong=len(g.wrong_plays), free=list(g.free_discards),
+              silence=g.rule_state.get("S"), actions=len(g.actions), wrong=len(g.wrong_plays), free=list(g.free_discards),
               reveals=len(g.reveals), drawn=g.drawn)
     return fp
 

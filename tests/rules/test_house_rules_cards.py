@@ -1159,7 +1159,7 @@ def test_DAD_V_next_players_clock_starts_after_the_drawing():
     g.chance = die([6])
     clock.advance(3)
     ev = play(g, A, "R4")
-    assert g.turn_clock[:2] == (C, 3.0)
+    assert g.rule_state["V"][:2] == (C, 3.0)
     assert penalties(ev) == [(B, 6)]            # the roller is not charged for speed
     clock.advance(4)
     ev = play(g, C, "R3")
@@ -1390,7 +1390,7 @@ def test_BACK_V_previous_players_draw_does_not_delay_next_clock():
     clock.advance(2)
     ev = play(g, B, "R8")
     assert penalties(ev) == [(A, 1)]
-    assert g.turn_clock[:2] == (C, 2.0)
+    assert g.rule_state["V"][:2] == (C, 2.0)
     clock.advance(6)
     ev = play(g, C, "R3")
     assert penalties(ev) == [(C, 2)]        # C's own clock ran from B's 8, not from A's draw

@@ -20,8 +20,6 @@ API = {"unokit.rules", "unokit.rules.ruleset", "unokit.rules.base", "unokit.rule
 
 #: (engine module, rule code or rule module) -> why it is still named there
 DEBTS = {
-    ("game", "V"): "Game.turn_clock: V's timed turn, read by the web table and the views",
-    ("game", "S"): "Game.silence: S's silence in force, read by the views",
     ("game", "DED"): "Game.claim / free_discards: DED's open face-down play and the free discards owed",
     ("game", "SLOWUNO"): "Game.catch_expiry: SLOWUNO's catch windows",
     ("game", "unokit.rules.blanks"): "the deck's blank cards checked against the rule written on them",

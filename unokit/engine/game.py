@@ -407,16 +407,6 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         return None
 
     @property
-    def turn_clock(self):
-        """V: the turn being timed (``rules.speed.TurnClock``: seat, start, charged), or None."""
-        return self.rule_state.get("V")
-
-    @property
-    def silence(self):
-        """S: the silence in force (``rules.silence.Silenced``: owner, rounds left, fresh) or None."""
-        return self.rule_state.get("S")
-
-    @property
     def claim(self):
         """DED: the open face-down play (``rules.double_discard.Claim``: seq, seat, cards, truthful, draw,
         went_out), or None."""

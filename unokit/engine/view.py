@@ -42,7 +42,6 @@ class PlayerView:
     drawn: Card | None
     uno_said: tuple[bool, ...]
     catchable: tuple[int, ...]
-    silence: bool
     revealed: tuple[tuple[int, tuple[Card, ...]], ...]
     wrong_plays: tuple[tuple[int, int, tuple[Card, ...]], ...]
     open_claim: tuple[int, int, int, int] | None  # (seq, seat, cards face down, claimed draw)
@@ -57,7 +56,9 @@ class PlayerView:
     side: str = ""
     backs: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     stock_back: Card | None = None
-    # UNO Flex: each seat's power card (True green: it may use a flex side), public
+    # what the rules add (their view_extras hooks): S's silence in force; UNO Flex's power cards (True green:
+    # it may use a flex side), public
+    silence: bool = False
     powers: tuple[bool, ...] = ()
     deck: str = "classic"   # the deck played (its list is public: unokit.core.decks.DECKS), whatever the copies
     # partnership play with the table's choice that partners see each other's hands: (seat, hand)
@@ -106,7 +107,6 @@ def view_of(game, seat: int | None) -> PlayerView:
         drawn=game.drawn if seat is not None and game.current == seat else None,
         uno_said=tuple(game.uno_said),
         catchable=tuple(sorted(game.catchable)),
-        silence=game.silence is not None,
         revealed=revealed,
         wrong_plays=tuple((w.seq, w.player, w.cards) for w in game.wrong_plays),
         open_claim=(claim[0], claim[1], len(claim[2]), claim[4]) if claim else None,

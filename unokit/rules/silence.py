@@ -72,6 +72,9 @@ class Silence(HouseRule):
         self.word = str(ruleset.param("S", "word")).lower()
         self.rounds = ruleset.param("S", "rounds")
 
+    def view_extras(self, game, seat) -> dict:
+        return {"silence": game.rule_state.get("S") is not None}     # a silence in force, for every seat to see
+
     def on_play(self, game, player, play) -> None:
         sevens = sum(1 for c in play.cards if c.number == self.card)
         if sevens % 2 == 0:
