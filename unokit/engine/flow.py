@@ -82,13 +82,17 @@ def reaction_options(game: Game, seat: int) -> list[Action]:
     return out_of_turn_options(game.legal_actions(seat, turn=False))
 
 
-def reaction_seats(game: Game, rng: random.Random, players=None, seats=None) -> list[int]:
+def reaction_seats(game: Game, rng: random.Random, players=None, seats=None, *, turn_seat: bool = True) -> list[int]:
     """The seats to offer reactions now, in the order they are offered: ``seats`` if given, else
-    :meth:`Game.out_of_turn_seats` and the seat in turn; shuffled by ``rng``; then, when any of
-    ``players`` has a ``reaction_delay`` (a simulated person), fastest first."""
+    :meth:`Game.out_of_turn_seats` and the seat in turn (``turn_seat=False``: without it, whose calls and
+    catches then come with its turn's options, as the RL environments ask); shuffled by ``rng``; then, when
+    any of ``players`` has a ``reaction_delay`` (a simulated person), fastest first."""
     cands = list(game.out_of_turn_seats() if seats is None else seats)
-    if seats is None and game.to_act not in cands:
-        cands.append(game.to_act)
+    if seats is None:
+        if not turn_seat:
+            cands = [s for s in cands if s != game.to_act]
+        elif game.to_act not in cands:
+            cands.append(game.to_act)
     rng.shuffle(cands)
     if players is not None:
         delays = {s: getattr(_player_at(players, s), "reaction_delay", None) for s in cands}

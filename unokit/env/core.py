@@ -1,6 +1,7 @@
 """The decision flow shared by every environment: whose decision the hand waits for, and its options.
 
-It is :func:`unokit.lab.sim.play_hand` turned inside out. Each *step* of the hand:
+It is :func:`unokit.lab.sim.play_hand` turned inside out: the order and the options are the decision flow's
+(:mod:`unokit.engine.flow`), asked one decision at a time. Each *step* of the hand:
 
 1. the seats that may act out of turn (``game.out_of_turn_seats()``, the seat in turn left out), in an
    order shuffled by the flow's seeded generator, are asked one after the other; each may react
@@ -20,10 +21,10 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from ..bots.base import is_out_of_turn
 from ..core.actions import Play
 from ..core.errors import IllegalActionError, UnoError
 from ..engine.compose import UNFOLD, complete, unfold
+from ..engine.flow import reaction_options, reaction_seats
 from ..engine.game import Game
 from .actions import ActionTable
 from .observe import Encoder, HistoryTracker
@@ -90,11 +91,8 @@ class Flow:
         if g.over or self.reacted >= 2 * self.n:
             self.queue = []
         else:
-            cands = g.out_of_turn_seats()
-            me = g.to_act
-            cands = [s for s in cands if s != me]
-            if len(cands) > 1:
-                self.rng.shuffle(cands)
+            # the decision flow's order (unokit.engine.flow), the seat in turn's calls left to its turn
+            cands = reaction_seats(g, self.rng, turn_seat=False)
             cands.reverse()  # popped from the end: the shuffled order
             self.queue = cands
         self._ask_next()
@@ -110,7 +108,7 @@ class Flow:
             return
         while self.queue:
             s = self.queue.pop()
-            opts = [a for a in g.legal_actions(s, turn=False) if is_out_of_turn(a)]
+            opts = reaction_options(g, s)
             if opts:
                 self._ask(s, opts, None, True)
                 return
