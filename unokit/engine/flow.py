@@ -36,7 +36,7 @@ from .compose import UNFOLD, complete, unfold
 from .game import Game, Phase
 
 __all__ = ["is_out_of_turn", "is_turn_action", "out_of_turn_options", "turn_options", "reaction_options",
-           "reaction_seats", "react_step", "turn_step", "counts_as_turn"]
+           "reaction_seats", "react_step", "turn_step", "ask", "counts_as_turn"]
 
 
 # ------------------------------------------------------------------------------------- the windows
@@ -116,14 +116,9 @@ def react_step(game: Game, players, rng: random.Random, seats=None) -> Action | 
         legal = reaction_options(game, seat)
         if not legal:
             continue
-        view = game.view(seat)
-        legal = unfold(game, legal)
-        choice = player.react(view, legal)
+        choice = ask(game, seat, player, legal, turn=False)
         if choice is None:
             continue
-        if choice.more and choice in legal:  # a play being composed: the player makes each sub-decision
-            choice = complete(game, choice, lambda options, p=player, v=view: _pick(p.react(v, options), options),
-                              UNFOLD)
         if getattr(choice, "player", None) != seat or not game.can(choice):
             continue
         game.apply(choice)
@@ -139,14 +134,31 @@ def turn_step(game: Game, player) -> Action:
     legal = game.legal_actions(seat)
     if not legal:  # pragma: no cover - the engine always offers the seat in turn something
         raise UnoError(f"seat {seat} has no legal action in {game!r}")
-    view = game.view(seat)
-    legal = unfold(game, legal)  # players judge complete plays best; a big choice stays step by step
-    action = player.act(view, legal)
-    if action.more and action in legal:  # a play being composed: the player makes each sub-decision
-        action = complete(game, action, lambda options, p=player, v=view: p.act(v, options), UNFOLD)
+    action = ask(game, seat, player, legal, turn=True)
     if getattr(action, "player", None) != seat:
         raise IllegalActionError(f"bot {player!r} at seat {seat} answered {action} for another seat")
     return action
+
+
+def ask(game: Game, seat: int, player, options: list[Action], *, turn: bool, lenient: bool = False):
+    """Ask ``player`` at ``seat`` to choose among ``options`` (its turn's with ``act``, else a reaction with
+    ``react``, which may answer ``None``), shown ``game.view(seat)`` and the options unfolded (players judge
+    complete plays best; a big choice stays step by step); a play being composed is completed one
+    sub-decision at a time. A reaction's sub-decision it declines takes the first option; ``lenient``: so
+    does any answer that is not an option (a table for people never stops on a bot's mistake).
+    Returns the answer, not applied and not checked against the seat."""
+    view = game.view(seat)
+    legal = unfold(game, options)
+    choice = player.act(view, legal) if turn else player.react(view, legal)
+    if choice is None or not (choice.more and choice in legal):
+        return choice
+    if turn and not lenient:
+        sub = lambda opts, p=player, v=view: p.act(v, opts)
+    elif turn:
+        sub = lambda opts, p=player, v=view: _pick(p.act(v, opts), opts)
+    else:
+        sub = lambda opts, p=player, v=view: _pick(p.react(v, opts), opts)
+    return complete(game, choice, sub, UNFOLD)
 
 
 def _pick(choice, options):

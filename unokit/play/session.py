@@ -53,8 +53,7 @@ from ..bots import BOTS, make_bot
 from ..core.actions import Action, CatchUno, Say, SayUno
 from ..core.chance import Chance, ManualClock, derive_seed
 from ..core.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
-from ..engine.compose import UNFOLD, complete, unfold
-from ..engine.flow import reaction_options
+from ..engine.flow import ask, reaction_options
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
 from .fairness import new_salt, seal
 
@@ -650,15 +649,8 @@ class TableSession:
             legal = [a for a in reaction_options(g, seat) if not (isinstance(a, CatchUno) and a.target in held)]
         if not legal:
             return None
-        view = g.view(seat)
-        legal = unfold(g, legal)
-        choice = bot.act(view, legal) if turn else bot.react(view, legal)
-        if choice is None:
-            return None
-        if choice.more and choice in legal:
-            pick = (lambda opts: bot.act(view, opts)) if turn else (lambda opts: bot.react(view, opts) or opts[0])
-            choice = complete(g, choice, lambda opts: _member(pick(opts), opts), UNFOLD)
-        return choice if getattr(choice, "player", None) == seat else None
+        choice = ask(g, seat, bot, legal, turn=turn, lenient=True)     # the decision flow's (unokit.engine.flow)
+        return choice if choice is not None and getattr(choice, "player", None) == seat else None
 
     # ------------------------------------------------------------------ UNO grace
     def _end_graces(self, now: float, but: int | None = None) -> None:
@@ -824,10 +816,6 @@ class TableSession:
         """The notices since the last call: ``(player, text)``, ``player`` None for everyone."""
         out, self.notices = self.notices, []
         return out
-
-
-def _member(choice, options):
-    return choice if choice in options else options[0]
 
 
 def clean_name(name) -> str:
