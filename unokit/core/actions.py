@@ -27,7 +27,7 @@ from .cards import Card, Color, format_cards, parse_cards
 from .errors import NotationError, UnoError
 
 __all__ = ["Action", "Play", "Draw", "Pass", "ChooseColor", "SayUno", "CatchUno", "Challenge",
-           "Notice", "Accuse", "Discard", "Say", "Hint", "Slap", "ChallengeDraw", "action_from_dict",
+           "Notice", "Accuse", "Discard", "Say", "Hint", "Slap", "ChallengeDraw", "action_from_dict", "simple_action",
            "ACTIONS", "register_action", "unregister_action", "WINDOWS"]
 
 
@@ -321,8 +321,9 @@ class Play(Action):
         return cls(**kw)
 
 
-def _simple(name: str, verb: str, doc: str, window: str = "turn"):
-    """A registered action class that names only its player: ``"<seat> <verb>"``."""
+def simple_action(name: str, verb: str, doc: str, window: str = "turn"):
+    """A registered action class that names only its player: ``"<seat> <verb>"`` (a rule's module makes
+    its own so; ``window``: :data:`WINDOWS`)."""
     @dataclass(frozen=True, slots=True)
     class _A(Action):
         player: int
@@ -341,14 +342,14 @@ def _simple(name: str, verb: str, doc: str, window: str = "turn"):
     return register_action(_A)
 
 
-Draw = _simple("Draw", "draw", "Draw from the stock: one card at the start of a turn, or the whole "
+Draw = simple_action("Draw", "draw", "Draw from the stock: one card at the start of a turn, or the whole "
                                "pending penalty when facing a Draw Two / Wild Draw Four (stack).")
-Pass = _simple("Pass", "pass", "Keep the card just drawn and end the turn (or accept a hand-ending hidden play).")
-SayUno = _simple("SayUno", "uno", "Say 'UNO' while holding one card (safe once said).", "reaction")
-Challenge = _simple("Challenge", "challenge", "Challenge the Wild Draw Four you must draw for.")
-Accuse = _simple("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.", "reaction")
-Slap = _simple("Slap", "slap", "M: put a hand on the discard pile after an 8 (the last to slap draws 1).", "reaction")
-ChallengeDraw = _simple("ChallengeDraw", "doubt", "DP: challenge the last draw (the drawer held a playable card).",
+Pass = simple_action("Pass", "pass", "Keep the card just drawn and end the turn (or accept a hand-ending hidden play).")
+SayUno = simple_action("SayUno", "uno", "Say 'UNO' while holding one card (safe once said).", "reaction")
+Challenge = simple_action("Challenge", "challenge", "Challenge the Wild Draw Four you must draw for.")
+Accuse = simple_action("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.", "reaction")
+Slap = simple_action("Slap", "slap", "M: put a hand on the discard pile after an 8 (the last to slap draws 1).", "reaction")
+ChallengeDraw = simple_action("ChallengeDraw", "doubt", "DP: challenge the last draw (the drawer held a playable card).",
                         "reaction")
 
 

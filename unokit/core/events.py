@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from .errors import UnoError
 
-__all__ = ["Event", "EVENTS", "make_event"]
+__all__ = ["Event", "EVENTS", "make_event", "register_event", "unregister_event"]
 
 
 class Event:
@@ -39,6 +39,9 @@ class Event:
 
     __slots__ = ()
     kind: ClassVar[str] = "event"
+    #: a rule's own event says itself: ``{"en": fn, "pt": fn}``, each ``fn(words, event) -> str`` (the narrator's
+    #: words for the reader: :func:`unokit.engine.narrate.describe`); the built-in kinds are told there
+    tell: ClassVar[dict] = {}
     fields: ClassVar[tuple[str, ...]] = ()
     optional: ClassVar[tuple[str, ...]] = ()
     about: ClassVar[str] = ""
@@ -133,6 +136,33 @@ def _build(kind: str, names: tuple[str, ...], defaults: dict, about: str) -> typ
 EVENTS: dict[str, type] = {kind: _build(kind, *spec) for kind, spec in _SPEC.items()}
 globals().update({cls.__name__: cls for cls in EVENTS.values()})
 __all__ += [cls.__name__ for cls in EVENTS.values()]
+
+
+def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defaults: dict | None = None,
+                   tell: dict | None = None) -> type:
+    """Add an event kind (a rule's module declares its own): its fields after ``seq`` and ``player``,
+    optional trailing ``defaults``, what it means, and how it is told (``tell``: ``{"en": fn, "pt": fn}``,
+    ``fn(words, event) -> str``). Returns its class; a kind that exists is refused.
+
+    >>> cls = register_event("doctest-bell", ("rings",), about="a bell rang", tell={"en": lambda w, e: "ding"})
+    >>> make_event("doctest-bell", 3, 0, 2).rings, cls.tell["en"](None, None)
+    (2, 'ding')
+    >>> unregister_event("doctest-bell")
+    """
+    if not isinstance(kind, str) or not kind or kind in EVENTS:
+        raise UnoError(f"event kind {kind!r} is taken or not a name")
+    defaults = dict(defaults or {})
+    cls = _build(kind, tuple(fields), defaults, about)
+    cls.tell = dict(tell or {})  # type: ignore[attr-defined]  # an Event class (_build)
+    EVENTS[kind] = cls
+    return cls
+
+
+def unregister_event(kind: str) -> None:
+    """Remove a kind :func:`register_event` added (a built-in kind stays)."""
+    if kind in _SPEC:
+        raise UnoError(f"{kind!r} is a built-in event kind")
+    EVENTS.pop(kind, None)
 
 
 def make_event(kind: str, seq: int, player: int | None, *detail) -> Event:

@@ -488,7 +488,10 @@ def describe(event, viewer, names, lang: str = "en") -> str:
     >>> describe(make_event("slap-now", 8, 0), 0, names)
     'Slap now! Your card calls for everyone to slap the pile'
     """
-    write = (_EN if _lang(lang) == "en" else _PT).get(getattr(event, "kind", None))
+    lang = _lang(lang)
+    write = (_EN if lang == "en" else _PT).get(getattr(event, "kind", None))
+    if write is None:                 # a rule's own event tells itself (unokit.core.events.register_event)
+        write = getattr(event, "tell", {}).get(lang)
     if write is not None:
         try:
             return write(_Words(viewer, names, lang), event)

@@ -14,7 +14,7 @@ this seat* (option C of the ABCD code), and the public history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from ..core.cards import Card, Color, plain
 
@@ -60,6 +60,8 @@ class PlayerView:
     # it may use a flex side), public
     silence: bool = False
     powers: tuple[bool, ...] = ()
+    #: what a plug-in rule adds to the view under names of its own: ((name, value), ...), public to the seat
+    extras: tuple[tuple[str, object], ...] = ()
     deck: str = "classic"   # the deck played (its list is public: unokit.core.decks.DECKS), whatever the copies
     # partnership play with the table's choice that partners see each other's hands: (seat, hand)
     partner_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
@@ -145,6 +147,9 @@ def _history(game) -> tuple:
     return t
 
 
+_FIELDS = frozenset(f.name for f in fields(PlayerView))
+
+
 def _extras(game, seat) -> dict:
     """What the rules add to the view (their ``view_extras`` hooks: UNO Flex's power cards...)."""
     hooks = game._hooks["view_extras"]
@@ -153,6 +158,9 @@ def _extras(game, seat) -> dict:
     out: dict = {}
     for h in hooks:
         out.update(h(game, seat))
+    own = {k: out.pop(k) for k in list(out) if k not in _FIELDS}    # names of a rule's own: in ``extras``
+    if own:
+        out["extras"] = tuple(sorted(own.items()))
     return out
 
 

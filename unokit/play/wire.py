@@ -69,6 +69,8 @@ def view_json(v) -> dict:
         "powers": list(v.powers) if v.powers else None,
         # partnership play where partners see each other's hands: [[seat, codes]]
         "partner_hands": [[s, _codes(cards)] for s, cards in v.partner_hands],
+        # what a plug-in rule adds to a seat's view under names of its own (its view_extras hook)
+        "extras": dict(v.extras),
     }
 
 

@@ -346,7 +346,8 @@ RULES = RULES + EXTRA_RULES + EDITION_RULES
 EDITIONS_CODES = frozenset(r.code for r in EDITION_RULES)
 CATALOG: dict[str, RuleInfo] = {r.code: r for r in RULES}
 ORDER: dict[str, int] = {r.code: i for i, r in enumerate(RULES)}
-IMPLEMENTED = frozenset(r.code for r in RULES if r.implemented)
+IMPLEMENTED: set[str] = {r.code for r in RULES if r.implemented}   # (a set: a plug-in rule joins it, rules.registry)
+BUILT_IN = frozenset(CATALOG)       # the codes of the seeds and the engines unokit plays (a plug-in adds others)
 
 
 # every parameter is bounded (RuleSet.parse reads each value through its Bound)

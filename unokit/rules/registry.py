@@ -97,6 +97,47 @@ REGISTRY = {
 }
 
 
+def register_rule(info, cls) -> None:
+    """Add a rule from its own module: its catalogue entry (:class:`~unokit.rules.catalog.RuleInfo`) and its
+    class (a :class:`~unokit.rules.base.HouseRule`: its hooks, its actions, what it adds to the views). Its
+    action classes and event kinds register themselves (:func:`unokit.core.actions.simple_action`,
+    :func:`~unokit.core.actions.register_action`, :func:`unokit.core.events.register_event`, whose ``tell``
+    narrates it). Nothing else needs an edit: the rule plays in the referee, the simulations, the web table
+    and the RL environments (``docs/architecture.md``, "Adding a rule"). A code that exists is refused.
+    """
+    import re
+
+    from ..core.errors import RuleCodeError
+    from .catalog import CATALOG, IMPLEMENTED, ORDER, RULES
+    code = getattr(info, "code", None)
+    if not isinstance(code, str) or not re.fullmatch(r"[A-Z][A-Z0-9]{0,11}", code):
+        raise RuleCodeError(f"a rule code is 1 to 12 capital letters and digits, got {code!r}")
+    if code in CATALOG or code in REGISTRY:
+        raise RuleCodeError(f"rule code {code} is taken")
+    if getattr(cls, "code", None) != code:
+        raise RuleCodeError(f"the class {getattr(cls, '__name__', cls)!r} plays {getattr(cls, 'code', None)!r}, not {code}")
+    CATALOG[code] = info
+    ORDER[code] = max(ORDER.values(), default=-1) + 1
+    RULES.append(info)
+    if info.implemented:
+        IMPLEMENTED.add(code)
+    REGISTRY[code] = cls
+
+
+def unregister_rule(code: str) -> None:
+    """Remove a rule :func:`register_rule` added (a rule of the seeds stays)."""
+    from ..core.errors import RuleCodeError
+    from .catalog import BUILT_IN, CATALOG, IMPLEMENTED, ORDER, RULES
+    if code in BUILT_IN:
+        raise RuleCodeError(f"{code} is one of unokit's own rules")
+    info = CATALOG.pop(code, None)
+    ORDER.pop(code, None)
+    IMPLEMENTED.discard(code)
+    REGISTRY.pop(code, None)
+    if info is not None and info in RULES:
+        RULES.remove(info)
+
+
 def build_house_rules(ruleset) -> list:
     out = []
     for c in ruleset.codes:
