@@ -21,13 +21,11 @@ import random
 from collections import Counter
 
 from ..bots import human
-from ..bots.base import is_out_of_turn
 from ..bots.greedy import GreedyBot
 from ..core.actions import Action, CatchUno, Challenge, ChooseColor, Draw, Notice, Pass, Play, SayUno
 from ..core.chance import derive_seed
 from ..core.errors import IllegalActionError, UnoError
-from ..engine.compose import UNFOLD, complete, unfold
-from ..engine.flow import react_step, turn_step
+from ..engine.flow import ask, is_out_of_turn, react_step, turn_step
 from ..engine.game import Game, Phase
 from ..engine.narrate import card_name, cards_name, color_name, narrate_sequence
 from .handorder import order_hand
@@ -99,12 +97,7 @@ def suggest(game: Game, seat: int, names, lang: str = "en") -> str:
         if cut is not None:
             return h["cut"].format(card=card_name(cut.cards[0], lang))
         return h["wait"]
-    view = game.view(seat)
-    legal = unfold(game, game.legal_actions(seat))
-    bot = GreedyBot(0)
-    a = bot.act(view, legal)
-    if a.more:
-        a = complete(game, a, lambda options, bot=bot, view=view: bot.act(view, options), UNFOLD)
+    a = ask(game, seat, GreedyBot(0), game.legal_actions(seat), turn=True)     # the greedy bot's move
     top, color = game.discard[-1], game.color
     col = color_name(color, lang) if color is not None else "?"
     if type(a) is Play:
