@@ -23,8 +23,7 @@ import numpy.typing as npt
 
 from ..core.actions import Play
 from ..core.errors import IllegalActionError, UnoError
-from ..engine.compose import UNFOLD, complete, unfold
-from ..engine.flow import reaction_options, reaction_seats
+from ..engine.flow import ask, reaction_options, reaction_seats
 from ..engine.game import Game
 from .actions import ActionTable
 from .observe import Encoder, HistoryTracker
@@ -189,33 +188,22 @@ class Flow:
         sub-decisions completed); returns the action applied, or None when it lets a window go by."""
         g = self.game
         seat = self.seat
-        view = g.view(seat)
-        legal = unfold(g, self.options)  # bots judge complete plays best (as in the simulation harness)
+        # asked as the decision flow asks (unokit.engine.flow.ask: the options unfolded, a play completed)
+        choice = ask(g, seat, bot, self.options, turn=not self.window)
         self.decisions += 1
         if self.window:
-            choice = bot.react(view, legal)
-            if choice is not None and choice.more and choice in legal:
-                choice = complete(g, choice, lambda o: choice_or_first(bot.react(view, o), o), UNFOLD)
             if choice is None or getattr(choice, "player", None) != seat or not g.can(choice):
                 self._ask_next()
                 choice = None
             else:
                 self._apply(choice, True)
         else:
-            choice = bot.act(view, legal)
-            if choice.more and choice in legal:
-                choice = complete(g, choice, lambda o: bot.act(view, o), UNFOLD)
             if getattr(choice, "player", None) != seat:
                 raise UnoError(f"bot {bot!r} at seat {seat} answered {choice} for another seat")
             self._apply(choice, self.stem_window if self.stem is not None else False)
         if not g.over and self.decisions >= self.max_decisions:
             self.truncated = True
         return choice
-
-
-def choice_or_first(choice, options):
-    """A bot that declines a sub-decision of a play it started takes the first option."""
-    return choice if choice in options else options[0]
 
 
 def live(flow: Flow | None) -> Flow:
