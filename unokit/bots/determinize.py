@@ -167,7 +167,8 @@ class Determinizer:
         self.draw_belief = draw_belief
         self.honest = honest
         self.challengeable = challengeable
-        self.wd4 = None          # (bluffer, previous colour, cards) of the Wild Draw Four on top
+        # (bluffer, previous colour, cards) of the Wild Draw Four on top
+        self.wd4: tuple[int, Color, tuple[Card, ...]] | None = None
         self.hidden_known: Counter = Counter()  # DED: face-down cards shown by an accusation
         self.seats = [_Seat() for _ in range(self.n)]
         self._read_history()
@@ -306,7 +307,7 @@ class Determinizer:
             self.stock_top = v.stock_top
         else:
             self.stock_top = None
-        hidden = Counter()
+        hidden: Counter[Card] = Counter()
         for c in sorted(self.hidden_known.elements(), key=lambda c: c.index):
             if unseen[c] > 0 and sum(hidden.values()) < v.hidden_pile_size:
                 unseen[c] -= 1
@@ -317,7 +318,7 @@ class Determinizer:
             if s == self.seat or not st.known:
                 st.known = []
                 continue
-            keep = []
+            keep: list[Card] = []
             for c in sorted(st.known, key=lambda c: c.index):
                 if unseen[c] > 0 and len(keep) < v.hand_sizes[s]:
                     unseen[c] -= 1
@@ -417,7 +418,8 @@ class Determinizer:
         if self.wd4 is not None and g.phase == Phase.PENDING:
             bluffer, before, cards = self.wd4
             bluff = any(c.color is before for c in g.hands[bluffer])
-            g.wd4 = (bluffer, bluff, before, tuple(cards))
+            # Game.__init__ sets wd4 = None unannotated, so mypy takes the attribute for None (unokit.engine)
+            g.wd4 = (bluffer, bluff, before, tuple(cards))  # type: ignore[assignment]
 
     def sampler(self, rng: random.Random, options=None):
         """A function that returns a new sample on each call: the same positions as repeated

@@ -107,12 +107,12 @@ class GreedyBot(Bot):
         if phase == "COLOR":
             picks = [a for a in legal if type(a) is ChooseColor]
             if picks:
-                best = self._best_color(view.hand)
-                return next((a for a in picks if a.color is best), picks[0])
+                named = self._best_color(view.hand)
+                return next((a for a in picks if a.color is named), picks[0])
         elif phase == "FREE_DISCARD":
-            picks = [a for a in legal if type(a) is Discard]
-            if picks:
-                return max(picks, key=lambda a: (not a.card.is_wild, a.card.points, -a.card.index))
+            discards = [a for a in legal if type(a) is Discard]
+            if discards:
+                return max(discards, key=lambda a: (not a.card.is_wild, a.card.points, -a.card.index))
         elif phase == "HIDDEN_FINISH":
             accuse = next((a for a in legal if type(a) is Accuse), None)
             if accuse is not None:  # passing ends the hand: the winner's claim is worth testing
@@ -197,7 +197,7 @@ class GreedyBot(Bot):
     @staticmethod
     def _best_color(hand) -> Color:
         counts = Counter(c.color for c in hand if c.color is not None)
-        points = Counter()
+        points: Counter[Color] = Counter()
         for c in hand:
             if c.color is not None:
                 points[c.color] += c.points

@@ -41,8 +41,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import cast
 
-from ..core.cards import Color, Face, plain
+from ..core.cards import Color, Face, FlipCard, plain
 from ..core.decks import DECKS, build_deck
 from .base import event_cards, event_color
 
@@ -102,7 +103,9 @@ def _edition_deck(rules: str):
             ed = None
         if ed is not None:
             deck = build_deck(ed.deck)
-            faces = [c.down if side == "dark" else plain(c) for c in deck] if ed.double_sided else deck
+            # a double-sided edition's deck is made of Flip cards
+            faces = ([c.down if side == "dark" else plain(c) for c in cast("list[FlipCard]", deck)]
+                     if ed.double_sided else deck)
         hit = None if ed is None else (Counter(faces), len(deck))
         if len(_EDITION_DECKS) < 256:
             _EDITION_DECKS[rules] = hit
@@ -189,7 +192,7 @@ class Knowledge:
     uwild: int = 0                               # unseen wilds (edition extras counted as wilds)
 
     # ------------------------------------------------------------------ counting
-    def unseen_color(self, color: Color) -> int:
+    def unseen_color(self, color: Color | None) -> int:
         return self.ucolor.get(color, 0)
 
     def unseen_face(self, face, exclude_color: Color | None = None) -> int:
@@ -218,7 +221,7 @@ class Knowledge:
         m = max(0, info.acquired - at)
         return trust * p_none(m, max(self.unseen_total, 1), self.unseen_color(color))
 
-    def p_has_color(self, seat: int, color: Color, use_evidence: bool = True) -> float:
+    def p_has_color(self, seat: int, color: Color | None, use_evidence: bool = True) -> float:
         """Chance that ``seat`` holds at least one card of ``color`` (wilds not counted)."""
         if seat == self.me:
             raise ValueError("ask about another seat")
@@ -259,8 +262,9 @@ class Knowledge:
             return 1.0
         return 1.0 - p_none(self._k(seat), max(self.unseen_total, 1), self.unseen_wilds())
 
-    def p_can_play(self, seat: int, color: Color, face, use_evidence: bool = True) -> float:
-        """Chance that ``seat`` can follow a pile showing ``face`` in ``color`` (independence assumed)."""
+    def p_can_play(self, seat: int, color: Color | None, face, use_evidence: bool = True) -> float:
+        """Chance that ``seat`` can follow a pile showing ``face`` in ``color`` (independence assumed; ``None``:
+        a pile no colour is named for, as after a Colour Roulette)."""
         if self.hand_sizes[seat] <= 0:
             return 0.0
         pc = self.p_has_color(seat, color, use_evidence)

@@ -57,7 +57,7 @@ import random
 from collections import defaultdict
 
 from ..core.actions import Play, Say
-from ..core.cards import COLORS, Color, Face
+from ..core.cards import COLORS, Card, Color, Face
 from ..core.errors import IllegalActionError, UnoError
 from .knowledge import SIGNAL_PREFIX
 from .strategist import CARD, COMPONENTS, Component, StrategistBot, _Ctx, _danger, _rest
@@ -183,7 +183,7 @@ class PartnerBot(StrategistBot):
         self.channel = channel if channel is not None else TeamChannel("none")
         self.partner = partner
         self._sent: dict = {}
-        self._hand_seen = None
+        self._hand_seen: tuple[Card, ...] | None = None
 
     # ------------------------------------------------------------------ team
     def partner_seat(self, view) -> int | None:
@@ -408,8 +408,8 @@ class PartnerBot(StrategistBot):
 
 
 # ---------------------------------------------------------------------------------------- harness
-def play_team_hand(game, bots, channel: TeamChannel | None = None, *, max_steps: int = 5000,
-                   rng: random.Random | None = None):
+def play_team_hand(game, bots, channel: TeamChannel | list[TeamChannel] | tuple[TeamChannel, ...] | None = None,
+                   *, max_steps: int = 5000, rng: random.Random | None = None):
     """:func:`unokit.lab.sim.play_hand` for partner play: after every step the team ``channel`` is
     flushed (open signals are said at the table, secret ones handed to the partner).
 

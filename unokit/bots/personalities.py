@@ -166,41 +166,44 @@ class AttackLog:
         h = view.history
         if self.count > len(h) or (self.count and h[self.count - 1] != self.last):
             self._reset()   # not a continuation: a new hand
-        if self.direction is None:   # the direction before the first event: now's, undone through the history
+        d = self.direction
+        if d is None:   # the direction before the first event: now's, undone through the history
             d = view.direction or 1
             for e in h:
                 if _flips(e, view):
                     d = -d
             self.direction = d
         for e in h[self.count:]:
-            self._event(e, view)
+            d = self.direction = self._event(e, view, d)
         self.count = len(h)
         self.last = h[-1] if h else None
         return self.attacks
 
-    def _event(self, e, view) -> None:
+    def _event(self, e, view, direction: int) -> int:
+        """Take event ``e`` in, played in ``direction``; returns the direction after it."""
         k = e.kind
         if _flips(e, view):
-            self.direction = -self.direction
+            direction = -direction
         if k in ("play", "cut"):
             cards = _cards(e)
             if not cards:
-                return
+                return direction
             p, last = e.player, cards[-1]
             f = last.face
             if f in _REVERSES:
                 if _active(view) == 2:
                     self._hit(p, _next(view, p, 1), 1.0)
             elif last.draw:
-                self._hit(p, _next(view, p, self.direction), float(sum(c.draw for c in cards)))
+                self._hit(p, _next(view, p, direction), float(sum(c.draw for c in cards)))
             elif f in _SKIPS:
-                self._hit(p, _next(view, p, self.direction), float(len(cards)))
+                self._hit(p, _next(view, p, direction), float(len(cards)))
             if k == "play":
                 self.turns += 1
         elif k == "caught":
             self._hit(e.player, e.detail[0], 2.0)
         elif k in ("draw", "draws-penalty"):
             self.turns += 1
+        return direction
 
     def _hit(self, attacker, victim, weight: float) -> None:
         if attacker is not None and victim is not None and attacker != victim:

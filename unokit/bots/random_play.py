@@ -41,9 +41,9 @@ class RandomPlayBot(Bot):
             if picks:
                 return rng.choice(picks)
         elif phase == "FREE_DISCARD":
-            picks = [a for a in legal if type(a) is Discard]
-            if picks:
-                return rng.choice(picks)
+            discards = [a for a in legal if type(a) is Discard]
+            if discards:
+                return rng.choice(discards)
         elif phase == "HIDDEN_FINISH":
             a = next((a for a in legal if type(a) is Pass), None)
             if a is not None:

@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.actions import Play
 from .base import Bot
 from .random_play import RandomPlayBot
+
+if TYPE_CHECKING:
+    from ..env.actions import ActionTable
+    from ..env.observe import Encoder, HistoryTracker
 
 __all__ = ["RLBot", "Policy", "DEFAULT_MODEL", "load_policy"]
 
@@ -56,7 +61,8 @@ class Policy:
         return cls(layers, meta)
 
     def save(self, path) -> Path:
-        arrays = {"meta": np.array(json.dumps(self.meta))}
+        # Any: np.savez_compressed's **kwds also reach its keyword ``allow_pickle: bool`` (no name here is that)
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(self.meta))}
         for i, (w, b) in enumerate(self.layers):
             arrays[f"W{i}"] = w.astype(np.float32)
             arrays[f"b{i}"] = b.astype(np.float32)
@@ -105,8 +111,8 @@ class RLBot(Bot):
         self.rules = meta["rules"]
         self.players = int(meta["players"])
         self._fallback = RandomPlayBot(seed)
-        self._env = None
-        self._tracker = None
+        self._env: tuple[ActionTable, Encoder] | None = None
+        self._tracker: HistoryTracker | None = None
 
     def fits(self, view) -> bool:
         """Does the model's table (rule set, seats) match the table ``view`` is from?"""

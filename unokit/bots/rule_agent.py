@@ -47,7 +47,7 @@ def _most_common_color(hand):
             counts[c.color] = counts.get(c.color, 0) + 1
     if not counts:
         return None
-    return max(counts, key=counts.get)  # the first maximum in insertion (hand) order, as RLCard's dict
+    return max(counts, key=counts.__getitem__)  # the first maximum in insertion (hand) order, as RLCard's dict
 
 
 class RuleAgentBot(Bot):

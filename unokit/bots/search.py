@@ -98,12 +98,16 @@ __all__ = ["SearchBot", "SEARCH_BOTS", "LEVELS", "turn_actions", "prune_actions"
 LEVELS = {"search-easy": 50, "search": 200, "search-hard": 800}
 
 
+#: the player of a search tree's root, which no move led to (never read: only the nodes below are backed up)
+_ROOT = -1
+
+
 class _Node:
-    """A tree node: the move that led here was made by ``player``."""
+    """A tree node: the move that led here was made by ``player`` (:data:`_ROOT` at the root)."""
 
     __slots__ = ("player", "visits", "value", "avail", "children")
 
-    def __init__(self, player: int | None):
+    def __init__(self, player: int):
         self.player = player
         self.visits = 0
         self.value = 0.0
@@ -138,17 +142,17 @@ def prune_actions(acts: list[Action], hand, phase: str) -> list[Action]:
         return acts
     out = []
     for a in acts:
-        t = type(a)
-        if t is Draw and phase == "PLAY":
+        if type(a) is Play:
+            if a.color is not None and a.cards:
+                rest = list(hand)
+                for c in a.cards + a.hidden + a.give:
+                    if c in rest:
+                        rest.remove(c)
+                held = {c.color for c in rest if c.color is not None}
+                if held and a.color not in held:
+                    continue
+        elif phase == "PLAY" and type(a) is Draw:
             continue
-        if t is Play and a.color is not None and a.cards:
-            rest = list(hand)
-            for c in a.cards + a.hidden + a.give:
-                if c in rest:
-                    rest.remove(c)
-            held = {c.color for c in rest if c.color is not None}
-            if held and a.color not in held:
-                continue
         out.append(a)
     return out or acts
 
@@ -498,6 +502,7 @@ class SearchBot(Bot):
         self._rules = GreedyBot(seed)
         self.base = base
         self.paired = paired
+        self._base: Bot
         if base == "strategist":
             from .strategist import StrategistBot
             self._base = StrategistBot(seed)
@@ -561,7 +566,7 @@ class SearchBot(Bot):
         c0 = time.process_time()
         rng, det, drawn_opts = self._prepare(view, cands)
         allowed = {str(a): a for a in cands}
-        root = _Node(None)
+        root = _Node(_ROOT)
         done = failures = 0
         limit = self.iterations
         budget = self.time_budget

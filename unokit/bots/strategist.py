@@ -210,6 +210,12 @@ CARD = 2.5
 class _Ctx:
     """Everything one decision needs, computed once."""
 
+    # set on first use by a partner (unokit.bots.partners.PartnerBot) and absent until then: read with getattr
+    team: dict
+    _decoy_key: tuple
+    _decoy_val: float
+    _weights: dict
+
     def __init__(self, bot: StrategistBot, view):
         self.view = view
         self.bot = bot
@@ -253,7 +259,7 @@ class _Ctx:
                 s = (s + d) % self.n
         return s
 
-    def p_can_play(self, q: int, color: Color, face, size: int | None = None) -> float:
+    def p_can_play(self, q: int, color: Color | None, face, size: int | None = None) -> float:
         key = (q, color, face, size)
         hit = self._pc.get(key)
         if hit is None:
@@ -272,7 +278,8 @@ class _Ctx:
 #: UNO Flip's Wild Draw Colour: cards drawn until one of the colour named comes (26 of each dark colour
 #: in 112 cards: about 4.3)
 _UNTIL_COLOR = 112 / 26
-_LAUNCHED = {Face.HIT_TWO: 2 * launcher_mean(), Face.WILD_HIT: launcher_mean() / (1 - LAUNCHER[0] / 100)}
+_LAUNCHED: dict[int, float] = {Face.HIT_TWO: 2 * launcher_mean(),
+                               Face.WILD_HIT: launcher_mean() / (1 - LAUNCHER[0] / 100)}
 
 
 def _twin_numbers(view) -> bool:
@@ -293,6 +300,12 @@ def _twin_numbers(view) -> bool:
 
 
 _rest = rest_of_hand   # (UNO Flex: a flexed face is played from its flex card)
+
+
+def _named_color(a: Play) -> int:
+    """The colour ``a`` names, as a number (to sort plays that each name one)."""
+    assert a.color is not None
+    return int(a.color)
 
 
 def _is_group(cards, rule: str | None) -> bool:
@@ -351,10 +364,10 @@ class StrategistBot(Bot):
             if picks:
                 return self._choose_color(ctx, picks)
         elif phase == "FREE_DISCARD":
-            picks = [a for a in legal if type(a) is Discard]
-            if picks:
-                return max(picks, key=lambda a: self._static(ctx, _rest(ctx.hand, (a.card,)), view.color,
-                                                             view.top.face, ctx.nxt(ctx.me)))
+            discards = [a for a in legal if type(a) is Discard]
+            if discards:
+                return max(discards, key=lambda a: self._static(ctx, _rest(ctx.hand, (a.card,)), view.color,
+                                                                view.top.face, ctx.nxt(ctx.me)))
         elif phase == "HIDDEN_FINISH":
             accuse = next((a for a in legal if type(a) is Accuse), None)
             if accuse is not None and self.on("accuse"):  # passing ends the hand: the claim is worth testing
@@ -395,7 +408,7 @@ class StrategistBot(Bot):
             friends = self.friends(view)
             for a in legal:
                 t = type(a)
-                if t is CatchUno and a.target not in friends:
+                if type(a) is CatchUno and a.target not in friends:
                     return a
                 if t is Notice or t is Slap:
                     return a
@@ -593,7 +606,7 @@ class StrategistBot(Bot):
                 and a.target == best.target and a.uno == best.uno]
         if not alts:
             return best
-        return self.rng.choice(sorted(alts, key=lambda a: int(a.color)))
+        return self.rng.choice(sorted(alts, key=_named_color))
 
     def _choose_color(self, ctx: _Ctx, picks: list[ChooseColor]) -> ChooseColor:
         """The first discard is a Wild: I name the colour and play next, so my own follow-up decides."""
@@ -665,7 +678,8 @@ class StrategistBot(Bot):
         rest = _rest(hand, cards + a.give)
         last = cards[-1]
         col = a.color if a.color is not None else last.color
-        if last.face in FLEXED_NUMBER:   # UNO Flex: played on its flex colour, it leaves its own colour
+        # UNO Flex: played on its flex colour, it leaves its own colour (every flexed number has one)
+        if last.face in FLEXED_NUMBER and last.color is not None:
             col = COLORS[(last.color - 1) % 4]
         if col is None:   # a Colour Roulette names no colour: the colour stays (until its victim names one)
             col = ctx.view.color if color is None else color

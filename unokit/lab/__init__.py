@@ -50,6 +50,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..bots import BOTS, Bot, make_bot
 from ..bots.human import HumanBot
@@ -59,6 +60,11 @@ from ..core.errors import IllegalActionError, LabError, UnoError
 from ..engine.game import Game, Phase
 from .sim import derive_seed, play_hand
 from .stats import Z95, Moments, mean_diff, newcombe_diff, rate_summary, wilson  # noqa: F401  (re-exported)
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
+    import rich.progress
 
 _TURN_START = (Phase.PLAY, Phase.PENDING)
 _IN_TURN = (Phase.PLAY, Phase.DRAWN, Phase.PENDING)
@@ -163,30 +169,32 @@ def play_deal(rules, seat_names, deal_seed: int, *, bot_salt: int = 0, max_steps
     bots = [make_player(name, derive_seed(deal_seed, bot_salt * 64 + s, "lab-bot")) for s, name in enumerate(seat_names)]
     rng = random.Random(derive_seed(deal_seed, bot_salt, "lab-harness"))
     start_events = len(g.events)
-    count = {"first": None, "turns": 0, "plays": 0}
+    first: int | None = None
+    turns = plays = 0
 
     def observe(game: Game, a) -> None:
-        if count["first"] is None:
-            count["first"] = a.player
+        nonlocal first, turns, plays
+        if first is None:
+            first = a.player
         if starts_turn(game, a):
-            count["turns"] += 1
+            turns += 1
         if type(a) is Play and game.phase in _IN_TURN:
-            count["plays"] += 1
+            plays += 1
 
     try:
         res = play_hand(g, bots, max_steps=max_steps, rng=rng, observe=observe, record=False)
     except IllegalActionError as e:
         raise LabError(str(e)) from None
-    first, turns, plays, actions, reactions = count["first"], count["turns"], count["plays"], res.turns, res.reactions
+    actions, reactions = res.turns, res.reactions
     drawn = catches = pen = 0
-    for e in g.events[start_events:]:
-        k = e.kind
+    for ev in g.events[start_events:]:
+        k = ev.kind
         if k == "draw":
-            drawn += e.detail[0]
+            drawn += ev.detail[0]
         elif k == "caught":
             catches += 1
         elif k == "penalty":
-            pen += e.detail[0] if e.detail else 0
+            pen += ev.detail[0] if ev.detail else 0
     w = g.winner if g.over else None
     score = sum(g.hand_points(q) for q in range(g.n) if q != w) if w is not None else 0
     return HandOutcome(winner=w, first=first, turns=turns, actions=actions, plays=plays, drawn=drawn, score=score,
@@ -524,7 +532,7 @@ class Progress:
     def __init__(self, total: int, label: str = "playing", enabled: bool = True):
         self.total, self.label = total, label
         self.enabled = enabled and total > 0 and getattr(sys.stderr, "isatty", lambda: False)()
-        self._p = None
+        self._p: rich.progress.Progress | None = None
 
     def __enter__(self):
         if self.enabled:
@@ -624,6 +632,7 @@ def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool =
         else:
             import multiprocessing as mp
             from concurrent.futures import ProcessPoolExecutor, as_completed
+            ctx: BaseContext
             try:
                 ctx = mp.get_context("fork")
             except ValueError:  # pragma: no cover - platforms without fork
@@ -640,12 +649,14 @@ def run_parallel(specs: list[dict], *, jobs: int | None = None, progress: bool =
                         f.cancel()
                     raise
     engines: dict[str, int] = {}
+    played: list[dict] = []
     for r in results:
-        if r is not None:
-            key = r.pop("_engine", "referee")
-            engines[key] = engines.get(key, 0) + 1
-    return results, {"chunks": len(specs), "run": len(todo), "cached": len(specs) - len(todo), "jobs": jobs,
-                     "backend": backend, "engines": engines}
+        assert r is not None  # every chunk was read from the cache or played (a failure raised)
+        key = r.pop("_engine", "referee")
+        engines[key] = engines.get(key, 0) + 1
+        played.append(r)
+    return played, {"chunks": len(specs), "run": len(todo), "cached": len(specs) - len(todo), "jobs": jobs,
+                    "backend": backend, "engines": engines}
 
 
 def merge_tallies(results) -> Tally:

@@ -411,9 +411,9 @@ def analyze(raw: dict) -> dict:
         for e in engines:
             mine = [by[e, n, r] for r in rounds if (e, n, r) in by]
             rates = [x for x in (_per_block(s) for s in mine) if x is not None]
-            entry = {key: summarize(x[key] for x in rates)
-                     for key in ("us_per_game", "us_per_action", "games_per_s", "actions_per_s",
-                                 "actions_per_game", "wall_us_per_game")}
+            entry: dict[str, object] = {key: summarize(x[key] for x in rates)
+                                        for key in ("us_per_game", "us_per_action", "games_per_s", "actions_per_s",
+                                                    "actions_per_game", "wall_us_per_game")}
             entry.update({
                 "rounds": len(rates),
                 "games": sum(s["games"] for s in mine),

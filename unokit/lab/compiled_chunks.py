@@ -150,6 +150,7 @@ def play_match_chunk(spec: dict, mt, max_steps: int) -> dict:
     probe = Match.new(MatchConfig(players=len(lineup), rules=rules, seed=0))
     if probe.mode == "points" and probe.rules.pregame in (1, 3) and not probe.match_rules:
         # the whole matches in C (compiled.play_matches): the same hands, scores and ends as below
+        assert probe.target is not None  # MatchConfig settles the target of every mode
         rows = compiled.play_matches(seeds, len(lineup), hand_rules, lineup, target=probe.target,
                                      dealer_step=int(probe.rules.pregame == 3), max_hands=500, max_steps=cap)
         for over, hands, void, turns in rows.tolist():

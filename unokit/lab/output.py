@@ -37,8 +37,8 @@ def plot_lab(res: dict, out: Path) -> list[Path]:
         return []
     paths = []
     for key, _measure, label, kind in METRICS:
-        rows = [(e, metric_value(e, key)) for e in res["results"]]
-        rows = [(e, v) for e, v in rows if v is not None]
+        measured = [(e, metric_value(e, key)) for e in res["results"]]
+        rows = [(e, v) for e, v in measured if v is not None]
         if not rows or all(v["value"] == 0 and v["hi"] == 0 for _, v in rows):
             continue
         names = [f"{e['rules']} ({e['players'] if _measure != 'skill' else e['skill']['players']}p)" for e, _ in rows]

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import METRICS, RANDOM_PLAY, Z95, LabError, lab, metric_value, newcombe_diff
-from .report_format import _engines_note, _entry, _plt, _pm, _rv, _tv, metric_kind
+from .report_format import _engines_note, _entry, _measured, _plt, _pm, _rv, _tv, metric_kind
 from .report_published import PUBLISHED, PUBLISHED_RULES, published_section
 
 __all__ = ["Claim", "CLAIMS", "PUBLISHED", "report", "rerender", "verdict", "effect", "BASELINE", "SOCIAL", "DEFAULT_HANDS",
@@ -265,7 +265,6 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     if referee_hands is not None and (not isinstance(referee_hands, int) or referee_hands < 1):
         raise LabError(f"referee_hands must be a whole number >= 1, got {referee_hands!r}")
     referee_hands = min(hands, REFEREE_HANDS if referee_hands is None else referee_hands)
-    cap = dict(referee_hands=referee_hands)
     skill = (skill_bot or "greedy").lower()
     if skill not in BOTS:
         raise LabError(f"unknown skill bot {skill!r}; choose from {', '.join(sorted(BOTS))}")
@@ -278,7 +277,8 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         rule_sets = [BASELINE] + [f"{BASELINE} {alone(c)}" if c in CATALOG else f"{BASELINE} {c}" for c in codes]
         main = lab(rule_sets, bots=RANDOM_PLAY, players=[players], skill_players=2, hands=hands, skill_hands=hands,
                    matches=matches, seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                   plots=False, skill=skill, backend=backend, ray_address=ray_address, engine=engine, **cap)
+                   plots=False, skill=skill, backend=backend, ray_address=ray_address, engine=engine,
+                   referee_hands=referee_hands)
         others = {}
         for name in ("greedy", "strategist"):
             if name == skill or name not in BOTS:
@@ -294,13 +294,14 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
         social = lab([BASELINE] + [f"{BASELINE} {c}" for c in social_codes], bots=HUMAN_BOTS, players=[players],
                      hands=hands, measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs,
                      progress=progress, plots=False, backend=backend,
-                     ray_address=ray_address, engine=engine, **cap) if social_codes else None
+                     ray_address=ray_address, engine=engine, referee_hands=referee_hands) if social_codes else None
         pub = lab(list(PUBLISHED_RULES), bots=RANDOM_PLAY, players=[2, 4], hands=published_hands,
                   measures=["table"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
                   plots=False, backend=backend, ray_address=ray_address, engine=engine,
-                  **cap) if published_hands > 0 else None
+                  referee_hands=referee_hands) if published_hands > 0 else None
         editions = editions_study(hands, players=players, seed=seed, cache=cache, resume=resume, jobs=jobs,
-                                  progress=progress, backend=backend, ray_address=ray_address, engine=engine, **cap)
+                                  progress=progress, backend=backend, ray_address=ray_address, engine=engine,
+                                  referee_hands=referee_hands)
         stacking = None
         if published_hands > 0:
             from .stacking_study import study
@@ -381,7 +382,7 @@ def write_report(data: dict, out: Path) -> list[Path]:
     add(f"- **Match measure**: each rule set, {P} players, {data['matches']:,} whole matches (`unokit.match`, "
         "500 points, or the mode TV/PR set), `random-play` at every seat: hands per match.")
     add(f"- **Human-error bots**: the rules that punish people's mistakes ({', '.join(SOCIAL)}) and the baseline "
-        f"again with `human:random-play` ({_entry(social, BASELINE)['table']['hands'] if social else n:,} hands each): `random-play` wrapped in `HumanBot` (forgets UNO "
+        f"again with `human:random-play` ({_measured(social, BASELINE)['table']['hands'] if social else n:,} hands each): `random-play` wrapped in `HumanBot` (forgets UNO "
         "10%, chats 2%, apologises 5% after a penalty, reacts in 0.6 s on average).")
     if pub:
         add(f"- **Reference numbers**: `UNO 1121`, `P1`, `P3`, `P4` at 2 and 4 players, `random-play`, "
@@ -423,6 +424,7 @@ def write_report(data: dict, out: Path) -> list[Path]:
         lines += sec
         files += pfiles
     # ------------------------------------------------------------------ baseline
+    assert base is not None  # the baseline is always measured
     bt = base["table"]
     add(f"## Baseline: `{BASELINE}`")
     add("")
@@ -456,21 +458,21 @@ def write_report(data: dict, out: Path) -> list[Path]:
         effs["eliminated_per_match"] = effect(e, base, "eliminated_per_match")
         same = _same_play(e, base) and code not in MATCH_RULES
         effects[code] = {"effects": effs, "same": same, "entry": e}
-        note = []
+        notes = []
         if code in MATCH_RULES:
-            note.append("match-level")
+            notes.append("match-level")
         if same and code not in MATCH_RULES:
-            note.append("(no effect)" + (f": {BLIND_SPOTS[code]}" if code in BLIND_SPOTS else ""))
+            notes.append("(no effect)" + (f": {BLIND_SPOTS[code]}" if code in BLIND_SPOTS else ""))
         elif code in BLIND_SPOTS:
-            note.append(BLIND_SPOTS[code])
+            notes.append(BLIND_SPOTS[code])
         if e["table"]["eliminated"]["mean"] > 0:
-            note.append(f"eliminated/hand {e['table']['eliminated']['mean']:.2f}")
+            notes.append(f"eliminated/hand {e['table']['eliminated']['mean']:.2f}")
         if e.get("match") and e["match"]["eliminated_per_match"]["mean"] > 0:
-            note.append(f"eliminated/match {e['match']['eliminated_per_match']['mean']:.2f}")
+            notes.append(f"eliminated/match {e['match']['eliminated_per_match']['mean']:.2f}")
         if e["table"]["truncated"]:
-            note.append(f"{e['table']['truncated']} truncated")
+            notes.append(f"{e['table']['truncated']} truncated")
         if e.get("capped"):
-            note.append(f"referee: {_capped_what(main, code)}")
+            notes.append(f"referee: {_capped_what(main, code)}")
         cells = []
         for k, _h, pct in _EFFECT_COLS:
             if code in MATCH_RULES and k != "hands_per_match":
@@ -478,14 +480,14 @@ def write_report(data: dict, out: Path) -> list[Path]:
             else:
                 cells.append(_pm(effs[k], pct))
         name = CATALOG[code].name if code in CATALOG else code
-        add(f"| {code} | {name} | " + " | ".join(cells) + f" | {'; '.join(note)} |")
+        add(f"| {code} | {name} | " + " | ".join(cells) + f" | {'; '.join(notes)} |")
     add("")
     # ------------------------------------------------------------------ editions
     if data.get("editions"):
         lines += _editions_section(data["editions"])
     # ------------------------------------------------------------------ social
     if social:
-        sb = _entry(social, BASELINE)
+        sb = _measured(social, BASELINE)
         add("## Rules that punish mistakes, with human-error bots")
         add("")
         add(f"`human:random-play` at {P} players, {sb['table']['hands']:,} hands per rule set. Baseline: {_tv(sb['table']['turns'])} turns, "
@@ -529,18 +531,18 @@ def write_report(data: dict, out: Path) -> list[Path]:
     for c in CLAIMS:
         if c.code not in data["codes"]:
             continue
-        info = effects.get(c.code)
-        if c.metric is None or info is None:
+        measured = effects.get(c.code)
+        if c.metric is None or measured is None:
             v, ch, metric = "n/a", "–", "–"
         else:
-            effs = info.get("human", {}) if c.bots == "human" else info["effects"]
+            effs = measured.get("human", {}) if c.bots == "human" else measured["effects"]
             eff = effs.get(c.metric)
             if eff is None:
-                eff = effect(info["entry"], base, c.metric) if "entry" in info else None
+                eff = effect(measured["entry"], base, c.metric) if "entry" in measured else None
             pct = metric_kind(c.metric) == "rate"
             ch = _pm(eff, pct, 3 if c.metric in ("catches",) else 1) + (" pp" if pct else "")
             metric = labels[c.metric] + (" (human-error bots)" if c.bots == "human" else "")
-            if info.get("human_same" if c.bots == "human" else "same"):
+            if measured.get("human_same" if c.bots == "human" else "same"):
                 v = "n/a (no effect: the rule never fired)"
             else:
                 v = verdict(eff, c.direction)

@@ -23,6 +23,13 @@ def _entry(res: dict | None, rules: str, players: int | None = None) -> dict | N
     return None
 
 
+def _measured(res: dict | None, rules: str, players: int | None = None) -> dict:
+    """:func:`_entry` for a rule set the report measured itself: its result is there."""
+    e = _entry(res, rules, players)
+    assert e is not None, f"no result for {rules!r}"
+    return e
+
+
 def _pm(eff: dict | None, pct: bool = False, digits: int = 1) -> str:
     if eff is None:
         return "–"

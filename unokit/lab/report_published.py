@@ -10,14 +10,21 @@ beside them, the discussion of how the counts differ, the stacking study's chain
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypedDict
 
-from .report_format import _entry, _plt, _ratio, _tv
+from .report_format import _measured, _plt, _ratio, _tv
 
 __all__ = ["PUBLISHED", "PUBLISHED_RULES", "published_section"]
 
 
+class _Published(TypedDict):
+    turns_2p: float
+    first_2p: float
+    stacking: dict[int, tuple[float, float, float]]
+
+
 #: Reference numbers from public simulations of two/four random players (see the report).
-PUBLISHED = {
+PUBLISHED: _Published = {
     "turns_2p": 41.0,        # two random players: about 41 turns per hand
     "first_2p": 0.52,        # the first mover wins about 52%
     "stacking": {            # average turns: no stacking / stacking +2 / stacking +2 and +4
@@ -38,7 +45,7 @@ def published_section(data: dict, out: Path) -> tuple[list[str], list[Path]]:
     add("")
     add("| quantity | published | measured: turns | measured: actions (plays + draws) | measured: plays |")
     add("|---|---|---|---|---|")
-    b2 = _entry(pub, "UNO 1121", 2)
+    b2 = _measured(pub, "UNO 1121", 2)
     b2t = b2["table"]
     add(f"| two random players, average hand length | ≈ 41 turns | {_tv(b2t['turns'])} | {_tv(b2t['actions'])} "
         f"| {_tv(b2t['plays'])} |")
@@ -50,17 +57,17 @@ def published_section(data: dict, out: Path) -> tuple[list[str], list[Path]]:
     for pl in (2, 4):
         ref = PUBLISHED["stacking"][pl]
         for i, (lab_, r) in enumerate(zip(labels, rules)):
-            e = _entry(pub, r, pl)
+            e = _measured(pub, r, pl)
             t = e["table"]
             add(f"| {pl} players, {lab_}: average turns | {ref[min(i, 2)]} | {_tv(t['turns'])} | "
                 f"{_tv(t['actions'])} | {_tv(t['plays'])} |")
     add("")
     rel = []
     for pl in (2, 4):
-        b = _entry(pub, "UNO 1121", pl)["table"]["turns"]
+        b = _measured(pub, "UNO 1121", pl)["table"]["turns"]
         ref = PUBLISHED["stacking"][pl]
         for r, lab_, k in (("UNO 1121 P1", "P1", 1), ("UNO 1121 P4", "P4", 2), ("UNO 1121 P3", "P3", 2)):
-            e = _entry(pub, r, pl)["table"]["turns"]
+            e = _measured(pub, r, pl)["table"]["turns"]
             q, lo, hi = _ratio(e, b)
             rel.append(f"{pl}p {lab_}: measured {(q - 1) * 100:+.1f}% [{(lo - 1) * 100:+.1f}, {(hi - 1) * 100:+.1f}] "
                        f"(published {(ref[k] / ref[0] - 1) * 100:+.1f}%)")
@@ -131,7 +138,7 @@ def _stacking_conclusion(by: dict, agents: list) -> str:
         if all(x[0] is not None for x in c3):
             gaps[ag] = max(abs(x - y) for x, y in c3)
     if gaps:
-        best = min(gaps, key=gaps.get)
+        best = min(gaps, key=gaps.__getitem__)
         parts.append("Largest gap to the published frequency of chains of 3+ cards: "
                      + ", ".join(f"`{ag}` {g * 100:.1f} points" for ag, g in gaps.items())
                      + f". The `{best}` agent reproduces the published chains best"
@@ -152,8 +159,8 @@ def _stacking_conclusion(by: dict, agents: list) -> str:
 
 
 def _published_discussion(pub: dict) -> str:
-    b2 = _entry(pub, "UNO 1121", 2)["table"]
-    b4 = _entry(pub, "UNO 1121", 4)["table"]
+    b2 = _measured(pub, "UNO 1121", 2)["table"]
+    b4 = _measured(pub, "UNO 1121", 4)["table"]
     t2, t4, a2, p2 = b2["turns"], b4["turns"], b2["actions"], b2["plays"]
     fs = b2["first_seat"]
     ref2, ref4 = PUBLISHED["stacking"][2][0], PUBLISHED["stacking"][4][0]
@@ -161,10 +168,10 @@ def _published_discussion(pub: dict) -> str:
     agree, disagree, unsure = [], [], []
     longer = False
     for pl in (2, 4):
-        b = _entry(pub, "UNO 1121", pl)["table"]["turns"]
+        b = _measured(pub, "UNO 1121", pl)["table"]["turns"]
         ref = PUBLISHED["stacking"][pl]
         for r, lab_, k in (("UNO 1121 P1", "P1", 1), ("UNO 1121 P4", "P4", 2)):
-            q, lo, hi = _ratio(_entry(pub, r, pl)["table"]["turns"], b)
+            q, lo, hi = _ratio(_measured(pub, r, pl)["table"]["turns"], b)
             pubq = ref[k] / ref[0]
             longer = longer or lo > 1
             item = f"{pl} players {lab_} ({(q - 1) * 100:+.1f}% [{(lo - 1) * 100:+.1f}, {(hi - 1) * 100:+.1f}] " \
@@ -217,8 +224,8 @@ def _plot_published(pub: dict, out: Path) -> Path | None:
     for ax, pl in zip(axes, (2, 4)):
         ref = PUBLISHED["stacking"][pl]
         xs = range(len(labels))
-        meas = [_entry(pub, r, pl)["table"]["turns"] for r in rules]
-        acts = [_entry(pub, r, pl)["table"]["actions"] for r in rules]
+        meas = [_measured(pub, r, pl)["table"]["turns"] for r in rules]
+        acts = [_measured(pub, r, pl)["table"]["actions"] for r in rules]
         ax.bar([x - 0.27 for x in xs], [ref[0], ref[1], ref[2], ref[2]], width=0.27, color="#dddddd",
                edgecolor="black", label="published")
         ax.bar(list(xs), [m["mean"] for m in meas], width=0.27, color="#4c72b0",

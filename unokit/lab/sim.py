@@ -33,6 +33,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from ..bots import make_bot, parse_bot_list
 from ..core.chance import derive_seed
@@ -55,7 +56,7 @@ class HandResult:
     actions applied; ``drawn``: cards drawn per seat (penalties included);
     ``points``: points left in each hand; ``score``: what the winner scores
     (the others' points); ``truncated``: stopped at ``max_steps``;
-    ``record``: ``game.record()``.
+    ``record``: ``game.record()`` (``None`` when played with ``record=False``).
     """
 
     winner: int | None
@@ -68,7 +69,7 @@ class HandResult:
     score: int
     truncated: bool
     seed: int | None = None
-    record: dict = field(default_factory=dict, repr=False, compare=False)
+    record: dict | None = field(default_factory=dict, repr=False, compare=False)
 
 
 def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | None = None,
@@ -114,7 +115,9 @@ def play_hand(game: Game, bots, *, max_steps: int = 5000, rng: random.Random | N
         if after_step is not None:
             after_step(game)
     drawn = [0] * game.n
-    for e in game.events[start_events:]:
+    # Any: each event kind is a namedtuple built at import (unokit.core.events); their base Event names no field
+    events: list[Any] = game.events[start_events:]
+    for e in events:
         if e.kind == "draw" and e.player is not None:
             drawn[e.player] += e.detail[0]
     points = game.points()
@@ -281,8 +284,8 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
         t0 = time.perf_counter()
         summary = _simulate_compiled(n, players, rs, seat_bots, seed, progress, max_steps, chance)
         elapsed = time.perf_counter() - t0
-        out = {"unit": "hand", "rules": rs.code, "seed": seed, "enforcement": enforcement, "deck": deck,
-               "decks": decks, "checked": False}
+        out: dict[str, Any] = {"unit": "hand", "rules": rs.code, "seed": seed, "enforcement": enforcement,
+                               "deck": deck, "decks": decks, "checked": False}
         out.update(summary)
         out["engine"] = describe(used, why, chance)
         out["seconds"] = round(elapsed, 3)
@@ -300,10 +303,10 @@ def simulate(n: int, players: int = 4, rules: str = "UNO 1121", bots=DEFAULT_BOT
             result = play_hand(game, seat, max_steps=max_steps, rng=random.Random(derive_seed(hs, 0, "harness")),
                                check=check)
             if check:
-                check_replay(result.record)
+                check_replay(cast(dict, result.record))   # (play_hand records unless told not to)
             if record_dir is not None:
                 from ..engine.record import dumps
-                (record_dir / f"hand-{i:05d}.json").write_text(dumps(result.record), encoding="utf-8")
+                (record_dir / f"hand-{i:05d}.json").write_text(dumps(cast(dict, result.record)), encoding="utf-8")
             stats.add(result)
             if on_hand is not None:
                 on_hand(i, result)

@@ -69,27 +69,29 @@ def play_one(rules: str, players: int, seed: int, agent: str = "always") -> dict
     kind = RandomPlayBot if agent == "always" else HesitantStacker
     g = Game.new(players=players, rules=rules, seed=seed)
     bots = [kind(derive_seed(seed, s, "stacking-bot")) for s in range(players)]
-    st = {"turns": 0, "chain": 0, "chains": []}
+    turns = chain = 0
+    chains: list[int] = []
 
     def observe(game: Game, a) -> None:
-        st["turns"] += starts_turn(game, a)
+        nonlocal turns, chain
+        turns += starts_turn(game, a)
         t = type(a)
         if t is Play and any(c.draw for c in a.cards):
             if game.phase == Phase.PENDING:
-                st["chain"] += 1
+                chain += 1
             else:
-                if st["chain"]:
-                    st["chains"].append(st["chain"])
-                st["chain"] = 1
-        elif st["chain"] and t in (Play, Draw, Challenge):
-            st["chains"].append(st["chain"])
-            st["chain"] = 0
+                if chain:
+                    chains.append(chain)
+                chain = 1
+        elif chain and t in (Play, Draw, Challenge):
+            chains.append(chain)
+            chain = 0
 
     res = play_hand(g, bots, rng=random.Random(derive_seed(seed, 0, "stacking-harness")), observe=observe,
                     record=False)
-    if st["chain"]:
-        st["chains"].append(st["chain"])
-    return {"turns": st["turns"], "drawn": sum(res.drawn), "chains": st["chains"], "truncated": res.truncated}
+    if chain:
+        chains.append(chain)
+    return {"turns": turns, "drawn": sum(res.drawn), "chains": chains, "truncated": res.truncated}
 
 
 def study(hands: int = 2000, players=(2, 4), rules=RULES, agent: str = "always", seed: int = 0,

@@ -195,7 +195,8 @@ def tournament(names, *, hands: int = 1000, players: int = 2, rules: str = "UNO 
     code = _check(rules, players, hands, decks, deck)
     note = several_decks(engine, decks, deck)
     pairs = list(combinations(names, 2))
-    specs, meta = [], []
+    specs: list[dict] = []
+    meta: list[tuple[str, str, list[str], list[str], int, int]] = []
     for a, b in pairs:
         s, lineup, labels = _duel_specs(a, b, hands=hands, players=players, rules=code, seed=seed,
                                         max_steps=max_steps, tag=f"{a}|{b}", decks=decks, deck=deck)

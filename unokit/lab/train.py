@@ -19,10 +19,14 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.errors import UnoError
+
+if TYPE_CHECKING:
+    import rich.progress
 
 __all__ = ["train", "collect_imitation", "export_policy", "evaluate", "TrainError"]
 
@@ -46,11 +50,15 @@ def collect_imitation(rules: str, players: int, opponents: str, hands: int, seed
     decision's final reward (the hand's result), as numpy arrays."""
     from ..core.chance import derive_seed
     from ..engine.compose import unfold
+    from ..env.core import live
     from ..env.gym_env import UnoGymEnv
     from . import make_player
     env = UnoGymEnv(rules, players, opponents, seat=None)
     table = env.table
-    X, M, Y, R = [], [], [], []
+    X: list[np.ndarray] = []
+    M: list[np.ndarray] = []
+    Y: list[int] = []
+    R: list[float] = []
     for h in range(hands):
         obs, _ = env.reset(seed=derive_seed(seed, h, "imitate"))
         bot = make_player(teacher, derive_seed(seed, h, "teacher"))
@@ -58,7 +66,7 @@ def collect_imitation(rules: str, players: int, opponents: str, hands: int, seed
         done = False
         reward = 0.0
         while not done:
-            f = env.flow
+            f = live(env.flow)
             g = f.game
             view = g.view(env.seat)
             legal = unfold(g, f.options)
@@ -163,8 +171,9 @@ def _sb3_vec(num_envs: int, seed: int, **kwargs):
     class UnoSb3Vec(VecEnv):
         def __init__(self):
             self.venv = UnoVectorEnv(num_envs, **kwargs)
-            obs_space = self.venv.single_observation_space["observation"]
-            super().__init__(num_envs, obs_space, spaces.Discrete(self.venv.A))
+            spaces_in = self.venv.single_observation_space
+            assert isinstance(spaces_in, spaces.Dict)  # UnoGymEnv observes {"observation", "action_mask"}
+            super().__init__(num_envs, spaces_in["observation"], spaces.Discrete(self.venv.A))
             self._actions = None
             self._seed = seed
             self.ep_wins: list = []
@@ -180,7 +189,7 @@ def _sb3_vec(num_envs: int, seed: int, **kwargs):
         def step_wait(self):
             obs, rew, te, tr, info = self.venv.step(self._actions)
             dones = te | tr
-            infos = [{} for _ in range(self.num_envs)]
+            infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
             for i in np.flatnonzero(dones):
                 infos[i]["terminal_observation"] = info["final_obs"][i]["observation"]
                 infos[i]["TimeLimit.truncated"] = bool(tr[i] and not te[i])
@@ -200,10 +209,10 @@ def _sb3_vec(num_envs: int, seed: int, **kwargs):
             for e in self._envs(indices):
                 setattr(e, name, value)
 
-        def env_method(self, name, *args, indices=None, **kw):
-            if name == "action_masks":
+        def env_method(self, method_name, *method_args, indices=None, **method_kwargs):
+            if method_name == "action_masks":
                 return list(self.action_masks())
-            return [getattr(e, name)(*args, **kw) for e in self._envs(indices)]
+            return [getattr(e, method_name)(*method_args, **method_kwargs) for e in self._envs(indices)]
 
         def env_is_wrapped(self, wrapper_class, indices=None):
             return [False for _ in self._envs(indices)]
@@ -248,7 +257,7 @@ def train(*, rules: str = "UNO 1121", players: int = 2, opponents: str = "random
                         policy_kwargs={"net_arch": {"pi": [hidden, hidden], "vf": [hidden, hidden]}}, verbose=0,
                         device="cpu")
     curve: list[dict] = []
-    best = {"win_rate": -1.0, "step": 0}
+    best: dict[str, Any] = {"win_rate": -1.0, "step": 0}
     out = Path(out)
 
     def checkpoint(step: int, phase: str):
@@ -330,7 +339,7 @@ class _Bar:
 
     def __init__(self, on: bool):
         self.on = on
-        self.p = None
+        self.p: rich.progress.Progress | None = None
 
     def start(self, label: str, total: int):
         if not self.on:

@@ -43,6 +43,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from ..bots.base import Bot
 from ..bots.personalities import UnoSkipper, Watcher
 from ..bots.strategist import StrategistBot
 from ..core.chance import derive_seed
@@ -119,17 +120,18 @@ def play_deal(index: int, *, seed: int, players: int, cells: list, assumed: int 
         for a in prefix:
             h.apply(a)
         start = len(h.events)
-        bots = []
+        bots: list[Bot] = []
         for s in range(players):
             inner = StrategistBot(derive_seed(deal, s, "uno-call-bot"))
             if s == seat:
-                bots.append(UnoSkipper(inner, skip=skip, seed=derive_seed(deal, s, "uno-call-skip")))
+                skipper = UnoSkipper(inner, skip=skip, seed=derive_seed(deal, s, "uno-call-skip"))
+                bots.append(skipper)
             else:
                 bots.append(Watcher(inner, vigilance=vigilance, assumed=assumed,
                                     seed=derive_seed(deal, s, "uno-call-look")))
         _play(h, bots, random.Random(derive_seed(deal, 0, "uno-call-rest")), None, max_steps)
         caught = sum(1 for e in h.events[start:] if e.kind == "caught" and e.detail[0] == seat)
-        return _outcome(h, seat) + (caught, bots[seat].skipped)
+        return _outcome(h, seat) + (caught, skipper.skipped)
 
     base = rest(BASE, 1.0, 0.0)[:3]
     seen: dict = {}
