@@ -20,14 +20,13 @@ from unokit.bots.partners import (
     PartnerBot,
     TeamChannel,
     partner_of,
-    play_team_hand,
-    team_simulate,
 )
 from unokit.bots.strategist import COMPONENTS, StrategistBot, resolve_components
 from unokit.core.actions import Accuse, Action, CatchUno, Draw, Play
 from unokit.core.cards import Card, Color
 from unokit.engine.compose import UNFOLD, complete, unfold
 from unokit.engine.game import Game
+from unokit.lab.partners import play_team_hand, team_simulate
 from unokit.lab.sim import play_hand, simulate
 
 FILL = "R1 Y1 G1 B1 R2 Y2 G2 B2 R3 Y3 G3 B3 R4 Y4 G4 B4 R6 Y6 G6 B6 R7 Y7 G7 B7 R8 Y8 G8 B8"

@@ -24,7 +24,6 @@ UPWARD = {
     ("unokit.rules.cut", "unokit.engine.compose"): "a cut composes its group with the engine's Composer",
     ("unokit.bots.rl", "unokit.env.actions"): "the rl bot's action ids: the env's ActionTable, not one codec yet",
     ("unokit.bots.rl", "unokit.env.observe"): "the rl bot reads the env's observation encoding",
-    ("unokit.bots.partners", "unokit.lab.sim"): "partner play's hand loop wraps the lab's play_hand",
     ("unokit.env.gym_env", "unokit.lab"): "opponents named as the lab names players (make_player)",
 }
 
