@@ -418,8 +418,7 @@ class Determinizer:
         if self.wd4 is not None and g.phase == Phase.PENDING:
             bluffer, before, cards = self.wd4
             bluff = any(c.color is before for c in g.hands[bluffer])
-            # Game.__init__ sets wd4 = None unannotated, so mypy takes the attribute for None (unokit.engine)
-            g.wd4 = (bluffer, bluff, before, tuple(cards))  # type: ignore[assignment]
+            g.wd4 = (bluffer, bluff, before, tuple(cards))
 
     def sampler(self, rng: random.Random, options=None):
         """A function that returns a new sample on each call: the same positions as repeated

@@ -29,6 +29,7 @@ it is shown only ``game.view(seat)`` and its options.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ..core.actions import Action, Draw, Play
 from ..core.errors import IllegalActionError, UnoError
@@ -71,7 +72,7 @@ def turn_options(legal: list[Action]) -> list[Action]:
 
 def counts_as_turn(game: Game, action: Action) -> bool:
     """Is ``action`` (about to be applied) a play or draw by the player in turn (a turn in the lab's counts)?"""
-    return (type(action) in (Play, Draw) and action.player == game.current
+    return (type(action) in (Play, Draw) and cast("Play | Draw", action).player == game.current
             and game.phase in (Phase.PLAY, Phase.DRAWN, Phase.PENDING))
 
 
@@ -97,7 +98,7 @@ def reaction_seats(game: Game, rng: random.Random, players=None, seats=None, *, 
     if players is not None:
         delays = {s: getattr(_player_at(players, s), "reaction_delay", None) for s in cands}
         if any(d is not None for d in delays.values()):
-            cands.sort(key=lambda s: delays[s]() if delays[s] is not None else 0.0)
+            cands.sort(key=lambda s: d() if (d := delays[s]) is not None else 0.0)
     return cands
 
 

@@ -14,6 +14,9 @@ Seats are numbered 0..n-1 clockwise; "left" of a seat is the next seat
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 from ..core import official
 from ..core.actions import (
     Accuse,
@@ -45,7 +48,7 @@ from .referee.challenges import ChallengesMixin
 from .referee.checks import ChecksMixin, first_reason
 from .referee.dealing import DealingMixin
 from .referee.drawing import DrawingMixin
-from .referee.lazy import lazy_game
+from .referee.lazy import LazyReferee, lazy_game
 from .referee.listing import ListingMixin
 from .referee.playing import PlayingMixin
 from .referee.state import Phase, WrongPlay
@@ -75,6 +78,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             raise UnoError("enforcement must be 'strict' or 'table'")
         if deck not in DECKS:
             raise UnoError(f"unknown deck {deck!r}; choose one of {', '.join(sorted(DECKS))}")
+        # the state of the hand: each attribute is declared, with its type, in referee.state.HandState
         self.n = players
         self.rules = rules
         self.enforcement = enforcement
@@ -85,41 +89,41 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.decks = decks
         self.include_blanks = False
         self.special_points = DECKS[deck].special_points
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.stock: list[Card] = []
-        self.discard: list[Card] = []
-        self.hidden_pile: list[Card] = []
-        self.color: Color = Color.RED
+        self.hands = [[] for _ in range(players)]
+        self.stock = []
+        self.discard = []
+        self.hidden_pile = []
+        self.color = Color.RED
         self.direction = 1
         self.dealer = 0
         self.current = 0
         self.phase = Phase.PLAY
-        self.drawn: Card | None = None
-        self.drawn_options: tuple = ()       # cards that may be played in the DRAWN phase
-        self.eliminated: set[int] = set()    # seats out of this hand (MS)
+        self.drawn = None
+        self.drawn_options = ()              # cards that may be played in the DRAWN phase
+        self.eliminated = set()              # seats out of this hand (MS)
         self.turns_done = 0                  # turns ended this hand (PAA counts rounds)
-        self.last_plays: list = []           # (seat, cards) of the recent visible plays, newest last
-        self.rule_state: dict = {}           # per-rule state owned by house rules (copied by snapshots)
+        self.last_plays = []                 # (seat, cards) of the recent visible plays, newest last
+        self.rule_state = {}                 # per-rule state owned by house rules (copied by snapshots)
         self.seq_of_last_play = 0
         self.pending = 0
-        self.pending_from: int | None = None
+        self.pending_from = None
         self.pending_kind = 0               # draw value (2/4) of the last draw card, claimed or shown
-        self.going_out: int | None = None
-        self.going_out_hidden: int | None = None
+        self.going_out = None
+        self.going_out_hidden = None
         self.wd4 = None                     # (player, bluff, prev_color, cards) of the W+4 now on top
-        self.color_by: int | None = None    # the seat naming the colour of a Wild turned first, when not current
-        self.top_player: int | None = None  # who put the top card there (None: turned from the stock)
+        self.color_by = None                # the seat naming the colour of a Wild turned first, when not current
+        self.top_player = None              # who put the top card there (None: turned from the stock)
         self.uno_said = [False] * players
-        self.catchable: set[int] = set()
-        self.wrong_plays: list[WrongPlay] = []
-        self.reveals: list[tuple] = []      # (viewers frozenset | None for all, seat, cards)
-        self.winner: int | None = None
+        self.catchable = set()
+        self.wrong_plays = []
+        self.reveals = []                    # (viewers frozenset | None for all, seat, cards)
+        self.winner = None
         self.seq = 0
-        self.actions: list[tuple[float, Action]] = []
-        self.events: list[Event] = []
-        self.setup: dict = {}
+        self.actions = []
+        self.events = []
+        self.setup = {}
         self.initial_counts = None
-        self._deck_cards: list[Card] = []
+        self._deck_cards = []
         # table parameters; house rules change them in their ``setup`` (below)
         self.uno_penalty = rules.param("uno")
         self.wrong_penalty = rules.param("wrong")  # a wrong play noticed (table enforcement; MISTAKE sets it)
@@ -129,7 +133,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.draw_any = False              # DRAWANY: after a turn draw, any playable card of the hand may go
         self.end_draw = True               # NOENDDRAW (False): a last draw card makes nobody draw
         self.wild_matches = deck == "ohana"  # WILDMATCH: a Wild held makes a Wild Draw Four a bluff (002)
-        self.teams: tuple = ()             # partnerships by seat (a match's partners modes), when they matter:
+        self.teams = ()                    # partnerships by seat (a match's partners modes), when they matter:
         self.team_talk = False             # a hint to a partner costs nothing
         self.show_partners = False         # partners see each other's hands (the view)
         self.score_multiplier = 1          # DOUBLE
@@ -166,14 +170,14 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self._colorless = self.edition is not None and self.edition.colorless
         # UNO Flip: the piles hold double-sided cards (FlipCard), and the colours named are the side's
         self.physical = self.edition is not None and self.edition.double_sided
-        self.colors: tuple[Color, ...] = COLORS
+        self.colors = COLORS
         self.discard_unseen = 0   # cards at the bottom of the discard pile showing sides nobody has seen (a flip)
         # UNO Flex: faces a player may name that are played from another card held (the flex sides)
-        self.uses: dict = self.edition.uses if self.edition is not None else {}
-        self.flexed: dict = {held: face for face, held in self.uses.items()}
+        self.uses = self.edition.uses if self.edition is not None else {}
+        self.flexed = {held: face for face, held in self.uses.items()}
         self.end_reason = "out"
         self.blank = rules.param("blank")
-        self._play_memo: dict = {}
+        self._play_memo = {}
         for h in self._hooks["setup"]:
             h(self)
 
@@ -275,8 +279,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
                        "direction": direction, "color": g.color.letter, "pending": pending, "dealer": g.dealer}
         for h in g._on_turn_start:
             h(g, g.current)
-        for p, h in enumerate(g.hands):
-            if len(h) == 1:
+        for p, hand in enumerate(g.hands):
+            if len(hand) == 1:
                 g.uno_said[p] = True  # a position starts with any UNO already said
         return g
 
@@ -289,7 +293,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     def over(self) -> bool:
         return self.phase == Phase.OVER
 
-    def effect_of(self, card: Card, players: int | None = None):
+    def effect_of(self, card: Card, players: int | None = None) -> official.Effect | None:
         """What playing ``card`` does to the turn (:class:`unokit.core.official.Effect`): the edition's
         effect for its own cards (:mod:`unokit.rules.editions`), else the official one; ``None`` for the
         112/Ohana/Italian wilds, which :meth:`_resolve` plays itself. ``players``: the seats counted
@@ -315,7 +319,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """The partnerships of this hand, by seat (``teams``: tuples of seats), and the table's choices for
         them (000, partners): ``talk``, a hint to a partner costs nothing; ``show``, partners see each
         other's hands."""
-        if hasattr(type(self), "materialize"):   # a lazy hand (the fast core) becomes the full referee first
+        if isinstance(self, LazyReferee):   # a lazy hand (the fast core) becomes the full referee first
             self.materialize()
         seats = [s for t in teams for s in t]
         if any(type(s) is not int or not 0 <= s < self.n for s in seats) or len(seats) != len(set(seats)):
@@ -478,7 +482,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         start = len(events)
         self.seq += 1
         self.actions.append((self.clock.now(), action))
-        if self._on_turn_action and type(action) in _TURN_ACTIONS and action.player == self.to_act:
+        if (self._on_turn_action and type(action) in _TURN_ACTIONS
+                and cast("Play | Draw | Pass | ChooseColor", action).player == self.to_act):
             replaced = False
             for h in self._on_turn_action:
                 replaced = h(self, action) or replaced
@@ -542,7 +547,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
 
 
 _TURN_ACTIONS = (Play, Draw, Pass, ChooseColor)
-_DISPATCH = {
+_DISPATCH: dict[type[Action], Callable[[Game, Any], None]] = {
     Play: Game._do_play, Draw: Game._do_draw, Pass: Game._do_pass, ChooseColor: Game._do_color,
     SayUno: Game._do_uno, CatchUno: Game._do_catch, Challenge: Game._do_challenge, Notice: Game._do_notice,
     Accuse: Game._do_accuse, Discard: Game._do_discard, Say: Game._do_say, Hint: Game._do_hint,

@@ -55,7 +55,7 @@ def replay(rec: dict, *, check: bool = True):
     if check:
         fp = fingerprint(g)
         if fp != rec["result"]:
-            diff = {k: (v, rec["result"].get(k)) for k, v in fp.items() if rec["result"].get(k) != v}
+            diff: dict[str, object] = {k: (v, rec["result"].get(k)) for k, v in fp.items() if rec["result"].get(k) != v}
             extra = sorted(str(k) for k in rec["result"] if k not in fp)
             if extra:
                 diff["unknown fields"] = extra

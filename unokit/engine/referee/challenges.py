@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from ...core.actions import Accuse, Challenge, Discard
 from ...core.official import challenge_penalty
-from .state import Phase
+from .state import HandState, Phase
 
 
-class ChallengesMixin:
+class ChallengesMixin(HandState):
     """Challenges: the Wild Draw Four challenge, and DED accusations and free discards."""
 
     def _do_challenge(self, a: Challenge) -> None:
         p = a.player
+        assert self.wd4 is not None   # (verified: _problem)
         bluffer, bluff, prev_color, cards = self.wd4
         self.wd4 = None
         # the draw the challenged cards made due (4 a Wild Draw Four; UNO Flip's Wild Draw Two 2): the

@@ -4,6 +4,8 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.actions import (
     Accuse,
     Action,
@@ -32,7 +34,7 @@ from ...core.errors import (
 from ...core.official import matches
 from ...rules import blanks
 from ..compose import MORE, gifts_of, targets_of
-from .state import Phase
+from .state import HandState, Phase, WrongPlay
 
 
 def first_reason(hooks, *args) -> str | None:
@@ -44,7 +46,7 @@ def first_reason(hooks, *args) -> str | None:
     return None
 
 
-class ChecksMixin:
+class ChecksMixin(HandState):
     """Verifying an action: why the referee refuses it, or ``None``."""
 
     def playable(self, card: Card, seat: int | None = None) -> bool:
@@ -73,6 +75,7 @@ class ChecksMixin:
         """Why ``play`` (by the player in turn) does not match the pile, or None."""
         cards = play.cards
         first = cards[0]
+        why: str | None
         if self.phase == Phase.PENDING:
             doubt = " (or challenge the Wild Draw Four)" if self.wd4 is not None and not self.no_challenge else ""
             if self.going_out is not None:
@@ -96,7 +99,7 @@ class ChecksMixin:
                     return why
         return why
 
-    def _shape_problem(self, play: Play) -> tuple[type, str] | None:
+    def _shape_problem(self, play: Play) -> tuple[type[Exception], str] | None:
         """Structural problems that no enforcement mode lets stand."""
         p = play.player
         if not 0 <= p < self.n:
@@ -173,7 +176,7 @@ class ChecksMixin:
         return (f"{color.name.lower() if color is not None else 'no colour'} is not a colour in play{side}; "
                 f"name one of {', '.join(c.letter for c in self.colors)}")
 
-    def _play_problem(self, play: Play) -> tuple[type, str, bool] | None:
+    def _play_problem(self, play: Play) -> tuple[type[Exception], str, bool] | None:
         """(error class, reason, may-stand-in-table-mode) or None when the play is legal."""
         cards = play.cards
         if (len(cards) == 1 and play.player == self.current and self.phase is Phase.PLAY and not play.hidden
@@ -238,12 +241,13 @@ class ChecksMixin:
         """Would :meth:`apply` accept ``action`` now?"""
         return self._problem(action) is None
 
-    def _problem(self, a: Action):
+    def _problem(self, action: Action):
         if self.phase == Phase.OVER:
             return GameOverError, "the hand is over"
-        t = type(a)
-        if not isinstance(a, Action):
-            return IllegalActionError, f"not an action: {a!r}"
+        t = type(action)
+        if not isinstance(action, Action):
+            return IllegalActionError, f"not an action: {action!r}"
+        a: Any = action   # the branches below, one per action class ``t``, read that class's own fields
         p = a.player
         if not isinstance(p, int) or not 0 <= p < self.n:
             return NotYourTurnError, f"there is no seat {p!r}"
@@ -340,7 +344,7 @@ class ChecksMixin:
     def _whose(self) -> str:
         return f"it is seat {self.to_act}'s turn ({self.phase.name.lower()})"
 
-    def _wrong(self, seq: int):
+    def _wrong(self, seq: int) -> WrongPlay | None:
         for w in self.wrong_plays:
             if w.seq == seq:
                 return w

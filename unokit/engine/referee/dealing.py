@@ -4,14 +4,17 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from ...core.cards import Card, Color, Face
 from ...core.decks import DECKS, deck_counts
 from ...core.errors import UnoError
 from ...core.official import FirstCard, first_card
-from .state import Phase
+from .state import HandState, Phase
 
 
-class DealingMixin:
+class DealingMixin(HandState):
     """Dealing a hand: the dealer draw, the deal and the first discard (000 §Preparação)."""
 
     def _deal(self, cards: list[Card], dealer: int | None, deck_order) -> None:
@@ -82,7 +85,7 @@ class DealingMixin:
             card = first if first is not None else self.stock.pop()
             first = None
             rule = first_card(card) if self.edition is None or self.edition.first_card is None \
-                else self.edition.first_card(card)
+                else cast("Callable[[Card], FirstCard]", self.edition.first_card)(card)  # (Edition types it object)
             if card.code in DECKS[self.deck_name].first_wilds:   # the Italian deck's blanks and Wild Shuffle
                 rule = FirstCard(names_color=True)
             again = rule.returned or (redraw_actions and (card.is_action or card.is_wild))
@@ -99,7 +102,9 @@ class DealingMixin:
         starter = (self.dealer + self.direction) % self.n
         self.emit("first", None, card.code)
         if rule.returned:  # WILDSTART kept a Wild Draw Four: its player draws 4 and is skipped
-            self.penalize(starter, self.effect_of(card).draw, "Wild Draw Four turned first (WILDSTART)")
+            fx = self.effect_of(card)
+            assert fx is not None   # a Wild Draw Four's
+            self.penalize(starter, fx.draw, "Wild Draw Four turned first (WILDSTART)")
             self.current = (starter + self.direction) % self.n
             self.phase = Phase.COLOR
         else:

@@ -8,10 +8,10 @@ from ...core.actions import Draw, Pass, Play
 from ...core.cards import Card, Face
 from ...core.official import matches
 from ...rules.double_discard import close_claim
-from .state import Phase
+from .state import HandState, Phase
 
 
-class DrawingMixin:
+class DrawingMixin(HandState):
     """Drawing: the stock, reshuffles, penalties, turn draws and keeping the card drawn."""
 
     def draw_cards(self, seat: int, k: int) -> int:
@@ -60,8 +60,8 @@ class DrawingMixin:
             before = len(self.hands[p])
             self.draw_cards(p, k)
             if self._after_penalty:   # (before the end of a hand won on a draw card: Flip's Wild Draw Colour)
-                got = tuple(self.hands[p][before:])
-                opts = tuple(c for h in self._after_penalty for c in h(self, p, got))
+                taken = tuple(self.hands[p][before:])
+                opts = tuple(c for h in self._after_penalty for c in h(self, p, taken))
                 if self.going_out is not None:
                     return self.finish(self.going_out)
                 if opts:

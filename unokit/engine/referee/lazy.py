@@ -28,7 +28,7 @@ class PendingEvents(Sequence):
     def __init__(self, game, seq: int):
         self._game = game
         self._seq = seq
-        self._events = None
+        self._events: tuple | None = None
 
     def _get(self) -> tuple:
         if self._events is None:
@@ -103,26 +103,24 @@ class LazyReferee:
         return [ACTIONS[i] for i in ids]
 
     def apply(self, action):
-        f = self.__dict__.get("_fast")
-        i = _id(action) if f is not None else None
-        if i is None:  # not a move of the official rules (chat, a hint, a bad action), or no longer lazy
+        f: FastGame | None = self.__dict__.get("_fast")
+        # not a move of the official rules (chat, a hint, a bad action), or no longer lazy
+        if f is None or (i := _id(action)) is None:
             LazyReferee.materialize(self)
             return type(self).apply(self, action)
         f.apply(i)  # the referee's typed error, the state unchanged, when refused
         return PendingEvents(self, len(f.history))
 
     def can(self, action) -> bool:
-        f = self.__dict__.get("_fast")
-        i = _id(action) if f is not None else None
-        if i is None:
+        f: FastGame | None = self.__dict__.get("_fast")
+        if f is None or (i := _id(action)) is None:
             LazyReferee.materialize(self)
             return type(self).can(self, action)
         return f.can(i)
 
     def verify(self, action) -> None:
-        f = self.__dict__.get("_fast")
-        i = _id(action) if f is not None else None
-        if i is None:
+        f: FastGame | None = self.__dict__.get("_fast")
+        if f is None or (i := _id(action)) is None:
             LazyReferee.materialize(self)
             return type(self).verify(self, action)
         prob = f.problem(i)

@@ -5,16 +5,17 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from ...core.actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno
 from ...core.cards import Card, Face, plain
 from ...core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ...core.official import matches
 from ..compose import MORE, Composer
-from .state import Phase
+from .state import HandState, Phase
 
 
-class ListingMixin:
+class ListingMixin(HandState):
     """Listing what each seat may do now, plays as short sequences of sub-decisions."""
 
     def legal_actions(self, player: int, *, turn: bool = True) -> list[Action]:
@@ -90,7 +91,7 @@ class ListingMixin:
         if self.phase == Phase.OVER:
             return []
         me = self.to_act
-        everyone = self.catchable or self.claim is not None or self.wrong_plays
+        everyone: object = self.catchable or self.claim is not None or self.wrong_plays   # (tested for truth)
         out = []
         top = self.discard[-1]
         if self._rule_actions:
@@ -161,7 +162,7 @@ class ListingMixin:
         if not options:
             raise IllegalActionError(f"no legal play continues '{stem}'")
         if self.physical:
-            return [_seen(a) for a in options]
+            return cast("list[Play]", [_seen(a) for a in options])   # (_seen keeps a Play a Play)
         return options
 
 

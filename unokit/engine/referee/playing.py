@@ -4,15 +4,17 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...core.actions import Play
 from ...core.cards import Face
-from ...core.official import is_bluff
+from ...core.official import Effect, is_bluff
 from ...rules import blanks
 from ...rules.double_discard import owe_free_discards
-from .state import Phase, WrongPlay
+from .state import HandState, Phase, WrongPlay
 
 
-class PlayingMixin:
+class PlayingMixin(HandState):
     """Playing cards: moving them to the pile and resolving their effects."""
 
     def _do_play(self, a: Play) -> None:
@@ -99,7 +101,7 @@ class PlayingMixin:
                 and self.rule_state.get("out-deferred") != p:   # NOENDDRAW: the hand ends, nobody draws
             return self.finish(p)
         if fx is not None and fx.draw:  # the next player faces the draw (of every card of a group)
-            self.pending += sum(self.effect_of(c, n).draw for c in cards)
+            self.pending += sum(cast(Effect, self.effect_of(c, n)).draw for c in cards)   # (each a draw card's)
             self.pending_kind = fx.draw
             self.pending_from = p
             if fx.reverse:
@@ -115,6 +117,7 @@ class PlayingMixin:
             nxt = self.next_seat(p)
             if f == Face.WILD_SWAP:
                 q = a.target
+                assert q is not None   # (a Wild Swap names its target: _shape_problem)
                 self.hands[p], self.hands[q] = self.hands[q], self.hands[p]
                 self.hands_changed((p, q))
                 self.emit("swap", p, q)

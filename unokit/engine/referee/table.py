@@ -4,11 +4,14 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...core.actions import Notice
-from .state import Phase, copy_rule_state
+from .state import HandState, Phase, copy_rule_state
 
 # the state a table-enforcement snapshot holds: attributes copied with their copier, and plain values
-_COPIED = {
+_COPIED: dict[str, Callable[[Any], Any]] = {
     "hands": lambda hands: [list(h) for h in hands], "stock": list, "discard": list, "hidden_pile": list,
     "uno_said": list, "catchable": set, "wrong_plays": list, "eliminated": set,
     "last_plays": list, "rule_state": copy_rule_state,
@@ -17,7 +20,7 @@ _PLAIN = ("colors", "discard_unseen", "color_by", "color", "direction", "current
           "top_player", "pending_kind", "going_out_hidden", "drawn_options", "turns_done")
 
 
-class TableMixin:
+class TableMixin(HandState):
     """Table enforcement: snapshots of the state and the correction of noticed wrong plays."""
 
     def _snapshot(self) -> dict:
@@ -35,6 +38,7 @@ class TableMixin:
 
     def _do_notice(self, a: Notice) -> None:
         w = self._wrong(a.seq)
+        assert w is not None   # (verified: _problem)
         penalty = self.wrong_penalty
         self.emit("noticed", a.player, w.seq, w.player)
         if self.rules.corrections == 1:

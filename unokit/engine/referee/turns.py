@@ -8,10 +8,10 @@ from ...core.actions import ChooseColor
 from ...core.official import score
 from ...rules.double_discard import close_claim
 from ...rules.uno_calls import close_catch_windows
-from .state import Phase
+from .state import HandState, Phase
 
 
-class TurnsMixin:
+class TurnsMixin(HandState):
     """The turn flow and the outcome: starting, ending turns, naming the first colour, eliminations and the end of the hand."""
 
     def seat_starts(self, seat: int) -> None:
@@ -75,6 +75,7 @@ class TurnsMixin:
 
     def finish_hidden(self) -> None:
         p = self.going_out_hidden
+        assert p is not None   # (phase HIDDEN_FINISH)
         if self.pending:
             q = self.next_seat(p)
             self.emit("draws-penalty", q, self.pending)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from ...core.actions import CatchUno, Hint, Say, SayUno
 from ...rules.uno_calls import open_catch_window
-from .state import Phase
+from .state import HandState, Phase
 
 
-class UnoMixin:
+class UnoMixin(HandState):
     """UNO calls and catches, table talk and hints (and the speech rules that judge them)."""
 
     def _do_uno(self, a: SayUno) -> None:
