@@ -56,6 +56,33 @@ def test_incremental_narration_equals_narrating_the_whole_history_after_every_ac
             break
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULE_SETS), players=st.integers(2, 6),
+       viewer=st.integers(-1, 5), keep=st.sampled_from([None, 3, 60]), start=st.integers(0, 400))
+def test_the_lines_are_numbered_from_the_hands_first_and_a_final_line_never_changes_in_its_epoch(
+        seed, rules, players, viewer, keep, start):
+    g = Game.new(players=players, rules=rules, seed=seed)
+    v = g.view(None)
+    viewer = viewer if 0 <= viewer < players else None
+    names = NAMES[:players]
+    opts = {"players": players, "direction": v.deal_direction, "dealer": v.dealer}
+    tell = Narration(viewer, names, keep=keep, **opts)
+    rng = random.Random(seed)
+    finals: dict = {}      # epoch -> the final lines told in it so far
+    for _ in range(STEPS):
+        history = g.view(viewer).history
+        whole = narrate_sequence(history, viewer, names, **opts)
+        at, lines = tell.lines_from(history, start)
+        assert tell.total == len(whole) and 0 <= tell.final <= tell.total
+        first = 0 if keep is None else max(0, len(whole) - keep)
+        assert at == max(start, first) and lines == whole[at:]
+        before = finals.setdefault(tell.epoch, [])
+        assert whole[:len(before)] == before and tell.final >= len(before)   # what was final stays
+        finals[tell.epoch] = whole[:tell.final]
+        if g.over or not _random_step(g, rng):
+            break
+
+
 def _play(seq, seat, cards):
     return make_event("play", seq, seat, tuple(parse_cards(cards)), None)
 
@@ -79,7 +106,10 @@ def test_a_history_that_is_not_an_extension_or_repeats_a_seq_is_told_from_the_st
     b = [_play(1, 0, "GR"), make_event("draw", 2, 2, 1), make_event("draw", 3, 0, 1)]   # another hand
     assert tell.lines(b) == narrate_sequence(b, 1, names)
     c = b + [make_event("out", 1, 0, 12)]       # a seq seen before, later: the whole told again
+    epoch = tell.epoch
     assert tell.lines(c) == narrate_sequence(c, 1, names)
+    # ...which may change lines that were final: they are numbered anew, none final
+    assert tell.epoch != epoch and tell.final == 0 and tell.total == len(narrate_sequence(c, 1, names))
 
 
 def test_the_web_log_is_the_last_lines_of_the_whole_hand_narrated_for_each_reader():
@@ -100,6 +130,7 @@ def test_the_web_log_is_the_last_lines_of_the_whole_hand_narrated_for_each_reade
             v = s.view(player)
             whole = narrate_sequence(v.history, v.seat, s.names(), lang, players=v.players,
                                      direction=v.deal_direction, dealer=v.dealer)
-            assert state_message(s, player, lang)["log"] == whole[-LOG_LINES:]
+            msg = state_message(s, player, lang)
+            assert msg["log"] == whole[-LOG_LINES:] and msg["log_at"] == len(whole) - len(msg["log"])
     # one narration kept per reader (seat, language), old hands dropped; and the part every reader shares
     assert len(s.narrated) <= 4

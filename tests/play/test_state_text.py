@@ -10,7 +10,7 @@ import random
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.web.hub import Conn, Hub, Runtime
 from unokit.play.web.store import Store
-from unokit.play.wire import state_message, state_text
+from unokit.play.wire import merge_log, state_message, state_text, state_update
 
 
 def _table(seed=7, seats=4) -> TableSession:
@@ -35,6 +35,30 @@ def test_state_text_is_the_state_message_for_every_reader_as_the_game_goes_on():
             for lang in ("en", "pt"):
                 msg, text = state_text(s, player, lang, now=t, host=player == 0)
                 assert json.loads(text) == msg == state_message(s, player, lang, now=t, host=player == 0)
+
+
+def test_state_update_is_the_state_message_with_the_log_lines_a_connection_does_not_hold():
+    s, rng, t = _table(), random.Random(8), 0.0
+    seen: dict = {}
+    for _ in range(120):
+        if s.status != "playing":
+            t += 1
+            s.tick(t)
+        else:
+            p = s.player_at(s.game.to_act)
+            s.act(p, rng.choice([a for a in s.legal(p) if not a.more]), t)
+            t += 0.1
+        for player in (0, 3, None):
+            for lang in ("en", "pt"):
+                mark, held = seen.get((player, lang), (None, None))
+                msg, text, new = state_update(s, player, lang, now=t, seen=mark)
+                assert json.loads(text) == msg == state_message(s, player, lang, now=t, seen=mark)
+                whole = state_message(s, player, lang, now=t)
+                assert {k: x for k, x in msg.items() if k not in ("log", "log_at")} == \
+                       {k: x for k, x in whole.items() if k not in ("log", "log_at")}
+                held = merge_log(held, msg)
+                assert held == (whole["hand_no"], whole["log_at"], whole["log"])
+                seen[player, lang] = new, held
 
 
 def test_what_every_reader_is_sent_alike_is_built_once_per_change():

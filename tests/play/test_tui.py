@@ -631,6 +631,19 @@ def test_join_a_web_table_and_play_by_keys(server):
     run(go())
 
 
+def test_a_remote_table_holds_the_whole_log_window_from_the_parts_it_is_sent():
+    r = RemoteTable("http://127.0.0.1:1/t/ABC234#token=T0")
+    got = []
+    r.listener = got.append
+    r._receive(json.dumps({"type": "state", "hand_no": 1, "log_at": 0, "log": ["a", "b", "c"]}))
+    r._receive(json.dumps({"type": "state", "hand_no": 1, "log_at": 2, "log": ["C", "d"]}))   # c told again
+    assert r.state["log"] == ["a", "b", "C", "d"] and r.state["log_at"] == 0 and got[-1] is r.state
+    r._receive(json.dumps({"type": "state", "hand_no": 1, "log_at": 9, "log": ["j"]}))        # a gap: replaced
+    assert r.state["log"] == ["j"] and r.state["log_at"] == 9
+    r._receive(json.dumps({"type": "state", "hand_no": 2, "log_at": 0, "log": ["x"]}))        # another hand
+    assert r.state["log"] == ["x"] and r.state["log_at"] == 0
+
+
 def test_remote_table_expand_and_errors(server):
     made = _post(f"{server}/api/tables", {"name": "Host", "seats": 2, "rules": "UNO 1121 DR", "bot_think": 0,
                                           "uno_grace": 0, "bots": {"1": "greedy"}, "seed": 5})

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
+from itertools import count
 
 from ..core.cards import FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, SPIN_NUMBER, Card, Color, Face
 
@@ -768,7 +769,23 @@ class Narration:
     ['Ana plays Green Skip', 'You are skipped']
     >>> tell.lines(evs + [make_event("draw", 6, 2, 1)])
     ['You are skipped', 'Cris draws a card']
+
+    The lines are also numbered from the hand's first (a client that holds some may be sent only the
+    rest): after a call, ``total`` counts every line told, ``final`` those that will never change
+    (every run's but the last; the held lines drop the oldest, the count does not), and ``epoch`` names
+    that numbering: it changes when lines already final may have changed (a history that is not an
+    extension, a seq again). :meth:`lines_from` gives the lines from an index on.
+
+    >>> tell.total, tell.final
+    (3, 2)
+    >>> more = evs + [make_event("draw", 6, 2, 1)]
+    >>> tell.lines_from(more, 2)
+    (2, ['Cris draws a card'])
+    >>> tell.lines_from(more, 0)      # before the lines held (keep=2): from the first held
+    (1, ['You are skipped', 'Cris draws a card'])
     """
+
+    _epochs = count(1)             # every numbering of lines (epoch) its own, in every narration
 
     def __init__(self, viewer, names, lang: str = "en", *, players: int | None = None, direction: int = 1,
                  eliminated=(), dealer: int | None = None, keep: int | None = None):
@@ -780,6 +797,9 @@ class Narration:
         self._reset()
 
     def _reset(self) -> None:
+        self.epoch = next(Narration._epochs)   # this numbering of the lines (final lines may have changed)
+        self.final = 0                 # the lines that are final (those of the events told), in all
+        self.total = 0                 # the lines of the last call, in all (the held ones are the last keep)
         self._told = 0                 # events whose lines are final (every run but the last)
         self._last = None              # the last of them (the next call's events must still hold it there)
         self._seqs: set = set()        # their seqs (a later event of one of them would change its skips)
@@ -806,7 +826,10 @@ class Narration:
             out = self._whole(events)
         else:
             for a, b in runs[:-1]:
-                self._direction, self._out = self._run(events, a, b, self._lines, self._direction, self._out)
+                told_lines: list[str] = []
+                self._direction, self._out = self._run(events, a, b, told_lines, self._direction, self._out)
+                self._lines += told_lines
+                self.final += len(told_lines)
             if len(runs) > 1:
                 self._told = runs[-1][0]
                 self._last = events[self._told - 1]
@@ -818,10 +841,20 @@ class Narration:
                 direction, after = self._run(events, a, b, tail, self._direction, set(self._out))
                 self._tail = (a, b, events[b - 1], tail, direction, after)
                 out += tail
+            self.total = self.final + len(out) - len(self._lines)
             if self.keep is not None and len(out) > self.keep:
                 del out[:len(out) - self.keep]
         self._memo = (n, events[n - 1] if n else None, out)
         return out
+
+    def lines_from(self, events, start: int) -> tuple[int, list[str]]:
+        """``(at, lines)``: the lines for ``events`` (as :meth:`lines`) numbered ``start`` on, ``at`` the
+        number of the first (``start``, or the first line held when ``start`` is before it)."""
+        out = self.lines(events)
+        first = self.total - len(out)
+        if start <= first:
+            return first, out
+        return start, out[start - first:]
 
     def _run(self, events, a: int, b: int, lines: list, direction: int, out: set) -> tuple[int, set]:
         """Tell the run ``events[a:b]`` into ``lines`` (the last run told is not told again)."""
@@ -837,6 +870,7 @@ class Narration:
         direction, out = self._start
         lines = narrate_sequence(events, viewer, names, lang, players=players, direction=direction,
                                  eliminated=out, dealer=dealer)
+        self.total = len(lines)        # (none final: a seq told before came again, earlier lines may change)
         return lines[-self.keep:] if self.keep else (lines if self.keep is None else [])
 
 

@@ -31,8 +31,8 @@ from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
 from .handorder import colour_order, guide_order
 from .session import TableSession, bot_names
 
-__all__ = ["state_message", "state_text", "catalog_message", "view_json", "action_json", "hand_orders", "LOG_LINES",
-           "LANGS"]
+__all__ = ["state_message", "state_text", "state_update", "merge_log", "catalog_message", "view_json", "action_json",
+           "hand_orders", "LOG_LINES", "LANGS"]
 
 LOG_LINES = 60
 DISCARD_SHOWN = 8
@@ -109,24 +109,82 @@ def action_json(a) -> dict:
 
 
 def state_message(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
-                  host: bool = False) -> dict:
+                  host: bool = False, seen: tuple | None = None) -> dict:
     """What ``player`` (``None``: a spectator) is sent after every change of the table (``host``: the
     player created the table and may seat bots and start it).
 
+    Its ``log`` holds the hand's last LOG_LINES lines for this reader, ``log_at`` the number of the first
+    (counted from the hand's first line); with ``seen``, the log mark of what a connection was sent last
+    (:func:`state_update`), only the lines it does not hold as they are now (see :func:`merge_log`).
+
     What every reader is sent alike (seats, match, options, chat...) is built once per change and
     shared by the messages of that change: treat a message as read-only below its top level."""
-    return _state(s, player, lang, now, host)[0]
+    return _state(s, player, lang, now, host, seen)[0]
 
 
 def state_text(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
                host: bool = False) -> tuple[dict, str]:
     """:func:`state_message` and its JSON text (compact, as a WebSocket's ``send_json`` writes it); the
     part every reader shares is encoded once per change of the table."""
-    msg, common = _state(s, player, lang, now, host)
+    return state_update(s, player, lang, now=now, host=host)[:2]
+
+
+def state_update(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
+                 host: bool = False, seen: tuple | None = None) -> tuple[dict, str, tuple | None]:
+    """The state message for a connection whose last state message left it the log mark ``seen``
+    (``None``: none yet), its JSON text (as :func:`state_text`) and the connection's new log mark, to
+    pass as ``seen`` next time.
+
+    A log mark is ``(hand_no, lang, epoch, final, total)``: which narration of the hand the reader was
+    told (its :class:`~unokit.engine.narrate.Narration`'s epoch), how many of its lines were final and
+    how many there were; ``None`` before the first hand. The message's ``log`` starts at the mark's
+    ``final`` when the narration is still that one, and is the whole window otherwise (a first message,
+    another hand, another language, a narration told anew) or when the connection could not place the
+    lines (docs/protocol.md, "The log, sent in parts").
+
+    >>> from unokit.play.session import TableSession, TableOptions
+    >>> s = TableSession(TableOptions(seats=2, match=False, bot_think=0, seed=3))
+    >>> p, _ = s.join("Ana"), s.join("Bia"); s.start(0.0)
+    >>> msg, _, mark = state_update(s, p)
+    >>> msg["log_at"], msg["log"] == state_message(s, p)["log"]
+    (0, True)
+    >>> held = merge_log(None, msg)
+    >>> for t in (0.1, 0.2, 0.3):
+    ...     q = s.player_at(s.game.to_act)
+    ...     _ = s.act(q, next(a for a in s.legal(q) if not a.more), t)
+    ...     msg, _, mark = state_update(s, p, seen=mark)
+    ...     held = merge_log(held, msg)
+    >>> msg["log_at"] > 0, len(msg["log"]) < len(held[2]), held[2] == state_message(s, p)["log"]
+    (True, True, True)
+    """
+    msg, common, mark = _state(s, player, lang, now, host, seen)
     text = common.get(_TEXT)
     if text is None:
         text = common[_TEXT] = _dumps({k: msg[k] for k in _COMMON})[1:]
-    return msg, "{" + _dumps({k: x for k, x in msg.items() if k not in _COMMON})[1:-1] + "," + text
+    return msg, "{" + _dumps({k: x for k, x in msg.items() if k not in _COMMON})[1:-1] + "," + text, mark
+
+
+def merge_log(held: tuple | None, msg: dict, keep: int = LOG_LINES) -> tuple[int, int, list[str]]:
+    """What a client holds of the hand's log after the state message ``msg``: ``(hand_no, at, lines)``,
+    ``at`` the number of ``lines[0]``, from what it held before (``held``, or ``None``). The lines it
+    holds from ``log_at`` on give way to ``log``, and the last ``keep`` are kept; a message it cannot
+    place (another hand, or ``log_at`` outside what it holds) replaces them (docs/protocol.md).
+
+    >>> merge_log(None, {"hand_no": 1, "log_at": 0, "log": ["a", "b"]})
+    (1, 0, ['a', 'b'])
+    >>> merge_log((1, 0, ["a", "b"]), {"hand_no": 1, "log_at": 1, "log": ["B", "c"]}, keep=2)
+    (1, 1, ['B', 'c'])
+    >>> merge_log((1, 0, ["a", "b"]), {"hand_no": 2, "log_at": 0, "log": ["x"]})
+    (2, 0, ['x'])
+    """
+    hand, at, log = msg.get("hand_no"), msg.get("log_at") or 0, list(msg.get("log") or ())
+    if held is not None and held[0] == hand and held[1] <= at <= held[1] + len(held[2]):
+        log = held[2][:at - held[1]] + log
+        at = held[1]
+    if len(log) > keep:
+        at += len(log) - keep
+        del log[:len(log) - keep]
+    return hand, at, log
 
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
@@ -159,7 +217,7 @@ def _common(s: TableSession, v, now) -> dict:
     return common
 
 
-def _state(s: TableSession, player, lang, now, host) -> tuple[dict, dict]:
+def _state(s: TableSession, player, lang, now, host, seen=None) -> tuple[dict, dict, tuple | None]:
     lang = lang if lang in LANGS else "en"
     seat = s.seat_of(player) if player is not None else None
     v = s.view(player)
@@ -171,35 +229,46 @@ def _state(s: TableSession, player, lang, now, host) -> tuple[dict, dict]:
         "type": "state", "version": c["version"], "status": c["status"], "hand_no": c["hand_no"],
         "rules": c["rules"], "options": c["options"], "you": you,
         "seats": c["seats"], "view": view_json(v) if v is not None else None,
-        "legal": [], "actions": [], "log": [], "pending_text": None,
+        "legal": [], "actions": [], "log": [], "log_at": 0, "pending_text": None,
         "turn_left": c["turn_left"], "between_left": c["between_left"], "hand_order": None,
         "match": c["match"], "chat": c["chat"], "fair": c["fair"],
     }
+    mark = None
     if v is not None:
         viewer = seat
         names = s.names()
         if seat is not None:
             msg["hand_order"] = hand_orders(msg["view"]["hand"])
-        msg["log"] = _log_lines(s, v, viewer, names, lang)
+        msg["log_at"], msg["log"], mark = _log_lines(s, v, viewer, names, lang, seen)
         if v.pending:
             msg["pending_text"] = describe_pending(v, viewer, names, lang)
         if seat is not None and s.status == "playing":
             legal = s.legal(player)
             msg["legal"] = [str(a) for a in legal]
             msg["actions"] = [action_json(a) for a in legal]
-    return msg, c
+    return msg, c, mark
 
 
-def _log_lines(s: TableSession, v, viewer, names, lang) -> list[str]:
-    """The hand's last LOG_LINES lines for this reader, skips included ("You are skipped"): each reader
-    (seat, language) keeps a :class:`~unokit.engine.narrate.Narration` of the hand on the session, which tells
-    each event once (a new hand replaces it)."""
+def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list[str], tuple]:
+    """``(log_at, log, mark)``: the hand's last LOG_LINES lines for this reader, skips included ("You are
+    skipped"), from the first that a connection which was sent the mark ``seen`` does not hold as it is
+    now; the number of the first; the new mark (:func:`state_update`). Each reader (seat, language) keeps a
+    :class:`~unokit.engine.narrate.Narration` of the hand on the session, which tells each event once (a
+    new hand replaces it)."""
     key = (viewer, lang)
     kept = s.narrated.get(key)
     if kept is None or kept[0] != s.hand_no or kept[1] != tuple(names):
         kept = s.narrated[key] = (s.hand_no, tuple(names), Narration(
             viewer, names, lang, players=v.players, direction=v.deal_direction, dealer=v.dealer, keep=LOG_LINES))
-    return kept[2].lines(v.history)
+    tell = kept[2]
+    first = tell.total - len(tell.lines(v.history))      # the number of the window's first line
+    mark = (s.hand_no, lang, tell.epoch, tell.final, tell.total)
+    # The connection holds the window of its last message, the lines seen[4] - LOG_LINES to seen[4] of the same
+    # narration (epoch): those before seen[3] are final, so it is sent the lines from there on; unless its
+    # window starts after this one's (the last lines were told again shorter): then the whole window.
+    same = seen is not None and seen[:3] == mark[:3] and seen[4] - LOG_LINES <= first
+    at, lines = tell.lines_from(v.history, seen[3] if same else first)
+    return at, lines, mark
 
 
 def _options(s: TableSession) -> dict:

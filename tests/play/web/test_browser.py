@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import os
+import random
 import time
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 from web_support import LiveServer, StepClock, require
 
 from unokit.engine.game import Game
+from unokit.play.wire import LOG_LINES, state_message
 
 # one Chromium for the module: make test runs its tests on one worker (tests/conftest.py: XDIST_GROUPS)
 pytestmark = pytest.mark.slow
@@ -224,6 +226,44 @@ def test_browser_a_reload_mid_hand_resumes_the_seat(browser, tmp_path):
         shown = hand_on_page(page)
         assert shown == sorted(c.code for c in s.game.hands[s.seat_of(0)]) and len(shown) == len(mine)
         assert page.get_by_test_id("join-panel").count() == 0 or not page.get_by_test_id("join-panel").is_visible()
+        ctx.close()
+
+
+def test_browser_the_log_sent_in_parts_shows_the_whole_window_and_a_language_switch_redraws_it(browser, tmp_path):
+    """Each state sends only the newest log lines (docs/protocol.md): the page merges them and shows
+    exactly the hand's last lines, past LOG_LINES too; switching to Portuguese shows the whole window in
+    Portuguese at once."""
+    with LiveServer(f"sqlite:///{tmp_path / 'l.db'}", clock=StepClock()) as srv:   # nothing moves by itself
+        t = api(srv, "/api/tables", {"rules": "UNO 1121", "seats": 2, "name": "Ana", "uno_grace": 0, "match": False,
+                                     "seed": 4})
+        api(srv, f"/api/tables/{t['table']}/join", {"name": "Bia"})
+        ctx, page = open_seat(browser, srv, t["url"])
+        page.get_by_test_id("start").click()
+        wait_status(page, "playing")
+        rt = srv.app.state.hub.tables[t["table"]]
+        s, rng = rt.session, random.Random(4)
+
+        async def move():      # a random move for whoever is to act (drawing often: a long hand), told as any
+            p = s.player_at(s.game.to_act)
+            legal = [a for a in s.legal(p) if not a.more and a.to_dict()["type"] != "say"]
+            draws = [a for a in legal if a.to_dict()["type"] == "draw"]
+            a = draws[0] if draws and rng.random() < 0.7 else rng.choice(legal)
+            await srv.app.state.hub.change(rt, lambda s, now: s.act(p, a, now))
+
+        def lines() -> list[str]:
+            return page.get_by_test_id("log").locator("li").all_inner_texts()
+
+        for _ in range(120):
+            if s.status != "playing" or s.narrated[(s.seat_of(0), "en")][2].total > LOG_LINES + 10:
+                break
+            srv.call(move)
+            shows(page, s)
+            assert lines() == state_message(s, 0)["log"]
+        assert s.status == "playing" and len(lines()) == LOG_LINES       # (seed 4: a hand long enough)
+        page.get_by_test_id("lang-toggle").click()
+        page.wait_for_function("() => [...document.querySelectorAll('[data-testid=\"log\"] li')]"
+                               ".some((li) => li.innerText.startsWith('Você'))")
+        assert lines() == state_message(s, 0, "pt")["log"]
         ctx.close()
 
 

@@ -374,8 +374,8 @@ def test_leak_no_message_to_a_seat_carries_another_seats_hand_in_a_whole_hand_pl
     assert len(seen) > 10 and s.status == "over"
     for m in seen:
         assert set(m) == {"type", "version", "status", "hand_no", "rules", "options", "you", "seats", "view",
-                          "legal", "actions", "log", "pending_text", "turn_left", "between_left", "match", "chat",
-                          "hand_order", "fair"}
+                          "legal", "actions", "log", "log_at", "pending_text", "turn_left", "between_left", "match",
+                          "chat", "hand_order", "fair"}
         assert all(isinstance(x["cards"], int) for x in m["seats"])       # the others: counts only
         if m["status"] == "playing":                   # the deal's salt (and so the deck) stays secret
             assert m["fair"]["revealed"] is None and set(m["fair"]) == {"hand", "version", "commitment", "revealed",

@@ -4,8 +4,10 @@ The URL is a table page's address, with the seat's token after ``#token=`` when 
 have one (the page's own link); without a token, :class:`RemoteTable` joins with a name through
 ``POST /api/tables/{table}/join``. It then opens ``ws://host/ws/{table}?token=...`` and passes every
 message the server sends to the screen; the screen's requests go out as the protocol's ``act``,
-``expand``, ``chat`` and ``hello`` messages (docs/protocol.md). A dropped connection is opened
-again a few times (the token keeps the seat).
+``expand``, ``chat`` and ``hello`` messages (docs/protocol.md). A ``state`` sends only the log lines
+the connection does not hold yet: they are merged with those held (:func:`~unokit.play.wire.merge_log`),
+so the screen gets the whole window. A dropped connection is opened again a few times (the token keeps
+the seat).
 
 >>> parse_join_url("http://127.0.0.1:8000/t/ABC234#token=xyz")
 ('http://127.0.0.1:8000', 'ABC234', 'xyz')
@@ -23,6 +25,7 @@ import json
 import re
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
+from ..wire import merge_log
 from .adapter import AdapterError, TableAdapter
 
 __all__ = ["RemoteTable", "parse_join_url", "ws_url"]
@@ -130,6 +133,7 @@ class RemoteTable(TableAdapter):
         self._reader: asyncio.Task | None = None
         self._waiting: list[tuple[str, asyncio.Future]] = []
         self._closing = False
+        self._log: tuple | None = None     # the hand's log lines held (wire.merge_log): a state sends the new ones
 
     @property
     def url(self) -> str:
@@ -150,6 +154,7 @@ class RemoteTable(TableAdapter):
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _open_socket(self) -> None:
+        self._log = None           # a new connection's first state carries the whole window
         try:
             self.ws = await asyncio.wait_for(
                 _connect(ws_url(self.base, self.code, self.token, self.lang), _loopback(self.base)), self.timeout)
@@ -188,8 +193,12 @@ class RemoteTable(TableAdapter):
         if not isinstance(msg, dict):
             return
         kind = msg.get("type")
-        if kind == "state" and isinstance(msg.get("you"), dict):
-            self.player = msg["you"].get("player")
+        if kind == "state":
+            # the log sent holds the lines from log_at on: with those held before, the whole window
+            self._log = merge_log(self._log, msg)
+            msg["log_at"], msg["log"] = self._log[1], list(self._log[2])
+            if isinstance(msg.get("you"), dict):
+                self.player = msg["you"].get("player")
         if kind == "options":
             for i, (stem, fut) in enumerate(self._waiting):
                 if stem == msg.get("stem"):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from ...core.errors import UnoError
 from ..session import TableError, TableOptions, TableSession
-from ..wire import LANGS, state_text
+from ..wire import LANGS, state_update
 from .store import Store
 
 __all__ = ["Hub", "Runtime", "Conn", "GroupCommit", "new_code", "new_token", "CODE_ALPHABET"]
@@ -48,13 +48,17 @@ def new_token() -> str:
 
 @dataclass(eq=False)
 class Conn:
-    """One WebSocket: who it is (``player`` None for a spectator), its language and how to send."""
+    """One WebSocket: who it is (``player`` None for a spectator), its language and how to send; ``seen``:
+    what its last state message left it holding of the hand's log (the log mark of
+    :func:`~unokit.play.wire.state_update`: hand, language, the lines final and all), so that the next
+    sends only the lines it does not hold."""
 
     send: object                 # async callable(dict)
     player: int | None
     lang: str = "en"
     host: bool = False
     send_text: object = None     # async callable(str): the same message already encoded as JSON (a WebSocket)
+    seen: tuple | None = None    # the log mark of the last state sent (None: send the whole window)
     tokens: float = 20.0         # rate limit bucket
     stamp: float = field(default_factory=time.monotonic)
 
@@ -251,11 +255,13 @@ class Hub:
         s = rt.session
         now = rt.now()
         notices = s.drain_notices()
-        cache: dict = {}     # one message, encoded once, per kind of reader: (player, language, host)
+        # one message, encoded once, per kind of reader: (player, language, host, the log it holds), so
+        # that the connections of one seat in step share it
+        cache: dict = {}
         for c in list(rt.conns):
-            key = (c.player, c.lang, c.host)
+            key = (c.player, c.lang, c.host, c.seen)
             if key not in cache:
-                cache[key] = state_text(s, c.player, c.lang, now=now, host=c.host)
+                cache[key] = state_update(s, c.player, c.lang, now=now, host=c.host, seen=c.seen)
             try:
                 await self.send_state(rt, c, cache[key])
                 for p, text in notices:
@@ -264,10 +270,12 @@ class Hub:
             except Exception:  # noqa: BLE001 - a connection that went away is dropped by its own handler
                 rt.conns.discard(c)
 
-    async def send_state(self, rt: Runtime, c: Conn, state: tuple[dict, str] | None = None) -> None:
-        """Send ``c`` its state message (``state``: it and its JSON text, from :func:`state_text`); to a
-        WebSocket's ``send_json`` the text goes as it is, encoded once for every reader of its kind."""
-        msg, text = state or state_text(rt.session, c.player, c.lang, now=rt.now(), host=c.host)
+    async def send_state(self, rt: Runtime, c: Conn, state: tuple | None = None) -> None:
+        """Send ``c`` its state message (``state``: it, its JSON text and its log mark, from
+        :func:`~unokit.play.wire.state_update` for ``c.seen``), with the log lines it does not hold yet; to
+        a WebSocket's ``send_json`` the text goes as it is, encoded once for every reader of its kind."""
+        msg, text, c.seen = state or state_update(rt.session, c.player, c.lang, now=rt.now(), host=c.host,
+                                                  seen=c.seen)
         if c.send_text is not None:
             await c.send_text(text)         # (what send_json would send: compact JSON, not ASCII-escaped)
         else:

@@ -150,6 +150,30 @@ export function renderCenter(box, state, opts = {}) {
         cards.map((c) => cardEl(c, { small: true }))))) : null);
 }
 
+/** The log lines a state message carries at most (unokit/play/wire.py LOG_LINES). */
+export const LOG_LINES = 60;
+
+/**
+ * The hand's log a page holds after the state message `msg`: {hand, at, lines}, `at` the number of
+ * `lines[0]` in the hand's narration (docs/protocol.md). A message sends only the lines from `log_at`
+ * on: what is held from there gives way to `log` and the last LOG_LINES are kept; a message that
+ * cannot be placed (another hand, or a gap) replaces them.
+ */
+export function mergeLog(held, msg, keep = LOG_LINES) {
+  const hand = msg.hand_no;
+  let at = msg.log_at || 0;
+  let lines = (msg.log || []).slice();
+  if (held && held.hand === hand && held.at <= at && at <= held.at + held.lines.length) {
+    lines = held.lines.slice(0, at - held.at).concat(lines);
+    at = held.at;
+  }
+  if (lines.length > keep) {
+    at += lines.length - keep;
+    lines = lines.slice(lines.length - keep);
+  }
+  return { hand, at, lines };
+}
+
 /** The log lines (newest last), scrolled to the end. */
 export function renderLog(box, state) {
   const lines = state.log || [];

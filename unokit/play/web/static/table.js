@@ -4,7 +4,7 @@
 // Every move is one of the `legal` action texts of the last state (or a complete play built from a
 // stem through `expand`); the server is the referee, this page only offers what it allows. UNO Flex: a
 // card whose flex side may be used is offered twice (RSX and RSX*): tapping it asks which side.
-import { renderCenter, renderFair, renderHandResult, renderLog, renderScores, renderSeats, seatNames } from "./board.js";
+import { mergeLog, renderCenter, renderFair, renderHandResult, renderLog, renderScores, renderSeats, seatNames } from "./board.js";
 import { ALL_COLORS, cardEl, cardName, cardsName, colorChip, colorName, isFlexed, physicalOf, SHAPE } from "./cards.js";
 import { $, $$, api, cleanCode, countdown, el, fill, hostKey, keepFocus, NAME_KEY, store, toast, tokenKey } from "./common.js";
 import { applyI18n, lang, langToggle, onLang, t } from "./i18n.js";
@@ -17,6 +17,7 @@ let reconnectTimer = null;
 let pingTimer = null;
 let closedForGood = false;
 let state = null;
+let logHeld = null;            // the hand's log lines held: {hand, at, lines} (each state sends the new ones)
 let unoArmed = false;          // "uno" goes with the next play that leaves one card
 let prompt = null;             // what the prompt shows: {kind: "color"|"choices"|"compose"|"flex", ...}
 let pendingExpand = null;      // {stem, done, root} while waiting for an `options` answer
@@ -150,6 +151,7 @@ function connect() {
   const q = new URLSearchParams({ lang: lang() });
   if (token && !spectating) q.set("token", token);
   setStatus("connecting");
+  logHeld = null;                // a new connection's first state carries the whole window
   const sock = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(code)}?${q}`);
   ws = sock;
   sock.addEventListener("open", () => {
@@ -228,6 +230,9 @@ function setStatus(kind, n) {
 
 function onMessage(msg) {
   if (msg.type === "state") {
+    logHeld = mergeLog(logHeld, msg);   // the lines not sent again are those the page holds
+    msg.log = logHeld.lines;
+    msg.log_at = logHeld.at;
     state = msg;
     $("#status").dataset.status = msg.status;          // lobby, playing, between, over (for tests and CSS)
     document.body.dataset.status = msg.status;
