@@ -34,7 +34,7 @@ LANGS = ("en", "pt")
 
 _COLOR = {"en": ("Red", "Yellow", "Green", "Blue", "Pink", "Teal", "Orange", "Purple"),
           "pt": ("Vermelho", "Amarelo", "Verde", "Azul", "Rosa", "Turquesa", "Laranja", "Roxo")}
-_FACE = {
+_FACE: dict[str, dict[int, str]] = {
     "en": {Face.SKIP: "Skip", Face.REVERSE: "Reverse", Face.DRAW_TWO: "+2", Face.WILD: "Wild",
            Face.WILD_DRAW_FOUR: "Wild Draw Four", Face.WILD_SWAP: "Wild Swap Hands",
            Face.WILD_SHUFFLE: "Wild Shuffle Hands", Face.WILD_OHANA: "Wild Ohana", Face.WILD_BLANK: "Blank Wild",
@@ -152,7 +152,7 @@ def card_name(card, lang: str = "en") -> str:
     c = _card(card)
     if c is None:
         return str(card)
-    if c.is_wild:
+    if c.is_wild or c.color is None:
         return faces[c.face]
     face = str(c.number) if c.number is not None else faces[c.face]
     if c.face in SPIN_NUMBER:   # a Spin card: its number, with the spin mark
@@ -490,7 +490,7 @@ def describe(event, viewer, names, lang: str = "en") -> str:
     'Slap now! Your card calls for everyone to slap the pile'
     """
     lang = _lang(lang)
-    write = (_EN if lang == "en" else _PT).get(getattr(event, "kind", None))
+    write = (_EN if lang == "en" else _PT).get(getattr(event, "kind", ""))
     if write is None:                 # a rule's own event tells itself (unokit.core.events.register_event)
         write = getattr(event, "tell", {}).get(lang)
     if write is not None:
@@ -805,7 +805,7 @@ class Narration:
         self._seqs: set = set()        # their seqs (a later event of one of them would change its skips)
         self._direction, out = self._start
         self._out = set(out)
-        self._lines = deque(maxlen=self.keep)
+        self._lines: deque[str] = deque(maxlen=self.keep)
         self._memo: tuple | None = None   # (len(events), last event, lines) of the last call
         self._tail: tuple | None = None   # the last run told: (start, stop, last event, lines, direction, out)
 
