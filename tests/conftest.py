@@ -43,6 +43,18 @@ def xdist_group(nodeid: str) -> str | None:
     return next((g for start, g in XDIST_GROUPS.items() if name.startswith(start)), None)
 
 
+def pytest_configure(config):
+    """RLCard unpacks its Dou Dizhu data into site-packages the first time ``rlcard.models`` is imported, and two
+    test workers importing it at once on a fresh install race on that folder (FileExistsError at collection):
+    the controller unpacks it once, before the workers start."""
+    if hasattr(config, "workerinput"):
+        return
+    try:
+        import rlcard.models  # noqa: F401
+    except ImportError:   # RLCard is a test extra: its tests skip without it
+        pass
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """``--dist loadgroup`` with :data:`XDIST_GROUPS`: the modules listed go whole to one worker each."""
