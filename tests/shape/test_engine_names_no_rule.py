@@ -23,7 +23,6 @@ DEBTS = {
     ("game", "DED"): "Game.claim / free_discards: DED's open face-down play and the free discards owed",
     ("game", "SLOWUNO"): "Game.catch_expiry: SLOWUNO's catch windows",
     ("game", "unokit.rules.blanks"): "the deck's blank cards checked against the rule written on them",
-    ("view", "unokit.rules.editions.flip"): "UNO Flip's side in play in a view",
     ("referee.challenges", "unokit.rules.double_discard"): "DED: accusations and free discards",
     ("referee.checks", "unokit.rules.double_discard"): "DED: a face-down play's claim and split checked",
     ("referee.drawing", "unokit.rules.double_discard"): "DED: the claim closed by a draw; hidden cards reshuffled",

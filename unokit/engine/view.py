@@ -166,7 +166,6 @@ def _extras(game, seat) -> dict:
 
 def _flip_view(game, seat, v: PlayerView) -> PlayerView:
     """UNO Flip: the sides in play of what a seat may see, with the backs it sees (never a FlipCard)."""
-    from ..rules.editions.flip import side
     faces = lambda cards: tuple(map(plain, cards))
     return replace(v, hand=faces(game.hands[seat]) if seat is not None else (),
                 top=plain(game.discard[-1]), discard=faces(game.discard[game.discard_unseen:]),
@@ -175,7 +174,6 @@ def _flip_view(game, seat, v: PlayerView) -> PlayerView:
                 revealed=tuple((s, faces(cards)) for s, cards in v.revealed),
                 wrong_plays=tuple((w.seq, w.player, faces(w.cards)) for w in game.wrong_plays),
                 open_hands=tuple((s, faces(cards)) for s, cards in _open_hands(game)),
-                side=side(game),
                 backs=tuple((q, tuple(c.down for c in h)) for q, h in enumerate(game.hands) if q != seat),
                 stock_back=game.stock[-1].down if game.stock else None)
 

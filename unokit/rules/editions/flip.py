@@ -96,6 +96,9 @@ class Flip(HouseRule):
 
     code = "FLIP"
 
+    def view_extras(self, game, seat) -> dict:
+        return {"side": side(game)}      # the side in play, for every seat to see
+
     def on_play(self, game, p, play):
         top = play.cards[-1]
         if top.face == Face.FLIP:
