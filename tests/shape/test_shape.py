@@ -111,3 +111,19 @@ def test_engine_imports_form_no_cycle():
 
 def _is_package(mod: str) -> bool:
     return (ROOT / Path(*mod.split(".")) / "__init__.py").exists()
+
+
+def test_no_object_changes_its_class():
+    """Issue 25, point 4: the engine behind a hand is chosen explicitly (``Game.engine``), never by assigning
+    ``__class__``."""
+    found = []
+    for p in PKG.rglob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            found += [f"{p.relative_to(ROOT)}:{node.lineno}" for t in targets
+                      if isinstance(t, ast.Attribute) and t.attr == "__class__"]
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "setattr" and len(node.args) > 1 \
+                    and isinstance(node.args[1], ast.Constant) and node.args[1].value == "__class__":
+                found.append(f"{p.relative_to(ROOT)}:{node.lineno}")
+    assert not found, found

@@ -15,7 +15,7 @@ Seats are numbered 0..n-1 clockwise; "left" of a seat is the next seat
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core import official
 from ..core.actions import (
@@ -38,17 +38,17 @@ from ..core.chance import Chance, ManualClock
 from ..core.decks import DECKS, build_deck, deck_counts
 from ..core.errors import PositionError, RuleCodeError, UnoError
 from ..core.events import Event, make_event
-from ..fast import REFEREE
+from ..fast import REFEREE, FastGame
 from ..rules import RuleSet
 from ..rules.base import hooks_of
 from ..rules.blanks import deck_problem
 from ..rules.editions import EDITIONS, edition_of
 from ..rules.registry import build_house_rules
+from .referee import lazy
 from .referee.challenges import ChallengesMixin
 from .referee.checks import ChecksMixin, first_reason
 from .referee.dealing import DealingMixin
 from .referee.drawing import DrawingMixin
-from .referee.lazy import LazyReferee, lazy_game
 from .referee.listing import ListingMixin
 from .referee.playing import PlayingMixin
 from .referee.state import Phase, WrongPlay
@@ -67,7 +67,41 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     Ask :meth:`legal_actions` for any player, check with :meth:`can` /
     :meth:`verify`, change with :meth:`apply`. Show a player only
     :meth:`view`.
+
+    :attr:`engine` says what holds the hand: ``"fast"`` while the fast core plays its moves
+    (:mod:`unokit.engine.referee.lazy`, chosen by ``Game.new(core="auto")``), ``"referee"`` once the full
+    referee does. Both play the same game; the object and its class stay the same.
     """
+
+    #: the fast core playing this hand's moves until its full state is wanted (:mod:`.referee.lazy`); None
+    #: once the referee holds the state (or always, for ``core="referee"``)
+    _fast: FastGame | None = None
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str):
+            # called only for a member the hand does not hold: a hand on the fast core puts its state on the
+            # referee, then answers (the winner the fast core knows itself)
+            fast = self.__dict__.get("_fast")
+            if fast is None or name.startswith("__"):
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            if name == "winner":
+                return fast.winner
+            lazy.materialize(self)
+            return getattr(self, name)
+
+    @property
+    def engine(self) -> str:
+        """``"fast"`` while the fast core plays the hand's moves, ``"referee"`` once the referee holds it.
+
+        >>> g = Game.new(2, seed=1)
+        >>> g.engine, (g.view(0) and g.engine), Game.new(2, seed=1, core="referee").engine
+        ('fast', 'referee', 'referee')
+        """
+        return "referee" if self._fast is None else "fast"
+
+    def materialize(self) -> None:
+        """Put a hand on the fast core on the full referee now (the same state; nothing else changes)."""
+        lazy.materialize(self)
 
     # ------------------------------------------------------------------ construction
     def __init__(self, players: int, rules: RuleSet, *, enforcement: str = "strict", chance: Chance,
@@ -211,7 +245,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             include_blanks = True
         if (core == "auto" and cls is Game and enforcement == "strict" and deck == "classic" and decks == 1
                 and not include_blanks and chance is None and clock is None):
-            g = lazy_game(cls, players, rs, seed, dealer, deck_order)
+            g = lazy.lazy_game(cls, players, rs, seed, dealer, deck_order)
             if g is not None:
                 return g
         g = cls(players, rs, enforcement=enforcement, chance=chance or Chance(seed), clock=clock, deck=deck,
@@ -291,7 +325,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
 
     @property
     def over(self) -> bool:
-        return self.phase == Phase.OVER
+        fast = self._fast
+        return self.phase == Phase.OVER if fast is None else fast.over
 
     def effect_of(self, card: Card, players: int | None = None) -> official.Effect | None:
         """What playing ``card`` does to the turn (:class:`unokit.core.official.Effect`): the edition's
@@ -319,8 +354,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """The partnerships of this hand, by seat (``teams``: tuples of seats), and the table's choices for
         them (000, partners): ``talk``, a hint to a partner costs nothing; ``show``, partners see each
         other's hands."""
-        if isinstance(self, LazyReferee):   # a lazy hand (the fast core) becomes the full referee first
-            self.materialize()
+        lazy.materialize(self)   # a hand on the fast core goes on the full referee first
         seats = [s for t in teams for s in t]
         if any(type(s) is not int or not 0 <= s < self.n for s in seats) or len(seats) != len(set(seats)):
             raise UnoError(f"teams must be disjoint tuples of seats 0 to {self.n - 1}, got {teams!r}")
@@ -367,6 +401,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     @property
     def to_act(self) -> int:
         """The seat whose action the hand is waiting for (others may still act out of turn)."""
+        fast = self._fast
+        if fast is not None:
+            return fast.current
         if self.phase == Phase.FREE_DISCARD:
             return self.free_discards[0]
         if self.color_by is not None and self.phase == Phase.COLOR:
@@ -468,13 +505,45 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         return self._custom_play
 
     # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, player: int, *, turn: bool = True) -> list[Action]:
+        fast = self._fast
+        if fast is not None:
+            return lazy.legal_actions(self, fast, player, turn)
+        return ListingMixin.legal_actions(self, player, turn=turn)
+
+    legal_actions.__doc__ = ListingMixin.legal_actions.__doc__
+
+    def verify(self, action: Action) -> None:
+        """Raise the :class:`IllegalActionError` that explains why ``action`` is refused now."""
+        fast = self._fast
+        if fast is not None:
+            if lazy.verify(fast, action):
+                return
+            lazy.materialize(self)
+        ChecksMixin.verify(self, action)
+
+    def can(self, action: Action) -> bool:
+        """Would :meth:`apply` accept ``action`` now?"""
+        fast = self._fast
+        if fast is not None:
+            ok = lazy.can(fast, action)
+            if ok is not None:
+                return ok
+            lazy.materialize(self)
+        return ChecksMixin.can(self, action)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Referee ``action``: raise (state unchanged) if refused, else change the state.
 
-        Returns the events it caused.
+        Returns the events it caused (on the fast core: a sequence that builds them when first read).
         """
+        fast = self._fast
+        if fast is not None:
+            events = lazy.apply(self, fast, action)
+            if events is not None:
+                return events   # type: ignore[return-value]  # (a Sequence of the same events)
+            lazy.materialize(self)
         prob = self._problem(action)
         if prob is not None:
             raise prob[0](prob[1])

@@ -62,8 +62,8 @@ class HandState:
     (:mod:`unokit.engine.referee`) subclasses it, and :class:`unokit.engine.game.Game` (which combines
     them) sets every attribute in ``__init__``.
 
-    Only annotations: the class sets no value (an attribute an instance lacks stays missing, as
-    :class:`unokit.engine.referee.lazy.LazyReferee` needs), and has no ``__slots__``.
+    Only annotations: the class sets no value (an attribute a hand on the fast core lacks stays missing, so
+    that reading it puts the hand on the referee: :mod:`unokit.engine.referee.lazy`), and has no ``__slots__``.
     """
 
     # ---- the table
