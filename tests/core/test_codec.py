@@ -71,15 +71,17 @@ def test_house_rule_plays_encode_to_one_id_that_decodes_back(seat, cards, color,
 def test_any_integer_decodes_or_is_a_typed_error(i):
     try:
         a = codec.decode(i)
-    except UnoError:
+    except codec.ActionIdError:
         return
     assert codec.encode(a) == i
 
 
-@pytest.mark.parametrize("bad", [1.0, "3", None, True, -1])
+# 12750: the house-rule block's spelling of "0 play R1>Y uno", a lone coloured card naming a colour: no play
+@pytest.mark.parametrize("bad", [1.0, "3", None, True, -1, 12750])
 def test_a_non_id_is_a_typed_error(bad):
-    with pytest.raises(UnoError):
+    with pytest.raises(codec.ActionIdError) as e:
         codec.decode(bad)
+    assert isinstance(e.value, UnoError) and isinstance(e.value, ValueError)
 
 
 def test_the_fast_and_compiled_cores_number_actions_by_the_codec():

@@ -22,7 +22,6 @@ LAYERS = {"core": 0, "rules": 1, "fast": 2, "engine": 3, "match": 4, "bots": 5, 
 UPWARD = {
     ("unokit.rules.arithmetic", "unokit.engine.referee.state"): "Phase: the hand's phases, DED's among them",
     ("unokit.rules.cut", "unokit.engine.compose"): "a cut composes its group with the engine's Composer",
-    ("unokit.bots.rl", "unokit.env.actions"): "the rl bot's action ids: the env's ActionTable, not one codec yet",
     ("unokit.bots.rl", "unokit.env.observe"): "the rl bot reads the env's observation encoding",
     ("unokit.env.gym_env", "unokit.lab"): "opponents named as the lab names players (make_player)",
 }

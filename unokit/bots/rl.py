@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..core.actions import Play
+from ..rules.codec import Codec, StepTable
 from .base import Bot
 from .random_play import RandomPlayBot
 
 if TYPE_CHECKING:
-    from ..env.actions import ActionTable
     from ..env.observe import Encoder, HistoryTracker
 
 __all__ = ["RLBot", "Policy", "DEFAULT_MODEL", "load_policy"]
@@ -111,7 +111,7 @@ class RLBot(Bot):
         self.rules = meta["rules"]
         self.players = int(meta["players"])
         self._fallback = RandomPlayBot(seed)
-        self._env: tuple[ActionTable, Encoder] | None = None
+        self._env: tuple[StepTable, Encoder] | None = None
         self._tracker: HistoryTracker | None = None
 
     def fits(self, view) -> bool:
@@ -120,9 +120,8 @@ class RLBot(Bot):
 
     def _parts(self):
         if self._env is None:
-            from ..env.actions import table_for
             from ..env.observe import Encoder, HistoryTracker
-            table = table_for(self.rules, self.players)
+            table = Codec.for_rules(self.rules, self.players).steps   # the rule set's RL step ids
             enc = Encoder(table, self.policy.meta.get("rule_codes"))
             if enc.size != int(self.policy.meta["obs_size"]) or list(table.names) != list(self.policy.meta["actions"]):
                 raise ValueError("the model was trained with another observation or action table "

@@ -19,8 +19,10 @@ search bot's trees and the lazy referee:
   cuts), from ``EXT2_BASE``: ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 +
   target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest.
 
-Each action has one id: the first numbering that has it. The RL environment's per-rule-set table numbers
-*steps* of a decision instead (:mod:`unokit.env.actions`).
+Each action has one id: the first numbering that has it. An integer that is no id is an
+:class:`ActionIdError`. This arithmetic is the same under every rule set; a rule set's codec
+(:class:`unokit.rules.codec.Codec`) bounds it to a table's seats as its ``moves`` view, next to the RL
+environment's numbering of the *steps* of a decision (its ``steps`` view), and maps one to the other.
 
 >>> from unokit.core.actions import Action
 >>> [encode(Action.parse(t)) for t in ("0 draw", "1 play R5", "1 play W>G uno", "2 catch 0")]
@@ -39,7 +41,7 @@ from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play,
 from .cards import COLORS, Card
 from .errors import IllegalActionError, UnoError
 
-__all__ = ["MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
+__all__ = ["ActionIdError", "MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
            "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "Move", "OFFICIAL_MOVES",
            "OFFICIAL", "local_play", "official_id", "encode", "decode"]
 
@@ -52,6 +54,10 @@ NPAIRS = 400
 EXT_PER_SEAT = 2 * NPAIRS + 1
 EXT2_BASE = 10_000
 assert EXT2_BASE >= EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT
+
+
+class ActionIdError(UnoError, ValueError):
+    """An integer (or anything else) that is no action id of the numbering asked."""
 
 _W = official.WILD
 _NCARDS = official.NCARDS
@@ -154,30 +160,43 @@ def encode(action: Action) -> int:
 
 
 def decode(i: int) -> Action:
-    """The action of an id (:func:`encode`'s inverse); :class:`UnoError` for a number that is no id."""
+    """The action of an id (:func:`encode`'s inverse); :class:`ActionIdError` for anything that is no id.
+
+    >>> decode(10**20)
+    Traceback (most recent call last):
+    ...
+    unokit.core.codec.ActionIdError: not an action id: 100000000000000000000
+    """
     if type(i) is not int or i < 0:
-        raise UnoError(f"not an action id: {i!r}")
+        raise ActionIdError(f"not an action id: {i!r}")
     if i < EXT_BASE:
         return OFFICIAL[i]
     if i >= EXT2_BASE:
         a = _ext2_action(i)
-        if a is None or encode(a) != i:   # each play has one id: the first numbering that has it
-            raise UnoError(f"not an action id: {i!r}")
+        if a is None or _id_or_none(a) != i:   # each play has one id: the first numbering that has it
+            raise ActionIdError(f"not an action id: {i!r}")
         return a
     seat, j = divmod(i - EXT_BASE, EXT_PER_SEAT)
     if not 0 <= seat < MAX_PLAYERS:
-        raise UnoError(f"not an action id: {i!r}")
+        raise ActionIdError(f"not an action id: {i!r}")
     if j == EXT_PER_SEAT - 1:
         doubt = _VERBS.get("doubtsum")
         if doubt is None:       # (its rule's module registers it: unokit.rules loads every rule)
-            raise UnoError(f"not an action id: {i!r} (ADDUP's doubtsum is not registered)")
+            raise ActionIdError(f"not an action id: {i!r} (ADDUP's doubtsum is not registered)")
         return doubt(seat)  # type: ignore[call-arg]  # a registered action class: player first
     pair, uno = divmod(j, 2)
     col, ab = divmod(pair, 100)
     first, second = _NUMBER_CARD.get((col, ab // 10)), _NUMBER_CARD.get((col, ab % 10))
     if first is None or second is None:
-        raise UnoError(f"not an action id: {i!r}")
+        raise ActionIdError(f"not an action id: {i!r}")
     return Play(seat, (first, second), None, bool(uno))
+
+
+def _id_or_none(a: Action) -> int | None:
+    try:
+        return encode(a)
+    except IllegalActionError:   # (a lone coloured card naming a colour: a play no numbering has)
+        return None
 
 
 def _ext2_action(i: int) -> Play | None:

@@ -4,8 +4,10 @@
   reactions included, becomes the agent selected); :func:`parallel_env`: the parallel form;
 - ``gymnasium.make("unokit/Uno-v0", rules=..., players=..., opponents="strategist")``
   (:class:`UnoGymEnv`): one learning seat against bots; :class:`UnoVectorEnv`: many hands at once;
-- :class:`ActionTable` (:mod:`unokit.env.actions`): the fixed integer action table of a rule set;
-  :class:`Encoder` (:mod:`unokit.env.observe`): the observation encoding of a seat's view.
+- :class:`ActionTable` (:mod:`unokit.env.actions`): the fixed integer action table of a rule set, the
+  ``steps`` view of its action codec (:class:`~unokit.rules.codec.Codec`, ``Codec.for_rules``, which also
+  holds the engine's move ids); :class:`Encoder` (:mod:`unokit.env.observe`): the observation encoding
+  of a seat's view.
 
 The action table and the encoding need only numpy (the ``rl`` bot uses them); the environments
 import gymnasium and PettingZoo when first asked for.
@@ -13,11 +15,11 @@ import gymnasium and PettingZoo when first asked for.
 
 from __future__ import annotations
 
-from .actions import ActionTable, NoActionIdError, table_for
+from .actions import ActionTable, Codec, NoActionIdError, table_for
 from .observe import Encoder, HistoryTracker
 
 __all__ = ["env", "raw_env", "parallel_env", "UnoGymEnv", "UnoVectorEnv", "ActionTable", "Encoder",
-           "HistoryTracker", "table_for", "NoActionIdError", "IllegalActionIdError", "ENV_ID", "register"]
+           "HistoryTracker", "table_for", "Codec", "NoActionIdError", "IllegalActionIdError", "ENV_ID", "register"]
 
 ENV_ID = "unokit/Uno-v0"
 
