@@ -14,9 +14,11 @@ from fastapi.testclient import TestClient
 from unokit import cli
 from unokit.core.actions import Action, CatchUno
 from unokit.core.cards import Card, Face
+from unokit.core.chance import derive_seed
 from unokit.core.decks import build_deck
 from unokit.core.errors import IllegalActionError
 from unokit.core.events import make_event
+from unokit.play import teach
 from unokit.play.coach import LearnerGame, action_words, suggest
 from unokit.play.handorder import colour_order, guide_order, order_hand
 from unokit.play.learnterm import run_game, run_learn
@@ -80,6 +82,13 @@ def test_the_demo_is_seeded_reproducible_and_the_same_hand_in_both_languages():
         play_demo(-1)
     with pytest.raises(ValueError):
         play_demo(1, "fr")
+
+
+def test_the_demo_with_no_finished_hand_falls_back_to_the_first_try(monkeypatch):
+    # no derived hand ends within MAX_STEPS: the demo plays the first one (it once raised a TypeError)
+    monkeypatch.setattr(teach, "MAX_TRIES", 3)
+    monkeypatch.setattr(teach, "MAX_STEPS", 0)
+    assert teach._demo_seed.__wrapped__(7) == derive_seed(7, 0, "learn-demo")
 
 
 def test_the_transcripts_box_every_lesson_in_english_and_portuguese():

@@ -19,6 +19,7 @@ import pytest
 from unokit import cli
 from unokit.engine.game import Game
 from unokit.play.session import TableError, TableOptions, TableSession
+from unokit.play.tui.adapter import AdapterError
 from unokit.play.tui.app import (
     TableScreen,
     UnoApp,
@@ -642,6 +643,13 @@ def test_a_remote_table_holds_the_whole_log_window_from_the_parts_it_is_sent():
     assert r.state["log"] == ["j"] and r.state["log_at"] == 9
     r._receive(json.dumps({"type": "state", "hand_no": 2, "log_at": 0, "log": ["x"]}))        # another hand
     assert r.state["log"] == ["x"] and r.state["log_at"] == 0
+
+
+def test_a_remote_table_says_it_cannot_be_saved_here():
+    # the s key calls save() with no path: a table played elsewhere answers with the reason (once a TypeError)
+    r = RemoteTable("http://127.0.0.1:1/t/ABC234#token=T0")
+    with pytest.raises(AdapterError, match="only a game played on this computer can be saved here"):
+        r.save()
 
 
 def test_remote_table_expand_and_errors(server):

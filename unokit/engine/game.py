@@ -575,7 +575,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     # --- DED
 
     # ------------------------------------------------------------------ views, records, invariants
-    def view(self, player: int):
+    def view(self, player: int | None):
         """What ``player`` may know now (see :mod:`unokit.engine.view`)."""
         from .view import view_of
         return view_of(self, player)

@@ -210,7 +210,7 @@ class LearnerGame:
             return g.legal_actions(self.learner)
         return [a for a in g.legal_actions(self.learner, turn=False) if is_out_of_turn(a)]
 
-    def expand(self, stem: Action | str) -> list[Action]:
+    def expand(self, stem: Action | str) -> list[Play]:
         """The next choices of a play being composed (a DR group, a seat to name)."""
         a = Action.parse(stem) if isinstance(stem, str) else stem
         if getattr(a, "player", None) != self.learner:

@@ -112,7 +112,9 @@ def verify_hand(rec) -> Verdict:
             return _fail(fair, "the deck order, seed or salt does not match the commitment shown at the deal")
     except (TypeError, ValueError):
         return _fail(fair, "the record's deal cannot be hashed")
-    setup = rec.get("setup") if isinstance(rec.get("setup"), dict) else {}
+    setup = rec.get("setup")
+    if not isinstance(setup, dict):
+        setup = {}
     try:
         g = Game.new(rec["players"], rec["rules"], seed=seed, enforcement=rec.get("enforcement", "strict"),
                      deck=rec.get("deck", "classic"), decks=rec.get("decks", 1),

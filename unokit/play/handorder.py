@@ -51,6 +51,13 @@ def _kind(code: str) -> tuple[str, str | None, int | None]:
     return "action", code[0], None
 
 
+def _colour_of(card) -> str:
+    """The colour letter of a coloured card (a number or an action card; never a wild)."""
+    colour = _kind(_code(card))[1]
+    assert colour is not None, card
+    return colour
+
+
 def _face_rank(code: str) -> tuple[int, str]:
     face = code[1:]
     return (_ACTION_FACES.index(face) if face in _ACTION_FACES else len(_ACTION_FACES), code)
@@ -61,6 +68,7 @@ def _numbers(cards: list) -> list:
     groups: dict[int, dict[str, list]] = {}
     for c in cards:
         _, col, n = _kind(_code(c))
+        assert col is not None and n is not None, c     # number cards only: each has its colour and number
         groups.setdefault(n, {}).setdefault(col, []).append(c)
     nums = sorted(groups)
     if not nums:
@@ -115,8 +123,8 @@ def _same_number(a, b) -> bool:
 
 def _insert_actions(seq: list, actions: list) -> list:
     by_colour: dict[str, list] = {}
-    for c in sorted(actions, key=lambda c: (_COLOURS.index(_kind(_code(c))[1]), _face_rank(_code(c)))):
-        by_colour.setdefault(_kind(_code(c))[1], []).append(c)
+    for c in sorted(actions, key=lambda c: (_COLOURS.index(_colour_of(c)), _face_rank(_code(c)))):
+        by_colour.setdefault(_colour_of(c), []).append(c)
     seq = list(seq)
     for colour, cards in by_colour.items():
         spots = [at for at in range(len(seq) + 1)
@@ -165,7 +173,7 @@ def guide_order(hand, *, actions: str = "near", wilds: str = "between") -> list:
     if actions == "near":
         seq = _insert_actions(numbers, acts)
     else:
-        acts = sorted(acts, key=lambda c: (_COLOURS.index(_kind(_code(c))[1]), _face_rank(_code(c))))
+        acts = sorted(acts, key=lambda c: (_COLOURS.index(_colour_of(c)), _face_rank(_code(c))))
         seq = acts + numbers if actions == "start" else numbers + acts
     wild_sorted = sorted(wild, key=lambda c: (len(_code(c)), _code(c)))
     if wilds == "between":

@@ -76,14 +76,16 @@ Commands (your hand is numbered; a number or a card code picks a card):
   help                 this help;  quit: leave the game
 Out of turn, press Enter to let play continue."""
 
-_STYLE = {Color.RED: "bold red", Color.YELLOW: "bold yellow", Color.GREEN: "bold green", Color.BLUE: "bold blue",
-          # UNO Flip's dark side
-          Color.PINK: "bold hot_pink", Color.TEAL: "bold dark_cyan", Color.ORANGE: "bold dark_orange",
-          Color.PURPLE: "bold purple"}
+# looked up by a card's colour: a wild's (None) is not in it
+_STYLE: dict[Color | None, str] = {
+    Color.RED: "bold red", Color.YELLOW: "bold yellow", Color.GREEN: "bold green", Color.BLUE: "bold blue",
+    # UNO Flip's dark side
+    Color.PINK: "bold hot_pink", Color.TEAL: "bold dark_cyan", Color.ORANGE: "bold dark_orange",
+    Color.PURPLE: "bold purple"}
 _MARKUP = re.compile(r"(?<!\\)\[/?[a-z][a-z0-9 #_.]*\]|(?<!\\)\[/\]")
 
 
-def _escape(text: str) -> str:
+def _escape(text: object) -> str:
     return str(text).replace("[", "\\[")
 
 
@@ -194,8 +196,9 @@ def _parse_command(text: str, view) -> Action | str:
             "play", "draw", "pass", "catch", "challenge", "accuse", "color", "notice", "discard", "say", "hint",
             "slap", "doubt", "doubtsum", "unready"):
         a = Action.parse(raw)  # full notation, e.g. '0 play R7' ('2 uno' plays card 2 saying UNO)
-        if a.player != seat:
-            raise NotationError(f"you are seat {seat}; you cannot act for seat {a.player}")
+        player = getattr(a, "player", None)     # (every action names its player)
+        if player != seat:
+            raise NotationError(f"you are seat {seat}; you cannot act for seat {player}")
         return a
     if verb in ("d", "draw") and not args:
         return Draw(seat)
@@ -508,15 +511,16 @@ class TerminalGame:
                 if not out_of_turn:
                     self.out("It is your turn: play a card, 'd' to draw, or 'help'.")
                 return None
+            assert isinstance(cmd, Action)      # every word parse_command returns is answered above
+            action: Action = cmd
             if isinstance(cmd, Play) and cmd.cards and game.names_color(cmd.cards[-1]) and cmd.color is None:
-                cmd = self._ask_color(cmd)
-                if cmd is None:
+                colored = self._ask_color(cmd)
+                if colored is None:
                     return None
-            if isinstance(cmd, Play) and cmd.cards and not game.can(cmd):
-                cmd = self._ask_choices(cmd)
-                if cmd is None:
-                    return None
-            game.apply(cmd)
+                action = colored
+            if isinstance(action, Play) and action.cards and not game.can(action):
+                action = self._ask_choices(action)
+            game.apply(action)
         except QuitGame:
             return "quit"
         except (NotationError, IllegalActionError) as e:
@@ -578,6 +582,7 @@ class TerminalGame:
             k = gifts_owed(game, play.player, play.cards)
             gifts = list(play.give)
             if len(gifts) != k:
+                assert stem.target is not None      # the referee offers gifts only to a named seat (DOA)
                 hand = sorted_hand(game.hands[play.player])
                 answer = self._ask(f"Give which {k} card(s) to {self.name(stem.target)}? "
                                    "(numbers or codes, e.g. '3 5' or 'G5 Y7') ")

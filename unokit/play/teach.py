@@ -33,6 +33,7 @@ import random
 import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from ..bots import make_bot
 from ..bots.base import out_of_turn_options
@@ -57,8 +58,8 @@ MAX_STEPS = 600          # harness steps in one demo hand
 HINT_TURN = 12           # the director's hint comes no sooner than this turn
 CANDIDATES = 12          # complete hands compared before the demo picks one
 
-_FACE_LESSON = {Face.SKIP: "skip", Face.REVERSE: "reverse", Face.DRAW_TWO: "draw-two", Face.WILD: "wild",
-                Face.WILD_DRAW_FOUR: "wild-draw-four"}
+_FACE_LESSON: dict[int, str] = {Face.SKIP: "skip", Face.REVERSE: "reverse", Face.DRAW_TWO: "draw-two",
+                                Face.WILD: "wild", Face.WILD_DRAW_FOUR: "wild-draw-four"}
 _PENALTY_KINDS = ("draws-penalty", "penalty", "challenge", "caught", "noticed")
 # the director's moments come once the lessons before them in the guide's order were given
 _HINT_AFTER = ("matching", "drawing")
@@ -124,6 +125,13 @@ def _card(x) -> Card | None:
     return Card.parse(str(x))
 
 
+def _event_card(x) -> Card:
+    """A card an event holds (never ``None``), as a :class:`Card`."""
+    card = _card(x)
+    assert card is not None, "an event's card is never None"
+    return card
+
+
 def _color(letter: str):
     from ..core.cards import Color
     return Color.parse(letter)
@@ -175,14 +183,14 @@ class Teacher:
             kind = e.kind
             if kind == "first":
                 give("goal")
-                card = _card(e.card)
+                card = _event_card(e.card)
                 if card.face in _FACE_LESSON:
                     give(_FACE_LESSON[card.face])
                 top, color = card, (None if card.is_wild else card.color)
             elif kind in ("play", "cut") and e.cards:
                 if e.seq in wrong:
                     continue
-                last = _card(e.cards[-1])
+                last = _event_card(e.cards[-1])
                 if last.number is not None:
                     give("matching", why_it_matches(_card(e.cards[0]), top, color, self.lang) if top else "")
                 elif last.face in _FACE_LESSON:
@@ -325,7 +333,9 @@ class _Director:
 
     def _wrong_line(self, e, pile) -> str:
         top, color = pile
-        play = next((x for x in self.game.events if x.seq == e.seq and x.kind == "play"), None)
+        # Any: each event kind is a namedtuple built at import (unokit.core.events); their base Event names no field
+        events: list[Any] = self.game.events
+        play = next((x for x in events if x.seq == e.seq and x.kind == "play"), None)
         card = card_name(play.cards[0], self.lang) if play else "?"
         who = DEMO_NAMES[e.player]
         top_name = card_name(top, self.lang) if top is not None else "?"
@@ -443,14 +453,15 @@ def _disorder(keys) -> int:
 def _demo_seed(seed: int) -> int:
     """The seed of the hand the demo plays for ``seed``: among the first hands (from seeds derived from
     it) that show every lesson, the one closest to the teaching order, the shorter on a tie."""
-    found, fallback = [], None
+    found = []
+    fallback = (-1, derive_seed(seed, 0, "learn-demo"))     # no hand finished in every try: the first one
     for attempt in range(MAX_TRIES):
         s = derive_seed(seed, attempt, "learn-demo")
         d = _Director(s, "en", narrate=False).play()
         if not d.game.over:
             continue
         keys = [x.key for x in d.teacher.given]
-        if fallback is None or len(keys) > fallback[0]:
+        if len(keys) > fallback[0]:
             fallback = (len(keys), s)
         if len(keys) == len(KEYS):
             found.append((_disorder(keys), len(d.beats), s))

@@ -144,7 +144,7 @@ class ListingMixin(HandState):
                 continue
             self._single(p, c, out)
 
-    def expand(self, stem: Play) -> list[Play]:
+    def expand(self, stem: Action) -> list[Play]:
         """The next sub-decisions of a play being composed (see :mod:`unokit.engine.compose`).
 
         ``stem`` is a :class:`Play` with ``more`` set, from :meth:`legal_actions` or an earlier

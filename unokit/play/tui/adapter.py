@@ -94,5 +94,6 @@ class TableAdapter:
     def tick(self) -> None:
         """Let time pass (only tables with ``tick_every`` need it)."""
 
-    def save(self, path) -> str:
+    def save(self, path=None) -> str:
+        """Write the game to ``path`` (a local table's default: where it was resumed from); returns the path."""
         raise AdapterError("only a game played on this computer can be saved here")

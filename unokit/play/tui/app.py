@@ -125,14 +125,15 @@ def choice_rows(options: list[dict], state: dict, lang: str = "en") -> list[tupl
     swap a card may skip, "Don't swap"), else 1-9."""
     colors = [a.get("color") for a in options]
     targets = [a.get("target") for a in options]
+    seats = [t for t in targets if t is not None]
     if all(colors) and len(set(colors)) == len(colors):
-        keys = [c.lower() for c in colors]
+        keys = [c.lower() for c in colors if c]
     elif _optional_swap(options):
         return [("n", "Don't swap" + (" + UNO" if a.get("uno") else ""), a) if a.get("target") is None
                 else (str(a["target"]) if 0 <= a["target"] <= 9 else "", option_label(a, state, lang), a)
                 for a in options]
-    elif all(t is not None for t in targets) and len(set(targets)) == len(targets):
-        keys = [str(t) if 0 <= t <= 9 else "" for t in targets]
+    elif len(seats) == len(targets) == len(set(seats)):      # a seat each, all different
+        keys = [str(t) if 0 <= t <= 9 else "" for t in seats]
     elif all(a.get("type") == "catch" for a in options):
         keys = [str(a.get("target")) for a in options]
     else:
@@ -163,7 +164,7 @@ class TableScreen(Screen):
         self.state: dict = {}
         self.uno_armed = False
         self.message: tuple[str, str] | None = None
-        self._drawn_seen = None
+        self._drawn_seen: tuple | None = None      # (hand, discard size, card): the drawn card picked once
         self._saved_version = None     # the state's version when last saved (q then quits at once)
 
     def compose(self) -> ComposeResult:

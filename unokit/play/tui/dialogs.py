@@ -3,6 +3,7 @@ a yes/no question."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -49,7 +50,7 @@ class ChoiceScreen(ModalScreen):
     """
     BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, title: str, options: list[tuple[str, str, object]]):
+    def __init__(self, title: str, options: Sequence[tuple[str, str, object]]):
         super().__init__()
         self.title_text = title
         self.options = options
@@ -66,6 +67,7 @@ class ChoiceScreen(ModalScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        assert event.option.id is not None        # compose gives every option its index as its id
         self.dismiss(self.options[int(event.option.id)][2])
 
     def on_key(self, event) -> None:

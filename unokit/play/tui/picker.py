@@ -179,6 +179,7 @@ class PickerScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "variations":
+            assert event.option.id is not None     # compose names each variation's option v<index>
             self._code_input().value = self.catalog["variations"][int(event.option.id[1:])]["code"]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

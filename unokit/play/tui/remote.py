@@ -23,6 +23,8 @@ import asyncio
 import contextlib
 import json
 import re
+from collections.abc import AsyncIterator
+from typing import Protocol
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from ..wire import merge_log
@@ -105,7 +107,17 @@ def _post_urllib(url: str, body: dict, timeout: float) -> dict:  # pragma: no co
         raise AdapterError(f"cannot reach {url}: {e}") from None
 
 
-async def _connect(url: str, loopback: bool):
+class _Socket(Protocol):
+    """What the table uses of a websockets client connection (the asyncio one, or the legacy one before 13)."""
+
+    async def send(self, message: str) -> None: ...
+
+    async def close(self) -> None: ...
+
+    def __aiter__(self) -> AsyncIterator[str | bytes]: ...
+
+
+async def _connect(url: str, loopback: bool) -> _Socket:
     try:
         from websockets.asyncio.client import connect
     except ImportError:  # pragma: no cover - websockets < 13
@@ -129,7 +141,7 @@ class RemoteTable(TableAdapter):
         self.name = name
         self.timeout = timeout
         self.player: int | None = None
-        self.ws = None
+        self.ws: _Socket | None = None
         self._reader: asyncio.Task | None = None
         self._waiting: list[tuple[str, asyncio.Future]] = []
         self._closing = False
@@ -165,6 +177,7 @@ class RemoteTable(TableAdapter):
         from websockets.exceptions import ConnectionClosed
         tries = 0
         while not self._closing:
+            assert self.ws is not None      # open() connected before it started this reader
             try:
                 async for raw in self.ws:
                     tries = 0

@@ -121,7 +121,9 @@ def render_hand(hand, selected: int | None = None, playable=frozenset(), width: 
     """The hand as numbered chips (wrapped to ``width``); the selected one marked with ``^``."""
     if not hand:
         return Text("(no cards)", style="dim")
-    rows, row, used = [], [], 0
+    rows: list[list[int]] = []
+    row: list[int] = []
+    used = 0
     for i, code in enumerate(hand):
         w = len(code) + 3
         if row and used + w > width:
@@ -147,7 +149,7 @@ def render_hand(hand, selected: int | None = None, playable=frozenset(), width: 
     return Text("\n").join(lines)
 
 
-def seat_label(state: dict, seat: int) -> str:
+def seat_label(state: dict, seat: int | None) -> str:
     """A seat by name (``you`` for your own)."""
     you = (state.get("you") or {}).get("seat")
     seats = state.get("seats") or []
@@ -320,8 +322,8 @@ def render_scores(state: dict) -> Text:
         if gains:
             out.append(f"Last hand: {gains}\n", style="green")
         if held:
-            names = {str(p): n for s in m.get("scores") or [] for p, n in zip(s["players"], s["names"])}
-            out.append("Cards left: " + ", ".join(f"{p} {names.get(p, '')} {pts}" for p, pts in held.items()) + "\n",
+            name_of = {str(p): n for s in m.get("scores") or [] for p, n in zip(s["players"], s["names"])}
+            out.append("Cards left: " + ", ".join(f"{p} {name_of.get(p, '')} {pts}" for p, pts in held.items()) + "\n",
                        style="dim")
     return out
 

@@ -13,6 +13,7 @@ import asyncio
 import json
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import NoReturn
 
 from fastapi import (
     FastAPI,
@@ -102,7 +103,8 @@ class CheckRules(_Strict):
     rules: str = Field(..., max_length=400)
 
 
-def _bad(message: str, status: int = 400):
+def _bad(message: str, status: int = 400) -> NoReturn:
+    """Answer the request with ``status`` and ``message``."""
     raise HTTPException(status_code=status, detail=message)
 
 

@@ -74,9 +74,9 @@ class _Strict(BaseModel):
 
 
 class NewGame(_Strict):
-    rules: str = Field("UNO 1121", max_length=60)
+    rules: str = Field(default="UNO 1121", max_length=60)     # (default= by name: the type checker reads it so)
     lang: Lang = "en"
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, strict=True)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED, strict=True)
     seen: list[str] = Field(default_factory=list, max_length=len(KEYS))
     order: Order = "guide"
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 from fastapi import APIRouter, FastAPI, HTTPException, Path
 from fastapi.responses import FileResponse
@@ -135,7 +135,8 @@ def hint_json(game: Solitaire, max_nodes: int = HINT_NODES, max_seconds: float =
             "then": None if h.then is None else str(h.then), "verdict": h.verdict, "solver_moves": h.solver_moves}
 
 
-def _refuse(status: int, message: str):
+def _refuse(status: int, message: object) -> NoReturn:
+    """Answer the request with ``status`` and ``message`` (an error's text, squeezed and cut)."""
     raise HTTPException(status_code=status, detail=" ".join(str(message).split())[:300])
 
 

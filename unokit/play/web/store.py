@@ -16,12 +16,14 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from typing import Any
 
 from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
     bindparam,
@@ -68,8 +70,15 @@ class EntryRow(_Base):
     entry: Mapped[str] = mapped_column(Text)
 
 
-_T = TableRow.__table__
-_ADD_ENTRY = insert(EntryRow.__table__)
+def _table_of(row: type[_Base]) -> Table:
+    """The Core table of a mapped class (declared as a plain ``FromClause``; a declarative class's is a Table)."""
+    table = row.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+_T = _table_of(TableRow)
+_ADD_ENTRY = insert(_table_of(EntryRow))
 _TOUCH = update(_T).where(_T.c.code == bindparam("c")).values(updated=bindparam("u"))
 _TOUCH_STATUS = update(_T).where(_T.c.code == bindparam("c")).values(updated=bindparam("u"), status=bindparam("s"))
 
@@ -83,7 +92,7 @@ class Store:
     """Synchronous access to the database (each call is one short transaction)."""
 
     def __init__(self, url: str = "sqlite:///unokit-tables.db"):
-        kw = {}
+        kw: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kw["connect_args"] = {"check_same_thread": False}
             if url in ("sqlite://", "sqlite:///:memory:"):
