@@ -28,7 +28,8 @@ from typing import Any, ClassVar
 
 from .errors import UnoError
 
-__all__ = ["Event", "EVENTS", "make_event", "register_event", "unregister_event"]
+__all__ = ["Event", "EVENTS", "REASONS", "REASON_PREFIXES", "make_event", "register_event", "register_reason",
+           "unregister_event"]
 
 
 class Event:
@@ -40,11 +41,19 @@ class Event:
     __slots__ = ()
     kind: ClassVar[str] = "event"
     #: a rule's own event says itself: ``{"en": fn, "pt": fn}``, each ``fn(words, event) -> str`` (the narrator's
-    #: words for the reader: :func:`unokit.engine.narrate.describe`); the built-in kinds are told there
+    #: words for the reader: :func:`unokit.engine.narrate.describe`); the official game's kinds are told there
     tell: ClassVar[dict] = {}
     fields: ClassVar[tuple[str, ...]] = ()
     optional: ClassVar[tuple[str, ...]] = ()
     about: ClassVar[str] = ""
+    #: what the event does to the hands, for readers that follow them (the narrator naming a seat's own draws):
+    #: the fields (``"player"`` among them) naming seats whose hands may receive cards, whether it may change
+    #: every hand, the field holding the cards that leave the player's hand, and whether a play of the same
+    #: ``seq`` then skips nobody (the hand ends, or the draw is sent on)
+    into_hands: ClassVar[tuple[str, ...]] = ()
+    every_hand: ClassVar[bool] = False
+    from_hand: ClassVar[str] = ""
+    ends_skips: ClassVar[bool] = False
 
     @property
     def detail(self) -> tuple:
@@ -65,7 +74,8 @@ class Event:
     __hash__ = tuple.__hash__
 
 
-# kind: (field names, optional trailing fields with their defaults, what it means)
+# kind: (field names, optional trailing fields with their defaults, what it means): the events of the official
+# game and of the table's enforcement; a rule's own kinds are declared in its module (register_event)
 _SPEC: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
     "first": (("card",), {}, "the first discard is turned (card code)"),
     "first-returned": (("card",), {}, "a first discard that may not start the pile goes back into the deck"),
@@ -82,40 +92,21 @@ _SPEC: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
     "say": (("text",), {}, "table talk"),
     "hint": (("to", "text"), {}, "a hint given"),
     "swap": (("target",), {}, "hands swapped"),
-    "shuffle-hands": ((), {}, "Wild Shuffle Hands: all hands shuffled and dealt again"),
-    "ohana": ((), {}, "Wild Ohana: hands brought to four cards"),
     "out": (("points",), {}, "the hand is won; points held by the others"),
     "eliminated": (("reason",), {}, "a seat is out of this hand (MS)"),
     "wrong-play": (("wrong_seq", "reason"), {}, "table enforcement: a play that broke the rules stands until noticed"),
     "noticed": (("wrong_seq", "offender"), {}, "a wrong play noticed and corrected"),
-    "accuse": (("liar", "verdict"), {}, "DED: a face-down play accused: honest or liar"),
-    "hidden-play": (("count", "claim"), {}, "DED: cards played face down"),
-    "free-discard": ((), {}, "DED: a free face-down discard owed"),
-    "discard-under": (("card",), {}, "Wild Ohana: a card discarded under the Ohana card"),
-    "carousel": (("direction",), {}, "CAR: every hand passes on"),
-    "discard-all": (("count", "cards"), {}, "NOMERCY: a Discard All takes every other card of its colour down"),
-    "roulette": (("color", "cards"), {}, "NOMERCY: the Colour Roulette's victim named a colour and turned these cards"),
-    "launcher": (("presses", "count"), {}, "EXTREME: the launcher pressed, and how many cards came out"),
-    "spin": (("space",), {}, "SPIN: the wheel spun, and the space it stopped on"),
-    "flip": (("side", "top"), {}, "FLIP: the table turned over: the side now in play and the card now on top"),
-    "power": (("cards",), {}, "FLEX: power cards turned: each seat's now, G green or R red"),
-    "deflect": (("pending",), {}, "DEFLECT: the draw total sent on"),
-    "die": (("face", "count"), {}, "DAD: the die is rolled"),
-    "donate": (("target", "count"), {}, "DOA: cards given away"),
-    "draw-challenge": (("drawer", "verdict"), {}, "DP: a draw challenged"),
-    "jump-in-cancels": (("pending",), {}, "JUMPIN: the jump-in cancels the draw card"),
-    "peace": (("state",), {}, "PAA/PAB: the peace begins or ends"),
-    "revenge": (("pending",), {}, "REVENGE: the draw total returned"),
-    "sees-hand": (("target",), {}, "CLA: a hand seen"),
-    "silence": (("state",), {}, "S: the silence begins or ends"),
-    "slap": ((), {}, "M: a hand on the pile"),
-    "slap-now": ((), {}, "M: an 8 was played: slap"),
-    "stack-cancelled": (("pending",), {}, "I: a Skip or Reverse cancels the draw total"),
-    "sum-challenge": (("challenged", "verdict"), {}, "ADDUP: a sum challenged"),
-    "time-up": (("seconds",), {}, "BLITZ: the game clock ran out"),
-    "unready": (("target",), {}, "MISTAKE: the seat to act is called out for letting its time allowance run"),
-    "compliments-owed": (("seats",), {}, "E: the seats that owe the player a compliment"),
-    "critiques-owed": (("seats",), {}, "IE: the seats that owe the player a critique"),
+}
+
+
+# kind: what the event does to the hands (the class attributes of the same names, Event)
+_TRAITS: dict[str, dict[str, Any]] = {
+    "play": {"from_hand": "cards"},
+    "cut": {"from_hand": "cards"},
+    "challenge": {"into_hands": ("bluffer",)},
+    "noticed": {"into_hands": ("offender",)},
+    "out": {"ends_skips": True},
+    "swap": {"into_hands": ("player", "target")},
 }
 
 
@@ -123,38 +114,63 @@ def _class_name(kind: str) -> str:
     return "".join(part.capitalize() for part in kind.split("-")) + "Event"
 
 
-def _build(kind: str, names: tuple[str, ...], defaults: dict, about: str) -> type:
+def _build(kind: str, names: tuple[str, ...], defaults: dict, about: str, traits: dict | None = None) -> type:
     base = namedtuple(_class_name(kind), ("seq", "player") + names,  # type: ignore[misc]  # built from the table
                       defaults=[defaults[n] for n in names if n in defaults] or None)  # type: ignore[misc]
+    traits = dict(traits or {})
+    if "into_hands" in traits:
+        traits["into_hands"] = tuple(traits["into_hands"])
+    wrong = (set(traits) - {"into_hands", "every_hand", "from_hand", "ends_skips"}) \
+        | (set(traits.get("into_hands", ())) - {"player", *names}) | ({traits.get("from_hand", "")} - {"", *names})
+    if wrong:
+        raise UnoError(f"event kind {kind!r}: {', '.join(sorted(wrong))}: no trait or field of it")
     cls = type(base.__name__, (Event, base), {"__slots__": (), "kind": kind, "fields": names,
                                               "optional": tuple(defaults), "about": about, "__doc__": about,
-                                              "__module__": __name__})
+                                              "__module__": __name__, **traits})
     return cls
 
 
 #: every event kind -> its class
-EVENTS: dict[str, type] = {kind: _build(kind, *spec) for kind, spec in _SPEC.items()}
+EVENTS: dict[str, type] = {kind: _build(kind, *spec, _TRAITS.get(kind)) for kind, spec in _SPEC.items()}
 globals().update({cls.__name__: cls for cls in EVENTS.values()})
 __all__ += [cls.__name__ for cls in EVENTS.values()]
 
 
 def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defaults: dict | None = None,
-                   tell: dict | None = None) -> type:
+                   tell: dict | None = None, into_hands: tuple[str, ...] = (), every_hand: bool = False,
+                   from_hand: str = "", ends_skips: bool = False) -> type:
     """Add an event kind (a rule's module declares its own): its fields after ``seq`` and ``player``,
     optional trailing ``defaults``, what it means, and how it is told (``tell``: ``{"en": fn, "pt": fn}``,
     ``fn(words, event) -> str``). Returns its class; a kind that exists is refused.
 
+    What it does to the hands, for the readers that follow them (the narrator names a seat's own draws only
+    when every card in and out of its hand is accounted for): ``into_hands``, the fields (``"player"`` among
+    them) naming the seats whose hands may receive cards; ``every_hand``, whether it may change every hand;
+    ``from_hand``, the field holding the cards that leave the player's hand; ``ends_skips``, whether a play
+    of the same ``seq`` then skips nobody (the draw total is sent on, the hand ends).
+
     >>> cls = register_event("doctest-bell", ("rings",), about="a bell rang", tell={"en": lambda w, e: "ding"})
-    >>> make_event("doctest-bell", 3, 0, 2).rings, cls.tell["en"](None, None)
-    (2, 'ding')
+    >>> make_event("doctest-bell", 3, 0, 2).rings, cls.tell["en"](None, None), cls.into_hands, cls.every_hand
+    (2, 'ding', (), False)
     >>> unregister_event("doctest-bell")
+    >>> cls = register_event("doctest-gift", ("target", "cards"), about="cards given", into_hands=("target",),
+    ...                      from_hand="cards")
+    >>> cls.into_hands, cls.from_hand, make_event("doctest-gift", 4, 1, 2, ("R7",)).target
+    (('target',), 'cards', 2)
+    >>> unregister_event("doctest-gift")
+    >>> register_event("doctest-odd", ("target",), about="?", into_hands=("victim",))
+    Traceback (most recent call last):
+    ...
+    unokit.core.errors.UnoError: event kind 'doctest-odd': victim: no trait or field of it
     """
     if not isinstance(kind, str) or not kind or kind in EVENTS:
         raise UnoError(f"event kind {kind!r} is taken or not a name")
     defaults = dict(defaults or {})
-    cls = _build(kind, tuple(fields), defaults, about)
+    cls = _build(kind, tuple(fields), defaults, about, {"into_hands": into_hands, "every_hand": every_hand,
+                                                        "from_hand": from_hand, "ends_skips": ends_skips})
     cls.tell = dict(tell or {})  # type: ignore[attr-defined]  # an Event class (_build)
     EVENTS[kind] = cls
+    globals().setdefault(cls.__name__, cls)      # importable by its class name, as the built-in kinds are
     return cls
 
 
@@ -162,7 +178,39 @@ def unregister_event(kind: str) -> None:
     """Remove a kind :func:`register_event` added (a built-in kind stays)."""
     if kind in _SPEC:
         raise UnoError(f"{kind!r} is a built-in event kind")
-    EVENTS.pop(kind, None)
+    cls = EVENTS.pop(kind, None)
+    name = getattr(cls, "__name__", "")
+    if name and globals().get(name) is cls:
+        del globals()[name]
+
+
+#: the reasons a rule writes for a penalty or an elimination (the ``reason`` of ``penalty`` and ``eliminated``),
+#: in the narrator's other languages: English text -> {lang: text}; those told by their first words (the rest,
+#: a number or a code, kept as it is) in :data:`REASON_PREFIXES`. The official game's are the narrator's own.
+REASONS: dict[str, dict[str, str]] = {}
+REASON_PREFIXES: dict[str, dict[str, str]] = {}
+
+
+def register_reason(en: str, *, prefix: bool = False, **langs: str) -> None:
+    """Declare a rule's penalty or elimination reason in other languages (``pt="..."``); with ``prefix``,
+    ``en`` is the reason's first words and the rest of the text is kept. Declaring it again the same way
+    is harmless; other words for it are refused.
+
+    >>> register_reason("doctest: rang the bell", pt="doctest: tocou o sino")
+    >>> REASONS["doctest: rang the bell"]
+    {'pt': 'doctest: tocou o sino'}
+    >>> register_reason("doctest: rang the bell", pt="tocou")
+    Traceback (most recent call last):
+    ...
+    unokit.core.errors.UnoError: reason 'doctest: rang the bell' is already told otherwise
+    >>> del REASONS["doctest: rang the bell"]
+    """
+    table = REASON_PREFIXES if prefix else REASONS
+    if not en or not langs:
+        raise UnoError("a reason needs its English text and at least one other language")
+    if table.get(en, langs) != langs:
+        raise UnoError(f"reason {en!r} is already told otherwise")
+    table[en] = dict(langs)
 
 
 def make_event(kind: str, seq: int, player: int | None, *detail) -> Event:

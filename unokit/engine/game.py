@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core import official
 from ..core.actions import (
-    Accuse,
     Action,
     CatchUno,
     Challenge,
@@ -41,9 +40,8 @@ from ..core.events import Event, make_event
 from ..fast import REFEREE, FastGame
 from ..rules import RuleSet
 from ..rules.base import hooks_of
-from ..rules.blanks import deck_problem
 from ..rules.editions import EDITIONS, edition_of
-from ..rules.registry import build_house_rules
+from ..rules.registry import build_house_rules, deck_problem
 from .referee import lazy
 from .referee.challenges import ChallengesMixin
 from .referee.checks import ChecksMixin, first_reason
@@ -144,6 +142,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.pending_kind = 0               # draw value (2/4) of the last draw card, claimed or shown
         self.going_out = None
         self.going_out_hidden = None
+        self.owed = None                    # free discards owed (phase FREE_DISCARD: owe_discards)
         self.wd4 = None                     # (player, bluff, prev_color, cards) of the W+4 now on top
         self.color_by = None                # the seat naming the colour of a Wild turned first, when not current
         self.top_player = None              # who put the top card there (None: turned from the stock)
@@ -161,8 +160,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         # table parameters; house rules change them in their ``setup`` (below)
         self.uno_penalty = rules.param("uno")
         self.wrong_penalty = rules.param("wrong")  # a wrong play noticed (table enforcement; MISTAKE sets it)
-        self.uno_forever = False           # PRE: the catch window never closes on a start
-        self.slow_uno = False              # SLOWUNO: it closes at the end of the next player's turn
+        self.uno_forever = False           # the catch window does not close on a start (PRE, SLOWUNO)
         self.no_challenge = False          # NOCHALLENGE
         self.draw_any = False              # DRAWANY: after a turn draw, any playable card of the hand may go
         self.end_draw = True               # NOENDDRAW (False): a last draw card makes nobody draw
@@ -175,7 +173,6 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self.open_below = 0                # OPEN: hands smaller than this are shown to all
         self.wild_draw_four_starts = False  # WILDSTART
         self.public_stock = False          # REV
-        self.face_down = False             # DED
         self.deal_size = rules.param("deal")  # FU, BU
         self._house = _load_house_rules(rules)
         self._hooks = _hooks_for(rules, self._house)
@@ -195,6 +192,13 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self._choices = bool(self._hooks["play_targets"] or self._hooks["gifts_owed"])
         self._custom_play = bool(self._play_filter or self._allow_play or self._choices)
         self._rule_actions = {t: r for r in self._house for t in r.actions}
+        owners = list(dict.fromkeys(self._rule_actions.values()))   # (the rules whose actions are listed)
+        self._options_first = [r for r in owners if r.options_first]
+        self._options_last = [r for r in owners if not r.options_first]
+        self._answers = {q: r for r in self._house for q in r.answers}   # public query -> the rule answering it
+        self._play_hidden = self._hooks["play_hidden"]
+        self._turn_plays = self._hooks["turn_plays"]
+        self._reshuffle_cards = self._hooks["reshuffle_cards"]
         # number cards whose effect changes the player's own hand (so UNO may be said with them)
         self._hand_change_numbers = frozenset(k for r in self._house for k in r.hand_change_numbers())
         self._hand_change_faces = frozenset(f for r in self._house for f in r.hand_faces)
@@ -447,25 +451,35 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
                 return r
         return None
 
-    @property
-    def claim(self):
-        """DED: the open face-down play (``rules.double_discard.Claim``: seq, seat, cards, truthful, draw,
-        went_out), or None."""
-        state = self.rule_state.get("DED")
-        return None if state is None else state.claim
+    def query(self, name: str, default: Any = None) -> Any:
+        """The answer of the rule in force that answers the public query ``name``
+        (:attr:`unokit.rules.base.HouseRule.answers`), or ``default`` when none does: how a front end or
+        another rule reads a rule's state without naming it.
+
+        >>> Game.new(2, "UNO 1121 SLOWUNO", seed=1, core="referee").query("catch_expiry")
+        {}
+        >>> Game.new(2, seed=1, core="referee").query("claim", "none")
+        'none'
+        """
+        r = self._answers.get(name)
+        return default if r is None else r.answer(self, name)
 
     @property
-    def free_discards(self) -> tuple[int, ...]:
-        """DED (and Wild Ohana): the seats owing a free discard, one entry per card, in order."""
-        state = self.rule_state.get("DED")
-        return () if state is None else state.owed
+    def claim(self):
+        """The open face-down play (DED's ``Claim``: seq, seat, cards, truthful, draw, went_out), or None:
+        the query ``"claim"``."""
+        return self.query("claim")
 
     @property
     def catch_expiry(self) -> dict[int, int]:
-        """SLOWUNO: for each seat that missed an UNO, the number of ended turns at which its catch window
-        closes (a copy of ``rules.uno_calls.CatchExpiry``)."""
-        state = self.rule_state.get("SLOWUNO")
-        return {} if state is None else dict(state.closes)
+        """For each seat that missed an UNO, the number of ended turns at which its catch window closes
+        (SLOWUNO: the query ``"catch_expiry"``; empty when no rule times the window)."""
+        return self.query("catch_expiry") or {}
+
+    @property
+    def face_down(self) -> bool:
+        """May cards be played face down (a rule in force plays them: DED)?"""
+        return bool(self._play_hidden)
 
     # ------------------------------------------------------------------ the table API for rules
     # House rules talk to the referee through these public members (and the documented state
@@ -598,8 +612,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         assert self.discard, "the discard pile is never empty"
         assert 0 <= self.current < self.n
         assert self.pending >= 0
-        assert not self.slow_uno or all(self.catch_expiry.get(q, -1) > self.turns_done for q in self.catchable), \
-            "a catchable seat without a live SLOWUNO expiry"
+        expiry = self.query("catch_expiry")
+        assert expiry is None or all(expiry.get(q, -1) > self.turns_done for q in self.catchable), \
+            "a catchable seat without a live catch window expiry (SLOWUNO)"
         if self.phase == Phase.OVER:
             assert self.winner is not None and (not self.hands[self.winner] or self.active == [self.winner]
                                                 or self.end_reason != "out")
@@ -619,7 +634,7 @@ _TURN_ACTIONS = (Play, Draw, Pass, ChooseColor)
 _DISPATCH: dict[type[Action], Callable[[Game, Any], None]] = {
     Play: Game._do_play, Draw: Game._do_draw, Pass: Game._do_pass, ChooseColor: Game._do_color,
     SayUno: Game._do_uno, CatchUno: Game._do_catch, Challenge: Game._do_challenge, Notice: Game._do_notice,
-    Accuse: Game._do_accuse, Discard: Game._do_discard, Say: Game._do_say, Hint: Game._do_hint,
+    Discard: Game._do_discard, Say: Game._do_say, Hint: Game._do_hint,
 }
 
 

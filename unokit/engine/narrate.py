@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from itertools import count
 
 from ..core.cards import FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, SPIN_NUMBER, Card, Color, Face
+from ..core.events import REASON_PREFIXES, REASONS
 
 __all__ = ["LANGS", "Narration", "card_name", "cards_name", "color_name", "describe", "describe_draw_for",
            "describe_pending", "describe_revealed", "describe_skip", "narrate_sequence"]
@@ -91,40 +92,21 @@ _FACE: dict[str, dict[int, str]] = {
 _AND = {"en": "and", "pt": "e"}
 _NUM = {"en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
         "pt": ("nenhum", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez")}
-# penalty and elimination reasons the referee writes in English, in Portuguese
+# penalty and elimination reasons the referee writes in English, in Portuguese (a rule's own: register_reason)
 _REASON_PT = {
     "missed UNO": "não disse UNO", "Wild Draw Four bluff": "blefe com o Curinga Comprar Quatro", "hint": "dica",
-    "lost a Wild Draw Four challenge": "perdeu o desafio do Curinga Comprar Quatro", "bomb": "bomba",
-    "spoke during silence": "falou durante o silêncio", "blank wild": "Curinga em Branco", "wrong play":
-    "jogada errada", "die (DAD)": "dado (DAD)", "trinity (TRI)": "trindade (TRI)", "backlash (BACK)": "revide (BACK)",
-    "traitor twin (GT)": "gêmeo traidor (GT)", "baptism (BA)": "batismo (BA)", "last to slap (M)": "último a bater (M)",
-    "did not slap (M)": "não bateu (M)", "false accusation (DED)": "acusação falsa (DED)",
-    "caught lying (DED)": "pego mentindo (DED)", "wrong draw challenge (DP)": "contestação errada da compra (DP)",
-    "drew while holding a playable card (DP)": "comprou tendo uma carta jogável (DP)", "Add it up bluff":
-    "blefe na soma", "wrong Add it up challenge": "contestação errada da soma",
-    "Wild Draw Four turned first (WILDSTART)": "Curinga Comprar Quatro virado primeiro (WILDSTART)",
-    "caught lying to avoid elimination (MS + DED)": "pego mentindo para não ser eliminado (MS + DED)",
-    "mercy: 25 or more cards (NOMERCY)": "misericórdia: 25 cartas ou mais (NOMERCY)",
-    "last to press (FLASH)": "o último a apertar (FLASH)", "did not press (FLASH)": "não apertou (FLASH)",
-    "Wild Targeted Draw Two": "Curinga Comprar Duas Direcionado",
-    "caught unready (MISTAKE)": "pego desprevenido (MISTAKE)",
+    "lost a Wild Draw Four challenge": "perdeu o desafio do Curinga Comprar Quatro",
+    "wrong play": "jogada errada",
     "Wild Draw Two bluff": "blefe com o Curinga Comprar Duas", "lost a Wild Draw Two challenge":
     "perdeu o desafio do Curinga Comprar Duas", "Wild Draw Colour bluff": "blefe com o Curinga Comprar Cor",
     "lost a Wild Draw Colour challenge": "perdeu o desafio do Curinga Comprar Cor"}
-_PREFIX_PT = (("had to draw", "teve de comprar"), ("could not answer the draw", "não pôde responder à compra"),
-              ("slower than", "mais lento que"), ("no compliment", "sem elogio"), ("no critique", "sem crítica"))
 
 
 def _reason_pt(text) -> str:
     text = str(text)
-    pt = next((pt + text[len(en):] for en, pt in _PREFIX_PT if text.startswith(en)), None)
-    return pt or _REASON_PT.get(text, text)
-
-
-def _powers(w, marks: str, lang: str) -> str:
-    """UNO Flex's power cards, 'You green, Bob red, ...'."""
-    words = {"en": ("green", "red"), "pt": ("verde", "vermelha")}[lang]
-    return ", ".join(f"{w.subj(s)} {words[m != 'G']}" for s, m in enumerate(str(marks)))
+    pt = next((words["pt"] + text[len(en):] for en, words in REASON_PREFIXES.items()
+               if text.startswith(en) and "pt" in words), None)
+    return pt or _REASON_PT.get(text) or REASONS.get(text, {}).get("pt", text)
 
 
 def _lang(lang: str) -> str:
@@ -165,25 +147,6 @@ def card_name(card, lang: str = "en") -> str:
         face += " ⟲"
     col = _COLOR[lang][c.color]
     return f"{col} {face}" if lang == "en" else f"{face} {col}"
-
-
-# the spaces of the Spin wheel (unokit.rules.editions.spin.WHEEL), in words
-_SPACE = {
-    "en": {"almost-uno": "almost UNO, discard all but two cards", "discard-number": "discard a number",
-           "discard-color": "discard a colour", "draw-red": "draw until red", "draw-blue": "draw until blue",
-           "trade-hands": "every hand passes left", "show-hand": "show the hand"},
-    "pt": {"almost-uno": "quase UNO, descarta todas menos duas", "discard-number": "descarta um número",
-           "discard-color": "descarta uma cor", "draw-red": "compra até vir vermelho",
-           "draw-blue": "compra até vir azul", "trade-hands": "todas as mãos passam à esquerda",
-           "show-hand": "mostra a mão"},
-}
-
-
-def _times(k: int, lang: str) -> str:
-    """'once', 'twice', '5 times' / 'uma vez', 'duas vezes', '5 vezes'."""
-    if lang == "en":
-        return {1: "once", 2: "twice"}.get(k, f"{k} times")
-    return {1: "uma vez", 2: "duas vezes"}.get(k, f"{k} vezes")
 
 
 def _join(items: Sequence[str], lang: str, word: str | None = None) -> str:
@@ -283,6 +246,36 @@ class _Words:
         words = [self.subj(seats[0])] + [self.obj(q) for q in seats[1:]] if seats else []
         return _join(words, self.lang), len(seats) > 1 or (self.lang == "en" and any(map(self.you, seats)))
 
+    # the words a rule's own narration uses (unokit.core.events.register_event's ``tell``), in the reader's language
+    def card(self, card) -> str:
+        """A card in words: 'Red 7', '7 Vermelho'."""
+        return card_name(card, self.lang)
+
+    def cards(self, cards) -> str:
+        """Several cards in words: 'Red 7 and Green 7'."""
+        return cards_name(cards, self.lang)
+
+    def color(self, color) -> str:
+        """A colour as a word: 'red', 'vermelho'."""
+        return color_name(color, self.lang)
+
+    def n_cards(self, k) -> str:
+        """'a card', '3 cards' / 'uma carta', '3 cartas'."""
+        return _n_cards(k, self.lang)
+
+    def owed(self, k) -> str:
+        """A draw total: 'the 4 cards owed', 'as 4 cartas devidas'."""
+        return _owed(k, self.lang)
+
+    def reason(self, text) -> str:
+        """A penalty's reason in the reader's language."""
+        return _reason_pt(text) if self.lang == "pt" else str(text)
+
+    @staticmethod
+    def cap(text: str) -> str:
+        """The text with its first letter in capitals."""
+        return _cap(text)
+
 
 # ---------------------------------------------------------------------- one sentence per kind
 def _en_play(w, e) -> str:
@@ -296,14 +289,6 @@ def _en_draw(w, e) -> str:
         return f"{w.s(e.player, 'draws')} {_n_cards(e.count, 'en')}"
     first = card_name(e.cards[0])  # REV: the stock is face up, so the first card drawn is public
     return f"{w.s(e.player, 'draws')} " + (first if e.count == 1 else f"{e.count} cards; the first is {first}")
-
-
-def _en_owed(w, e) -> str:
-    what = "a compliment" if e.kind == "compliments-owed" else "a critique"
-    if not e.seats:
-        return f"Nobody owes {w.obj(e.player)} {what}"
-    who, plural = w.seats(e.seats)
-    return f"{who} {'owe' if plural else 'owes'} {w.obj(e.player)} {what}"
 
 
 def _bluff(e) -> bool:
@@ -328,9 +313,6 @@ _EN = {
     "say": lambda w, e: f'{w.s(e.player, "says")}: "{e.text}"',
     "hint": lambda w, e: f"{w.s(e.player, 'gives')} {w.obj(e.to)} a hint" + (f": {e.text}" if e.text else ""),
     "swap": lambda w, e: f"{w.s(e.player, 'swaps')} hands with {w.obj(e.target)}",
-    "shuffle-hands": lambda w, e: f"{w.s(e.player, 'shuffles')} all hands together and "
-                                  f"{w.verb(e.player, 'deals')} them again",
-    "ohana": lambda w, e: f"{_cap(w.poss(e.player))} Wild Ohana brings every hand to four cards",
     "out": lambda w, e: f"{w.s(e.player, 'goes')} out and {w.verb(e.player, 'wins')} the hand "
                         f"({e.points} points in the other hands)",
     "eliminated": lambda w, e: f"{w.s(e.player, 'is')} out of this hand: {e.reason}",
@@ -338,47 +320,6 @@ _EN = {
     "noticed": lambda w, e: f"{w.s(e.player, 'notices')} " + (
         ("your own" if w.you(e.player) else "their own") if e.offender == e.player else w.poss(e.offender))
         + f" wrong play #{e.wrong_seq}",
-    "accuse": lambda w, e: f"{w.s(e.player, 'accuses')} {w.obj(e.liar)} of lying: " + (
-        f"{w.obj(e.liar)} {w.verb(e.liar, 'was')} lying" if _bluff(e) else f"{w.obj(e.liar)} told the truth"),
-    "hidden-play": lambda w, e: f"{w.s(e.player, 'puts')} {_n_cards(e.count, 'en')} face down"
-                                + (f", claiming +{e.claim}" if e.claim else ""),
-    "free-discard": lambda w, e: f"{w.s(e.player, 'discards')} a card face down",
-    "discard-under": lambda w, e: f"{w.s(e.player, 'discards')} {card_name(e.card)} under the Wild Ohana",
-    "carousel": lambda w, e: f"{_cap(w.poss(e.player))} play passes every hand on, "
-                             + ("clockwise" if e.direction == 1 else "counter-clockwise"),
-    "deflect": lambda w, e: f"{w.s(e.player, 'deflects')} {_owed(e.pending, 'en')} to the next player",
-    "die": lambda w, e: f"{w.s(e.player, 'rolls')} the die: {e.face} ({_n_cards(e.count, 'en')} to draw)",
-    "donate": lambda w, e: f"{w.s(e.player, 'gives')} {w.obj(e.target)} {_n_cards(e.count, 'en')}",
-    "draw-challenge": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.drawer)} draw: {w.obj(e.drawer)} "
-                                   + ("held a playable card" if _bluff(e) else "had nothing to play"),
-    "jump-in-cancels": lambda w, e: f"{_cap(w.poss(e.player))} jump-in cancels {_owed(e.pending, 'en')}",
-    "discard-all": lambda w, e: f"{w.s(e.player, 'discards')} {_n_cards(e.count, 'en')} of the same colour too: "
-                                f"{cards_name(e.cards)}",
-    "spin": lambda w, e: f"{w.s(e.player, 'spins')} the wheel: {_SPACE['en'][e.space]}",
-    "flip": lambda w, e: f"{w.s(e.player, 'flips')} everything over: the {e.side} side is in play, "
-                         f"{card_name(e.top)} on top",
-    "power": lambda w, e: f"power cards now: {_powers(w, e.cards, 'en')}",
-    "launcher": lambda w, e: f"{w.s(e.player, 'presses')} the launcher {_times(e.presses, 'en')}: "
-                             f"{_n_cards(e.count, 'en') if e.count else 'nothing'} "
-                             f"{'comes' if e.count < 2 else 'come'} out",
-    "roulette": lambda w, e: f"{w.s(e.player, 'names')} {color_name(e.color)} and {w.verb(e.player, 'turns')} "
-                             f"{_n_cards(len(e.cards), 'en')} from the stock: {cards_name(e.cards)}",
-    "peace": lambda w, e: f"{w.s(e.player, 'starts')} the peace: no action cards until it ends" if e.state == "on"
-                          else f"{w.s(e.player, 'ends')} the peace",
-    "revenge": lambda w, e: f"{w.s(e.player, 'sends')} {_owed(e.pending, 'en')} back (revenge)",
-    "sees-hand": lambda w, e: f"{w.s(e.player, 'looks')} at {w.poss(e.target)} hand",
-    "silence": lambda w, e: "The silence is over" if e.state != "on" else (
-        "Silence: speaking now costs cards" if e.player is None
-        else f"{w.s(e.player, 'calls')} for silence: speaking now costs cards"),
-    "slap": lambda w, e: f"{w.s(e.player, 'slaps')} the pile",
-    "slap-now": lambda w, e: f"Slap now! {_cap(w.poss(e.player))} card calls for everyone to slap the pile",
-    "stack-cancelled": lambda w, e: f"{w.s(e.player, 'cancels')} {_owed(e.pending, 'en')}",
-    "sum-challenge": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.challenged)} sum: "
-                                  + ("it was a bluff" if _bluff(e) else "it was right"),
-    "time-up": lambda w, e: f"Time is up ({e.seconds} s)",
-    "unready": lambda w, e: f"{w.s(e.player, 'calls')} {w.obj(e.target)} out: too slow to act",
-    "compliments-owed": _en_owed,
-    "critiques-owed": _en_owed,
 }
 
 
@@ -387,14 +328,6 @@ def _pt_draw(w, e) -> str:
         return f"{w.subj(e.player)} compra {_n_cards(e.count, 'pt')}"
     first = card_name(e.cards[0], "pt")
     return f"{w.subj(e.player)} compra " + (first if e.count == 1 else f"{e.count} cartas; a primeira é {first}")
-
-
-def _pt_owed(w, e) -> str:
-    what = "um elogio" if e.kind == "compliments-owed" else "uma crítica"
-    if not e.seats:
-        return f"Ninguém deve {what} para {w.obj(e.player)}"
-    who, plural = w.seats(e.seats)
-    return f"{who} {'devem' if plural else 'deve'} {what} para {w.obj(e.player)}"
 
 
 _PT = {
@@ -417,56 +350,12 @@ _PT = {
     "say": lambda w, e: f'{w.subj(e.player)} diz: "{e.text}"',
     "hint": lambda w, e: f"{w.subj(e.player)} dá uma dica para {w.obj(e.to)}" + (f": {e.text}" if e.text else ""),
     "swap": lambda w, e: f"{w.subj(e.player)} troca de mão com {w.obj(e.target)}",
-    "shuffle-hands": lambda w, e: f"{w.subj(e.player)} embaralha todas as mãos e as distribui de novo",
-    "ohana": lambda w, e: f"{_cap(w.de(e.player, 'o', 'Curinga Ohana'))} deixa todas as mãos com quatro cartas",
     "out": lambda w, e: f"{w.subj(e.player)} fica sem cartas e vence a mão ({e.points} pontos nas outras mãos)",
     "eliminated": lambda w, e: f"{w.subj(e.player)} está fora desta mão: {_reason_pt(e.reason)}",
     "wrong-play": lambda w, e: f"{w.subj(e.player)} faz uma jogada errada (nº {e.wrong_seq}: {e.reason})",
     "noticed": lambda w, e: f"{w.subj(e.player)} percebe " + (
         f"a própria jogada errada nº {e.wrong_seq}" if e.offender == e.player
         else w.de(e.offender, "a", f"jogada errada nº {e.wrong_seq}")),
-    "accuse": lambda w, e: f"{w.subj(e.player)} acusa {w.obj(e.liar)} de mentir: "
-                           + ("era mentira" if _bluff(e) else "era verdade"),
-    "hidden-play": lambda w, e: f"{w.subj(e.player)} põe {_n_cards(e.count, 'pt')} "
-                                f"{'virada' if e.count == 1 else 'viradas'} para baixo"
-                                + (f", alegando +{e.claim}" if e.claim else ""),
-    "free-discard": lambda w, e: f"{w.subj(e.player)} descarta uma carta virada para baixo",
-    "discard-under": lambda w, e: f"{w.subj(e.player)} descarta {card_name(e.card, 'pt')} sob o Curinga Ohana",
-    "carousel": lambda w, e: f"{_cap(w.de(e.player, 'a', 'jogada'))} passa todas as mãos adiante, no sentido "
-                             + ("horário" if e.direction == 1 else "anti-horário"),
-    "deflect": lambda w, e: f"{w.subj(e.player)} desvia {_owed(e.pending, 'pt')} para o próximo jogador",
-    "die": lambda w, e: f"{w.subj(e.player)} rola o dado: {e.face} ({_n_cards(e.count, 'pt')} para comprar)",
-    "donate": lambda w, e: f"{w.subj(e.player)} dá {_n_cards(e.count, 'pt')} para {w.obj(e.target)}",
-    "draw-challenge": lambda w, e: f"{w.subj(e.player)} contesta {w.de(e.drawer, 'a', 'compra')}: "
-                                   f"{w.obj(e.drawer)} "
-                                   + ("tinha uma carta jogável" if _bluff(e) else "não tinha o que jogar"),
-    "jump-in-cancels": lambda w, e: f"{_cap(w.de(e.player, 'o', 'corte'))} cancela {_owed(e.pending, 'pt')}",
-    "discard-all": lambda w, e: f"{w.subj(e.player)} descarta também {_n_cards(e.count, 'pt')} da mesma cor: "
-                                f"{cards_name(e.cards, 'pt')}",
-    "spin": lambda w, e: f"{w.subj(e.player)} gira a roleta: {_SPACE['pt'][e.space]}",
-    "flip": lambda w, e: f"{w.subj(e.player)} vira tudo: agora vale o lado "
-                         f"{'escuro' if e.side == 'dark' else 'claro'}, com {card_name(e.top, 'pt')} em cima",
-    "power": lambda w, e: f"cartas de poder agora: {_powers(w, e.cards, 'pt')}",
-    "launcher": lambda w, e: f"{w.subj(e.player)} aperta o lançador {_times(e.presses, 'pt')}: "
-                             + (f"sai{'em' if e.count > 1 else ''} {_n_cards(e.count, 'pt')}" if e.count else "não sai nada"),
-    "roulette": lambda w, e: f"{w.subj(e.player)} escolhe {color_name(e.color, 'pt')} e vira "
-                             f"{_n_cards(len(e.cards), 'pt')} do monte: {cards_name(e.cards, 'pt')}",
-    "peace": lambda w, e: f"{w.subj(e.player)} " + ("começa a paz: nada de cartas de ação até ela acabar"
-                                                     if e.state == "on" else "termina a paz"),
-    "revenge": lambda w, e: f"{w.subj(e.player)} devolve {_owed(e.pending, 'pt')} (vingança)",
-    "sees-hand": lambda w, e: f"{w.subj(e.player)} olha {w.de(e.target, 'a', 'mão')}",
-    "silence": lambda w, e: "O silêncio acabou" if e.state != "on" else (
-        "Silêncio: falar agora custa cartas" if e.player is None
-        else f"{w.subj(e.player)} pede silêncio: falar agora custa cartas"),
-    "slap": lambda w, e: f"{w.subj(e.player)} bate na pilha",
-    "slap-now": lambda w, e: f"Bata agora! {_cap(w.de(e.player, 'a', 'carta'))} pede que todos batam na pilha",
-    "stack-cancelled": lambda w, e: f"{w.subj(e.player)} cancela {_owed(e.pending, 'pt')}",
-    "sum-challenge": lambda w, e: f"{w.subj(e.player)} contesta {w.de(e.challenged, 'a', 'soma')}: "
-                                  + ("era blefe" if _bluff(e) else "estava certa"),
-    "time-up": lambda w, e: f"O tempo acabou ({e.seconds} s)",
-    "unready": lambda w, e: f"{w.subj(e.player)} pega {w.obj(e.target)} desprevenido: demorou demais para jogar",
-    "compliments-owed": _pt_owed,
-    "critiques-owed": _pt_owed,
 }
 _PT["cut"] = _PT["play"]
 
@@ -486,7 +375,7 @@ def describe(event, viewer, names, lang: str = "en") -> str:
     ('You draw 2 cards', 'Bob compra 2 cartas')
     >>> describe(make_event("challenge", 7, 1, 0, "guilty"), 0, names)
     'Bob challenges your Wild Draw Four: it was a bluff'
-    >>> describe(make_event("slap-now", 8, 0), 0, names)
+    >>> describe(make_event("slap-now", 8, 0), 0, names)      # a rule's own event (M) tells itself
     'Slap now! Your card calls for everyone to slap the pile'
     """
     lang = _lang(lang)
@@ -626,10 +515,8 @@ def describe_pending(view, viewer, names, lang: str = "en", *, can_stack: bool =
 
 
 # ---------------------------------------------------------------------- a sequence of events
-_EVERY_HAND = ("shuffle-hands", "ohana", "carousel")  # events that change every hand
-# events that may move cards into the hand of the seats these fields name (beside ``player``)
-_INTO_HAND = {"swap": ("player", "target"), "donate": ("player", "target"), "challenge": ("bluffer",),
-              "accuse": ("player", "liar"), "noticed": ("offender",)}
+# what an event does to the hands is declared on its class (unokit.core.events.Event: every_hand, into_hands,
+# from_hand, ends_skips)
 
 
 def _drawn_by_viewer(events, viewer, before, after) -> dict:
@@ -641,10 +528,11 @@ def _drawn_by_viewer(events, viewer, before, after) -> dict:
         return {}
     expected = Counter(before)
     for e in events:
-        if e.kind in _EVERY_HAND or viewer in (getattr(e, f) for f in _INTO_HAND.get(e.kind, ())):
+        if getattr(e, "every_hand", False) or viewer in (getattr(e, f) for f in getattr(e, "into_hands", ())):
             return {}
-        if e.player == viewer and e.kind in ("play", "cut", "discard-under", "discard-all"):
-            expected -= Counter(_as_cards(e.cards if e.kind != "discard-under" else e.card))
+        gone = getattr(e, "from_hand", "")
+        if e.player == viewer and gone:
+            expected -= Counter(_as_cards(getattr(e, gone)))
     new = _new_cards(expected.elements(), after)
     if len(new) != sum(events[i].count for i in draws):
         return {}
@@ -719,7 +607,9 @@ def _tell(events, start: int, stop: int, w: tuple, lines: list, direction: int, 
     return direction
 
 
-_NO_SKIP = ("out", "deflect")  # the hand ends, or the draw is sent on: a play of that seq skips nobody
+def _ends_skips(e) -> bool:
+    """The hand ends, or the draw is sent on: a play of that seq skips nobody."""
+    return getattr(e, "ends_skips", False)
 
 
 def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, players: int | None = None,
@@ -745,7 +635,7 @@ def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, playe
     w = (viewer, names, lang, players if players is not None else len(names), dealer)
     out = set(eliminated)
     known = _drawn_by_viewer(events, viewer, hand_before, hand_after)
-    no_skip = {e.seq for e in events if e.kind in _NO_SKIP}
+    no_skip = {e.seq for e in events if _ends_skips(e)}
     lines: list[str] = []
     for start, stop in _runs(events):
         direction = _tell(events, start, stop, w, lines, direction, out, no_skip, known)
@@ -875,4 +765,4 @@ class Narration:
 
 
 def _no_skip(events, start: int, stop: int) -> set:
-    return {events[i].seq for i in range(start, stop) if events[i].kind in _NO_SKIP}
+    return {events[i].seq for i in range(start, stop) if _ends_skips(events[i])}

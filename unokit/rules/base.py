@@ -7,7 +7,7 @@ and calls them there; rules that do not touch a point cost nothing on it.
 Named points:
 
 ``setup(game)``                     once, when the hand is set up: the rule sets the table's parameters
-                                    (MEM, PRE, SLOWUNO, NOCHALLENGE, DOUBLE, LIMIT, OPEN, REV, DED, FU, BU)
+                                    (MEM, PRE, SLOWUNO, NOCHALLENGE, DOUBLE, LIMIT, OPEN, REV, FU, BU)
 ``group_ok(game, cards)``           playability of several cards in one play (DR, DD)
 ``group_prefix(game, cards)``       may ``cards`` begin (or be) a multi-card play; the referee offers
                                     "more cards" only along such prefixes (DR, DD, AA, ADDUP)
@@ -17,7 +17,8 @@ Named points:
 ``on_play(game, player, play)``     effects after a visible play (S: 7s toggle silence; card-number rules);
                                     may return a :class:`TurnChange` (DAD skips the die's victim, DEFLECT
                                     sends the total on)
-``on_turn_end(game, player)``       a player's turn ended (S with T: the silent round ends)
+``on_turn_end(game, player)``       a player's turn ended, before it counts in ``turns_done`` (S with T: the silent
+                                    round ends; SLOWUNO: the catch windows due close)
 ``judge_speech(game, player, text)`` cards to draw for saying ``text`` now (S)
 ``on_turn_start(game, player)``     a player's turn starts (V starts their clock; MISTAKE their allowance)
 ``on_turn_action(game, action)``    the player in turn is about to draw, play, pass or name a colour (V);
@@ -34,7 +35,7 @@ Named points:
 ``after_penalty(game, player, cards)``      cards drawn for a +2/+4 the player may play at once (CON)
 ``play_targets(game, player, cards)`` the seats a play of ``cards`` may name (``None``: none) (T, CLA, DOA)
 ``gifts_owed(game, player, cards)`` how many cards a play of ``cards`` gives away (DOA)
-``on_start(game, seat)``            a seat starts a turn (draws or plays): windows close (E, IE, M, DP)
+``on_start(game, seat)``            a seat starts a turn (draws or plays): windows close (DED, E, IE, M, DP)
 ``draw_problem(game, seat)``        a reason the seat in turn may not draw now (FORCE)
 ``pass_problem(game, seat)``        a reason the seat may not keep the card drawn (DRAWPLAY)
 ``turn_order(game, seat, nxt)``     the seat that plays after ``seat``'s turn, in place of ``nxt`` (FLASH: the unit
@@ -43,13 +44,41 @@ Named points:
                                     rule took over the rest of the turn (NOMERCY's Colour Roulette)
 ``after_challenge(game, challenger, challenged, guilty)``  a challenge was judged and its penalty drawn
                                     (FLIP: a Wild Draw Colour's drawer goes on until the colour comes)
+``turn_plays(game, seat)``          plays the rule adds to the options of the seat in turn (in ``PLAY``,
+                                    ``DRAWN`` and ``PENDING``, unless a seat went out on a draw card): DED's
+                                    face-down plays
+``hidden_problem(game, play)``      a play of face-down cards only (``Play.hidden``, no face-up card), by the
+                                    seat in turn: ``(error class, reason)`` to refuse it, or None (DED: a claim
+                                    facing a draw). Without a rule overriding ``play_hidden`` such plays are refused
+``split_problem(game, play, why)``  a play with cards face up and face down whose face-up cards alone are refused
+                                    for ``why``: the rule's reason (None: allowed) (DED's "Várias Cartas")
+``play_hidden(game, play)``         apply a play with face-down cards (``Play.hidden``); the first override plays
+                                    it (DED: the face-down play, open to accusation)
+``reshuffle_cards(game)``           the stock runs out and is rebuilt from the discard pile: the cards the rule
+                                    adds to it (DED: the face-down pile, but an open play's cards)
+``on_missed_uno(game, seat)``       ``seat`` holds one card without having said UNO and may now be caught
+                                    (SLOWUNO notes when its window closes)
+``on_finish(game, winner)``         the hand ends with ``winner`` (a face-down finish: before the penalty it
+                                    leaves is drawn): windows close (DED's accusation)
+
+``on_start`` hooks run in ``start_order`` (then the order of the rules): DED (-1) closes its accusation window
+before another rule's start draws cards (a reshuffle leaves an open face-down play's cards alone).
+
+A rule answers public queries (``answers``, :meth:`HouseRule.answer`): ``Game.query(name)`` asks the rule in
+force that answers ``name`` (DED ``"claim"``, SLOWUNO ``"catch_expiry"``), so the referee and the other rules
+read a rule's state without naming it.
+
+Cards with an effect of their own (the 112, Ohana and Italian wilds, the blank cards) are played by the module
+that owns the card: :func:`register_face_effect` (``unokit.rules.wilds``, ``unokit.rules.blanks``). A rule's
+own action type is refused while the rule is not in force with the error and reason it registers
+(:func:`register_refusal`; DED's ``Accuse``).
 
 A rule whose plays change their player's own hand lists the number cards (``hand_numbers``) or faces
 (``hand_faces``) that do it, so that UNO may be said with such a play (NOMERCY's 0, 7, Discard All).
 
 A rule may also own action types (``actions = (Slap,)``) and then implements
 ``action_problem(game, action)``, ``apply_action(game, action)`` and
-``action_options(game, seat)`` for them.
+``action_options(game, seat)`` for them (listed last, or with the catches with ``options_first``: DED).
 
 Match hook points (:data:`MATCH_HOOKS`): the match rules (TV, PR, MOV, SHUFFLESEATS, ELIMMOST in
 :mod:`unokit.rules.match_rules`) change no hand; :class:`unokit.match.Match` and
@@ -89,8 +118,9 @@ A match rule may also own modes (``owns_modes = {mode: hint}``): a mode it owns 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,14 +133,44 @@ class TurnChange:
 HOOKS = ("setup", "group_ok", "group_prefix", "stack_ok", "cut_problem", "cut_actions", "on_play", "on_turn_end",
          "judge_speech", "on_turn_start", "on_turn_action", "play_problem", "allow_play", "after_draw",
          "after_penalty", "play_targets", "gifts_owed", "on_start", "draw_problem", "pass_problem", "on_color",
-         "turn_order", "after_challenge", "view_extras")
+         "turn_order", "after_challenge", "view_extras", "turn_plays", "hidden_problem", "split_problem",
+         "play_hidden", "reshuffle_cards", "on_missed_uno", "on_finish")
 MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "start_score", "knocks_out",
                "reseat", "hand_gains", "hand_cards", "after_hand", "decide")
+
+
+#: a card face -> its effect when played (the module that owns the card registers it: :func:`register_face_effect`)
+FACE_EFFECTS: dict[Any, Callable[..., int | None]] = {}
+
+
+def register_face_effect(face, effect: Callable[..., int | None]) -> None:
+    """Play ``face`` with ``effect(game, seat, play, nxt)`` once it is on the pile: a card without an official
+    or edition effect (:meth:`unokit.engine.game.Game.effect_of` is None) that does something of its own (Wild
+    Swap Hands, Wild Shuffle Hands, Wild Ohana, the blanks). ``nxt`` is the seat that would play next; the
+    effect returns the seat that does, or None when it ended the turn itself."""
+    FACE_EFFECTS[face] = effect
+
+
+#: an action class a rule owns -> (error class, reason): the referee's answer to such an action while no rule in
+#: force owns it (:func:`register_refusal`)
+REFUSALS: dict[type, tuple[type[Exception], str]] = {}
+
+
+def register_refusal(action_type: type, error: type[Exception], reason: str) -> None:
+    """How the referee refuses an ``action_type`` (a rule's own action) while no rule in force owns it: DED's
+    ``Accuse`` finds no face-down play to accuse (``WindowClosedError``); without one, "unknown action"."""
+    REFUSALS[action_type] = (error, reason)
 
 
 class HouseRule:
     code = ""
     play_order = 0   # on_play hooks run in this order (then code order): DOA's gifts (-1) before hands move
+    start_order = 0  # on_start hooks run in this order (then code order): DED's window (-1) closes first
+    #: the public queries the rule answers (:meth:`answer`; ``Game.query``)
+    answers: ClassVar[tuple[str, ...]] = ()
+    #: a rule with actions of its own (:attr:`actions`) whose options ``legal_actions`` lists with the catches and
+    #: cuts, before the notices of wrong plays and the other rules' actions (DED's ``Accuse``)
+    options_first: ClassVar[bool] = False
 
     def __init__(self, ruleset):
         self.ruleset = ruleset
@@ -201,6 +261,31 @@ class HouseRule:
         values), from what that seat may know."""
         return {}
 
+    def turn_plays(self, game, seat) -> list:  # pragma: no cover
+        return []
+
+    def hidden_problem(self, game, play):  # pragma: no cover
+        return None
+
+    def split_problem(self, game, play, why):  # pragma: no cover
+        return why
+
+    def play_hidden(self, game, play) -> None:  # pragma: no cover
+        pass
+
+    def reshuffle_cards(self, game) -> list:  # pragma: no cover
+        return []
+
+    def on_missed_uno(self, game, seat) -> None:  # pragma: no cover
+        pass
+
+    def on_finish(self, game, winner) -> None:  # pragma: no cover
+        pass
+
+    def answer(self, game, name):  # pragma: no cover
+        """The answer to the public query ``name`` (one of :attr:`answers`), from ``game``'s state."""
+        return None
+
     hand_numbers: tuple = ()
     hand_faces: tuple = ()
 
@@ -260,6 +345,7 @@ def hooks_of(rules) -> dict[str, list]:
                 out[h].append(getattr(r, h))
     # a play's effects that take cards out of the player's hand come before those that move whole hands
     out["on_play"].sort(key=lambda m: getattr(m.__self__, "play_order", 0))
+    out["on_start"].sort(key=lambda m: getattr(m.__self__, "start_order", 0))
     return out
 
 

@@ -34,6 +34,9 @@ The older table parameter ``blank=wild|swap|draw2|everyone1`` writes the same ru
 Scoring: 50 points (the 112 deck), 40 on the Italian deck's customisable cards (003), 40 for the
 carta bianca everywhere; a stand-in scores as the card it stands for.
 
+A blank's effect reaches the referee as a registered face effect (:func:`resolve`, through
+:func:`unokit.rules.base.register_face_effect`); :func:`deck_problem` through :mod:`unokit.rules.registry`.
+
 >>> from unokit.core.cards import Card
 >>> [c.code for c in written_cards('bianca/drawn/r7')]
 ['WBC', 'WBN', 'R7']
@@ -47,6 +50,8 @@ from ..core.cards import BLANK_CODES, BLANK_FACES, Card, Face
 from ..core.decks import BLANK_EFFECTS as EFFECTS
 from ..core.decks import DECKS, deck_with_blanks
 from ..core.errors import NotationError
+from ..core.events import register_reason
+from .base import register_face_effect
 
 __all__ = ["EFFECTS", "read_blanks", "written_cards", "deck_with_blanks", "blank_notes", "takes_target",
            "targets", "claims", "problem", "resolve", "BLANK_CODES", "MAX_BLANKS", "ALL_BLANKS", "add_blanks", "deck_problem"]
@@ -238,3 +243,8 @@ def resolve(game, p: int, play, nxt: int) -> int:
         game.penalize(nxt, play.claim, "blank wild")
         return game.next_seat(p, 2)
     return nxt
+
+
+for _face in ALL_BLANKS:   # the referee plays a blank through its registered effect
+    register_face_effect(_face, resolve)
+register_reason("blank wild", pt="Curinga em Branco")

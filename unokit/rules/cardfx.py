@@ -10,6 +10,7 @@ DOA's 2, TRI's 3, DAD's 4, BACK's 8.
 from __future__ import annotations
 
 from ..core.cards import Face
+from ..core.events import register_event, register_reason
 from .base import HouseRule, TurnChange
 
 DRAWING_CARD_RULES = ("DAD", "TRI", "BACK", "M")   # number cards that make someone draw
@@ -218,6 +219,7 @@ class Trinity(HouseRule):
     or draws 3 per 3 played and loses the turn. Going out on a 3 still obliges the next player."""
 
     code = "TRI"
+    PER_CARD = 3   #: cards drawn per card of its number played (the compiled core reads it)
 
     def __init__(self, rs):
         super().__init__(rs)
@@ -228,14 +230,14 @@ class Trinity(HouseRule):
         prev = game.rule_state.pop("TRI", None)
         if k:
             q = game.next_seat(p)
-            total = 3 * k
+            total = self.PER_CARD * k
             if prev and prev[0] == game.current and p != game.current:
                 total += prev[1]  # a cut 3 skips the obliged player: the next one faces both (000 §TRI, C)
             game.rule_state["TRI"] = (q, total, game.color)
             if not game.hands[p]:  # going out on a 3: the next player must still answer it
                 hand = game.hands[q]
                 if not any(c.number == self.card or (not c.is_wild and c.color is game.color) for c in hand):
-                    game.penalize(q, 3 * k, "trinity (TRI)")
+                    game.penalize(q, self.PER_CARD * k, "trinity (TRI)")
                 game.rule_state.pop("TRI", None)
 
     def play_problem(self, game, play):
@@ -426,3 +428,32 @@ class CleanFinish(HouseRule):
         if bad:
             return "you cannot go out with this card (FL: clean finish)"
         return None
+
+
+# ---------------------------------------------------------------------- the events these rules emit, told
+register_event("carousel", ("direction",), about="CAR: every hand passes on", every_hand=True,
+               tell={"en": lambda w, e: f"{w.cap(w.poss(e.player))} play passes every hand on, "
+                                        + ("clockwise" if e.direction == 1 else "counter-clockwise"),
+                     "pt": lambda w, e: f"{w.cap(w.de(e.player, 'a', 'jogada'))} passa todas as mãos adiante, "
+                                        "no sentido " + ("horário" if e.direction == 1 else "anti-horário")})
+register_event("die", ("face", "count"), about="DAD: the die is rolled",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'rolls')} the die: {e.face} ({w.n_cards(e.count)} to draw)",
+                     "pt": lambda w, e: f"{w.subj(e.player)} rola o dado: {e.face} "
+                                        f"({w.n_cards(e.count)} para comprar)"})
+register_event("donate", ("target", "count"), about="DOA: cards given away", into_hands=("player", "target"),
+               tell={"en": lambda w, e: f"{w.s(e.player, 'gives')} {w.obj(e.target)} {w.n_cards(e.count)}",
+                     "pt": lambda w, e: f"{w.subj(e.player)} dá {w.n_cards(e.count)} para {w.obj(e.target)}"})
+register_event("peace", ("state",), about="PAA/PAB: the peace begins or ends",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'starts')} the peace: no action cards until it ends"
+                                        if e.state == "on" else f"{w.s(e.player, 'ends')} the peace",
+                     "pt": lambda w, e: f"{w.subj(e.player)} "
+                                        + ("começa a paz: nada de cartas de ação até ela acabar" if e.state == "on"
+                                           else "termina a paz")})
+register_event("sees-hand", ("target",), about="CLA: a hand seen",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'looks')} at {w.poss(e.target)} hand",
+                     "pt": lambda w, e: f"{w.subj(e.player)} olha {w.de(e.target, 'a', 'mão')}"})
+register_reason("die (DAD)", pt="dado (DAD)")
+register_reason("trinity (TRI)", pt="trindade (TRI)")
+register_reason("backlash (BACK)", pt="revide (BACK)")
+register_reason("traitor twin (GT)", pt="gêmeo traidor (GT)")
+register_reason("baptism (BA)", pt="batismo (BA)")

@@ -22,22 +22,32 @@
 - Cuts (C) never involve face-down cards.
 - When the stock runs out, the face-down pile is reshuffled into the new stock with the face-up
   pile (all but its top card); only the cards of a face-down play still open to accusation stay.
+
+The rule reaches the referee through its hooks (:mod:`unokit.rules.base`): the face-down plays offered
+(``turn_plays``), checked (``hidden_problem``, ``split_problem``) and applied (``play_hidden``); the
+accusation window closed when the next player starts (``on_start``) or the hand ends (``on_finish``); the
+face-down pile reshuffled (``reshuffle_cards``); :class:`~unokit.core.actions.Accuse` is its own action
+(``action_problem``, ``apply_action``, ``action_options``); the open play is the public query ``"claim"``
+(``Game.claim``). A free discard owed is the referee's (``Game.owe_discards``): DED's go face down. Its events
+(``accuse``, ``hidden-play``, ``free-discard``), their narration and its penalties' reasons are declared here.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.actions import Play
+from ..core.actions import Accuse, Play
 from ..core.cards import COLORS
-from ..core.errors import IllegalActionError
-from .base import HouseRule
+from ..core.errors import IllegalActionError, NotYourTurnError, WindowClosedError
+from ..core.events import register_event, register_reason
+from .base import HouseRule, register_refusal
 from .stacking import ALLOWED
 
 
 class Claim(NamedTuple):
     """An open face-down play: it may be accused until the next player starts (in ``HIDDEN_FINISH``,
-    until the next player passes). ``Game.claim`` reads it."""
+    until the next player passes). DED's own state (``game.rule_state["DED"]``, absent when none is open);
+    ``Game.claim`` (the query ``"claim"``) reads it."""
 
     seq: int          # the action that put the cards down
     seat: int         # who put them down
@@ -47,54 +57,95 @@ class Claim(NamedTuple):
     went_out: bool    # the face-down play emptied the hand (``HIDDEN_FINISH``)
 
 
-class FaceDown(NamedTuple):
-    """DED's own state (``game.rule_state["DED"]``, absent while empty): the open face-down play, and
-    the free discards owed (one seat per card, in order; ``Game.free_discards`` reads them) with the
-    phase to go back to once they are made and where the cards go: ``"hidden"`` (DED: face down) or
-    ``"under"`` (Wild Ohana, which owes free discards of its own: face up, under the Ohana card)."""
-
-    claim: Claim | None = None
-    owed: tuple[int, ...] = ()
-    resume: object = None
-    dest: str = "hidden"
+_KEY = "DED"
 
 
-_EMPTY = FaceDown()
+def _claim(game) -> Claim | None:
+    return game.rule_state.get(_KEY)
 
 
-def _state(game) -> FaceDown:
-    return game.rule_state.get("DED", _EMPTY)
-
-
-def _store(game, state: FaceDown) -> None:
-    if state.claim is None and not state.owed:
-        game.rule_state.pop("DED", None)
-    else:
-        game.rule_state["DED"] = state
+def _open(game, claim: Claim) -> None:
+    game.rule_state[_KEY] = claim
 
 
 def close_claim(game) -> None:
     """The open face-down play can no longer be accused (the next player started, the hand ended)."""
-    state = game.rule_state.get("DED")
-    if state is not None and state.claim is not None:
-        _store(game, state._replace(claim=None))
+    game.rule_state.pop(_KEY, None)
+
+
+def discard_face_down(game, seat: int, card) -> None:
+    """Where DED's free discard goes: face down, on the face-down pile."""
+    game.hidden_pile.append(card)
+    game.emit("free-discard", seat)
 
 
 def owe_free_discards(game, seats, dest: str = "hidden") -> None:
-    """``seats`` (one entry per card) owe free discards: the hand waits in ``FREE_DISCARD`` for them and
-    then goes back to the phase it is in now. ``dest``: where the cards go (``"under"``: Wild Ohana)."""
-    _store(game, _state(game)._replace(owed=tuple(seats), resume=game.phase, dest=dest))
-    game.phase = game.phase.FREE_DISCARD
+    """``seats`` (one entry per card) owe free discards (``Game.owe_discards``): ``dest`` ``"hidden"`` face
+    down (DED), ``"under"`` face up under the top card (:func:`unokit.rules.wilds.discard_under`: Wild
+    Ohana, SPIN)."""
+    if dest == "under":
+        from .wilds import discard_under
+        game.owe_discards(seats, discard_under)
+    else:
+        game.owe_discards(seats, discard_face_down)
 
 
 class DoubleDiscard(HouseRule):
-    """DED (Descarte Duplo): cards may be played face down, claimed legal, and accused; the functions
-    below are the referee's for face-down plays, accusations and free discards."""
+    """DED (Descarte Duplo): cards may be played face down, claimed legal, and accused."""
 
     code = "DED"
+    start_order = -1   # the window closes before another rule's start draws cards (a reshuffle)
+    actions = (Accuse,)
+    options_first = True   # an accusation is offered with the catches, as the referee always listed it
+    answers = ("claim",)
 
-    def setup(self, game) -> None:
-        game.face_down = True
+    def answer(self, game, name):
+        return _claim(game)
+
+    def turn_plays(self, game, seat) -> list:
+        return hidden_plays(game, seat)
+
+    def hidden_problem(self, game, play):
+        ph = game.phase
+        if play.claim and ph != ph.PENDING:
+            return IllegalActionError, "a claim is only made when answering a draw penalty"
+        if ph == ph.PENDING:
+            if game.going_out is not None:
+                return NotYourTurnError, f"seat {game.going_out} went out: draw the penalty"
+            if not _claim_ok(game, play.claim):
+                return (IllegalActionError, "facing a draw, a face-down play must claim a draw card "
+                                            "(claim 2 or 4) that the stacking rule allows")
+        return None
+
+    def split_problem(self, game, play, why):
+        return split_problem(game, play, why)
+
+    def play_hidden(self, game, play) -> None:
+        do_hidden_play(game, play)
+
+    def reshuffle_cards(self, game) -> list:
+        return reshuffled_hidden(game) if game.hidden_pile else []
+
+    def on_start(self, game, seat) -> None:
+        close_claim(game)
+
+    def on_finish(self, game, winner) -> None:
+        close_claim(game)
+
+    def action_problem(self, game, a):
+        claim = _claim(game)
+        if claim is None:
+            return WindowClosedError, "there is no face-down play to accuse"
+        if claim.seat == a.player:
+            return IllegalActionError, "you cannot accuse your own play"
+        return None
+
+    def apply_action(self, game, a) -> None:
+        do_accuse(game, a)
+
+    def action_options(self, game, seat) -> list:
+        claim = _claim(game)
+        return [Accuse(seat)] if claim is not None and claim.seat != seat else []
 
 
 def _claim_ok(game, amount: int) -> bool:
@@ -180,12 +231,12 @@ def do_hidden_play(game, a: Play) -> None:
     game.emit("hidden-play", p, len(a.hidden), a.claim)
     went_out = not hand and not a.cards
     claim = Claim(game.seq, p, a.hidden, truthful, a.claim, went_out)
-    _store(game, _state(game)._replace(claim=claim))
+    _open(game, claim)
     if a.cards:
         visible = Play(p, a.cards, a.color, a.uno, a.target, give=a.give)
         game.put_down(p, visible)
         if game.phase != game.phase.OVER:
-            _store(game, _state(game)._replace(claim=claim._replace(went_out=False)))
+            _open(game, claim._replace(went_out=False))
         return
     game.wd4 = None
     game.drawn = None
@@ -212,7 +263,7 @@ def do_hidden_play(game, a: Play) -> None:
 
 
 def do_accuse(game, a) -> None:
-    open_claim = _state(game).claim
+    open_claim = _claim(game)
     assert open_claim is not None          # (checked: an accusation needs an open claim)
     _seq, liar, cards, truthful, claim, went_out = open_claim
     # the claim stays open while the penalty is drawn: a reshuffle then leaves its cards face down
@@ -255,7 +306,7 @@ def reshuffled_hidden(game) -> list:
     """Take the face-down cards that go back into the stock when it runs out (the stock is rebuilt
     from both discard piles, docs/rules/DED.md): all of them but the cards of a face-down play still
     open to accusation, which stay face down (a caught liar who went out takes them back)."""
-    claim = _state(game).claim
+    claim = _claim(game)
     keep = list(claim.cards) if claim is not None else []
     stay, out = [], []
     for c in reversed(game.hidden_pile):  # the open play's cards are the newest
@@ -270,20 +321,26 @@ def reshuffled_hidden(game) -> list:
     return out
 
 
-def do_free_discard(game, a) -> None:
-    p = a.player
-    game.hands[p].remove(a.card)
-    state = _state(game)
-    if state.dest == "under":  # Wild Ohana: face up, under the Ohana card
-        game.discard.insert(len(game.discard) - 1, a.card)
-        game.emit("discard-under", p, a.card.code)
-    else:
-        game.hidden_pile.append(a.card)
-        game.emit("free-discard", p)
-    owed = state.owed[1:]
-    _store(game, state._replace(owed=owed) if owed else state._replace(owed=(), resume=None, dest="hidden"))
-    if not game.hands[p]:
-        return game.finish(p)
-    game.hands_changed((p,))
-    if not owed:  # the last one: play goes back to the interrupted phase
-        game.phase = state.resume
+def _lied(e) -> bool:
+    return e.verdict in ("guilty", "bluff", "liar")
+
+
+register_event("accuse", ("liar", "verdict"), about="DED: a face-down play accused: honest or liar",
+               into_hands=("player", "liar"),
+               tell={"en": lambda w, e: f"{w.s(e.player, 'accuses')} {w.obj(e.liar)} of lying: " + (
+                   f"{w.obj(e.liar)} {w.verb(e.liar, 'was')} lying" if _lied(e) else f"{w.obj(e.liar)} told the truth"),
+                     "pt": lambda w, e: f"{w.subj(e.player)} acusa {w.obj(e.liar)} de mentir: "
+                                        + ("era mentira" if _lied(e) else "era verdade")})
+register_event("hidden-play", ("count", "claim"), about="DED: cards played face down",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'puts')} {w.n_cards(e.count)} face down"
+                                        + (f", claiming +{e.claim}" if e.claim else ""),
+                     "pt": lambda w, e: f"{w.subj(e.player)} põe {w.n_cards(e.count)} "
+                                        f"{'virada' if e.count == 1 else 'viradas'} para baixo"
+                                        + (f", alegando +{e.claim}" if e.claim else "")})
+register_event("free-discard", about="DED: a free face-down discard owed",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'discards')} a card face down",
+                     "pt": lambda w, e: f"{w.subj(e.player)} descarta uma carta virada para baixo"})
+register_refusal(Accuse, WindowClosedError, "there is no face-down play to accuse")
+register_reason("false accusation (DED)", pt="acusação falsa (DED)")
+register_reason("caught lying (DED)", pt="pego mentindo (DED)")
+register_reason("caught lying to avoid elimination (MS + DED)", pt="pego mentindo para não ser eliminado (MS + DED)")

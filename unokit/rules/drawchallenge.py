@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core.actions import ChallengeDraw
 from ..core.errors import IllegalActionError, WindowClosedError
+from ..core.events import register_event, register_reason
 from .base import HouseRule
 
 
@@ -48,3 +49,15 @@ class DrawChallenge(HouseRule):
             game.penalize(drawer, 2, "drew while holding a playable card (DP)")
         else:
             game.penalize(a.player, 4, "wrong draw challenge (DP)")
+
+
+# ---------------------------------------------------------------------- the event DP emits, told
+register_event("draw-challenge", ("drawer", "verdict"), about="DP: a draw challenged",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.drawer)} draw: {w.obj(e.drawer)} "
+                                        + ("held a playable card" if e.verdict == "guilty" else "had nothing to play"),
+                     "pt": lambda w, e: f"{w.subj(e.player)} contesta {w.de(e.drawer, 'a', 'compra')}: "
+                                        f"{w.obj(e.drawer)} "
+                                        + ("tinha uma carta jogável" if e.verdict == "guilty"
+                                           else "não tinha o que jogar")})
+register_reason("wrong draw challenge (DP)", pt="contestação errada da compra (DP)")
+register_reason("drew while holding a playable card (DP)", pt="comprou tendo uma carta jogável (DP)")

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from ..core.actions import Action, register_action
 from ..core.cards import Face
 from ..core.errors import IllegalActionError, WindowClosedError
+from ..core.events import register_event, register_reason
 from .base import HouseRule, TurnChange
 from .cardfx import Carousel, Swap
 from .cut import Cut
@@ -48,19 +49,21 @@ from .cut import Cut
 
 class SevenOSwap(Swap):
     code = "SEVENO"
+    CARD = 7   #: the number whose player may swap hands (the compiled core reads it)
 
     def __init__(self, rs):
         HouseRule.__init__(self, rs)
-        self.card = 7
+        self.card = self.CARD
 
 
 class SevenOPass(Carousel):
     code = "SEVENO"
+    CARD = 0   #: the number that passes every hand (the compiled core reads it)
     last_card_ok = True
 
     def __init__(self, rs):
         HouseRule.__init__(self, rs)
-        self.card = 0
+        self.card = self.CARD
 
     def play_problem(self, game, play):
         return None
@@ -132,6 +135,7 @@ def _sum_ok(top, cards) -> bool:
 class AddUp(HouseRule):
     code = "ADDUP"
     actions = (ChallengeSum,)
+    PENALTY = 2   #: what a challenge of the sum costs the side that loses it (the compiled core reads it)
 
     def allow_play(self, game, play) -> bool:
         return (game.phase.name != "PENDING" and _sum_ok(game.discard[-1], play.cards)
@@ -186,9 +190,9 @@ class AddUp(HouseRule):
                 game.hands[p].extend(cards)
                 game.color = prev_color
                 game.hands_changed((p,))
-            game.penalize(p, 2, "Add it up bluff")
+            game.penalize(p, self.PENALTY, "Add it up bluff")
         else:
-            game.penalize(a.player, 2, "wrong Add it up challenge")
+            game.penalize(a.player, self.PENALTY, "wrong Add it up challenge")
 
 
 class Force(HouseRule):
@@ -209,13 +213,15 @@ class DrawPlay(HouseRule):
 
 class Bomb(HouseRule):
     code = "BOMB"
+    LEAST = 3     #: the fewest cards of one number that make a bomb (the compiled core reads it)
+    PENALTY = 1   #: what every other seat draws
 
     def on_play(self, game, p, play):
         nums = [c.number for c in play.cards]
-        if len(nums) >= 3 and nums[0] is not None and len(set(nums)) == 1:
+        if len(nums) >= self.LEAST and nums[0] is not None and len(set(nums)) == 1:
             for q in game.active:
                 if q != p:
-                    game.penalize(q, 1, "bomb")
+                    game.penalize(q, self.PENALTY, "bomb")
 
 
 class Revenge(HouseRule):
@@ -315,3 +321,28 @@ class Limit(HouseRule):
 
     def setup(self, game) -> None:
         game.hand_limit = self.ruleset.param("LIMIT", "cards")
+
+
+# ---------------------------------------------------------------------- the events these rules emit, told
+register_event("deflect", ("pending",), about="DEFLECT: the draw total sent on", ends_skips=True,
+               tell={"en": lambda w, e: f"{w.s(e.player, 'deflects')} {w.owed(e.pending)} to the next player",
+                     "pt": lambda w, e: f"{w.subj(e.player)} desvia {w.owed(e.pending)} para o próximo jogador"})
+register_event("jump-in-cancels", ("pending",), about="JUMPIN: the jump-in cancels the draw card",
+               tell={"en": lambda w, e: f"{w.cap(w.poss(e.player))} jump-in cancels {w.owed(e.pending)}",
+                     "pt": lambda w, e: f"{w.cap(w.de(e.player, 'o', 'corte'))} cancela {w.owed(e.pending)}"})
+register_event("revenge", ("pending",), about="REVENGE: the draw total returned",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'sends')} {w.owed(e.pending)} back (revenge)",
+                     "pt": lambda w, e: f"{w.subj(e.player)} devolve {w.owed(e.pending)} (vingança)"})
+register_event("sum-challenge", ("challenged", "verdict"), about="ADDUP: a sum challenged",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.challenged)} sum: "
+                                        + ("it was a bluff" if e.verdict == "bluff" else "it was right"),
+                     "pt": lambda w, e: f"{w.subj(e.player)} contesta {w.de(e.challenged, 'a', 'soma')}: "
+                                        + ("era blefe" if e.verdict == "bluff" else "estava certa")})
+register_event("time-up", ("seconds",), about="BLITZ: the game clock ran out",
+               tell={"en": lambda w, e: f"Time is up ({e.seconds} s)",
+                     "pt": lambda w, e: f"O tempo acabou ({e.seconds} s)"})
+register_reason("bomb", pt="bomba")
+register_reason("Add it up bluff", pt="blefe na soma")
+register_reason("wrong Add it up challenge", pt="contestação errada da soma")
+# WILDSTART's penalty, written by the referee's deal
+register_reason("Wild Draw Four turned first (WILDSTART)", pt="Curinga Comprar Quatro virado primeiro (WILDSTART)")

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from ..core.cards import Face
+from ..core.events import register_event
 from .base import HouseRule
 from .stacking import ALLOWED
 
@@ -44,3 +45,9 @@ class Inferno(HouseRule):
             game.pending = 0
             game.pending_kind = 0
             game.wd4 = None
+
+
+# ---------------------------------------------------------------------- the event I emits, told
+register_event("stack-cancelled", ("pending",), about="I: a Skip or Reverse cancels the draw total",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'cancels')} {w.owed(e.pending)}",
+                     "pt": lambda w, e: f"{w.subj(e.player)} cancela {w.owed(e.pending)}"})

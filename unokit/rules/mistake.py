@@ -39,6 +39,7 @@ from typing import NamedTuple
 
 from ..core.actions import Action, register_action
 from ..core.errors import IllegalActionError, WindowClosedError
+from ..core.events import register_event, register_reason
 from .base import HouseRule
 
 __all__ = ["AnyMistake", "CallUnready", "Waiting"]
@@ -126,3 +127,12 @@ class AnyMistake(HouseRule):
         game.emit("unready", a.player, seat)
         game.penalize(seat, self.penalty, REASON)
         game.rule_state[CODE] = Waiting(seat, game.clock.now())
+
+
+# ---------------------------------------------------------------------- the event MISTAKE emits, told
+register_event("unready", ("target",),
+               about="MISTAKE: the seat to act is called out for letting its time allowance run",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'calls')} {w.obj(e.target)} out: too slow to act",
+                     "pt": lambda w, e: f"{w.subj(e.player)} pega {w.obj(e.target)} desprevenido: "
+                                        "demorou demais para jogar"})
+register_reason(REASON, pt="pego desprevenido (MISTAKE)")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from . import wilds  # noqa: F401  (the 112/Ohana/Italian wilds register their effects)
 from .arithmetic import FirstArithmetic, SecondArithmetic
+from .blanks import deck_problem  # noqa: F401  (the blanks register theirs; the engine asks the deck's here)
 from .cardfx import (
     Backlash,
     Baptism,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..core.events import register_event, register_reason
 from .base import HouseRule
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+", re.UNICODE)
@@ -122,3 +123,15 @@ class Silence(HouseRule):
         if not ws:
             return 0
         return len(ws) if "PP" in self.opts else self.penalty
+
+
+# ---------------------------------------------------------------------- the event S emits, told
+register_event("silence", ("state",), about="S: the silence begins or ends",
+               tell={"en": lambda w, e: "The silence is over" if e.state != "on" else (
+                         "Silence: speaking now costs cards" if e.player is None
+                         else f"{w.s(e.player, 'calls')} for silence: speaking now costs cards"),
+                     "pt": lambda w, e: "O silêncio acabou" if e.state != "on" else (
+                         "Silêncio: falar agora custa cartas" if e.player is None
+                         else f"{w.subj(e.player)} pede silêncio: falar agora custa cartas")})
+# the penalty for speaking, written by the referee's speech judge
+register_reason("spoke during silence", pt="falou durante o silêncio")

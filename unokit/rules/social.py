@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..core.actions import Slap
 from ..core.cards import Color
 from ..core.errors import IllegalActionError, WindowClosedError
+from ..core.events import register_event, register_reason
 from .base import HouseRule
 from .words import is_apology, is_compliment, is_critique, normalize
 
@@ -142,3 +143,37 @@ class SlapPile(HouseRule):
             game.finish(w)
             return True
         return False
+
+
+# ---------------------------------------------------------------------- the events these rules emit, told
+def _owed_en(w, e) -> str:
+    what = "a compliment" if e.kind == "compliments-owed" else "a critique"
+    if not e.seats:
+        return f"Nobody owes {w.obj(e.player)} {what}"
+    who, plural = w.seats(e.seats)
+    return f"{who} {'owe' if plural else 'owes'} {w.obj(e.player)} {what}"
+
+
+def _owed_pt(w, e) -> str:
+    what = "um elogio" if e.kind == "compliments-owed" else "uma crítica"
+    if not e.seats:
+        return f"Ninguém deve {what} para {w.obj(e.player)}"
+    who, plural = w.seats(e.seats)
+    return f"{who} {'devem' if plural else 'deve'} {what} para {w.obj(e.player)}"
+
+
+register_event("compliments-owed", ("seats",), about="E: the seats that owe the player a compliment",
+               tell={"en": _owed_en, "pt": _owed_pt})
+register_event("critiques-owed", ("seats",), about="IE: the seats that owe the player a critique",
+               tell={"en": _owed_en, "pt": _owed_pt})
+register_event("slap", (), about="M: a hand on the pile",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'slaps')} the pile",
+                     "pt": lambda w, e: f"{w.subj(e.player)} bate na pilha"})
+register_event("slap-now", (), about="M: an 8 was played: slap",
+               tell={"en": lambda w, e: f"Slap now! {w.cap(w.poss(e.player))} card calls for everyone to slap the pile",
+                     "pt": lambda w, e: f"Bata agora! {w.cap(w.de(e.player, 'a', 'carta'))} pede que todos batam "
+                                        "na pilha"})
+register_reason("no compliment", pt="sem elogio", prefix=True)
+register_reason("no critique", pt="sem crítica", prefix=True)
+register_reason("last to slap (M)", pt="último a bater (M)")
+register_reason("did not slap (M)", pt="não bateu (M)")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.events import register_reason
 from .base import HouseRule
 
 
@@ -54,3 +55,7 @@ class Speed(HouseRule):
         if game.clock.now() - clock.started > self.seconds:
             game.rule_state["V"] = clock._replace(charged=True)
             game.penalize(clock.seat, self.penalty, f"slower than {self.seconds} s")
+
+
+# ---------------------------------------------------------------------- V's penalty, told
+register_reason("slower than", pt="mais lento que", prefix=True)

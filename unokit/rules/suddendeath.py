@@ -15,6 +15,7 @@ eliminated from the hand (000 ch.3 §Regra da Morte Súbita).
 
 from __future__ import annotations
 
+from ..core.events import register_reason
 from .base import HouseRule
 
 
@@ -64,3 +65,8 @@ class SuddenDeath(HouseRule):
             game.seat_starts(p)
             game.eliminate(p, f"had to draw ({self.variant})")
             return True
+
+
+# ---------------------------------------------------------------------- MS's eliminations, told
+register_reason("had to draw", pt="teve de comprar", prefix=True)
+register_reason("could not answer the draw", pt="não pôde responder à compra", prefix=True)

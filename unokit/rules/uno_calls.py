@@ -6,9 +6,11 @@ the next player starts.
 SLOWUNO: a missed UNO may be caught until the end of the next player's turn.
 
 The catch window itself is the referee's (``Game.catchable``, ``Game.missed_uno``); these rules set how
-long it stays open and what it costs, once, when the hand is set up. SLOWUNO keeps when each seat's
-window closes in ``game.rule_state["SLOWUNO"]`` (:class:`CatchExpiry`): the referee calls
-:func:`open_catch_window` when a seat becomes catchable and :func:`close_catch_windows` when a turn ends.
+long it stays open and what it costs. MEM and PRE set the table's parameters when the hand is set up
+(``uno_penalty``; ``uno_forever``: the window survives a start). SLOWUNO keeps it open at a start too, and
+keeps when each seat's window closes in ``game.rule_state["SLOWUNO"]`` (:class:`CatchExpiry`): it notes the
+expiry when a seat becomes catchable (the hook ``on_missed_uno``) and closes the windows due when a turn
+ends (``on_turn_end``); the public query ``"catch_expiry"`` (``Game.catch_expiry``) reads it.
 """
 
 from __future__ import annotations
@@ -39,10 +41,10 @@ def open_catch_window(game, seat: int, turns: int) -> None:
     game.rule_state["SLOWUNO"] = CatchExpiry(tuple(sorted(closes.items())))
 
 
-def close_catch_windows(game) -> None:
-    """SLOWUNO, at the end of a turn: the seats whose window has closed can no longer be caught."""
+def close_catch_windows(game, done: int) -> None:
+    """SLOWUNO, at the end of a turn: the seats whose window has closed once ``done`` turns have ended can no
+    longer be caught."""
     expiry = game.rule_state.get("SLOWUNO", _NONE)
-    done = game.turns_done
     for q in [q for q in game.catchable if expiry.get(q, 0) <= done]:
         game.catchable.discard(q)
 
@@ -52,9 +54,10 @@ _NONE = CatchExpiry()
 
 class Memory(HouseRule):
     code = "MEM"
+    PENALTY = 4   #: what a missed UNO costs (the compiled core reads it)
 
     def setup(self, game) -> None:
-        game.uno_penalty = 4
+        game.uno_penalty = self.PENALTY
 
 
 class Precaution(HouseRule):
@@ -66,9 +69,24 @@ class Precaution(HouseRule):
 
 class SlowUno(HouseRule):
     code = "SLOWUNO"
+    answers = ("catch_expiry",)
 
     def setup(self, game) -> None:
-        game.slow_uno = True
+        game.uno_forever = True   # a start does not close the window: the end of the next player's turn does
+
+    def on_missed_uno(self, game, seat) -> None:
+        """The window closes when the next player's turn ends: the turn after the one in progress; between
+        turns (during free discards or a face-down finish), the coming turn."""
+        ph = game.phase
+        between = ph in (ph.FREE_DISCARD, ph.HIDDEN_FINISH)
+        open_catch_window(game, seat, game.turns_done + (1 if between else 2))
+
+    def on_turn_end(self, game, player) -> None:
+        if game.catchable:   # (this turn is about to be counted in ``turns_done``)
+            close_catch_windows(game, game.turns_done + 1)
+
+    def answer(self, game, name):
+        return dict(game.rule_state.get("SLOWUNO", _NONE).closes)
 
 
 __all__ = ["CatchExpiry", "Memory", "Precaution", "SlowUno", "close_catch_windows", "open_catch_window"]

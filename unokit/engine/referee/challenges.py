@@ -1,16 +1,20 @@
-"""Challenges: the Wild Draw Four challenge, and DED accusations and free discards.
+"""Challenges: the Wild Draw Four challenge; free discards owed (the phase ``FREE_DISCARD``).
 
 A part of :class:`unokit.engine.game.Game` (see the modules table in docs/architecture.md)."""
 
 from __future__ import annotations
 
-from ...core.actions import Accuse, Challenge, Discard
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ...core.actions import Challenge, Discard
+from ...core.cards import Card
 from ...core.official import challenge_penalty
-from .state import HandState, Phase
+from .state import HandState, OwedDiscards, Phase
 
 
 class ChallengesMixin(HandState):
-    """Challenges: the Wild Draw Four challenge, and DED accusations and free discards."""
+    """Challenges: the Wild Draw Four challenge; free discards owed (the phase ``FREE_DISCARD``)."""
 
     def _do_challenge(self, a: Challenge) -> None:
         p = a.player
@@ -50,10 +54,30 @@ class ChallengesMixin(HandState):
             return self.finish(self.going_out)
         self.end_turn(p, self.next_seat(p))
 
-    def _do_accuse(self, a: Accuse) -> None:
-        from ...rules.double_discard import do_accuse
-        do_accuse(self, a)
+    def owe_discards(self, seats: Iterable[int], put: Callable[[Any, int, Card], None]) -> None:
+        """``seats`` (one entry per card, in order) owe free discards: the hand waits in ``FREE_DISCARD`` for
+        them (:class:`~unokit.core.actions.Discard`, of any card held), then goes back to the phase it is in
+        now. ``put(game, seat, card)`` puts each card where it goes and says so (an event): DED's face down,
+        Wild Ohana's under the top card."""
+        self.owed = OwedDiscards(tuple(seats), self.phase, put)
+        self.phase = Phase.FREE_DISCARD
+
+    @property
+    def free_discards(self) -> tuple[int, ...]:
+        """The seats owing a free discard (DED, Wild Ohana), one entry per card, in order."""
+        owed = self.owed
+        return () if owed is None else owed.seats
 
     def _do_discard(self, a: Discard) -> None:
-        from ...rules.double_discard import do_free_discard
-        do_free_discard(self, a)
+        p = a.player
+        self.hands[p].remove(a.card)
+        owed = self.owed
+        assert owed is not None   # (verified: phase FREE_DISCARD)
+        owed.put(self, p, a.card)
+        rest = owed.seats[1:]
+        self.owed = owed._replace(seats=rest) if rest else None
+        if not self.hands[p]:
+            return self.finish(p)
+        self.hands_changed((p,))
+        if not rest:  # the last one: play goes back to the interrupted phase
+            self.phase = owed.resume

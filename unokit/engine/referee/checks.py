@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import (
-    Accuse,
     Action,
     CatchUno,
     Challenge,
@@ -33,6 +32,7 @@ from ...core.errors import (
 )
 from ...core.official import matches
 from ...rules import blanks
+from ...rules.base import REFUSALS
 from ..compose import MORE, gifts_of, targets_of
 from .state import HandState, Phase, WrongPlay
 
@@ -106,7 +106,7 @@ class ChecksMixin(HandState):
             return NotYourTurnError, f"there is no seat {p}"
         if not play.cards and not play.hidden:
             return IllegalActionError, "a play needs at least one card"
-        if play.hidden and not self.face_down:
+        if play.hidden and not self._play_hidden:
             return IllegalActionError, "face-down plays need the DED rule"
         if not self._holds(p, play.cards + play.hidden + play.give):
             return CardNotInHandError, (f"seat {p} does not hold "
@@ -199,15 +199,10 @@ class ChecksMixin(HandState):
         if play.hidden and not play.cards:
             if p != self.to_act or ph not in (Phase.PLAY, Phase.DRAWN, Phase.PENDING):
                 return NotYourTurnError, f"it is seat {self.to_act}'s turn", False
-            if play.claim and ph != Phase.PENDING:
-                return IllegalActionError, "a claim is only made when answering a draw penalty", False
-            if ph == Phase.PENDING:
-                from ...rules.double_discard import _claim_ok
-                if self.going_out is not None:
-                    return NotYourTurnError, f"seat {self.going_out} went out: draw the penalty", False
-                if not _claim_ok(self, play.claim):
-                    return (IllegalActionError, "facing a draw, a face-down play must claim a draw card "
-                                                "(claim 2 or 4) that the stacking rule allows", False)
+            for h in self._hooks["hidden_problem"]:   # (DED: a claim facing a draw)
+                prob = h(self, play)
+                if prob:
+                    return prob[0], prob[1], False
             return None
         if p != self.current or ph not in (Phase.PLAY, Phase.DRAWN, Phase.PENDING):
             # out of turn: only cuts (C)
@@ -222,9 +217,11 @@ class ChecksMixin(HandState):
             return (CardNotPlayableError, f"after drawing you may only play the card drawn "
                                           f"({' '.join(c.code for c in self.drawn_options)})", True)
         why = self.match_problem(play)
-        if why and play.hidden and ph == Phase.PLAY:  # DED: the face-down part of a group may come first
-            from ...rules.double_discard import split_problem
-            why = split_problem(self, play, why)
+        if why and play.hidden and ph == Phase.PLAY:  # the face-down part of a group may come first (DED)
+            for h in self._hooks["split_problem"]:
+                why = h(self, play, why)
+                if not why:
+                    break
         if why:
             return CardNotPlayableError, why, ph != Phase.PENDING
         if play.cards[-1].face == Face.WILD_SWAP and len(self.hands[p]) == len(play.cards) + len(play.hidden):
@@ -315,12 +312,6 @@ class ChecksMixin(HandState):
             if self.rules.corrections == 2 and not self.hands[w.player]:
                 return WindowClosedError, f"seat {w.player} has gone out: the hand is decided"
             return None
-        if t is Accuse:
-            if not self.face_down or self.claim is None:
-                return WindowClosedError, "there is no face-down play to accuse"
-            if self.claim[1] == p:
-                return IllegalActionError, "you cannot accuse your own play"
-            return None
         if t is Discard:
             if self.phase != Phase.FREE_DISCARD or p != self.to_act:
                 return NotYourTurnError, "no free discard is owed by this seat now"
@@ -329,6 +320,9 @@ class ChecksMixin(HandState):
             return None
         if t in self._rule_actions:
             return self._rule_actions[t].action_problem(self, a)
+        refused = REFUSALS.get(t)
+        if refused is not None:   # a rule's own action, and that rule is not in force (DED's Accuse)
+            return refused
         if p in self.eliminated and t is not Say:
             return NotYourTurnError, f"seat {p} is out of this hand"
         if t is Say:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from ...core.actions import Draw, Pass, Play
 from ...core.cards import Card, Face
 from ...core.official import matches
-from ...rules.double_discard import close_claim
 from .state import HandState, Phase
 
 
@@ -23,9 +22,8 @@ class DrawingMixin(HandState):
         for _ in range(k):
             if not self.stock:
                 pool = self.discard[:-1]
-                if self.hidden_pile:  # DED: the face-down pile is reshuffled in too (docs/rules/DED.md)
-                    from ...rules.double_discard import reshuffled_hidden
-                    pool += reshuffled_hidden(self)
+                for h in self._reshuffle_cards:  # cards rules add (DED: the face-down pile, docs/rules/DED.md)
+                    pool += h(self)
                 if not pool:
                     break  # every card is in a hand: draw what there is
                 self.stock = self.chance.shuffle(pool)
@@ -130,7 +128,6 @@ class DrawingMixin(HandState):
 
     def _do_pass(self, a: Pass) -> None:
         p = a.player
-        if self.phase == Phase.HIDDEN_FINISH:
-            close_claim(self)
+        if self.phase == Phase.HIDDEN_FINISH:   # the face-down finish is accepted
             return self.finish_hidden()
         self.end_turn(p, self.next_seat(p))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from ...core.actions import Accuse, Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno
+from ...core.actions import Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno
 from ...core.cards import Card, Face, plain
 from ...core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ...core.official import matches
@@ -57,9 +57,9 @@ class ListingMixin(HandState):
                 out.extend(Discard(player, c) for c in dict.fromkeys(self.hands[player]))
             elif ph == Phase.HIDDEN_FINISH:
                 out.append(Pass(player))
-            if self.face_down and ph in (Phase.PLAY, Phase.DRAWN, Phase.PENDING) and self.going_out is None:
-                from ...rules.double_discard import hidden_plays
-                out.extend(hidden_plays(self, player))
+            if self._turn_plays and ph in (Phase.PLAY, Phase.DRAWN, Phase.PENDING) and self.going_out is None:
+                for h in self._turn_plays:   # plays a rule adds (DED: face down)
+                    out.extend(h(self, player))
         if self.hands[player].__len__() == 1 and not self.uno_said[player]:
             out.append(SayUno(player))
         if self.catchable:
@@ -69,14 +69,13 @@ class ListingMixin(HandState):
         if self._cut_problem and player != self.to_act:
             for h in self._hooks["cut_actions"]:
                 out.extend(h(self, player))
-        if self.claim is not None and self.claim[1] != player:
-            out.append(Accuse(player))
+        for r in self._options_first:   # (DED's Accuse: listed with the catches)
+            out.extend(r.action_options(self, player))
         if self.wrong_plays:
             out.extend(Notice(player, w.seq) for w in self.wrong_plays
                        if w.player != player and (self.hands[w.player] or self.rules.corrections == 1))
-        if self._rule_actions:
-            for r in dict.fromkeys(self._rule_actions.values()):
-                out.extend(r.action_options(self, player))
+        for r in self._options_last:
+            out.extend(r.action_options(self, player))
         if self.eliminated and player in self.eliminated:
             return []
         if self.physical:
@@ -91,7 +90,7 @@ class ListingMixin(HandState):
         if self.phase == Phase.OVER:
             return []
         me = self.to_act
-        everyone: object = self.catchable or self.claim is not None or self.wrong_plays   # (tested for truth)
+        everyone: object = self.catchable or self.wrong_plays   # (tested for truth)
         out = []
         top = self.discard[-1]
         if self._rule_actions:

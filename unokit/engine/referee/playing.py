@@ -9,8 +9,7 @@ from typing import cast
 from ...core.actions import Play
 from ...core.cards import Face
 from ...core.official import Effect, is_bluff
-from ...rules import blanks
-from ...rules.double_discard import owe_free_discards
+from ...rules.base import FACE_EFFECTS
 from .state import HandState, Phase, WrongPlay
 
 
@@ -21,9 +20,8 @@ class PlayingMixin(HandState):
         p = a.player
         # table enforcement: a wrong play that may stand was accepted by _problem; it is recorded below
         prob = None if self.strict else self._play_problem(a)
-        if a.hidden:
-            from ...rules.double_discard import do_hidden_play
-            return do_hidden_play(self, a)
+        if a.hidden:   # cards face down: the rule that allows them plays them (DED)
+            return self._play_hidden[0](self, a)
         cut = p != self.current or self.phase not in (Phase.PLAY, Phase.DRAWN, Phase.PENDING)
         if prob is not None:  # table enforcement: the wrong play stands until noticed
             self.wrong_plays.append(WrongPlay(self.seq, p, a.cards, prob[1], self._snapshot(), self.color,
@@ -88,7 +86,7 @@ class PlayingMixin(HandState):
     def _resolve(self, p: int, cards: tuple, a: Play, skip: int = 0, override: int | None = None) -> None:
         """The effect of the play on the turn: the official effect of its last card
         (:meth:`unokit.engine.game.Game.effect_of`: the official effect, or the edition's), extended to a group of
-        several Skips or Reverses (DR/DD, 000 §DR); the 112/Ohana/Italian wilds resolve here; ``skip`` /
+        several Skips or Reverses (DR/DD, 000 §DR); a card with an effect of its own plays it here; ``skip`` /
         ``override``: what ``on_play`` hooks asked of the next turn (DAD, DEFLECT). A draw card that also
         reverses (No Mercy's Wild Reverse Draw Four) turns the direction before the next player is found."""
         top = cards[-1]
@@ -113,20 +111,15 @@ class PlayingMixin(HandState):
             return
         if hand_empty and self.rule_state.get("out-deferred") != p:  # (M: a slap round decides the win)
             return self.finish(p)
-        if fx is None:  # another edition's wild: the next player plays, after the card's own effect
+        if fx is None:  # a card with an effect of its own (the 112/Ohana/Italian wilds, the blanks): the
+            # next player plays, after the effect its module registered (unokit.rules.base.register_face_effect)
             nxt = self.next_seat(p)
-            if f == Face.WILD_SWAP:
-                q = a.target
-                assert q is not None   # (a Wild Swap names its target: _shape_problem)
-                self.hands[p], self.hands[q] = self.hands[q], self.hands[p]
-                self.hands_changed((p, q))
-                self.emit("swap", p, q)
-            elif f == Face.WILD_SHUFFLE:
-                self._shuffle_hands(p)
-            elif f == Face.WILD_OHANA:
-                return self._ohana(p, nxt)
-            elif f in blanks.ALL_BLANKS:
-                nxt = blanks.resolve(self, p, a, nxt)
+            effect = FACE_EFFECTS.get(f)
+            if effect is not None:
+                after = effect(self, p, a, nxt)
+                if after is None:   # the effect ended the turn itself (Wild Ohana)
+                    return
+                nxt = after
         elif k == 1 or not (fx.reverse or fx.advance > 1):  # one card, or a group of numbers or Wilds
             if fx.reverse:
                 self.direction = -self.direction
@@ -145,21 +138,6 @@ class PlayingMixin(HandState):
             nxt = override
         self.end_turn(p, nxt)
 
-    def _ohana(self, p: int, nxt: int) -> None:
-        """Wild Ohana (002): hands above 4 discard down to 4 under the Ohana card (each player chooses),
-        hands below 4 draw up to 4."""
-        owed = []
-        for q in self.active:
-            h = len(self.hands[q])
-            if h < 4:
-                self.draw_cards(q, 4 - h)
-            elif h > 4:
-                owed += [q] * (h - 4)
-        self.emit("ohana", p)
-        self.end_turn(p, nxt)
-        if owed:
-            owe_free_discards(self, owed, dest="under")
-
     def _skip(self, p: int, k: int) -> int:
         """Next seat after ``k`` Skips by ``p`` (000 §DR, Carta Pular): k = n-1 plays again;
         from n on the player is ignored and only opponents are counted."""
@@ -168,15 +146,3 @@ class PlayingMixin(HandState):
             return self.next_seat(p, k + 1)
         opponents = [self.next_seat(p, i) for i in range(1, n)]
         return opponents[k % (n - 1)]
-
-    def _shuffle_hands(self, p: int) -> None:
-        """Wild Shuffle Hands (003): collect, shuffle, deal one by one from the player's left."""
-        pool = [c for h in self.hands for c in h]
-        pool = self.chance.shuffle(pool)
-        self.hands = [[] for _ in range(self.n)]
-        i = 0
-        while pool:
-            self.hands[(p + 1 + i) % self.n].append(pool.pop())
-            i += 1
-        self.hands_changed(range(self.n))
-        self.emit("shuffle-hands", p)

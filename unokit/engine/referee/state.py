@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ...rules.base import HouseRule
     from ...rules.editions import Edition
 
-__all__ = ["HandState", "Phase", "WrongPlay", "Clock", "Hook", "copy_rule_state"]
+__all__ = ["HandState", "Phase", "WrongPlay", "OwedDiscards", "Clock", "Hook", "copy_rule_state"]
 
 
 class Phase(IntEnum):
@@ -30,8 +30,8 @@ class Phase(IntEnum):
     DRAWN = 1          # the player drew a playable card: play it or pass
     PENDING = 2        # the player in turn faces a draw penalty: draw / challenge / stack
     COLOR = 3          # first discard was a Wild: the first player names the colour
-    FREE_DISCARD = 4   # DED: a player owes a face-down discard
-    HIDDEN_FINISH = 5  # DED: a hand emptied face down; accuse or accept
+    FREE_DISCARD = 4   # a player owes a free discard (DED: face down; Wild Ohana: under the top card)
+    HIDDEN_FINISH = 5  # a hand emptied face down (DED); accuse or accept
     OVER = 6
 
 
@@ -45,6 +45,16 @@ class WrongPlay(NamedTuple):
     snapshot: dict[str, Any]   # the state to restore (TableMixin._snapshot)
     prev_color: Color
     next_player: int
+
+
+class OwedDiscards(NamedTuple):
+    """Free discards owed (phase ``FREE_DISCARD``, :meth:`~unokit.engine.game.Game.owe_discards`): the seats
+    that owe them, one entry per card, in order; the phase to go back to once they are made; and
+    ``put(game, seat, card)``, which puts each card where it goes (the rule's or the card's own)."""
+
+    seats: tuple[int, ...]
+    resume: Phase
+    put: Callable[[Any, int, Card], None]
 
 
 class Clock(Protocol):
@@ -88,7 +98,7 @@ class HandState:
     hands: list[list[Card]]
     stock: list[Card]             # index -1 on top
     discard: list[Card]           # index -1 on top (never empty once dealt)
-    hidden_pile: list[Card]       # DED: the face-down discards
+    hidden_pile: list[Card]       # the face-down discards (DED)
     discard_unseen: int           # cards at the bottom of the discard pile showing sides nobody has seen (a flip)
     initial_counts: Counter[Card] | None  # the deck's cards (the conservation invariant); None until dealt
     _deck_cards: list[Card]
@@ -112,7 +122,8 @@ class HandState:
     pending_from: int | None      # who made them due (None: the first card turned)
     pending_kind: int             # draw value (2/4) of the last draw card, claimed or shown
     going_out: int | None         # a seat that went out on a draw card: it wins once the draw is taken
-    going_out_hidden: int | None  # DED: a seat whose hand emptied face down (phase HIDDEN_FINISH)
+    going_out_hidden: int | None  # a seat whose hand emptied face down (phase HIDDEN_FINISH: DED)
+    owed: OwedDiscards | None     # free discards owed (phase FREE_DISCARD)
     wd4: tuple[int, bool, Color, tuple[Card, ...]] | None  # (player, bluff, prev_color, cards) of the W+4 now on top
     color_by: int | None          # the seat naming the colour of a Wild turned first, when not current
     top_player: int | None        # who put the top card there (None: turned from the stock)
@@ -132,8 +143,7 @@ class HandState:
     # ---- table parameters; house rules change them in their ``setup`` hook
     uno_penalty: int              # cards for a missed UNO
     wrong_penalty: int            # a wrong play noticed (table enforcement; MISTAKE sets it)
-    uno_forever: bool             # PRE: the catch window never closes on a start
-    slow_uno: bool                # SLOWUNO: it closes at the end of the next player's turn
+    uno_forever: bool             # the catch window does not close on a start (PRE, SLOWUNO)
     no_challenge: bool            # NOCHALLENGE
     draw_any: bool                # DRAWANY: after a turn draw, any playable card of the hand may go
     end_draw: bool                # NOENDDRAW (False): a last draw card makes nobody draw
@@ -146,7 +156,6 @@ class HandState:
     open_below: int               # OPEN: hands smaller than this are shown to all
     wild_draw_four_starts: bool   # WILDSTART
     public_stock: bool            # REV
-    face_down: bool               # DED
     deal_size: int                # cards dealt to each seat (FU, BU)
 
     # ---- the house rules in force, and what the referee caches of them
@@ -164,10 +173,16 @@ class HandState:
     _after_draw: list[Hook]
     _after_penalty: list[Hook]
     _on_start: list[Hook]
+    _play_hidden: list[Hook]      # the hooks of play_hidden: a rule lets cards go face down (DED)
+    _reshuffle_cards: list[Hook]
     _group_prefix: list[Hook]
     _choices: bool                # plays may name a target or give cards (play_targets, gifts_owed)
     _custom_play: bool            # house rules change which plays are legal (checked one by one)
     _rule_actions: dict[type[Action], Any]  # an action class of a house rule -> that rule (action_problem...)
+    _answers: dict[str, HouseRule]  # a public query -> the rule that answers it (Game.query)
+    _options_first: list[Any]     # rules whose action options are listed with the catches (options_first)
+    _options_last: list[Any]      # the other rules with actions of their own, listed last
+    _turn_plays: list[Hook]       # plays rules add to the options of the seat in turn (DED: face down)
     _hand_change_numbers: frozenset[int]  # number cards whose effect changes the player's own hand
     _hand_change_faces: frozenset[Face]   # likewise for faces
     _hand_changers: bool          # either is non-empty

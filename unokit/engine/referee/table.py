@@ -17,7 +17,7 @@ _COPIED: dict[str, Callable[[Any], Any]] = {
     "last_plays": list, "rule_state": copy_rule_state,
 }
 _PLAIN = ("colors", "discard_unseen", "color_by", "color", "direction", "current", "phase", "drawn", "pending", "pending_from", "going_out", "wd4",
-          "top_player", "pending_kind", "going_out_hidden", "drawn_options", "turns_done")
+          "top_player", "pending_kind", "going_out_hidden", "drawn_options", "turns_done", "owed")
 
 
 class TableMixin(HandState):

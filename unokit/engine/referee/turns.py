@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from ...core.actions import ChooseColor
 from ...core.official import score
-from ...rules.double_discard import close_claim
-from ...rules.uno_calls import close_catch_windows
 from .state import HandState, Phase
 
 
@@ -16,10 +14,8 @@ class TurnsMixin(HandState):
 
     def seat_starts(self, seat: int) -> None:
         """``seat`` starts a turn: the windows that close on that close now."""
-        if self.catchable and not self.uno_forever and not self.slow_uno:
+        if self.catchable and not self.uno_forever:
             self.catchable.clear()
-        if self.claim is not None:
-            close_claim(self)
         for h in self._on_start:
             h(self, seat)
 
@@ -27,8 +23,6 @@ class TurnsMixin(HandState):
         for h in self._on_turn_end:
             h(self, seat)
         self.turns_done += 1
-        if self.slow_uno and self.catchable:
-            close_catch_windows(self)
         for h in self._hooks["turn_order"]:
             nxt = h(self, seat, nxt)
         self.current = nxt
@@ -70,12 +64,15 @@ class TurnsMixin(HandState):
         self.going_out = None
         self.pending = 0
         self.catchable.clear()
-        close_claim(self)
+        for h in self._hooks["on_finish"]:
+            h(self, winner)
         self.emit("out", winner, score(self.hands, winner, self._cards_points))
 
     def finish_hidden(self) -> None:
         p = self.going_out_hidden
         assert p is not None   # (phase HIDDEN_FINISH)
+        for h in self._hooks["on_finish"]:
+            h(self, p)
         if self.pending:
             q = self.next_seat(p)
             self.emit("draws-penalty", q, self.pending)

@@ -5,8 +5,7 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 from __future__ import annotations
 
 from ...core.actions import CatchUno, Hint, Say, SayUno
-from ...rules.uno_calls import open_catch_window
-from .state import HandState, Phase
+from .state import HandState
 
 
 class UnoMixin(HandState):
@@ -26,13 +25,11 @@ class UnoMixin(HandState):
 
     def missed_uno(self, seat: int) -> None:
         """``seat`` holds one card without having said UNO: it may be caught. Every seat enters
-        ``catchable`` here, so it always has its SLOWUNO expiry: the window closes when the next
-        player's turn ends (the turn after the one in progress; between turns, during free
-        discards or a face-down finish, the coming turn)."""
+        ``catchable`` here, so the rules that time the window hear of every seat (``on_missed_uno``:
+        SLOWUNO's expiry)."""
         self.catchable.add(seat)
-        if self.slow_uno:
-            between = self.phase in (Phase.FREE_DISCARD, Phase.HIDDEN_FINISH)
-            open_catch_window(self, seat, self.turns_done + (1 if between else 2))
+        for h in self._hooks["on_missed_uno"]:
+            h(self, seat)
 
     def hands_changed(self, seats) -> None:
         for s in seats:

@@ -22,6 +22,7 @@ choices the seed leaves open are listed in ``docs/rules/ALLWILD.md``.
 from __future__ import annotations
 
 from ...core.cards import Face
+from ...core.events import register_reason
 from ...core.official import Effect, FirstCard
 from ..base import HouseRule
 from . import Edition
@@ -109,3 +110,7 @@ class AllWild(HouseRule):
             game.emit("swap", a, q)
         elif face == Face.WILD_TARGETED_DRAW_TWO:
             game.penalize(q, 2, "Wild Targeted Draw Two")
+
+
+# ---------------------------------------------------------------------- ALLWILD's penalty, told
+register_reason("Wild Targeted Draw Two", pt="Curinga Comprar Duas Direcionado")

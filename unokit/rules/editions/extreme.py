@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import accumulate
 
 from ...core.cards import Face
+from ...core.events import register_event
 from ...core.official import Effect
 from ..base import HouseRule, TurnChange
 from . import Edition
@@ -76,3 +77,20 @@ class Extreme(HouseRule):
                 break
         game.emit("launcher", victim, presses, got)
         return TurnChange(skip=1)
+
+
+# ---------------------------------------------------------------------- the event EXTREME emits, told
+def _times(k: int, lang: str) -> str:
+    """'once', 'twice', '5 times' / 'uma vez', 'duas vezes', '5 vezes'."""
+    if lang == "en":
+        return {1: "once", 2: "twice"}.get(k, f"{k} times")
+    return {1: "uma vez", 2: "duas vezes"}.get(k, f"{k} vezes")
+
+
+register_event("launcher", ("presses", "count"), about="EXTREME: the launcher pressed, and how many cards came out",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'presses')} the launcher {_times(e.presses, 'en')}: "
+                                        f"{w.n_cards(e.count) if e.count else 'nothing'} "
+                                        f"{'comes' if e.count < 2 else 'come'} out",
+                     "pt": lambda w, e: f"{w.subj(e.player)} aperta o lançador {_times(e.presses, 'pt')}: "
+                                        + (f"sai{'em' if e.count > 1 else ''} {w.n_cards(e.count)}" if e.count
+                                           else "não sai nada")})

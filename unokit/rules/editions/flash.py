@@ -22,7 +22,9 @@ from __future__ import annotations
 from ...core.actions import Slap
 from ...core.cards import Face
 from ...core.errors import IllegalActionError, WindowClosedError
+from ...core.events import register_reason
 from ...core.official import Effect
+from .. import social as _social  # noqa: F401  (declares M's "slap" and "slap-now")
 from ..base import HouseRule
 from . import Edition
 
@@ -119,3 +121,10 @@ class Flash(HouseRule):
             for q in game.active:
                 if q not in st:
                     game.penalize(q, SLAP_PENALTY, "did not press (FLASH)")
+
+
+# ---------------------------------------------------------------------- FLASH's penalties, told
+# (its events "slap" and "slap-now" are M's, rules/social.py; "slower than", V's words, rules/speed.py)
+register_reason("last to press (FLASH)", pt="o último a apertar (FLASH)")
+register_reason("did not press (FLASH)", pt="não apertou (FLASH)")
+register_reason("slower than", pt="mais lento que", prefix=True)

@@ -28,6 +28,7 @@ their regular side; Wild All Flip 50. Every choice the seed leaves open is liste
 from __future__ import annotations
 
 from ...core.cards import COLORS, FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, Card, Face
+from ...core.events import register_event
 from ...core.official import Effect, FirstCard
 from ..base import HouseRule
 from . import Edition
@@ -138,3 +139,15 @@ class Flex(HouseRule):
             for q in game.active:
                 if q != p:
                     game.draw_cards(q, _EVERYONE[f])
+
+
+# ---------------------------------------------------------------------- the event FLEX emits, told
+def _powers(w, marks: str) -> str:
+    """The power cards, 'You green, Bob red, ...'."""
+    words = {"en": ("green", "red"), "pt": ("verde", "vermelha")}[w.lang]
+    return ", ".join(f"{w.subj(s)} {words[m != 'G']}" for s, m in enumerate(str(marks)))
+
+
+register_event("power", ("cards",), about="FLEX: power cards turned: each seat's now, G green or R red",
+               tell={"en": lambda w, e: f"power cards now: {_powers(w, e.cards)}",
+                     "pt": lambda w, e: f"cartas de poder agora: {_powers(w, e.cards)}"})

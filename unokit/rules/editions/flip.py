@@ -29,6 +29,7 @@ draw pile's top card (:func:`unokit.engine.view.view_of`). Every choice the seed
 from __future__ import annotations
 
 from ...core.cards import COLORS, DARK_COLORS, Face
+from ...core.events import register_event
 from ...core.official import WRONG_CHALLENGE_EXTRA, Effect, FirstCard, first_card
 from ..base import HouseRule
 from . import Edition
@@ -132,3 +133,12 @@ class Flip(HouseRule):
             got.append(hand[-1])
             if first is None and hand[-1].color is until:
                 first = len(got) - 1
+
+
+# ---------------------------------------------------------------------- the event FLIP emits, told
+register_event("flip", ("side", "top"),
+               about="FLIP: the table turned over: the side now in play and the card now on top",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'flips')} everything over: the {e.side} side is in play, "
+                                        f"{w.card(e.top)} on top",
+                     "pt": lambda w, e: f"{w.subj(e.player)} vira tudo: agora vale o lado "
+                                        f"{'escuro' if e.side == 'dark' else 'claro'}, com {w.card(e.top)} em cima"})

@@ -27,6 +27,7 @@ leaves open is listed in ``docs/rules/NOMERCY.md``.
 from __future__ import annotations
 
 from ...core.cards import Face
+from ...core.events import register_event, register_reason
 from ...core.official import Effect
 from ..base import HouseRule
 from ..cardfx import Carousel, Swap
@@ -148,3 +149,20 @@ class NoMercySeven(Swap):
                 and len(game.hands[play.player]) > len(play.cards):
             return "a 7 swaps hands: name the player to swap with (NOMERCY)"
         return super().play_problem(game, play)
+
+
+# ---------------------------------------------------------------------- the events NOMERCY emits, told
+register_event("discard-all", ("count", "cards"),
+               about="NOMERCY: a Discard All takes every other card of its colour down", from_hand="cards",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'discards')} {w.n_cards(e.count)} of the same colour too: "
+                                        f"{w.cards(e.cards)}",
+                     "pt": lambda w, e: f"{w.subj(e.player)} descarta também {w.n_cards(e.count)} da mesma cor: "
+                                        f"{w.cards(e.cards)}"})
+register_event("roulette", ("color", "cards"),
+               about="NOMERCY: the Colour Roulette's victim named a colour and turned these cards",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'names')} {w.color(e.color)} and "
+                                        f"{w.verb(e.player, 'turns')} {w.n_cards(len(e.cards))} from the stock: "
+                                        f"{w.cards(e.cards)}",
+                     "pt": lambda w, e: f"{w.subj(e.player)} escolhe {w.color(e.color)} e vira "
+                                        f"{w.n_cards(len(e.cards))} do monte: {w.cards(e.cards)}"})
+register_reason(MERCY_REASON, pt="misericórdia: 25 cartas ou mais (NOMERCY)")

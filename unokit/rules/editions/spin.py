@@ -23,10 +23,13 @@ the hand. The choices the seed leaves open are in ``docs/rules/SPIN.md``.
 from __future__ import annotations
 
 from ...core.cards import Color, Face
+from ...core.events import register_event
 from ...core.official import Effect
+from .. import cardfx as _cardfx  # noqa: F401  (declares CAR's "carousel": the trade-hands space)
 from ..base import HouseRule
 from ..double_discard import owe_free_discards
 from . import Edition
+from . import nomercy as _nomercy  # noqa: F401  (declares NOMERCY's "discard-all")
 
 __all__ = ["EDITION", "WHEEL", "Spin", "spin_faces"]
 
@@ -117,3 +120,20 @@ class Spin(HouseRule):
             game.finish(seat)
             return True
         return False
+
+
+# ---------------------------------------------------------------------- the event SPIN emits, told
+# (its "carousel" is CAR's, rules/cardfx.py, and its "discard-all" NOMERCY's, editions/nomercy.py)
+#: the spaces of the wheel, in words
+SPACE_WORDS = {
+    "en": {"almost-uno": "almost UNO, discard all but two cards", "discard-number": "discard a number",
+           "discard-color": "discard a colour", "draw-red": "draw until red", "draw-blue": "draw until blue",
+           "trade-hands": "every hand passes left", "show-hand": "show the hand"},
+    "pt": {"almost-uno": "quase UNO, descarta todas menos duas", "discard-number": "descarta um número",
+           "discard-color": "descarta uma cor", "draw-red": "compra até vir vermelho",
+           "draw-blue": "compra até vir azul", "trade-hands": "todas as mãos passam à esquerda",
+           "show-hand": "mostra a mão"},
+}
+register_event("spin", ("space",), about="SPIN: the wheel spun, and the space it stopped on",
+               tell={"en": lambda w, e: f"{w.s(e.player, 'spins')} the wheel: {SPACE_WORDS['en'][e.space]}",
+                     "pt": lambda w, e: f"{w.subj(e.player)} gira a roleta: {SPACE_WORDS['pt'][e.space]}"})
