@@ -8,6 +8,10 @@ caught, the state of the random generator), and a few random action ids must be 
 the same error. Policies range from
 the benchmark's random agent to a table where seats say UNO and catch out of turn and a draw-happy one
 that empties the stock and the discard pile.
+
+``FastGame`` is a view of one hand held in the compiled core (``unokit/fast/view.py``, ``_single.h``), so these
+tests compare the C core's single-hand entry points with the referee; a refused id is explained by the referee
+itself, so the probes check that C's legality (``can``) agrees with the referee's.
 """
 
 from __future__ import annotations
@@ -468,8 +472,8 @@ def test_conservation_every_step():
 
 
 def test_check_invariants_catches_a_lost_card():
-    f = FastGame(2, 1)
-    f.stock.pop()
+    g = Game.new(2, seed=1)
+    f = FastGame.from_game(g, stock=g.stock[:-1])   # a state with a card lost from the stock
     with pytest.raises(AssertionError):
         f.check_invariants()
 
@@ -581,3 +585,28 @@ def test_clone_is_independent_and_plays_on_alike():
         assert state(c) == state(f)
     assert c.hands is not f.hands and c.rng is not f.rng
     assert replay(c.record()).fingerprint() == f.to_referee().fingerprint()
+
+
+def test_without_the_compiled_core_the_referee_plays_every_hand():
+    """The fast core is a view of a C state: in a tree where the extension was not built there is none, and
+    ``Game.new`` falls back to the full referee (the search bot too: ``FastGame.covers`` says no)."""
+    import subprocess
+    import sys
+    code = """
+import sys
+sys.modules["unokit.fast._ccore"] = None   # the extension cannot be imported
+from unokit import Game
+from unokit.fast import FastGame, NotCoveredError, rules_problem
+assert "not built" in rules_problem("UNO 1121", dealing=True)
+g = Game.new(2, seed=1)
+assert g.engine == "referee"
+while not g.over:
+    g.apply(g.legal_actions(g.to_act)[0])
+assert not FastGame.covers(Game.new(2, seed=2))
+try:
+    FastGame(2, 1)
+except NotCoveredError:
+    print("ok")
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "ok", out.stderr

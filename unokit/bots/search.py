@@ -299,7 +299,7 @@ def fast_turn_ids(f: FastGame, seat: int | None = None) -> list[int]:
     ids = f.legal_ids(p)
     base = p * _APS
     out = [i for i in ids if i - base < 123 or 124 <= i - base < 128]
-    if len(f.hands[p]) == 2 and f.phase <= 1:  # plays come in pairs (without, with UNO): keep UNO
+    if len(f.hand(p)) == 2 and f.phase <= 1:  # plays come in pairs (without, with UNO): keep UNO
         out = [i for i in out if i - base >= 120 or (i - base) & 1]
     return out or ids
 
@@ -310,7 +310,7 @@ def fast_prune(f: FastGame, ids: list[int]) -> list[int]:
     base = p * _APS
     if not any(i - base < 120 for i in ids):
         return ids
-    held = {COLOR_OF[c] for c in f.hands[p] if c < 52}
+    held = {COLOR_OF[c] for c in f.hand(p) if c < 52}
     out = []
     for i in ids:
         k = i - base
@@ -326,7 +326,7 @@ def fast_rollout_id(f: FastGame, rng: random.Random, policy: str = "greedy") -> 
     """:func:`rollout_action` on the fast core: the id the seat to act plays in a rollout."""
     p = f.current
     ph = f.phase
-    hand = f.hands[p]
+    hand = f.hand(p)
     base = p * _APS
     if policy != "greedy":
         ids = fast_turn_ids(f, p)
@@ -336,7 +336,7 @@ def fast_rollout_id(f: FastGame, rng: random.Random, policy: str = "greedy") -> 
         for c in hand:
             if c < 52:
                 counts[c // 13] += 1
-        threat = len(f.hands[(p + f.direction) % f.n]) <= 2
+        threat = len(f.hand((p + f.direction) % f.n)) <= 2
         ok = f._ok
         best = -1
         best_key = -1

@@ -15,11 +15,13 @@
  * JUMPIN, DR and DD (and the others with them) are played by _house2.h on the referee's listing of
  * plays, with the harness's reaction step (tests/test_compiled_house2.py).
  *
- * No rule is restated here: every table (matching, card effects, first card, points, the deck)
- * is handed over by unokit.fast.compiled at import, computed from unokit/core/official.py.
+ * No rule is restated here: every table (matching, card effects, first card, points, the deck) and every
+ * number of a rule (penalties, the house rules' cards and counts) is handed over by unokit.fast.compiled at
+ * import, computed from unokit/core/official.py and the house rules' classes.
  *
- * Python API (used only by unokit.fast.compiled):
- *   set_tables(...)                         the official tables
+ * Python API (used by unokit.fast.ccore, compiled, batch, rollout and view):
+ *   set_tables(..., facts)                  the official tables and the rules' numbers (unokit.fast.ccore)
+ *   one_*(...)                              one hand stepped from Python: unokit.fast.FastGame (_single.h)
  *   derive_seeds(prefix, start, count)      bytes of uint64: unokit.lab.sim.derive_seed for many indices
  *   play_batch(cfg, deal_seeds, ...)        bytes of int32 records, one per hand
  *   trace(cfg, seed, ...)                   one hand step by step, for the differential tests
@@ -53,7 +55,6 @@ enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 #define K_DOUBTSUM (K_PAIR + 2 * NPAIRS)
 #define XPS (K_DOUBTSUM + 1)
 #define EXT_BASE (MAXP * APS)
-#define SUM_PENALTY 2                 /* unokit/rules/extras.py, AddUp.apply_action: either side draws 2 */
 /* house-rule flags (Game.flags; the config's flags) */
 enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32, F_DRAWANY = 64, F_PRE = 128,
        F_SLOW = 256 };
@@ -88,7 +89,12 @@ static uint8_t T_FACE[NC];
 static uint8_t T_NUMBER[NC];
 static int8_t T_NUMV[NC];          /* the number of a number card (0-9), -1 for the others (ADDUP) */
 static uint8_t T_NUMCARD[4][10];   /* the card of colour c and number v */
-static int BLUFF_PENALTY = 4, WRONG_EXTRA = 2, DRAW_WD4 = 4;
+/* the rules' numbers, handed over with the tables (set_tables): none is written here. The official penalties
+ * (unokit/core/official.py) and the house rules' own (their classes' constants): ADDUP's challenge of a sum
+ * (AddUp.PENALTY), BOMB's least group and its draw (Bomb.LEAST, Bomb.PENALTY), TRI's cards per 3
+ * (Trinity.PER_CARD), SEVENO's numbers (SevenOSwap.CARD, SevenOPass.CARD) */
+static int BLUFF_PENALTY, WRONG_EXTRA, DRAW_WD4;
+static int SUM_PENALTY, BOMB_LEAST, BOMB_PENALTY, TRI_PER, SEVENO_SWAP, SEVENO_PASS;
 static int tables_ready = 0;
 
 #include "_chance.h"     /* CPython's Mersenne Twister, the fast generator, SHA-256 */
@@ -199,8 +205,9 @@ typedef struct {
 static void h3_wildstart(Game *g);   /* _house3.h */
 static void h3_on_play(Game *g, int p, int card);
 
-/* FastGame.__init__: deal the hand of seed `seed` (dealer < 0: drawn for); FU/BU deal cfg->deal_size cards */
-static void deal(Game *g, const Config *cfg, uint64_t seed) {
+/* FastGame.__init__: deal the hand of seed `seed` (dealer < 0: drawn for); FU/BU deal cfg->deal_size cards; `given`:
+ * the deck's order (Game.new's deck_order, top last), else the deck shuffled */
+static void deal_given(Game *g, const Config *cfg, uint64_t seed, const uint8_t *given) {
     int n = cfg->n, fast = cfg->fast, dealer = cfg->dealer, ds = cfg->deal_size;
     memset(g, 0, offsetof(Game, rng));
     g->n = (uint8_t)n;
@@ -225,8 +232,8 @@ static void deal(Game *g, const Config *cfg, uint64_t seed) {
     if (dealer < 0) dealer = fast ? (int)rng_below(&g->rng, (uint32_t)n) : draw_for_dealer(&g->rng.mt, n);
     g->dealer = (uint8_t)dealer;
     uint8_t order[NDECK];
-    memcpy(order, T_DECK, NDECK);
-    rng_shuffle(&g->rng, order, NDECK);
+    if (given) memcpy(order, given, NDECK);
+    else { memcpy(order, T_DECK, NDECK); rng_shuffle(&g->rng, order, NDECK); }
     int top = NDECK - 1, n7 = ds * n;
     for (int i = 0; i < n; i++) {
         int seat = (dealer + 1 + i) % n;
@@ -255,6 +262,8 @@ static void deal(Game *g, const Config *cfg, uint64_t seed) {
     else if (T_FIRST[card][4]) g->phase = PH_COLOR;
     set_ok(g);
 }
+
+static void deal(Game *g, const Config *cfg, uint64_t seed) { deal_given(g, cfg, seed, NULL); }
 
 /* ------------------------------------------------------------------ legal ids (FastGame.legal_ids) */
 static inline int add_variants(int16_t *out, int m, int seat, int c, int uno) {
@@ -864,9 +873,17 @@ static int copy_table(PyObject *b, void *dst, Py_ssize_t size, const char *name)
 
 static PyObject *py_set_tables(PyObject *self, PyObject *args) {
     PyObject *deck, *playable, *fx, *turn, *first, *points, *color, *face, *number, *numv;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOiii", &deck, &playable, &fx, &turn, &first, &points, &color, &face,
-                          &number, &numv, &BLUFF_PENALTY, &WRONG_EXTRA, &DRAW_WD4))
+    int facts[9];
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOO(iiiiiiiii)", &deck, &playable, &fx, &turn, &first, &points, &color,
+                          &face, &number, &numv, &facts[0], &facts[1], &facts[2], &facts[3], &facts[4], &facts[5],
+                          &facts[6], &facts[7], &facts[8]))
         return NULL;
+    for (int i = 0; i < 9; i++)
+        if (facts[i] < 0 || facts[i] > (i < 7 ? 50 : 9)) {
+            PyErr_SetString(PyExc_ValueError, "the rules' numbers: penalties 0-50, SEVENO's cards 0-9");
+            return NULL;
+        }
+    if (facts[4] < 1) { PyErr_SetString(PyExc_ValueError, "BOMB's least group: 1 or more"); return NULL; }
     if (copy_table(deck, T_DECK, NDECK, "deck") || copy_table(playable, T_PLAYABLE, sizeof T_PLAYABLE, "playable") ||
         copy_table(fx, T_FX, NC, "fx") || copy_table(turn, T_TURN, sizeof T_TURN, "turn") ||
         copy_table(first, T_FIRST, sizeof T_FIRST, "first") || copy_table(points, T_POINTS, NC, "points") ||
@@ -884,6 +901,8 @@ static PyObject *py_set_tables(PyObject *self, PyObject *args) {
             seen++;
         }
     if (seen != 40) { PyErr_SetString(PyExc_ValueError, "table numv: 40 number cards expected"); return NULL; }
+    BLUFF_PENALTY = facts[0]; WRONG_EXTRA = facts[1]; DRAW_WD4 = facts[2]; SUM_PENALTY = facts[3];
+    BOMB_LEAST = facts[4]; BOMB_PENALTY = facts[5]; TRI_PER = facts[6]; SEVENO_SWAP = facts[7]; SEVENO_PASS = facts[8];
     tables_ready = 1;
     Py_RETURN_NONE;
 }
@@ -1223,6 +1242,7 @@ static PyObject *py_random_check(PyObject *self, PyObject *args) {
 }
 
 #include "_vector.h"
+#include "_single.h"   /* one hand stepped from Python: unokit.fast.FastGame */
 
 static PyMethodDef methods[] = {
     {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
@@ -1231,13 +1251,13 @@ static PyMethodDef methods[] = {
     {"play_matches", py_play_matches, METH_VARARGS, "Play whole points matches (the lab's); int32 rows as bytes."},
     {"trace", py_trace, METH_VARARGS, "One hand step by step (differential tests)."},
     {"set_stops", py_set_stops, METH_VARARGS, "Hand over the search bot's table of stopping cards."},
-    {"play_out", py_play_out, METH_VARARGS, "The search bot's rollout of a fast-core state (see _rollout.h)."},
     {"bind_random", py_bind_random, METH_VARARGS, "Read random.Random generators in place (see _rollout.h)."},
     {"random_view", py_random_view, METH_VARARGS, "A bound generator's state as read in place (self-test)."},
     {"sizeof_state", py_sizeof_state, METH_NOARGS, "(bytes of a game state without its generator, with it)."},
     {"random_check", py_random_check, METH_VARARGS, "random.Random(seed) draws, for the tests."},
     STRAT_METHODS
     VEC_METHODS
+    ONE_METHODS
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",

@@ -183,7 +183,7 @@ static int h2_hand_change(const G2 *G, const uint8_t *cs, int k) {
         if ((G->h2 & H_T) && v == G->h4.t_card) return 1;
         if ((G->h2 & H_CAR) && v == G->h4.car_card) return 1;
         if ((G->h2 & H_ZEROLEFT) && v == G->zl_card) return 1;
-        if ((G->h2 & H_SEVENO) && (v == 0 || v == 7)) return 1;
+        if ((G->h2 & H_SEVENO) && (v == SEVENO_PASS || v == SEVENO_SWAP)) return 1;
     }
     return 0;
 }
@@ -589,7 +589,7 @@ static void h2_play(G2 *G, const Move *a) {
     /* on_play */
     int skip = G->h2 >= H_T ? h4_on_play(G, p, cs, k, a->target) : 0;   /* BA, CAR, T, DAD, TRI, BACK: _house4.h */
     if (G->h2 & H_SEVENO) {
-        if (a->target >= 0 && g->hand_len[p] && h2_count_number(cs, k, 7)) {   /* SevenOSwap */
+        if (a->target >= 0 && g->hand_len[p] && h2_count_number(cs, k, SEVENO_SWAP)) {   /* SevenOSwap */
             int q = a->target;
             uint8_t keep[NDECK];
             int kl = g->hand_len[p];
@@ -601,7 +601,7 @@ static void h2_play(G2 *G, const Move *a) {
             hands_changed(g, p);
             hands_changed(g, q);
         }
-        if (g->hand_len[p]) h2_pass_hands(g, h2_count_number(cs, k, 0), g->direction);   /* SevenOPass */
+        if (g->hand_len[p]) h2_pass_hands(g, h2_count_number(cs, k, SEVENO_PASS), g->direction);   /* SevenOPass */
     }
     if ((G->h2 & H_JUMPIN) && ph == PH_PENDING && p != cur && !g->stack) g->pending = 0;   /* the first is cancelled */
     g->sum_seat = -1;                                  /* ADDUP: any play closes the window; a sum opens one */

@@ -80,7 +80,7 @@ static void h2_end_turn(Game *g, int nxt);
 
 /* does a play of these cards name a seat (T's card, SEVENO's 7)? */
 static int h4_swaps(const G2 *G, const uint8_t *cs, int k) {
-    return ((G->h2 & H_SEVENO) && h2_count_number(cs, k, 7)) || ((G->h2 & H_T) && h2_count_number(cs, k, G->h4.t_card));
+    return ((G->h2 & H_SEVENO) && h2_count_number(cs, k, SEVENO_SWAP)) || ((G->h2 & H_T) && h2_count_number(cs, k, G->h4.t_card));
 }
 
 /* Game.rule_objection for the plays listed here (in turn and cut in): nonzero when a rule objects.
@@ -157,7 +157,7 @@ static int h4_on_play(G2 *G, int p, const uint8_t *cs, int k, int target) {
         int t = h2_count_number(cs, k, h->tri_card), pq = h->tri_q, ptot = h->tri_total;
         h->tri_q = -1;
         if (t) {
-            int q = next_seat(g, p), total = 3 * t;
+            int q = next_seat(g, p), total = TRI_PER * t;
             if (pq >= 0 && pq == g->current && p != g->current) total += ptot;   /* a cut 3: the next faces both */
             h->tri_q = (int8_t)q;
             h->tri_total = (uint8_t)total;
@@ -168,7 +168,7 @@ static int h4_on_play(G2 *G, int p, const uint8_t *cs, int k, int target) {
                     int c = g->hands[q][i];
                     ok = T_NUMV[c] == h->tri_card || (T_COLOR[c] >= 0 && T_COLOR[c] == g->color);
                 }
-                if (!ok) h4_penalize(g, q, 3 * t);
+                if (!ok) h4_penalize(g, q, TRI_PER * t);
                 h->tri_q = -1;
             }
         }
@@ -181,11 +181,11 @@ static int h4_on_play(G2 *G, int p, const uint8_t *cs, int k, int target) {
     return skip;
 }
 
-/* Bomb: 3+ cards of one number at once, every other seat draws 1 */
+/* Bomb: BOMB_LEAST (3) or more cards of one number at once, every other seat draws BOMB_PENALTY (1) */
 static void h4_bomb(Game *g, int p, const uint8_t *cs, int k) {
-    if (k < 3 || T_NUMV[cs[0]] < 0) return;
+    if (k < BOMB_LEAST || T_NUMV[cs[0]] < 0) return;
     for (int i = 1; i < k; i++) if (T_NUMV[cs[i]] != T_NUMV[cs[0]]) return;
-    for (int q = 0; q < g->n; q++) if (q != p) h4_penalize(g, q, 1);
+    for (int q = 0; q < g->n; q++) if (q != p) h4_penalize(g, q, BOMB_PENALTY);
 }
 
 /* the moves of the core's ids under TRI (1: done here). A turn draw runs DrawingMixin._draw_with_policy with

@@ -1,11 +1,9 @@
 /* The search bot's rollouts in C (included by _ccore.c).
  *
- * play_out(state, game_rng, policy_rng, policy, cap): take over a FastGame state and both of its
- * generators (CPython Mersenne Twister states, as random.Random.getstate() gives them), play on
- * with the search bot's rollout policy (unokit.bots.search.fast_rollout_id: 'greedy' or 'random')
- * for at most `cap` actions, and hand everything back: the final state, the ids applied and both
- * generators' states. The same moves, drawn from the same generators, as unokit.bots.search._play_out
- * on the fast core (tests/test_compiled_rollout.py checks it).
+ * The search bot's rollout policy (unokit.bots.search.fast_rollout_id: 'greedy' or 'random') on a
+ * FastGame's C state (one_play_out, _single.h), with the helpers that state needs: generators read and
+ * written in place, states taken over from Python (game_from_py). The same moves, drawn from the same
+ * generators, as unokit.bots.search._play_out's Python loop (tests/fast/test_compiled_rollout.py checks it).
  */
 
 #ifdef XPS
@@ -275,60 +273,3 @@ static PyObject *py_set_stops(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* play_out(state, game_rng, policy_rng, greedy, cap, direct): the generators are getstate()[1]
- * tuples, or with `direct` the random.Random objects themselves (changed in place, and the
- * returned states are None) */
-static PyObject *py_play_out(PyObject *self, PyObject *args) {
-    PyObject *st, *grng, *prng;
-    int greedy, cap, direct = 0;
-    if (!PyArg_ParseTuple(args, "OOOpi|p", &st, &grng, &prng, &greedy, &cap, &direct)) return NULL;
-    if (!tables_ready || !stops_ready) { PyErr_SetString(PyExc_RuntimeError, "tables not set"); return NULL; }
-    if (cap < 0) { PyErr_SetString(PyExc_ValueError, "cap must be >= 0"); return NULL; }
-    Game *g = PyMem_RawMalloc(sizeof(Game));
-    MT *pr = PyMem_RawMalloc(sizeof(MT));
-    if (!g || !pr) { PyMem_RawFree(g); PyMem_RawFree(pr); return PyErr_NoMemory(); }
-    int16_t *applied = PyMem_RawMalloc(sizeof(int16_t) * (size_t)(cap ? cap : 1));
-    int bad = !applied || game_from_py(g, st) < 0;
-    if (!bad) bad = direct ? (mt_take(&g->rng.mt, grng) < 0 || mt_take(pr, prng) < 0)
-                           : (mt_from_py(&g->rng.mt, grng) < 0 || mt_from_py(pr, prng) < 0);
-    if (bad) {
-        PyMem_RawFree(g); PyMem_RawFree(pr); PyMem_RawFree(applied);
-        if (!PyErr_Occurred()) PyErr_NoMemory();
-        return NULL;
-    }
-    g->rng.fast = 0;
-    int steps = 0;
-    while (!g->over && steps < cap) {
-        int id = greedy ? rollout_greedy(g, pr) : rollout_random(g, pr);
-        apply_id(g, id);
-        applied[steps++] = (int16_t)(id / RPS * APS + id % RPS);   /* unokit.fast's id */
-    }
-    PyObject *hands = PyList_New(g->n);
-    for (int s = 0; s < g->n && hands; s++) PyList_SET_ITEM(hands, s, cards_to_py(g->hands[s], g->hand_len[s]));
-    PyObject *said = PyList_New(g->n);
-    for (int s = 0; s < g->n && said; s++) PyList_SET_ITEM(said, s, PyBool_FromLong(g->uno_said[s]));
-    PyObject *catch = PyList_New(0);
-    for (int q = 0; q < g->n && catch; q++)
-        if (g->catchable >> q & 1) { PyObject *v = PyLong_FromLong(q); PyList_Append(catch, v); Py_DECREF(v); }
-    PyObject *wd4 = g->wd4_bluffer >= 0 ? Py_BuildValue("(iOi)", g->wd4_bluffer, g->wd4_bluff ? Py_True : Py_False,
-                                                        g->wd4_prev) : (Py_INCREF(Py_None), Py_None);
-    PyObject *ids = PyBytes_FromStringAndSize((const char *)applied, (Py_ssize_t)steps * 2);
-    PyObject *gst, *pst;
-    if (direct) {
-        mt_give(&g->rng.mt, grng);
-        mt_give(pr, prng);
-        gst = Py_None; Py_INCREF(gst);
-        pst = Py_None; Py_INCREF(pst);
-    } else {
-        gst = mt_to_py(&g->rng.mt);
-        pst = mt_to_py(pr);
-    }
-    PyObject *out = Py_BuildValue("(NNNiiiiiiiNNiNNNNi)", hands, cards_to_py(g->stock, g->stock_len),
-                                  cards_to_py(g->discard, g->discard_len), g->color, g->direction, g->current,
-                                  g->phase, g->pending, g->drawn, g->going_out, wd4, said, g->winner, catch,
-                                  ids, gst, pst, g->reshuffles);
-    PyMem_RawFree(g);
-    PyMem_RawFree(pr);
-    PyMem_RawFree(applied);
-    return out;
-}

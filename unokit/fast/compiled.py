@@ -34,23 +34,16 @@ every id of :func:`trace` to the referee's action and back.
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..core import official
 from ..core.errors import UnoError
-
-try:
-    from . import _ccore  # type: ignore[attr-defined]  # the C extension (_ccore.c): no stub, its functions are untyped
-    IMPORT_ERROR = None
-except ImportError as e:  # pragma: no cover - a source tree that was not built
-    _ccore = None
-    IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
+from .ccore import IMPORT_ERROR, _ccore, rule_facts  # the C extension, loaded with the rules' tables and numbers
 
 __all__ = ["available", "problem", "play", "play_matches", "trace", "Results", "POLICIES", "FIELDS", "CHANCES", "state_bytes",
-           "derive_seeds", "HOUSE_RULES", "EXT_BASE", "EXT2_BASE", "to_action", "action_id", "batch_problem"]
+           "derive_seeds", "HOUSE_RULES", "EXT_BASE", "EXT2_BASE", "to_action", "action_id", "batch_problem", "rule_facts"]
 
 #: the bots the compiled core plays, by name -> its policy number in C
 POLICIES = {"bench": 0, "random-play": 1, "strategist": 2, "greedy": 3}
@@ -90,41 +83,13 @@ _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32,
           "SLOWUNO": 256}
 
 
-def _hand_over_tables() -> None:
-    o = official
-    ids = range(o.NCARDS)
-    fx = []
-    for c in ids:  # the effect of a card on the turn, as unokit.fast computes it
-        if o.DRAW_OF[c]:
-            fx.append(o.DRAW_OF[c])
-        elif o.TURN[False][c] == o.TURN[True][c] == (1, False):
-            fx.append(0)
-        else:
-            fx.append(-1)
-    turn = bytes(v for two in (False, True) for c in ids for v in (o.TURN[two][c][0], int(o.TURN[two][c][1])))
-    first = bytes(v for c in ids for v in (int(o.FIRST[c].returned), o.FIRST[c].starter, int(o.FIRST[c].reverse),
-                                           o.FIRST[c].draw, int(o.FIRST[c].names_color)))
-    _ccore.set_tables(
-        bytes(o.DECK_IDS), bytes(int(x) for row in o.PLAYABLE for x in row), struct.pack(f"{o.NCARDS}b", *fx),
-        turn, first, bytes(o.POINTS), struct.pack(f"{o.NCARDS}b", *o.COLOR_OF), bytes(o.FACE_OF),
-        bytes(o.NUMBER_OF), struct.pack(f"{o.NCARDS}b", *(-1 if c.number is None else c.number for c in o.CARDS)),
-        o.challenge_penalty(True), o.WRONG_CHALLENGE_EXTRA, o.DRAW_OF[o.WILD_DRAW_FOUR])
-
-
-if _ccore is not None:
-    _hand_over_tables()
-
 # ------------------------------------------------------------------------------------ the extra ids
 # the engines' numbering (unokit.core.codec): the fast core's ids, ADDUP's from EXT_BASE, other house-rule
-# plays from EXT2_BASE; the C core restates it (_ccore.c, _house2.h) and is checked against it here
-from ..core.codec import EXT2_BASE, EXT_BASE, EXT_PER_SEAT, NPAIRS  # noqa: E402
+# plays from EXT2_BASE; the C core restates it (_ccore.c, _house2.h) and is checked against it (unokit/fast/ccore.py)
+from ..core.codec import EXT2_BASE, EXT_BASE, EXT_PER_SEAT, NPAIRS  # noqa: E402, F401  (batch.py reads them here)
 from ..core.codec import decode as to_action  # noqa: E402
 from ..core.codec import encode as action_id  # noqa: E402
-from . import ACTIONS_PER_SEAT  # noqa: E402
-
-if _ccore is not None:
-    assert (_ccore.APS, _ccore.EXT_BASE, _ccore.EXT_PER_SEAT, _ccore.NPAIRS, _ccore.EXT2_BASE) == (
-        ACTIONS_PER_SEAT, EXT_BASE, EXT_PER_SEAT, NPAIRS, EXT2_BASE), "the C core's numbering differs"
+from . import ACTIONS_PER_SEAT  # noqa: E402, F401
 
 
 def _house(rs) -> tuple[int, int, int]:
@@ -208,11 +173,14 @@ def _h4_problem(rs) -> str | None:
 
 
 def _uno_penalty(rs) -> int:
-    """The cards of a missed UNO caught: the table's ``uno=``, or MISTAKE's ``penalty`` (its other mistakes need a
-    clock or table enforcement, which the core does not run)."""
+    """The cards of a missed UNO caught: the table's ``uno=``, MEM's (rules/uno_calls.py), or MISTAKE's ``penalty``
+    (its other mistakes need a clock or table enforcement, which the core does not run)."""
     if rs.has("MISTAKE"):
         return rs.param("MISTAKE", "penalty")
-    return 4 if rs.has("MEM") else rs.param("uno")   # MEM: a forgotten UNO costs 4 (rules/uno_calls.py)
+    if rs.has("MEM"):
+        from ..rules.uno_calls import Memory
+        return Memory.PENALTY
+    return rs.param("uno")
 
 
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
