@@ -4,6 +4,7 @@
     .venv/bin/python bench/load_web.py --tables 200 --clients 800 --seconds 60   # four people a table
     .venv/bin/python bench/load_web.py --tables 20 --seconds 10 --json   # one JSON object on stdout
     .venv/bin/python bench/load_web.py --positions           # in-process: cost by position in the hand
+    .venv/bin/python bench/load_web.py --floor --tables 50 --seconds 20   # the transport alone: the floor
 
 It starts ``unokit serve`` in a child process on a free loopback port with a fresh SQLite file,
 creates ``--tables`` tables (each: ``--clients / --tables`` seats, up to ``--players``, played by
@@ -19,9 +20,14 @@ and every finished match record is replayed (``replay_match``). ``--profile FILE
 under cProfile and writes its statistics there.
 
 ``--positions`` measures, in this process, what the server does for one action at a table of four
-connected people (apply it, build the four seats' state messages, JSON-encode them), in CPU
+connected people (apply it, build the four seats' state messages as the hub does, each with the log lines
+its connection does not hold yet, JSON-encode them), in CPU
 microseconds by the action's position in its hand (1-10, 11-50, ... 201-300): random players make
 long hands, so late positions have long histories.
+
+``--floor`` measures the floor under the server's CPU per action: the same server stack (FastAPI,
+uvicorn on uvloop and httptools, no compression) receiving each action and answering it with four texts of
+a state message's size, and doing nothing else; ``--floor-size`` sets that size.
 
 Bounded: at most 500 tables, 1000 clients and 600 s; connections only to 127.0.0.1.
 """
@@ -258,6 +264,105 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
     }
 
 
+def _floor_server(port: int, size: int) -> None:
+    """The transport alone, served as ``unokit serve`` serves (FastAPI with an HTTP middleware, uvicorn on
+    its event loop and HTTP parser, the same WebSocket limits, no compression): each text a connection sends
+    is decoded as JSON and answered by sending ``size`` bytes of text to every connection of its table."""
+    import uvicorn
+    from fastapi import FastAPI, Request, WebSocket
+
+    app = FastAPI()
+    tables: dict[str, list] = {}
+    payload = "x" * size
+
+    @app.middleware("http")
+    async def passthrough(request: Request, call_next):
+        return await call_next(request)
+
+    async def ws(websocket: WebSocket, code: str):
+        await websocket.accept()
+        conns = tables.setdefault(code, [])
+        conns.append(websocket)
+        try:
+            while True:
+                json.loads(await websocket.receive_text())
+                for c in list(conns):
+                    await c.send_text(payload)
+        except Exception:  # noqa: BLE001 - the connection went away
+            conns.remove(websocket)
+    ws.__annotations__ = {"websocket": WebSocket, "code": str}     # (this module's annotations are strings)
+    app.websocket("/ws/{code}")(ws)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=64 * 1024,
+                ws_per_message_deflate=False)
+
+
+def floor(tables: int = 50, seconds: float = 20.0, size: int = 2500, per: int = 4) -> dict:
+    """The floor under the server's CPU per action: what receiving one action and sending ``per`` state
+    messages of ``size`` bytes costs with nothing else done (no table, no view, no database), in the same
+    server stack on the same loopback (:func:`_floor_server`). ``tables`` tables of ``per`` WebSocket
+    clients of this process; at each, one client sends an action as soon as it is sent the last answer
+    (as clients that act at once do). Server CPU (from /proc) per answered action."""
+    if not (1 <= tables <= LIMITS["tables"] and 1 <= tables * per <= LIMITS["clients"] and 1 <= seconds <= LIMITS["seconds"]):
+        raise SystemExit(f"load_web: at most {LIMITS} (tables, clients, seconds), each at least 1")
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--floor-server", str(port),
+                               "--floor-size", str(size)], cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+        async def main():
+            answered, go, stop = [0], asyncio.Event(), [False]
+            connected = [0]
+            action = json.dumps({"type": "act", "action": "0 draw"})
+
+            async def member(code, i):
+                async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=2**20) as ws:
+                    connected[0] += 1
+                    await go.wait()
+                    if i == 0:
+                        await ws.send(action)
+                    while not stop[0]:
+                        try:
+                            await asyncio.wait_for(ws.recv(), 0.5)
+                        except TimeoutError:
+                            continue
+                        if i == 0 and not stop[0]:
+                            answered[0] += 1
+                            await ws.send(action)
+            tasks = [asyncio.create_task(member(f"T{t}", i)) for t in range(tables) for i in range(per)]
+            while connected[0] < len(tasks):
+                failed = next((t for t in tasks if t.done()), None)
+                if failed is not None:        # a client could not connect
+                    raise failed.exception() or RuntimeError("a client stopped before the run")
+                await asyncio.sleep(0.1)
+            go.set()
+            await asyncio.sleep(1.0)
+            cpu0, n0, t0 = _cpu_seconds(server.pid), answered[0], time.perf_counter()
+            await asyncio.sleep(seconds)
+            cpu, n, wall = _cpu_seconds(server.pid) - cpu0, answered[0] - n0, time.perf_counter() - t0
+            stop[0] = True
+            await asyncio.gather(*tasks, return_exceptions=True)
+            return cpu, n, wall
+        cpu, n, wall = asyncio.run(main())
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return {"floor": True, "tables": tables, "clients": tables * per, "message_bytes": size, "seconds": round(wall, 1),
+            "actions": n, "actions_per_s": round(n / wall, 1), "server_cpu_s": round(cpu, 2),
+            "server_cpu_ms_per_action": round(1000 * cpu / n, 3) if n else None}
+
+
 BUCKETS = ((1, 10), (11, 50), (51, 100), (101, 200), (201, 300))
 
 
@@ -269,20 +374,21 @@ def positions(rules: str = "UNO 1121", actions: int = 6000, seed: int = 1, reade
     play a match until ``actions`` actions are done; the hands grow long, and so do their histories."""
     sys.path.append(str(ROOT))
     from unokit.play.session import TableOptions, TableSession
-    try:
-        from unokit.play.wire import state_text
-    except ImportError:      # an older unokit (before state_text): its state message, encoded as send_json does
+    try:      # as the hub: each connection sent the log lines it does not hold yet (its log mark, ``seen``)
+        from unokit.play.wire import state_update
+    except ImportError:      # an older unokit (before the log was sent in parts): the whole message each time
         from unokit.play.wire import state_message
 
-        def state_text(s, player, lang, now):
+        def state_update(s, player, lang, now, seen=None):
             msg = state_message(s, player, lang, now=now)
-            return msg, json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+            return msg, json.dumps(msg, separators=(",", ":"), ensure_ascii=False), None
     s = TableSession(TableOptions(seats=readers, match=True, target=10**5, bot_think=0, seed=seed, uno_grace=0,
                                   rules=rules, between_hands=0))
     for i in range(readers):
         s.join(f"P{i}")
     s.start(0.0)
     rng, t, at = random.Random(seed), 0.0, 0
+    seen: list = [None] * readers      # each connection's log mark
     cost = {b: [0.0, 0, 0] for b in BUCKETS}      # CPU seconds, actions, cards in the acting hand
     clock = time.process_time
     for _ in range(actions):
@@ -298,8 +404,8 @@ def positions(rules: str = "UNO 1121", actions: int = 6000, seed: int = 1, reade
         cards, at, t = len(s.game.hands[s.game.to_act]), at + 1, t + 0.01
         t0 = clock()
         s.act(p, choice, t)
-        for q in range(readers):
-            state_text(s, q, "en", now=t)      # what the hub sends each seat (unokit.play.web.hub)
+        for q in range(readers):      # what the hub sends each seat (unokit.play.web.hub)
+            _, _, seen[q] = state_update(s, q, "en", now=t, seen=seen[q])
         dt = clock() - t0
         for b in BUCKETS:
             if b[0] <= at <= b[1]:
@@ -325,8 +431,20 @@ def main(argv=None) -> int:
     p.add_argument("--positions", action="store_true",
                    help="only the in-process cost of an action by its position in the hand (no server)")
     p.add_argument("--actions", type=int, default=6000, help="with --positions: actions played (default 6000)")
+    p.add_argument("--floor", action="store_true",
+                   help="only the transport's floor: the same server stack answering each action with --players "
+                        "texts of --floor-size bytes and nothing else (--tables tables, --seconds)")
+    p.add_argument("--floor-size", type=int, default=2500, help="with --floor: bytes of each answer (default 2500)")
+    p.add_argument("--floor-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
+    if a.floor_server:
+        _floor_server(a.floor_server, a.floor_size)
+        return 0
+    if a.floor:
+        r = floor(a.tables, a.seconds, a.floor_size, a.players)
+        print(json.dumps(r) if a.json else "\n".join(f"{k:28} {v}" for k, v in r.items()))
+        return 0
     if a.positions:
         if not 1 <= a.actions <= 10**6:
             raise SystemExit("load_web: --actions is 1 to 1000000")

@@ -48,12 +48,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import asdict, dataclass, field, fields, replace
+from typing import cast
 
 from ..bots import BOTS, make_bot
-from ..core.actions import Action, CatchUno, Say, SayUno
+from ..core.actions import Action, CatchUno, Play, Say, SayUno
 from ..core.chance import Chance, ManualClock, derive_seed
 from ..core.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
 from ..engine.flow import ask, reaction_options
+from ..engine.game import Game
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
 from .fairness import new_salt, seal
 
@@ -253,7 +255,8 @@ class TableSession:
 
     def __post_init__(self):
         o = self.options
-        self.seed = o.seed if o.seed is not None else Chance(None).seed % 2**63
+        # (a Chance given no seed draws one)
+        self.seed: int = o.seed if o.seed is not None else cast(int, Chance(None).seed) % 2**63
         if o.seed is None:
             self.options = replace(o, seed=self.seed, seed_drawn=True)
         self.seats = [_Seat() for _ in range(o.seats)]
@@ -261,7 +264,7 @@ class TableSession:
             self.seats[p] = _Seat(name=bot_label(name, p), kind="bot", bot=name)
         self.clock = ManualClock()
         self.match: Match | None = None
-        self.game = None
+        self.game: Game | None = None     # the hand in play, or the last one (None before the start)
         self.results: list = []
         self.status = "lobby"            # lobby, playing, between, over
         self.version = 0
@@ -406,6 +409,18 @@ class TableSession:
         """The player at each seat of the hand in play (before the first hand: player order)."""
         return self._slot.seats if self._slot is not None else tuple(range(self.n))
 
+    def _hand(self) -> Game:
+        """The hand in play (or the last one played): asked for only once the table has started."""
+        if self.game is None:
+            raise TableError("the game has not started")
+        return self.game
+
+    def _match(self) -> Match:
+        """The match: asked for only once the table has started."""
+        if self.match is None:
+            raise TableError("the game has not started")
+        return self.match
+
     # ------------------------------------------------------------------ start and hands
     def start(self, now: float = 0.0) -> None:
         """Fill the free seats with bots and deal the first hand."""
@@ -427,12 +442,13 @@ class TableSession:
         self._deal(now, salt)
 
     def _deal(self, now: float, salt: str | None = None) -> None:
-        self._slot = self.match.upcoming
+        match = self._match()
+        self._slot = match.upcoming
         self.clock.t = max(self.clock.t, now)
-        self.game = self.match.next_hand()
+        self.game = game = match.next_hand()
         self.hand_no += 1
         if salt is not None:      # the deal's commitment (unokit.play.fairness); tables logged before it have none
-            self.fair[self.hand_no] = seal(self.game, salt)
+            self.fair[self.hand_no] = seal(game, salt)
         self.status = "playing"
         self.between_until = None
         self.grace.clear()
@@ -453,15 +469,15 @@ class TableSession:
         st = self.seats[player]
         if seat is None or self.status != "playing" or st.standin or st.removed:   # a bot plays that seat now
             return []
-        return self.game.legal_actions(seat)
+        return self._hand().legal_actions(seat)
 
-    def expand(self, player: int, stem) -> list[Action]:
+    def expand(self, player: int, stem) -> list[Play]:
         """The next choices of a play being composed (see :mod:`unokit.engine.compose`)."""
         a = self._own(player, stem)
         self._may_play(player, a)
         if not a.more:
             raise TableError("that play is complete: send it as an action")
-        return self.game.expand(a)
+        return self._hand().expand(a)
 
     def act(self, player: int, action, now: float, *, by: str = "person") -> Outcome:
         """Apply the player's action (text in the notation of docs/notation.md, or an Action).
@@ -472,7 +488,7 @@ class TableSession:
             self._may_play(player, a)
         if isinstance(a, Say):
             return self._say(player, a, now)
-        g = self.game
+        g = self._hand()
         if isinstance(a, CatchUno) and a.target in self.grace and now < self.grace[a.target]:
             g.verify(a)
             if any(q == player and c.target == a.target for q, c, _ in self.held):
@@ -509,14 +525,15 @@ class TableSession:
             action = Action.parse(action)
         if not isinstance(action, Action):
             raise NotationError("an action is text such as '0 play R7'")
-        if getattr(action, "player", None) != seat:
-            raise NotYourTurnError(f"that action is for seat {action.player}; you sit at seat {seat}")
+        owner = getattr(action, "player", None)
+        if owner != seat:
+            raise NotYourTurnError(f"that action is for seat {owner}; you sit at seat {seat}")
         return action
 
     def _say(self, player: int, a: Say, now: float) -> Outcome:
         text = clean_chat(a.text)
         a = Say(a.player, text)
-        self.game.verify(a)
+        self._hand().verify(a)
         self._log({"k": "act", "t": now, "hand": self.hand_no, "player": player, "action": str(a), "by": "person"})
         return Outcome("applied", a)
 
@@ -548,7 +565,8 @@ class TableSession:
                 times.append(self.changed_at + self.options.bot_think)
             elif not plan.done:
                 times.append(plan.due)
-            p = self.player_at(self.game.to_act) if not self.game.over else None
+            g = self._hand()
+            p = self.player_at(g.to_act) if not g.over else None
             if p is not None and self.seats[p].kind == "person":
                 if self.options.turn_timer is not None:
                     times.append(self.turn_since + self.options.turn_timer)
@@ -559,9 +577,10 @@ class TableSession:
 
     def turn_deadline(self) -> float | None:
         """When the turn timer runs out for the person to act (``None``: no timer, or a bot's turn)."""
-        if self.status != "playing" or self.options.turn_timer is None or self.game.over:
+        g = self.game
+        if self.status != "playing" or self.options.turn_timer is None or g is None or g.over:
             return None
-        if self.seats[self.player_at(self.game.to_act)].kind != "person":
+        if self.seats[self.player_at(g.to_act)].kind != "person":
             return None
         return self.turn_since + self.options.turn_timer
 
@@ -577,7 +596,7 @@ class TableSession:
             if now >= until:
                 self._end_grace(seat, now)
                 return True
-        g = self.game
+        g = self._hand()
         to_act = self.player_at(g.to_act)
         s = self.seats[to_act]
         if (s.kind == "person" and not s.standin and self.options.turn_timer is not None
@@ -601,7 +620,7 @@ class TableSession:
 
     def _bots_move(self, now: float) -> bool:
         """The bots (and stand-ins for away people) get one chance to act: reactions first, then the turn."""
-        g = self.game
+        g = self._hand()
         players = [p for p in self.seat_players() if self._automated(p, now)]
         self._rng.shuffle(players)
         turn_player = self.player_at(g.to_act)
@@ -636,7 +655,7 @@ class TableSession:
         return self._stand_ins[player]
 
     def _bot_choice(self, player: int, bot, *, turn: bool) -> Action | None:
-        g = self.game
+        g = self._hand()
         seat = self.seat_of(player)
         if seat is None or g.over:
             return None
@@ -664,7 +683,7 @@ class TableSession:
         self.held = [h for h in self.held if h[1].target != seat]
         done = False
         for p, c, by in mine:
-            if not done and self.game.can(c):
+            if not done and self._hand().can(c):
                 self._log({"k": "act", "t": now, "hand": self.hand_no, "player": p, "action": str(c), "by": by})
                 done = True
             elif self.seats[p].kind == "person":
@@ -712,7 +731,7 @@ class TableSession:
             self.chat.append((now, e["player"], e["text"]))
             self._touch(now)
         elif k == "act":
-            g = self.game
+            g = self._hand()
             before = set(g.catchable)
             self.clock.t = max(self.clock.t, now)
             g.apply(Action.parse(e["action"]))
@@ -721,7 +740,7 @@ class TableSession:
             raise TableError(f"unknown log entry {k!r}")
 
     def _after_change(self, now: float, before: set) -> None:
-        g = self.game
+        g = self._hand()
         self._touch(now)
         for seat in set(g.catchable) - before:
             if self.options.uno_grace > 0:
@@ -743,8 +762,9 @@ class TableSession:
     def _finish_hand(self, now: float) -> None:
         self.grace.clear()
         self.held.clear()
-        self.results.append(self.match.finish_hand(self.game))
-        if self.match.over or not self.options.match:
+        match = self._match()
+        self.results.append(match.finish_hand(self._hand()))
+        if match.over or not self.options.match:
             self.status = "over"
             self.between_until = None
         else:
@@ -802,7 +822,7 @@ class TableSession:
 
     def record(self) -> dict:
         """The match record (:meth:`Match.record`), each hand's record with its deal commitment and salt."""
-        rec = self.match.record()
+        rec = self._match().record()
         for i, h in enumerate(rec["hands"]):
             if i + 1 in self.fair:
                 h["record"] = {**h["record"], "fair": dict(self.fair[i + 1])}

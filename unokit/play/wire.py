@@ -21,6 +21,12 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from operator import attrgetter
+
+try:                     # the fast JSON encoder, when installed (a dependency of the package; see _dumps)
+    import orjson
+except ImportError:      # pragma: no cover - the standard library's encoder does the same, slower
+    orjson = None  # type: ignore[assignment]
 
 from ..core.decks import DECKS, build_deck
 from ..engine.narrate import Narration, describe_pending
@@ -44,27 +50,25 @@ def _codes(cards) -> list[str]:
 
 
 def view_json(v) -> dict:
-    """A :class:`~unokit.engine.view.PlayerView` as JSON (cards as their codes, colours as letters)."""
+    """A :class:`~unokit.engine.view.PlayerView` as JSON (cards as their codes, colours as letters): what is the
+    seat's own (:func:`_own_view`) and what every reader of the same state is shown alike (:func:`_public_view`).
+
+    >>> from unokit.engine.game import Game
+    >>> d = view_json(Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9').view(1))
+    >>> d["seat"], d["hand"], d["hand_sizes"], d["top"]
+    (1, ['G5', 'G6', 'G7'], [2, 3], 'R9')
+    """
+    return {**_own_view(v), **_public_view(v)}
+
+
+def _own_view(v) -> dict:
+    """The part of a view's JSON that may differ from seat to seat: the hand and what the seat alone was shown."""
     return {
-        "seat": v.seat, "players": v.players, "rules": v.rules,
-        "hand": _codes(v.hand), "hand_sizes": list(v.hand_sizes),
-        "top": v.top.code,
-        "color": v.color.letter if v.color is not None and v.phase != "COLOR" else None,   # not named yet
-        "discard": _codes(v.discard[-DISCARD_SHOWN:]), "discard_size": len(v.discard),
-        "stock_size": v.stock_size, "hidden_pile_size": v.hidden_pile_size,
-        "direction": v.direction, "dealer": v.dealer, "current": v.current, "to_act": v.to_act,
-        "phase": v.phase, "pending": v.pending, "drawn": v.drawn.code if v.drawn is not None else None,
-        "uno_said": list(v.uno_said), "catchable": list(v.catchable), "silence": v.silence,
+        "seat": v.seat, "hand": _codes(v.hand), "drawn": v.drawn.code if v.drawn is not None else None,
+        "silence": v.silence,
         "revealed": [[s, _codes(cards)] for s, cards in v.revealed],
-        "wrong_plays": [[seq, s, _codes(cards)] for seq, s, cards in v.wrong_plays],
-        "open_claim": list(v.open_claim) if v.open_claim else None,
-        "winner": v.winner, "eliminated": list(v.eliminated),
-        "stock_top": v.stock_top.code if v.stock_top is not None else None,
-        "open_hands": [[s, _codes(cards)] for s, cards in v.open_hands],
-        # UNO Flip: the side in play, the backs of the other hands and of the draw pile's top card
-        "side": v.side or None,
+        # UNO Flip: the backs of the other hands
         "backs": [[s, _codes(cards)] for s, cards in v.backs],
-        "stock_back": v.stock_back.code if v.stock_back is not None else None,
         # UNO Flex: each seat's power card (true: green, a flex side may be used)
         "powers": list(v.powers) if v.powers else None,
         # partnership play where partners see each other's hands: [[seat, codes]]
@@ -72,6 +76,52 @@ def view_json(v) -> dict:
         # what a plug-in rule adds to a seat's view under names of its own (its view_extras hook)
         "extras": dict(v.extras),
     }
+
+
+#: the fields of a PlayerView that :func:`_public_view` reads (and nothing else): views of one state whose
+#: values of these are equal are shown alike, so their JSON is built and encoded once (:func:`_view`)
+_PUBLIC_FIELDS = ("players", "rules", "hand_sizes", "top", "color", "phase", "discard", "stock_size",
+                  "hidden_pile_size", "direction", "dealer", "current", "to_act", "pending", "uno_said", "catchable",
+                  "wrong_plays", "open_claim", "winner", "eliminated", "stock_top", "open_hands", "side",
+                  "stock_back")
+_public_values = attrgetter(*_PUBLIC_FIELDS)
+
+
+def _public_view(v) -> dict:
+    """The part of a view's JSON that the rules show every seat alike (read from :data:`_PUBLIC_FIELDS` only)."""
+    return {
+        "players": v.players, "rules": v.rules, "hand_sizes": list(v.hand_sizes),
+        "top": v.top.code,
+        "color": v.color.letter if v.color is not None and v.phase != "COLOR" else None,   # not named yet
+        "discard": _codes(v.discard[-DISCARD_SHOWN:]), "discard_size": len(v.discard),
+        "stock_size": v.stock_size, "hidden_pile_size": v.hidden_pile_size,
+        "direction": v.direction, "dealer": v.dealer, "current": v.current, "to_act": v.to_act,
+        "phase": v.phase, "pending": v.pending,
+        "uno_said": list(v.uno_said), "catchable": list(v.catchable),
+        "wrong_plays": [[seq, s, _codes(cards)] for seq, s, cards in v.wrong_plays],
+        "open_claim": list(v.open_claim) if v.open_claim else None,
+        "winner": v.winner, "eliminated": list(v.eliminated),
+        "stock_top": v.stock_top.code if v.stock_top is not None else None,
+        "open_hands": [[s, _codes(cards)] for s, cards in v.open_hands],
+        # UNO Flip: the side in play and the back of the draw pile's top card
+        "side": v.side or None,
+        "stock_back": v.stock_back.code if v.stock_back is not None else None,
+    }
+
+
+def _view(s: TableSession, v) -> tuple[dict, dict, str]:
+    """``v`` as JSON (:func:`view_json`) in two parts, its own and its public one, and the encoded text of the
+    public part. The public part is built and encoded once per change of the table and shared by every
+    reader's message: it is kept on the session under the change (its version, hand and game) with the
+    values it was read from, and used for a view only when that view's values are equal, so a view that
+    shows something else, or a state that changed, is never sent another's."""
+    values = _public_values(v)
+    key = (s.version, s.hand_no, id(s.game))
+    kept = s.narrated.get(_VIEW)
+    if kept is None or kept[0] != key or kept[1] != values:
+        public = _public_view(v)
+        kept = s.narrated[_VIEW] = (key, values, public, _dumps(public)[1:-1])
+    return _own_view(v), kept[2], kept[3]
 
 
 @lru_cache(maxsize=4096)
@@ -117,15 +167,17 @@ def state_message(s: TableSession, player: int | None, lang: str = "en", *, now:
     (counted from the hand's first line); with ``seen``, the log mark of what a connection was sent last
     (:func:`state_update`), only the lines it does not hold as they are now (see :func:`merge_log`).
 
-    What every reader is sent alike (seats, match, options, chat...) is built once per change and
-    shared by the messages of that change: treat a message as read-only below its top level."""
+    What every reader is sent alike (seats, match, options, chat..., and the public part of the view:
+    piles, hand sizes, turn) is built once per change and shared by the messages of that change: treat a
+    message as read-only below its top level and its view's."""
     return _state(s, player, lang, now, host, seen)[0]
 
 
 def state_text(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
                host: bool = False) -> tuple[dict, str]:
     """:func:`state_message` and its JSON text (compact, as a WebSocket's ``send_json`` writes it); the
-    part every reader shares is encoded once per change of the table."""
+    parts every reader shares (:func:`_common`, the public part of the view) are encoded once per change of
+    the table, and each reader's own part is encoded between them."""
     return state_update(s, player, lang, now=now, host=host)[:2]
 
 
@@ -157,18 +209,23 @@ def state_update(s: TableSession, player: int | None, lang: str = "en", *, now: 
     >>> msg["log_at"] > 0, len(msg["log"]) < len(held[2]), held[2] == state_message(s, p)["log"]
     (True, True, True)
     """
-    msg, common, mark = _state(s, player, lang, now, host, seen)
+    msg, common, mark, own_view, public_text = _state(s, player, lang, now, host, seen)
     text = common.get(_TEXT)
     if text is None:
         text = common[_TEXT] = _dumps({k: msg[k] for k in _COMMON})[1:]
-    return msg, "{" + _dumps({k: x for k, x in msg.items() if k not in _COMMON})[1:-1] + "," + text, mark
+    # the reader's own part, its view's own part, then the shared parts as they were encoded once per change
+    head = _dumps({k: x for k, x in msg.items() if k not in _SHARED})[:-1]
+    if own_view is None:
+        return msg, head + ',"view":null,' + text, mark
+    return msg, head + ',"view":{' + _dumps(own_view)[1:-1] + "," + public_text + "}," + text, mark
 
 
-def merge_log(held: tuple | None, msg: dict, keep: int = LOG_LINES) -> tuple[int, int, list[str]]:
-    """What a client holds of the hand's log after the state message ``msg``: ``(hand_no, at, lines)``,
-    ``at`` the number of ``lines[0]``, from what it held before (``held``, or ``None``). The lines it
-    holds from ``log_at`` on give way to ``log``, and the last ``keep`` are kept; a message it cannot
-    place (another hand, or ``log_at`` outside what it holds) replaces them (docs/protocol.md).
+def merge_log(held: tuple | None, msg: dict, keep: int = LOG_LINES) -> tuple[int | None, int, list[str]]:
+    """What a client holds of the hand's log after the state message ``msg``: ``(hand_no, at, lines)``
+    (``hand_no`` None for a message without one), ``at`` the number of ``lines[0]``, from what it held
+    before (``held``, or ``None``). The lines it holds from ``log_at`` on give way to ``log``, and the
+    last ``keep`` are kept; a message it cannot place (another hand, or ``log_at`` outside what it holds)
+    replaces them (docs/protocol.md).
 
     >>> merge_log(None, {"hand_no": 1, "log_at": 0, "log": ["a", "b"]})
     (1, 0, ['a', 'b'])
@@ -187,11 +244,31 @@ def merge_log(held: tuple | None, msg: dict, keep: int = LOG_LINES) -> tuple[int
     return hand, at, log
 
 
-_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _dumps(obj) -> str:
+    """``obj`` as compact JSON text, not ASCII-escaped, as a WebSocket's ``send_json`` writes it; by orjson
+    (about ten times faster) when it is installed, which may spell a number differently (``1e-05`` as
+    ``0.00001``) but never changes what it reads as; by the standard library otherwise.
+
+    >>> _dumps({"a": [1, None, "é"], "b": 0.5})
+    '{"a":[1,null,"é"],"b":0.5}'
+    """
+    if orjson is not None:
+        try:
+            return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:       # (orjson.JSONEncodeError: an integer over 64 bits, say): as the standard library does
+            pass
+    return _encode(obj)
+
+
 # the keys of a state message that are the same for every reader (built once per change: _common)
 _COMMON = ("type", "version", "status", "hand_no", "rules", "options", "seats", "turn_left", "between_left",
            "match", "chat", "fair")
+_SHARED = frozenset(_COMMON) | {"view"}     # (the view: its own part per reader, the rest shared: _view)
 _TEXT = "\0text"     # (the encoded common part, kept beside it)
+_VIEW = "\0view"     # (the public part of the views of the last change, kept on the session: _view)
 
 
 def _common(s: TableSession, v, now) -> dict:
@@ -217,7 +294,10 @@ def _common(s: TableSession, v, now) -> dict:
     return common
 
 
-def _state(s: TableSession, player, lang, now, host, seen=None) -> tuple[dict, dict, tuple | None]:
+def _state(s: TableSession, player, lang, now, host, seen=None
+           ) -> tuple[dict, dict, tuple | None, dict | None, str]:
+    """The message, the part every reader shares (:func:`_common`), the new log mark, and the view's own part
+    with the encoded text of its public part (:func:`_view`; ``None`` and ``""`` without a hand)."""
     lang = lang if lang in LANGS else "en"
     seat = s.seat_of(player) if player is not None else None
     v = s.view(player)
@@ -225,20 +305,24 @@ def _state(s: TableSession, player, lang, now, host, seen=None) -> tuple[dict, d
     you = None
     if player is not None:
         you = {"player": player, "seat": seat, "name": s.seats[player].name, "host": bool(host)}
+    own_view, public_text, view = None, "", None
+    if v is not None:
+        own_view, public, public_text = _view(s, v)
+        view = {**own_view, **public}
     msg = {
         "type": "state", "version": c["version"], "status": c["status"], "hand_no": c["hand_no"],
         "rules": c["rules"], "options": c["options"], "you": you,
-        "seats": c["seats"], "view": view_json(v) if v is not None else None,
+        "seats": c["seats"], "view": view,
         "legal": [], "actions": [], "log": [], "log_at": 0, "pending_text": None,
         "turn_left": c["turn_left"], "between_left": c["between_left"], "hand_order": None,
         "match": c["match"], "chat": c["chat"], "fair": c["fair"],
     }
     mark = None
-    if v is not None:
+    if v is not None and own_view is not None:
         viewer = seat
         names = s.names()
         if seat is not None:
-            msg["hand_order"] = hand_orders(msg["view"]["hand"])
+            msg["hand_order"] = hand_orders(own_view["hand"])
         msg["log_at"], msg["log"], mark = _log_lines(s, v, viewer, names, lang, seen)
         if v.pending:
             msg["pending_text"] = describe_pending(v, viewer, names, lang)
@@ -246,7 +330,7 @@ def _state(s: TableSession, player, lang, now, host, seen=None) -> tuple[dict, d
             legal = s.legal(player)
             msg["legal"] = [str(a) for a in legal]
             msg["actions"] = [action_json(a) for a in legal]
-    return msg, c, mark
+    return msg, c, mark, own_view, public_text
 
 
 def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list[str], tuple]:

@@ -35,7 +35,7 @@ from ...rules import RuleSet
 from ..fairness import verify_hand
 from ..session import CHAT_MAX, TableError, TableOptions, TableSession, clean_chat
 from ..wire import action_json, catalog_message, state_message
-from .hub import Conn, Hub, Runtime
+from .hub import Conn, Hub, Runtime, TokenBucket
 from .learn import mount_learn
 from .solitaire import mount_solitaire
 from .store import Store
@@ -127,7 +127,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
                   description="Play UNO with house rules, with friends and bots. See docs/protocol.md.")
     app.state.hub = hub
 
-    buckets: dict[str, Conn] = {}
+    buckets: dict[str, TokenBucket] = {}
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next):
@@ -138,7 +138,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
             who = request.client.host if request.client else "?"
             if len(buckets) > 10_000:
                 buckets.clear()
-            bucket = buckets.setdefault(who, Conn(send=None, player=None, tokens=POST_BURST))
+            bucket = buckets.setdefault(who, TokenBucket(tokens=POST_BURST))
             if not bucket.allow(rate=post_rate, burst=POST_BURST):
                 return JSONResponse({"detail": "too many requests: slow down"}, status_code=429)
         return await call_next(request)

@@ -23,8 +23,9 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...core.errors import UnoError
 from ..session import TableError, TableOptions, TableSession
@@ -47,19 +48,11 @@ def new_token() -> str:
 
 
 @dataclass(eq=False)
-class Conn:
-    """One WebSocket: who it is (``player`` None for a spectator), its language and how to send; ``seen``:
-    what its last state message left it holding of the hand's log (the log mark of
-    :func:`~unokit.play.wire.state_update`: hand, language, the lines final and all), so that the next
-    sends only the lines it does not hold."""
+class TokenBucket:
+    """A rate limit: ``burst`` actions at once, refilled at ``rate`` per second (a connection's messages, an
+    address's table creations)."""
 
-    send: object                 # async callable(dict)
-    player: int | None
-    lang: str = "en"
-    host: bool = False
-    send_text: object = None     # async callable(str): the same message already encoded as JSON (a WebSocket)
-    seen: tuple | None = None    # the log mark of the last state sent (None: send the whole window)
-    tokens: float = 20.0         # rate limit bucket
+    tokens: float = 20.0
     stamp: float = field(default_factory=time.monotonic)
 
     def allow(self, rate: float = 10.0, burst: float = 20.0) -> bool:
@@ -70,6 +63,25 @@ class Conn:
             return False
         self.tokens -= 1
         return True
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket: who it is (``player`` None for a spectator), its language and how to send; ``seen``:
+    what its last state message left it holding of the hand's log (the log mark of
+    :func:`~unokit.play.wire.state_update`: hand, language, the lines final and all), so that the next
+    sends only the lines it does not hold."""
+
+    send: Callable[[dict], Awaitable[Any]]     # sends a message
+    player: int | None
+    lang: str = "en"
+    host: bool = False
+    send_text: Callable[[str], Awaitable[Any]] | None = None   # the same message already encoded as JSON (a WebSocket)
+    seen: tuple | None = None    # the log mark of the last state sent (None: send the whole window)
+    bucket: TokenBucket = field(default_factory=TokenBucket)   # its messages' rate limit
+
+    def allow(self, rate: float = 10.0, burst: float = 20.0) -> bool:
+        return self.bucket.allow(rate, burst)
 
 
 @dataclass(eq=False)
@@ -122,7 +134,7 @@ class GroupCommit:
         try:
             self.store.add_batch([(rt.code, start, entries, status) for rt, start, entries, status, _, _ in batch])
             self.commits += 1
-            done = [(item, None) for item in batch]
+            done: list[tuple[tuple, Exception | None]] = [(item, None) for item in batch]
         except Exception:  # noqa: BLE001 - retried one change at a time, to fail only the bad one
             done = []
             for item in batch:

@@ -1,0 +1,206 @@
+"""What every reader of a change is sent alike is built and encoded once (issue 24, point 3), and never stale.
+
+The hub sends each connection a state message whose shared parts were built once per change of the table:
+the part every reader gets (seats, match, options...; ``wire._common``) and the public part of the view
+(piles, hand sizes, turn...; ``wire._view``), each encoded once. These tests play random hands through the
+real hub (its lock, its group commit, its broadcast) and check after every change that every connection,
+for every seat, a spectator and both languages, was sent exactly what is built afresh from the one view
+function with nothing kept (``state_message`` on the session with its kept parts cleared), and that the
+views match the table rebuilt from its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from unokit.core.errors import UnoError
+from unokit.engine.view import view_of
+from unokit.play import wire
+from unokit.play.session import TableOptions, TableSession
+from unokit.play.web.hub import Conn, Hub, Runtime
+from unokit.play.web.store import Store
+from unokit.play.wire import merge_log, state_message, state_update, view_json
+
+RULE_SETS = ["UNO 1121", "UNO 1121 DR-P2-C", "UNO 1121 MS1", "UNO 3121 DD-P4-DED", "UNO 1121 JUMPIN-SEVENO",
+             "UNO 1121 OPEN", "UNO NOMERCY", "UNO ALLWILD", "UNO FLIP", "UNO EXTREME", "UNO FLEX"]
+
+
+class Reader:
+    """A WebSocket's far end: it decodes every text it is sent and merges the log (``wire.merge_log``)."""
+
+    def __init__(self, player, lang):
+        self.conn = Conn(send=self._send, send_text=self._send_text, player=player, lang=lang, host=player == 0)
+        self.held = None
+        self.last: dict | None = None
+
+    async def _send(self, msg):
+        if msg.get("type") == "state":
+            raise AssertionError("a WebSocket is sent the encoded text")
+
+    async def _send_text(self, text):
+        self.last = json.loads(text)
+        self.held = merge_log(self.held, self.last)
+
+
+def fresh(s: TableSession, player, lang, now, host) -> dict:
+    """The state message built from nothing kept: every shared part, the views' public part and every
+    narration built again (the session's kept parts cleared for the call)."""
+    kept, s.narrated = s.narrated, {}
+    try:
+        return state_message(s, player, lang, now=now, host=host)
+    finally:
+        s.narrated = kept
+
+
+def _table(seed, rules) -> TableSession:
+    s = TableSession(TableOptions(seats=4, match=True, bot_think=0, seed=seed, uno_grace=0.5, between_hands=0,
+                                  rules=rules))
+    for i in range(4):
+        s.join(f"P{i}")
+    s.start(0.0)
+    return s
+
+
+def _change(s: TableSession, rng: random.Random, t: float):
+    """One random change: mostly a complete legal action (now and then another seat's reaction), the next
+    hand, chat between hands, or time passing (a grace ending, a held catch judged)."""
+    if s.status == "between":
+        if rng.random() < 0.3:
+            return lambda s, now: s.say_between(rng.randrange(4), "gg", now)
+        return lambda s, now: s.deal_now(now)
+    seat = s.game.to_act if rng.random() < 0.8 else rng.randrange(s.game.n)
+    legal = [a for a in s.legal(s.player_at(seat)) if not a.more]
+    if not legal:
+        seat = s.game.to_act
+        legal = [a for a in s.legal(s.player_at(seat)) if not a.more]
+    if not legal:
+        return lambda s, now: s.tick(now)
+    action = rng.choice(legal)
+    return lambda s, now: s.act(s.player_at(seat), action, now)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULE_SETS))
+def test_every_reader_is_sent_what_the_one_view_function_gives_it_after_every_change(seed, rules):
+    """Through the hub, every seat, a spectator, both languages, a connection coming late and one going:
+    each message decoded equals the message built afresh (the log merged as a client does), and each view
+    equals ``view_json(view_of(...))`` of the table rebuilt from its log."""
+    rng = random.Random(seed)
+    s = _table(seed, rules)
+    clock = [0.0]
+    hub = Hub(Store("sqlite://"), clock=lambda: clock[0])
+    hub.store.create_table("ABCDEF", s.options.to_dict(), now=0.0)
+    hub.store.add_entries("ABCDEF", 0, s.log)
+    rt = Runtime("ABCDEF", s, 0.0, saved=len(s.log), clock=lambda: clock[0])
+    readers = [Reader(p, lang) for p in (0, 1, 2, 3, None) for lang in ("en", "pt")]
+    late, leaving = readers[5], readers[2]
+    changes = [0]
+
+    async def main():
+        for r in readers:
+            if r is not late:
+                await hub.connect(rt, r.conn)
+        for step in range(70):
+            if s.status == "over":
+                break
+            if step == 20:
+                await hub.connect(rt, late.conn)
+            if step == 40:
+                await hub.disconnect(rt, leaving.conn)
+            clock[0] += 0.3
+            try:
+                await hub.change(rt, _change(s, rng, clock[0]))
+            except UnoError:         # a refused request changes nothing (the hand ended before a reaction...)
+                continue
+            changes[0] += 1
+            now = rt.now()
+            rebuilt = TableSession.restore(s.options, s.log) if step % 7 == 0 else None
+            for r in readers:
+                if r.conn not in rt.conns:
+                    continue
+                p, lang = r.conn.player, r.conn.lang
+                want = fresh(s, p, lang, now, r.conn.host)
+                got = r.last
+                assert got is not None
+                assert (r.held[1], r.held[2]) == (want["log_at"], want["log"]), (step, p, lang)
+                assert {k: x for k, x in got.items() if k not in ("log", "log_at")} == \
+                       {k: x for k, x in want.items() if k not in ("log", "log_at")}, (step, p, lang)
+                if s.game is not None:
+                    seat = s.seat_of(p) if p is not None else None
+                    assert got["view"] == view_json(view_of(s.game, seat)), (step, p)
+                    if rebuilt is not None and rebuilt.game is not None:
+                        assert got["view"] == view_json(rebuilt.view(p)), (step, p)
+
+    asyncio.run(main())
+    assert changes[0] >= 20 and all(r.last is not None for r in readers)
+    assert hub.store.entries("ABCDEF") == s.log          # (stored as it went)
+
+
+def _played(seed=5, rules="UNO 1121", moves=25) -> TableSession:
+    s, rng = _table(seed, rules), random.Random(seed)
+    for i in range(moves):
+        if s.status != "playing":
+            s.tick(i)
+            continue
+        p = s.player_at(s.game.to_act)
+        s.act(p, rng.choice([a for a in s.legal(p) if not a.more]), i * 0.1)
+    return s
+
+
+def test_the_public_part_of_a_view_is_read_from_the_public_fields_alone():
+    """``_public_view`` reads only ``_PUBLIC_FIELDS``: a view with every other field another seat's gives the
+    same JSON; and the two parts together are the whole view."""
+    s = _played()
+    mine, theirs = s.game.view(0), s.game.view(2)
+    others = {f: getattr(theirs, f) for f in mine.__dataclass_fields__ if f not in wire._PUBLIC_FIELDS}
+    assert wire._public_view(replace(mine, **others)) == wire._public_view(mine)
+    assert {**wire._own_view(mine), **wire._public_view(mine)} == view_json(mine)
+    assert set(wire._own_view(mine)).isdisjoint(wire._public_view(mine))
+
+
+def test_a_view_whose_public_values_differ_is_never_sent_the_shared_part():
+    """The shared public part is used only for a view whose public values equal those it was built from: a
+    view that shows a seat something else (here, other hand sizes) gets its own, in the message and its text."""
+    s = _played()
+    state_update(s, 0, now=1.0)                 # the public part of this change, kept
+    odd = replace(s.game.view(1), hand_sizes=(1, 2, 3, 4), top=s.game.view(1).discard[0])
+    real_view = s.view
+    s.view = lambda player: odd if player == 1 else real_view(player)      # type: ignore[method-assign]
+    try:
+        msg, text, _ = state_update(s, 1, now=1.0)
+    finally:
+        del s.view
+    assert msg["view"] == view_json(odd) == json.loads(text)["view"]
+    assert msg["view"]["hand_sizes"] == [1, 2, 3, 4]
+    msg0, text0, _ = state_update(s, 0, now=1.0)
+    assert json.loads(text0)["view"] == view_json(s.game.view(0)) == msg0["view"]
+
+
+def test_the_shared_parts_are_built_once_per_change_and_anew_after_it():
+    s = _played()
+    a, b = state_message(s, 0, now=2.0), state_message(s, 3, "pt", now=2.0)
+    kept = s.narrated[wire._VIEW]
+    assert a["seats"] is b["seats"]
+    assert a["view"]["discard"] is b["view"]["discard"]          # the public part: one, shared
+    assert a["view"]["hand"] != b["view"]["hand"]
+    p = s.player_at(s.game.to_act)
+    s.act(p, next(x for x in s.legal(p) if not x.more), 2.5)
+    c = state_message(s, 0, now=2.5)
+    assert s.narrated[wire._VIEW] is not kept and c["view"]["discard"] is not a["view"]["discard"]
+    assert c["view"] == view_json(s.game.view(s.seat_of(0)))
+
+
+def test_the_text_is_compact_json_that_reads_as_the_message():
+    s = _played(moves=10)
+    for p in (0, 1, None):
+        for lang in ("en", "pt"):
+            msg, text, _ = state_update(s, p, lang, now=3.0, host=p == 0)
+            assert json.loads(text) == msg
+            assert text.startswith('{"you":') and ", " not in text[:40] and "\\u00" not in text
+    assert wire._dumps({"n": 2**70, "x": [1.5, "ã"]}) == '{"n":1180591620717411303424,"x":[1.5,"ã"]}'
