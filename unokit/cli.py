@@ -284,6 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_serve_command(sub)
     _add_train_command(sub)
     _add_learn_command(sub)
+    from .lab.advise_cli import add_command as add_advise  # unokit advise: its arguments live with it
+    add_advise(sub)
     return p
 
 

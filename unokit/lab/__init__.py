@@ -58,6 +58,7 @@ from ..bots.random_play import RANDOM_PLAY, RandomPlayBot
 from ..core.actions import Challenge, Draw, Play
 from ..core.errors import IllegalActionError, LabError, UnoError
 from ..engine.game import Game, Phase
+from .histogram import Histogram
 from .sim import derive_seed, play_hand
 from .stats import Z95, Moments, mean_diff, newcombe_diff, rate_summary, wilson  # noqa: F401  (re-exported)
 
@@ -75,7 +76,7 @@ __all__ = ["RandomPlayBot", "RANDOM_PLAY", "make_player", "parse_players", "play
            "write_csv", "plot_lab", "check_decks", "several_decks"]
 
 DEFAULT_LAB_BOTS = RANDOM_PLAY
-LAB_VERSION = 1          # bump when a chunk's meaning changes: old cache entries are then ignored
+LAB_VERSION = 2          # bump when a chunk's meaning changes: old cache entries are then ignored (2: turns_hist)
 MAX_STEPS = 5000
 
 
@@ -233,7 +234,7 @@ class Tally:
 
     ``labels``: who sat at each seat of a hand, for the per-bot win counts. A bot's *games* are
     the finished hands it sat in (once per hand even with several seats); its *wins* the hands
-    one of its seats won.
+    one of its seats won. ``turns_hist``: the :class:`~unokit.lab.histogram.Histogram` of every hand's turns.
     """
 
     def __init__(self):
@@ -247,6 +248,7 @@ class Tally:
         self.games: dict[str, int] = {}
         self.wins: dict[str, int] = {}
         self.deals: dict[str, int] = {}     # rotated deals: "sweep:LABEL", "split", "incomplete"
+        self.turns_hist = Histogram()
 
     def add(self, o: HandOutcome, labels=None) -> None:
         self.hands += 1
@@ -254,6 +256,7 @@ class Tally:
             self.truncated += 1
         for k in ("turns", "actions", "plays", "drawn", "eliminated", "catches", "penalty_cards", "reactions"):
             self.m[k].add(getattr(o, k))
+        self.turns_hist.add(o.turns)
         if o.winner is None:
             return
         self.finished += 1
@@ -295,12 +298,13 @@ class Tally:
         for src, dst in ((o.games, self.games), (o.wins, self.wins), (o.deals, self.deals)):
             for k, v in src.items():
                 dst[k] = dst.get(k, 0) + v
+        self.turns_hist.merge(o.turns_hist)
 
     def to_dict(self) -> dict:
         return {"hands": self.hands, "truncated": self.truncated, "m": {k: v.to_dict() for k, v in self.m.items()},
                 "finished": self.finished, "first_wins": self.first_wins, "first_n": self.first_n,
                 "wins_by_seat": list(self.wins_by_seat), "games": dict(self.games), "wins": dict(self.wins),
-                "deals": dict(self.deals)}
+                "deals": dict(self.deals), "turns_hist": self.turns_hist.to_list()}
 
     @classmethod
     def from_dict(cls, d: dict) -> Tally:
@@ -310,13 +314,15 @@ class Tally:
         t.finished, t.first_wins, t.first_n = d["finished"], d["first_wins"], d["first_n"]
         t.wins_by_seat = list(d["wins_by_seat"])
         t.games, t.wins, t.deals = dict(d["games"]), dict(d["wins"]), dict(d["deals"])
+        t.turns_hist = Histogram.from_list(d["turns_hist"])
         return t
 
     def win_rate(self, label: str) -> dict:
         return rate_summary(self.wins.get(label, 0), self.games.get(label, 0))
 
-    def table_summary(self, players: int) -> dict:
-        """The ``table`` measure's JSON: means with CIs, the first mover's win rate (Wilson)."""
+    def table_summary(self, players: int, histogram: bool = False) -> dict:
+        """The ``table`` measure's JSON: means with CIs, the first mover's win rate (Wilson); with ``histogram``,
+        ``turns_histogram``: the hands' turns as ``[[turns, hands], ...]``."""
         fs = rate_summary(self.first_wins, self.first_n)
         fair = 1 / players
         return {
@@ -328,7 +334,7 @@ class Tally:
             "penalty_cards": self.m["penalty_cards"].summary(), "reactions": self.m["reactions"].summary(),
             "first_seat": fs, "fair_share": round(fair, 4), "first_seat_edge": round(fs["rate"] - fair, 4),
             "wins_by_seat": list(self.wins_by_seat),
-        }
+        } | ({"turns_histogram": self.turns_hist.to_list()} if histogram else {})
 
 
 class MatchTally:
@@ -752,7 +758,8 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
         out: str | Path | None = None, cache: str | Path | None = None, resume: bool = False,
         jobs: int | None = None, progress: bool = True, plots: bool = True,
         max_steps: int = MAX_STEPS, skill: str | None = None, backend: str = "local",
-        ray_address: str | None = None, engine: str = "auto", referee_hands: int | None = None) -> dict:
+        ray_address: str | None = None, engine: str = "auto", referee_hands: int | None = None,
+        turns_histogram: bool = False) -> dict:
     """Compare ``rule_sets`` at every table size in ``players``; see the module docstring.
 
     ``hands``: hands of the ``table`` measure; ``skill_hands``: games of the ``skill`` measure
@@ -766,7 +773,8 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
     ``engine``: ``auto`` (the compiled core for the chunks it covers), ``compiled`` or ``referee``
     (:func:`run_parallel`); the same results. ``referee_hands``: the most hands (and skill games) a measure
     plays where the referee plays it (its matches in proportion: :func:`capped`); the entry's ``capped`` names
-    those measures and their counts.
+    those measures and their counts. ``turns_histogram``: each ``table`` summary holds the histogram of the
+    hands' turns too (``[[turns, hands], ...]``; the rule advisor reads the chance of a very long hand from it).
     ``out``: write ``lab.json``, ``lab.csv`` and the plots there, and cache chunks in ``out/cache``
     (or ``cache``). ``resume``: reuse the cached chunks. Returns the JSON-ready result.
     """
@@ -835,7 +843,7 @@ def lab(rule_sets, *, bots=DEFAULT_LAB_BOTS, players=(4,), decks: int = 1, deck:
         e = entries[ei]
         part = results[first:first + count]
         if measure == "table":
-            e["table"] = merge_tallies(part).table_summary(e["players"])
+            e["table"] = merge_tallies(part).table_summary(e["players"], turns_histogram)
         elif measure == "skill":
             t = merge_tallies(part)
             sl = e["skill_lineup"]
