@@ -48,14 +48,20 @@ def test_no_module_over_1000_lines():
 
 
 def _imports(path: Path) -> set[str]:
-    """The unokit modules ``path`` imports, at the top or inside functions."""
+    """The unokit modules ``path`` imports, at the top or inside functions (not those only the type checker
+    reads, under ``if TYPE_CHECKING:``: they never run)."""
     mod = ".".join(path.relative_to(ROOT).with_suffix("").parts)
     pkg = mod if path.name == "__init__.py" else mod.rsplit(".", 1)[0]
     if path.name == "__init__.py":
         mod = mod[: -len(".__init__")]
         pkg = mod
     out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    tree = ast.parse(path.read_text())
+    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If) and _is_type_checking(block.test)
+                   for stmt in block.body for n in ast.walk(stmt)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = pkg.split(".")
@@ -70,6 +76,11 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name.startswith("unokit")}
     return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def _graph() -> dict[str, set[str]]:

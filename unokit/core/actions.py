@@ -19,7 +19,7 @@ CatchUno(player=2, target=1)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -41,6 +41,7 @@ class Action:
     only its player (``"1 slap"``, ``{"type": "slap", "player": 1}``)."""
 
     __slots__ = ()
+    player: int   # (every concrete action's first field: its seat)
     kind = "action"
     verb = ""
     more = ""  # only a Play being composed sets it (see Play)
@@ -49,7 +50,7 @@ class Action:
     #: turn, or out of turn as a cut) or "talk" (speech, never a decision the decision flow offers)
     window = "turn"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
     @classmethod
@@ -59,7 +60,7 @@ class Action:
         return cls(player)  # type: ignore[call-arg]  # each concrete action is a dataclass whose first field is player
 
     @classmethod
-    def _from_dict(cls, player: int, d: dict) -> Action:
+    def _from_dict(cls, player: int, d: dict[str, Any]) -> Action:
         """The action of ``player`` (already checked) from the other fields of its dict form."""
         _only(d, cls.kind, ())
         return cls(player)  # type: ignore[call-arg]  # (as in _parse)
@@ -130,10 +131,10 @@ def unregister_action(cls: type) -> None:
     del ACTIONS[verb], _KINDS[cls.kind]
 
 
-class _RuleActions(Mapping):
+class _RuleActions(Mapping[str, type]):
     """The registered actions that rule modules define (outside this module), by kind; read-only."""
 
-    def _now(self) -> dict:
+    def _now(self) -> dict[str, type]:
         return {c.kind: c for c in ACTIONS.values() if c.__module__ != __name__}
 
     def __getitem__(self, kind: str) -> type:
@@ -269,7 +270,7 @@ class Play(Action):
             raise NotationError("a play needs at least one card")
         return cls(p, tuple(cards), color, uno, target, hidden, claim, give, more, first)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = {"type": "play", "player": self.player, "cards": format_cards(self.cards)}
         if self.color is not None:
             d["color"] = self.color.letter
@@ -290,7 +291,7 @@ class Play(Action):
         return d
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> Play:
+    def _from_dict(cls, p: int, d: dict[str, Any]) -> Play:
         known = _play_fields()
         _only(d, cls.kind, known)
         kw: dict[str, Any] = {"player": p}
@@ -321,7 +322,8 @@ class Play(Action):
         return cls(**kw)
 
 
-def simple_action(name: str, verb: str, doc: str, window: str = "turn"):
+def simple_action(name: str, verb: str, doc: str, window: str = "turn") -> Any:
+    # (Any: a class made at run time, written in annotations as a type: ``def _do_draw(self, a: Draw)``)
     """A registered action class that names only its player: ``"<seat> <verb>"`` (a rule's module makes
     its own so; ``window``: :data:`WINDOWS`)."""
     @dataclass(frozen=True, slots=True)
@@ -332,7 +334,7 @@ def simple_action(name: str, verb: str, doc: str, window: str = "turn"):
         def __str__(self) -> str:
             return f"{self.player} {verb}"
 
-        def to_dict(self) -> dict:
+        def to_dict(self) -> dict[str, Any]:
             return {"type": verb, "player": self.player}
 
     _A.verb = verb
@@ -365,7 +367,7 @@ class ChooseColor(Action):
     def __str__(self) -> str:
         return f"{self.player} color {self.color.letter}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "color", "player": self.player, "color": self.color.letter}
 
     @classmethod
@@ -374,7 +376,7 @@ class ChooseColor(Action):
         return cls(p, Color.parse(args[0]))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> ChooseColor:
+    def _from_dict(cls, p: int, d: dict[str, Any]) -> ChooseColor:
         _only(d, cls.kind, ("color",), ("color",))
         return cls(p, Color.parse(_str_field(d, "color")))
 
@@ -392,7 +394,7 @@ class CatchUno(Action):
     def __str__(self) -> str:
         return f"{self.player} catch {self.target}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "catch", "player": self.player, "target": self.target}
 
     @classmethod
@@ -401,7 +403,7 @@ class CatchUno(Action):
         return cls(p, _seat(args[0], "seat caught"))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> CatchUno:
+    def _from_dict(cls, p: int, d: dict[str, Any]) -> CatchUno:
         _only(d, cls.kind, ("target",), ("target",))
         return cls(p, _int_field(d, "target", MAX_SEAT))
 
@@ -419,7 +421,7 @@ class Notice(Action):
     def __str__(self) -> str:
         return f"{self.player} notice {self.seq}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "notice", "player": self.player, "seq": self.seq}
 
     @classmethod
@@ -428,7 +430,7 @@ class Notice(Action):
         return cls(p, _number(args[0], "wrong play number", MAX_SEQ))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> Notice:
+    def _from_dict(cls, p: int, d: dict[str, Any]) -> Notice:
         _only(d, cls.kind, ("seq",), ("seq",))
         return cls(p, _int_field(d, "seq", MAX_SEQ))
 
@@ -445,7 +447,7 @@ class Discard(Action):
     def __str__(self) -> str:
         return f"{self.player} discard {self.card.code}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "discard", "player": self.player, "card": self.card.code}
 
     @classmethod
@@ -454,7 +456,7 @@ class Discard(Action):
         return cls(p, Card.parse(args[0]))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> Discard:
+    def _from_dict(cls, p: int, d: dict[str, Any]) -> Discard:
         _only(d, cls.kind, ("card",), ("card",))
         return cls(p, Card.parse(_str_field(d, "card")))
 
@@ -472,7 +474,7 @@ class Say(Action):
     def __str__(self) -> str:
         return f"{self.player} say {self.text}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "say", "player": self.player, "text": self.text}
 
     @classmethod
@@ -480,7 +482,7 @@ class Say(Action):
         return cls(p, " ".join(args))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> Say:
+    def _from_dict(cls, p: int, d: dict[str, Any]) -> Say:
         _only(d, cls.kind, ("text",), ("text",))
         return cls(p, _str_field(d, "text"))
 
@@ -499,7 +501,7 @@ class Hint(Action):
     def __str__(self) -> str:
         return f"{self.player} hint {self.to} {self.text}".rstrip()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "hint", "player": self.player, "to": self.to, "text": self.text}
 
     @classmethod
@@ -509,12 +511,12 @@ class Hint(Action):
         return cls(p, _seat(args[0], "seat hinted to"), " ".join(args[1:]))
 
     @classmethod
-    def _from_dict(cls, p: int, d: dict) -> Hint:
+    def _from_dict(cls, p: int, d: dict[str, Any]) -> Hint:
         _only(d, cls.kind, ("to", "text"), ("to",))
         return cls(p, _int_field(d, "to", MAX_SEAT), _str_field(d, "text") if "text" in d else "")
 
 
-def action_from_dict(d: dict) -> Action:
+def action_from_dict(d: dict[str, Any]) -> Action:
     """Inverse of ``Action.to_dict``. A dict of the wrong shape (a missing or unknown field, a value
     of the wrong type or out of range) raises :class:`NotationError` naming the field."""
     if not isinstance(d, dict):
@@ -539,10 +541,10 @@ _NUMBER = re.compile(r"[0-9]+", re.ASCII)
 _MORE = ("", "cards", "target", "give")
 
 
-_PLAY_FIELDS: list = []
+_PLAY_FIELDS: list[frozenset[str]] = []
 
 
-def _play_fields() -> frozenset:
+def _play_fields() -> frozenset[str]:
     if not _PLAY_FIELDS:
         _PLAY_FIELDS.append(frozenset(f.name for f in fields(Play)))
     return _PLAY_FIELDS[0]
@@ -552,11 +554,11 @@ def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[:n] + "..."
 
 
-def _tname(x) -> str:
+def _tname(x: object) -> str:
     return "None" if x is None else f"a {type(x).__name__}"
 
 
-def _shown(x) -> str:
+def _shown(x: object) -> str:
     r = repr(x)
     return f"{_short(r)} ({_tname(x)})"
 
@@ -597,7 +599,7 @@ def _one_arg(verb: str, args: list[str], what: str) -> None:
         raise NotationError(f"{verb} takes one argument ({what}), got {len(args)}")
 
 
-def _only(d: dict, t: str, allowed, required=()) -> None:
+def _only(d: dict[str, Any], t: str, allowed: Collection[str], required: Collection[str] = ()) -> None:
     extra = [k for k in d if k not in ("type", "player") and k not in allowed]
     if extra:
         raise NotationError(f"a {_short(t)!r} action has no field {_short(str(extra[0]))!r}")
@@ -606,28 +608,28 @@ def _only(d: dict, t: str, allowed, required=()) -> None:
             raise NotationError(f"action field {k!r} is missing in a {t!r} action")
 
 
-def _int_field(d: dict, key: str, hi: int) -> int:
+def _int_field(d: dict[str, Any], key: str, hi: int) -> int:
     v = d[key]
     if type(v) is not int or not 0 <= v <= hi:
         raise NotationError(f"action field {key!r} must be a whole number from 0 to {hi}, got {_shown(v)}")
     return v
 
 
-def _str_field(d: dict, key: str) -> str:
+def _str_field(d: dict[str, Any], key: str) -> str:
     v = d[key]
     if not isinstance(v, str):
         raise NotationError(f"action field {key!r} must be text, got {_shown(v)}")
     return v
 
 
-def _bool_field(d: dict, key: str) -> bool:
+def _bool_field(d: dict[str, Any], key: str) -> bool:
     v = d[key]
     if not isinstance(v, bool):
         raise NotationError(f"action field {key!r} must be true or false, got {_shown(v)}")
     return v
 
 
-def _cards_field(d: dict, key: str):
+def _cards_field(d: dict[str, Any], key: str) -> list[Card]:
     v = d[key]
     if isinstance(v, list) and all(isinstance(x, str) for x in v):
         return parse_cards(v)

@@ -66,7 +66,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
+from typing import Any
 
 from .errors import NotationError
 
@@ -318,11 +320,12 @@ class Card:
     names_color: bool
     symbol: int
 
-    _interned: dict[tuple, Card] = {}
+    _interned: dict[tuple[Color | None, int], Card] = {}
     _by_code: dict[str, Card] = {}
     ALL: list[Card] = []
 
-    def __init__(self, color, face):  # use Card.of / Card.parse
+    # (color: Color | None, face: int | Face; Any as the tables below are keyed by Face and a wild has no colour)
+    def __init__(self, color: Any, face: Any) -> None:  # use Card.of / Card.parse
         object.__setattr__(self, "color", color)
         object.__setattr__(self, "face", face)
         number = face if face <= 9 else _NUMBERED.get(face)
@@ -359,7 +362,7 @@ class Card:
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "index", len(Card.ALL))
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
     @classmethod
@@ -417,13 +420,13 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (self.code,))
 
-    def __copy__(self):
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
     def __lt__(self, other: Card) -> bool:
@@ -450,8 +453,8 @@ class FlipCard(Card):
     up: Card
     down: Card
     pair: str
-    key: tuple
-    _pairs: dict[tuple, FlipCard] = {}
+    key: str
+    _pairs: dict[tuple[Card, Card], FlipCard] = {}
 
     def __init__(self, up: Card, down: Card):  # use FlipCard.of
         for name in Card.__slots__:
@@ -476,10 +479,10 @@ class FlipCard(Card):
     def flipped(self) -> FlipCard:
         return FlipCard.of(self.down, self.up)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return other is self.up or (isinstance(other, FlipCard) and other.up is self.up)
 
-    def __ne__(self, other) -> bool:
+    def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
@@ -488,7 +491,7 @@ class FlipCard(Card):
     def __repr__(self) -> str:
         return f"Card.parse({self.pair!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (self.pair,))
 
 
@@ -529,7 +532,7 @@ _build_all()
 BLANK_CODES = ("WB",) + tuple(Card.of(None, f).code for f in BLANK_FACES)
 
 
-def parse_cards(text: str | list | tuple) -> list[Card]:
+def parse_cards(text: str | Sequence[Card | str]) -> list[Card]:
     """Parse several cards separated by spaces or commas.
 
     >>> parse_cards('R7 g+2, W')
@@ -546,12 +549,12 @@ def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[:n] + "..."
 
 
-def format_cards(cards) -> str:
+def format_cards(cards: Iterable[Card]) -> str:
     """Inverse of :func:`parse_cards` for the sides shown (a Flip card: its side in play)."""
     return " ".join(c.code for c in cards)
 
 
-def format_physical(cards) -> str:
+def format_physical(cards: Iterable[Card]) -> str:
     """The cards as records write them: a Flip card as its pair (``R5/T+5``), read back by
     :func:`parse_cards`.
 

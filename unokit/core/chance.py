@@ -18,6 +18,8 @@ import hashlib
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
 from .cards import Card, format_physical, parse_cards
 from .errors import ReplayMismatchError
@@ -33,7 +35,7 @@ class Chance:
             seed = random.SystemRandom().randrange(2**63)
         self.seed: int | None = seed
         self._rng = random.Random(seed)
-        self.log: list = []
+        self.log: list[Any] = []  # shuffles (card tuples, or codes when replayed) and integers
 
     def shuffle(self, cards: list[Card]) -> list[Card]:
         """A new list with ``cards`` in random order (index -1 is the top of a pile)."""
@@ -56,14 +58,14 @@ class Chance:
 class ScriptedChance(Chance):
     """Replays outcomes; ``outcomes`` may be a ``Chance.log``. Checks each against the request."""
 
-    def __init__(self, outcomes: list, *, extend: Chance | None = None):
+    def __init__(self, outcomes: list[Any], *, extend: Chance | None = None):
         self.seed = None
         self._queue = list(outcomes)
         self._pos = 0
         self._extend = extend
         self.log = []
 
-    def _next(self):
+    def _next(self) -> Any:
         if self._pos < len(self._queue):
             v = self._queue[self._pos]
             self._pos += 1
@@ -97,7 +99,7 @@ class ScriptedChance(Chance):
         return v
 
 
-def _sides(cards) -> Counter:
+def _sides(cards: Iterable[Card]) -> Counter[str]:
     """The cards as recorded, each Flip card with the side it shows (a shuffle never turns one over)."""
     return Counter(getattr(c, "pair", c.code) for c in cards)
 
@@ -118,7 +120,7 @@ class ManualClock:
 class SystemClock:
     """Wall-clock seconds (monotonic), for play by people."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._t0 = time.monotonic()
 
     def now(self) -> float:

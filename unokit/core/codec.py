@@ -115,7 +115,9 @@ def _action(m: Move) -> Action:
         return ChooseColor(m.seat, COLORS[m.color])
     if m.kind == "catch":
         return CatchUno(m.seat, m.flag)
-    return {"draw": Draw, "pass": Pass, "challenge": Challenge, "uno": SayUno}[m.kind](m.seat)
+    cls = {"draw": Draw, "pass": Pass, "challenge": Challenge, "uno": SayUno}[m.kind]
+    action: Action = cls(m.seat)   # (simple_action classes are Action classes)
+    return action
 
 
 #: the official moves in id order, as numbers and as actions

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import BLANK_CODES, COLORS, DARK_COLORS, Card, Face
@@ -40,7 +41,7 @@ def classic_108() -> list[Card]:
     return cards
 
 
-def _listed(counts) -> list[Card]:
+def _listed(counts: Iterable[tuple[str, int]]) -> list[Card]:
     """The cards of a deck list given as ``(code, copies)`` pairs, in that order."""
     out: list[Card] = []
     for code, n in counts:
@@ -58,7 +59,7 @@ class DeckSpec:
     extras: tuple[tuple[str, int], ...] = ()
     blanks: int = 0
     source: str = ""
-    special_points: dict = field(default_factory=dict)
+    special_points: dict[str, int] = field(default_factory=dict)
     cards: tuple[tuple[str, int], ...] = ()
     #: wilds that, turned first, are played on as a Wild is (the first player names the colour) rather
     #: than put back (003, the Italian deck: "il giocatore alla sinistra del mazziere può giocare carte di
@@ -195,7 +196,7 @@ BLANK_EFFECTS: dict[str, str] = {"wild": "WB", "swap": "WBX", "draw2": "WB2", "e
                                  "bianca": "WBC", "nextswap": "WBM"}
 
 
-def deck_with_blanks(spec, copies: int, value: str) -> list[Card]:
+def deck_with_blanks(spec: DeckSpec, copies: int, value: str) -> list[Card]:
     """The cards of deck ``spec`` (``copies`` decks) with the blanks written as ``value`` says: each
     keyword blank added as its card, each stand-in already there (it replaces the lost card). Raises
     ``ValueError`` with a one-line reason when the deck cannot hold them."""
@@ -239,10 +240,10 @@ def build_deck(name: str = "classic", copies: int = 1, include_blanks: bool = Tr
     return list(cards)
 
 
-_BUILT: dict = {}
+_BUILT: dict[tuple[str, int, bool, str], tuple[Card, ...]] = {}
 
 
-def deck_counts(cards) -> Counter:
+def deck_counts(cards: Iterable[Card]) -> Counter[str]:
     """Multiset of card codes, used by the conservation invariant (a Flip card counts as the physical
     card, whichever side is up: its ``key``)."""
     return Counter(getattr(c, "key", c.code) for c in cards)

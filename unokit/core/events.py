@@ -24,6 +24,7 @@ unokit.core.errors.UnoError: unknown event kind 'bogus'
 from __future__ import annotations
 
 from collections import namedtuple
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .errors import UnoError
@@ -39,10 +40,13 @@ class Event:
     equal when they are of the same kind with the same values."""
 
     __slots__ = ()
+    # the fields every kind has (its namedtuple base holds them)
+    seq: int
+    player: int | None
     kind: ClassVar[str] = "event"
     #: a rule's own event says itself: ``{"en": fn, "pt": fn}``, each ``fn(words, event) -> str`` (the narrator's
     #: words for the reader: :func:`unokit.engine.narrate.describe`); the official game's kinds are told there
-    tell: ClassVar[dict] = {}
+    tell: ClassVar[dict[str, Callable[[Any, Any], str]]] = {}
     fields: ClassVar[tuple[str, ...]] = ()
     optional: ClassVar[tuple[str, ...]] = ()
     about: ClassVar[str] = ""
@@ -56,7 +60,7 @@ class Event:
     ends_skips: ClassVar[bool] = False
 
     @property
-    def detail(self) -> tuple:
+    def detail(self) -> tuple[Any, ...]:
         """The fields as a tuple; trailing optional fields at their default are left out."""
         values = list(self[2:])  # type: ignore[index]  # every event class is also a namedtuple (_build)
         names = list(self.fields)
@@ -65,10 +69,10 @@ class Event:
             values.pop()
         return tuple(values)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[operator]  # (a namedtuple)
 
-    def __ne__(self, other) -> bool:
+    def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
     __hash__ = tuple.__hash__
@@ -114,7 +118,8 @@ def _class_name(kind: str) -> str:
     return "".join(part.capitalize() for part in kind.split("-")) + "Event"
 
 
-def _build(kind: str, names: tuple[str, ...], defaults: dict, about: str, traits: dict | None = None) -> type:
+def _build(kind: str, names: tuple[str, ...], defaults: dict[str, Any], about: str,
+           traits: dict[str, Any] | None = None) -> type:
     base = namedtuple(_class_name(kind), ("seq", "player") + names,  # type: ignore[misc]  # built from the table
                       defaults=[defaults[n] for n in names if n in defaults] or None)  # type: ignore[misc]
     traits = dict(traits or {})
@@ -136,8 +141,8 @@ globals().update({cls.__name__: cls for cls in EVENTS.values()})
 __all__ += [cls.__name__ for cls in EVENTS.values()]
 
 
-def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defaults: dict | None = None,
-                   tell: dict | None = None, into_hands: tuple[str, ...] = (), every_hand: bool = False,
+def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defaults: dict[str, Any] | None = None,
+                   tell: dict[str, Callable[[Any, Any], str]] | None = None, into_hands: tuple[str, ...] = (), every_hand: bool = False,
                    from_hand: str = "", ends_skips: bool = False) -> type:
     """Add an event kind (a rule's module declares its own): its fields after ``seq`` and ``player``,
     optional trailing ``defaults``, what it means, and how it is told (``tell``: ``{"en": fn, "pt": fn}``,
@@ -213,10 +218,11 @@ def register_reason(en: str, *, prefix: bool = False, **langs: str) -> None:
     table[en] = dict(langs)
 
 
-def make_event(kind: str, seq: int, player: int | None, *detail) -> Event:
+def make_event(kind: str, seq: int, player: int | None, *detail: Any) -> Event:
     """The event of ``kind`` with its fields given in order (as the referee records them)."""
     try:
         cls = EVENTS[kind]
     except KeyError:
         raise UnoError(f"unknown event kind {kind!r}") from None
-    return cls(seq, player, *detail)
+    event: Event = cls(seq, player, *detail)   # (every class in EVENTS is an Event: _build)
+    return event

@@ -33,6 +33,7 @@ It imports only :mod:`unokit.core.cards` and :mod:`unokit.core.decks`, so every 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from .cards import COLORS, Card, Color, Face
@@ -173,7 +174,7 @@ def first_card(card: Card) -> FirstCard:
 
 
 # ============================================================================ Wild Draw Four and penalties
-def wild_draw_four_legal(rest_of_hand, color: Color, wilds: bool = False) -> bool:
+def wild_draw_four_legal(rest_of_hand: Iterable[Card], color: Color, wilds: bool = False) -> bool:
     """A Wild Draw Four is legal only when its player holds no other card of the colour in play
     (``rest_of_hand``: the hand without the card played). Wilds have no colour; ``wilds``: a Wild held
     counts as a matching card too (WILDMATCH, the Ohana sheet 002: "As cartas Curingas também são
@@ -187,7 +188,7 @@ def wild_draw_four_legal(rest_of_hand, color: Color, wilds: bool = False) -> boo
     return not any(c.color == color or (wilds and c.is_wild) for c in rest_of_hand)
 
 
-def is_bluff(rest_of_hand, color: Color, wilds: bool = False) -> bool:
+def is_bluff(rest_of_hand: Iterable[Card], color: Color, wilds: bool = False) -> bool:
     """The Wild Draw Four was a bluff (the negation of :func:`wild_draw_four_legal`)."""
     return not wild_draw_four_legal(rest_of_hand, color, wilds)
 
@@ -224,12 +225,13 @@ def card_points(card: Card) -> int:
     return card.points
 
 
-def hand_points(cards) -> int:
+def hand_points(cards: Iterable[Card]) -> int:
     """The points of the cards left in a hand."""
     return sum(c.points for c in cards)
 
 
-def score(hands, winner: int, points=hand_points) -> int:
+def score(hands: Iterable[Sequence[Card]], winner: int,
+          points: Callable[[Sequence[Card]], int] = hand_points) -> int:
     """What the player who went out scores: the points left in every other hand. ``points``: the
     points of one hand (:func:`hand_points`; the referee passes its own when a deck or a house rule
     scores differently)."""
@@ -275,7 +277,7 @@ assert all(TURN[False][c] == (effect(CARDS[c], n).advance, effect(CARDS[c], n).r
 FIRST: tuple[FirstCard, ...] = tuple(first_card(c) for c in CARDS)
 
 
-def holds_color(hand_ids, color: int) -> bool:
+def holds_color(hand_ids: Iterable[int], color: int) -> bool:
     """Does a hand of card ids hold a card of colour ``color`` (0-3)? ``not holds_color(rest, color)``
     is :func:`wild_draw_four_legal` on ids."""
     return color in map(COLOR_OF.__getitem__, hand_ids)

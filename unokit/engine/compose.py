@@ -36,12 +36,24 @@ ordinary action, written in records as before (``0 play R2 G2 @1 give:B5,Y7``).
 
 from __future__ import annotations
 
-from ..core.actions import Play
-from ..core.cards import Face, plain
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from ..core.actions import Action, Play
+from ..core.cards import Card, Color, Face, plain
 from ..core.errors import IllegalActionError, IncompletePlayError
 from ..core.official import matches
 from ..rules import blanks
 from ..rules.base import HouseRule
+
+if TYPE_CHECKING:
+    # (the Game, or the referee's parts passing themselves: the state they share; the Game itself imports
+    # this module)
+    from .referee.state import HandState
+    from .referee.state import HandState as Game
+
+#: the seats a play may name (``None``: none), or pairs of seats ``(first, target)``
+Targets = tuple[Any, ...]
 
 __all__ = ["Composer", "complete", "unfold", "every_action", "offered", "gifts_owed", "MORE", "MAX_STEPS"]
 
@@ -57,11 +69,11 @@ class Composer:
 
     __slots__ = ("g", "p", "hand", "counts", "_finals", "_more", "grouping", "_admit", "_alone", "_refuse")
 
-    def __init__(self, game, p: int):
+    def __init__(self, game: HandState, p: int) -> None:
         self.g = game
         self.p = p
         self.hand = game.hands[p]
-        counts: dict = {}
+        counts: dict[Card, int] = {}
         for c in (map(plain, self.hand) if game.physical else self.hand):   # (UNO Flip: the faces seen)
             counts[c] = counts.get(c, 0) + 1
         if game.flexed:   # UNO Flex: a flex card may also be named as its flexed face
@@ -70,20 +82,23 @@ class Composer:
                 if u is not None:
                     counts[u] = counts[c]
         self.counts = counts
-        self._finals: dict = {}
-        self._more: dict = {}
+        self._finals: dict[tuple[Card, ...], list[Play]] = {}
+        self._more: dict[tuple[Card, tuple[Card, ...]], bool] = {}
         self.grouping = game._hooks["group_prefix"]
         # the rules that accept plays the official match refuses (AA, AB, I...), asked whether such a play
         # can begin with some cards; ``_alone``: is a card playable first without them (memo)
-        self._admit = [h.__self__.allow_prefix for h in game._allow_play]
-        self._alone: dict = {}
+        allow: list[Any] = game._allow_play   # (the hooks are bound methods of the rules)
+        self._admit = [h.__self__.allow_prefix for h in allow]
+        self._alone: dict[Card, bool] = {}
         # the rules that refuse plays (PAA, PAB, TRI...) and can tell that every play beginning with some
         # cards is refused
-        self._refuse = [r.refuses_group for r in (h.__self__ for h in game._play_filter)
+        judges: list[Any] = game._play_filter
+        self._refuse = [r.refuses_group for r in (h.__self__ for h in judges)
                         if type(r).refuses_group is not HouseRule.refuses_group]
 
     # ------------------------------------------------------------------ listing
-    def roots(self, out: list, first_only=None, candidates=None) -> None:
+    def roots(self, out: list[Action], first_only: Card | None = None,
+              candidates: Iterable[Card] | None = None) -> None:
         """Append the plays (complete or stems) that start with each distinct card held."""
         g = self.g
         # Without a rule that admits non-matching plays (AA, AB, I), a play whose first card could not be
@@ -158,7 +173,7 @@ class Composer:
         return out
 
     # ------------------------------------------------------------------ the cards of one play
-    def finals(self, cards: tuple) -> list[Play]:
+    def finals(self, cards: tuple[Card, ...]) -> list[Play]:
         """Options that put down exactly ``cards``: complete plays, or target/give stems."""
         hit = self._finals.get(cards)
         if hit is not None:
@@ -198,7 +213,7 @@ class Composer:
         self._finals[cards] = out
         return out
 
-    def completable(self, cards: tuple) -> bool:
+    def completable(self, cards: tuple[Card, ...]) -> bool:
         """Can more cards follow ``cards`` in one legal play?"""
         key = (cards[0], tuple(sorted(cards[1:])))
         hit = self._more.get(key)
@@ -214,8 +229,8 @@ class Composer:
         self._more[key] = ok
         return ok
 
-    def _extensions(self, cards: tuple):
-        used: dict = {}
+    def _extensions(self, cards: tuple[Card, ...]) -> Iterator[Card]:
+        used: dict[Card, int] = {}
         for c in cards:
             used[c] = used.get(c, 0) + 1
         g = self.g
@@ -231,7 +246,8 @@ class Composer:
                         and (not admitted or self._admitted(nxt)) and not (refuse and self._refused(nxt)):
                     yield d
 
-    def _first_ok(self, c, pending=None, top=None, color=None) -> bool:
+    def _first_ok(self, c: Card, pending: bool | None = None, top: Card | None = None,
+                  color: Color | None = None) -> bool:
         """May a play begin with ``c`` as far as the pile goes (the official match, or the stacking rules'
         first card when a draw is pending)? If not, only a permissive rule (AA, AB, I...) can accept it."""
         hit = self._alone.get(c)
@@ -240,30 +256,30 @@ class Composer:
             if pending is None:
                 pending, top, color = g.phase is g.phase.PENDING, g.discard[-1], g.color
             hit = self._alone[c] = (any(h(g, (c,)) for h in g._stack_ok) if pending
-                                    else matches(c, top, color))
+                                    else matches(c, cast(Card, top), cast(Color, color)))  # (set above)
         return hit
 
-    def _refused(self, cards: tuple) -> bool:
+    def _refused(self, cards: tuple[Card, ...]) -> bool:
         """Is every play beginning with ``cards`` refused by a rule that judges plays?"""
         g, p = self.g, self.p
         return any(r(g, p, cards) for r in self._refuse)
 
-    def _admitted(self, cards: tuple) -> bool:
+    def _admitted(self, cards: tuple[Card, ...]) -> bool:
         """Can a play that a permissive rule accepts begin with ``cards``?"""
         g = self.g
         return any(a(g, cards) for a in self._admit)
 
     # ------------------------------------------------------------------ targets and gifts
-    def targets(self, cards: tuple) -> tuple:
+    def targets(self, cards: tuple[Card, ...]) -> Targets:
         return targets_of(self.g, self.p, cards)
 
-    def gifts(self, cards: tuple) -> int:
+    def gifts(self, cards: tuple[Card, ...]) -> int:
         return gifts_of(self.g, self.p, cards)
 
-    def _some_completion(self, stem: Play, targets, k: int) -> bool:
+    def _some_completion(self, stem: Play, targets: Iterable[Any], k: int) -> bool:
         """Is there a legal complete play that finishes ``stem`` (target from ``targets``, ``k`` gifts)?"""
         g = self.g
-        give = ()
+        give: tuple[Card, ...] = ()
         if k:
             rest = self._rest(stem.cards)
             if rest is None:
@@ -285,7 +301,7 @@ class Composer:
                 return True
         return False
 
-    def _pairs(self, stem: Play, targets, k: int) -> list[Play]:
+    def _pairs(self, stem: Play, targets: Targets, k: int) -> list[Play]:
         """The next seat of a play that names two (``targets`` holds pairs ``(first, target)``; All Wild's
         Forced Swap under ``ALLWILD(swap=pair)``): with no seat yet, one stem per first seat (its
         ``target`` that seat, ``more="target"``: ``@1,?``); then the complete plays (``first`` set, ``@1,3``).
@@ -309,10 +325,10 @@ class Composer:
         return out
 
     # ------------------------------------------------------------------ hand arithmetic
-    def _holds(self, cards: tuple) -> bool:
+    def _holds(self, cards: tuple[Card, ...]) -> bool:
         return self._rest(cards) is not None
 
-    def _rest(self, cards: tuple) -> dict | None:
+    def _rest(self, cards: tuple[Card, ...]) -> dict[Card, int] | None:
         """The hand's card counts once ``cards`` are taken out, or None if they are not all held."""
         rest = dict(self.counts)
         for c in cards:
@@ -326,7 +342,7 @@ class Composer:
         return rest
 
 
-def targets_of(game, p: int, cards: tuple) -> tuple:
+def targets_of(game: HandState, p: int, cards: tuple[Card, ...]) -> Targets:
     """The seats a play of ``cards`` by ``p`` may name (``None``: name none), in order; empty: no choice.
 
     A play that names two seats lists pairs ``(first, target)`` instead (in both orders, each pair being
@@ -341,24 +357,25 @@ def targets_of(game, p: int, cards: tuple) -> tuple:
         return ()
     if len(hooks) == 1:
         return tuple(hooks[0](game, p, cards))
-    seen: dict = {}
+    seen: dict[Any, None] = {}
     for h in hooks:
         for t in h(game, p, cards):
             seen[t] = None
     return tuple(seen)
 
 
-def gifts_of(game, p: int, cards: tuple) -> int:
+def gifts_of(game: HandState, p: int, cards: tuple[Card, ...]) -> int:
     """How many cards a play of ``cards`` by ``p`` gives away (DOA)."""
     hooks = game._hooks["gifts_owed"]
     return sum(h(game, p, cards) for h in hooks) if hooks else 0
 
 
-def _expand_counts(counts: dict) -> list:
+def _expand_counts(counts: dict[Card, int]) -> list[Card]:
     return [c for c, k in counts.items() for _ in range(k)]
 
 
-def complete(game, action, choose, unfold_limit: int = 0):
+def complete(game: Game, action: Action, choose: Callable[[list[Action]], Action | None],
+             unfold_limit: int = 0) -> Action:
     """Follow ``action`` through its sub-decisions until it is a complete action.
 
     ``choose(options) -> option`` picks one of :meth:`~unokit.engine.game.Game.expand`'s
@@ -367,19 +384,20 @@ def complete(game, action, choose, unfold_limit: int = 0):
     """
     steps = 0
     while type(action) is Play and action.more:
-        options = game.expand(action)
+        options = cast("list[Action]", game.expand(action))   # (plays: read here, never added to)
         if unfold_limit:
             options = unfold(game, options, unfold_limit)
-        action = choose(options)
+        chosen = choose(options)
         steps += 1
-        if action is None or action not in options:
+        if chosen is None or chosen not in options:
             raise IncompletePlayError(f"choose one of the {len(options)} options offered for the play")
+        action = chosen
         if steps > MAX_STEPS:  # pragma: no cover - bounded by the hand size
             raise IllegalActionError("a play cannot take this many sub-decisions")
     return action
 
 
-def gifts_owed(game, seat: int, cards) -> int:
+def gifts_owed(game: Game, seat: int, cards: Iterable[Card]) -> int:
     """How many cards a play of ``cards`` by ``seat`` gives away now (DOA), 0 if none."""
     return gifts_of(game, seat, tuple(cards))
 
@@ -387,7 +405,7 @@ def gifts_owed(game, seat: int, cards) -> int:
 UNFOLD = 128  # how many options a bot is shown at once before a big choice is made step by step
 
 
-def unfold(game, actions: list, limit: int = UNFOLD) -> list:
+def unfold(game: Game, actions: Sequence[Action], limit: int = UNFOLD) -> list[Action]:
     """``actions`` with stems replaced by their options, in place, as long as the list stays within ``limit``.
 
     Bots judge complete plays best, so the simulation hands them unfolded lists; a stem whose options
@@ -407,7 +425,7 @@ def unfold(game, actions: list, limit: int = UNFOLD) -> list:
     return out
 
 
-def every_action(game, seat: int, limit: int = 20_000) -> list:
+def every_action(game: Game, seat: int, limit: int = 20_000) -> list[Action]:
     """Every complete action ``seat`` may take now: :meth:`~unokit.engine.game.Game.legal_actions` with
     each stem followed to all its complete plays (depth first, in listing order).
 
@@ -415,7 +433,7 @@ def every_action(game, seat: int, limit: int = 20_000) -> list:
     analysis of small positions, and raises :class:`~unokit.core.errors.UnoError` past ``limit``.
     """
     from ..core.errors import UnoError
-    out: list = []
+    out: list[Action] = []
     stack = list(reversed(game.legal_actions(seat)))
     while stack:
         a = stack.pop()
@@ -428,13 +446,13 @@ def every_action(game, seat: int, limit: int = 20_000) -> list:
     return out
 
 
-def offered(game, action) -> bool:
+def offered(game: Game, action: Action) -> bool:
     """Does the referee offer ``action`` now, directly or through the sub-decisions of a stem?
 
     Follows ``action``'s own cards, seat and gifts down the tree, so the work is linear
     in the size of the play. Gifts count as a set (the referee lists them in card order).
     """
-    options = game.legal_actions(action.player)
+    options: Sequence[Action] = game.legal_actions(action.player)
     if type(action) is not Play or not action.cards or action.more:
         return action in options
     cards = action.cards

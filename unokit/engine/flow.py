@@ -29,12 +29,17 @@ it is shown only ``game.view(seat)`` and its options.
 from __future__ import annotations
 
 import random
-from typing import cast
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal, cast, overload
 
 from ..core.actions import Action, Draw, Play
 from ..core.errors import IllegalActionError, UnoError
 from .compose import UNFOLD, complete, unfold
 from .game import Game, Phase
+
+#: the seats' players: a list, or a dict that may omit seats played by people; a player is a bot or a
+#: person's seat (anything with ``act(view, options)`` and ``react(view, options)``)
+Players = Sequence[Any] | dict[int, Any]
 
 __all__ = ["is_out_of_turn", "is_turn_action", "out_of_turn_options", "turn_options", "reaction_options",
            "reaction_seats", "react_step", "turn_step", "ask", "counts_as_turn"]
@@ -83,7 +88,8 @@ def reaction_options(game: Game, seat: int) -> list[Action]:
     return out_of_turn_options(game.legal_actions(seat, turn=False))
 
 
-def reaction_seats(game: Game, rng: random.Random, players=None, seats=None, *, turn_seat: bool = True) -> list[int]:
+def reaction_seats(game: Game, rng: random.Random, players: Players | None = None, seats: Iterable[int] | None = None,
+                   *, turn_seat: bool = True) -> list[int]:
     """The seats to offer reactions now, in the order they are offered: ``seats`` if given, else
     :meth:`Game.out_of_turn_seats` and the seat in turn (``turn_seat=False``: without it, whose calls and
     catches then come with its turn's options, as the RL environments ask); shuffled by ``rng``; then, when
@@ -102,7 +108,8 @@ def reaction_seats(game: Game, rng: random.Random, players=None, seats=None, *, 
     return cands
 
 
-def react_step(game: Game, players, rng: random.Random, seats=None) -> Action | None:
+def react_step(game: Game, players: Players, rng: random.Random,
+               seats: Iterable[int] | None = None) -> Action | None:
     """Offer the reacting seats (:func:`reaction_seats`) their reactions; apply the first acceptable answer.
 
     ``players`` maps a seat to its player (a list, or a dict that may omit seats played by people).
@@ -127,7 +134,7 @@ def react_step(game: Game, players, rng: random.Random, seats=None) -> Action | 
     return None
 
 
-def turn_step(game: Game, player) -> Action:
+def turn_step(game: Game, player: Any) -> Action:
     """The seat in turn's decision, asked of ``player`` and completed, not yet applied (the caller
     applies it, after looking at it if it wants). Raises :class:`IllegalActionError` for an answer
     for another seat."""
@@ -141,7 +148,16 @@ def turn_step(game: Game, player) -> Action:
     return action
 
 
-def ask(game: Game, seat: int, player, options: list[Action], *, turn: bool, lenient: bool = False):
+@overload
+def ask(game: Game, seat: int, player: Any, options: list[Action], *, turn: Literal[True],
+        lenient: bool = False) -> Action: ...
+@overload
+def ask(game: Game, seat: int, player: Any, options: list[Action], *, turn: bool,
+        lenient: bool = False) -> Action | None: ...
+
+
+def ask(game: Game, seat: int, player: Any, options: list[Action], *, turn: bool,
+        lenient: bool = False) -> Action | None:
     """Ask ``player`` at ``seat`` to choose among ``options`` (its turn's with ``act``, else a reaction with
     ``react``, which may answer ``None``), shown ``game.view(seat)`` and the options unfolded (players judge
     complete plays best; a big choice stays step by step); a play being composed is completed one
@@ -150,7 +166,7 @@ def ask(game: Game, seat: int, player, options: list[Action], *, turn: bool, len
     Returns the answer, not applied and not checked against the seat."""
     view = game.view(seat)
     legal = unfold(game, options)
-    choice = player.act(view, legal) if turn else player.react(view, legal)
+    choice: Action | None = player.act(view, legal) if turn else player.react(view, legal)
     if choice is None or not (choice.more and choice in legal):
         return choice
     if turn and not lenient:
@@ -162,12 +178,12 @@ def ask(game: Game, seat: int, player, options: list[Action], *, turn: bool, len
     return complete(game, choice, sub, UNFOLD)
 
 
-def _pick(choice, options):
+def _pick(choice: Action | None, options: list[Action]) -> Action | None:
     """A player that declines a sub-decision of a play it started takes the first option."""
     return choice if choice in options else options[0]
 
 
-def _player_at(players, seat: int):
+def _player_at(players: Players, seat: int) -> Any:
     if isinstance(players, dict):
         return players.get(seat)
     return players[seat] if 0 <= seat < len(players) else None

@@ -14,7 +14,8 @@ Seats are numbered 0..n-1 clockwise; "left" of a seat is the next seat
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core import official
@@ -39,9 +40,11 @@ from ..core.errors import PositionError, RuleCodeError, UnoError
 from ..core.events import Event, make_event
 from ..fast import REFEREE, FastGame
 from ..rules import RuleSet
-from ..rules.base import hooks_of
+from ..rules.base import HouseRule, hooks_of
 from ..rules.editions import EDITIONS, edition_of
-from ..rules.registry import build_house_rules, deck_problem
+
+# (deck_problem: the blanks' own, re-exported by the registry, the plug-in API the engine may name)
+from ..rules.registry import build_house_rules, deck_problem  # type: ignore[attr-defined, unused-ignore]
 from .referee import lazy
 from .referee.challenges import ChallengesMixin
 from .referee.checks import ChecksMixin, first_reason
@@ -49,10 +52,13 @@ from .referee.dealing import DealingMixin
 from .referee.drawing import DrawingMixin
 from .referee.listing import ListingMixin
 from .referee.playing import PlayingMixin
-from .referee.state import Phase, WrongPlay
+from .referee.state import Clock, Hook, Phase, WrongPlay
 from .referee.table import TableMixin
 from .referee.turns import TurnsMixin
 from .referee.uno import UnoMixin
+
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 __all__ = ["Game", "Phase", "Event", "WrongPlay"]
 
@@ -103,7 +109,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
 
     # ------------------------------------------------------------------ construction
     def __init__(self, players: int, rules: RuleSet, *, enforcement: str = "strict", chance: Chance,
-                 clock=None, deck: str = "classic", decks: int = 1):
+                 clock: Clock | None = None, deck: str = "classic", decks: int = 1) -> None:
         if not 2 <= players <= 10 * decks:
             raise UnoError(f"UNO is for 2 to {10 * decks} players with {decks} deck(s); got {players}")
         if enforcement not in ("strict", "table"):
@@ -222,8 +228,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     @classmethod
     def new(cls, players: int = 4, rules: str | RuleSet = "UNO 1121", seed: int | None = None, *,
             enforcement: str = "strict", deck: str = "classic", decks: int = 1, include_blanks: bool = False,
-            dealer: int | None = None, deck_order: list | None = None, chance: Chance | None = None,
-            clock=None, core: str = "auto") -> Game:
+            dealer: int | None = None, deck_order: list[str] | None = None, chance: Chance | None = None,
+            clock: Clock | None = None, core: str = "auto") -> Game:
         """Deal a new hand.
 
         ``dealer``: seat that deals (``None``: draw for it, highest card deals,
@@ -249,9 +255,9 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             include_blanks = True
         if (core == "auto" and cls is Game and enforcement == "strict" and deck == "classic" and decks == 1
                 and not include_blanks and chance is None and clock is None):
-            g = lazy.lazy_game(cls, players, rs, seed, dealer, deck_order)
-            if g is not None:
-                return g
+            on_fast: Game | None = lazy.lazy_game(cls, players, rs, seed, dealer, deck_order)
+            if on_fast is not None:
+                return on_fast
         g = cls(players, rs, enforcement=enforcement, chance=chance or Chance(seed), clock=clock, deck=deck,
                 decks=decks)
         g.include_blanks = include_blanks
@@ -266,9 +272,10 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         return g
 
     @classmethod
-    def from_position(cls, hands, discard, stock=(), *, rules="UNO 1121", current: int = 0, direction: int = 1,
+    def from_position(cls, hands: Any, discard: Any, stock: Any = (), *, rules: str | RuleSet = "UNO 1121",
+                      current: int = 0, direction: int = 1,
                       color: Color | str | None = None, pending: int = 0, enforcement: str = "strict",
-                      dealer: int | None = None, seed: int = 0, clock=None, deck: str = "classic",
+                      dealer: int | None = None, seed: int = 0, clock: Clock | None = None, deck: str = "classic",
                       decks: int = 1) -> Game:
         """Set up an exact position (tests, puzzles). Cards may be notation strings.
 
@@ -340,8 +347,10 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         fx = self._effects.get(card.face)
         if fx is not None:
             if callable(fx):   # an effect that depends on the seats (All Wild's Reverse and Skip Two)
-                return fx(len(self.active) if players is None else players)
-            return fx
+                counted: official.Effect | None = fx(len(self.active) if players is None else players)
+                return counted
+            effect: official.Effect = fx
+            return effect
         return official.effect_of(card, self.n if players is None else players)
 
     def names_color(self, card: Card) -> bool:
@@ -354,7 +363,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """
         return card.names_color and not self._colorless
 
-    def set_teams(self, teams, *, talk: bool = False, show: bool = False) -> None:
+    def set_teams(self, teams: Iterable[Iterable[int]], *, talk: bool = False, show: bool = False) -> None:
         """The partnerships of this hand, by seat (``teams``: tuples of seats), and the table's choices for
         them (000, partners): ``talk``, a hint to a partner costs nothing; ``show``, partners see each
         other's hands."""
@@ -369,12 +378,12 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """The other seats of ``seat``'s team (empty outside partnership play)."""
         return next((tuple(s for s in t if s != seat) for t in self.teams if seat in t), ())
 
-    def set_colors(self, colors) -> None:
+    def set_colors(self, colors: Iterable[Color]) -> None:
         """The colours a wild may name from now on (UNO Flip's side: :data:`unokit.core.cards.DARK_COLORS`)."""
         self.colors = tuple(colors)
         self._play_memo.clear()
 
-    def take_cards(self, seat: int, cards) -> list[Card]:
+    def take_cards(self, seat: int, cards: Iterable[Card]) -> list[Card]:
         """Take ``cards`` (the faces a player names) out of ``seat``'s hand and return the cards held:
         the same, except under UNO Flip, where each is the physical double-sided card of that face
         first in the hand (its holder cannot see the backs, so which copy goes is no choice of theirs)."""
@@ -387,7 +396,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             return list(cards)
         return [hand.pop(hand.index(c)) for c in cards]
 
-    def draw_until(self, seat: int, color) -> tuple[Card, ...]:
+    def draw_until(self, seat: int, color: Color | None) -> tuple[Card, ...]:
         """``seat`` draws one card at a time until one of ``color`` comes (or the cards run out): the
         cards drawn, the last of that colour. (Wilds have no colour: they do not stop it.)"""
         hand = self.hands[seat]
@@ -398,7 +407,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
                 break
         return tuple(got)
 
-    def put_under_top(self, cards) -> None:
+    def put_under_top(self, cards: Iterable[Card]) -> None:
         """Put ``cards`` on the discard pile just under its top card (which stays in play)."""
         self.discard[-1:-1] = list(cards)
 
@@ -433,7 +442,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """The points of the cards ``seat`` holds now."""
         return self._cards_points(self.hands[seat])
 
-    def _cards_points(self, cards) -> int:
+    def _cards_points(self, cards: Iterable[Card]) -> int:
         """The points of ``cards`` left in a hand: the official values (:func:`unokit.core.official.hand_points`),
         unless the deck scores some cards its own way (``special_points``), times DOUBLE's multiplier."""
         sp = self.special_points
@@ -445,7 +454,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """Points held in each hand now (classic values; Italian blanks 40)."""
         return {p: self.hand_points(p) for p in range(self.n)}
 
-    def house_rule(self, code: str):
+    def house_rule(self, code: str) -> HouseRule | None:
         for r in self._house:
             if r.code == code:
                 return r
@@ -462,10 +471,10 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         'none'
         """
         r = self._answers.get(name)
-        return default if r is None else r.answer(self, name)
+        return default if r is None else r.answer(self, name)  # type: ignore[no-untyped-call, unused-ignore]  # (unokit.rules: typed apart)
 
     @property
-    def claim(self):
+    def claim(self) -> Any:
         """The open face-down play (DED's ``Claim``: seq, seat, cards, truthful, draw, went_out), or None:
         the query ``"claim"``."""
         return self.query("claim")
@@ -492,7 +501,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """Is a stacking rule (P1-P4, I, DEFLECT...) in force?"""
         return bool(self._stack_ok)
 
-    def can_stack(self, cards) -> bool:
+    def can_stack(self, cards: Sequence[Card]) -> bool:
         """May ``cards`` answer the pending draw under the stacking rules in force?"""
         return any(h(self, cards) for h in self._stack_ok)
 
@@ -501,11 +510,11 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         """Is a rule in force that puts several cards down in one play (DR, DD, AA...)?"""
         return bool(self._group_ok or self._group_prefix)
 
-    def can_group(self, cards) -> bool:
+    def can_group(self, cards: Sequence[Card]) -> bool:
         """May ``cards`` go down together under the group rules in force (DR, DD)?"""
         return any(h(self, cards) for h in self._group_ok)
 
-    def can_begin_group(self, cards) -> bool:
+    def can_begin_group(self, cards: Sequence[Card]) -> bool:
         """Can ``cards`` be, or begin, a multi-card play under the rules in force?"""
         return any(h(self, cards) for h in self._group_ok) or any(h(self, cards) for h in self._group_prefix)
 
@@ -579,7 +588,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
             _DISPATCH[t](self, action)
         return tuple(events[start:])
 
-    def emit(self, kind: str, player, *detail) -> None:
+    def emit(self, kind: str, player: int | None, *detail: Any) -> None:
         if self.physical:   # events show the sides in play, never a Flip card's back
             detail = tuple(_plain_detail(d) for d in detail)
         self.events.append(make_event(kind, self.seq, player, *detail))
@@ -589,17 +598,17 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     # --- DED
 
     # ------------------------------------------------------------------ views, records, invariants
-    def view(self, player: int | None):
+    def view(self, player: int | None) -> PlayerView:
         """What ``player`` may know now (see :mod:`unokit.engine.view`)."""
         from .view import view_of
         return view_of(self, player)
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The hand as a JSON-ready record: seed, chance outcomes (deck orders), actions, result."""
         from .record import hand_record
         return hand_record(self)
 
-    def card_locations(self):
+    def card_locations(self) -> Counter[str]:
         """Every card with its place; the conservation invariant compares it with the deck."""
         places = [c for h in self.hands for c in h] + self.stock + self.discard + self.hidden_pile
         return deck_counts(places)
@@ -607,8 +616,8 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
     def check_invariants(self) -> None:
         """Raise AssertionError if a card is lost or duplicated or the state is inconsistent."""
         counts = self.card_locations()
-        assert counts == self.initial_counts, f"cards not conserved: {counts - self.initial_counts} extra, " \
-                                              f"{self.initial_counts - counts} missing"
+        initial = cast("Counter[str]", self.initial_counts)   # (set once the hand is dealt)
+        assert counts == initial, f"cards not conserved: {counts - initial} extra, {initial - counts} missing"
         assert self.discard, "the discard pile is never empty"
         assert 0 <= self.current < self.n
         assert self.pending >= 0
@@ -621,7 +630,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         else:
             assert self.phase != Phase.PLAY or self.pending == 0
 
-    def fingerprint(self) -> dict:
+    def fingerprint(self) -> dict[str, Any]:
         from .record import fingerprint
         return fingerprint(self)
 
@@ -638,12 +647,12 @@ _DISPATCH: dict[type[Action], Callable[[Game, Any], None]] = {
 }
 
 
-_COUNTS: dict = {}
-_HOUSE: dict = {}
-_HOOKS: dict = {}
+_COUNTS: dict[tuple[str, int, bool, str], Counter[str]] = {}
+_HOUSE: dict[RuleSet, list[HouseRule]] = {}
+_HOOKS: dict[RuleSet, dict[str, list[Hook]]] = {}
 
 
-def _plain_detail(d):
+def _plain_detail(d: Any) -> Any:
     if isinstance(d, Card):
         return plain(d)
     if isinstance(d, tuple) and d and isinstance(d[0], Card):
@@ -651,7 +660,7 @@ def _plain_detail(d):
     return d
 
 
-def _hooks_for(rules: RuleSet, house: list) -> dict:
+def _hooks_for(rules: RuleSet, house: list[HouseRule]) -> dict[str, list[Hook]]:
     hit = _HOOKS.get(rules)
     if hit is None:
         hit = _HOOKS[rules] = hooks_of(house)
@@ -678,7 +687,7 @@ def _deck_for(rs: RuleSet, deck: str, players: int | None, decks: int = 1) -> st
     return ed.deck
 
 
-def _load_house_rules(rules: RuleSet) -> list:
+def _load_house_rules(rules: RuleSet) -> list[HouseRule]:
     """House-rule objects hold no game state (it lives in the Game), so one set per RuleSet serves all."""
     hit = _HOUSE.get(rules)
     if hit is None:

@@ -21,11 +21,18 @@ Skip (a Reverse between two players) and adds a line for it.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import count
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, SPIN_NUMBER, Card, Color, Face
 from ..core.events import REASON_PREFIXES, REASONS
+
+if TYPE_CHECKING:
+    from .view import PlayerView
+
+#: who reads and how: (viewer, names, lang, players, dealer)
+_Who = tuple[int | None, Sequence[str], str, int, int | None]
 
 __all__ = ["LANGS", "Narration", "card_name", "cards_name", "color_name", "describe", "describe_draw_for",
            "describe_pending", "describe_revealed", "describe_skip", "narrate_sequence"]
@@ -102,7 +109,7 @@ _REASON_PT = {
     "lost a Wild Draw Colour challenge": "perdeu o desafio do Curinga Comprar Cor"}
 
 
-def _reason_pt(text) -> str:
+def _reason_pt(text: object) -> str:
     text = str(text)
     pt = next((words["pt"] + text[len(en):] for en, words in REASON_PREFIXES.items()
                if text.startswith(en) and "pt" in words), None)
@@ -115,14 +122,14 @@ def _lang(lang: str) -> str:
     return lang
 
 
-def _card(x) -> Card | None:
+def _card(x: object) -> Card | None:
     try:
         return x if isinstance(x, Card) else Card.parse(str(x))
     except ValueError:
         return None
 
 
-def card_name(card, lang: str = "en") -> str:
+def card_name(card: object, lang: str = "en") -> str:
     """A card (a :class:`~unokit.core.cards.Card` or its code) in words.
 
     >>> card_name("R7"), card_name("GS"), card_name("W+4"), card_name("B+2")
@@ -156,7 +163,7 @@ def _join(items: Sequence[str], lang: str, word: str | None = None) -> str:
     return ", ".join(items[:-1]) + f" {word or _AND[lang]} " + items[-1]
 
 
-def cards_name(cards, lang: str = "en") -> str:
+def cards_name(cards: str | Card | Iterable[Card | str], lang: str = "en") -> str:
     """Several cards (Cards, codes, or one string of codes) in words.
 
     >>> cards_name("R7 G7 B7"), cards_name(["R7"], "pt"), cards_name("WX Y+2", "pt")
@@ -169,7 +176,7 @@ def cards_name(cards, lang: str = "en") -> str:
     return _join(items, lang) if items else ("no cards" if lang == "en" else "nenhuma carta")
 
 
-def color_name(color, lang: str = "en") -> str:
+def color_name(color: object, lang: str = "en") -> str:
     """A colour (a :class:`~unokit.core.cards.Color`, a letter or a name) as a word.
 
     >>> color_name("R"), color_name(Color.BLUE, "pt")
@@ -183,11 +190,11 @@ def color_name(color, lang: str = "en") -> str:
     return _COLOR[lang][col].lower()
 
 
-def _n_cards(k, lang: str) -> str:
+def _n_cards(k: int, lang: str) -> str:
     return {"en": ("a card", "{} cards"), "pt": ("uma carta", "{} cartas")}[lang][k != 1].format(k)
 
 
-def _owed(k, lang: str) -> str:
+def _owed(k: int, lang: str) -> str:
     return {"en": ("the card owed", "the {} cards owed"), "pt": ("a carta devida", "as {} cartas devidas")
             }[lang][k != 1].format(k)
 
@@ -202,24 +209,24 @@ _IRREGULAR = {"is": "are", "was": "were", "has": "have", "goes": "go", "does": "
 class _Words:
     """Who is who for one reader: names, the second person, possessives and verb forms."""
 
-    def __init__(self, viewer, names, lang):
+    def __init__(self, viewer: int | None, names: Sequence[str], lang: str) -> None:
         self.viewer, self.names, self.lang = viewer, names, lang
 
-    def you(self, seat) -> bool:
+    def you(self, seat: int | None) -> bool:
         return seat is not None and seat == self.viewer
 
-    def name(self, seat) -> str:
+    def name(self, seat: int | None) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return str(self.names[seat])
         return f"Seat {seat}" if self.lang == "en" else f"Jogador {seat}"
 
-    def subj(self, seat) -> str:
+    def subj(self, seat: int | None) -> str:
         return ("You" if self.lang == "en" else "Você") if self.you(seat) else self.name(seat)
 
-    def obj(self, seat) -> str:
+    def obj(self, seat: int | None) -> str:
         return ("you" if self.lang == "en" else "você") if self.you(seat) else self.name(seat)
 
-    def verb(self, seat, verb: str) -> str:
+    def verb(self, seat: int | None, verb: str) -> str:
         """``verb`` in the third person singular, for ``seat`` (Portuguese uses it for 'você' too)."""
         if self.lang != "en" or not self.you(seat):
             return verb
@@ -227,47 +234,47 @@ class _Words:
             return verb[:-2]
         return _IRREGULAR.get(verb, verb.removesuffix("s"))
 
-    def s(self, seat, verb: str) -> str:
+    def s(self, seat: int | None, verb: str) -> str:
         """Subject and verb: 'You play', 'Ana plays', 'Você joga'."""
         return f"{self.subj(seat)} {self.verb(seat, verb)}"
 
-    def poss(self, seat) -> str:
+    def poss(self, seat: int | None) -> str:
         """English possessive: 'your' / "Ana's"."""
         return "your" if self.you(seat) else f"{self.name(seat)}'s"
 
-    def de(self, seat, article: str, noun: str) -> str:
+    def de(self, seat: int | None, article: str, noun: str) -> str:
         """Portuguese possessive: 'a sua mão' / 'a mão de Ana'."""
         mine = "sua" if article == "a" else "seu"
         return f"{article} {mine} {noun}" if self.you(seat) else f"{article} {noun} de {self.name(seat)}"
 
-    def seats(self, seats) -> tuple[str, bool]:
+    def seats(self, seats: Iterable[int]) -> tuple[str, bool]:
         """Several seats as a subject (the reader first) and whether the verb is plural."""
         seats = sorted(seats, key=lambda q: (not self.you(q), q))
         words = [self.subj(seats[0])] + [self.obj(q) for q in seats[1:]] if seats else []
         return _join(words, self.lang), len(seats) > 1 or (self.lang == "en" and any(map(self.you, seats)))
 
     # the words a rule's own narration uses (unokit.core.events.register_event's ``tell``), in the reader's language
-    def card(self, card) -> str:
+    def card(self, card: Card | str) -> str:
         """A card in words: 'Red 7', '7 Vermelho'."""
         return card_name(card, self.lang)
 
-    def cards(self, cards) -> str:
+    def cards(self, cards: str | Card | Iterable[Card | str]) -> str:
         """Several cards in words: 'Red 7 and Green 7'."""
         return cards_name(cards, self.lang)
 
-    def color(self, color) -> str:
+    def color(self, color: object) -> str:
         """A colour as a word: 'red', 'vermelho'."""
         return color_name(color, self.lang)
 
-    def n_cards(self, k) -> str:
+    def n_cards(self, k: int) -> str:
         """'a card', '3 cards' / 'uma carta', '3 cartas'."""
         return _n_cards(k, self.lang)
 
-    def owed(self, k) -> str:
+    def owed(self, k: int) -> str:
         """A draw total: 'the 4 cards owed', 'as 4 cartas devidas'."""
         return _owed(k, self.lang)
 
-    def reason(self, text) -> str:
+    def reason(self, text: object) -> str:
         """A penalty's reason in the reader's language."""
         return _reason_pt(text) if self.lang == "pt" else str(text)
 
@@ -278,24 +285,24 @@ class _Words:
 
 
 # ---------------------------------------------------------------------- one sentence per kind
-def _en_play(w, e) -> str:
+def _en_play(w: _Words, e: Any) -> str:
     named = f" and {w.verb(e.player, 'chooses')} {color_name(e.color)}" if e.color is not None else ""
     verb = w.s(e.player, "plays") if e.kind == "play" else w.s(e.player, "cuts") + " in with"
     return f"{verb} {cards_name(e.cards)}{named}"
 
 
-def _en_draw(w, e) -> str:
+def _en_draw(w: _Words, e: Any) -> str:
     if not e.cards:
         return f"{w.s(e.player, 'draws')} {_n_cards(e.count, 'en')}"
     first = card_name(e.cards[0])  # REV: the stock is face up, so the first card drawn is public
     return f"{w.s(e.player, 'draws')} " + (first if e.count == 1 else f"{e.count} cards; the first is {first}")
 
 
-def _bluff(e) -> bool:
+def _bluff(e: Any) -> bool:
     return e.verdict in ("guilty", "bluff", "liar")
 
 
-_EN = {
+_EN: dict[str, Callable[[_Words, Any], str]] = {
     "first": lambda w, e: f"First discard: {card_name(e.card)}",
     "first-returned": lambda w, e: f"{card_name(e.card)} was turned first; it goes back into the deck",
     "play": _en_play,
@@ -323,14 +330,14 @@ _EN = {
 }
 
 
-def _pt_draw(w, e) -> str:
+def _pt_draw(w: _Words, e: Any) -> str:
     if not e.cards:
         return f"{w.subj(e.player)} compra {_n_cards(e.count, 'pt')}"
     first = card_name(e.cards[0], "pt")
     return f"{w.subj(e.player)} compra " + (first if e.count == 1 else f"{e.count} cartas; a primeira é {first}")
 
 
-_PT = {
+_PT: dict[str, Callable[[_Words, Any], str]] = {
     "first": lambda w, e: f"Primeira carta do descarte: {card_name(e.card, 'pt')}",
     "first-returned": lambda w, e: f"{card_name(e.card, 'pt')} foi virado primeiro e volta para o baralho",
     "play": lambda w, e: f"{w.subj(e.player)} {'joga' if e.kind == 'play' else 'corta com'} "
@@ -360,13 +367,13 @@ _PT = {
 _PT["cut"] = _PT["play"]
 
 
-def _fallback(event, viewer, names, lang: str) -> str:
+def _fallback(event: Any, viewer: int | None, names: Sequence[str], lang: str) -> str:
     """The line for a kind the narrator does not know: the seat, the kind and its fields."""
     who = _Words(viewer, names, lang).subj(event.player) + ":" if event.player is not None else ""
     return f"{who} {event.kind} {' '.join(map(str, getattr(event, 'detail', ())))}".strip()
 
 
-def describe(event, viewer, names, lang: str = "en") -> str:
+def describe(event: Any, viewer: int | None, names: Sequence[str], lang: str = "en") -> str:
     """One line of plain text for a typed event (:mod:`unokit.core.events`), read by seat ``viewer``.
 
     >>> from unokit.core.events import make_event
@@ -379,7 +386,7 @@ def describe(event, viewer, names, lang: str = "en") -> str:
     'Slap now! Your card calls for everyone to slap the pile'
     """
     lang = _lang(lang)
-    write = (_EN if lang == "en" else _PT).get(getattr(event, "kind", ""))
+    write: Callable[[_Words, Any], str] | None = (_EN if lang == "en" else _PT).get(getattr(event, "kind", ""))
     if write is None:                 # a rule's own event tells itself (unokit.core.events.register_event)
         write = getattr(event, "tell", {}).get(lang)
     if write is not None:
@@ -390,16 +397,17 @@ def describe(event, viewer, names, lang: str = "en") -> str:
     return _fallback(event, viewer, names, lang)
 
 
-def _as_cards(x) -> tuple:
+def _as_cards(x: Any) -> tuple[Card, ...]:
     if isinstance(x, (Card, str)):
         x = str(x).split()
     cards = tuple(_card(c) for c in x)
-    return () if None in cards else cards
+    return () if None in cards else cast("tuple[Card, ...]", cards)
 
 
-def _new_cards(before, after) -> list:
+def _new_cards(before: Iterable[Card], after: Iterable[Card]) -> list[Card]:
     """The cards in ``after`` that ``before`` does not account for (a multiset difference), in order."""
-    left, new = Counter(before), []
+    left = Counter(before)
+    new: list[Card] = []
     for c in after:
         left[c] -= 1
         if left[c] < 0:
@@ -407,7 +415,8 @@ def _new_cards(before, after) -> list:
     return new
 
 
-def describe_draw_for(event, viewer, names, lang: str = "en", *, drawn=None, before=None, after=None) -> str:
+def describe_draw_for(event: Any, viewer: int | None, names: Sequence[str], lang: str = "en", *, drawn: Any = None,
+                      before: Iterable[Card] | None = None, after: Iterable[Card] | None = None) -> str:
     """:func:`describe`, naming the cards of the viewer's own draw when they are known: ``drawn`` (a card
     or several), or the viewer's hand ``before`` and ``after`` the draw.
 
@@ -428,7 +437,7 @@ def describe_draw_for(event, viewer, names, lang: str = "en", *, drawn=None, bef
     return describe(event, viewer, names, lang)
 
 
-def describe_skip(seat: int, viewer, names, lang: str = "en") -> str:
+def describe_skip(seat: int, viewer: int | None, names: Sequence[str], lang: str = "en") -> str:
     """The line for a seat that loses its turn.
 
     >>> describe_skip(1, 1, ["Ana", "Bob"]), describe_skip(1, 0, ["Ana", "Bob"]), describe_skip(1, 1, "AB", "pt")
@@ -438,7 +447,7 @@ def describe_skip(seat: int, viewer, names, lang: str = "en") -> str:
     return f"{w.s(seat, 'is')} skipped" if lang == "en" else f"{w.subj(seat)} perde a vez"
 
 
-def describe_revealed(seat: int, cards, viewer, names, lang: str = "en") -> str:
+def describe_revealed(seat: int, cards: Any, viewer: int | None, names: Sequence[str], lang: str = "en") -> str:
     """The line for a hand shown by a challenge (a view's ``revealed``).
 
     >>> describe_revealed(1, "R7 B2", 0, ["Ana", "Bob"])
@@ -452,7 +461,7 @@ def describe_revealed(seat: int, cards, viewer, names, lang: str = "en") -> str:
     return f"{_cap(w.de(seat, 'a', 'mão'))} é mostrada{' para você' if to_you else ''}: {shown}"
 
 
-def _pending_cards(discard, pending: int) -> tuple:
+def _pending_cards(discard: Sequence[Card], pending: int) -> tuple[Card, ...]:
     """The draw cards on top of the pile that make up ``pending`` exactly, or ()."""
     total, cards = 0, []
     for c in reversed(discard):
@@ -467,14 +476,14 @@ _DRAW_WORDS = {"en": (("Draw Two", "Draw Twos"), ("Wild Draw Four", "Wild Draw F
                "pt": (("Comprar Duas", "Comprar Duas"), ("Curinga Comprar Quatro", "Curingas Comprar Quatro"))}
 
 
-def _composition(cards, lang: str) -> str:
+def _composition(cards: Sequence[Card], lang: str) -> str:
     """'two Draw Twos and a Wild Draw Four'"""
     counts = (sum(c.face == Face.DRAW_TWO for c in cards), sum(c.face == Face.WILD_DRAW_FOUR for c in cards))
     return _join([f"{_NUM[lang][n] if n < len(_NUM[lang]) else n} {words[n > 1]}"
                   for n, words in zip(counts, _DRAW_WORDS[lang]) if n], lang)
 
 
-def describe_pending(view, viewer, names, lang: str = "en", *, can_stack: bool = False,
+def describe_pending(view: PlayerView, viewer: int | None, names: Sequence[str], lang: str = "en", *, can_stack: bool = False,
                      can_challenge: bool = False) -> str:
     """The line for a pending draw in a :class:`~unokit.engine.view.PlayerView` ("" when none), read by ``viewer``
     (``None``: a spectator): who must draw how many, made of which cards, and, when the viewer must,
@@ -519,7 +528,8 @@ def describe_pending(view, viewer, names, lang: str = "en", *, can_stack: bool =
 # from_hand, ends_skips)
 
 
-def _drawn_by_viewer(events, viewer, before, after) -> dict:
+def _drawn_by_viewer(events: Sequence[Any], viewer: int | None, before: Iterable[Card] | None,
+                     after: Iterable[Card] | None) -> dict[int, tuple[Card, ...]]:
     """Event index -> the cards of that draw by the viewer, when the hands account for them exactly."""
     if viewer is None or before is None or after is None:
         return {}
@@ -543,7 +553,7 @@ def _drawn_by_viewer(events, viewer, before, after) -> dict:
     return out
 
 
-def _next(seat: int, steps: int, n: int, direction: int, out: set) -> int:
+def _next(seat: int, steps: int, n: int, direction: int, out: set[int] | frozenset[int]) -> int:
     for _ in range(steps):
         seat = (seat + direction) % n
         while seat in out:
@@ -551,7 +561,7 @@ def _next(seat: int, steps: int, n: int, direction: int, out: set) -> int:
     return seat
 
 
-def _runs(events, start: int = 0):
+def _runs(events: Sequence[Any], start: int = 0) -> Iterator[tuple[int, int]]:
     """(start, stop) of each run of consecutive events with one ``seq`` (one action's events), from ``start``."""
     n, i = len(events), start
     while i < n:
@@ -562,7 +572,8 @@ def _runs(events, start: int = 0):
         i = j
 
 
-def _tell(events, start: int, stop: int, w: tuple, lines: list, direction: int, out: set, no_skip, known) -> int:
+def _tell(events: Sequence[Any], start: int, stop: int, w: _Who, lines: list[str], direction: int, out: set[int],
+          no_skip: set[int], known: dict[int, tuple[Card, ...]]) -> int:
     """Append the lines of the run ``events[start:stop]`` (one ``seq``) to ``lines``, its skips after it;
     ``out`` is updated, the new direction returned. ``w`` is (viewer, names, lang, players, dealer)."""
     viewer, names, lang, n, dealer = w
@@ -607,14 +618,15 @@ def _tell(events, start: int, stop: int, w: tuple, lines: list, direction: int, 
     return direction
 
 
-def _ends_skips(e) -> bool:
+def _ends_skips(e: Any) -> bool:
     """The hand ends, or the draw is sent on: a play of that seq skips nobody."""
     return getattr(e, "ends_skips", False)
 
 
-def narrate_sequence(events: Iterable, viewer, names, lang: str = "en", *, players: int | None = None,
-                     direction: int = 1, eliminated=(), dealer: int | None = None, hand_before=None,
-                     hand_after=None) -> list[str]:
+def narrate_sequence(events: Iterable[Any], viewer: int | None, names: Sequence[str], lang: str = "en", *,
+                     players: int | None = None, direction: int = 1, eliminated: Iterable[int] = (),
+                     dealer: int | None = None, hand_before: Iterable[Card] | None = None,
+                     hand_after: Iterable[Card] | None = None) -> list[str]:
     """Lines for consecutive events, with "X is skipped" added after a play that skips a seat.
 
     ``direction`` (1 clockwise) and ``eliminated`` are the table's state before the first event (followed
@@ -677,8 +689,9 @@ class Narration:
 
     _epochs = count(1)             # every numbering of lines (epoch) its own, in every narration
 
-    def __init__(self, viewer, names, lang: str = "en", *, players: int | None = None, direction: int = 1,
-                 eliminated=(), dealer: int | None = None, keep: int | None = None):
+    def __init__(self, viewer: int | None, names: Sequence[str], lang: str = "en", *, players: int | None = None,
+                 direction: int = 1, eliminated: Iterable[int] = (), dealer: int | None = None,
+                 keep: int | None = None) -> None:
         lang = _lang(lang)
         names = tuple(names)
         self._w = (viewer, names, lang, players if players is not None else len(names), dealer)
@@ -692,14 +705,14 @@ class Narration:
         self.total = 0                 # the lines of the last call, in all (the held ones are the last keep)
         self._told = 0                 # events whose lines are final (every run but the last)
         self._last = None              # the last of them (the next call's events must still hold it there)
-        self._seqs: set = set()        # their seqs (a later event of one of them would change its skips)
+        self._seqs: set[int] = set()        # their seqs (a later event of one of them would change its skips)
         self._direction, out = self._start
         self._out = set(out)
         self._lines: deque[str] = deque(maxlen=self.keep)
-        self._memo: tuple | None = None   # (len(events), last event, lines) of the last call
-        self._tail: tuple | None = None   # the last run told: (start, stop, last event, lines, direction, out)
+        self._memo: tuple[int, Any, list[str]] | None = None   # (len(events), last event, lines) of the last call
+        self._tail: tuple[int, int, Any, list[str], int, set[int]] | None = None   # the last run told: (start, stop, last event, lines, direction, out)
 
-    def lines(self, events) -> list[str]:
+    def lines(self, events: Sequence[Any]) -> list[str]:
         """The lines for ``events`` (the whole history so far), as :func:`narrate_sequence` tells them."""
         n = len(events)
         memo = self._memo
@@ -737,7 +750,7 @@ class Narration:
         self._memo = (n, events[n - 1] if n else None, out)
         return out
 
-    def lines_from(self, events, start: int) -> tuple[int, list[str]]:
+    def lines_from(self, events: Sequence[Any], start: int) -> tuple[int, list[str]]:
         """``(at, lines)``: the lines for ``events`` (as :meth:`lines`) numbered ``start`` on, ``at`` the
         number of the first (``start``, or the first line held when ``start`` is before it)."""
         out = self.lines(events)
@@ -746,7 +759,8 @@ class Narration:
             return first, out
         return start, out[start - first:]
 
-    def _run(self, events, a: int, b: int, lines: list, direction: int, out: set) -> tuple[int, set]:
+    def _run(self, events: Sequence[Any], a: int, b: int, lines: list[str], direction: int,
+             out: set[int]) -> tuple[int, set[int]]:
         """Tell the run ``events[a:b]`` into ``lines`` (the last run told is not told again)."""
         tail = self._tail
         if tail is not None and tail[0] == a and tail[1] == b and tail[2] is events[b - 1]:
@@ -755,7 +769,7 @@ class Narration:
         direction = _tell(events, a, b, self._w, lines, direction, out, _no_skip(events, a, b), {})
         return direction, out
 
-    def _whole(self, events) -> list[str]:
+    def _whole(self, events: Sequence[Any]) -> list[str]:
         viewer, names, lang, players, dealer = self._w
         direction, out = self._start
         lines = narrate_sequence(events, viewer, names, lang, players=players, direction=direction,
@@ -764,5 +778,5 @@ class Narration:
         return lines[-self.keep:] if self.keep else (lines if self.keep is None else [])
 
 
-def _no_skip(events, start: int, stop: int) -> set:
+def _no_skip(events: Sequence[Any], start: int, stop: int) -> set[int]:
     return {events[i].seq for i in range(start, stop) if _ends_skips(events[i])}

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.chance import ManualClock, ScriptedChance
 from ..core.errors import ReplayMismatchError
 from .game import Game
@@ -19,7 +21,7 @@ from .record import _what, check_record, fingerprint
 __all__ = ["replay"]
 
 
-def replay(rec: dict, *, check: bool = True):
+def replay(rec: dict[str, Any], *, check: bool = True) -> Game:
     """Rebuild the game from ``rec``; with ``check``, raise :class:`ReplayMismatchError` on any difference.
 
     ``rec`` is checked first (:func:`check_record`, :class:`RecordError` naming the field); an error

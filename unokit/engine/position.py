@@ -27,7 +27,7 @@ unokit.core.errors.PositionError: pending=2 needs a Draw Two or Wild Draw Four o
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.cards import Card, Color, parse_cards
 from ..core.decks import DECKS, build_deck, deck_counts
@@ -43,9 +43,9 @@ MAX_PENDING = 1000        # a draw total far beyond any real stack (REVENGE doub
 class Position(NamedTuple):
     """A checked position: cards parsed, values normalised (``stock`` top card first)."""
 
-    hands: list
-    discard: list
-    stock: list
+    hands: list[list[Card]]
+    discard: list[Card]
+    stock: list[Card]
     current: int
     direction: int
     color: Color
@@ -57,15 +57,15 @@ class Position(NamedTuple):
         return self.discard[-1]
 
 
-def _is_int(x) -> bool:
+def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _tname(x) -> str:
+def _tname(x: object) -> str:
     return "None" if x is None else type(x).__name__
 
 
-def _cards(value, what: str) -> list[Card]:
+def _cards(value: object, what: str) -> list[Card]:
     if isinstance(value, Card):
         return [value]
     if not isinstance(value, (str, list, tuple)):
@@ -77,8 +77,9 @@ def _cards(value, what: str) -> list[Card]:
         raise PositionError(f"{what}: {e}") from None
 
 
-def check_table(players, *, deck="classic", decks=1, enforcement="strict", dealer=None, seed=None,
-                include_blanks=False) -> None:
+# (the checks take Any: they judge values of any type a caller passes, before anything trusts them)
+def check_table(players: Any, *, deck: Any = "classic", decks: Any = 1, enforcement: Any = "strict",
+                dealer: Any = None, seed: Any = None, include_blanks: Any = False) -> None:
     """Refuse (:class:`PositionError`) table parameters of the wrong type or out of range, as
     ``Game.new`` takes them; nothing is built, so a huge number cannot make it hang.
 
@@ -104,7 +105,7 @@ def check_table(players, *, deck="classic", decks=1, enforcement="strict", deale
         raise PositionError(f"include_blanks must be True or False, not {_tname(include_blanks)}")
 
 
-def _shown(x) -> str:
+def _shown(x: Any) -> str:
     if _is_int(x):
         return str(x) if abs(x) < 10**12 else "a huge number"
     if isinstance(x, str):
@@ -112,8 +113,10 @@ def _shown(x) -> str:
     return f"a {_tname(x)}"
 
 
-def check_position(hands, discard, stock=(), *, rules=None, current=0, direction=1, color=None, pending=0,
-                   enforcement="strict", dealer=None, seed=0, deck="classic", decks=1, blanks="") -> Position:
+def check_position(hands: Any, discard: Any, stock: Any = (), *, rules: Any = None, current: Any = 0,
+                   direction: Any = 1, color: Any = None, pending: Any = 0, enforcement: Any = "strict",
+                   dealer: Any = None, seed: Any = 0, deck: Any = "classic", decks: Any = 1,
+                   blanks: Any = "") -> Position:
     """Check a position for ``Game.from_position`` and return it parsed; raise
     :class:`PositionError` naming the first problem. ``decks``: copies of ``deck`` the cards come
     from (``Game.from_position`` plays one); ``blanks``: the rules written on its blank cards (the

@@ -24,10 +24,15 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, overload
 
-from ..core.actions import action_from_dict
+from ..core.actions import Action, action_from_dict
 from ..core.cards import format_physical, parse_cards
 from ..core.errors import NotationError, PositionError, RecordError, RuleCodeError, UnoError
+
+if TYPE_CHECKING:
+    from .referee.state import HandState as Game  # (the Game itself imports this module)
 
 __all__ = ["hand_record", "chance_outcomes", "dumps", "loads", "FORMAT", "check_record", "check_match_record"]
 
@@ -37,7 +42,7 @@ MAX_ACTIONS = 1_000_000   # a hand record holds far fewer
 MAX_SEED = 2**128
 
 
-def fingerprint(game) -> dict:
+def fingerprint(game: Game) -> dict[str, Any]:
     """Everything that makes two games the same game."""
     return {
         "hands": [format_physical(h) for h in game.hands],
@@ -54,13 +59,13 @@ def fingerprint(game) -> dict:
     }
 
 
-def chance_outcomes(game) -> list:
+def chance_outcomes(game: Game) -> list[Any]:
     """The hand's chance outcomes so far, as a record writes them (shuffles as card codes, numbers as they are)."""
     return [format_physical(x) if isinstance(x, tuple) else x for x in game.chance.log]
 
 
-def hand_record(game) -> dict:
-    rec = {
+def hand_record(game: Game) -> dict[str, Any]:
+    rec: dict[str, Any] = {
         "format": FORMAT,
         "players": game.n,
         "rules": game.rules.code,
@@ -81,7 +86,7 @@ def hand_record(game) -> dict:
     return rec
 
 
-def _jsonable(x):
+def _jsonable(x: object) -> Any:
     return json.loads(json.dumps(x, default=str))
 
 
@@ -90,16 +95,25 @@ def _what(e: BaseException) -> str:
 
 
 # ---------------------------------------------------------------------------------------- checks
-def _fail(where: str, msg: str):
+def _fail(where: str, msg: str) -> NoReturn:
     raise RecordError(f"{where}: {msg}")
 
 
-def _tn(x) -> str:
+def _tn(x: object) -> str:
     return "null" if x is None else {bool: "true/false", int: "a whole number", float: "a number", str: "text",
                                      list: "a list", dict: "an object"}.get(type(x), type(x).__name__)
 
 
-def _int(rec: dict, key: str, where: str, lo: int, hi: int, *, optional: bool = False, none: bool = False):
+@overload
+def _int(rec: dict[str, Any], key: str, where: str, lo: int, hi: int, *, optional: Literal[False] = False,
+         none: Literal[False] = False) -> int: ...
+@overload
+def _int(rec: dict[str, Any], key: str, where: str, lo: int, hi: int, *, optional: bool = False,
+         none: bool = False) -> int | None: ...
+
+
+def _int(rec: dict[str, Any], key: str, where: str, lo: int, hi: int, *, optional: bool = False,
+         none: bool = False) -> int | None:
     if key not in rec:
         if optional:
             return None
@@ -114,7 +128,16 @@ def _int(rec: dict, key: str, where: str, lo: int, hi: int, *, optional: bool = 
     return v
 
 
-def _str(rec: dict, key: str, where: str, *, optional: bool = False, choices=None):
+@overload
+def _str(rec: dict[str, Any], key: str, where: str, *, optional: Literal[False] = False,
+         choices: Collection[str] | None = None) -> str: ...
+@overload
+def _str(rec: dict[str, Any], key: str, where: str, *, optional: bool = False,
+         choices: Collection[str] | None = None) -> str | None: ...
+
+
+def _str(rec: dict[str, Any], key: str, where: str, *, optional: bool = False,
+         choices: Collection[str] | None = None) -> str | None:
     if key not in rec:
         if optional:
             return None
@@ -127,7 +150,8 @@ def _str(rec: dict, key: str, where: str, *, optional: bool = False, choices=Non
     return v
 
 
-def _typed(rec: dict, key: str, where: str, typ, what: str, *, optional: bool = False):
+def _typed(rec: dict[str, Any], key: str, where: str, typ: type | tuple[type, ...], what: str, *,
+           optional: bool = False) -> Any:
     if key not in rec:
         if optional:
             return None
@@ -138,7 +162,7 @@ def _typed(rec: dict, key: str, where: str, typ, what: str, *, optional: bool = 
     return v
 
 
-def _cards_text(v, where: str) -> None:
+def _cards_text(v: object, where: str) -> None:
     if not isinstance(v, str):
         _fail(where, f"must be card codes as text, got {_tn(v)}")
     try:
@@ -147,7 +171,7 @@ def _cards_text(v, where: str) -> None:
         _fail(where, str(e))
 
 
-def check_record(rec, where: str = "") -> list:
+def check_record(rec: Any, where: str = "") -> list[Action]:
     """Check the shape of a hand record; raise :class:`RecordError` naming the first bad field.
     Returns the recorded actions, read (``action_from_dict``).
 
@@ -234,7 +258,7 @@ def check_record(rec, where: str = "") -> list:
     return read
 
 
-def check_match_record(rec, config_fields) -> None:
+def check_match_record(rec: Any, config_fields: Any) -> None:
     """Check the shape of a match record (``Match.record()``) and of every hand record in it; raise
     :class:`RecordError` naming the first bad field. ``config_fields``: the names a match config may
     hold (``unokit.match.check_match_record`` passes them)."""
@@ -280,11 +304,11 @@ def check_match_record(rec, config_fields) -> None:
     _typed(rec, "over", "", bool, "true or false", optional=True)
 
 
-def dumps(rec: dict) -> str:
+def dumps(rec: dict[str, Any]) -> str:
     return json.dumps(rec, ensure_ascii=False, indent=1)
 
 
-def loads(text: str) -> dict:
+def loads(text: str) -> dict[str, Any]:
     """The record written as JSON ``text``; :class:`RecordError` when it is not readable JSON (not text,
     malformed, nested too deeply, numbers too long). Its shape is checked by :func:`replay`."""
     if isinstance(text, (bytes, bytearray)):
@@ -295,7 +319,8 @@ def loads(text: str) -> dict:
     if not isinstance(text, str):
         raise RecordError(f"a record is JSON text, not {_tn(text)}")
     try:
-        return json.loads(text)
+        rec: dict[str, Any] = json.loads(text)   # (an object, once replay checks its shape)
+        return rec
     except RecursionError:
         raise RecordError("the record's JSON is nested too deeply") from None
     except ValueError as e:  # JSONDecodeError, or a number with thousands of digits

@@ -14,9 +14,15 @@ this seat* (option C of the ABCD code), and the public history.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, cast
 
-from ..core.cards import Card, Color, plain
+from ..core.cards import Card, Color, FlipCard, plain
+from ..core.events import Event
+
+if TYPE_CHECKING:
+    from .referee.state import HandState as Game  # (the Game itself imports this module)
 
 __all__ = ["PlayerView", "view_of"]
 
@@ -46,7 +52,7 @@ class PlayerView:
     wrong_plays: tuple[tuple[int, int, tuple[Card, ...]], ...]
     open_claim: tuple[int, int, int, int] | None  # (seq, seat, cards face down, claimed draw)
     winner: int | None
-    history: tuple
+    history: tuple[Event, ...]
     eliminated: tuple[int, ...] = ()
     stock_top: Card | None = None  # REV: the stock is face up
     open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # OPEN: small hands shown to all
@@ -76,7 +82,7 @@ class PlayerView:
                 f"{self.color.letter} | sizes {list(self.hand_sizes)} | turn {self.to_act} ({self.phase})")
 
 
-def view_of(game, seat: int | None) -> PlayerView:
+def view_of(game: Game, seat: int | None) -> PlayerView:
     """What ``seat`` may know now; ``seat=None`` is a spectator (no hand, only what is shown to all).
 
     >>> from unokit.engine.game import Game
@@ -126,7 +132,7 @@ def view_of(game, seat: int | None) -> PlayerView:
     return _flip_view(game, seat, v) if game.physical else v
 
 
-def _history(game) -> tuple:
+def _history(game: Game) -> tuple[Event, ...]:
     """The game's events as a tuple shared by every view taken until more come: the views of one state
     (each seat's, a spectator's) hold the same tuple, and a longer history extends the last one."""
     events, own = game.events, getattr(game, "__dict__", None)
@@ -134,7 +140,7 @@ def _history(game) -> tuple:
         return tuple(events)
     kept = own.get("_view_history")      # (the events list, its tuple)
     if kept is not None and kept[0] is events:
-        t = kept[1]
+        t: tuple[Event, ...] = kept[1]
         n, m = len(t), len(events)
         if m == n and (not n or events[-1] is t[-1]):
             return t
@@ -150,12 +156,12 @@ def _history(game) -> tuple:
 _FIELDS = frozenset(f.name for f in fields(PlayerView))
 
 
-def _extras(game, seat) -> dict:
+def _extras(game: Game, seat: int | None) -> dict[str, Any]:
     """What the rules add to the view (their ``view_extras`` hooks: UNO Flex's power cards...)."""
     hooks = game._hooks["view_extras"]
     if not hooks:
         return {}
-    out: dict = {}
+    out: dict[str, Any] = {}
     for h in hooks:
         out.update(h(game, seat))
     own = {k: out.pop(k) for k in list(out) if k not in _FIELDS}    # names of a rule's own: in ``extras``
@@ -164,21 +170,26 @@ def _extras(game, seat) -> dict:
     return out
 
 
-def _flip_view(game, seat, v: PlayerView) -> PlayerView:
+def _flip_view(game: Game, seat: int | None, v: PlayerView) -> PlayerView:
     """UNO Flip: the sides in play of what a seat may see, with the backs it sees (never a FlipCard)."""
-    faces = lambda cards: tuple(map(plain, cards))
-    return replace(v, hand=faces(game.hands[seat]) if seat is not None else (),
-                top=plain(game.discard[-1]), discard=faces(game.discard[game.discard_unseen:]),
+    # (a hand of UNO Flip holds double-sided cards: game.physical)
+    hands, stock = cast(list[list[FlipCard]], game.hands), cast(list[FlipCard], game.stock)
+    return replace(v, hand=_faces(game.hands[seat]) if seat is not None else (),
+                top=plain(game.discard[-1]), discard=_faces(game.discard[game.discard_unseen:]),
                 drawn=plain(game.drawn) if game.drawn is not None and seat is not None and game.current == seat
                 else None,
-                revealed=tuple((s, faces(cards)) for s, cards in v.revealed),
-                wrong_plays=tuple((w.seq, w.player, faces(w.cards)) for w in game.wrong_plays),
-                open_hands=tuple((s, faces(cards)) for s, cards in _open_hands(game)),
-                backs=tuple((q, tuple(c.down for c in h)) for q, h in enumerate(game.hands) if q != seat),
-                stock_back=game.stock[-1].down if game.stock else None)
+                revealed=tuple((s, _faces(cards)) for s, cards in v.revealed),
+                wrong_plays=tuple((w.seq, w.player, _faces(w.cards)) for w in game.wrong_plays),
+                open_hands=tuple((s, _faces(cards)) for s, cards in _open_hands(game)),
+                backs=tuple((q, tuple(c.down for c in h)) for q, h in enumerate(hands) if q != seat),
+                stock_back=stock[-1].down if stock else None)
 
 
-def _open_hands(game):
+def _faces(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(map(plain, cards))
+
+
+def _open_hands(game: Game) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     limit = game.open_below
     if not limit:
         return ()

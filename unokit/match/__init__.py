@@ -54,7 +54,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import cast
 
 from ..core.actions import action_from_dict
 from ..core.chance import Chance, ManualClock
@@ -85,7 +84,7 @@ MODES = ("points", "lowest", "partners", "rotating-partners", "two-tables", "eli
 MATCH_RULES = frozenset(code for code, cls in REGISTRY.items()
                         if not isinstance(cls, tuple) and is_match_rule(cls))
 # the rule classes of REGISTRY's codes that have one (a code with several has a tuple)
-_RULE_CLASSES = [cast("type[HouseRule]", cls) for cls in REGISTRY.values() if not isinstance(cls, tuple)]
+_RULE_CLASSES: list[type[HouseRule]] = [cls for cls in REGISTRY.values() if not isinstance(cls, tuple)]
 #: mode -> the match rule class that owns it (``tournament``: TV, ``reverse-points``: PR)
 _MODE_OWNERS = {mode: cls for cls in _RULE_CLASSES for mode in cls.owns_modes}
 _SEED_LIMIT = 2**63 - 1

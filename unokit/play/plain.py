@@ -52,6 +52,7 @@ from ..engine.narrate import (
     describe_revealed,
     narrate_sequence,
 )
+from ..engine.referee.state import Clock
 
 __all__ = ["TerminalGame", "colorize", "describe_event", "parse_command", "run", "sorted_hand"]
 
@@ -359,7 +360,7 @@ class TerminalGame:
     def __init__(self, *, rules: str = "UNO 1121", players: int = 4, bots="greedy", seed: int | None = None,
                  enforcement: str = "strict", deck: str = "classic", decks: int = 1, human: int = 0,
                  input_fn: Callable[[str], str] | None = None, out=None, color: bool | None = None,
-                 max_bot_steps: int = 20000, clock_factory: Callable[[], object] | None = None):
+                 max_bot_steps: int = 20000, clock_factory: Callable[[], Clock] | None = None):
         from ..rules import RuleSet
         self.rules = RuleSet.parse(rules)
         from ..engine.position import check_table

@@ -118,9 +118,24 @@ A match rule may also own modes (``owns_modes = {mode: hint}``): a mode it owns 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from types import MethodType
+from typing import Any, ClassVar, TypeAlias, cast
+
+from unokit.core.actions import Action, Play
+from unokit.core.cards import Card
+
+#: the engine's :class:`~unokit.engine.game.Game` (and :class:`~unokit.match.Match`) a hook reads: the rules may not
+#: import the layers above them, not even under ``TYPE_CHECKING`` (``tests/shape/test_layers.py`` counts those
+#: imports too), so these are ``Any``
+Game: TypeAlias = Any
+Match: TypeAlias = Any
+#: what :meth:`HouseRule.play_targets` lists: a seat, None (no target), or a pair of seats (ALLWILD's Forced Swap
+#: in its pair mode)
+Target: TypeAlias = int | tuple[int, int] | None
+#: a :class:`~unokit.match.MatchConfig` (the match layer, above the rules)
+MatchConfig: TypeAlias = Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +158,7 @@ MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "
 FACE_EFFECTS: dict[Any, Callable[..., int | None]] = {}
 
 
-def register_face_effect(face, effect: Callable[..., int | None]) -> None:
+def register_face_effect(face: Any, effect: Callable[..., int | None]) -> None:
     """Play ``face`` with ``effect(game, seat, play, nxt)`` once it is on the pile: a card without an official
     or edition effect (:meth:`unokit.engine.game.Game.effect_of` is None) that does something of its own (Wild
     Swap Hands, Wild Shuffle Hands, Wild Ohana, the blanks). ``nxt`` is the seat that would play next; the
@@ -172,129 +187,129 @@ class HouseRule:
     #: cuts, before the notices of wrong plays and the other rules' actions (DED's ``Accuse``)
     options_first: ClassVar[bool] = False
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: Any) -> None:
         self.ruleset = ruleset
 
     # default implementations are never called: the engine only calls overrides
-    def setup(self, game) -> None:  # pragma: no cover
+    def setup(self, game: Game) -> None:  # pragma: no cover
         pass
 
-    def group_ok(self, game, cards) -> bool:  # pragma: no cover
+    def group_ok(self, game: Game, cards: Sequence[Card]) -> bool:  # pragma: no cover
         return False
 
-    def group_prefix(self, game, cards) -> bool:  # pragma: no cover
+    def group_prefix(self, game: Game, cards: Sequence[Card]) -> bool:  # pragma: no cover
         return False
 
-    def stack_ok(self, game, cards) -> bool:  # pragma: no cover
+    def stack_ok(self, game: Game, cards: Sequence[Card]) -> bool:  # pragma: no cover
         return False
 
-    def cut_problem(self, game, play):  # pragma: no cover
+    def cut_problem(self, game: Game, play: Play) -> str | None:  # pragma: no cover
         return "cutting is not allowed"
 
-    def cut_actions(self, game, player):  # pragma: no cover
+    def cut_actions(self, game: Game, player: int) -> list[Action]:  # pragma: no cover
         return []
 
-    def on_play(self, game, player, play) -> None:  # pragma: no cover
+    def on_play(self, game: Game, player: int, play: Play) -> TurnChange | None:  # pragma: no cover
         pass
 
-    def on_turn_end(self, game, player) -> None:  # pragma: no cover
+    def on_turn_end(self, game: Game, player: int) -> None:  # pragma: no cover
         pass
 
-    def judge_speech(self, game, player, text) -> int:  # pragma: no cover
+    def judge_speech(self, game: Game, player: int, text: str) -> int:  # pragma: no cover
         return 0
 
-    def on_turn_start(self, game, player) -> None:  # pragma: no cover
+    def on_turn_start(self, game: Game, player: int) -> None:  # pragma: no cover
         pass
 
-    def on_turn_action(self, game, action) -> None:  # pragma: no cover
+    def on_turn_action(self, game: Game, action: Action) -> bool | None:  # pragma: no cover
         pass
 
-    def play_problem(self, game, play):  # pragma: no cover
+    def play_problem(self, game: Game, play: Play) -> str | None:  # pragma: no cover
         return None
 
-    def allow_play(self, game, play) -> bool:  # pragma: no cover
+    def allow_play(self, game: Game, play: Play) -> bool:  # pragma: no cover
         return False
 
-    def refuses_group(self, game, player, cards) -> bool:
+    def refuses_group(self, game: Game, player: int, cards: Sequence[Card]) -> bool:
         """Does :meth:`play_problem` refuse every play by ``player`` that begins with ``cards`` (more cards
         may follow)? A sufficient condition (False: perhaps not), asked only of rules that override
         ``play_problem``, so the referee never searches groups they all refuse; not a hook point of its own."""
         return False
 
-    def allow_prefix(self, game, cards) -> bool:
+    def allow_prefix(self, game: Game, cards: Sequence[Card]) -> bool:
         """May a play that :meth:`allow_play` accepts begin with ``cards``? A necessary condition (True:
         perhaps), asked only of rules that override ``allow_play``; not a hook point of its own."""
         return True
 
-    def after_draw(self, game, player, card, forced):  # pragma: no cover
+    def after_draw(self, game: Game, player: int, card: Card, forced: bool) -> str | None:  # pragma: no cover
         return None
 
-    def after_penalty(self, game, player, cards):  # pragma: no cover
+    def after_penalty(self, game: Game, player: int, cards: Sequence[Card]) -> Sequence[Card]:  # pragma: no cover
         return ()
 
-    def after_challenge(self, game, challenger, challenged, guilty) -> None:  # pragma: no cover
+    def after_challenge(self, game: Game, challenger: int, challenged: int, guilty: bool) -> None:  # pragma: no cover
         pass
 
-    def play_targets(self, game, player, cards) -> list:  # pragma: no cover
+    def play_targets(self, game: Game, player: int, cards: Sequence[Card]) -> list[Target] | None:  # pragma: no cover
         return []
 
-    def gifts_owed(self, game, player, cards) -> int:  # pragma: no cover
+    def gifts_owed(self, game: Game, player: int, cards: Sequence[Card]) -> int:  # pragma: no cover
         return 0
 
-    def on_start(self, game, seat) -> None:  # pragma: no cover
+    def on_start(self, game: Game, seat: int) -> None:  # pragma: no cover
         pass
 
-    def draw_problem(self, game, seat):  # pragma: no cover
+    def draw_problem(self, game: Game, seat: int) -> str | None:  # pragma: no cover
         return None
 
-    def pass_problem(self, game, seat):  # pragma: no cover
+    def pass_problem(self, game: Game, seat: int) -> str | None:  # pragma: no cover
         return None
 
-    def on_color(self, game, seat, color) -> bool:  # pragma: no cover
+    def on_color(self, game: Game, seat: int, color: Any) -> bool:  # pragma: no cover
         return False
 
-    def turn_order(self, game, seat, nxt) -> int:  # pragma: no cover
+    def turn_order(self, game: Game, seat: int, nxt: int) -> int:  # pragma: no cover
         return nxt
 
-    def view_extras(self, game, seat) -> dict:  # pragma: no cover
+    def view_extras(self, game: Game, seat: int) -> dict[str, Any]:  # pragma: no cover
         """What the rule adds to ``seat``'s view (:class:`~unokit.engine.view.PlayerView` fields and their
         values), from what that seat may know."""
         return {}
 
-    def turn_plays(self, game, seat) -> list:  # pragma: no cover
+    def turn_plays(self, game: Game, seat: int) -> list[Play]:  # pragma: no cover
         return []
 
-    def hidden_problem(self, game, play):  # pragma: no cover
+    def hidden_problem(self, game: Game, play: Play) -> tuple[type[Exception], str] | None:  # pragma: no cover
         return None
 
-    def split_problem(self, game, play, why):  # pragma: no cover
+    def split_problem(self, game: Game, play: Play, why: str | None) -> str | None:  # pragma: no cover
         return why
 
-    def play_hidden(self, game, play) -> None:  # pragma: no cover
+    def play_hidden(self, game: Game, play: Play) -> None:  # pragma: no cover
         pass
 
-    def reshuffle_cards(self, game) -> list:  # pragma: no cover
+    def reshuffle_cards(self, game: Game) -> list[Card]:  # pragma: no cover
         return []
 
-    def on_missed_uno(self, game, seat) -> None:  # pragma: no cover
+    def on_missed_uno(self, game: Game, seat: int) -> None:  # pragma: no cover
         pass
 
-    def on_finish(self, game, winner) -> None:  # pragma: no cover
+    def on_finish(self, game: Game, winner: int) -> None:  # pragma: no cover
         pass
 
-    def answer(self, game, name):  # pragma: no cover
+    def answer(self, game: Game, name: str) -> Any:  # pragma: no cover
         """The answer to the public query ``name`` (one of :attr:`answers`), from ``game``'s state."""
         return None
 
-    hand_numbers: tuple = ()
-    hand_faces: tuple = ()
+    hand_numbers: tuple[int, ...] = ()
+    hand_faces: tuple[Any, ...] = ()
 
-    def hand_change_numbers(self) -> tuple:
+    def hand_change_numbers(self) -> tuple[int, ...]:
         """The number cards whose plays change their player's own hand, so that UNO may be said with them:
         :attr:`hand_numbers` (a rule whose card is a parameter answers with it)."""
         return self.hand_numbers
 
-    actions: tuple = ()
+    actions: tuple[type[Action], ...] = ()
 
     # match hook points (MATCH_HOOKS): called by unokit.match for the overrides only
     owns_modes: ClassVar[dict[str, str]] = {}   # mode -> why the mode needs the rule
@@ -302,56 +317,56 @@ class HouseRule:
     #: referee played (Match.finish_hand), not hands played elsewhere (Match.finish_played)
     reads_hand: ClassVar[bool] = False
 
-    def match_mode(self, config):  # pragma: no cover
+    def match_mode(self, config: MatchConfig) -> str | None:  # pragma: no cover
         return None
 
-    def mode_problem(self, config, mode):  # pragma: no cover
+    def mode_problem(self, config: MatchConfig, mode: str) -> str | None:  # pragma: no cover
         return None
 
-    def match_target(self, config):  # pragma: no cover
+    def match_target(self, config: MatchConfig) -> int | None:  # pragma: no cover
         return None
 
-    def config_problem(self, config):  # pragma: no cover
+    def config_problem(self, config: MatchConfig) -> str | None:  # pragma: no cover
         return None
 
-    def start_score(self, match):  # pragma: no cover
+    def start_score(self, match: Match) -> int | None:  # pragma: no cover
         return None
 
-    def knocks_out(self, match) -> bool:  # pragma: no cover
+    def knocks_out(self, match: Match) -> bool:  # pragma: no cover
         return False
 
-    def reseat(self, match, base, teams, prev):  # pragma: no cover
+    def reseat(self, match: Match, base: Any, teams: Any, prev: Any) -> Any:  # pragma: no cover
         return base
 
-    def hand_gains(self, match, slot, held, winner):  # pragma: no cover
+    def hand_gains(self, match: Match, slot: int, held: Any, winner: Any) -> Any:  # pragma: no cover
         return None
 
-    def hand_cards(self, match, slot, game) -> dict:  # pragma: no cover
+    def hand_cards(self, match: Match, slot: int, game: Game) -> dict[Any, Any]:  # pragma: no cover
         return {}
 
-    def after_hand(self, match, slot, game, winner):  # pragma: no cover
+    def after_hand(self, match: Match, slot: int, game: Game, winner: Any) -> Iterable[Any]:  # pragma: no cover
         return ()
 
-    def decide(self, match, last_winner):  # pragma: no cover
+    def decide(self, match: Match, last_winner: Any) -> Any:  # pragma: no cover
         return None
 
 
-def hooks_of(rules) -> dict[str, list]:
+def hooks_of(rules: Iterable[HouseRule]) -> dict[str, list[Callable[..., Any]]]:
     """Bound methods per named point, for the rules that override it."""
-    out: dict[str, list] = {h: [] for h in HOOKS}
+    out: dict[str, list[Callable[..., Any]]] = {h: [] for h in HOOKS}
     for r in rules:
         for h in HOOKS:
             if getattr(type(r), h) is not getattr(HouseRule, h):
                 out[h].append(getattr(r, h))
-    # a play's effects that take cards out of the player's hand come before those that move whole hands
-    out["on_play"].sort(key=lambda m: getattr(m.__self__, "play_order", 0))
-    out["on_start"].sort(key=lambda m: getattr(m.__self__, "start_order", 0))
+    # (bound methods, hence the casts) a play's effects that take cards out of the player's hand come before those that move whole hands
+    out["on_play"].sort(key=lambda m: getattr(cast(MethodType, m).__self__, "play_order", 0))
+    out["on_start"].sort(key=lambda m: getattr(cast(MethodType, m).__self__, "start_order", 0))
     return out
 
 
-def match_hooks_of(rules) -> dict[str, list]:
+def match_hooks_of(rules: Iterable[HouseRule]) -> dict[str, list[Callable[..., Any]]]:
     """Bound methods per match hook point (:data:`MATCH_HOOKS`), for the rules that override it."""
-    out: dict[str, list] = {h: [] for h in MATCH_HOOKS}
+    out: dict[str, list[Callable[..., Any]]] = {h: [] for h in MATCH_HOOKS}
     for r in rules:
         for h in MATCH_HOOKS:
             if getattr(type(r), h) is not getattr(HouseRule, h):
@@ -359,12 +374,12 @@ def match_hooks_of(rules) -> dict[str, list]:
     return out
 
 
-def is_match_rule(cls) -> bool:
+def is_match_rule(cls: type[HouseRule]) -> bool:
     """A rule class played by the match: it overrides a match hook point or owns a mode."""
     return bool(cls.owns_modes) or any(getattr(cls, h) is not getattr(HouseRule, h) for h in MATCH_HOOKS)
 
 
-def changes_hands(cls) -> bool:
+def changes_hands(cls: type[HouseRule]) -> bool:
     """Does a rule class act on a hand: a hook of :data:`HOOKS`, an action of its own, plays that change
     their player's hand? The match rules (TV, PR, MOV, SHUFFLESEATS, ELIMMOST) do not: under them a hand is
     the hand of the rules without them."""

@@ -46,12 +46,18 @@ A blank's effect reaches the referee as a registered face effect (:func:`resolve
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
+from ..core.actions import Play
 from ..core.cards import BLANK_CODES, BLANK_FACES, Card, Face
 from ..core.decks import BLANK_EFFECTS as EFFECTS
 from ..core.decks import DECKS, deck_with_blanks
 from ..core.errors import NotationError
 from ..core.events import register_reason
-from .base import register_face_effect
+from .base import Game, register_face_effect
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 __all__ = ["EFFECTS", "read_blanks", "written_cards", "deck_with_blanks", "blank_notes", "takes_target",
            "targets", "claims", "problem", "resolve", "BLANK_CODES", "MAX_BLANKS", "ALL_BLANKS", "add_blanks", "deck_problem"]
@@ -140,7 +146,7 @@ def add_blanks(code: str, blanks: str = "", blankmax: int | None = None) -> str:
     return out
 
 
-def deck_problem(rs, deck: str = "classic", decks: int = 1) -> str | None:
+def deck_problem(rs: RuleSet, deck: str = "classic", decks: int = 1) -> str | None:
     """Why ``decks`` ``deck`` decks cannot deal the blanks the rule set ``rs`` writes (``blanks=``), or
     ``None`` (also when it writes none, or the deck is unknown: refused elsewhere). An edition's rules
     bring its own deck, as ``Game.new`` deals it.
@@ -167,13 +173,13 @@ def deck_problem(rs, deck: str = "classic", decks: int = 1) -> str | None:
     return None
 
 
-def takes_target(game, card: Card) -> bool:
+def takes_target(game: Game, card: Card) -> bool:
     """Does a play ending with ``card`` name a seat (a swap or a chosen victim)?"""
     f = card.face
     return f in _TARGETED or (f == Face.WILD_BLANK and game.blank in ("swap", "draw2"))
 
 
-def targets(game, p: int, cards: tuple) -> tuple:
+def targets(game: Game, p: int, cards: tuple) -> tuple:
     """The seats a play of ``cards`` ending with a blank may name: every other seat still in (the carta
     bianca's, opponents only; none when it is the player's last card)."""
     last = cards[-1]
@@ -185,7 +191,7 @@ def targets(game, p: int, cards: tuple) -> tuple:
     return tuple(q for q in game.active if q != p)
 
 
-def claims(game, card: Card) -> tuple[int, ...]:
+def claims(game: Game, card: Card) -> tuple[int, ...]:
     """The numbers a play of ``card`` may make the next player draw (``Play.claim``): 1 to ``blankmax``
     for the ``WBN`` blank; ``(0,)`` for every other card."""
     if card.face == Face.BLANK_DRAW_N:
@@ -193,7 +199,7 @@ def claims(game, card: Card) -> tuple[int, ...]:
     return (0,)
 
 
-def problem(game, play) -> str | None:
+def problem(game: Game, play: Play) -> str | None:
     """Why a play of a blank is refused whatever the enforcement (its structure), or None."""
     last = play.cards[-1]
     f = last.face
@@ -216,13 +222,13 @@ def problem(game, play) -> str | None:
     return None
 
 
-def _swap(game, p: int, q: int) -> None:
+def _swap(game: Game, p: int, q: int) -> None:
     game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
     game.hands_changed((p, q))
     game.emit("swap", p, q)
 
 
-def resolve(game, p: int, play, nxt: int) -> int:
+def resolve(game: Game, p: int, play: Play, nxt: int) -> int:
     """The effect of a blank just played by ``p`` (its player keeps cards: the hand goes on); returns the
     seat that plays next (``nxt`` unless the blank skips it)."""
     f = play.cards[-1].face
@@ -230,7 +236,7 @@ def resolve(game, p: int, play, nxt: int) -> int:
         f = {"swap": Face.BLANK_SWAP, "draw2": Face.BLANK_TARGET_TWO,
              "everyone1": Face.BLANK_EVERYONE}.get(game.blank, Face.WILD_BLANK)
     if f in (Face.BLANK_SWAP, Face.BLANK_BIANCA):
-        _swap(game, p, play.target)
+        _swap(game, p, cast(int, play.target))   # (these blanks name their target)
     elif f == Face.BLANK_NEXT_SWAP:
         _swap(game, p, nxt)
     elif f == Face.BLANK_TARGET_TWO:

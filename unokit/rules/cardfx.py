@@ -9,9 +9,17 @@ DOA's 2, TRI's 3, DAD's 4, BACK's 8.
 
 from __future__ import annotations
 
-from ..core.cards import Face
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+from ..core.actions import Play
+from ..core.cards import Card, Face
 from ..core.events import register_event, register_reason
-from .base import HouseRule, TurnChange
+from .base import Game, HouseRule, Target, TurnChange
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
 
 DRAWING_CARD_RULES = ("DAD", "TRI", "BACK", "M")   # number cards that make someone draw
 # number cards that count as action cards for PAA / PAB: the ones that make others draw or receive cards
@@ -19,21 +27,21 @@ DRAWING_CARD_RULES = ("DAD", "TRI", "BACK", "M")   # number cards that make some
 ARMED_CARD_RULES = ("DOA", "DAD", "TRI", "BACK", "M")
 
 
-def armed_numbers(rs, codes=ARMED_CARD_RULES) -> set[int]:
-    return {rs.card_of(c) for c in codes if rs.has(c)}
+def armed_numbers(rs: RuleSet, codes: tuple[str, ...] = ARMED_CARD_RULES) -> set[int]:
+    return {cast(int, rs.card_of(c)) for c in codes if rs.has(c)}   # (each of these rules is tied to a card)
 
 
-def is_action(card, armed: set[int]) -> bool:
+def is_action(card: Card, armed: set[int]) -> bool:
     """Skip, Reverse, Draw Two, every wild, and number cards armed by a house rule."""
     return card.number is None or card.number in armed
 
 
-def _count(cards, number) -> int:
+def _count(cards: Sequence[Card], number: int | None) -> int:
     return sum(1 for c in cards if c.number == number)
 
 
-def previous_seat(game, p: int) -> int:
-    d = -game.direction
+def previous_seat(game: Game, p: int) -> int:
+    d: int = -game.direction
     s = (p + d) % game.n
     while s in game.eliminated:
         s = (s + d) % game.n
@@ -49,21 +57,21 @@ class Swap(HouseRule):
 
     code = "T"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
-        self.card = rs.card_of("T")
+        self.card: int = cast(int, rs.card_of("T"))   # (a rule tied to a card: its number)
 
-    def hand_change_numbers(self) -> tuple:
+    def hand_change_numbers(self) -> tuple[int, ...]:
         return (self.card,)   # its card changes its player's own hand: UNO may be said with it
 
-    def play_targets(self, game, p, cards):
+    def play_targets(self, game: Game, p: int, cards: Sequence[Card]) -> list[Target] | None:
         if not any(c.number == self.card for c in cards):
             return []
         if len(game.hands[p]) == len(cards):
             return [None]
         return [None] + [q for q in game.active if q != p]
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         # which seats a play may name is the referee's check (Game._choice_problem, from play_targets);
         # here only what is T's own: a play that ends the hand swaps nothing
         if play.target is not None and any(c.number == self.card for c in play.cards) \
@@ -71,12 +79,13 @@ class Swap(HouseRule):
             return "you go out with this card: there is no hand to swap"
         return None
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if play.target is not None and game.hands[p] and any(c.number == self.card for c in play.cards):
             q = play.target
             game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
             game.hands_changed((p, q))
             game.emit("swap", p, q)
+        return None
 
 
 class Carousel(HouseRule):
@@ -86,14 +95,14 @@ class Carousel(HouseRule):
 
     code = "CAR"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
-        self.card = rs.card_of("CAR")
+        self.card: int = cast(int, rs.card_of("CAR"))   # (a rule tied to a card: its number)
 
-    def hand_change_numbers(self) -> tuple:
+    def hand_change_numbers(self) -> tuple[int, ...]:
         return (self.card,)   # its card changes its player's own hand: UNO may be said with it
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         if len(game.hands[play.player]) == len(play.cards) + len(play.hidden) and \
                 any(c.number == self.card for c in play.cards):
             return f"the {self.card} cannot be your last card under CAR"
@@ -101,10 +110,10 @@ class Carousel(HouseRule):
 
     fixed_direction = 0  # ZEROLEFT passes to the left whatever the direction
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         k = _count(play.cards, self.card)
         if not game.hands[p]:
-            return  # the 0 ended the hand (where the rule lets it): nothing is passed
+            return None  # the 0 ended the hand (where the rule lets it): nothing is passed
         seats = game.active
         d = self.fixed_direction or game.direction
         for _ in range(k):
@@ -118,6 +127,7 @@ class Carousel(HouseRule):
             game.emit("carousel", p, game.direction)
         if k:
             game.hands_changed(seats)
+        return None
 
 
 class Donation(HouseRule):
@@ -132,24 +142,24 @@ class Donation(HouseRule):
     # play (T, SEVENO, CAR...) moves the hands
     play_order = -1
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
-        self.card = rs.card_of("DOA")
+        self.card: int = cast(int, rs.card_of("DOA"))   # (a rule tied to a card: its number)
 
-    def hand_change_numbers(self) -> tuple:
+    def hand_change_numbers(self) -> tuple[int, ...]:
         return (self.card,)   # its card changes its player's own hand: UNO may be said with it
 
-    def owed(self, game, p, cards) -> int:
+    def owed(self, game: Game, p: int, cards: Sequence[Card]) -> int:
         k = 2 * _count(cards, self.card)
         return min(k, len(game.hands[p]) - len(cards))
 
-    def play_targets(self, game, p, cards):
+    def play_targets(self, game: Game, p: int, cards: Sequence[Card]) -> list[Target] | None:
         return [q for q in game.active if q != p] if self.owed(game, p, cards) else []
 
-    def gifts_owed(self, game, p, cards) -> int:
+    def gifts_owed(self, game: Game, p: int, cards: Sequence[Card]) -> int:
         return self.owed(game, p, cards)
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         k = self.owed(game, play.player, play.cards)
         if len(play.give) != k:
             return f"give exactly {k} card(s) with this play (DOA)" if k else "nothing is given with this play"
@@ -157,11 +167,12 @@ class Donation(HouseRule):
             return "name the seat that receives the donated cards (DOA)"
         return None
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if play.give:
             game.hands[play.target].extend(game.take_cards(p, play.give))
             game.emit("donate", p, play.target, len(play.give))
             game.hands_changed((p, play.target))
+        return None
 
 
 class Clairvoyance(HouseRule):
@@ -169,26 +180,27 @@ class Clairvoyance(HouseRule):
 
     code = "CLA"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
-        self.card = rs.card_of("CLA")
+        self.card: int = cast(int, rs.card_of("CLA"))   # (a rule tied to a card: its number)
 
-    def play_targets(self, game, p, cards):
+    def play_targets(self, game: Game, p: int, cards: Sequence[Card]) -> list[Target] | None:
         if not any(c.number == self.card for c in cards) or len(game.hands[p]) == len(cards):
             return []
         return [q for q in game.active if q != p]
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         has = any(c.number == self.card for c in play.cards)
         going_out = len(game.hands[play.player]) == len(play.cards)
         if has and not going_out and play.target is None:
             return "name the seat whose hand you will see (CLA)"
         return None
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if play.target is not None and any(c.number == self.card for c in play.cards):
             game.reveals.append((frozenset({p}), play.target, tuple(game.hands[play.target])))
             game.emit("sees-hand", p, play.target)
+        return None
 
 
 class Die(HouseRule):
@@ -198,14 +210,14 @@ class Die(HouseRule):
 
     code = "DAD"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
-        self.card = rs.card_of("DAD")
+        self.card: int = cast(int, rs.card_of("DAD"))   # (a rule tied to a card: its number)
         self.table = [int(x) for x in str(rs.param("DAD", "table")).split("/")]
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if not any(c.number == self.card for c in play.cards) or not game.hands[p]:
-            return
+            return None
         q = game.next_seat(p)
         face = game.chance.randint(1, len(self.table))
         k = self.table[face - 1]
@@ -221,11 +233,11 @@ class Trinity(HouseRule):
     code = "TRI"
     PER_CARD = 3   #: cards drawn per card of its number played (the compiled core reads it)
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
-        self.card = rs.card_of("TRI")
+        self.card: int = cast(int, rs.card_of("TRI"))   # (a rule tied to a card: its number)
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         k = _count(play.cards, self.card)
         prev = game.rule_state.pop("TRI", None)
         if k:
@@ -239,8 +251,9 @@ class Trinity(HouseRule):
                 if not any(c.number == self.card or (not c.is_wild and c.color is game.color) for c in hand):
                     game.penalize(q, self.PER_CARD * k, "trinity (TRI)")
                 game.rule_state.pop("TRI", None)
+        return None
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         st = game.rule_state.get("TRI")
         if st and st[0] == play.player and play.player == game.current:
             first = play.cards[0]
@@ -249,20 +262,20 @@ class Trinity(HouseRule):
                        f"or draw {st[1]} (TRI)"
         return None
 
-    def refuses_group(self, game, player, cards) -> bool:
+    def refuses_group(self, game: Game, player: int, cards: Sequence[Card]) -> bool:
         st = game.rule_state.get("TRI")
         first = cards[0]
         return bool(st and st[0] == player and player == game.current
                     and (first.is_wild or not (first.number == self.card or first.color is st[2])))
 
-    def after_draw(self, game, p, card, forced):
+    def after_draw(self, game: Game, p: int, card: Card, forced: bool) -> str | None:
         st = game.rule_state.pop("TRI", None)
         if st and st[0] == p:
             game.penalize(p, st[1] - 1, "trinity (TRI)")
             return "keep"
         return None
 
-    def on_turn_end(self, game, player):
+    def on_turn_end(self, game: Game, player: int) -> None:
         st = game.rule_state.get("TRI")
         if st and st[0] == player:
             game.rule_state.pop("TRI", None)
@@ -273,16 +286,17 @@ class Backlash(HouseRule):
 
     code = "BACK"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
-        self.card = rs.card_of("BACK")
+        self.card: int = cast(int, rs.card_of("BACK"))   # (a rule tied to a card: its number)
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         k = _count(play.cards, self.card)
         if k:
             q = previous_seat(game, p)
             if q != p:
                 game.penalize(q, k, "backlash (BACK)")
+        return None
 
 
 class TraitorTwin(HouseRule):
@@ -291,19 +305,20 @@ class TraitorTwin(HouseRule):
 
     code = "GT"
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         lp = game.last_plays
         if len(play.cards) != 1 or len(lp) < 2:
-            return
+            return None
         q, prev = lp[-2]
         c = play.cards[0]
         if len(prev) == 1 and prev[0] is c and c.number is not None and q != p and c.number:
             game.penalize(q, c.number, "traitor twin (GT)")
+        return None
 
 
-def _twin_numbers(game):
+def _twin_numbers(game: Game) -> bool:
     """The two previous visible plays were equal numbers by different players (CHU, BA)."""
-    lp = game.last_plays
+    lp: Sequence[tuple[int, tuple[Card, ...]]] = game.last_plays
     if len(lp) < 2:
         return False
     (p1, c1), (p2, c2) = lp[-2], lp[-1]
@@ -316,15 +331,16 @@ class Baptism(HouseRule):
 
     code = "BA"
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         k = sum(1 for c in play.cards if c.face == Face.REVERSE)
         lp = game.last_plays
         if not k or len(lp) < 3:
-            return
+            return None
         (p1, c1), (p2, c2) = lp[-3], lp[-2]
         if p1 != p2 and c1[-1].number is not None and c1[-1].number == c2[-1].number:
             for s in game.active:
                 game.penalize(s, k, "baptism (BA)")
+        return None
 
 
 class Chukcki(HouseRule):
@@ -334,11 +350,12 @@ class Chukcki(HouseRule):
 
     code = "CHU"
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         # the obligation falls on the turn right after the twin only ("the fourth plays normally")
         game.rule_state["CHU"] = game.turns_done + 1 if _twin_numbers(game) else None
+        return None
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         if play.player != game.current or game.rule_state.get("CHU") != game.turns_done:
             return None
         new = play.color if play.cards[-1].is_wild else play.cards[-1].color
@@ -352,17 +369,17 @@ class FirstPeace(HouseRule):
 
     code = "PAA"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
         self.rounds = rs.param("PAA", "rounds")
         self.armed = armed_numbers(rs)
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         if game.turns_done < self.rounds * len(game.active) and any(is_action(c, self.armed) for c in play.cards):
             return f"no action cards in the first {self.rounds} round(s) (PAA)"
         return None
 
-    def refuses_group(self, game, player, cards) -> bool:
+    def refuses_group(self, game: Game, player: int, cards: Sequence[Card]) -> bool:
         return game.turns_done < self.rounds * len(game.active) and any(is_action(c, self.armed) for c in cards)
 
 
@@ -371,23 +388,24 @@ class SecondPeace(HouseRule):
 
     code = "PAB"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
-        self.card = rs.card_of("PAB")
+        self.card: int = cast(int, rs.card_of("PAB"))   # (a rule tied to a card: its number)
         self.armed = armed_numbers(rs) - {self.card}
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if _count(play.cards, self.card) % 2:
             on = not game.rule_state.get("PAB", False)
             game.rule_state["PAB"] = on
             game.emit("peace", p, "on" if on else "off")
+        return None
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         if game.rule_state.get("PAB") and any(is_action(c, self.armed) for c in play.cards):
             return f"peace: no action cards until another {self.card} (PAB)"
         return None
 
-    def refuses_group(self, game, player, cards) -> bool:
+    def refuses_group(self, game: Game, player: int, cards: Sequence[Card]) -> bool:
         return bool(game.rule_state.get("PAB")) and any(is_action(c, self.armed) for c in cards)
 
 
@@ -400,12 +418,12 @@ class CleanFinish(HouseRule):
 
     code = "FL"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
         self.variant = rs.param("FL", "variant")
         self.drawing = armed_numbers(rs, DRAWING_CARD_RULES)
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         p = play.player
         if len(game.hands[p]) != len(play.cards) + len(play.hidden) + len(play.give):
             return None

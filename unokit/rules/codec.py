@@ -43,6 +43,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..core import codec as _ids
 from ..core.actions import ACTIONS, Action, CatchUno, ChooseColor, Discard, Play
@@ -113,7 +114,7 @@ class MoveTable:
     unokit.core.codec.ActionIdError: 396 is no move id at a table of 2: '2 draw' names a seat it lacks
     """
 
-    def __init__(self, players: int):
+    def __init__(self, players: int) -> None:
         if type(players) is not int or not 2 <= players <= MAX_SEATS:
             raise PositionError(f"a table seats 2 to {MAX_SEATS} players, got {players!r}")
         self.players = players
@@ -377,7 +378,8 @@ class StepTable:
             raise NoActionIdError(f"no action {str(text)[:60]!r} in the table of {self.rules} ({self.n} ids)")
         return i
 
-    def id_of(self, action, stage: str | None = None) -> int:
+    # ``action``: Any, as the body reads each action class's own fields after dispatching on type(action)
+    def id_of(self, action: Any, stage: str | None = None) -> int:
         """The id of ``action``, an option offered at step ``stage`` of a play being composed."""
         t = type(action)
         n = self.players

@@ -19,11 +19,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..core.actions import Action, Play
+from ..core.cards import Card
 from ..engine.compose import Composer
-from .base import HouseRule
+from .base import Game, HouseRule
 
 
-def _arithmetic(game, cards) -> bool:
+def _arithmetic(game: Game, cards: Sequence[Card]) -> bool:
     """AA: the identical card and the cards added to it make a sum (or difference) of the top number
     (000 §AA, "Regra do Corte": on a blue 5, cut with the other blue 5 and add a blue 0)."""
     aa = game.house_rule("AA")
@@ -33,7 +37,7 @@ def _arithmetic(game, cards) -> bool:
 class Cut(HouseRule):
     code = "C"
 
-    def cut_problem(self, game, play):
+    def cut_problem(self, game: Game, play: Play) -> str | None:
         ph = game.phase
         if play.hidden:
             return "a cut cannot be played face down (DED)"
@@ -63,7 +67,7 @@ class Cut(HouseRule):
             return f"{top.code} cannot be stacked under {game.rules.stacking}"
         return game.rule_objection(play)  # FL, DOA, peace rules... apply to cuts too
 
-    def cut_actions(self, game, player):
+    def cut_actions(self, game: Game, player: int) -> list[Action]:
         ph = game.phase
         if game.top_player is None or game.going_out is not None or (
                 ph != ph.PLAY and not (ph == ph.PENDING and game.stacking)
@@ -75,6 +79,6 @@ class Cut(HouseRule):
             return []
         # the identical card alone, and a stem for the cards that may follow it (DR/DD groups, AA sums);
         # the referee checks every option through cut_problem
-        out: list = []
+        out: list[Action] = []
         Composer(game, player).roots(out, first_only=top)
         return out

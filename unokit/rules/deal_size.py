@@ -6,13 +6,13 @@ for every part that deals (the referee, the fast core), and the referee reads it
 
 from __future__ import annotations
 
-from .base import HouseRule
+from .base import Game, HouseRule
 
 
 class FlashUno(HouseRule):
     code = "FU"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.deal_size = self.ruleset.deal
 
 

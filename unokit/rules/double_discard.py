@@ -36,11 +36,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.actions import Accuse, Play
-from ..core.cards import COLORS
+from ..core.actions import Accuse, Action, Play
+from ..core.cards import COLORS, Card
 from ..core.errors import IllegalActionError, NotYourTurnError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import HouseRule, register_refusal
+from .base import Game, HouseRule, register_refusal
 from .stacking import ALLOWED
 
 
@@ -60,20 +60,20 @@ class Claim(NamedTuple):
 _KEY = "DED"
 
 
-def _claim(game) -> Claim | None:
+def _claim(game: Game) -> Claim | None:
     return game.rule_state.get(_KEY)
 
 
-def _open(game, claim: Claim) -> None:
+def _open(game: Game, claim: Claim) -> None:
     game.rule_state[_KEY] = claim
 
 
-def close_claim(game) -> None:
+def close_claim(game: Game) -> None:
     """The open face-down play can no longer be accused (the next player started, the hand ended)."""
     game.rule_state.pop(_KEY, None)
 
 
-def discard_face_down(game, seat: int, card) -> None:
+def discard_face_down(game: Game, seat: int, card: Card) -> None:
     """Where DED's free discard goes: face down, on the face-down pile."""
     game.hidden_pile.append(card)
     game.emit("free-discard", seat)
@@ -102,7 +102,7 @@ class DoubleDiscard(HouseRule):
     def answer(self, game, name):
         return _claim(game)
 
-    def turn_plays(self, game, seat) -> list:
+    def turn_plays(self, game: Game, seat: int) -> list:
         return hidden_plays(game, seat)
 
     def hidden_problem(self, game, play):
@@ -120,19 +120,19 @@ class DoubleDiscard(HouseRule):
     def split_problem(self, game, play, why):
         return split_problem(game, play, why)
 
-    def play_hidden(self, game, play) -> None:
+    def play_hidden(self, game: Game, play: Play) -> None:
         do_hidden_play(game, play)
 
-    def reshuffle_cards(self, game) -> list:
+    def reshuffle_cards(self, game: Game) -> list:
         return reshuffled_hidden(game) if game.hidden_pile else []
 
-    def on_start(self, game, seat) -> None:
+    def on_start(self, game: Game, seat: int) -> None:
         close_claim(game)
 
     def on_finish(self, game, winner) -> None:
         close_claim(game)
 
-    def action_problem(self, game, a):
+    def action_problem(self, game: Game, a: Action) -> tuple[type[Exception], str] | None:
         claim = _claim(game)
         if claim is None:
             return WindowClosedError, "there is no face-down play to accuse"
@@ -140,22 +140,22 @@ class DoubleDiscard(HouseRule):
             return IllegalActionError, "you cannot accuse your own play"
         return None
 
-    def apply_action(self, game, a) -> None:
+    def apply_action(self, game: Game, a: Action) -> None:
         do_accuse(game, a)
 
-    def action_options(self, game, seat) -> list:
+    def action_options(self, game: Game, seat: int) -> list:
         claim = _claim(game)
         return [Accuse(seat)] if claim is not None and claim.seat != seat else []
 
 
-def _claim_ok(game, amount: int) -> bool:
+def _claim_ok(game: Game, amount: int) -> bool:
     if amount not in (2, 4) or game.rules.stacking is None:
         return False
     under = game.pending_kind or game.discard[-1].draw
     return (under, amount) in ALLOWED[game.rules.stacking]
 
 
-def hidden_plays(game, player: int) -> list:
+def hidden_plays(game: Game, player: int) -> list:
     hand = game.hands[player]
     ph = game.phase
     out: list = []
@@ -170,7 +170,7 @@ def hidden_plays(game, player: int) -> list:
     return out
 
 
-def split_problem(game, play: Play, why: str) -> str | None:
+def split_problem(game: Game, play: Play, why: str) -> str | None:
     """A split play whose face-up part does not match the pile by itself (``why``): under "Várias
     Cartas" (000 line 1401: "a primeira carta da sequência ... pode ser jogada na pilha visível, e as
     outras, na invisível, ou o contrário") the face-down cards may be the start of the group. The
@@ -184,12 +184,12 @@ def split_problem(game, play: Play, why: str) -> str | None:
     return game.rule_objection(play)
 
 
-def _stands_alone(game, a: Play) -> bool:
+def _stands_alone(game: Game, a: Play) -> bool:
     """Does the face-up part of a split play match the pile by itself?"""
     return game.match_problem(Play(a.player, a.cards, a.color, a.uno, a.target, give=a.give)) is None
 
 
-def _truthful(game, a: Play) -> bool:
+def _truthful(game: Game, a: Play) -> bool:
     """Would the claimed play have been legal? In a split play the face-up cards come first, unless
     they do not match the pile by themselves: then the face-down cards start the group."""
     cards = a.cards + a.hidden
@@ -216,7 +216,7 @@ def _truthful(game, a: Play) -> bool:
     return game.playable(cards[0])
 
 
-def do_hidden_play(game, a: Play) -> None:
+def do_hidden_play(game: Game, a: Play) -> None:
     p = a.player
     if game.phase == game.phase.PENDING and not a.cards and not _claim_ok(game, a.claim):
         raise IllegalActionError("facing a draw, a face-down play must claim a draw card the stacking rule allows")
@@ -262,7 +262,7 @@ def do_hidden_play(game, a: Play) -> None:
     game.end_turn(p, nxt)
 
 
-def do_accuse(game, a) -> None:
+def do_accuse(game: Game, a: Action) -> None:
     open_claim = _claim(game)
     assert open_claim is not None          # (checked: an accusation needs an open claim)
     _seq, liar, cards, truthful, claim, went_out = open_claim
@@ -302,7 +302,7 @@ def do_accuse(game, a) -> None:
         owe_free_discards(game, owed)
 
 
-def reshuffled_hidden(game) -> list:
+def reshuffled_hidden(game: Game) -> list:
     """Take the face-down cards that go back into the stock when it runs out (the stock is rebuilt
     from both discard piles, docs/rules/DED.md): all of them but the cards of a face-down play still
     open to accusation, which stay face down (a caught liar who went out takes them back)."""

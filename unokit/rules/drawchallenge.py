@@ -9,28 +9,29 @@ challengeable this way (the Wild Draw Four keeps its own challenge).
 
 from __future__ import annotations
 
-from ..core.actions import ChallengeDraw
+from ..core.actions import Action, ChallengeDraw
 from ..core.errors import IllegalActionError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import HouseRule
+from .base import Game, HouseRule
 
 
 class DrawChallenge(HouseRule):
     code = "DP"
     actions = (ChallengeDraw,)
 
-    def on_turn_action(self, game, action):
+    def on_turn_action(self, game: Game, action: Action) -> bool | None:
         if action.kind == "draw" and game.phase.name == "PLAY":
             p = action.player
             had = any(game.can_play_alone(p, c) for c in game.hands[p])
             game.rule_state["DP"] = (p, had, None)
+        return None
 
-    def on_start(self, game, seat):
+    def on_start(self, game: Game, seat: int) -> None:
         st = game.rule_state.get("DP")
         if st is not None and st[0] != seat:
             game.rule_state.pop("DP")
 
-    def action_problem(self, game, a):
+    def action_problem(self, game: Game, a: Action) -> tuple[type[Exception], str] | None:
         st = game.rule_state.get("DP")
         if st is None:
             return WindowClosedError, "there is no draw to challenge"
@@ -38,11 +39,11 @@ class DrawChallenge(HouseRule):
             return IllegalActionError, "you cannot challenge your own draw"
         return None
 
-    def action_options(self, game, seat):
+    def action_options(self, game: Game, seat: int) -> list[Action]:
         st = game.rule_state.get("DP")
         return [ChallengeDraw(seat)] if st is not None and st[0] != seat and seat not in game.eliminated else []
 
-    def apply_action(self, game, a):
+    def apply_action(self, game: Game, a: Action) -> None:
         drawer, had, _ = game.rule_state.pop("DP")
         game.emit("draw-challenge", a.player, drawer, "guilty" if had else "innocent")
         if had:

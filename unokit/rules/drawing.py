@@ -11,33 +11,36 @@
 
 from __future__ import annotations
 
-from .base import HouseRule
+from collections.abc import Sequence
+
+from ..core.cards import Card
+from .base import Game, HouseRule
 
 
 class Satisfaction(HouseRule):
     code = "SAT"
 
-    def after_draw(self, game, player, card, forced):
+    def after_draw(self, game: Game, player: int, card: Card, forced: bool) -> str | None:
         return "again" if forced else None
 
 
 class Dissatisfaction(HouseRule):
     code = "INS"
 
-    def after_draw(self, game, player, card, forced):
+    def after_draw(self, game: Game, player: int, card: Card, forced: bool) -> str | None:
         return "keep" if forced else None
 
 
 class Consolation(HouseRule):
     code = "CON"
 
-    def after_penalty(self, game, player, cards):
+    def after_penalty(self, game: Game, player: int, cards: Sequence[Card]) -> Sequence[Card]:
         opts = tuple(c for c in dict.fromkeys(cards) if game.can_play_alone(player, c))
         if opts:
             game.rule_state["CON"] = player  # with C the player may now be cut (000 §CON, Regra do Corte)
         return opts
 
-    def on_turn_end(self, game, player):
+    def on_turn_end(self, game: Game, player: int) -> None:
         game.rule_state.pop("CON", None)
 
 
@@ -47,5 +50,5 @@ class Reveal(HouseRule):
 
     code = "REV"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.public_stock = True

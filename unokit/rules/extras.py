@@ -36,22 +36,27 @@ PROG, ANTICIPO  aliases: Progressive UNO (004) is P2; Anticipo (003) is C (a wro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
-from ..core.actions import Action, register_action
-from ..core.cards import Face
+from ..core.actions import Action, Play, register_action
+from ..core.cards import Card, Face
 from ..core.errors import IllegalActionError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import HouseRule, TurnChange
+from .base import Game, HouseRule, TurnChange
 from .cardfx import Carousel, Swap
 from .cut import Cut
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 
 class SevenOSwap(Swap):
     code = "SEVENO"
     CARD = 7   #: the number whose player may swap hands (the compiled core reads it)
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         HouseRule.__init__(self, rs)
         self.card = self.CARD
 
@@ -61,11 +66,11 @@ class SevenOPass(Carousel):
     CARD = 0   #: the number that passes every hand (the compiled core reads it)
     last_card_ok = True
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         HouseRule.__init__(self, rs)
         self.card = self.CARD
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         return None
 
 
@@ -73,18 +78,18 @@ class ZeroLeft(Carousel):
     code = "ZEROLEFT"
     fixed_direction = 1
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         HouseRule.__init__(self, rs)
-        self.card = rs.card_of("ZEROLEFT")
+        self.card = cast(int, rs.card_of("ZEROLEFT"))   # (a rule tied to a card: its number)
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         return None
 
 
 class JumpIn(Cut):
     code = "JUMPIN"
 
-    def cut_problem(self, game, play):
+    def cut_problem(self, game: Game, play: Play) -> str | None:
         ph = game.phase
         if ph == ph.PENDING and not game.stacking and game.going_out is None:
             top = game.discard[-1]
@@ -97,7 +102,7 @@ class JumpIn(Cut):
             return None
         return super().cut_problem(game, play)
 
-    def cut_actions(self, game, player):
+    def cut_actions(self, game: Game, player: int) -> list[Action]:
         ph = game.phase
         if ph == ph.PENDING and not game.stacking and game.going_out is None and game.top_player is not None:
             top = game.discard[-1]
@@ -106,10 +111,11 @@ class JumpIn(Cut):
             return []
         return super().cut_actions(game, player)
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if game.phase == game.phase.PENDING and p != game.current and not game.stacking:
             game.emit("jump-in-cancels", p, game.pending)
             game.pending = 0  # the first draw card is cancelled; the jump-in card's own draw follows
+        return None
 
 
 @register_action
@@ -123,13 +129,14 @@ class ChallengeSum(Action):
     def __str__(self) -> str:
         return f"{self.player} doubtsum"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "doubtsum", "player": self.player}
 
 
-def _sum_ok(top, cards) -> bool:
+def _sum_ok(top: Card, cards: Sequence[Card]) -> bool:
     return (top.number is not None and len(cards) == 2 and all(c.number is not None for c in cards)
-            and cards[0].color is cards[1].color and cards[0].number + cards[1].number == top.number)
+            and cards[0].color is cards[1].color
+            and cast(int, cards[0].number) + cast(int, cards[1].number) == top.number)   # (numbers: checked)
 
 
 class AddUp(HouseRule):
@@ -137,38 +144,40 @@ class AddUp(HouseRule):
     actions = (ChallengeSum,)
     PENALTY = 2   #: what a challenge of the sum costs the side that loses it (the compiled core reads it)
 
-    def allow_play(self, game, play) -> bool:
+    def allow_play(self, game: Game, play: Play) -> bool:
         return (game.phase.name != "PENDING" and _sum_ok(game.discard[-1], play.cards)
                 and len(game.hands[play.player]) > 2)
 
-    def group_prefix(self, game, cards) -> bool:
+    def group_prefix(self, game: Game, cards: Sequence[Card]) -> bool:
         """Up to two number cards of one colour whose sum can still be the top number."""
         top = game.discard[-1]
         first = cards[0]
         return (top.number is not None and game.phase.name != "PENDING" and len(cards) <= 2
                 and all(c.number is not None and c.color is first.color for c in cards)
-                and sum(c.number for c in cards) <= top.number)
+                and sum(cast(int, c.number) for c in cards) <= top.number)   # (numbers: checked just before)
 
     allow_prefix = group_prefix   # the sums it accepts are built along these prefixes
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         game.rule_state.pop("ADDUP", None)
         prev_top, prev_color = game.rule_state.pop("ADDUP-prev", (None, None))
         if prev_top is not None and _sum_ok(prev_top, play.cards):
             held = list(game.hands[p]) + list(play.cards)  # the hand before the play
             bluff = any(not c.is_wild and (c.color is prev_color or c.face == prev_top.face) for c in held)
             game.rule_state["ADDUP"] = (p, bluff, play.cards, prev_color, game.next_seat(p))
+        return None
 
-    def on_turn_action(self, game, action):
+    def on_turn_action(self, game: Game, action: Action) -> bool | None:
         if action.kind == "play":
             game.rule_state["ADDUP-prev"] = (game.discard[-1], game.color)
+        return None
 
-    def on_start(self, game, seat):
+    def on_start(self, game: Game, seat: int) -> None:
         st = game.rule_state.get("ADDUP")
         if st is not None and seat != st[0]:
             game.rule_state.pop("ADDUP")
 
-    def action_problem(self, game, a):
+    def action_problem(self, game: Game, a: Action) -> tuple[type[Exception], str] | None:
         st = game.rule_state.get("ADDUP")
         if st is None:
             return WindowClosedError, "there is no sum to challenge"
@@ -176,11 +185,11 @@ class AddUp(HouseRule):
             return IllegalActionError, "only the next player may challenge a sum (ADDUP)"
         return None
 
-    def action_options(self, game, seat):
+    def action_options(self, game: Game, seat: int) -> list[Action]:
         st = game.rule_state.get("ADDUP")
         return [ChallengeSum(seat)] if st is not None and st[4] == seat else []
 
-    def apply_action(self, game, a):
+    def apply_action(self, game: Game, a: Action) -> None:
         p, bluff, cards, prev_color, _ = game.rule_state.pop("ADDUP")
         game.reveals.append((frozenset({a.player}), p, tuple(game.hands[p])))
         game.emit("sum-challenge", a.player, p, "bluff" if bluff else "honest")
@@ -198,7 +207,7 @@ class AddUp(HouseRule):
 class Force(HouseRule):
     code = "FORCE"
 
-    def draw_problem(self, game, seat):
+    def draw_problem(self, game: Game, seat: int) -> str | None:
         if any(game.can_play_alone(seat, c) for c in game.hands[seat]):
             return "you hold a playable card: play it (FORCE)"
         return None
@@ -207,7 +216,7 @@ class Force(HouseRule):
 class DrawPlay(HouseRule):
     code = "DRAWPLAY"
 
-    def pass_problem(self, game, seat):
+    def pass_problem(self, game: Game, seat: int) -> str | None:
         return "the card you drew is playable: you must play it (DRAWPLAY)"
 
 
@@ -216,34 +225,36 @@ class Bomb(HouseRule):
     LEAST = 3     #: the fewest cards of one number that make a bomb (the compiled core reads it)
     PENALTY = 1   #: what every other seat draws
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         nums = [c.number for c in play.cards]
         if len(nums) >= self.LEAST and nums[0] is not None and len(set(nums)) == 1:
             for q in game.active:
                 if q != p:
                     game.penalize(q, self.PENALTY, "bomb")
+        return None
 
 
 class Revenge(HouseRule):
     code = "REVENGE"
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if game.phase == game.phase.PENDING and game.pending and play.cards[-1].draw:
             game.pending *= 2
             game.emit("revenge", p, game.pending)
+        return None
 
 
 class Blitz(HouseRule):
     code = "BLITZ"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
         self.seconds = rs.param("BLITZ", "seconds")
 
-    def on_turn_start(self, game, player):
+    def on_turn_start(self, game: Game, player: int) -> None:
         game.rule_state.setdefault("BLITZ-t0", game.clock.now())
 
-    def on_turn_action(self, game, action):
+    def on_turn_action(self, game: Game, action: Action) -> bool | None:
         t0 = game.rule_state.setdefault("BLITZ-t0", game.clock.now())
         if game.clock.now() - t0 > self.seconds:
             best = min(game.active, key=lambda q: (len(game.hands[q]), game.hand_points(q), q))
@@ -251,18 +262,19 @@ class Blitz(HouseRule):
             game.emit("time-up", None, self.seconds)
             game.finish(best)
             return True
+        return None
 
 
 class Deflect(HouseRule):
     code = "DEFLECT"
 
-    def stack_ok(self, game, cards) -> bool:
+    def stack_ok(self, game: Game, cards: Sequence[Card]) -> bool:
         first = cards[0]
         if first.face not in (Face.SKIP, Face.REVERSE) or any(c.face != first.face for c in cards):
             return False
         return first.color is game.color or game.discard[-1].face == first.face
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if game.phase == game.phase.PENDING and game.pending and p == game.current:
             f = play.cards[-1].face
             if f == Face.REVERSE and len(play.cards) % 2:
@@ -275,6 +287,7 @@ class Deflect(HouseRule):
                 nxt = game.next_seat(p)
             game.emit("deflect", p, game.pending)
             return TurnChange(next_seat=nxt)
+        return None
 
 
 class WildStart(HouseRule):
@@ -283,7 +296,7 @@ class WildStart(HouseRule):
 
     code = "WILDSTART"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.wild_draw_four_starts = True
 
 
@@ -292,7 +305,7 @@ class Open(HouseRule):
 
     code = "OPEN"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.open_below = self.ruleset.param("OPEN", "cards")
 
 
@@ -301,7 +314,7 @@ class NoChallenge(HouseRule):
 
     code = "NOCHALLENGE"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.no_challenge = True
 
 
@@ -310,7 +323,7 @@ class Double(HouseRule):
 
     code = "DOUBLE"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.score_multiplier = 2
 
 
@@ -319,7 +332,7 @@ class Limit(HouseRule):
 
     code = "LIMIT"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.hand_limit = self.ruleset.param("LIMIT", "cards")
 
 

@@ -8,13 +8,20 @@ of it in the order given, so the last one sets the colour.
 
 from __future__ import annotations
 
-from .base import HouseRule
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..core.cards import Card
+from .base import Game, HouseRule
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 
 class QuickDiscard(HouseRule):
     code = "DR"
 
-    def group_ok(self, game, cards) -> bool:
+    def group_ok(self, game: Game, cards: Sequence[Card]) -> bool:
         f = cards[0].face
         return all(c.face == f for c in cards)
 
@@ -26,11 +33,11 @@ class Duplicates(HouseRule):
 
     code = "DD"
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: RuleSet) -> None:
         super().__init__(ruleset)
         self.numbers_only = ruleset.param("DD", "actions") == "alone"
 
-    def group_ok(self, game, cards) -> bool:
+    def group_ok(self, game: Game, cards: Sequence[Card]) -> bool:
         first = cards[0]
         if self.numbers_only and len(cards) > 1 and first.number is None:
             return False

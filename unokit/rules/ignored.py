@@ -19,7 +19,7 @@ rules set (``Game.draw_any``, ``Game.end_draw``, ``Game.wild_matches``).
 
 from __future__ import annotations
 
-from .base import HouseRule
+from .base import Game, HouseRule
 
 __all__ = ["DrawAny", "NoEndDraw", "WildMatch"]
 
@@ -29,7 +29,7 @@ class DrawAny(HouseRule):
 
     code = "DRAWANY"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.draw_any = True
 
 
@@ -38,7 +38,7 @@ class NoEndDraw(HouseRule):
 
     code = "NOENDDRAW"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.end_draw = False
 
 
@@ -47,5 +47,5 @@ class WildMatch(HouseRule):
 
     code = "WILDMATCH"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.wild_matches = self.ruleset.param("WILDMATCH", "mode") == "on"

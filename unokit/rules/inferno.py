@@ -9,9 +9,12 @@
 
 from __future__ import annotations
 
-from ..core.cards import Face
+from collections.abc import Sequence
+
+from ..core.actions import Play
+from ..core.cards import Card, Face
 from ..core.events import register_event
-from .base import HouseRule
+from .base import Game, HouseRule, TurnChange
 from .stacking import ALLOWED
 
 _ACTION = (Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.WILD_DRAW_FOUR)
@@ -21,30 +24,31 @@ _COLOURED = (Face.SKIP, Face.REVERSE, Face.DRAW_TWO)
 class Inferno(HouseRule):
     code = "I"
 
-    def stack_ok(self, game, cards) -> bool:
+    def stack_ok(self, game: Game, cards: Sequence[Card]) -> bool:
         under = game.pending_kind or game.discard[-1].draw
         first = cards[0]
         if first.face in (Face.SKIP, Face.REVERSE):
             return all(c.face == first.face for c in cards)
         return bool(first.draw) and (under, first.draw) in ALLOWED["P4"] and all(c.draw for c in cards)
 
-    def allow_play(self, game, play) -> bool:
+    def allow_play(self, game: Game, play: Play) -> bool:
         top = game.discard[-1]
         first = play.cards[0]
         return top.face in _ACTION and first.face in _COLOURED and (
             len(play.cards) == 1 or all(c.face == first.face for c in play.cards))
 
-    def allow_prefix(self, game, cards) -> bool:
+    def allow_prefix(self, game: Game, cards: Sequence[Card]) -> bool:
         first = cards[0]
         return (game.discard[-1].face in _ACTION and first.face in _COLOURED
                 and all(c.face == first.face for c in cards))
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if game.pending and play.cards[-1].face in (Face.SKIP, Face.REVERSE):
             game.emit("stack-cancelled", p, game.pending)
             game.pending = 0
             game.pending_kind = 0
             game.wd4 = None
+        return None
 
 
 # ---------------------------------------------------------------------- the event I emits, told

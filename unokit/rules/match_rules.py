@@ -19,9 +19,9 @@ this module imports nothing from :mod:`unokit.match` (the match imports the rule
 from __future__ import annotations
 
 from itertools import permutations, product
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from .base import HouseRule
+from .base import Game, HouseRule, Match, MatchConfig
 
 __all__ = ["EliminateMost", "Movement", "ReversePoints", "ShuffleSeats", "TournamentOfWins"]
 
@@ -29,7 +29,7 @@ _MOVE_TRIES = 64          # MOV: random seatings tried before the mirrored order
 _MOVE_ENUMERATE = 4       # MOV with partners: up to this many pairs, every seating is considered
 
 
-def _goal_problem(rule: HouseRule, config, name: str) -> str | None:
+def _goal_problem(rule: HouseRule, config: MatchConfig, name: str) -> str | None:
     """TV and PR set the match goal with their own parameter: an explicit ``scoring=``, a ``target=``
     word or a different ``target`` is refused, and the goal must be a whole number >= 1."""
     rs, code = rule.ruleset, rule.code
@@ -45,7 +45,7 @@ def _goal_problem(rule: HouseRule, config, name: str) -> str | None:
     return None
 
 
-def _at_zero(match) -> set:
+def _at_zero(match: Match) -> set[int]:
     """The players still in whose score (points or lives) is 0 or below."""
     scores = match.scores
     return {p for p in match.active if scores[p] <= 0}
@@ -68,35 +68,35 @@ class TournamentOfWins(HouseRule):
     owns_modes: ClassVar[dict[str, str]] = {
         "tournament": "counts hand wins: put TV in the rules (e.g. 'UNO 1121 TV(wins=3)')"}
 
-    def match_mode(self, config) -> str:
+    def match_mode(self, config: MatchConfig) -> str:
         return "tournament"
 
-    def mode_problem(self, config, mode):
+    def mode_problem(self, config: MatchConfig, mode: str) -> str | None:
         if mode not in ("tournament", "partners"):
             return (f"TV (tournament of wins) sets the match goal: play it as mode 'tournament' "
                     f"(or 'partners', teams counting hand wins), not {mode!r}")
         return _goal_problem(self, config, "wins")
 
-    def match_target(self, config) -> int:
+    def match_target(self, config: MatchConfig) -> int:
         return self.ruleset.param("TV", "wins")
 
-    def start_score(self, match):
+    def start_score(self, match: Match) -> int | None:
         return match.target if match.config.tv_countdown else None    # lives
 
-    def knocks_out(self, match) -> bool:
+    def knocks_out(self, match: Match) -> bool:
         return match.config.tv_countdown
 
-    def hand_gains(self, match, slot, held, winner) -> dict:
+    def hand_gains(self, match: Match, slot: Any, held: Any, winner: int) -> dict[int | tuple[int, ...], int]:
         if match.mode == "partners":           # one win for the winner's team
             return {next(t for t in slot.teams if winner in t): 1}
         if match.config.tv_countdown:          # every player seated in the hand who did not win loses a life
             return {p: -1 for p in slot.seats if p != winner}
         return {winner: 1}                     # a hand win; the points left in hands are not counted
 
-    def after_hand(self, match, slot, game, winner) -> set:
+    def after_hand(self, match: Match, slot: Any, game: Game, winner: int) -> set[int]:
         return _at_zero(match) if match.config.tv_countdown else set()
 
-    def decide(self, match, last_winner):
+    def decide(self, match: Match, last_winner: int | None) -> Any:
         """The first side to ``wins`` hand wins (only the hand's winning side scored, so at most one
         side crossed)."""
         s = match.scores
@@ -120,32 +120,32 @@ class ReversePoints(HouseRule):
     owns_modes: ClassVar[dict[str, str]] = {
         "reverse-points": "counts down: put PR in the rules (e.g. 'UNO 1121 PR(start=500)')"}
 
-    def match_mode(self, config) -> str:
+    def match_mode(self, config: MatchConfig) -> str:
         return "reverse-points"
 
-    def mode_problem(self, config, mode):
+    def mode_problem(self, config: MatchConfig, mode: str) -> str | None:
         if mode != "reverse-points":
             return f"PR (reverse points) sets the match goal: play it as mode 'reverse-points', not {mode!r}"
         return _goal_problem(self, config, "start")
 
-    def match_target(self, config) -> int:
+    def match_target(self, config: MatchConfig) -> int:
         return self.ruleset.param("PR", "start")
 
-    def start_score(self, match) -> int:
+    def start_score(self, match: Match) -> int:
         return match.target
 
-    def knocks_out(self, match) -> bool:
+    def knocks_out(self, match: Match) -> bool:
         return True
 
-    def hand_gains(self, match, slot, held, winner) -> dict:
+    def hand_gains(self, match: Match, slot: Any, held: Any, winner: int) -> dict[int | tuple[int, ...], int]:
         return {p: -v for p, v in held.items()}
 
-    def after_hand(self, match, slot, game, winner) -> set:
+    def after_hand(self, match: Match, slot: Any, game: Game, winner: int) -> set[int]:
         return _at_zero(match)
 
 
 # ---------------------------------------------------------------------------------------- seats
-def _partner_seating(match, teams) -> tuple[int, ...]:
+def _partner_seating(match: Match, teams: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """A partners-opposite seating with the teams' positions and each team's orientation drawn."""
     ch = match.chance
     order = ch.shuffle(list(teams))
@@ -166,7 +166,7 @@ class Movement(HouseRule):
 
     code = "MOV"
 
-    def reseat(self, match, base: tuple[int, ...], teams: tuple, prev: tuple[int, ...]) -> tuple[int, ...]:
+    def reseat(self, match, base: tuple[int, ...], teams: tuple[tuple[int, ...], ...], prev: tuple[int, ...]) -> tuple[int, ...]:
         here = set(base)
         common = [p for p in prev if p in here]
         if len(base) < 3 or len(common) < 3:
@@ -174,7 +174,7 @@ class Movement(HouseRule):
         m = len(common)
         old_left = {common[i]: common[(i + 1) % m] for i in range(m)}
 
-        def kept(seating) -> int:
+        def kept(seating: tuple[int, ...]) -> int:
             c = [p for p in seating if p in old_left]
             return sum(old_left[c[i]] == c[(i + 1) % m] for i in range(m))
 
@@ -215,7 +215,7 @@ class ShuffleSeats(HouseRule):
 
     code = "SHUFFLESEATS"
 
-    def reseat(self, match, base: tuple[int, ...], teams: tuple, prev: tuple[int, ...]) -> tuple[int, ...]:
+    def reseat(self, match, base: tuple[int, ...], teams: tuple[tuple[int, ...], ...], prev: tuple[int, ...]) -> tuple[int, ...]:
         if teams:
             return _partner_seating(match, teams)
         return tuple(match.chance.shuffle(list(base)))
@@ -238,19 +238,19 @@ class EliminateMost(HouseRule):
     refused_modes = ("partners", "rotating-partners", "two-tables")
     reads_hand = True      # the cards each seat held
 
-    def config_problem(self, config):
+    def config_problem(self, config: MatchConfig) -> str | None:
         if config.mode in self.refused_modes:
             return (f"ELIMMOST (the player holding the most cards is eliminated) is individual play: "
                     f"it cannot be played in mode {config.mode!r}")
         return None
 
-    def knocks_out(self, match) -> bool:
+    def knocks_out(self, match: Match) -> bool:
         return True
 
-    def hand_cards(self, match, slot, game) -> dict:
+    def hand_cards(self, match: Match, slot: Any, game: Game) -> dict[int, int]:
         return {p: len(game.hands[s]) for s, p in enumerate(slot.seats)}
 
-    def after_hand(self, match, slot, game, winner) -> set:
+    def after_hand(self, match: Match, slot: Any, game: Game, winner: int) -> set[int]:
         active = set(match.active)
         cands = [(len(game.hands[s]), game.hand_points(s), s) for s, p in enumerate(slot.seats)
                  if p != winner and p in active]

@@ -35,12 +35,16 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.actions import Action, register_action
 from ..core.errors import IllegalActionError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import HouseRule
+from .base import Game, HouseRule
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
 
 __all__ = ["AnyMistake", "CallUnready", "Waiting"]
 
@@ -60,7 +64,7 @@ class CallUnready(Action):
     def __str__(self) -> str:
         return f"{self.player} unready"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "unready", "player": self.player}
 
 
@@ -76,23 +80,23 @@ class AnyMistake(HouseRule):
     code = CODE
     actions = (CallUnready,)
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: RuleSet) -> None:
         super().__init__(ruleset)
         self.penalty = ruleset.param(CODE, "penalty")
         self.seconds = ruleset.param(CODE, "seconds")
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.uno_penalty = self.penalty     # a missed UNO caught
         game.wrong_penalty = self.penalty   # a wrong play noticed (table enforcement)
 
-    def on_turn_start(self, game, player) -> None:
+    def on_turn_start(self, game: Game, player: int) -> None:
         game.rule_state[CODE] = Waiting(player, game.clock.now())
 
-    def on_turn_action(self, game, action) -> None:
+    def on_turn_action(self, game: Game, action: Action) -> None:
         # the seat to act moved (drew, played, passed, named a colour): its allowance starts again
         game.rule_state[CODE] = Waiting(action.player, game.clock.now())
 
-    def waited(self, game) -> float:
+    def waited(self, game: Game) -> float:
         """How long the seat to act has gone without acting, on the game's clock. When the state names
         another seat (the move was handed over without a turn start: a correction of a wrong play, a
         colour named by another seat), it counts from the last action taken at the table."""
@@ -105,7 +109,7 @@ class AnyMistake(HouseRule):
             since = w.since if w is not None else game.clock.now()
         return game.clock.now() - since
 
-    def action_problem(self, game, a):
+    def action_problem(self, game: Game, a: Action) -> tuple[type[Exception], str] | None:
         p, seat = a.player, game.to_act
         if p in game.eliminated:
             return IllegalActionError, f"seat {p} is out of this hand"
@@ -119,10 +123,10 @@ class AnyMistake(HouseRule):
                                        f"it is not unready yet (MISTAKE)")
         return None
 
-    def action_options(self, game, seat):
+    def action_options(self, game: Game, seat: int) -> list[Action]:
         return [CallUnready(seat)] if self.action_problem(game, CallUnready(seat)) is None else []
 
-    def apply_action(self, game, a) -> None:
+    def apply_action(self, game: Game, a: Action) -> None:
         seat = game.to_act
         game.emit("unready", a.player, seat)
         game.penalize(seat, self.penalty, REASON)

@@ -45,7 +45,7 @@ class Item:
     implemented: bool = True
 
 
-def _i(key, how, name, summary, section, heading, implemented=True) -> Item:
+def _i(key: str, how: str, name: str, summary: str, section: str, heading: str, implemented: bool = True) -> Item:
     return Item(key, how, name, summary, section, heading, implemented)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import wilds  # noqa: F401  (the 112/Ohana/Italian wilds register their effects)
 from .arithmetic import FirstArithmetic, SecondArithmetic
 from .blanks import deck_problem  # noqa: F401  (the blanks register theirs; the engine asks the deck's here)
@@ -68,9 +70,15 @@ from .stacking import Stacking
 from .suddendeath import SuddenDeath
 from .uno_calls import Memory, Precaution, SlowUno
 
+if TYPE_CHECKING:
+    from .base import HouseRule
+    from .catalog import RuleInfo
+    from .ruleset import RuleSet
+
+
 # code -> HouseRule class (a tuple when one code needs two). Every catalogue code has one here; the match
 # rules (TV, PR, MOV, SHUFFLESEATS, ELIMMOST) change no hand: unokit.match calls their match hook points.
-REGISTRY = {
+REGISTRY: dict[str, type[HouseRule] | tuple[type[HouseRule], ...]] = {
     "C": Cut,
     "DR": QuickDiscard,
     "DD": Duplicates,
@@ -99,7 +107,7 @@ REGISTRY = {
 }
 
 
-def register_rule(info, cls) -> None:
+def register_rule(info: RuleInfo, cls: type[HouseRule]) -> None:
     """Add a rule from its own module: its catalogue entry (:class:`~unokit.rules.catalog.RuleInfo`) and its
     class (a :class:`~unokit.rules.base.HouseRule`: its hooks, its actions, what it adds to the views). Its
     action classes and event kinds register themselves (:func:`unokit.core.actions.simple_action`,
@@ -140,7 +148,7 @@ def unregister_rule(code: str) -> None:
         RULES.remove(info)
 
 
-def build_house_rules(ruleset) -> list:
+def build_house_rules(ruleset: RuleSet) -> list[HouseRule]:
     out = []
     for c in ruleset.codes:
         cls = REGISTRY.get(c)
@@ -151,7 +159,7 @@ def build_house_rules(ruleset) -> list:
     return out
 
 
-def hand_ruleset(ruleset):
+def hand_ruleset(ruleset: RuleSet) -> RuleSet:
     """``ruleset`` without the rules that change no hand (:func:`unokit.rules.base.changes_hands`): the rule
     set whose hands are the same hands (the lab plays the hands of match rules on the compiled core so).
 
@@ -163,7 +171,7 @@ def hand_ruleset(ruleset):
     keep = []
     for r in ruleset.rules:
         cls = REGISTRY.get(r[0])
-        ks = cls if isinstance(cls, tuple) else (cls,)
+        ks = () if cls is None else cls if isinstance(cls, tuple) else (cls,)
         if cls is None or any(changes_hands(k) for k in ks):
             keep.append(r)
     return ruleset if len(keep) == len(ruleset.rules) else type(ruleset)(ruleset.ambiguity, tuple(keep), ruleset.params)

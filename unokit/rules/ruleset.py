@@ -241,7 +241,7 @@ class RuleSet:
         if "SE" in opts and "SS" in opts:
             raise RuleConflictError("S sub-options SE (specific word) and SS (no laughing) exclude each other")
         # E is tied to the green card, IE to the red one; every other card rule to all four colours
-        tied: list[tuple[str, int, frozenset]] = []
+        tied: list[tuple[str, int, frozenset[str]]] = []
         for c in codes:
             card = self.card_of(c)
             if card is None:
@@ -413,5 +413,5 @@ def _silence_suffixes(rest: str, token: str, src: str) -> tuple[str, ...]:
     return tuple(s for s in SILENCE_SUFFIXES if s in found)
 
 
-_PARSED: dict = {}  # parsing is pure and RuleSets are frozen: cache by text
+_PARSED: dict[tuple[str, bool], RuleSet] = {}  # parsing is pure and RuleSets are frozen: cache by text
 OFFICIAL = RuleSet()

@@ -20,10 +20,15 @@ parameter: ``S(card=8)``.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..core.actions import Play
 from ..core.events import register_event, register_reason
-from .base import HouseRule
+from .base import Game, HouseRule
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+", re.UNICODE)
 LAUGH_TOKENS = re.compile(r"^(?:(?:ha|he|hi|ah|ja|je|ji|hue){2,}h?|k{3,}|(?:rs){1,}|lol|lmao|rofl|haha\w*|"
@@ -65,7 +70,7 @@ class Silenced(NamedTuple):
 class Silence(HouseRule):
     code = "S"
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: RuleSet) -> None:
         super().__init__(ruleset)
         self.opts = ruleset.silence_options
         self.card = ruleset.param("S", "card")
@@ -73,10 +78,10 @@ class Silence(HouseRule):
         self.word = str(ruleset.param("S", "word")).lower()
         self.rounds = ruleset.param("S", "rounds")
 
-    def view_extras(self, game, seat) -> dict:
+    def view_extras(self, game: Game, seat: int) -> dict[str, Any]:
         return {"silence": game.rule_state.get("S") is not None}     # a silence in force, for every seat to see
 
-    def on_play(self, game, player, play) -> None:
+    def on_play(self, game: Game, player: int, play: Play) -> None:
         sevens = sum(1 for c in play.cards if c.number == self.card)
         if sevens % 2 == 0:
             return
@@ -91,7 +96,7 @@ class Silence(HouseRule):
             del state["S"]
             game.emit("silence", player, "off")
 
-    def on_turn_end(self, game, player) -> None:
+    def on_turn_end(self, game: Game, player: int) -> None:
         s = game.rule_state.get("S")
         if s is None or s.rounds_left is None or s.owner != player:
             return
@@ -105,7 +110,7 @@ class Silence(HouseRule):
         else:
             game.rule_state["S"] = Silenced(s.owner, left, False)
 
-    def judge_speech(self, game, player, text) -> int:
+    def judge_speech(self, game: Game, player: int, text: str) -> int:
         if game.rule_state.get("S") is None:
             return 0
         if text == "UNO" and "U" in self.opts:

@@ -15,18 +15,23 @@
 
 from __future__ import annotations
 
-from ..core.actions import Slap
+from typing import TYPE_CHECKING
+
+from ..core.actions import Action, Play, Slap
 from ..core.cards import Color
 from ..core.errors import IllegalActionError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import HouseRule
+from .base import Game, HouseRule, TurnChange
 from .words import is_apology, is_compliment, is_critique, normalize
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 
 class Pride(HouseRule):
     code = "ORG"
 
-    def judge_speech(self, game, player, text) -> int:
+    def judge_speech(self, game: Game, player: int, text: str) -> int:
         return 2 if is_apology(text) else 0
 
 
@@ -36,18 +41,19 @@ class Compliments(HouseRule):
     judge = staticmethod(is_compliment)
     what = "compliment"
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
         self.card = rs.card_of(self.code)
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         k = sum(1 for c in play.cards if c.number == self.card and c.color is self.color)
         if k:  # with DR/DD, one per five played
             owed = {q: k for q in game.active if q != p}
             game.rule_state[self.code] = (p, owed)
             game.emit(self.what + "s-owed", p, tuple(sorted(owed)))
+        return None
 
-    def judge_speech(self, game, player, text) -> int:
+    def judge_speech(self, game: Game, player: int, text: str) -> int:
         st = game.rule_state.get(self.code)
         if not st or player not in st[1] or not self.judge(text):
             return 0
@@ -64,7 +70,7 @@ class Compliments(HouseRule):
         game.rule_state[self.code] = (st[0], owed)
         return 0
 
-    def on_start(self, game, seat):
+    def on_start(self, game: Game, seat: int) -> None:
         if seat != game.current:
             return  # a cut: if it cuts the five, that five's compliments may be ignored (000 §E, Corte)
         st = game.rule_state.pop(self.code, None)
@@ -84,18 +90,19 @@ class SlapPile(HouseRule):
     code = "M"
     actions = (Slap,)
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
         self.card = rs.card_of("M")
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if any(c.number == self.card for c in play.cards):
             game.rule_state["M"] = frozenset()
             game.emit("slap-now", p)
             if not game.hands[p]:  # going out on an 8: the slap round decides the win (000 §M, Vencendo o Jogo)
                 game.rule_state["out-deferred"] = p
+        return None
 
-    def action_problem(self, game, a):
+    def action_problem(self, game: Game, a: Action) -> tuple[type[Exception], str] | None:
         st = game.rule_state.get("M")
         if st is None:
             return WindowClosedError, "there is nothing to slap"
@@ -105,11 +112,11 @@ class SlapPile(HouseRule):
             return IllegalActionError, "you are out of this hand"
         return None
 
-    def action_options(self, game, seat):
+    def action_options(self, game: Game, seat: int) -> list[Action]:
         st = game.rule_state.get("M")
         return [Slap(seat)] if st is not None and seat not in st and seat not in game.eliminated else []
 
-    def apply_action(self, game, a):
+    def apply_action(self, game: Game, a: Action) -> None:
         st = game.rule_state["M"] | {a.player}
         game.emit("slap", a.player)
         left = [q for q in game.active if q not in st]
@@ -121,22 +128,23 @@ class SlapPile(HouseRule):
         else:
             game.rule_state["M"] = st
 
-    def on_start(self, game, seat):
+    def on_start(self, game: Game, seat: int) -> None:
         st = game.rule_state.pop("M", None)
         if st is not None:
             for q in game.active:
                 if q not in st:
                     game.penalize(q, 1, "did not slap (M)")
 
-    def on_turn_action(self, game, action):
+    def on_turn_action(self, game: Game, action: Action) -> bool | None:
         """The next player starts while a winner's slap round is open: it closes first (whoever has not
         slapped draws 1); a winner who slapped wins there and the action is not taken."""
         if game.rule_state.get("out-deferred") is not None:
             self.on_start(game, action.player)
             return self._settle(game)
+        return None
 
     @staticmethod
-    def _settle(game) -> bool:
+    def _settle(game: Game) -> bool:
         """The slap round after a going-out 8 is over: the player wins unless it made them draw."""
         w = game.rule_state.pop("out-deferred", None)
         if w is not None and not game.hands[w]:

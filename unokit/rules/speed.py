@@ -22,10 +22,14 @@ turn goes on. The penalty is charged once per turn.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
+from ..core.actions import Action
 from ..core.events import register_reason
-from .base import HouseRule
+from .base import Game, HouseRule
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 
 class TurnClock(NamedTuple):
@@ -40,15 +44,15 @@ class TurnClock(NamedTuple):
 class Speed(HouseRule):
     code = "V"
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: RuleSet) -> None:
         super().__init__(ruleset)
         self.seconds = ruleset.param("V", "seconds")
         self.penalty = ruleset.param("V", "penalty")
 
-    def on_turn_start(self, game, player) -> None:
+    def on_turn_start(self, game: Game, player: int) -> None:
         game.rule_state["V"] = TurnClock(player, game.clock.now(), False)
 
-    def on_turn_action(self, game, action) -> None:
+    def on_turn_action(self, game: Game, action: Action) -> None:
         clock = game.rule_state.get("V")
         if clock is None or clock.charged or action.player != clock.seat:
             return

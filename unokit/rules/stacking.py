@@ -15,7 +15,15 @@ With DR/DD several draw cards may answer at once (their values add up).
 
 from __future__ import annotations
 
-from .base import HouseRule
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+from ..core.cards import Card
+from .base import Game, HouseRule
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
 
 ALLOWED = {  # (card on top, card played on it)
     "P1": {(2, 2)},
@@ -28,13 +36,13 @@ ALLOWED = {  # (card on top, card played on it)
 class Stacking(HouseRule):
     code = "P"
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: RuleSet) -> None:
         super().__init__(ruleset)
-        self.allowed = ALLOWED[ruleset.stacking]
+        self.allowed = ALLOWED[cast(str, ruleset.stacking)]   # (a P rule is in force: its code)
         # P4(color=match): the card stacked must fit the colour in play (a wild always does; 003)
         self.match = ruleset.stacking == "P4" and ruleset.param("P4", "color") == "match"
 
-    def stack_ok(self, game, cards) -> bool:
+    def stack_ok(self, game: Game, cards: Sequence[Card]) -> bool:
         under = game.pending_kind or game.discard[-1].draw
         first = cards[0]
         if not first.draw or (under, first.draw) not in self.allowed:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .base import HouseRule
+from .base import Game, HouseRule
 
 
 class CatchExpiry(NamedTuple):
@@ -27,21 +27,21 @@ class CatchExpiry(NamedTuple):
 
     closes: tuple[tuple[int, int], ...] = ()
 
-    def get(self, seat: int, default=None):
+    def get(self, seat: int, default: int | None = None) -> int | None:
         for s, t in self.closes:
             if s == seat:
                 return t
         return default
 
 
-def open_catch_window(game, seat: int, turns: int) -> None:
+def open_catch_window(game: Game, seat: int, turns: int) -> None:
     """SLOWUNO: ``seat``, now catchable, may be caught until ``turns`` turns of the hand have ended."""
     closes = dict(game.rule_state.get("SLOWUNO", _NONE).closes)
     closes[seat] = turns
     game.rule_state["SLOWUNO"] = CatchExpiry(tuple(sorted(closes.items())))
 
 
-def close_catch_windows(game, done: int) -> None:
+def close_catch_windows(game: Game, done: int) -> None:
     """SLOWUNO, at the end of a turn: the seats whose window has closed once ``done`` turns have ended can no
     longer be caught."""
     expiry = game.rule_state.get("SLOWUNO", _NONE)
@@ -56,14 +56,14 @@ class Memory(HouseRule):
     code = "MEM"
     PENALTY = 4   #: what a missed UNO costs (the compiled core reads it)
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.uno_penalty = self.PENALTY
 
 
 class Precaution(HouseRule):
     code = "PRE"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.uno_forever = True
 
 
@@ -71,21 +71,21 @@ class SlowUno(HouseRule):
     code = "SLOWUNO"
     answers = ("catch_expiry",)
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.uno_forever = True   # a start does not close the window: the end of the next player's turn does
 
-    def on_missed_uno(self, game, seat) -> None:
+    def on_missed_uno(self, game: Game, seat: int) -> None:
         """The window closes when the next player's turn ends: the turn after the one in progress; between
         turns (during free discards or a face-down finish), the coming turn."""
         ph = game.phase
         between = ph in (ph.FREE_DISCARD, ph.HIDDEN_FINISH)
         open_catch_window(game, seat, game.turns_done + (1 if between else 2))
 
-    def on_turn_end(self, game, player) -> None:
+    def on_turn_end(self, game: Game, player: int) -> None:
         if game.catchable:   # (this turn is about to be counted in ``turns_done``)
             close_catch_windows(game, game.turns_done + 1)
 
-    def answer(self, game, name):
+    def answer(self, game: Game, name: str) -> dict[int, int]:
         return dict(game.rule_state.get("SLOWUNO", _NONE).closes)
 
 

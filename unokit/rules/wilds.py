@@ -15,14 +15,15 @@ blank cards are :mod:`unokit.rules.blanks`'.
 
 from __future__ import annotations
 
-from ..core.cards import Face
+from ..core.actions import Play
+from ..core.cards import Card, Face
 from ..core.events import register_event
-from .base import register_face_effect
+from .base import Game, register_face_effect
 
 __all__ = ["swap_hands", "shuffle_hands", "ohana", "discard_under"]
 
 
-def swap_hands(game, p: int, play, nxt: int) -> int:
+def swap_hands(game: Game, p: int, play: Play, nxt: int) -> int:
     """Wild Swap Hands: ``p`` and the seat the play names swap hands."""
     q = play.target
     assert q is not None   # (a Wild Swap names its target: the referee's shape check)
@@ -32,7 +33,7 @@ def swap_hands(game, p: int, play, nxt: int) -> int:
     return nxt
 
 
-def shuffle_hands(game, p: int, play, nxt: int) -> int:
+def shuffle_hands(game: Game, p: int, play: Play, nxt: int) -> int:
     """Wild Shuffle Hands (003): collect, shuffle, deal one by one from the player's left."""
     pool = [c for h in game.hands for c in h]
     pool = game.chance.shuffle(pool)
@@ -47,13 +48,13 @@ def shuffle_hands(game, p: int, play, nxt: int) -> int:
     return nxt
 
 
-def discard_under(game, seat: int, card) -> None:
+def discard_under(game: Game, seat: int, card: Card) -> None:
     """Where a free discard owed to a Wild Ohana (or SPIN's space) goes: face up, under the top card."""
     game.discard.insert(len(game.discard) - 1, card)
     game.emit("discard-under", seat, card.code)
 
 
-def ohana(game, p: int, play, nxt: int) -> None:
+def ohana(game: Game, p: int, play: Play, nxt: int) -> None:
     """Wild Ohana (002): hands above 4 discard down to 4 under the Ohana card (each player chooses), hands
     below 4 draw up to 4. The turn ends, then the discards owed are made."""
     owed = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 LANGS = ("pt", "en", "it", "es")
 
@@ -50,7 +51,7 @@ def normalize(text: str) -> str:
     return "".join(ch for ch in t if not unicodedata.combining(ch))
 
 
-def _has(text: str, table: dict) -> bool:
+def _has(text: str, table: dict[str, list[str]]) -> bool:
     t = " " + re.sub(r"[^\w]+", " ", normalize(text)) + " "
     return any(f" {w} " in t for lang in table.values() for w in lang)
 
@@ -67,7 +68,7 @@ def is_critique(text: str) -> bool:
     return _has(text, CRITIQUES)
 
 
-def extend(kind: str, lang: str, words) -> None:
+def extend(kind: str, lang: str, words: Iterable[str]) -> None:
     """Add words to a list: ``extend('compliments', 'pt', ['arrasou'])``."""
     table = {"apologies": APOLOGIES, "compliments": COMPLIMENTS, "critiques": CRITIQUES}[kind]
     table.setdefault(lang, []).extend(normalize(w) for w in words)

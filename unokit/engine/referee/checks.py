@@ -4,6 +4,7 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...core.actions import (
@@ -20,7 +21,7 @@ from ...core.actions import (
     Say,
     SayUno,
 )
-from ...core.cards import COLORS, Card, Face
+from ...core.cards import COLORS, Card, Color, Face
 from ...core.errors import (
     CardNotInHandError,
     CardNotPlayableError,
@@ -34,13 +35,13 @@ from ...core.official import matches
 from ...rules import blanks
 from ...rules.base import REFUSALS
 from ..compose import MORE, gifts_of, targets_of
-from .state import HandState, Phase, WrongPlay
+from .state import HandState, Hook, Phase, WrongPlay
 
 
-def first_reason(hooks, *args) -> str | None:
+def first_reason(hooks: Iterable[Hook], *args: Any) -> str | None:
     """The first reason one of ``hooks`` gives to refuse (hooks answer None or '' when they have none)."""
     for h in hooks:
-        why = h(*args)
+        why: str | None = h(*args)
         if why:
             return why
     return None
@@ -53,7 +54,7 @@ class ChecksMixin(HandState):
         """Does ``card`` match the discard pile now (colour, number/symbol or wild)?"""
         return matches(card, self.discard[-1], self.color)
 
-    def _holds(self, seat: int, cards) -> bool:
+    def _holds(self, seat: int, cards: Sequence[Card]) -> bool:
         hand = self.hands[seat]
         if self.uses:   # UNO Flex: a flexed face is held as its card
             cards = [self.uses.get(c, c) for c in cards]
@@ -64,7 +65,7 @@ class ChecksMixin(HandState):
             need[c] = need.get(c, 0) + 1
         return all(not (c not in hand if k == 1 else hand.count(c) < k) for c, k in need.items())
 
-    def _group_problem(self, cards) -> str | None:
+    def _group_problem(self, cards: Sequence[Card]) -> str | None:
         if len(cards) > 1 and not any(h(self, cards) for h in self._group_ok):
             if not self._group_ok:
                 return "only one card may be played at a time (DR or DD allow groups)"
@@ -171,7 +172,7 @@ class ChecksMixin(HandState):
                 return "name the seat that receives the cards given"
         return None
 
-    def _colors_problem(self, color) -> str:
+    def _colors_problem(self, color: Color | None) -> str:
         side = " on UNO Flip's dark side" if self.colors[0] != COLORS[0] else ""
         return (f"{color.name.lower() if color is not None else 'no colour'} is not a colour in play{side}; "
                 f"name one of {', '.join(c.letter for c in self.colors)}")
@@ -238,7 +239,7 @@ class ChecksMixin(HandState):
         """Would :meth:`apply` accept ``action`` now?"""
         return self._problem(action) is None
 
-    def _problem(self, action: Action):
+    def _problem(self, action: Action) -> tuple[type[Exception], str] | None:
         if self.phase == Phase.OVER:
             return GameOverError, "the hand is over"
         t = type(action)
@@ -319,7 +320,8 @@ class ChecksMixin(HandState):
                 return CardNotInHandError, f"seat {p} does not hold {a.card.code}"
             return None
         if t in self._rule_actions:
-            return self._rule_actions[t].action_problem(self, a)
+            found: tuple[type[Exception], str] | None = self._rule_actions[t].action_problem(self, a)
+            return found
         refused = REFUSALS.get(t)
         if refused is not None:   # a rule's own action, and that rule is not in force (DED's Accuse)
             return refused

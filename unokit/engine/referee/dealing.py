@@ -17,7 +17,7 @@ from .state import HandState, Phase
 class DealingMixin(HandState):
     """Dealing a hand: the dealer draw, the deal and the first discard (000 §Preparação)."""
 
-    def _deal(self, cards: list[Card], dealer: int | None, deck_order) -> None:
+    def _deal(self, cards: list[Card], dealer: int | None, deck_order: list[str] | None) -> None:
         rs, n, ch = self.rules, self.n, self.chance
         if self.initial_counts is None:
             self.initial_counts = deck_counts(cards)

@@ -17,30 +17,32 @@ its ``_fast`` is set.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ...core.errors import IllegalActionError, NotYourTurnError
+from ...core.events import Event
 from ...fast import ACTIONS, FastGame, action_id, rules_problem
 
 if TYPE_CHECKING:
     from ...core.actions import Action
+    from ...rules.ruleset import RuleSet
     from .state import HandState as Game  # (the Game itself imports this module)
 
 __all__ = ["PendingEvents", "lazy_game", "materialize", "legal_actions", "apply", "can", "verify"]
 
 
-class PendingEvents(Sequence):
+class PendingEvents(Sequence[Event]):
     """The events one action of a hand on the fast core caused, built when first read (the hand
     materializes then)."""
 
     __slots__ = ("_game", "_seq", "_events")
 
-    def __init__(self, game, seq: int):
+    def __init__(self, game: Game, seq: int) -> None:
         self._game = game
         self._seq = seq
-        self._events: tuple | None = None
+        self._events: tuple[Event, ...] | None = None
 
-    def _get(self) -> tuple:
+    def _get(self) -> tuple[Event, ...]:
         if self._events is None:
             seq = self._seq
             self._events = tuple(e for e in self._game.events if e.seq == seq)
@@ -49,10 +51,15 @@ class PendingEvents(Sequence):
     def __len__(self) -> int:
         return len(self._get())
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
         return self._get()[i]
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return tuple(self) == tuple(other) if isinstance(other, Sequence) else NotImplemented
 
     def __repr__(self) -> str:
@@ -69,14 +76,14 @@ def materialize(game: Game) -> None:
     game.__dict__.update(g.__dict__)
 
 
-def legal_actions(game: Game, fast: FastGame, player: int, turn: bool) -> list:
+def legal_actions(game: Game, fast: FastGame, player: int, turn: bool) -> list[Action]:
     if type(player) is not int or not 0 <= player < game.n:
         raise NotYourTurnError(f"there is no seat {player!r} (seats are 0 to {game.n - 1})")
     ids = fast.legal_ids(player) if turn else fast.reaction_ids(player)
     return [ACTIONS[i] for i in ids]
 
 
-def apply(game: Game, fast: FastGame, action: Action) -> Sequence | None:
+def apply(game: Game, fast: FastGame, action: Action) -> Sequence[Event] | None:
     """The fast core applies ``action`` (the referee's typed error, the state unchanged, when refused);
     None: not a move of the official rules (chat, a hint, a bad action): the caller materializes."""
     i = _id(action)
@@ -97,23 +104,24 @@ def verify(fast: FastGame, action: Action) -> bool:
     i = _id(action)
     if i is None:
         return False
-    prob = fast.problem(i)
+    prob = fast.problem(i)  # type: ignore[no-untyped-call, unused-ignore]  # unokit.fast: not annotated yet
     if prob is not None:
         raise prob[0](prob[1])
     return True
 
 
-def _id(action) -> int | None:
+def _id(action: Action) -> int | None:
     try:
         return action_id(action)
     except IllegalActionError:
         return None
 
 
-_COVERED: dict = {}
+_COVERED: dict[RuleSet, bool] = {}
 
 
-def lazy_game(game_class: type, players: int, rules, seed, dealer, deck_order) -> Any:
+def lazy_game(game_class: type, players: int, rules: RuleSet, seed: int | None, dealer: int | None,
+              deck_order: list[str] | None) -> Any:
     """A new hand of ``game_class`` (the referee) on the fast core, or None when the fast core does not
     deal and play ``rules`` (house rules, the traditional deal...)."""
     ok = _COVERED.get(rules)

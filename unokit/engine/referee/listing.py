@@ -4,6 +4,7 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -104,7 +105,7 @@ class ListingMixin(HandState):
                 out.append(p)
         return out
 
-    def _single(self, p: int, c: Card, out: list) -> None:
+    def _single(self, p: int, c: Card, out: list[Action]) -> None:
         """Append the plays of the single card ``c`` (colour and UNO variants; a target is a sub-decision)."""
         if c.face >= Face.WILD_SWAP:
             out.extend(Composer(self, p).finals((c,)))
@@ -117,11 +118,11 @@ class ListingMixin(HandState):
             memo = self._play_memo[key] = [Play(p, (c,), col, u) for col in colors for u in unos]
         out.extend(memo)
 
-    def play_variants(self, p: int, cards: tuple) -> list[Play]:
+    def play_variants(self, p: int, cards: Sequence[Card]) -> list[Play]:
         """The legal plays (complete, or stems naming a seat / cards to give) of exactly ``cards``."""
         return Composer(self, p).finals(tuple(cards))
 
-    def _plays(self, p: int, hand: list[Card], out: list, first_only: Card | None = None) -> None:
+    def _plays(self, p: int, hand: list[Card], out: list[Action], first_only: Card | None = None) -> None:
         if self._custom_play or self._group_prefix:
             return Composer(self, p).roots(out, first_only)
         pending = self.phase == Phase.PENDING

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...core.actions import Play
-from ...core.cards import Face
+from ...core.cards import Card, Face
 from ...core.official import Effect, is_bluff
 from ...rules.base import FACE_EFFECTS
 from .state import HandState, Phase, WrongPlay
@@ -21,7 +21,8 @@ class PlayingMixin(HandState):
         # table enforcement: a wrong play that may stand was accepted by _problem; it is recorded below
         prob = None if self.strict else self._play_problem(a)
         if a.hidden:   # cards face down: the rule that allows them plays them (DED)
-            return self._play_hidden[0](self, a)
+            self._play_hidden[0](self, a)
+            return
         cut = p != self.current or self.phase not in (Phase.PLAY, Phase.DRAWN, Phase.PENDING)
         if prob is not None:  # table enforcement: the wrong play stands until noticed
             self.wrong_plays.append(WrongPlay(self.seq, p, a.cards, prob[1], self._snapshot(), self.color,
@@ -83,7 +84,7 @@ class PlayingMixin(HandState):
             self.emit("uno", p)
         self._resolve(p, cards, a, skip, override)
 
-    def _resolve(self, p: int, cards: tuple, a: Play, skip: int = 0, override: int | None = None) -> None:
+    def _resolve(self, p: int, cards: tuple[Card, ...], a: Play, skip: int = 0, override: int | None = None) -> None:
         """The effect of the play on the turn: the official effect of its last card
         (:meth:`unokit.engine.game.Game.effect_of`: the official effect, or the edition's), extended to a group of
         several Skips or Reverses (DR/DD, 000 §DR); a card with an effect of its own plays it here; ``skip`` /

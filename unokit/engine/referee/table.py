@@ -23,13 +23,13 @@ _PLAIN = ("colors", "discard_unseen", "color_by", "color", "direction", "current
 class TableMixin(HandState):
     """Table enforcement: snapshots of the state and the correction of noticed wrong plays."""
 
-    def _snapshot(self) -> dict:
+    def _snapshot(self) -> dict[str, Any]:
         """Everything a correction restores, copied (``_PLAIN`` values are immutable or replaced whole)."""
         snap = {k: getattr(self, k) for k in _PLAIN}
         snap.update({k: copy(getattr(self, k)) for k, copy in _COPIED.items()})
         return snap
 
-    def _restore(self, snap: dict) -> None:
+    def _restore(self, snap: dict[str, Any]) -> None:
         for k in _PLAIN:
             setattr(self, k, snap[k])
         for k, copy in _COPIED.items():

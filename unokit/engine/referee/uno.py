@@ -4,6 +4,8 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...core.actions import CatchUno, Hint, Say, SayUno
 from .state import HandState
 
@@ -31,7 +33,7 @@ class UnoMixin(HandState):
         for h in self._hooks["on_missed_uno"]:
             h(self, seat)
 
-    def hands_changed(self, seats) -> None:
+    def hands_changed(self, seats: Iterable[int]) -> None:
         for s in seats:
             if len(self.hands[s]) != 1:
                 self.uno_said[s] = False

@@ -19,6 +19,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..ruleset import RuleSet
 
 __all__ = ["Edition", "EDITIONS", "edition_of"]
 
@@ -56,7 +60,7 @@ def _editions() -> dict[str, Edition]:
 EDITIONS: dict[str, Edition] = _editions()
 
 
-def edition_of(ruleset) -> Edition | None:
+def edition_of(ruleset: RuleSet) -> Edition | None:
     """The edition a rule set plays (``None``: the classic game)."""
     for c in ruleset.codes:
         e = EDITIONS.get(c)

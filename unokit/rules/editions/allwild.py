@@ -21,11 +21,19 @@ choices the seed leaves open are listed in ``docs/rules/ALLWILD.md``.
 
 from __future__ import annotations
 
-from ...core.cards import Face
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...core.actions import Play
+from ...core.cards import Card, Face
 from ...core.events import register_reason
 from ...core.official import Effect, FirstCard
-from ..base import HouseRule
+from ..base import Game, HouseRule, Target, TurnChange
 from . import Edition
+
+if TYPE_CHECKING:
+    from ..ruleset import RuleSet
+
 
 __all__ = ["EDITION", "AllWild"]
 
@@ -33,7 +41,7 @@ _REVERSE = (Effect(reverse=True), Effect(advance=2))      # more than two seats 
 _SKIP_TWO = (Effect(advance=3), Effect(advance=2))
 
 
-def _first_card(card) -> FirstCard:
+def _first_card(card: Card) -> FirstCard:
     """The first card turned starts the pile and does nothing (an unokit choice)."""
     return FirstCard()
 
@@ -68,14 +76,14 @@ class AllWild(HouseRule):
     code = "ALLWILD"
     hand_faces = (Face.WILD_FORCED_SWAP,)   # a swap may leave one card: UNO may be said with it
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: RuleSet) -> None:
         super().__init__(ruleset)
         self.pair = ruleset.param("ALLWILD", "swap") == "pair"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.no_challenge = True
 
-    def play_targets(self, game, p, cards):
+    def play_targets(self, game: Game, p: int, cards: Sequence[Card]) -> list[Target] | None:
         if cards[-1].face not in _TARGETED:
             return []
         if cards[-1].face == Face.WILD_FORCED_SWAP:
@@ -86,7 +94,7 @@ class AllWild(HouseRule):
                 return [(a, b) for a in seats for b in seats if a != b]
         return [q for q in game.active if q != p]
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         face = play.cards[-1].face
         if face in _TARGETED and play.target is None and (
                 face == Face.WILD_TARGETED_DRAW_TWO or len(game.hands[play.player]) > len(play.cards)):
@@ -98,11 +106,11 @@ class AllWild(HouseRule):
             return "you go out with this card: there is no hand to swap"
         return None
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         face = play.cards[-1].face
         q = play.target
         if q is None:
-            return
+            return None
         if face == Face.WILD_FORCED_SWAP and game.hands[p]:
             a = p if play.first is None else play.first   # swap=pair: the two seats named
             game.hands[a], game.hands[q] = game.hands[q], game.hands[a]
@@ -110,6 +118,7 @@ class AllWild(HouseRule):
             game.emit("swap", a, q)
         elif face == Face.WILD_TARGETED_DRAW_TWO:
             game.penalize(q, 2, "Wild Targeted Draw Two")
+        return None
 
 
 # ---------------------------------------------------------------------- ALLWILD's penalty, told

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from itertools import accumulate
 
+from ...core.actions import Play
 from ...core.cards import Face
 from ...core.events import register_event
 from ...core.official import Effect
-from ..base import HouseRule, TurnChange
+from ..base import Game, HouseRule, TurnChange
 from . import Edition
 
 __all__ = ["EDITION", "LAUNCHER", "MAX_PRESSES", "Extreme", "launcher_mean", "press"]
@@ -45,7 +46,7 @@ def launcher_mean() -> float:
     return round(sum(k * p for k, p in enumerate(LAUNCHER)) / 100, 6)
 
 
-def press(game) -> int:
+def press(game: Game) -> int:
     """One press of the launcher: how many cards it releases (one recorded chance outcome)."""
     roll = game.chance.randint(0, 99)
     return next(k for k, c in enumerate(_CUMULATIVE) if roll < c)
@@ -62,7 +63,7 @@ class Extreme(HouseRule):
 
     code = "EXTREME"
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         face = play.cards[-1].face
         if face not in (Face.HIT_TWO, Face.WILD_HIT):
             return None

@@ -19,14 +19,21 @@ replays it). The choices the seed leaves open are listed in ``docs/rules/FLASH.m
 
 from __future__ import annotations
 
-from ...core.actions import Slap
-from ...core.cards import Face
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Play, Slap
+from ...core.cards import Card, Face
 from ...core.errors import IllegalActionError, WindowClosedError
 from ...core.events import register_reason
 from ...core.official import Effect
 from .. import social as _social  # noqa: F401  (declares M's "slap" and "slap-now")
-from ..base import HouseRule
+from ..base import Game, HouseRule, Target, TurnChange
 from . import Edition
+
+if TYPE_CHECKING:
+    from ..ruleset import RuleSet
+
 
 __all__ = ["EDITION", "SLAP_PENALTY", "TIMER_PENALTY", "Flash"]
 
@@ -45,14 +52,14 @@ class Flash(HouseRule):
     code = "FLASH"
     actions = (Slap,)
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)
         timer = rs.param("FLASH", "timer")
         self.seconds = None if timer == "off" else int(timer)
         self.targeted = rs.param("FLASH", "targeted") == "on"
 
     # ------------------------------------------------------------------ who plays next
-    def turn_order(self, game, seat, nxt) -> int:
+    def turn_order(self, game: Game, seat: int, nxt: int) -> int:
         target = game.rule_state.pop("FLASH-target", None)
         if target is not None and game.pending and target in game.active:
             return target                                          # the targeted mode: the named player draws
@@ -60,22 +67,22 @@ class Flash(HouseRule):
         return seats[game.chance.randint(0, len(seats) - 1)]
 
     # ------------------------------------------------------------------ the targeted mode
-    def play_targets(self, game, p, cards):
+    def play_targets(self, game: Game, p: int, cards: Sequence[Card]) -> list[Target] | None:
         if not self.targeted or not cards[-1].draw:
             return []
         return [q for q in game.active if q != p]
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         if self.targeted and play.cards and play.cards[-1].draw and play.target is None:
             return "name who draws: add @SEAT (FLASH targeted mode)"
         return None
 
     # ------------------------------------------------------------------ the timer
-    def on_turn_start(self, game, seat) -> None:
+    def on_turn_start(self, game: Game, seat: int) -> None:
         if self.seconds is not None:
             game.rule_state["FLASH-clock"] = (seat, game.clock.now(), False)
 
-    def on_turn_action(self, game, action):
+    def on_turn_action(self, game: Game, action: Action) -> bool | None:
         clock = game.rule_state.get("FLASH-clock")
         if clock is None or clock[2] or action.player != clock[0]:
             return None
@@ -85,14 +92,15 @@ class Flash(HouseRule):
         return None
 
     # ------------------------------------------------------------------ SLAP
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if self.targeted and play.target is not None and play.cards[-1].draw:
             game.rule_state["FLASH-target"] = play.target
         if play.cards[-1].face == Face.SLAP and game.hands[p]:
             game.rule_state["FLASH-slap"] = frozenset({p})   # its player pressed with the card
             game.emit("slap-now", p)
+        return None
 
-    def action_problem(self, game, a):
+    def action_problem(self, game: Game, a: Action) -> tuple[type[Exception], str] | None:
         st = game.rule_state.get("FLASH-slap")
         if st is None:
             return WindowClosedError, "there is nothing to slap"
@@ -100,11 +108,11 @@ class Flash(HouseRule):
             return IllegalActionError, "you already pressed"
         return None
 
-    def action_options(self, game, seat):
+    def action_options(self, game: Game, seat: int) -> list[Action]:
         st = game.rule_state.get("FLASH-slap")
         return [Slap(seat)] if st is not None and seat not in st and seat in game.active else []
 
-    def apply_action(self, game, a):
+    def apply_action(self, game: Game, a: Action) -> None:
         st = game.rule_state["FLASH-slap"] | {a.player}
         game.emit("slap", a.player)
         left = [q for q in game.active if q not in st]
@@ -115,7 +123,7 @@ class Flash(HouseRule):
         else:
             game.rule_state["FLASH-slap"] = st
 
-    def on_start(self, game, seat):
+    def on_start(self, game: Game, seat: int) -> None:
         st = game.rule_state.pop("FLASH-slap", None)
         if st is not None:
             for q in game.active:

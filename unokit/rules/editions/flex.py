@@ -27,10 +27,14 @@ their regular side; Wild All Flip 50. Every choice the seed leaves open is liste
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.actions import Play
 from ...core.cards import COLORS, FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, Card, Face
 from ...core.events import register_event
 from ...core.official import Effect, FirstCard
-from ..base import HouseRule
+from ..base import Game, HouseRule, Target, TurnChange
 from . import Edition
 
 __all__ = ["EDITION", "Flex", "powers", "FLEXED", "PHYSICAL"]
@@ -53,8 +57,8 @@ def _physical(card: Card) -> Card:
 #: every flexed face -> the physical card it is played from, and back
 PHYSICAL: dict = {c: _physical(c) for c in Card.ALL if c.face in FLEXED_NUMBER or c.face in _FLEXED_OF}
 FLEXED: dict = {p: c for c, p in PHYSICAL.items()}
-_TARGETED = {Face.FLEXED_WILD_TARGET: 2, Face.FLEXED_WILD_DRAW_FOUR: 4}
-_EVERYONE = {Face.FLEXED_DRAW_TWO: 1, Face.FLEXED_WILD_ALL: 2}
+_TARGETED: dict[int, int] = {Face.FLEXED_WILD_TARGET: 2, Face.FLEXED_WILD_DRAW_FOUR: 4}
+_EVERYONE: dict[int, int] = {Face.FLEXED_DRAW_TWO: 1, Face.FLEXED_WILD_ALL: 2}
 
 
 def _reverse(skip: bool):
@@ -66,7 +70,7 @@ def _reverse(skip: bool):
     return fx
 
 
-def _first(card) -> FirstCard:
+def _first(card: Card) -> FirstCard:
     """003's Flex leaflet: an action card or a wild turned first is put back and another turned."""
     return FirstCard(returned=card.number is None)
 
@@ -89,7 +93,7 @@ EDITION = Edition(
     first_card=_first, effects=_EFFECTS)
 
 
-def powers(game) -> tuple[bool, ...]:
+def powers(game: Game) -> tuple[bool, ...]:
     """Each seat's power card: ``True`` green (it may use a flex side), ``False`` red."""
     return game.rule_state.get("FLEX") or (True,) * game.n
 
@@ -99,23 +103,23 @@ class Flex(HouseRule):
 
     code = "FLEX"
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.rule_state["FLEX"] = (True,) * game.n
 
-    def view_extras(self, game, seat) -> dict:
+    def view_extras(self, game: Game, seat: int) -> dict[str, Any]:
         return {"powers": powers(game)}     # every seat's power card is on the table for all to see
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         if any(c in PHYSICAL for c in play.cards) and not powers(game)[play.player]:
             return "your power card is red: the flex side of a card cannot be used now (FLEX)"
         return None
 
-    def play_targets(self, game, p, cards):
+    def play_targets(self, game: Game, p: int, cards: Sequence[Card]) -> list[Target] | None:
         if cards[-1].face in _TARGETED:
             return [q for q in game.active if q != p]
         return []
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         top = play.cards[-1]
         f = top.face
         power = list(powers(game))
@@ -139,6 +143,7 @@ class Flex(HouseRule):
             for q in game.active:
                 if q != p:
                     game.draw_cards(q, _EVERYONE[f])
+        return None
 
 
 # ---------------------------------------------------------------------- the event FLEX emits, told

@@ -28,10 +28,14 @@ draw pile's top card (:func:`unokit.engine.view.view_of`). Every choice the seed
 
 from __future__ import annotations
 
-from ...core.cards import COLORS, DARK_COLORS, Face
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.actions import Play
+from ...core.cards import COLORS, DARK_COLORS, Card, Face
 from ...core.events import register_event
 from ...core.official import WRONG_CHALLENGE_EXTRA, Effect, FirstCard, first_card
-from ..base import HouseRule
+from ..base import Game, HouseRule, TurnChange
 from . import Edition
 
 __all__ = ["EDITION", "Flip", "side", "flip_table"]
@@ -39,7 +43,7 @@ __all__ = ["EDITION", "Flip", "side", "flip_table"]
 LIGHT, DARK = "light", "dark"
 
 
-def _first(card) -> FirstCard:
+def _first(card: Card) -> FirstCard:
     """The first card (always light): a Draw One makes the first player draw 1 and lose the turn; a
     Flip does nothing (the game stays light); the Wild Draw Two goes back (as a Wild Draw Four)."""
     if card.face == Face.DRAW_ONE:
@@ -65,12 +69,12 @@ EDITION = Edition(
     })
 
 
-def side(game) -> str:
+def side(game: Game) -> str:
     """The side in play: ``"light"`` or ``"dark"``."""
     return game.rule_state.get("FLIP", LIGHT)
 
 
-def flip_table(game, player) -> None:
+def flip_table(game: Game, player: int) -> None:
     """Turn everything over: each hand in place, the draw pile and the discard pile as whole piles (the
     bottom card of each comes to the top, showing its other side). The new top card is in play for
     matching only; its effect does not happen. When it is a wild, the next player names the colour. The
@@ -97,27 +101,28 @@ class Flip(HouseRule):
 
     code = "FLIP"
 
-    def view_extras(self, game, seat) -> dict:
+    def view_extras(self, game: Game, seat: int) -> dict[str, Any]:
         return {"side": side(game)}      # the side in play, for every seat to see
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         top = play.cards[-1]
         if top.face == Face.FLIP:
             flip_table(game, p)
         elif top.face == Face.WILD_DRAW_COLOR:
             game.rule_state["FLIP-until"] = play.color
+        return None
 
-    def on_turn_start(self, game, seat) -> None:
+    def on_turn_start(self, game: Game, seat: int) -> None:
         if game.rule_state.pop("FLIP-ask", None) and not game.over:
             game.ask_color(game.current)
 
-    def after_penalty(self, game, player, cards):
+    def after_penalty(self, game: Game, player: int, cards: Sequence[Card]) -> Sequence[Card]:
         until = game.rule_state.pop("FLIP-until", None)
         if until is not None and not (cards and cards[-1].color is until):
             game.draw_until(player, until)
         return ()
 
-    def after_challenge(self, game, challenger, challenged, guilty) -> None:
+    def after_challenge(self, game: Game, challenger: int, challenged: int, guilty: bool) -> None:
         until = game.rule_state.pop("FLIP-until", None)
         if until is None:
             return

@@ -26,12 +26,20 @@ leaves open is listed in ``docs/rules/NOMERCY.md``.
 
 from __future__ import annotations
 
-from ...core.cards import Face
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...core.actions import Play
+from ...core.cards import Card, Color, Face
 from ...core.events import register_event, register_reason
 from ...core.official import Effect
-from ..base import HouseRule
+from ..base import Game, HouseRule, Target, TurnChange
 from ..cardfx import Carousel, Swap
 from . import Edition
+
+if TYPE_CHECKING:
+    from ..ruleset import RuleSet
+
 
 __all__ = ["EDITION", "MERCY", "NoMercy", "NoMercyZero", "NoMercySeven"]
 
@@ -58,19 +66,19 @@ class NoMercy(HouseRule):
     code = "NOMERCY"
     hand_faces = (Face.DISCARD_ALL,)   # plays that change their player's own hand (UNO may be said with them)
 
-    def setup(self, game) -> None:
+    def setup(self, game: Game) -> None:
         game.no_challenge = True
 
-    def stack_ok(self, game, cards) -> bool:
+    def stack_ok(self, game: Game, cards: Sequence[Card]) -> bool:
         under = game.pending_kind or game.discard[-1].draw
         return len(cards) == 1 and cards[0].draw > 0 and cards[0].draw >= under
 
-    def after_draw(self, game, player, card, forced):
+    def after_draw(self, game: Game, player: int, card: Card, forced: bool) -> str | None:
         if len(game.hands[player]) >= MERCY:
             return "keep"   # out when the turn ends: no more drawing, no play
         return "again" if forced else None
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         top = play.cards[-1]
         if top.face == Face.DISCARD_ALL:
             hand = game.hands[p]
@@ -83,8 +91,9 @@ class NoMercy(HouseRule):
                 game.hands_changed((p,))
         elif top.face == Face.WILD_ROULETTE and game.hands[p]:
             game.rule_state["NOMERCY-roulette"] = True
+        return None
 
-    def on_turn_start(self, game, seat) -> None:
+    def on_turn_start(self, game: Game, seat: int) -> None:
         for q in list(game.active):
             if game.over:
                 return
@@ -94,7 +103,7 @@ class NoMercy(HouseRule):
             game.ask_color(game.current)
             game.rule_state["NOMERCY-victim"] = game.current
 
-    def on_color(self, game, player, color) -> bool:
+    def on_color(self, game: Game, player: int, color: Color) -> bool:
         if game.rule_state.get("NOMERCY-victim") != player:
             return False
         del game.rule_state["NOMERCY-victim"]
@@ -104,7 +113,7 @@ class NoMercy(HouseRule):
         return True
 
     @staticmethod
-    def _out(game, q: int) -> None:
+    def _out(game: Game, q: int) -> None:
         cards = game.hands[q]
         game.hands[q] = []
         game.stock = game.chance.shuffle(game.stock + cards)
@@ -118,12 +127,12 @@ class NoMercyZero(Carousel):
     code = "NOMERCY"
     hand_numbers = (0,)
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         HouseRule.__init__(self, rs)
         self.card = 0
         self.fixed_direction = 1 if rs.param("NOMERCY", "zero") == "left" else 0
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         return None
 
 
@@ -133,18 +142,18 @@ class NoMercySeven(Swap):
     code = "NOMERCY"
     hand_numbers = (7,)
 
-    def __init__(self, rs):
+    def __init__(self, rs: RuleSet) -> None:
         HouseRule.__init__(self, rs)
         self.card = 7
 
-    def play_targets(self, game, p, cards):
+    def play_targets(self, game: Game, p: int, cards: Sequence[Card]) -> list[Target] | None:
         if not any(c.number == 7 for c in cards):
             return []
         if len(game.hands[p]) == len(cards):
             return [None]
         return [q for q in game.active if q != p]
 
-    def play_problem(self, game, play):
+    def play_problem(self, game: Game, play: Play) -> str | None:
         if any(c.number == 7 for c in play.cards) and play.target is None \
                 and len(game.hands[play.player]) > len(play.cards):
             return "a 7 swaps hands: name the player to swap with (NOMERCY)"

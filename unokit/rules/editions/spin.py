@@ -22,11 +22,14 @@ the hand. The choices the seed leaves open are in ``docs/rules/SPIN.md``.
 
 from __future__ import annotations
 
-from ...core.cards import Color, Face
+from collections.abc import Sequence
+
+from ...core.actions import Play
+from ...core.cards import Card, Color, Face
 from ...core.events import register_event
 from ...core.official import Effect
 from .. import cardfx as _cardfx  # noqa: F401  (declares CAR's "carousel": the trade-hands space)
-from ..base import HouseRule
+from ..base import Game, HouseRule, TurnChange
 from ..double_discard import owe_free_discards
 from . import Edition
 from . import nomercy as _nomercy  # noqa: F401  (declares NOMERCY's "discard-all")
@@ -37,7 +40,7 @@ WHEEL = ("almost-uno", "discard-number", "discard-color", "draw-red", "draw-blue
 SPIN_FACES = (Face.SPIN_1, Face.SPIN_2, Face.SPIN_3, Face.SPIN_4, Face.SPIN_5)
 
 
-def spin_faces() -> tuple:
+def spin_faces() -> tuple[Face, ...]:
     """The faces of the Spin cards (number cards 1-5 with the spin mark)."""
     return SPIN_FACES
 
@@ -53,11 +56,12 @@ class Spin(HouseRule):
 
     code = "SPIN"
 
-    def on_play(self, game, p, play):
+    def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if play.cards[-1].face in SPIN_FACES and game.hands[p]:
             game.rule_state["SPIN"] = True
+        return None
 
-    def on_turn_start(self, game, seat) -> None:
+    def on_turn_start(self, game: Game, seat: int) -> None:
         if not game.rule_state.pop("SPIN", None) or game.over:
             return
         spinner = game.current
@@ -76,7 +80,7 @@ class Spin(HouseRule):
                 game.ask_color(spinner)
                 return
         elif space == "discard-number":
-            counts: dict = {}
+            counts: dict[int, int] = {}
             for c in hand:
                 if c.number is not None:
                     counts[c.number] = counts.get(c.number, 0) + 1
@@ -98,7 +102,7 @@ class Spin(HouseRule):
             game.reveals.append((None, spinner, tuple(hand)))
         game.end_turn(spinner, game.next_seat(spinner))
 
-    def on_color(self, game, seat, color) -> bool:
+    def on_color(self, game: Game, seat: int, color: Color) -> bool:
         if game.rule_state.get("SPIN-color") != seat:
             return False
         del game.rule_state["SPIN-color"]
@@ -107,7 +111,7 @@ class Spin(HouseRule):
         return True
 
     @staticmethod
-    def _discard(game, seat: int, cards) -> bool:
+    def _discard(game: Game, seat: int, cards: Sequence[Card]) -> bool:
         """Discard ``cards`` from ``seat``'s hand under the top card; True when that ended the hand."""
         hand = game.hands[seat]
         for c in cards:
