@@ -55,6 +55,15 @@ ROOT = Path(__file__).resolve().parent.parent
 LIMITS = {"tables": 500, "clients": 1000, "seconds": 600}
 
 
+
+def _stop(server: subprocess.Popen) -> None:
+    """Stop the server as Ctrl-C does (it logs its pause), and kill it if it has not gone in 30 s."""
+    server.send_signal(signal.SIGINT)
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -241,11 +250,7 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
             print(f"load_web: {tables} tables x {per} clients, {seconds:.0f} s ...", file=sys.stderr)
         cl, lat, wall, cpu, infos, failures = asyncio.run(main())
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        _stop(server)
     applied = applied0[0]
     check = _check_db(db, infos)
     lat_ms = sorted(x * 1000 for x in lat)
@@ -353,11 +358,7 @@ def floor(tables: int = 50, seconds: float = 20.0, size: int = 2500, per: int = 
             return cpu, n, wall
         cpu, n, wall = asyncio.run(main())
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        _stop(server)
     return {"floor": True, "tables": tables, "clients": tables * per, "message_bytes": size, "seconds": round(wall, 1),
             "actions": n, "actions_per_s": round(n / wall, 1), "server_cpu_s": round(cpu, 2),
             "server_cpu_ms_per_action": round(1000 * cpu / n, 3) if n else None}

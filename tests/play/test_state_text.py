@@ -21,16 +21,20 @@ def _table(seed=7, seats=4) -> TableSession:
     return s
 
 
+def _step(s, rng, t: float) -> float:
+    """One move of the seat to act (or the wait between hands); the table's time after it."""
+    if s.status != "playing":
+        s.tick(t + 1)
+        return t + 1
+    p = s.player_at(s.game.to_act)
+    s.act(p, rng.choice([a for a in s.legal(p) if not a.more]), t)
+    return t + 0.1
+
+
 def test_state_text_is_the_state_message_for_every_reader_as_the_game_goes_on():
     s, rng, t = _table(), random.Random(7), 0.0
     for _ in range(120):
-        if s.status != "playing":
-            t += 1
-            s.tick(t)
-        else:
-            p = s.player_at(s.game.to_act)
-            s.act(p, rng.choice([a for a in s.legal(p) if not a.more]), t)
-            t += 0.1
+        t = _step(s, rng, t)
         for player in (0, 1, 2, 3, None):
             for lang in ("en", "pt"):
                 msg, text = state_text(s, player, lang, now=t, host=player == 0)
@@ -41,13 +45,7 @@ def test_state_update_is_the_state_message_with_the_log_lines_a_connection_does_
     s, rng, t = _table(), random.Random(8), 0.0
     seen: dict = {}
     for _ in range(120):
-        if s.status != "playing":
-            t += 1
-            s.tick(t)
-        else:
-            p = s.player_at(s.game.to_act)
-            s.act(p, rng.choice([a for a in s.legal(p) if not a.more]), t)
-            t += 0.1
+        t = _step(s, rng, t)
         for player in (0, 3, None):
             for lang in ("en", "pt"):
                 mark, held = seen.get((player, lang), (None, None))
