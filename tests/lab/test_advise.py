@@ -162,3 +162,26 @@ def test_advise_json_prints_the_result(capsys, cache_dir):
                  "--report", "none", "--cache", str(cache_dir), "--top", "2"]) == 0
     out = capsys.readouterr().out
     assert "Reference UNO 1121 at 3 players" in out and "1. UNO 1121" in out and "why:" in out
+
+
+# ------------------------------------------------------------------------------- one code's profile
+@needs_compiled
+def test_code_profile_is_the_lab_profile_of_that_code(cache_dir):
+    """Issue 26 points 2-3: the lobby's panel and the sheet show the lab's profile of the chosen code."""
+    from unokit.lab.advise import code_profile
+    got = code_profile("DR-P2", 3, hands=300, cache=cache_dir, report=None)
+    assert got["rules"] == "UNO 1121 DR-P2" and got["source"].startswith("measured (compiled, 300 hands at 3")
+    r = lab([BASELINE, "UNO 1121 DR-P2"], bots=RANDOM_PLAY, players=[3], hands=300, skill_hands=300,
+            measures=["table", "skill"], seed=0, skill=SKILL_BOT, progress=False, plots=False, jobs=1,
+            turns_histogram=True)
+    base, entry = r["results"]
+    assert got["profile"] == profile_of(entry, base, Pace()) and got["reference"] == profile_of(base, base, Pace())
+
+
+@pytest.mark.parametrize("code, says", [("UNO 1121 XYZ", "unknown rule code"), ("P1-P2", "same rule"),
+                                        ("UNO 1121 DR", "a table seats 2 to")])
+def test_code_profile_refuses_bad_codes_in_one_line(code, says):
+    from unokit.core.errors import LabError
+    from unokit.lab.advise import code_profile
+    with pytest.raises(LabError, match=says):
+        code_profile(code, 1 if code == "UNO 1121 DR" else 4, hands=50, cache=None, report=None)

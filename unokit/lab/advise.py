@@ -42,7 +42,7 @@ from . import LAB_VERSION, RANDOM_PLAY, chunk_engine, engine_fingerprint, lab
 from .histogram import Histogram
 from .stats import mean_diff, newcombe_diff, wilson
 
-__all__ = ["Wants", "Pace", "advise", "measure", "profile_of", "candidates", "score_of", "BASELINE", "SKILL_BOT",
+__all__ = ["Wants", "Pace", "advise", "code_profile", "measure", "profile_of", "candidates", "score_of", "BASELINE", "SKILL_BOT",
            "ATTACKS", "LONG_QUANTILE", "default_cache_dir"]
 
 BASELINE = "UNO 1121"
@@ -401,6 +401,60 @@ def _report_entries(path: Path | None) -> dict[str, tuple[dict, dict]]:
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
     return out
+
+
+# ---------------------------------------------------------------------------------------- one code
+def code_profile(code: str, players: int = 4, *, decks: int = 1, pace: Pace = Pace(), hands: int = 2000,
+                 seed: int = 0, referee_hands: int = 200, jobs: int | None = None,
+                 cache: str | Path | None = None, report: str | Path | None = REPORT) -> dict:
+    """The profile of one rule code (any the parser accepts) against ``UNO 1121`` at ``players`` seats, for the
+    lobby's "With these rules" panel and the printed sheet; JSON-ready.
+
+    Measured live (``hands`` hands and skill games, the lab's seeds) when the compiled core plays the code;
+    otherwise read from the rules report when it measured the code (at its own table size: ``source`` says so);
+    otherwise played on the referee with at most ``referee_hands`` hands. A code the parser refuses, or that
+    the table cannot seat, is a :class:`LabError` (one line).
+    """
+    t0 = time.perf_counter()
+    _check(players, decks, Wants(), hands, hands, 1, pace)
+    canonical = _parse(code if code.upper().startswith("UNO") else f"{BASELINE} {code}")
+    if canonical is None:
+        from ..match import parse_match_rules
+        try:
+            parse_match_rules(code)
+        except UnoError as e:
+            raise LabError(str(e)) from None
+        raise LabError(f"cannot read the rule code {code!r}")   # pragma: no cover - the parser said why above
+    if not _fits(canonical, players, decks):
+        raise LabError(f"{canonical} cannot be played by {players} players"
+                       + (f" with {decks} decks" if decks != 1 else ""))
+    cache_dir = Path(cache) if cache is not None else None
+
+    def run(codes, referee: int | None) -> dict[str, dict]:
+        return measure(codes, players, hands=hands, skill_hands=hands, seed=seed, decks=decks,
+                       referee_hands=referee, jobs=jobs, cache=cache_dir)
+    if live(canonical, players, decks):
+        got = run([BASELINE, canonical], min(referee_hands, hands))
+        entry, base = got[canonical], got[BASELINE]
+        source = f"measured (compiled, {hands:,} hands at {players} players)"
+    else:
+        rep = _report_entries(Path(report) if report else None)
+        if canonical in rep:
+            entry, base = rep[canonical]
+            other = "" if entry["players"] == players else "; not this table's size"
+            source = f"from the rules report ({entry['players']} players, {entry['table']['hands']:,} hands{other})"
+        else:
+            n = min(referee_hands, hands)
+            got = measure([BASELINE, canonical], players, hands=n, skill_hands=n, seed=seed, decks=decks,
+                          referee_hands=n, jobs=jobs, cache=cache_dir)
+            entry, base = got[canonical], got[BASELINE]
+            source = f"measured (referee, {n:,} hands at {players} players)"
+    p = profile_of(entry, base, pace)
+    return {"kind": "profile", "rules": canonical, "players": players, "decks": decks, "pace": asdict(pace),
+            "baseline": BASELINE, "source": source, "profile": p, "reference": profile_of(base, base, pace),
+            "why": why(p, profile_of(base, base, pace), Wants()),
+            "settings": {"hands": hands, "seed": seed, "skill_bot": SKILL_BOT, "long_quantile": LONG_QUANTILE},
+            "seconds": round(time.perf_counter() - t0, 2)}
 
 
 # ---------------------------------------------------------------------------------------- the search
