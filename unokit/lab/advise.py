@@ -43,7 +43,7 @@ from .histogram import Histogram
 from .stats import mean_diff, newcombe_diff, wilson
 
 __all__ = ["Wants", "Pace", "advise", "code_profile", "measure", "profile_of", "candidates", "score_of", "BASELINE", "SKILL_BOT",
-           "ATTACKS", "LONG_QUANTILE", "default_cache_dir"]
+           "ATTACKS", "LONG_QUANTILE", "default_cache_dir", "effects", "effect_label", "rule_effects"]
 
 BASELINE = "UNO 1121"
 #: the skill bot of the advisor's skill measure: the rules report's, and the one the compiled core plays under
@@ -408,7 +408,8 @@ def code_profile(code: str, players: int = 4, *, decks: int = 1, pace: Pace = Pa
                  seed: int = 0, referee_hands: int = 200, jobs: int | None = None,
                  cache: str | Path | None = None, report: str | Path | None = REPORT) -> dict:
     """The profile of one rule code (any the parser accepts) against ``UNO 1121`` at ``players`` seats, for the
-    lobby's "With these rules" panel and the printed sheet; JSON-ready.
+    lobby's "With these rules" panel and the printed sheet; JSON-ready (``source`` says where the numbers come
+    from in words, ``origin`` the same as data: ``engine`` compiled, referee or report, ``players``, ``hands``).
 
     Measured live (``hands`` hands and skill games, the lab's seeds) when the compiled core plays the code;
     otherwise read from the rules report when it measured the code (at its own table size: ``source`` says so);
@@ -437,23 +438,119 @@ def code_profile(code: str, players: int = 4, *, decks: int = 1, pace: Pace = Pa
         got = run([BASELINE, canonical], min(referee_hands, hands))
         entry, base = got[canonical], got[BASELINE]
         source = f"measured (compiled, {hands:,} hands at {players} players)"
+        origin = {"engine": "compiled", "players": players, "hands": hands}
     else:
         rep = _report_entries(Path(report) if report else None)
         if canonical in rep:
             entry, base = rep[canonical]
             other = "" if entry["players"] == players else "; not this table's size"
             source = f"from the rules report ({entry['players']} players, {entry['table']['hands']:,} hands{other})"
+            origin = {"engine": "report", "players": entry["players"], "hands": entry["table"]["hands"]}
         else:
             n = min(referee_hands, hands)
             got = measure([BASELINE, canonical], players, hands=n, skill_hands=n, seed=seed, decks=decks,
                           referee_hands=n, jobs=jobs, cache=cache_dir)
             entry, base = got[canonical], got[BASELINE]
             source = f"measured (referee, {n:,} hands at {players} players)"
+            origin = {"engine": "referee", "players": players, "hands": n}
     p = profile_of(entry, base, pace)
     return {"kind": "profile", "rules": canonical, "players": players, "decks": decks, "pace": asdict(pace),
-            "baseline": BASELINE, "source": source, "profile": p, "reference": profile_of(base, base, pace),
+            "baseline": BASELINE, "source": source, "origin": origin, "profile": p, "reference": profile_of(base, base, pace),
             "why": why(p, profile_of(base, base, pace), Wants()),
             "settings": {"hands": hands, "seed": seed, "skill_bot": SKILL_BOT, "long_quantile": LONG_QUANTILE},
+            "seconds": round(time.perf_counter() - t0, 2)}
+
+
+# ---------------------------------------------------------------------------------------- effects
+def effects(p: dict) -> list[dict]:
+    """The changes from ``UNO 1121`` a profile shows beyond its noise: those whose 95% interval of the change
+    excludes none, in this order: hand length in turns (``length``, ``pct`` the change in percent), the skill edge
+    (``skill``: ``sign`` +1 more skill, -1 more luck; ``pts``), cards drawn (``drawn``, ``pct``) and the first
+    seat's advantage (``first_seat``, ``pts``). Each has ``sign`` (+1 more, -1 less) and an English ``label``
+    ("hands ≈ 30% shorter", "more luck"); JSON-ready."""
+    out: list[dict] = []
+
+    def clear(vs: dict | None) -> int:
+        return 0 if not vs else (1 if vs["lo"] > 0 else -1 if vs["hi"] < 0 else 0)
+
+    def pct(vs: dict) -> int:
+        return max(1, round(100 * abs((vs["ratio"] or 1.0) - 1)))
+    tv = p["turns"]["vs"]
+    if sign := clear(tv):
+        out.append({"kind": "length", "sign": sign, "pct": pct(tv),
+                    "label": f"hands ≈ {pct(tv)}% {'longer' if sign > 0 else 'shorter'}"})
+    sk = (p.get("skill") or {}).get("vs")
+    if sk and (sign := clear(sk)):
+        out.append({"kind": "skill", "sign": sign, "pts": round(100 * abs(sk["diff"]), 1),
+                    "label": "more skill" if sign > 0 else "more luck"})
+    dv = p["cards_drawn"]["vs"]
+    if sign := clear(dv):
+        out.append({"kind": "drawn", "sign": sign, "pct": pct(dv),
+                    "label": "more cards drawn" if sign > 0 else "fewer cards drawn"})
+    fv = p["first_seat"]["vs"]
+    if sign := clear(fv):
+        out.append({"kind": "first_seat", "sign": sign, "pts": round(100 * abs(fv["diff"]), 1),
+                    "label": "the first seat gains" if sign > 0 else "the first seat gains less"})
+    return out
+
+
+def effect_label(p: dict) -> str:
+    """:func:`effects` in a few English words ("hands ≈ 30% shorter · more luck"), or "no clear effect"."""
+    return " · ".join(e["label"] for e in effects(p)) or "no clear effect"
+
+
+def rule_effects(players: int = 4, *, hands: int = 600, seed: int = 0, jobs: int | None = None,
+                 cache: str | Path | None = None, report: str | Path | None = REPORT) -> dict:
+    """Every implemented catalogue rule's effect alone on ``UNO 1121`` at ``players`` seats (one deck), for the
+    lobby's rule picker; JSON-ready: ``rules`` maps each code to ``{"rules": canonical code, "status", ...}``.
+
+    ``status``: ``measured`` (the compiled core plays it: a screen of ``hands`` hands and skill games, one
+    :func:`measure` call with the lab's seeds, then :func:`profile_of` against ``UNO 1121`` of the same call, and
+    :func:`effects`), ``report`` (read from the rules report, measured at its own table size: ``players`` says
+    which), ``same`` (either, with every figure equal to ``UNO 1121``'s: the bots cannot tell it apart; ``source``
+    says which: ``compiled`` or ``report``; ``match_only``: a match rule, TV, PR..., that changes no hand) or
+    ``none`` (``why``: not played by the compiled core and not in the report, or the table cannot seat it).
+    """
+    from ..rules import RuleSet
+    from ..rules.catalog import IMPLEMENTED, ORDER, alone
+    from ..rules.registry import hand_ruleset
+    t0 = time.perf_counter()
+    _check(players, 1, Wants(), hands, hands, 1, Pace())
+    rep = _report_entries(Path(report) if report else None)
+    rows: dict[str, dict] = {}
+    played: dict[str, str] = {}
+    for c in ORDER:
+        if c not in IMPLEMENTED:
+            continue
+        code = _parse(f"{BASELINE} {alone(c)}")
+        if code is None or not _fits(code, players, 1):
+            rows[c] = {"rules": code, "status": "none", "why": f"cannot be played by {players} players"}
+        elif live(code, players):
+            played[c] = code
+        elif code in rep:
+            e, base = rep[code]
+            p, same = profile_of(e, base), _inert(e, base)
+            rows[c] = {"rules": code, "status": "same" if same else "report", "players": e["players"],
+                       "hands": e["table"]["hands"], "source": "report", "effects": [] if same else effects(p),
+                       "label": "no difference the bots can see" if same else effect_label(p), "profile": p}
+        else:
+            rows[c] = {"rules": code, "status": "none",
+                       "why": "the compiled core does not play it and the rules report did not measure it"}
+    got = measure([BASELINE, *played.values()], players, hands=hands, skill_hands=hands, seed=seed, jobs=jobs,
+                  cache=Path(cache) if cache is not None else None)
+    base = got[BASELINE]
+    for c, code in played.items():
+        p = profile_of(got[code], base)
+        same = _inert(got[code], base)
+        matches_only = same and not hand_ruleset(RuleSet.parse(code)).rules
+        rows[c] = {"rules": code, "status": "same" if same else "measured", "players": players, "hands": hands,
+                   "source": "compiled", "effects": [] if same else effects(p), "profile": p,
+                   "label": effect_label(p) if not same else "changes matches, not hands" if matches_only
+                   else "no difference the bots can see"}
+        if matches_only:
+            rows[c]["match_only"] = True
+    return {"kind": "effects", "players": players, "baseline": BASELINE, "rules": {c: rows[c] for c in ORDER if c in rows},
+            "settings": {"hands": hands, "seed": seed, "skill_bot": SKILL_BOT},
             "seconds": round(time.perf_counter() - t0, 2)}
 
 

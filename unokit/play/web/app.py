@@ -35,8 +35,10 @@ from ...rules import RuleSet
 from ..fairness import verify_hand
 from ..session import CHAT_MAX, TableError, TableOptions, TableSession, clean_chat
 from ..wire import action_json, catalog_message, state_message
+from .advice import mount_advice
 from .hub import Conn, Hub, Runtime, TokenBucket
 from .learn import mount_learn
+from .sheet import register as mount_sheet
 from .solitaire import mount_solitaire
 from .store import Store
 
@@ -183,6 +185,8 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     mount_solitaire(app)   # the guide's UNO solitaire: /solitaire and /api/solitaire
     mount_learn(app)       # learn to play (docs/learn.md): /learn and /api/learn
+    mount_sheet(app)       # the printable house-rules sheet (docs/sheet.md): /sheet
+    mount_advice(app)      # the rule advisor (docs/lab/advise.md): /api/advise
 
     # ------------------------------------------------------------------ API
     @app.get("/api/catalog")

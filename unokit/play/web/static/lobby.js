@@ -6,6 +6,7 @@
 // back into the picker (parseCode on the canonical code).
 import { $, api, cleanCode, el, fill, hostKey, NAME_KEY, store, toast, tokenKey, when } from "./common.js";
 import { applyI18n, lang, langToggle, onLang, t } from "./i18n.js";
+import { effectNode, initAdvisor, loadEffects, showProfile, tableChanged } from "./advisor.js";
 
 const SILENCE = ["PP", "SE", "SS", "T", "U"];         // S sub-options, in the order the code writes them
 const MODES = ["points", "partners", "single", "lowest", "rotating-partners", "elimination", "tournament", "reverse-points"];
@@ -46,6 +47,9 @@ async function init() {
   for (const r of catalog.rules) byCode.set(r.code, r);
   renderAll();
   onLang(() => { applyI18n(); renderAll(); loadGames(); });
+  initAdvisor({ players: advisorPlayers, repaint: renderPicker,
+    useCode: (code) => { setCodeText(code); check(code, "preset"); } });
+  loadEffects();
   check($("#rules-code").value, "typed");
 }
 
@@ -75,6 +79,11 @@ function seatCount() {
   $("#seats").max = String(most);
   const n = Math.round(Number($("#seats").value));
   return Number.isFinite(n) ? Math.min(most, Math.max(2, n)) : 4;
+}
+
+/** The table's size for the advisor: the seats of one classic deck, or null (it measures no other table). */
+function advisorPlayers() {
+  return deckCount() === 1 && ($("#deck").value || "classic") === "classic" ? seatCount() : null;
 }
 
 function renderSeats() {
@@ -342,7 +351,8 @@ function ruleRow(r) {
   if (same) notes.push(t("rules.willReplace", { b: same }));
   if (on) notes.push(...warningsOf(r.code));
   const row = el("div", { class: `rule${on ? " on" : ""}${why ? " blocked" : ""}`, "data-code": r.code },
-    el("label", { class: "rule-head" }, box, el("code", { class: "rule-code" }, r.code), " ", el("span", { class: "rule-name" }, ruleName(r))),
+    el("label", { class: "rule-head" }, box, el("code", { class: "rule-code" }, r.code), " ", el("span", { class: "rule-name" }, ruleName(r)),
+      effectNode(r.code)),
     el("p", { class: "rule-summary", id: `sum-${r.code}` }, r.summary),
     el("p", { class: `rule-why${on && notes.length ? " warn" : ""}`, id: whyId, "data-testid": `rule-why-${r.code}` }, notes.join(" · ")));
   if (on) row.appendChild(paramsOf(r));
@@ -535,6 +545,7 @@ async function check(code, source) {
   }
   if (seq !== checkSeq) return;           // a newer check is on its way
   lastCheck = { ...res, text: code };
+  showProfile(res.ok ? res.code : code);       // the "With these rules" panel (advisor.js)
   msg.className = `rules-message ${res.ok ? "ok" : "bad"}`;
   if (res.ok && source === "preset") variationOf.set(res.code, code);
   markVariation(res.ok ? res.code : null);
@@ -552,16 +563,23 @@ async function check(code, source) {
 }
 
 // ------------------------------------------------------------------ forms
+/** Point the "Print these rules" link at the printable sheet (GET /sheet) of the code and seats as they are now. */
+function sheetLink() {
+  const rules = $("#rules-code").value.trim() || "UNO 1121";
+  $("#sheet-link").href = `/sheet?${new URLSearchParams({ rules, players: String(seatCount()), lang: lang() })}`;
+}
+
 function wireForm() {
   $("#rules-code").addEventListener("input", (ev) => {
     clearTimeout(checkTimer);
     const code = ev.target.value;
     checkTimer = setTimeout(() => check(code, "typed"), 300);
   });
-  $("#seats").addEventListener("input", () => { renderSeats(); renderMode(); });
-  $("#decks").addEventListener("input", () => { renderSeats(); renderMode(); renderBlanks(); });
-  $("#deck").addEventListener("change", renderBlanks);
+  $("#seats").addEventListener("input", () => { renderSeats(); renderMode(); tableChanged(); });
+  $("#decks").addEventListener("input", () => { renderSeats(); renderMode(); renderBlanks(); tableChanged(); });
+  $("#deck").addEventListener("change", () => { renderBlanks(); tableChanged(); });
   $("#mode").addEventListener("change", renderMode);
+  for (const ev of ["pointerenter", "focus", "click"]) $("#sheet-link").addEventListener(ev, sheetLink);
   $("#target").addEventListener("change", (ev) => {
     const n = Math.round(Number(ev.target.value));
     if (!Number.isFinite(n) || n < 1 || n > 100000) {
