@@ -10,8 +10,10 @@ shrinks). ``docs/architecture.md`` draws the same layers.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+# the package's import graph, stated once in test_shape (imports under TYPE_CHECKING left out: they never run)
+from test_shape import _imports as imports
 
 PACKAGE = Path(__file__).resolve().parents[2] / "unokit"
 
@@ -32,31 +34,6 @@ def module_name(path: Path) -> str:
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
-
-
-def imports(path: Path) -> set[str]:
-    """The unokit modules ``path`` imports (relative imports resolved; ``from X import mod`` as X.mod
-    when mod is a module)."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            if target != "unokit" and not target.startswith("unokit."):
-                continue
-            for alias in node.names:
-                sub = f"{target}.{alias.name}"
-                is_module = any((PACKAGE.parent / sub.replace(".", "/")).with_suffix(s).exists() for s in (".py",)) \
-                    or (PACKAGE.parent / sub.replace(".", "/") / "__init__.py").exists()
-                out.add(sub if is_module else target)
-        elif isinstance(node, ast.Import):
-            out.update(a.name for a in node.names if a.name.startswith("unokit."))
-    return out
 
 
 def layer(module: str) -> int:
@@ -112,3 +89,12 @@ def test_a_new_upward_import_is_caught(tmp_path):
     fake = PACKAGE / "core" / "cards.py"
     assert layer("unokit.engine.game") > layer(module_name(fake))
     assert "unokit.core.errors" in imports(fake)
+
+
+def test_imports_only_the_type_checker_reads_are_left_out():
+    # the rules name the engine's Game in their hooks' types only (under TYPE_CHECKING): no upward import
+    base = PACKAGE / "rules" / "base.py"
+    source = base.read_text(encoding="utf-8")
+    assert "if TYPE_CHECKING:\n" in source and "from unokit.engine.game import Game" in source
+    assert "unokit.engine.game" not in imports(base)
+    assert "unokit.core.actions" in imports(base)   # its imports that run are counted

@@ -9,12 +9,15 @@ discards, when both are numbers of the same colour.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ..core.actions import Play
 from ..core.cards import Card
 from ..engine.referee.state import Phase
-from .base import Game, HouseRule
+from .base import HouseRule
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 _PENDING = Phase.PENDING
 

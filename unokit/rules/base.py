@@ -121,21 +121,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import MethodType
-from typing import Any, ClassVar, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, cast
 
 from unokit.core.actions import Action, Play
-from unokit.core.cards import Card
+from unokit.core.cards import Card, Color, Face
 
-#: the engine's :class:`~unokit.engine.game.Game` (and :class:`~unokit.match.Match`) a hook reads: the rules may not
-#: import the layers above them, not even under ``TYPE_CHECKING`` (``tests/shape/test_layers.py`` counts those
-#: imports too), so these are ``Any``
-Game: TypeAlias = Any
-Match: TypeAlias = Any
+if TYPE_CHECKING:
+    # the engine's Game and the match a hook reads: the layers above the rules, imported for the type checker
+    # only (never at run time: tests/shape/test_layers.py leaves such imports out)
+    from unokit.engine.game import Game
+    from unokit.match import HandSlot, Match, MatchConfig
+
+    from .ruleset import RuleSet
+
 #: what :meth:`HouseRule.play_targets` lists: a seat, None (no target), or a pair of seats (ALLWILD's Forced Swap
 #: in its pair mode)
 Target: TypeAlias = int | tuple[int, int] | None
-#: a :class:`~unokit.match.MatchConfig` (the match layer, above the rules)
-MatchConfig: TypeAlias = Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +156,10 @@ MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "
 
 
 #: a card face -> its effect when played (the module that owns the card registers it: :func:`register_face_effect`)
-FACE_EFFECTS: dict[Any, Callable[..., int | None]] = {}
+FACE_EFFECTS: dict[int, Callable[..., int | None]] = {}
 
 
-def register_face_effect(face: Any, effect: Callable[..., int | None]) -> None:
+def register_face_effect(face: Face, effect: Callable[..., int | None]) -> None:
     """Play ``face`` with ``effect(game, seat, play, nxt)`` once it is on the pile: a card without an official
     or edition effect (:meth:`unokit.engine.game.Game.effect_of` is None) that does something of its own (Wild
     Swap Hands, Wild Shuffle Hands, Wild Ohana, the blanks). ``nxt`` is the seat that would play next; the
@@ -187,7 +188,7 @@ class HouseRule:
     #: cuts, before the notices of wrong plays and the other rules' actions (DED's ``Accuse``)
     options_first: ClassVar[bool] = False
 
-    def __init__(self, ruleset: Any) -> None:
+    def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
 
     # default implementations are never called: the engine only calls overrides
@@ -265,7 +266,7 @@ class HouseRule:
     def pass_problem(self, game: Game, seat: int) -> str | None:  # pragma: no cover
         return None
 
-    def on_color(self, game: Game, seat: int, color: Any) -> bool:  # pragma: no cover
+    def on_color(self, game: Game, seat: int, color: Color) -> bool:  # pragma: no cover
         return False
 
     def turn_order(self, game: Game, seat: int, nxt: int) -> int:  # pragma: no cover
@@ -302,7 +303,7 @@ class HouseRule:
         return None
 
     hand_numbers: tuple[int, ...] = ()
-    hand_faces: tuple[Any, ...] = ()
+    hand_faces: tuple[Face, ...] = ()
 
     def hand_change_numbers(self) -> tuple[int, ...]:
         """The number cards whose plays change their player's own hand, so that UNO may be said with them:
@@ -335,16 +336,18 @@ class HouseRule:
     def knocks_out(self, match: Match) -> bool:  # pragma: no cover
         return False
 
-    def reseat(self, match: Match, base: Any, teams: Any, prev: Any) -> Any:  # pragma: no cover
+    def reseat(self, match: Match, base: tuple[int, ...], teams: tuple[tuple[int, int], ...],
+               prev: tuple[int, ...]) -> tuple[int, ...]:  # pragma: no cover
         return base
 
-    def hand_gains(self, match: Match, slot: int, held: Any, winner: Any) -> Any:  # pragma: no cover
+    def hand_gains(self, match: Match, slot: HandSlot, held: dict[int, int],
+                   winner: int) -> dict[int | tuple[int, ...], int] | None:  # pragma: no cover
         return None
 
-    def hand_cards(self, match: Match, slot: int, game: Game) -> dict[Any, Any]:  # pragma: no cover
+    def hand_cards(self, match: Match, slot: HandSlot, game: Game) -> dict[int, int]:  # pragma: no cover
         return {}
 
-    def after_hand(self, match: Match, slot: int, game: Game, winner: Any) -> Iterable[Any]:  # pragma: no cover
+    def after_hand(self, match: Match, slot: HandSlot, game: Game, winner: int) -> Iterable[int]:  # pragma: no cover
         return ()
 
     def decide(self, match: Match, last_winner: Any) -> Any:  # pragma: no cover

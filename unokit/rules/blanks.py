@@ -46,6 +46,7 @@ A blank's effect reaches the referee as a registered face effect (:func:`resolve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from ..core.actions import Play
@@ -54,9 +55,11 @@ from ..core.decks import BLANK_EFFECTS as EFFECTS
 from ..core.decks import DECKS, deck_with_blanks
 from ..core.errors import NotationError
 from ..core.events import register_reason
-from .base import Game, register_face_effect
+from .base import register_face_effect
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.referee.state import HandState
     from .ruleset import RuleSet
 
 __all__ = ["EFFECTS", "read_blanks", "written_cards", "deck_with_blanks", "blank_notes", "takes_target",
@@ -173,13 +176,13 @@ def deck_problem(rs: RuleSet, deck: str = "classic", decks: int = 1) -> str | No
     return None
 
 
-def takes_target(game: Game, card: Card) -> bool:
+def takes_target(game: HandState, card: Card) -> bool:
     """Does a play ending with ``card`` name a seat (a swap or a chosen victim)?"""
     f = card.face
     return f in _TARGETED or (f == Face.WILD_BLANK and game.blank in ("swap", "draw2"))
 
 
-def targets(game: Game, p: int, cards: tuple) -> tuple:
+def targets(game: HandState, p: int, cards: Sequence[Card]) -> tuple[int, ...]:
     """The seats a play of ``cards`` ending with a blank may name: every other seat still in (the carta
     bianca's, opponents only; none when it is the player's last card)."""
     last = cards[-1]
@@ -191,7 +194,7 @@ def targets(game: Game, p: int, cards: tuple) -> tuple:
     return tuple(q for q in game.active if q != p)
 
 
-def claims(game: Game, card: Card) -> tuple[int, ...]:
+def claims(game: HandState, card: Card) -> tuple[int, ...]:
     """The numbers a play of ``card`` may make the next player draw (``Play.claim``): 1 to ``blankmax``
     for the ``WBN`` blank; ``(0,)`` for every other card."""
     if card.face == Face.BLANK_DRAW_N:
@@ -199,7 +202,7 @@ def claims(game: Game, card: Card) -> tuple[int, ...]:
     return (0,)
 
 
-def problem(game: Game, play: Play) -> str | None:
+def problem(game: HandState, play: Play) -> str | None:
     """Why a play of a blank is refused whatever the enforcement (its structure), or None."""
     last = play.cards[-1]
     f = last.face
@@ -240,7 +243,7 @@ def resolve(game: Game, p: int, play: Play, nxt: int) -> int:
     elif f == Face.BLANK_NEXT_SWAP:
         _swap(game, p, nxt)
     elif f == Face.BLANK_TARGET_TWO:
-        game.penalize(play.target, 2, "blank wild")
+        game.penalize(cast(int, play.target), 2, "blank wild")   # (it names its target, as the swaps)
     elif f == Face.BLANK_EVERYONE:
         for q in game.active:
             if q != p:

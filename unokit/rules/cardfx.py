@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, cast
 from ..core.actions import Play
 from ..core.cards import Card, Face
 from ..core.events import register_event, register_reason
-from .base import Game, HouseRule, Target, TurnChange
+from .base import HouseRule, Target, TurnChange
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .ruleset import RuleSet
 
 
@@ -69,7 +70,7 @@ class Swap(HouseRule):
             return []
         if len(game.hands[p]) == len(cards):
             return [None]
-        return [None] + [q for q in game.active if q != p]
+        return [None, *(q for q in game.active if q != p)]
 
     def play_problem(self, game: Game, play: Play) -> str | None:
         # which seats a play may name is the referee's check (Game._choice_problem, from play_targets);
@@ -169,6 +170,7 @@ class Donation(HouseRule):
 
     def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if play.give:
+            assert play.target is not None   # (play_problem: a play that gives names the seat receiving)
             game.hands[play.target].extend(game.take_cards(p, play.give))
             game.emit("donate", p, play.target, len(play.give))
             game.hands_changed((p, play.target))

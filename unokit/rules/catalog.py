@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["GROUPS", "AMBIGUITY_NAMES", "alone", "RuleInfo", "Bound", "CATALOG", "ORDER", "IMPLEMENTED", "SILENCE_SUFFIXES", "CARD_BOUND",
            "TABLE_BOUNDS", "bounds_of"]
@@ -55,7 +56,7 @@ class Bound:
         return (f"{_TABLE_FACES} whole numbers from {self.lo} to {self.hi} separated by '/' "
                 f"(cards drawn for die faces 1-{_TABLE_FACES}), e.g. 1/2/3/4/5/6")
 
-    def read(self, text: str):
+    def read(self, text: str) -> int | str:
         """The value written as ``text`` (already lower-cased for text kinds), normalised; raises
         ``ValueError(self.describe())`` when it is out of bounds."""
         if not isinstance(text, str):
@@ -79,7 +80,7 @@ class Bound:
             raise ValueError(self.describe())
         return "/".join(str(self._int(f)) for f in faces)
 
-    def check(self, value) -> bool:
+    def check(self, value: object) -> bool:
         """Is the (already parsed) ``value`` inside the bound?"""
         try:
             return self.read(str(value)) == value
@@ -115,17 +116,17 @@ class RuleInfo:
     name: str
     summary: str
     section: str
-    params: dict = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
     card: int | None = None          # number card the rule is tied to (a parameter)
     conflicts: tuple[str, ...] = ()  # family codes it cannot be combined with
     family: str = ""                 # P1..P4 share the family "P"; MS1..MS3 "MS"
     implemented: bool = False
     origin: str = "guide"            # "guide" (000 ch.3) or "other" (other seeds and other engines)
-    bounds: dict = field(default_factory=dict)  # parameter name -> Bound (every name in params)
+    bounds: dict[str, Bound] = field(default_factory=dict)  # parameter name -> Bound (every name in params)
     needs: tuple[str, ...] = ()      # the rule only works with one of these codes in the same set
 
 
-def _r(code, name, summary, section, **kw) -> RuleInfo:
+def _r(code: str, name: str, summary: str, section: str, **kw: Any) -> RuleInfo:
     kw.setdefault("family", code)
     return RuleInfo(code, name, summary, section, **kw)
 
@@ -225,7 +226,7 @@ RULES: list[RuleInfo] = [
     _r("ORG", "Orgulho (pride)", "apologising costs 2", f"{_SEED} §Regra do Orgulho", implemented=True),
 ]
 
-def _x(code, name, summary, section, **kw) -> RuleInfo:
+def _x(code: str, name: str, summary: str, section: str, **kw: Any) -> RuleInfo:
     kw.setdefault("family", code)
     return RuleInfo(code, name, summary, section, origin="other", implemented=True, **kw)
 
@@ -357,7 +358,7 @@ for _info in RULES:
                            f"{sorted(_info.bounds)}")
 
 
-def bounds_of(code: str) -> dict:
+def bounds_of(code: str) -> dict[str, Bound]:
     """Every parameter of rule ``code`` with its :class:`Bound`, the tied card included."""
     info = CATALOG[code]
     out = dict(info.bounds)

@@ -82,11 +82,11 @@ class NoActionIdError(UnoError):
     or a table this numbering does not cover)."""
 
 
-def _simple_verb(cls) -> bool:
+def _simple_verb(cls: type[Action]) -> bool:
     return tuple(getattr(cls, "__dataclass_fields__", {})) == ("player",)
 
 
-def _check_table(rs: RuleSet, players) -> None:
+def _check_table(rs: RuleSet, players: object) -> None:
     """Refuse a table no hand of ``rs`` is dealt at, as ``Game.new`` would (typed errors)."""
     if type(players) is not int or not 2 <= players <= MAX_SEATS:
         raise PositionError(f"a table seats 2 to {MAX_SEATS} players, got {players!r}")
@@ -222,7 +222,7 @@ class StepTable:
     (True, '1 catch 0')
     """
 
-    def __init__(self, rules, players: int):
+    def __init__(self, rules: RuleSet | str, players: int) -> None:
         rs = RuleSet.parse(rules)
         _check_table(rs, players)
         ed = edition_of(rs)
@@ -344,7 +344,7 @@ class StepTable:
         self._by_name = {s: i for i, s in enumerate(names)}
         self.n = len(names)
         # each id's meaning, for action(): (block, card or colour or verb or seat offset, colour, uno or claim)
-        self._meaning: dict[int, tuple] = {i: ("play", c, col, uno) for (c, col, uno), i in self.play_id.items()}
+        self._meaning: dict[int, tuple[Any, ...]] = {i: ("play", c, col, uno) for (c, col, uno), i in self.play_id.items()}
         self._meaning.update({i: ("verbs", v) for v, i in self.verb_id.items()})
         self._meaning.update({i: ("color", col) for col, i in self.color_id.items()})
         self._meaning.update({i: ("catch", k) for k, i in self.catch_id.items()})
@@ -358,7 +358,7 @@ class StepTable:
         return f"{type(self).__name__}({self.rules!r}, {self.players}: {self.n} ids)"
 
     # ------------------------------------------------------------------ ids and text
-    def _check(self, i) -> int:
+    def _check(self, i: object) -> int:
         if type(i) is not int or not 0 <= i < self.n:
             raise ActionIdError(f"action id must be a whole number from 0 to {self.n - 1}, got {i!r}")
         return i
@@ -460,7 +460,7 @@ class Codec:
     :class:`MoveTable`) and :attr:`steps` (the RL step ids, :class:`StepTable`), and the map between
     them. Build it with :meth:`for_rules` (cached: one per rule set and number of seats)."""
 
-    def __init__(self, rules, players: int):
+    def __init__(self, rules: RuleSet | str, players: int) -> None:
         self.steps = StepTable(rules, players)
         self.moves = MoveTable(players)
         self.rules: str = self.steps.rules
@@ -470,7 +470,7 @@ class Codec:
         return f"Codec({self.rules!r}, {self.players}: {len(self.steps)} steps)"
 
     @classmethod
-    def for_rules(cls, rules, players: int) -> Codec:
+    def for_rules(cls, rules: RuleSet | str, players: int) -> Codec:
         """The (cached) codec of ``rules`` at ``players`` seats.
 
         >>> Codec.for_rules("UNO 1121", 2) is Codec.for_rules("uno 1121", 2)

@@ -20,18 +20,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core.actions import Action, Play
 from ..core.cards import Card
 from ..engine.compose import Composer
-from .base import Game, HouseRule
+from .arithmetic import FirstArithmetic
+from .base import HouseRule
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 def _arithmetic(game: Game, cards: Sequence[Card]) -> bool:
     """AA: the identical card and the cards added to it make a sum (or difference) of the top number
     (000 §AA, "Regra do Corte": on a blue 5, cut with the other blue 5 and add a blue 0)."""
     aa = game.house_rule("AA")
-    return aa is not None and aa.arithmetic_play(game, cards)
+    return isinstance(aa, FirstArithmetic) and aa.arithmetic_play(game, cards)
 
 
 class Cut(HouseRule):

@@ -6,7 +6,12 @@ for every part that deals (the referee, the fast core), and the referee reads it
 
 from __future__ import annotations
 
-from .base import Game, HouseRule
+from typing import TYPE_CHECKING
+
+from .base import HouseRule
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 class FlashUno(HouseRule):

@@ -34,14 +34,19 @@ face-down pile reshuffled (``reshuffle_cards``); :class:`~unokit.core.actions.Ac
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.actions import Accuse, Action, Play
 from ..core.cards import COLORS, Card
 from ..core.errors import IllegalActionError, NotYourTurnError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import Game, HouseRule, register_refusal
+from .base import HouseRule, register_refusal
 from .stacking import ALLOWED
+from .suddendeath import SuddenDeath
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 class Claim(NamedTuple):
@@ -51,7 +56,7 @@ class Claim(NamedTuple):
 
     seq: int          # the action that put the cards down
     seat: int         # who put them down
-    cards: tuple      # the cards face down (shown to nobody until accused)
+    cards: tuple[Card, ...]  # the cards face down (shown to nobody until accused)
     truthful: bool    # would the claimed play have been legal?
     draw: int         # the draw card claimed facing a draw (2 or 4; 0: none)
     went_out: bool    # the face-down play emptied the hand (``HIDDEN_FINISH``)
@@ -79,7 +84,7 @@ def discard_face_down(game: Game, seat: int, card: Card) -> None:
     game.emit("free-discard", seat)
 
 
-def owe_free_discards(game, seats, dest: str = "hidden") -> None:
+def owe_free_discards(game: Game, seats: Iterable[int], dest: str = "hidden") -> None:
     """``seats`` (one entry per card) owe free discards (``Game.owe_discards``): ``dest`` ``"hidden"`` face
     down (DED), ``"under"`` face up under the top card (:func:`unokit.rules.wilds.discard_under`: Wild
     Ohana, SPIN)."""
@@ -99,13 +104,13 @@ class DoubleDiscard(HouseRule):
     options_first = True   # an accusation is offered with the catches, as the referee always listed it
     answers = ("claim",)
 
-    def answer(self, game, name):
+    def answer(self, game: Game, name: str) -> Claim | None:
         return _claim(game)
 
-    def turn_plays(self, game: Game, seat: int) -> list:
+    def turn_plays(self, game: Game, seat: int) -> list[Play]:
         return hidden_plays(game, seat)
 
-    def hidden_problem(self, game, play):
+    def hidden_problem(self, game: Game, play: Play) -> tuple[type[Exception], str] | None:
         ph = game.phase
         if play.claim and ph != ph.PENDING:
             return IllegalActionError, "a claim is only made when answering a draw penalty"
@@ -117,19 +122,19 @@ class DoubleDiscard(HouseRule):
                                             "(claim 2 or 4) that the stacking rule allows")
         return None
 
-    def split_problem(self, game, play, why):
+    def split_problem(self, game: Game, play: Play, why: str | None) -> str | None:
         return split_problem(game, play, why)
 
     def play_hidden(self, game: Game, play: Play) -> None:
         do_hidden_play(game, play)
 
-    def reshuffle_cards(self, game: Game) -> list:
+    def reshuffle_cards(self, game: Game) -> list[Card]:
         return reshuffled_hidden(game) if game.hidden_pile else []
 
     def on_start(self, game: Game, seat: int) -> None:
         close_claim(game)
 
-    def on_finish(self, game, winner) -> None:
+    def on_finish(self, game: Game, winner: int) -> None:
         close_claim(game)
 
     def action_problem(self, game: Game, a: Action) -> tuple[type[Exception], str] | None:
@@ -143,7 +148,7 @@ class DoubleDiscard(HouseRule):
     def apply_action(self, game: Game, a: Action) -> None:
         do_accuse(game, a)
 
-    def action_options(self, game: Game, seat: int) -> list:
+    def action_options(self, game: Game, seat: int) -> list[Action]:
         claim = _claim(game)
         return [Accuse(seat)] if claim is not None and claim.seat != seat else []
 
@@ -155,10 +160,10 @@ def _claim_ok(game: Game, amount: int) -> bool:
     return (under, amount) in ALLOWED[game.rules.stacking]
 
 
-def hidden_plays(game: Game, player: int) -> list:
+def hidden_plays(game: Game, player: int) -> list[Play]:
     hand = game.hands[player]
     ph = game.phase
-    out: list = []
+    out: list[Play] = []
     uno_opts = (False, True) if len(hand) == 2 else (False,)
     for c in dict.fromkeys(hand):
         if ph == ph.PENDING:
@@ -170,7 +175,7 @@ def hidden_plays(game: Game, player: int) -> list:
     return out
 
 
-def split_problem(game: Game, play: Play, why: str) -> str | None:
+def split_problem(game: Game, play: Play, why: str | None) -> str | None:
     """A split play whose face-up part does not match the pile by itself (``why``): under "Várias
     Cartas" (000 line 1401: "a primeira carta da sequência ... pode ser jogada na pilha visível, e as
     outras, na invisível, ou o contrário") the face-down cards may be the start of the group. The
@@ -283,7 +288,7 @@ def do_accuse(game: Game, a: Action) -> None:
         close_claim(game)
         if any(c.startswith("MS") for c in game.rules.codes) and not game.rule_state.pop("DED-had-play", True):
             ms = game.house_rule("MS")
-            if ms is not None and ms.armed(game):  # lied to escape sudden death and was caught (000 §MS, DED)
+            if isinstance(ms, SuddenDeath) and ms.armed(game):  # lied to escape sudden death and was caught (000 §MS, DED)
                 game.eliminate(liar, "caught lying to avoid elimination (MS + DED)")
                 if game.phase == game.phase.OVER:
                     return
@@ -302,13 +307,14 @@ def do_accuse(game: Game, a: Action) -> None:
         owe_free_discards(game, owed)
 
 
-def reshuffled_hidden(game: Game) -> list:
+def reshuffled_hidden(game: Game) -> list[Card]:
     """Take the face-down cards that go back into the stock when it runs out (the stock is rebuilt
     from both discard piles, docs/rules/DED.md): all of them but the cards of a face-down play still
     open to accusation, which stay face down (a caught liar who went out takes them back)."""
     claim = _claim(game)
     keep = list(claim.cards) if claim is not None else []
-    stay, out = [], []
+    stay: list[Card] = []
+    out: list[Card] = []
     for c in reversed(game.hidden_pile):  # the open play's cards are the newest
         if c in keep:
             keep.remove(c)
@@ -321,7 +327,7 @@ def reshuffled_hidden(game: Game) -> list:
     return out
 
 
-def _lied(e) -> bool:
+def _lied(e: Any) -> bool:   # (an event of a kind registered at run time: no class to name)
     return e.verdict in ("guilty", "bluff", "liar")
 
 

@@ -9,10 +9,15 @@ challengeable this way (the Wild Draw Four keeps its own challenge).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.actions import Action, ChallengeDraw
 from ..core.errors import IllegalActionError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import Game, HouseRule
+from .base import HouseRule
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 class DrawChallenge(HouseRule):

@@ -12,9 +12,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-from .base import Game, HouseRule
+from .base import HouseRule
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 class Satisfaction(HouseRule):

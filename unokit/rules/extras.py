@@ -44,11 +44,12 @@ from ..core.actions import Action, Play, register_action
 from ..core.cards import Card, Face
 from ..core.errors import IllegalActionError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import Game, HouseRule, TurnChange
+from .base import HouseRule, TurnChange
 from .cardfx import Carousel, Swap
 from .cut import Cut
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .ruleset import RuleSet
 
 

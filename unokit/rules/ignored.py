@@ -19,7 +19,12 @@ rules set (``Game.draw_any``, ``Game.end_draw``, ``Game.wild_matches``).
 
 from __future__ import annotations
 
-from .base import Game, HouseRule
+from typing import TYPE_CHECKING
+
+from .base import HouseRule
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 __all__ = ["DrawAny", "NoEndDraw", "WildMatch"]
 

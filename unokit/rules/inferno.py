@@ -10,12 +10,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core.actions import Play
 from ..core.cards import Card, Face
 from ..core.events import register_event
-from .base import Game, HouseRule, TurnChange
+from .base import HouseRule, TurnChange
 from .stacking import ALLOWED
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 _ACTION = (Face.SKIP, Face.REVERSE, Face.DRAW_TWO, Face.WILD_DRAW_FOUR)
 _COLOURED = (Face.SKIP, Face.REVERSE, Face.DRAW_TWO)

@@ -8,7 +8,8 @@ the seating, each hand's scores and who leaves the match.
 
 They see the match only through its public API (``config``, ``mode``, ``target``, ``scores``,
 ``active``, ``chance``, ``seating_for``) and a hand through the Game's (``hands``, ``hand_points``);
-this module imports nothing from :mod:`unokit.match` (the match imports the rules).
+this module imports nothing from :mod:`unokit.match` at run time (the match imports the rules; the type
+checker reads the match's types).
 
 >>> from unokit.match import MatchConfig, Match
 >>> m = Match.new(MatchConfig(players=3, rules='UNO TV(wins=2)-MOV', seed=1))
@@ -19,9 +20,14 @@ this module imports nothing from :mod:`unokit.match` (the match imports the rule
 from __future__ import annotations
 
 from itertools import permutations, product
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
-from .base import Game, HouseRule, Match, MatchConfig
+from .base import HouseRule
+
+if TYPE_CHECKING:
+    from ..core.cards import Card
+    from ..engine.game import Game
+    from ..match import HandSlot, Match, MatchConfig
 
 __all__ = ["EliminateMost", "Movement", "ReversePoints", "ShuffleSeats", "TournamentOfWins"]
 
@@ -78,7 +84,8 @@ class TournamentOfWins(HouseRule):
         return _goal_problem(self, config, "wins")
 
     def match_target(self, config: MatchConfig) -> int:
-        return self.ruleset.param("TV", "wins")
+        wins: int = self.ruleset.param("TV", "wins")
+        return wins
 
     def start_score(self, match: Match) -> int | None:
         return match.target if match.config.tv_countdown else None    # lives
@@ -86,14 +93,14 @@ class TournamentOfWins(HouseRule):
     def knocks_out(self, match: Match) -> bool:
         return match.config.tv_countdown
 
-    def hand_gains(self, match: Match, slot: Any, held: Any, winner: int) -> dict[int | tuple[int, ...], int]:
+    def hand_gains(self, match: Match, slot: HandSlot, held: dict[int, int], winner: int) -> dict[int | tuple[int, ...], int]:
         if match.mode == "partners":           # one win for the winner's team
             return {next(t for t in slot.teams if winner in t): 1}
         if match.config.tv_countdown:          # every player seated in the hand who did not win loses a life
             return {p: -1 for p in slot.seats if p != winner}
         return {winner: 1}                     # a hand win; the points left in hands are not counted
 
-    def after_hand(self, match: Match, slot: Any, game: Game, winner: int) -> set[int]:
+    def after_hand(self, match: Match, slot: HandSlot, game: Game, winner: int) -> set[int]:
         return _at_zero(match) if match.config.tv_countdown else set()
 
     def decide(self, match: Match, last_winner: int | None) -> Any:
@@ -129,26 +136,36 @@ class ReversePoints(HouseRule):
         return _goal_problem(self, config, "start")
 
     def match_target(self, config: MatchConfig) -> int:
-        return self.ruleset.param("PR", "start")
+        start: int = self.ruleset.param("PR", "start")
+        return start
 
-    def start_score(self, match: Match) -> int:
+    def start_score(self, match: Match) -> int | None:
         return match.target
 
     def knocks_out(self, match: Match) -> bool:
         return True
 
-    def hand_gains(self, match: Match, slot: Any, held: Any, winner: int) -> dict[int | tuple[int, ...], int]:
+    def hand_gains(self, match: Match, slot: HandSlot, held: dict[int, int], winner: int) -> dict[int | tuple[int, ...], int]:
         return {p: -v for p, v in held.items()}
 
-    def after_hand(self, match: Match, slot: Any, game: Game, winner: int) -> set[int]:
+    def after_hand(self, match: Match, slot: HandSlot, game: Game, winner: int) -> set[int]:
         return _at_zero(match)
 
 
 # ---------------------------------------------------------------------------------------- seats
-def _partner_seating(match: Match, teams: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+_T = TypeVar("_T")
+
+
+def _shuffled(match: Match, items: list[_T]) -> list[_T]:
+    """``items`` in an order drawn from the match's chance. (``Chance.shuffle`` is declared for cards but orders
+    any list, and the match draws its seatings with it: the casts say so, until it is declared generic.)"""
+    return cast("list[_T]", match.chance.shuffle(cast("list[Card]", items)))
+
+
+def _partner_seating(match: Match, teams: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """A partners-opposite seating with the teams' positions and each team's orientation drawn."""
     ch = match.chance
-    order = ch.shuffle(list(teams))
+    order = _shuffled(match, list(teams))
     return match.seating_for([t if ch.randint(0, 1) == 0 else t[::-1] for t in order])
 
 
@@ -166,7 +183,8 @@ class Movement(HouseRule):
 
     code = "MOV"
 
-    def reseat(self, match, base: tuple[int, ...], teams: tuple[tuple[int, ...], ...], prev: tuple[int, ...]) -> tuple[int, ...]:
+    def reseat(self, match: Match, base: tuple[int, ...], teams: tuple[tuple[int, int], ...],
+               prev: tuple[int, ...]) -> tuple[int, ...]:
         here = set(base)
         common = [p for p in prev if p in here]
         if len(base) < 3 or len(common) < 3:
@@ -181,7 +199,7 @@ class Movement(HouseRule):
         ch = match.chance
         if teams and len(teams) <= _MOVE_ENUMERATE:
             # every partner seating; a uniform choice among those keeping the fewest neighbours
-            cands = sorted({match.seating_for([t if o == 0 else t[::-1] for t, o in zip(order, flips)])
+            cands: list[tuple[int, ...]] = sorted({match.seating_for([t if o == 0 else t[::-1] for t, o in zip(order, flips)])
                             for order in permutations(teams) for flips in product((0, 1), repeat=len(teams))})
             scored = [(kept(c), c) for c in cands]
             least = min(k for k, _ in scored)
@@ -189,7 +207,7 @@ class Movement(HouseRule):
             return fewest[ch.randint(0, len(fewest) - 1)]
         best, best_kept = base, kept(base)
         for _ in range(_MOVE_TRIES):
-            seating = _partner_seating(match, teams) if teams else tuple(ch.shuffle(list(base)))
+            seating = _partner_seating(match, teams) if teams else tuple(_shuffled(match, list(base)))
             k = kept(seating)
             if k < best_kept:
                 best, best_kept = seating, k
@@ -215,10 +233,11 @@ class ShuffleSeats(HouseRule):
 
     code = "SHUFFLESEATS"
 
-    def reseat(self, match, base: tuple[int, ...], teams: tuple[tuple[int, ...], ...], prev: tuple[int, ...]) -> tuple[int, ...]:
+    def reseat(self, match: Match, base: tuple[int, ...], teams: tuple[tuple[int, int], ...],
+               prev: tuple[int, ...]) -> tuple[int, ...]:
         if teams:
             return _partner_seating(match, teams)
-        return tuple(match.chance.shuffle(list(base)))
+        return tuple(_shuffled(match, list(base)))
 
 
 # ---------------------------------------------------------------------------------------- ELIMMOST
@@ -247,10 +266,10 @@ class EliminateMost(HouseRule):
     def knocks_out(self, match: Match) -> bool:
         return True
 
-    def hand_cards(self, match: Match, slot: Any, game: Game) -> dict[int, int]:
+    def hand_cards(self, match: Match, slot: HandSlot, game: Game) -> dict[int, int]:
         return {p: len(game.hands[s]) for s, p in enumerate(slot.seats)}
 
-    def after_hand(self, match: Match, slot: Any, game: Game, winner: int) -> set[int]:
+    def after_hand(self, match: Match, slot: HandSlot, game: Game, winner: int) -> set[int]:
         active = set(match.active)
         cands = [(len(game.hands[s]), game.hand_points(s), s) for s, p in enumerate(slot.seats)
                  if p != winner and p in active]

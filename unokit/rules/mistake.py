@@ -40,9 +40,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core.actions import Action, register_action
 from ..core.errors import IllegalActionError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import Game, HouseRule
+from .base import HouseRule
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .ruleset import RuleSet
 
 
@@ -100,7 +101,7 @@ class AnyMistake(HouseRule):
         """How long the seat to act has gone without acting, on the game's clock. When the state names
         another seat (the move was handed over without a turn start: a correction of a wrong play, a
         colour named by another seat), it counts from the last action taken at the table."""
-        w = game.rule_state.get(CODE)
+        w: Waiting | None = game.rule_state.get(CODE)
         if w is not None and w.seat == game.to_act:
             since = w.since
         elif game.actions:

@@ -29,6 +29,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, TypeAlias
 
 from ..core.errors import RuleCodeError, RuleConflictError, RuleNotImplementedError
 from .catalog import (
@@ -41,6 +42,7 @@ from .catalog import (
     SILENCE_SUFFIXES,
     TABLE_BOUNDS,
     VARIATIONS,
+    Bound,
     bounds_of,
 )
 
@@ -73,13 +75,15 @@ GLOBAL_PARAMS: dict[str, object] = {
     "chooser": "first",   # who names the colour of a Wild turned first: first (the first player) | left (of the
                           # dealer, the rules' words) | dealer (000 §Regras Oficiais Comumente Ignoradas)
 }
+#: one rule of a set: (code, options, params), the options and the params sorted tuples
+Rule: TypeAlias = tuple[str, tuple[str, ...], tuple[tuple[str, object], ...]]
 _TOKEN = re.compile(r"^([A-Z]+[0-9]?)(?:\((.*)\))?$")
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 _INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
 MAX_CODE_LENGTH = 2000  # the longest legal code (every rule with parameters) is far shorter
 
 
-def _read_param(bound, value: str, code: str | None, name: str, src: str):
+def _read_param(bound: Bound, value: str, code: str | None, name: str, src: str) -> int | str:
     """``value`` read through its catalogue :class:`Bound`; a RuleCodeError naming the parameter
     (``rule S: penalty``, ``table parameter deal``) and its range."""
     try:
@@ -105,7 +109,7 @@ class RuleSet:
 
     ambiguity: tuple[int, ...] = (1, 1, 2, 1)        # the four digits ABCD
     # (code, options, params) sorted in the guide's summary order; options/params are sorted tuples
-    rules: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, object], ...]], ...] = ()
+    rules: tuple[Rule, ...] = ()
     params: tuple[tuple[str, object], ...] = ()
 
     # ------------------------------------------------------------------ parsing
@@ -142,11 +146,11 @@ class RuleSet:
             if len(digits) != 4:
                 raise RuleCodeError(f"the ambiguity code must have four digits ABCD (e.g. 1121), got {digits!r}")
             amb = tuple(int(d) for d in digits)
-            for d, (letter, what, opts) in zip(amb, AMBIGUITY):
-                if d not in opts:
+            for d, (letter, what, meanings) in zip(amb, AMBIGUITY):
+                if d not in meanings:
                     raise RuleCodeError(
-                        f"ambiguity digit {letter} ({what}) must be one of {sorted(opts)}, got {d} in {src!r}")
-        rules: dict[str, tuple] = {}
+                        f"ambiguity digit {letter} ({what}) must be one of {sorted(meanings)}, got {d} in {src!r}")
+        rules: dict[str, Rule] = {}
         params: dict[str, object] = {}
         codes_word = next((w for w in words if "=" not in w or "(" in w), "")
         guide_variation = codes_word in VARIATIONS
@@ -182,7 +186,7 @@ class RuleSet:
         return rs
 
     @staticmethod
-    def _parse_token(token: str, src: str):
+    def _parse_token(token: str, src: str) -> Rule:
         m = _TOKEN.match(token)
         if not m:
             raise RuleCodeError(f"malformed rule code {token!r} in {src!r}; write CODE or CODE(key=value,...)")
@@ -316,8 +320,10 @@ class RuleSet:
     def has(self, code: str) -> bool:
         return any(c == code for c, _, _ in self.rules)
 
-    def param(self, code: str, name: str | None = None):
-        """``param('target')`` for a table parameter, ``param('S', 'penalty')`` for a rule's."""
+    def param(self, code: str, name: str | None = None) -> Any:
+        """``param('target')`` for a table parameter, ``param('S', 'penalty')`` for a rule's: a whole number or a
+        word, as the parameter's :class:`~unokit.rules.catalog.Bound` reads it (hence ``Any``: the name decides
+        which), or None for a parameter the rule set does not have."""
         if name is None:
             return dict(self.params).get(code, GLOBAL_PARAMS.get(code))
         for c, _, rparams in self.rules:
@@ -366,8 +372,10 @@ class RuleSet:
     def deal(self) -> int:
         for c in ("FU", "BU"):
             if self.has(c):
-                return self.param(c, "cards")
-        return self.param("deal")
+                cards: int = self.param(c, "cards")
+                return cards
+        deal: int = self.param("deal")
+        return deal
 
 
 def _split_codes(word: str, src: str = "") -> list[str]:

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.actions import Play
 from ..core.events import register_event, register_reason
-from .base import Game, HouseRule
+from .base import HouseRule
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .ruleset import RuleSet
 
 

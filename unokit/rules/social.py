@@ -15,16 +15,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action, Play, Slap
 from ..core.cards import Color
 from ..core.errors import IllegalActionError, WindowClosedError
 from ..core.events import register_event, register_reason
-from .base import Game, HouseRule, TurnChange
+from .base import HouseRule, TurnChange
 from .words import is_apology, is_compliment, is_critique, normalize
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .ruleset import RuleSet
 
 
@@ -154,7 +155,8 @@ class SlapPile(HouseRule):
 
 
 # ---------------------------------------------------------------------- the events these rules emit, told
-def _owed_en(w, e) -> str:
+# (the narrator's words and the event come untyped: core.events.register_event's ``tell``)
+def _owed_en(w: Any, e: Any) -> str:
     what = "a compliment" if e.kind == "compliments-owed" else "a critique"
     if not e.seats:
         return f"Nobody owes {w.obj(e.player)} {what}"
@@ -162,7 +164,7 @@ def _owed_en(w, e) -> str:
     return f"{who} {'owe' if plural else 'owes'} {w.obj(e.player)} {what}"
 
 
-def _owed_pt(w, e) -> str:
+def _owed_pt(w: Any, e: Any) -> str:
     what = "um elogio" if e.kind == "compliments-owed" else "uma crítica"
     if not e.seats:
         return f"Ninguém deve {what} para {w.obj(e.player)}"

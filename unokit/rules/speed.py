@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.actions import Action
 from ..core.events import register_reason
-from .base import Game, HouseRule
+from .base import HouseRule
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .ruleset import RuleSet
 
 

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from ..core.cards import Card
-from .base import Game, HouseRule
+from .base import HouseRule
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .ruleset import RuleSet
 
 

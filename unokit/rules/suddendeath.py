@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action, Play
 from ..core.events import register_reason
-from .base import Game, HouseRule, TurnChange
+from .base import HouseRule, TurnChange
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .ruleset import RuleSet
 
 

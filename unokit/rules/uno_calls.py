@@ -15,9 +15,12 @@ ends (``on_turn_end``); the public query ``"catch_expiry"`` (``Game.catch_expiry
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .base import Game, HouseRule
+from .base import HouseRule
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 class CatchExpiry(NamedTuple):

@@ -15,10 +15,15 @@ blank cards are :mod:`unokit.rules.blanks`'.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.actions import Play
 from ..core.cards import Card, Face
 from ..core.events import register_event
-from .base import Game, register_face_effect
+from .base import register_face_effect
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 __all__ = ["swap_hands", "shuffle_hands", "ohana", "discard_under"]
 

@@ -22,7 +22,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeAlias
+
+    from ...core.cards import Card
+    from ...core.official import Effect
     from ..ruleset import RuleSet
+
+    #: a face's effect in an edition: an Effect, or a function of the seats counted that gives one
+    FaceEffect: TypeAlias = Effect | Callable[[int], Effect]
 
 __all__ = ["Edition", "EDITIONS", "edition_of"]
 
@@ -41,14 +49,14 @@ class Edition:
     code: str
     deck: str
     players: tuple[int, int]
-    effects: dict = field(default_factory=dict)
+    effects: dict[int, FaceEffect] = field(default_factory=dict)
     doc: str = ""
     name: str = ""
     name_pt: str = ""
     colorless: bool = False
     first_card: object = None
     double_sided: bool = False
-    uses: dict = field(default_factory=dict)
+    uses: dict[Card, Card] = field(default_factory=dict)
 
 
 def _editions() -> dict[str, Edition]:

@@ -28,10 +28,11 @@ from ...core.actions import Play
 from ...core.cards import Card, Face
 from ...core.events import register_reason
 from ...core.official import Effect, FirstCard
-from ..base import Game, HouseRule, Target, TurnChange
+from ..base import HouseRule, Target, TurnChange
 from . import Edition
 
 if TYPE_CHECKING:
+    from ...engine.game import Game
     from ..ruleset import RuleSet
 
 

@@ -19,13 +19,17 @@ Everything else is the classic game (the draw pile, Draw Two, Wild Draw Four and
 from __future__ import annotations
 
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from ...core.actions import Play
 from ...core.cards import Face
 from ...core.events import register_event
 from ...core.official import Effect
-from ..base import Game, HouseRule, TurnChange
+from ..base import HouseRule, TurnChange
 from . import Edition
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
 
 __all__ = ["EDITION", "LAUNCHER", "MAX_PRESSES", "Extreme", "launcher_mean", "press"]
 

@@ -28,10 +28,11 @@ from ...core.errors import IllegalActionError, WindowClosedError
 from ...core.events import register_reason
 from ...core.official import Effect
 from .. import social as _social  # noqa: F401  (declares M's "slap" and "slap-now")
-from ..base import Game, HouseRule, Target, TurnChange
+from ..base import HouseRule, Target, TurnChange
 from . import Edition
 
 if TYPE_CHECKING:
+    from ...engine.game import Game
     from ..ruleset import RuleSet
 
 
@@ -60,7 +61,7 @@ class Flash(HouseRule):
 
     # ------------------------------------------------------------------ who plays next
     def turn_order(self, game: Game, seat: int, nxt: int) -> int:
-        target = game.rule_state.pop("FLASH-target", None)
+        target: int | None = game.rule_state.pop("FLASH-target", None)
         if target is not None and game.pending and target in game.active:
             return target                                          # the targeted mode: the named player draws
         seats = [q for q in game.active if q != game.going_out]   # a player going out is not the victim

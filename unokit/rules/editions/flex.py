@@ -27,15 +27,19 @@ their regular side; Wild All Flip 50. Every choice the seed leaves open is liste
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Play
 from ...core.cards import COLORS, FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, Card, Face
 from ...core.events import register_event
 from ...core.official import Effect, FirstCard
-from ..base import Game, HouseRule, Target, TurnChange
+from ..base import HouseRule, Target, TurnChange
 from . import Edition
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from . import FaceEffect
 
 __all__ = ["EDITION", "Flex", "powers", "FLEXED", "PHYSICAL"]
 
@@ -55,13 +59,13 @@ def _physical(card: Card) -> Card:
 
 
 #: every flexed face -> the physical card it is played from, and back
-PHYSICAL: dict = {c: _physical(c) for c in Card.ALL if c.face in FLEXED_NUMBER or c.face in _FLEXED_OF}
-FLEXED: dict = {p: c for c, p in PHYSICAL.items()}
+PHYSICAL: dict[Card, Card] = {c: _physical(c) for c in Card.ALL if c.face in FLEXED_NUMBER or c.face in _FLEXED_OF}
+FLEXED: dict[Card, Card] = {p: c for c, p in PHYSICAL.items()}
 _TARGETED: dict[int, int] = {Face.FLEXED_WILD_TARGET: 2, Face.FLEXED_WILD_DRAW_FOUR: 4}
 _EVERYONE: dict[int, int] = {Face.FLEXED_DRAW_TWO: 1, Face.FLEXED_WILD_ALL: 2}
 
 
-def _reverse(skip: bool):
+def _reverse(skip: bool) -> Callable[[int], Effect]:
     """A Reverse (with two players a Skip), and the flexed one: Reverse, then a skip."""
     def fx(seats: int) -> Effect:
         if seats == 2:
@@ -75,7 +79,7 @@ def _first(card: Card) -> FirstCard:
     return FirstCard(returned=card.number is None)
 
 
-_EFFECTS = {f: Effect() for f in (*FLEX_NUMBER, *FLEXED_NUMBER, *MARKED_NUMBER)}
+_EFFECTS: dict[int, FaceEffect] = {f: Effect() for f in (*FLEX_NUMBER, *FLEXED_NUMBER, *MARKED_NUMBER)}
 _EFFECTS.update({
     Face.FLEX_SKIP: Effect(advance=2), Face.FLEX_REVERSE: _reverse(False), Face.FLEX_DRAW_TWO: Effect(draw=2),
     Face.FLEXED_SKIP: Effect(advance=0), Face.FLEXED_REVERSE: _reverse(True), Face.FLEXED_DRAW_TWO: Effect(),
@@ -126,7 +130,9 @@ class Flex(HouseRule):
         if top in PHYSICAL:
             power[p] = False
             if f in FLEXED_NUMBER:      # the colour in play is the card's own (its primary colour)
-                game.color = PHYSICAL[top].color
+                color = PHYSICAL[top].color
+                assert color is not None   # (a number card has a colour)
+                game.color = color
         elif f in MARKED_NUMBER:
             power[p] = not power[p]
         elif f == Face.WILD_ALL_FLIP:
@@ -147,7 +153,7 @@ class Flex(HouseRule):
 
 
 # ---------------------------------------------------------------------- the event FLEX emits, told
-def _powers(w, marks: str) -> str:
+def _powers(w: Any, marks: str) -> str:   # (the narrator's words: core.events' ``tell`` hands them untyped)
     """The power cards, 'You green, Bob red, ...'."""
     words = {"en": ("green", "red"), "pt": ("verde", "vermelha")}[w.lang]
     return ", ".join(f"{w.subj(s)} {words[m != 'G']}" for s, m in enumerate(str(marks)))

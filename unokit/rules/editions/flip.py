@@ -29,14 +29,17 @@ draw pile's top card (:func:`unokit.engine.view.view_of`). Every choice the seed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Play
-from ...core.cards import COLORS, DARK_COLORS, Card, Face
+from ...core.cards import COLORS, DARK_COLORS, Card, Face, FlipCard
 from ...core.events import register_event
 from ...core.official import WRONG_CHALLENGE_EXTRA, Effect, FirstCard, first_card
-from ..base import Game, HouseRule, TurnChange
+from ..base import HouseRule, TurnChange
 from . import Edition
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
 
 __all__ = ["EDITION", "Flip", "side", "flip_table"]
 
@@ -71,7 +74,14 @@ EDITION = Edition(
 
 def side(game: Game) -> str:
     """The side in play: ``"light"`` or ``"dark"``."""
-    return game.rule_state.get("FLIP", LIGHT)
+    now: str = game.rule_state.get("FLIP", LIGHT)
+    return now
+
+
+def _turned(card: Card) -> FlipCard:
+    """A card of the piles turned over (UNO Flip's piles hold double-sided cards)."""
+    assert isinstance(card, FlipCard)
+    return card.flipped
 
 
 def flip_table(game: Game, player: int) -> None:
@@ -80,9 +90,9 @@ def flip_table(game: Game, player: int) -> None:
     matching only; its effect does not happen. When it is a wild, the next player names the colour. The
     cards under it show sides nobody has seen: views leave them out (``Game.discard_unseen``)."""
     for hand in game.hands:
-        hand[:] = [c.flipped for c in hand]
-    game.stock = [c.flipped for c in reversed(game.stock)]
-    game.discard = [c.flipped for c in reversed(game.discard)]
+        hand[:] = [_turned(c) for c in hand]
+    game.stock = [_turned(c) for c in reversed(game.stock)]
+    game.discard = [_turned(c) for c in reversed(game.discard)]
     game.discard_unseen = len(game.discard) - 1   # the pile's other sides were face down: only its top shows
     now = DARK if side(game) == LIGHT else LIGHT
     game.rule_state["FLIP"] = now

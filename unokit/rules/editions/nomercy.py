@@ -33,11 +33,12 @@ from ...core.actions import Play
 from ...core.cards import Card, Color, Face
 from ...core.events import register_event, register_reason
 from ...core.official import Effect
-from ..base import Game, HouseRule, Target, TurnChange
+from ..base import HouseRule, Target, TurnChange
 from ..cardfx import Carousel, Swap
 from . import Edition
 
 if TYPE_CHECKING:
+    from ...engine.game import Game
     from ..ruleset import RuleSet
 
 

@@ -23,16 +23,20 @@ the hand. The choices the seed leaves open are in ``docs/rules/SPIN.md``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...core.actions import Play
 from ...core.cards import Card, Color, Face
 from ...core.events import register_event
 from ...core.official import Effect
 from .. import cardfx as _cardfx  # noqa: F401  (declares CAR's "carousel": the trade-hands space)
-from ..base import Game, HouseRule, TurnChange
+from ..base import HouseRule, TurnChange
 from ..double_discard import owe_free_discards
 from . import Edition
 from . import nomercy as _nomercy  # noqa: F401  (declares NOMERCY's "discard-all")
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
 
 __all__ = ["EDITION", "WHEEL", "Spin", "spin_faces"]
 
