@@ -15,7 +15,7 @@ Seats are numbered 0..n-1 clockwise; "left" of a seat is the next seat
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core import official
@@ -52,7 +52,7 @@ from .referee.dealing import DealingMixin
 from .referee.drawing import DrawingMixin
 from .referee.listing import ListingMixin
 from .referee.playing import PlayingMixin
-from .referee.state import Clock, Hook, Phase, WrongPlay
+from .referee.state import Apply, Check, Clock, Hook, Phase, WrongPlay
 from .referee.table import TableMixin
 from .referee.turns import TurnsMixin
 from .referee.uno import UnoMixin
@@ -197,10 +197,11 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
         self._group_prefix = self._hooks["group_prefix"]
         self._choices = bool(self._hooks["play_targets"] or self._hooks["gifts_owed"])
         self._custom_play = bool(self._play_filter or self._allow_play or self._choices)
-        self._rule_actions = {t: r for r in self._house for t in r.actions}
-        owners = list(dict.fromkeys(self._rule_actions.values()))   # (the rules whose actions are listed)
-        self._options_first = [r for r in owners if r.options_first]
-        self._options_last = [r for r in owners if not r.options_first]
+        owner = {t: r for r in self._house for t in r.actions}   # (of two rules owning a class, the later plays it)
+        self._actions = _action_table(owner)
+        self._action_rules = list(dict.fromkeys(owner.values()))   # (the rules whose actions are listed)
+        self._options_first = [r for r in self._action_rules if r.options_first]
+        self._options_last = [r for r in self._action_rules if not r.options_first]
         self._answers = {q: r for r in self._house for q in r.answers}   # public query -> the rule answering it
         self._play_hidden = self._hooks["play_hidden"]
         self._turn_plays = self._hooks["turn_plays"]
@@ -581,11 +582,7 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
                 replaced = h(self, action) or replaced
             if replaced:  # a rule took the action's place (MS: eliminated instead of drawing)
                 return tuple(events[start:])
-        t = type(action)
-        if t in self._rule_actions:
-            self._rule_actions[t].apply_action(self, action)
-        else:
-            _DISPATCH[t](self, action)
+        self._actions[type(action)][1](self, action)   # (its check passed: _problem found its class in the table)
         return tuple(events[start:])
 
     def emit(self, kind: str, player: int | None, *detail: Any) -> None:
@@ -640,11 +637,35 @@ class Game(DealingMixin, ChecksMixin, ListingMixin, DrawingMixin, PlayingMixin, 
 
 
 _TURN_ACTIONS = (Play, Draw, Pass, ChooseColor)
-_DISPATCH: dict[type[Action], Callable[[Game, Any], None]] = {
-    Play: Game._do_play, Draw: Game._do_draw, Pass: Game._do_pass, ChooseColor: Game._do_color,
-    SayUno: Game._do_uno, CatchUno: Game._do_catch, Challenge: Game._do_challenge, Notice: Game._do_notice,
-    Discard: Game._do_discard, Say: Game._do_say, Hint: Game._do_hint,
+
+#: each action class the referee plays -> (its check, its application): ``check(game, action)`` says why the
+#: action is refused now (or None), ``apply(game, action)`` plays it once its check passed; the two sit side by
+#: side in the part of the referee that owns the action. The one dispatch of ``verify``, ``can`` and ``apply``
+#: (:meth:`Game._problem`); a rule in force adds its own classes to a hand's table (:func:`_action_table`).
+ACTION_TABLE: dict[type[Action], tuple[Check, Apply]] = {
+    Play: (Game._check_play, Game._do_play),
+    Draw: (Game._check_draw, Game._do_draw),
+    Pass: (Game._check_pass, Game._do_pass),
+    ChooseColor: (Game._check_color, Game._do_color),
+    SayUno: (Game._check_uno, Game._do_uno),
+    CatchUno: (Game._check_catch, Game._do_catch),
+    Challenge: (Game._check_challenge, Game._do_challenge),
+    Notice: (Game._check_notice, Game._do_notice),
+    Discard: (Game._check_discard, Game._do_discard),
+    Say: (Game._check_say, Game._do_say),
+    Hint: (Game._check_hint, Game._do_hint),
 }
+
+
+def _action_table(owner: dict[type[Action], HouseRule]) -> dict[type[Action], tuple[Check, Apply]]:
+    """A hand's action table: :data:`ACTION_TABLE` and the action classes the rules in force own (``owner``:
+    each class with the rule that plays it, through its ``action_problem`` and ``apply_action``; the
+    referee's own classes stay the referee's)."""
+    if not owner:
+        return ACTION_TABLE
+    rules: dict[type[Action], tuple[Check, Apply]] = {
+        t: (r.action_problem, r.apply_action) for t, r in owner.items()}  # type: ignore[attr-defined, unused-ignore]
+    return {**rules, **ACTION_TABLE}
 
 
 _COUNTS: dict[tuple[str, int, bool, str], Counter[str]] = {}

@@ -9,16 +9,28 @@ from typing import Any
 
 from ...core.actions import Challenge, Discard
 from ...core.cards import Card
+from ...core.errors import CardNotInHandError, IllegalActionError, NotYourTurnError, WindowClosedError
 from ...core.official import challenge_penalty
-from .state import HandState, OwedDiscards, Phase
+from .state import HandState, OwedDiscards, Phase, Problem
 
 
 class ChallengesMixin(HandState):
     """Challenges: the Wild Draw Four challenge; free discards owed (the phase ``FREE_DISCARD``)."""
 
+    def _check_challenge(self, a: Challenge) -> Problem:
+        """Why ``a`` may not challenge: no Wild Draw Four to challenge (or NOCHALLENGE's table), or its seat is
+        not the one that must draw for it."""
+        if self.no_challenge:
+            return IllegalActionError, "a Wild Draw Four cannot be challenged (NOCHALLENGE)"
+        if self.phase != Phase.PENDING or self.wd4 is None:
+            return WindowClosedError, "there is no Wild Draw Four to challenge"
+        if a.player != self.current:
+            return NotYourTurnError, "only the player who must draw may challenge"
+        return None
+
     def _do_challenge(self, a: Challenge) -> None:
         p = a.player
-        assert self.wd4 is not None   # (verified: _problem)
+        assert self.wd4 is not None   # (verified: _check_challenge)
         bluffer, bluff, prev_color, cards = self.wd4
         self.wd4 = None
         # the draw the challenged cards made due (4 a Wild Draw Four; UNO Flip's Wild Draw Two 2): the
@@ -67,6 +79,15 @@ class ChallengesMixin(HandState):
         """The seats owing a free discard (DED, Wild Ohana), one entry per card, in order."""
         owed = self.owed
         return () if owed is None else owed.seats
+
+    def _check_discard(self, a: Discard) -> Problem:
+        """Why ``a`` is not a free discard owed now (phase ``FREE_DISCARD``) of a card its seat holds."""
+        p = a.player
+        if self.phase != Phase.FREE_DISCARD or p != self.to_act:
+            return NotYourTurnError, "no free discard is owed by this seat now"
+        if a.card not in self.hands[p]:
+            return CardNotInHandError, f"seat {p} does not hold {a.card.code}"
+        return None
 
     def _do_discard(self, a: Discard) -> None:
         p = a.player

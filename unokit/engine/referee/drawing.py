@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from ...core.actions import Draw, Pass, Play
 from ...core.cards import Card, Face
+from ...core.errors import IllegalActionError, NotYourTurnError
 from ...core.official import matches
-from .state import HandState, Phase
+from .checks import first_reason
+from .state import HandState, Phase, Problem
 
 
 class DrawingMixin(HandState):
@@ -46,6 +48,14 @@ class DrawingMixin(HandState):
     def penalize(self, seat: int, k: int, why: str) -> None:
         self.emit("penalty", seat, k, why)
         self.draw_cards(seat, k)
+
+    def _check_draw(self, a: Draw) -> Problem:
+        """Why ``a`` may not draw now: not its turn to draw, or a rule forbids the draw (``draw_problem``)."""
+        p = a.player
+        if p != self.to_act or self.phase not in (Phase.PLAY, Phase.PENDING):
+            return NotYourTurnError, self._whose()
+        why = self.phase == Phase.PLAY and first_reason(self._hooks["draw_problem"], self, p)
+        return (IllegalActionError, why) if why else None
 
     def _do_draw(self, a: Draw) -> None:
         p = a.player
@@ -125,6 +135,16 @@ class DrawingMixin(HandState):
 
     def _drawn_playable(self, c: Card) -> bool:
         return matches(c, self.discard[-1], self.color)
+
+    def _check_pass(self, a: Pass) -> Problem:
+        """Why ``a`` may not pass now: only after drawing a playable card (or to accept a face-down finish), and
+        not when a rule forbids it (``pass_problem``)."""
+        p = a.player
+        if p != self.to_act or self.phase not in (Phase.DRAWN, Phase.HIDDEN_FINISH):
+            return NotYourTurnError, ("you may pass only after drawing a playable card" if p == self.to_act
+                                      else self._whose())
+        why = self.phase == Phase.DRAWN and first_reason(self._hooks["pass_problem"], self, p)
+        return (IllegalActionError, why) if why else None
 
     def _do_pass(self, a: Pass) -> None:
         p = a.player

@@ -24,7 +24,8 @@ class ListingMixin(HandState):
 
         Plays that combine several choices are listed as stems to :meth:`expand`
         (see :mod:`unokit.engine.compose`). ``turn=False`` leaves out the moves of the seat's
-        turn and lists only what it may do at any moment (UNO, catches, cuts...).
+        turn and lists only what it may do at any moment (UNO, catches, cuts...). Plays come from the
+        composer; the other actions are candidates the action's own check (:meth:`_problem`) admits.
         """
         if type(player) is not int or not 0 <= player < self.n:
             raise NotYourTurnError(f"there is no seat {player!r} (seats are 0 to {self.n - 1})")
@@ -48,8 +49,8 @@ class ListingMixin(HandState):
                     out.append(Pass(player))
             elif ph == Phase.PENDING:
                 out.append(Draw(player))
-                if self.wd4 is not None and not self.no_challenge:
-                    out.append(Challenge(player))
+                if self.wd4 is not None and self._problem(challenge := Challenge(player)) is None:
+                    out.append(challenge)
                 if self._stack_ok and self.going_out is None:
                     self._plays(player, self.hands[player], out)
             elif ph == Phase.COLOR:
@@ -61,20 +62,17 @@ class ListingMixin(HandState):
             if self._turn_plays and ph in (Phase.PLAY, Phase.DRAWN, Phase.PENDING) and self.going_out is None:
                 for h in self._turn_plays:   # plays a rule adds (DED: face down)
                     out.extend(h(self, player))
-        if self.hands[player].__len__() == 1 and not self.uno_said[player]:
-            out.append(SayUno(player))
+        if self.hands[player].__len__() == 1 and self._problem(uno := SayUno(player)) is None:
+            out.append(uno)
         if self.catchable:
-            for q in sorted(self.catchable):
-                if q != player:
-                    out.append(CatchUno(player, q))
+            out.extend(a for a in (CatchUno(player, q) for q in sorted(self.catchable)) if self._problem(a) is None)
         if self._cut_problem and player != self.to_act:
             for h in self._hooks["cut_actions"]:
                 out.extend(h(self, player))
         for r in self._options_first:   # (DED's Accuse: listed with the catches)
             out.extend(r.action_options(self, player))
         if self.wrong_plays:
-            out.extend(Notice(player, w.seq) for w in self.wrong_plays
-                       if w.player != player and (self.hands[w.player] or self.rules.corrections == 1))
+            out.extend(a for a in (Notice(player, w.seq) for w in self.wrong_plays) if self._problem(a) is None)
         for r in self._options_last:
             out.extend(r.action_options(self, player))
         if self.eliminated and player in self.eliminated:
@@ -94,8 +92,8 @@ class ListingMixin(HandState):
         everyone: object = self.catchable or self.wrong_plays   # (tested for truth)
         out = []
         top = self.discard[-1]
-        if self._rule_actions:
-            everyone = everyone or any(r.action_options(self, p) for r in set(self._rule_actions.values())
+        if self._action_rules:
+            everyone = everyone or any(r.action_options(self, p) for r in self._action_rules
                                        for p in range(self.n) if p != me)
         for p in range(self.n):
             if p == me or p in self.eliminated:

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from ...rules.base import HouseRule
     from ...rules.editions import Edition
 
-__all__ = ["HandState", "Phase", "WrongPlay", "OwedDiscards", "Clock", "Hook", "copy_rule_state"]
+__all__ = ["HandState", "Phase", "WrongPlay", "OwedDiscards", "Clock", "Hook", "Problem", "Check", "Apply",
+           "copy_rule_state"]
 
 
 class Phase(IntEnum):
@@ -65,6 +66,12 @@ class Clock(Protocol):
 
 #: a house rule's hook (:func:`unokit.rules.base.hooks_of`): a bound method called with the game first
 Hook = Callable[..., Any]
+#: why an action is refused: (the error class raised, its message), or None when it is not
+Problem = tuple[type[Exception], str] | None
+#: an action class's check, ``check(game, action)``: its :data:`Problem` (``verify``, ``can``, ``apply``, the listing)
+Check = Callable[[Any, Any], Problem]
+#: an action class's application, ``apply(game, action)``, made once its check found no problem
+Apply = Callable[[Any, Any], None]
 
 
 class HandState:
@@ -178,10 +185,12 @@ class HandState:
     _group_prefix: list[Hook]
     _choices: bool                # plays may name a target or give cards (play_targets, gifts_owed)
     _custom_play: bool            # house rules change which plays are legal (checked one by one)
-    _rule_actions: dict[type[Action], Any]  # an action class of a house rule -> that rule (action_problem...)
+    _actions: dict[type[Action], tuple[Check, Apply]]  # this hand's action table: the engine's (game.ACTION_TABLE) and
+    #                             the actions of the rules in force (HouseRule.actions: action_problem, apply_action)
     _answers: dict[str, HouseRule]  # a public query -> the rule that answers it (Game.query)
     _options_first: list[Any]     # rules whose action options are listed with the catches (options_first)
     _options_last: list[Any]      # the other rules with actions of their own, listed last
+    _action_rules: list[Any]      # the rules in force with actions of their own (both lists above)
     _turn_plays: list[Hook]       # plays rules add to the options of the seat in turn (DED: face down)
     _hand_change_numbers: frozenset[int]  # number cards whose effect changes the player's own hand
     _hand_change_faces: frozenset[Face]   # likewise for faces
@@ -223,7 +232,8 @@ class HandState:
         def match_problem(self, play: Play) -> str | None: ...
         def _play_problem(self, play: Play) -> tuple[type[Exception], str, bool] | None: ...
         def _problem(self, action: Action) -> tuple[type[Exception], str] | None: ...
-        def _wrong(self, seq: int) -> WrongPlay | None: ...
+        def _whose(self) -> str: ...
+        def _colors_problem(self, color: Color | None) -> str: ...
         def _snapshot(self) -> dict[str, Any]: ...
 
 

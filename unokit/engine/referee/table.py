@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.actions import Notice
-from .state import HandState, Phase, copy_rule_state
+from ...core.errors import IllegalActionError, WindowClosedError
+from .state import HandState, Phase, Problem, WrongPlay, copy_rule_state
 
 # the state a table-enforcement snapshot holds: attributes copied with their copier, and plain values
 _COPIED: dict[str, Callable[[Any], Any]] = {
@@ -36,9 +37,29 @@ class TableMixin(HandState):
             setattr(self, k, copy(snap[k]))
         self._play_memo.clear()   # (the plays listed may name other colours: UNO Flip's side)
 
+    def _wrong(self, seq: int) -> WrongPlay | None:
+        for w in self.wrong_plays:
+            if w.seq == seq:
+                return w
+        return None
+
+    def _check_notice(self, a: Notice) -> Problem:
+        """Why ``a`` may not notice that wrong play: strict enforcement, no such wrong play outstanding, its own
+        mistake, or (corrections 2) the hand is decided."""
+        if self.strict:
+            return IllegalActionError, "strict enforcement refuses wrong plays; nothing to notice"
+        w = self._wrong(a.seq)
+        if w is None:
+            return WindowClosedError, f"no outstanding wrong play {a.seq}"
+        if w.player == a.player:
+            return IllegalActionError, "another player must notice your mistake"
+        if self.rules.corrections == 2 and not self.hands[w.player]:
+            return WindowClosedError, f"seat {w.player} has gone out: the hand is decided"
+        return None
+
     def _do_notice(self, a: Notice) -> None:
         w = self._wrong(a.seq)
-        assert w is not None   # (verified: _problem)
+        assert w is not None   # (verified: _check_notice)
         penalty = self.wrong_penalty
         self.emit("noticed", a.player, w.seq, w.player)
         if self.rules.corrections == 1:

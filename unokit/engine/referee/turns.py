@@ -5,8 +5,9 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 from __future__ import annotations
 
 from ...core.actions import ChooseColor
+from ...core.errors import IllegalActionError, NotYourTurnError
 from ...core.official import score
-from .state import HandState, Phase
+from .state import HandState, Phase, Problem
 
 
 class TurnsMixin(HandState):
@@ -31,6 +32,15 @@ class TurnsMixin(HandState):
         self.phase = Phase.PENDING if self.pending else Phase.PLAY
         for h in self._on_turn_start:
             h(self, nxt)
+
+    def _check_color(self, a: ChooseColor) -> Problem:
+        """Why ``a`` may not name the colour now: no colour is asked of its seat, or not a colour in play."""
+        p = a.player
+        if p != self.to_act or self.phase != Phase.COLOR:
+            return NotYourTurnError, "no colour is to be named now" if p == self.to_act else self._whose()
+        if a.color not in self.colors:
+            return IllegalActionError, self._colors_problem(a.color)
+        return None
 
     def _do_color(self, a: ChooseColor) -> None:
         self.color = a.color
