@@ -1,17 +1,20 @@
 """Incremental narration (``unokit.engine.narrate.Narration``): the lines of a growing history, each event told once,
-are exactly those of ``narrate_sequence`` over the whole history; the web table's log uses it."""
+are exactly those of ``narrate_sequence`` over the whole history; the web table's log uses it. The readers of one
+table may share their lines (``SharedLines``, issue 24, point 3): each event told once for every reader it does not
+name, and a line that reads its reader in any way never handed to another."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unokit.core.cards import parse_cards
-from unokit.core.events import make_event
+from unokit.core.events import make_event, register_event, unregister_event
 from unokit.engine.game import Game
-from unokit.engine.narrate import Narration, narrate_sequence
+from unokit.engine.narrate import Narration, SharedLines, describe, describe_skip, narrate_sequence
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.wire import LOG_LINES, state_message
 
@@ -132,6 +135,108 @@ def test_the_web_log_is_the_last_lines_of_the_whole_hand_narrated_for_each_reade
                                      direction=v.deal_direction, dealer=v.dealer)
             msg = state_message(s, player, lang)
             assert msg["log"] == whole[-LOG_LINES:] and msg["log_at"] == len(whole) - len(msg["log"])
-    # one narration kept per reader (seat, language), old hands dropped; the part of the message every reader
-    # shares and the public part of the view (unokit/play/wire.py): each one entry, replaced as the hand goes on
-    assert len(s.narrated) <= 3 + 2
+    # one narration kept per reader (seat, language), old hands dropped; the lines shared by the readers of each
+    # language (two here); the part of the message every reader shares, the public part of the view's JSON, the
+    # seats' names (unokit/play/wire.py) and the view's public part (TableSession.view): each one entry, replaced
+    # as the hand goes on
+    assert len(s.narrated) <= 3 + 2 + 4
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULE_SETS + ["UNO FLEX", "UNO 1121 OPEN"]),
+       players=st.integers(2, 6), lang=st.sampled_from(["en", "pt"]), keep=st.sampled_from([None, 3, 60]))
+def test_readers_sharing_their_lines_are_told_what_each_is_told_alone_after_every_action(seed, rules, players,
+                                                                                       lang, keep):
+    g = Game.new(players=players, rules=rules, seed=seed)
+    v = g.view(None)
+    names = NAMES[:players]
+    opts = {"players": players, "direction": v.deal_direction, "dealer": v.dealer}
+    book = SharedLines(names, lang)
+    readers = [None, *range(players)]
+    tells = {r: Narration(r, names, lang, keep=keep, shared=book, **opts) for r in readers}
+    rng = random.Random(seed)
+    events = 0
+    for _ in range(STEPS):
+        history = g.view(None).history
+        events = len(history)
+        for r in readers:
+            whole = narrate_sequence(history, r, names, lang, **opts)
+            assert tells[r].lines(history) == (whole if keep is None else whole[-keep:]), r
+        if g.over or not _random_step(g, rng):
+            break
+    # each event told once for the readers it does not name (more only when a history is told anew)
+    assert book.told <= 2 * events + players + 8
+
+
+def test_an_event_is_told_once_and_each_reader_it_names_gets_its_own_line():
+    names = ["Ana", "Bob", "Cris"]
+    book = SharedLines(names, "en")
+    caught = make_event("caught", 5, 1, 0)           # Bob caught Ana
+    assert [book.event(caught, r) for r in (None, 0, 1, 2)] == [describe(caught, r, names) for r in (None, 0, 1, 2)]
+    assert book.event(caught, 0) == "Bob caught you without UNO" and book.event(caught, 2) == "Bob caught Ana without UNO"
+    assert book.told == 1
+    assert [book.skip(1, r) for r in (None, 0, 1)] == [describe_skip(1, r, names) for r in (None, 0, 1)]
+    assert book.skip(1, 1) == "You are skipped" and book.told == 2
+
+
+@pytest.fixture
+def odd_events():
+    """A rule's own events whose lines read the reader otherwise than by asking about a seat of theirs."""
+    register_event("test-peek", ("target",), about="a seat that reads the reader itself",
+                   tell={"en": lambda w, e: f"seat {w.viewer} watches", "pt": lambda w, e: f"{w.viewer}"})
+    register_event("test-many", ("seats",), about="seats as a tuple",
+                   tell={"en": lambda w, e: w.seats(e.seats)[0], "pt": lambda w, e: w.seats(e.seats)[0]})
+    yield
+    unregister_event("test-peek")
+    unregister_event("test-many")
+
+
+def test_a_line_that_reads_its_reader_directly_or_names_several_seats_is_told_for_each(odd_events):
+    """Keyed by the event alone (or by the seats in its fields) these would be handed to the wrong reader."""
+    names = ["Ana", "Bob", "Cris"]
+    book = SharedLines(names, "en")
+    peek = make_event("test-peek", 3, 0, 1)
+    assert [book.event(peek, r) for r in (None, 0, 1, 2)] == ["seat None watches", "seat 0 watches",
+                                                              "seat 1 watches", "seat 2 watches"]
+    many = make_event("test-many", 4, None, (0, 2))
+    assert [book.event(many, r) for r in (None, 0, 1, 2)] == [describe(many, r, names) for r in (None, 0, 1, 2)]
+    assert book.event(many, 2) == "You and Ana" and book.event(many, 1) == "Ana and Cris"
+
+
+def test_a_run_with_a_skip_is_planned_once_and_told_to_each_reader_as_alone():
+    names = ["Ana", "Bob", "Cris"]
+    book = SharedLines(names, "pt")
+    events = [make_event("play", 1, 0, tuple(parse_cards("GS")), None), make_event("draw", 2, 2, 1)]
+    for r in (None, 0, 1, 2):
+        lines, direction, out = book.run(events, 0, 1, 3, 0, 1, set(), r)
+        assert lines == narrate_sequence(events[:1], r, names, "pt", dealer=0) and (direction, out) == (1, set())
+    assert book.told == 2           # the play and the skip, each once
+
+
+def test_shared_lines_of_another_table_or_language_are_refused():
+    with pytest.raises(ValueError):
+        Narration(0, ["Ana", "Bob"], "en", shared=SharedLines(["Ana", "Bob"], "pt"))
+    with pytest.raises(ValueError):
+        Narration(0, ["Ana", "Bob"], "en", shared=SharedLines(["Ana", "Cris"], "en"))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULE_SETS), keep=st.sampled_from([None, 0, 3, 60]),
+       start=st.integers(0, 400))
+def test_the_lines_from_a_number_on_and_the_first_number_agree_with_the_lines_whichever_is_asked_first(
+        seed, rules, keep, start):
+    g = Game.new(players=4, rules=rules, seed=seed)
+    v = g.view(None)
+    opts = {"players": 4, "direction": v.deal_direction, "dealer": v.dealer}
+    part, whole = Narration(1, NAMES[:4], keep=keep, **opts), Narration(1, NAMES[:4], keep=keep, **opts)
+    rng = random.Random(seed)
+    for i in range(STEPS):
+        history = g.view(None).history
+        lines = whole.lines(history)
+        first = part.first(history) if i % 2 else None
+        at, tail = part.lines_from(history, start)
+        assert (at, tail) == whole.lines_from(history, start) and part.total == whole.total
+        assert part.first(history) == whole.total - len(lines) == (first if first is not None else part.first(history))
+        assert part.lines(history) == lines and tail == lines[at - (whole.total - len(lines)):]
+        if g.over or not _random_step(g, rng):
+            break

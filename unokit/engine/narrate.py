@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import count
+from itertools import count, islice
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, SPIN_NUMBER, Card, Color, Face
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: who reads and how: (viewer, names, lang, players, dealer)
 _Who = tuple[int | None, Sequence[str], str, int, int | None]
 
-__all__ = ["LANGS", "Narration", "card_name", "cards_name", "color_name", "describe", "describe_draw_for",
+__all__ = ["LANGS", "Narration", "SharedLines", "card_name", "cards_name", "color_name", "describe", "describe_draw_for",
            "describe_pending", "describe_revealed", "describe_skip", "narrate_sequence"]
 
 #: the languages the narrator writes
@@ -284,6 +284,136 @@ class _Words:
         return _cap(text)
 
 
+class _Probe(_Words):
+    """A reader who is nobody (as a spectator reads), noting every seat a line asks "is it the reader?"
+    about (:meth:`_Words.you`, through which every sentence reads its reader): for any reader not among
+    them, the line is the same word for word. A line that reads ``viewer`` itself is noted as ``direct``."""
+
+    def __init__(self, names: Sequence[str], lang: str) -> None:     # (no viewer: read through the property)
+        self.names, self.lang = names, lang
+        self.asked: set[object] = set()
+        self.direct = False
+
+    @property
+    def viewer(self) -> None:   # type: ignore[override]  # (read only: noted)
+        self.direct = True
+        return None
+
+    def you(self, seat: int | None) -> bool:
+        if seat is not None:
+            try:
+                self.asked.add(seat)
+            except TypeError:       # (not a seat: noted as a line that may read the reader another way)
+                self.direct = True
+        return False
+
+
+class SharedLines:
+    """The lines of a hand's events, and its skips, told once for every reader they do not name.
+
+    The readers of one table in one language (same ``names``) share one: each event (one object of a
+    history) is told once as a spectator reads it, noting the seats its line asks about (:class:`_Probe`);
+    a reader who is none of them is given that line, the others theirs. :class:`Narration` takes one
+    (``shared=``); what it tells is then the same as without it.
+
+    >>> from unokit.core.events import make_event
+    >>> from unokit.core.cards import parse_cards
+    >>> book = SharedLines(["Ana", "Bob", "Cris"], "en")
+    >>> e = make_event("play", 5, 0, tuple(parse_cards("GS")), None)
+    >>> [book.event(e, v) for v in (None, 0, 1, 2)]
+    ['Ana plays Green Skip', 'You play Green Skip', 'Ana plays Green Skip', 'Ana plays Green Skip']
+    >>> book.told
+    1
+    """
+
+    #: at most this many events, skips and runs are kept each (a long hand's oldest are dropped: told again)
+    KEEP = 256
+
+    def __init__(self, names: Sequence[str], lang: str = "en") -> None:
+        self.names, self.lang = tuple(names), _lang(lang)
+        self._events: dict[int, tuple[Any, str, frozenset[object] | None]] = {}   # id(event) -> (it, line, asked)
+        self._skips: dict[int, tuple[str, frozenset[object] | None]] = {}          # seat -> (line, asked)
+        self._plans: dict[tuple[Any, ...], tuple[Any, ...]] = {}     # a run's plan and lines (run)
+        self.told = 0                # lines told for the probe (the tests count them)
+
+    def _probe(self) -> _Probe:
+        self.told += 1
+        return _Probe(self.names, self.lang)
+
+    def event(self, e: Any, viewer: int | None) -> str:
+        """``describe(e, viewer, names, lang)``."""
+        line, asked = self._event(e)
+        if viewer is None or (asked is not None and viewer not in asked):
+            return line
+        return _describe(e, _Words(viewer, self.names, self.lang))
+
+    def skip(self, seat: int, viewer: int | None) -> str:
+        """``describe_skip(seat, viewer, names, lang)``."""
+        line, asked = self._skip(seat)
+        if viewer is None or (asked is not None and viewer not in asked):
+            return line
+        return _skip(seat, _Words(viewer, self.names, self.lang))
+
+    def _event(self, e: Any) -> tuple[str, frozenset[object] | None]:
+        """``e``'s line for the readers it does not name, and the seats it asked about (None: any may differ)."""
+        kept = self._events.get(id(e))
+        if kept is None or kept[0] is not e:
+            probe = self._probe()
+            line = _describe(e, probe)
+            kept = (e, line, None if probe.direct else frozenset(probe.asked))
+            if len(self._events) >= self.KEEP:
+                self._events.clear()
+            self._events[id(e)] = kept
+        return kept[1], kept[2]
+
+    def _skip(self, seat: int) -> tuple[str, frozenset[object] | None]:
+        kept = self._skips.get(seat)
+        if kept is None:
+            probe = self._probe()
+            line = _skip(seat, probe)
+            kept = (line, None if probe.direct else frozenset(probe.asked))
+            if len(self._skips) >= self.KEEP:
+                self._skips.clear()
+            self._skips[seat] = kept
+        return kept
+
+    def run(self, events: Sequence[Any], a: int, b: int, players: int, dealer: int | None, direction: int,
+            out: set[int], viewer: int | None) -> tuple[list[str], int, set[int]]:
+        """The lines of the run ``events[a:b]`` (one ``seq``) for ``viewer``, and the direction and the seats
+        out after it, from ``direction`` and ``out`` before it (as :class:`Narration` tells a run): planned
+        once for every reader (:func:`_plan`), its lines shared by the readers it does not name."""
+        key = (a, b, players, dealer, direction, frozenset(out) if out else _NOBODY)
+        kept = self._plans.get(key)
+        if kept is None or not _same(kept[0], events, a):
+            after = set(out)
+            told, turned = _plan(events, a, b, players, dealer, direction, after, _no_skip(events, a, b), {})
+            items = [(_EVENT, events[x]) if line == _EVENT else (_SKIP, x) for line, x in told]
+            lines: list[str] = []
+            asked: set[object] | None = set()
+            for line, x in items:
+                said, seats = self._event(x) if line == _EVENT else self._skip(x)
+                lines.append(said)
+                asked = None if seats is None or asked is None else asked | seats
+            kept = (tuple(events[a:b]), items, lines, None if asked is None else frozenset(asked), turned,
+                    frozenset(after))
+            if len(self._plans) >= self.KEEP:
+                self._plans.clear()
+            self._plans[key] = kept
+        if viewer is None or (kept[3] is not None and viewer not in kept[3]):
+            lines = kept[2]         # (read-only: the caller copies the lines it keeps)
+        else:
+            lines = [self.event(x, viewer) if line == _EVENT else self.skip(x, viewer) for line, x in kept[1]]
+        return lines, kept[4], set(kept[5])
+
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _same(told: tuple[Any, ...], events: Sequence[Any], a: int) -> bool:
+    """Whether ``events`` hold the very events ``told`` from index ``a`` on."""
+    return all(events[a + i] is e for i, e in enumerate(told))
+
+
 # ---------------------------------------------------------------------- one sentence per kind
 def _en_play(w: _Words, e: Any) -> str:
     named = f" and {w.verb(e.player, 'chooses')} {color_name(e.color)}" if e.color is not None else ""
@@ -369,7 +499,11 @@ _PT["cut"] = _PT["play"]
 
 def _fallback(event: Any, viewer: int | None, names: Sequence[str], lang: str) -> str:
     """The line for a kind the narrator does not know: the seat, the kind and its fields."""
-    who = _Words(viewer, names, lang).subj(event.player) + ":" if event.player is not None else ""
+    return _fallback_for(event, _Words(viewer, names, lang))
+
+
+def _fallback_for(event: Any, w: _Words) -> str:
+    who = w.subj(event.player) + ":" if event.player is not None else ""
     return f"{who} {event.kind} {' '.join(map(str, getattr(event, 'detail', ())))}".strip()
 
 
@@ -385,16 +519,20 @@ def describe(event: Any, viewer: int | None, names: Sequence[str], lang: str = "
     >>> describe(make_event("slap-now", 8, 0), 0, names)      # a rule's own event (M) tells itself
     'Slap now! Your card calls for everyone to slap the pile'
     """
-    lang = _lang(lang)
-    write: Callable[[_Words, Any], str] | None = (_EN if lang == "en" else _PT).get(getattr(event, "kind", ""))
+    return _describe(event, _Words(viewer, names, _lang(lang)))
+
+
+def _describe(event: Any, w: _Words) -> str:
+    """:func:`describe` for the reader ``w``."""
+    write: Callable[[_Words, Any], str] | None = (_EN if w.lang == "en" else _PT).get(getattr(event, "kind", ""))
     if write is None:                 # a rule's own event tells itself (unokit.core.events.register_event)
-        write = getattr(event, "tell", {}).get(lang)
+        write = getattr(event, "tell", {}).get(w.lang)
     if write is not None:
         try:
-            return write(_Words(viewer, names, lang), event)
+            return write(w, event)
         except (AttributeError, TypeError, ValueError, IndexError, KeyError):
             pass
-    return _fallback(event, viewer, names, lang)
+    return _fallback_for(event, w)
 
 
 def _as_cards(x: Any) -> tuple[Card, ...]:
@@ -443,8 +581,11 @@ def describe_skip(seat: int, viewer: int | None, names: Sequence[str], lang: str
     >>> describe_skip(1, 1, ["Ana", "Bob"]), describe_skip(1, 0, ["Ana", "Bob"]), describe_skip(1, 1, "AB", "pt")
     ('You are skipped', 'Bob is skipped', 'Você perde a vez')
     """
-    w = _Words(viewer, names, _lang(lang))
-    return f"{w.s(seat, 'is')} skipped" if lang == "en" else f"{w.subj(seat)} perde a vez"
+    return _skip(seat, _Words(viewer, names, _lang(lang)))
+
+
+def _skip(seat: int, w: _Words) -> str:
+    return f"{w.s(seat, 'is')} skipped" if w.lang == "en" else f"{w.subj(seat)} perde a vez"
 
 
 def describe_revealed(seat: int, cards: Any, viewer: int | None, names: Sequence[str], lang: str = "en") -> str:
@@ -577,13 +718,29 @@ def _tell(events: Sequence[Any], start: int, stop: int, w: _Who, lines: list[str
     """Append the lines of the run ``events[start:stop]`` (one ``seq``) to ``lines``, its skips after it;
     ``out`` is updated, the new direction returned. ``w`` is (viewer, names, lang, players, dealer)."""
     viewer, names, lang, n, dealer = w
+    told, direction = _plan(events, start, stop, n, dealer, direction, out, no_skip, known)
+    for line, x in told:
+        lines.append(describe_draw_for(events[x], viewer, names, lang, drawn=known.get(x)) if line == _EVENT
+                     else describe_skip(x, viewer, names, lang))
+    return direction
+
+
+_EVENT, _SKIP = 0, 1     # what a line of a run tells (_plan): an event (its index), or a skip (the seat)
+
+
+def _plan(events: Sequence[Any], start: int, stop: int, n: int, dealer: int | None, direction: int, out: set[int],
+          no_skip: set[int], known: dict[int, tuple[Card, ...]]) -> tuple[list[tuple[int, int]], int]:
+    """What the run ``events[start:stop]`` (one ``seq``) tells, whoever reads it: its lines in order, each
+    ``(_EVENT, index)`` or ``(_SKIP, seat)`` (the skips after the events); ``out`` is updated, the new
+    direction returned with them. ``known``: the indices of the reader's own draws whose cards are known."""
+    told: list[tuple[int, int]] = []
     skipped: list[int] = []
     for i in range(start, stop):
         e = events[i]
         if (e.kind == "draw" and i > start and i not in known and events[i - 1].kind == "draws-penalty"
                 and events[i - 1].player == e.player and events[i - 1].count == e.count):
             continue   # "takes the 2 cards owed" told it (the cards are named only when the viewer's are known)
-        lines.append(describe_draw_for(e, viewer, names, lang, drawn=known.get(i)))
+        told.append((_EVENT, i))
         ends, active = e.seq in no_skip, n - len(out)
         if e.kind == "first" and n:
             face = getattr(_card(e.card), "face", None)
@@ -614,8 +771,8 @@ def _tell(events: Sequence[Any], start: int, stop: int, w: _Who, lines: list[str
                     direction = -direction
         elif e.kind == "eliminated" and e.player is not None:
             out.add(e.player)
-    lines += [describe_skip(q, viewer, names, lang) for q in dict.fromkeys(skipped)]
-    return direction
+    told += [(_SKIP, q) for q in dict.fromkeys(skipped)]
+    return told, direction
 
 
 def _ends_skips(e: Any) -> bool:
@@ -661,7 +818,9 @@ class Narration:
     When a call's events extend the previous call's (the same event objects, more of them: a hand's
     history), only the new ones are narrated, and the last action's events (one ``seq``), whose skips may
     change as more of that action's events arrive, are told again; other events are told from the start.
-    Only ``keep`` lines are held.
+    Only ``keep`` lines are held. The narrations of one table's readers in one language may share their
+    lines (``shared``, a :class:`SharedLines` of the same names and language): each event is then told once
+    for every reader it does not name.
 
     >>> from unokit.core.events import make_event
     >>> from unokit.core.cards import parse_cards
@@ -691,9 +850,12 @@ class Narration:
 
     def __init__(self, viewer: int | None, names: Sequence[str], lang: str = "en", *, players: int | None = None,
                  direction: int = 1, eliminated: Iterable[int] = (), dealer: int | None = None,
-                 keep: int | None = None) -> None:
+                 keep: int | None = None, shared: SharedLines | None = None) -> None:
         lang = _lang(lang)
         names = tuple(names)
+        if shared is not None and (shared.names != names or shared.lang != lang):
+            raise ValueError("the shared lines are another table's or language's")
+        self._shared = shared
         self._w = (viewer, names, lang, players if players is not None else len(names), dealer)
         self._start = (direction, frozenset(eliminated))
         self.keep = keep
@@ -709,24 +871,65 @@ class Narration:
         self._direction, out = self._start
         self._out = set(out)
         self._lines: deque[str] = deque(maxlen=self.keep)
-        self._memo: tuple[int, Any, list[str]] | None = None   # (len(events), last event, lines) of the last call
+        self._memo: tuple[int, Any, list[str] | None, list[str]] | None = None   # of the last call: _advance
         self._tail: tuple[int, int, Any, list[str], int, set[int]] | None = None   # the last run told: (start, stop, last event, lines, direction, out)
 
     def lines(self, events: Sequence[Any]) -> list[str]:
         """The lines for ``events`` (the whole history so far), as :func:`narrate_sequence` tells them."""
+        memo = self._advance(events)
+        if memo[2] is None:          # (the held lines and the last run's, joined once asked for)
+            out = list(self._lines)
+            out += memo[3]
+            if self.keep is not None and len(out) > self.keep:
+                del out[:len(out) - self.keep]
+            self._memo = (memo[0], memo[1], out, memo[3])
+            return out
+        return memo[2]
+
+    def lines_from(self, events: Sequence[Any], start: int) -> tuple[int, list[str]]:
+        """``(at, lines)``: the lines for ``events`` (as :meth:`lines`) numbered ``start`` on, ``at`` the
+        number of the first (``start``, or the first line held when ``start`` is before it)."""
+        memo = self._advance(events)
+        if memo[2] is None:      # only the lines from start: the last total - start of the held and the last run's
+            tail = memo[3]
+            first, want = self._first(memo), self.total - start
+            if start > first:
+                if want <= len(tail):
+                    return start, tail[len(tail) - want:]
+                return start, list(islice(self._lines, len(self._lines) - (want - len(tail)), None)) + tail
+        out = self.lines(events)
+        first = self.total - len(out)
+        if start <= first:
+            return first, out
+        return start, out[start - first:]
+
+    def first(self, events: Sequence[Any]) -> int:
+        """The number of the first line :meth:`lines` gives for ``events`` (``total`` minus how many it gives)."""
+        return self._first(self._advance(events))
+
+    def _first(self, memo: tuple[int, Any, list[str] | None, list[str]]) -> int:
+        if memo[2] is not None:
+            return self.total - len(memo[2])
+        window = len(self._lines) + len(memo[3])
+        return self.total - (window if self.keep is None else min(window, self.keep))
+
+    def _advance(self, events: Sequence[Any]) -> tuple[int, Any, list[str] | None, list[str]]:
+        """Tell what ``events`` add; the memo of the call: ``(len(events), the last event, the lines or None
+        until joined, the last run's lines)``."""
         n = len(events)
         memo = self._memo
         if memo is not None and memo[0] == n and (n == 0 or events[n - 1] is memo[1]):
-            return memo[2]
+            return memo
         told = self._told
         if told > n or (told and events[told - 1] is not self._last):
             self._reset()
             told = 0
         runs = list(_runs(events, told))
         seqs = [events[a].seq for a, _ in runs]
+        tail: list[str] = []
         if len(set(seqs)) < len(seqs) or not self._seqs.isdisjoint(seqs):   # a seq again, later: no shortcut
             self._reset()
-            out = self._whole(events)
+            out: list[str] | None = self._whole(events)
         else:
             for a, b in runs[:-1]:
                 told_lines: list[str] = []
@@ -737,27 +940,14 @@ class Narration:
                 self._told = runs[-1][0]
                 self._last = events[self._told - 1]
                 self._seqs.update(seqs[:-1])
-            out = list(self._lines)
             if runs:
                 a, b = runs[-1]
-                tail: list[str] = []
                 direction, after = self._run(events, a, b, tail, self._direction, set(self._out))
                 self._tail = (a, b, events[b - 1], tail, direction, after)
-                out += tail
-            self.total = self.final + len(out) - len(self._lines)
-            if self.keep is not None and len(out) > self.keep:
-                del out[:len(out) - self.keep]
-        self._memo = (n, events[n - 1] if n else None, out)
-        return out
-
-    def lines_from(self, events: Sequence[Any], start: int) -> tuple[int, list[str]]:
-        """``(at, lines)``: the lines for ``events`` (as :meth:`lines`) numbered ``start`` on, ``at`` the
-        number of the first (``start``, or the first line held when ``start`` is before it)."""
-        out = self.lines(events)
-        first = self.total - len(out)
-        if start <= first:
-            return first, out
-        return start, out[start - first:]
+            self.total = self.final + len(tail)
+            out = None
+        memo = self._memo = (n, events[n - 1] if n else None, out, tail)
+        return memo
 
     def _run(self, events: Sequence[Any], a: int, b: int, lines: list[str], direction: int,
              out: set[int]) -> tuple[int, set[int]]:
@@ -766,6 +956,11 @@ class Narration:
         if tail is not None and tail[0] == a and tail[1] == b and tail[2] is events[b - 1]:
             lines += tail[3]
             return tail[4], tail[5]
+        if self._shared is not None:
+            viewer, _, _, players, dealer = self._w
+            told, direction, out = self._shared.run(events, a, b, players, dealer, direction, out, viewer)
+            lines += told
+            return direction, out
         direction = _tell(events, a, b, self._w, lines, direction, out, _no_skip(events, a, b), {})
         return direction, out
 

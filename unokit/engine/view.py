@@ -15,7 +15,7 @@ this seat* (option C of the ABCD code), and the public history.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields, replace
+from dataclasses import MISSING, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import Card, Color, FlipCard, plain
@@ -24,7 +24,7 @@ from ..core.events import Event
 if TYPE_CHECKING:
     from .referee.state import HandState as Game  # (the Game itself imports this module)
 
-__all__ = ["PlayerView", "view_of"]
+__all__ = ["PlayerView", "view_of", "public_fields"]
 
 
 @dataclass(frozen=True)
@@ -82,54 +82,79 @@ class PlayerView:
                 f"{self.color.letter} | sizes {list(self.hand_sizes)} | turn {self.to_act} ({self.phase})")
 
 
-def view_of(game: Game, seat: int | None) -> PlayerView:
+def view_of(game: Game, seat: int | None, *, public: dict[str, Any] | None = None) -> PlayerView:
     """What ``seat`` may know now; ``seat=None`` is a spectator (no hand, only what is shown to all).
+
+    ``public``: the fields every seat is shown alike, as :func:`public_fields` gave them for this very state
+    (a caller that builds several seats' views of one state computes them once); by default computed here.
 
     >>> from unokit.engine.game import Game
     >>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9')
     >>> s = view_of(g, None)
     >>> s.seat, s.hand, s.hand_sizes, s.my_turn
     (None, (), (2, 3), False)
+    >>> view_of(g, 1, public=public_fields(g)) == view_of(g, 1)
+    True
     """
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.n):
         raise ValueError(f"there is no seat {seat}")
-    revealed = tuple((s, cards) for viewers, s, cards in game.reveals if viewers is None or seat in viewers)
-    claim = game.claim
-    v = PlayerView(
+    if public is None:
+        public = public_fields(game)
+    reveals = game.reveals
+    v = _made(
+        **public,
         seat=seat,
-        players=game.n,
-        rules=game.rules.code,
         hand=tuple(game.hands[seat]) if seat is not None else (),
-        hand_sizes=tuple(len(h) for h in game.hands),
-        top=game.discard[-1],
-        color=game.color,
-        discard=tuple(game.discard),
-        stock_size=len(game.stock),
-        hidden_pile_size=len(game.hidden_pile),
-        direction=game.direction,
-        dealer=game.dealer,
-        current=game.current,
-        to_act=game.to_act,
-        phase=game.phase.name,
-        pending=game.pending,
         drawn=game.drawn if seat is not None and game.current == seat else None,
-        uno_said=tuple(game.uno_said),
-        catchable=tuple(sorted(game.catchable)),
-        revealed=revealed,
-        wrong_plays=tuple((w.seq, w.player, w.cards) for w in game.wrong_plays),
-        open_claim=(claim[0], claim[1], len(claim[2]), claim[4]) if claim else None,
-        winner=game.winner,
-        history=_history(game),
-        eliminated=tuple(sorted(game.eliminated)),
-        stock_top=game.stock[-1] if game.public_stock and game.stock else None,
-        open_hands=_open_hands(game),
-        deal_direction=(getattr(game, "setup", None) or {}).get("direction", 1),
+        revealed=tuple((s, cards) for viewers, s, cards in reveals if viewers is None or seat in viewers)
+        if reveals else (),
         **_extras(game, seat),
-        deck=game.deck_name,
         partner_hands=tuple((q, tuple(game.hands[q])) for q in game.partners_of(seat))
         if game.show_partners and seat is not None else (),
     )
     return _flip_view(game, seat, v) if game.physical else v
+
+
+def public_fields(game: Game) -> dict[str, Any]:
+    """The fields of a :class:`PlayerView` of ``game`` as it is now that every seat (and a spectator) is
+    shown alike: all but the seat's own (``seat``, ``hand``, ``drawn``, ``revealed``, ``partner_hands``, what
+    the rules' ``view_extras`` hooks add for the seat, and UNO Flip's sides: :func:`view_of`)."""
+    claim = game.claim
+    return {
+        "players": game.n,
+        "rules": game.rules.code,
+        "hand_sizes": tuple(map(len, game.hands)),
+        "top": game.discard[-1],
+        "color": game.color,
+        "discard": tuple(game.discard),
+        "stock_size": len(game.stock),
+        "hidden_pile_size": len(game.hidden_pile),
+        "direction": game.direction,
+        "dealer": game.dealer,
+        "current": game.current,
+        "to_act": game.to_act,
+        "phase": game.phase.name,
+        "pending": game.pending,
+        "uno_said": tuple(game.uno_said),
+        "catchable": tuple(sorted(game.catchable)),
+        "wrong_plays": tuple((w.seq, w.player, w.cards) for w in game.wrong_plays) if game.wrong_plays else (),
+        "open_claim": (claim[0], claim[1], len(claim[2]), claim[4]) if claim else None,
+        "winner": game.winner,
+        "history": _history(game),
+        "eliminated": tuple(sorted(game.eliminated)),
+        "stock_top": game.stock[-1] if game.public_stock and game.stock else None,
+        "open_hands": _open_hands(game),
+        "deal_direction": (getattr(game, "setup", None) or {}).get("direction", 1),
+        "deck": game.deck_name,
+    }
+
+
+def _made(**values: Any) -> PlayerView:
+    """``PlayerView(**values)``, built without the frozen dataclass's ``__init__`` (which sets each of its
+    fields through ``object.__setattr__``: half the cost of a view): the same fields, the defaults filled in."""
+    v = object.__new__(PlayerView)
+    v.__dict__.update(_DEFAULTS, **values)
+    return v
 
 
 def _history(game: Game) -> tuple[Event, ...]:
@@ -154,6 +179,8 @@ def _history(game: Game) -> tuple[Event, ...]:
 
 
 _FIELDS = frozenset(f.name for f in fields(PlayerView))
+#: the fields with a default value, and the value (:func:`_made` fills in those not given)
+_DEFAULTS = {f.name: f.default for f in fields(PlayerView) if f.default is not MISSING}
 
 
 def _extras(game: Game, seat: int | None) -> dict[str, Any]:

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
+from typing import Any, cast
 
-__all__ = ["ORDERS", "guide_order", "colour_order", "order_hand"]
+__all__ = ["ORDERS", "guide_order", "colour_order", "order_hand", "order_places"]
 
 #: the hand orders a front end may offer: by colour (the usual), or the guide's
 ORDERS = ("colour", "guide")
@@ -63,35 +64,46 @@ def _face_rank(code: str) -> tuple[int, str]:
     return (_ACTION_FACES.index(face) if face in _ACTION_FACES else len(_ACTION_FACES), code)
 
 
-def _numbers(cards: list) -> list:
+# A card is ordered as an item: (the card as given, its code, its kind, colour and number: _kind), each read once.
+_Item = tuple[Any, str, str, "str | None", "int | None"]
+
+
+def _items(hand) -> list[_Item]:
+    out = []
+    for c in hand:
+        code = _code(c)
+        out.append((c, code, *_kind(code)))
+    return out
+
+
+def _numbers(cards: list[_Item]) -> list[_Item]:
     """Number cards in increasing order, each number's colours arranged to join their neighbours."""
-    groups: dict[int, dict[str, list]] = {}
-    for c in cards:
-        _, col, n = _kind(_code(c))
-        assert col is not None and n is not None, c     # number cards only: each has its colour and number
-        groups.setdefault(n, {}).setdefault(col, []).append(c)
+    groups: dict[int, dict[str, list[_Item]]] = {}
+    for it in cards:
+        col, n = it[3], it[4]
+        assert col is not None and n is not None, it     # number cards only: each has its colour and number
+        groups.setdefault(n, {}).setdefault(col, []).append(it)
     nums = sorted(groups)
     if not nums:
         return []
     # dynamic programming over the numbers: the state is the colour the arrangement ends with; a
-    # join (the last colour of one number = the first colour of the next) scores 1
-    def arrangements(n):
-        cols = sorted(groups[n], key=_COLOURS.index)
-        return list(permutations(cols)) if len(cols) <= 4 else [tuple(cols)]
-    best: dict[str, tuple[int, list]] = {}
+    # join (the last colour of one number = the first colour of the next) scores 1; among arrangements that
+    # join as often, the one closest to the usual colour order (red first: its _prefer rank, kept along)
+    best: dict[str, tuple[int, tuple[int, ...], list]] = {}      # end colour -> (joins, rank, path)
     for i, n in enumerate(nums):
-        nxt: dict[str, tuple[int, list]] = {}
-        for perm in arrangements(n):
+        nxt: dict[str, tuple[int, tuple[int, ...], list]] = {}
+        for perm, rank in _arrangements(tuple(groups[n])):
             if i == 0:
-                cand = (0, [perm])
+                cand = (0, rank, [perm])
             else:
-                cand = max(((score + (last == perm[0]), path + [perm]) for last, (score, path) in best.items()),
-                           key=lambda sp: (sp[0], _prefer(sp[1])))
+                score, pref, path = max(((score + (last == perm[0]), pref + rank, path)
+                                         for last, (score, pref, path) in best.items()), key=_scored)
+                cand = (score, pref, path + [perm])
             end = perm[-1]
-            if end not in nxt or (cand[0], _prefer(cand[1])) > (nxt[end][0], _prefer(nxt[end][1])):
+            if end not in nxt or _scored(cand) > _scored(nxt[end]):
                 nxt[end] = cand
         best = nxt
-    _, path = max(best.values(), key=lambda sp: (sp[0], _prefer(sp[1])))
+    path = max(best.values(), key=_scored)[2]
     out = []
     for n, perm in zip(nums, path):
         for col in perm:
@@ -99,56 +111,70 @@ def _numbers(cards: list) -> list:
     return out
 
 
-def _prefer(path: list) -> tuple:
-    """Among arrangements that join as often, the one closest to the usual colour order (red first)."""
-    return tuple(-_COLOURS.index(col) for perm in path for col in perm)
+def _scored(cand: tuple) -> tuple:
+    return cand[0], cand[1]
 
 
-def _runs_touching(seq: list, at: int, colour: str) -> int:
-    """How many cards of ``colour`` stand next to position ``at`` (an insertion point), on both sides."""
-    left = right = 0
-    i = at - 1
-    while i >= 0 and _kind(_code(seq[i]))[1] == colour:
-        left, i = left + 1, i - 1
-    i = at
-    while i < len(seq) and _kind(_code(seq[i]))[1] == colour:
-        right, i = right + 1, i + 1
-    return left + right
+@lru_cache(maxsize=256)
+def _arrangements(cols: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+    """The orders one number's colours may take (every one, up to four colours), each with its rank among
+    arrangements that join as often: the closest to the usual colour order (red first) is the greatest."""
+    cols = tuple(sorted(cols, key=_COLOURS.index))
+    perms = list(permutations(cols)) if len(cols) <= 4 else [cols]
+    return tuple((perm, tuple(-_COLOURS.index(col) for col in perm)) for perm in perms)
 
 
-def _same_number(a, b) -> bool:
-    ka, kb = _kind(_code(a)), _kind(_code(b))
-    return ka[0] == kb[0] == "number" and ka[2] == kb[2]
+def _same_number(a: _Item, b: _Item) -> bool:
+    return a[2] == b[2] == "number" and a[4] == b[4]
 
 
-def _insert_actions(seq: list, actions: list) -> list:
-    by_colour: dict[str, list] = {}
-    for c in sorted(actions, key=lambda c: (_COLOURS.index(_colour_of(c)), _face_rank(_code(c)))):
-        by_colour.setdefault(_colour_of(c), []).append(c)
+def _insert_actions(seq: list[_Item], actions: list[_Item]) -> list[_Item]:
+    by_colour: dict[str, list[_Item]] = {}
+    for it in sorted(actions, key=_action_key):
+        by_colour.setdefault(cast(str, it[3]), []).append(it)
     seq = list(seq)
     for colour, cards in by_colour.items():
-        spots = [at for at in range(len(seq) + 1)
-                 if not (0 < at < len(seq) and _same_number(seq[at - 1], seq[at]))]
-        score = {at: _runs_touching(seq, at, colour) for at in spots}
-        top = max(score.values(), default=0)
-        # beside the biggest group of the colour; with none of it, at the end of the hand
-        at = len(seq) if top == 0 else max(spots, key=lambda a: (score[a], a))
+        # at each place between two cards (never between two cards of one number), how many cards of the
+        # colour stand next to it on both sides; beside the biggest group of the colour (the last such
+        # place), and with none of it, at the end of the hand
+        n = len(seq)
+        left = [0] * (n + 1)
+        for i, it in enumerate(seq):
+            left[i + 1] = left[i] + 1 if it[3] == colour else 0
+        right = [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            right[i] = right[i + 1] + 1 if seq[i][3] == colour else 0
+        at, top = n, 0
+        for place in range(n + 1):
+            if 0 < place < n and _same_number(seq[place - 1], seq[place]):
+                continue
+            score = left[place] + right[place]
+            if score and score >= top:
+                at, top = place, score
         seq[at:at] = cards
     return seq
 
 
-def _insert_wilds(seq: list, wilds: list) -> list:
+def _action_key(it: _Item) -> tuple:
+    return _COLOURS.index(cast(str, it[3])), _face_rank(it[1])
+
+
+def _wild_key(it: _Item) -> tuple[int, str]:
+    return len(it[1]), it[1]
+
+
+def _insert_wilds(seq: list[_Item], wilds: list[_Item]) -> list[_Item]:
     """Wilds at the first place between two number cards of different numbers and colours (failing
     that, two coloured cards of different faces and colours; failing that, at the end)."""
-    wilds = sorted(wilds, key=lambda c: (len(_code(c)), _code(c)))
+    wilds = sorted(wilds, key=_wild_key)
     if not wilds:
         return seq
     for numbers_only in (True, False):
         for at in range(1, len(seq)):
-            a, b = _kind(_code(seq[at - 1])), _kind(_code(seq[at]))
-            if "wild" in (a[0], b[0]) or (numbers_only and "action" in (a[0], b[0])):
+            a, b = seq[at - 1], seq[at]
+            if "wild" in (a[2], b[2]) or (numbers_only and "action" in (a[2], b[2])):
                 continue
-            if a[1] != b[1] and _code(seq[at - 1])[1:] != _code(seq[at])[1:]:
+            if a[3] != b[3] and a[1][1:] != b[1][1:]:
                 return seq[:at] + wilds + seq[at:]
     return seq + wilds
 
@@ -165,19 +191,21 @@ def guide_order(hand, *, actions: str = "near", wilds: str = "between") -> list:
     """
     if actions not in ("near", "start", "end") or wilds not in ("between", "start", "end"):
         raise ValueError("actions: near, start or end; wilds: between, start or end")
-    hand = list(hand)
-    kinds = [(_kind(_code(c))[0], c) for c in hand]
-    numbers = _numbers([c for k, c in kinds if k == "number"])
-    acts = [c for k, c in kinds if k == "action"]
-    wild = [c for k, c in kinds if k == "wild"]
+    return [it[0] for it in _guide(_items(hand), actions, wilds)]
+
+
+def _guide(items: list[_Item], actions: str = "near", wilds: str = "between") -> list[_Item]:
+    numbers = _numbers([it for it in items if it[2] == "number"])
+    acts = [it for it in items if it[2] == "action"]
+    wild = [it for it in items if it[2] == "wild"]
     if actions == "near":
         seq = _insert_actions(numbers, acts)
     else:
-        acts = sorted(acts, key=lambda c: (_COLOURS.index(_colour_of(c)), _face_rank(_code(c))))
+        acts = sorted(acts, key=_action_key)
         seq = acts + numbers if actions == "start" else numbers + acts
-    wild_sorted = sorted(wild, key=lambda c: (len(_code(c)), _code(c)))
     if wilds == "between":
         return _insert_wilds(seq, wild)
+    wild_sorted = sorted(wild, key=_wild_key)
     return wild_sorted + seq if wilds == "start" else seq + wild_sorted
 
 
@@ -188,11 +216,24 @@ def colour_order(hand) -> list:
     >>> colour_order(["W", "B2", "R7", "R+2", "G0"])
     ['R7', 'R+2', 'G0', 'B2', 'W']
     """
-    def key(c):
-        kind, col, n = _kind(_code(c))
-        return (_COLOURS.index(col) if col else len(_COLOURS), 0 if kind == "number" else 1,
-                n if n is not None else _face_rank(_code(c))[0], _code(c))
-    return sorted(hand, key=key)
+    return [it[0] for it in sorted(_items(hand), key=_colour_key)]
+
+
+def _colour_key(it: _Item) -> tuple:
+    _, code, kind, col, n = it
+    return (_COLOURS.index(col) if col else len(_COLOURS), 0 if kind == "number" else 1,
+            n if n is not None else _face_rank(code)[0], code)
+
+
+def order_places(hand) -> tuple[list[int], list[int]]:
+    """The places of ``hand``'s cards (indices into it) in the guide's order (:func:`guide_order`) and by
+    colour (:func:`colour_order`); cards alike keep their order in the hand.
+
+    >>> order_places(["B4", "Y1", "W+4", "G1", "B3", "Y3"])      # G1 Y1 Y3 B3 B4 W+4 / Y1 Y3 G1 B3 B4 W+4
+    ([3, 1, 5, 4, 0, 2], [1, 5, 3, 4, 0, 2])
+    """
+    items = [(i, code, *_kind(code)) for i, code in enumerate(map(_code, hand))]
+    return [it[0] for it in _guide(items)], [it[0] for it in sorted(items, key=_colour_key)]
 
 
 def order_hand(hand, order: str = "colour") -> list:

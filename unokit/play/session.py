@@ -56,6 +56,7 @@ from ..core.chance import Chance, ManualClock, derive_seed
 from ..core.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
 from ..engine.flow import ask, reaction_options
 from ..engine.game import Game
+from ..engine.view import public_fields, view_of
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
 from .fairness import new_salt, seal
 
@@ -237,6 +238,9 @@ class _Seat:
     removed: bool = False            # a bot's seat that was a person's until the host removed them
 
 
+_PUBLIC = "\0public"     # (the public part of the views of the hand's state, kept in TableSession.narrated: view)
+
+
 @dataclass
 class _Plan:
     version: int
@@ -281,7 +285,7 @@ class TableSession:
         self._slot = None
         self._bots: dict[int, object] = {}
         self._stand_ins: dict[int, object] = {}
-        self.narrated: dict = {}          # log lines per (hand, events, reader, language): see wire.py
+        self.narrated: dict = {}          # what the messages of a change share (wire.py), and the views' public part
         self._rng = random.Random(derive_seed(self.seed, 0, "table"))
         self.fair: dict[int, dict] = {}     # hand number -> its deal's commitment and secret salt (fairness.seal)
         self._replaying = False
@@ -790,10 +794,19 @@ class TableSession:
 
     # ------------------------------------------------------------------ reading
     def view(self, player: int | None):
-        """What ``player`` may know (``None``: a spectator), from the one view function."""
-        if self.game is None:
+        """What ``player`` may know (``None``: a spectator), from the one view function; the part every seat
+        is shown alike is computed once per state of the hand (:func:`~unokit.engine.view.public_fields`)."""
+        g = self.game
+        if g is None:
             return None
-        return self.game.view(self.seat_of(player) if player is not None else None)
+        seat = self.seat_of(player) if player is not None else None
+        # the public part, kept under the change that made this state: the table's version (every log entry),
+        # the hand, and the game's own count of actions and events, on this very game object
+        key = (self.version, self.hand_no, g.seq, len(g.events))
+        kept = self.narrated.get(_PUBLIC)
+        if kept is None or kept[0] != key or kept[1] is not g:
+            kept = self.narrated[_PUBLIC] = (key, g, public_fields(g))
+        return view_of(g, seat, public=kept[2])
 
     def fair_state(self) -> dict | None:
         """The deal commitment everyone is shown for the hand in play (``revealed`` is None until the hand

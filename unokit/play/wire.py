@@ -29,12 +29,12 @@ except ImportError:      # pragma: no cover - the standard library's encoder doe
     orjson = None  # type: ignore[assignment]
 
 from ..core.decks import DECKS, build_deck
-from ..engine.narrate import Narration, describe_pending
+from ..engine.narrate import Narration, SharedLines, describe_pending
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ..rules.catalog import AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS, bounds_of
 from ..rules.editions import EDITIONS
 from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
-from .handorder import colour_order, guide_order
+from .handorder import order_places
 from .session import TableSession, bot_names
 
 __all__ = ["state_message", "state_text", "state_update", "merge_log", "catalog_message", "view_json", "action_json",
@@ -126,15 +126,8 @@ def _view(s: TableSession, v) -> tuple[dict, dict, str]:
 
 @lru_cache(maxsize=4096)
 def _orders(hand: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return _places(hand, guide_order(list(hand))), _places(hand, colour_order(list(hand)))
-
-
-def _places(hand: tuple[str, ...], ordered: list[str]) -> tuple[int, ...]:
-    """The indices into ``hand`` of the codes ``ordered`` (both orders keep equal cards in hand order)."""
-    at: dict[str, list[int]] = {}
-    for i in range(len(hand) - 1, -1, -1):
-        at.setdefault(hand[i], []).append(i)
-    return tuple(at[c].pop() for c in ordered)
+    guide, colour = order_places(hand)
+    return tuple(guide), tuple(colour)
 
 
 def hand_orders(hand) -> dict:
@@ -156,6 +149,23 @@ def action_json(a) -> dict:
     if a.more:
         d["more"] = a.more
     return d
+
+
+@lru_cache(maxsize=8192)
+def _action_dict(a, text: str) -> dict:
+    """:func:`action_json` of the action ``a`` whose text is ``text``, once per action (actions are frozen
+    values; keyed by the text too, so that equal actions written otherwise are not confused): the dict is
+    shared by every message that lists the action, read-only."""
+    return action_json(a)
+
+
+def _actions(legal) -> tuple[list[str], list[dict]]:
+    """The ``legal`` and ``actions`` of a state message: each action's text and JSON (:func:`_action_dict`)."""
+    texts = [str(a) for a in legal]
+    try:
+        return texts, [_action_dict(a, t) for a, t in zip(legal, texts)]
+    except TypeError:        # (an action that is not hashable: built each time)
+        return texts, [action_json(a) for a in legal]
 
 
 def state_message(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
@@ -269,6 +279,8 @@ _COMMON = ("type", "version", "status", "hand_no", "rules", "options", "seats", 
 _SHARED = frozenset(_COMMON) | {"view"}     # (the view: its own part per reader, the rest shared: _view)
 _TEXT = "\0text"     # (the encoded common part, kept beside it)
 _VIEW = "\0view"     # (the public part of the views of the last change, kept on the session: _view)
+_LINES = "\0lines"   # (with a language: the lines its readers share, kept on the session: _log_lines)
+_NAMES = "\0names"   # (the seats' names of the last change: _state)
 
 
 def _common(s: TableSession, v, now) -> dict:
@@ -320,16 +332,17 @@ def _state(s: TableSession, player, lang, now, host, seen=None
     mark = None
     if v is not None and own_view is not None:
         viewer = seat
-        names = s.names()
+        kept = s.narrated.get(_NAMES)       # (the seats' names: once per change)
+        if kept is None or kept[0] != (s.version, s.hand_no):
+            kept = s.narrated[_NAMES] = ((s.version, s.hand_no), s.names())
+        names = kept[1]
         if seat is not None:
             msg["hand_order"] = hand_orders(own_view["hand"])
         msg["log_at"], msg["log"], mark = _log_lines(s, v, viewer, names, lang, seen)
         if v.pending:
             msg["pending_text"] = describe_pending(v, viewer, names, lang)
         if seat is not None and s.status == "playing":
-            legal = s.legal(player)
-            msg["legal"] = [str(a) for a in legal]
-            msg["actions"] = [action_json(a) for a in legal]
+            msg["legal"], msg["actions"] = _actions(s.legal(player))
     return msg, c, mark, own_view, public_text
 
 
@@ -338,14 +351,20 @@ def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list
     skipped"), from the first that a connection which was sent the mark ``seen`` does not hold as it is
     now; the number of the first; the new mark (:func:`state_update`). Each reader (seat, language) keeps a
     :class:`~unokit.engine.narrate.Narration` of the hand on the session, which tells each event once (a
-    new hand replaces it)."""
+    new hand replaces it); the readers in one language share the lines of the events that do not name
+    them (:class:`~unokit.engine.narrate.SharedLines`, one per hand and language)."""
     key = (viewer, lang)
     kept = s.narrated.get(key)
-    if kept is None or kept[0] != s.hand_no or kept[1] != tuple(names):
-        kept = s.narrated[key] = (s.hand_no, tuple(names), Narration(
-            viewer, names, lang, players=v.players, direction=v.deal_direction, dealer=v.dealer, keep=LOG_LINES))
+    names = tuple(names)
+    if kept is None or kept[0] != s.hand_no or kept[1] != names:
+        book = s.narrated.get((_LINES, lang))
+        if book is None or book[0] != s.hand_no or book[1] != names:
+            book = s.narrated[(_LINES, lang)] = (s.hand_no, names, SharedLines(names, lang))
+        kept = s.narrated[key] = (s.hand_no, names, Narration(
+            viewer, names, lang, players=v.players, direction=v.deal_direction, dealer=v.dealer, keep=LOG_LINES,
+            shared=book[2]))
     tell = kept[2]
-    first = tell.total - len(tell.lines(v.history))      # the number of the window's first line
+    first = tell.first(v.history)      # the number of the window's first line
     mark = (s.hand_no, lang, tell.epoch, tell.final, tell.total)
     # The connection holds the window of its last message, the lines seen[4] - LOG_LINES to seen[4] of the same
     # narration (epoch): those before seen[3] are final, so it is sent the lines from there on; unless its

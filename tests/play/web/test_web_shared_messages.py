@@ -204,3 +204,23 @@ def test_the_text_is_compact_json_that_reads_as_the_message():
             assert json.loads(text) == msg
             assert text.startswith('{"you":') and ", " not in text[:40] and "\\u00" not in text
     assert wire._dumps({"n": 2**70, "x": [1.5, "ã"]}) == '{"n":1180591620717411303424,"x":[1.5,"ã"]}'
+
+
+def test_the_views_public_part_is_computed_once_per_state_and_follows_every_change_of_the_game():
+    """``TableSession.view`` computes the part of the views every seat is shown alike once per state; a game
+    changed behind the table's back (no log entry, so no new version; a pass tells no event) is seen at once."""
+    s = _played()
+    a, b = s.view(0), s.view(2)
+    assert a.discard is b.discard and a.history is b.history and a.hand != b.hand
+    g, rng, passes = s.game, random.Random(3), 0
+    for _ in range(40):
+        if g.over:
+            break
+        seat = g.to_act
+        legal = [x for x in g.legal_actions(seat) if not x.more]
+        x = next((x for x in legal if type(x).__name__ == "Pass"), rng.choice(legal))
+        passes += type(x).__name__ == "Pass"
+        g.apply(x)
+        for p in (0, 1, 2, 3, None):
+            assert s.view(p) == view_of(g, s.seat_of(p) if p is not None else None), (p, x)
+    assert passes
