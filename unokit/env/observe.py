@@ -161,6 +161,11 @@ class Encoder:
         self.size = o
         self._rules = flags
 
+    @property
+    def rule_flags(self) -> np.ndarray:
+        """The ``rules`` block's values (one flag per code of ``rule_codes``, the ambiguity digits / 3): a copy."""
+        return self._rules.copy()
+
     def layout(self) -> list[tuple[str, int, int]]:
         """``(block, start, size)`` for every block of the vector, in order."""
         return [(name, self.offsets[name], size) for name, size in self.blocks]

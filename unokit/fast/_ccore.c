@@ -1242,6 +1242,7 @@ static PyObject *py_random_check(PyObject *self, PyObject *args) {
 }
 
 #include "_vector.h"
+#include "_observe.h"  /* observations of a batch's hands: unokit.fast.batch.Batch.observe */
 #include "_single.h"   /* one hand stepped from Python: unokit.fast.FastGame */
 
 static PyMethodDef methods[] = {
@@ -1257,6 +1258,7 @@ static PyMethodDef methods[] = {
     {"random_check", py_random_check, METH_VARARGS, "random.Random(seed) draws, for the tests."},
     STRAT_METHODS
     VEC_METHODS
+    OBS_METHODS
     ONE_METHODS
     {NULL, NULL, 0, NULL}};
 

@@ -18,6 +18,8 @@ holds 10^5 hands in ``b.nbytes`` bytes (about 0.4 GB). A *move* is a number of t
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..core.errors import UnoError
@@ -27,14 +29,20 @@ __all__ = ["Batch", "MOVES"]
 
 #: move numbers of a seat: unokit.fast's 138 (``id % ACTIONS_PER_SEAT``), then the house rules' extra moves
 MOVES = compiled.ACTIONS_PER_SEAT + compiled.EXT_PER_SEAT
+#: the blocks of an observation C writes, in the order of _observe.h's OB_ enum (their places: the encoder's)
+_BLOCKS = ("hand", "top", "color", "pending", "direction", "sizes", "small", "uno", "catchable", "phase", "drawn",
+           "seen", "stock", "to_act", "window", "revealed", "others", "rules")
 
 
 class Batch:
     """``count`` hands of ``rules`` dealt from ``derive_seed(seed, i, purpose)`` (or ``seeds``), held at
-    once. ``chance="fast"`` (default) or ``"referee"`` (the referee's deals and reshuffles)."""
+    once. ``chance="fast"`` (default) or ``"referee"`` (the referee's deals and reshuffles).
+
+    ``encoder``: an :class:`unokit.env.observe.Encoder` of ``rules`` at ``players`` seats, for :meth:`observe`
+    (the official rules only: C then keeps the public history each hand's observations need)."""
 
     def __init__(self, count: int, players: int = 2, rules: str = "UNO 1121", seed: int = 0, *, seeds=None,
-                 purpose: str = "batch", chance: str = "fast"):
+                 purpose: str = "batch", chance: str = "fast", encoder: Any = None):
         why = compiled.problem(rules, ["random-play"], players) or compiled.batch_problem(rules)
         if why:
             raise UnoError(why)
@@ -52,6 +60,26 @@ class Batch:
         self._v = compiled._ccore.vec_new(cfg, self.seeds.tobytes())
         self.count, self.bytes_per_hand, self.nbytes = compiled._ccore.vec_info(self._v)
         self.winners = np.full(self.count, -1, dtype=np.int8)
+        self._o = None if encoder is None else self._observer(encoder, rs)
+        self.size = 0 if encoder is None else int(encoder.size)
+
+    def _observer(self, encoder: Any, rs) -> Any:
+        """The C history behind :meth:`observe`, laid out as ``encoder`` lays its vector out."""
+        from ..rules import RuleSet
+        from . import CARDS
+        if len(rs.code.split()) != 2:
+            raise UnoError(f"observations are written in C for the official rules only, not {rs.code!r}")
+        if RuleSet.parse(encoder.table.rules) != rs or encoder.n != self.players:
+            raise UnoError(f"the encoder is for {encoder.table.rules!r} at {encoder.n} seats, the batch "
+                           f"{rs.code!r} at {self.players}")
+        layout = {name: start for name, start, _ in encoder.layout()}
+        if tuple(layout) != _BLOCKS or encoder.C != 4:
+            raise UnoError(f"an encoding C does not write: blocks {tuple(layout)}")
+        offsets = np.array([layout[b] for b in _BLOCKS], dtype=np.int32)
+        pos = bytes(encoder.pos[c] for c in CARDS)
+        flags = np.asarray(encoder.rule_flags, dtype=np.float32)
+        return compiled._ccore.obs_new(self._v, offsets.tobytes(), int(encoder.size), pos, flags.tobytes(),
+                                       rs.reveal == 1)
 
     @property
     def to_act(self) -> np.ndarray:
@@ -73,11 +101,35 @@ class Batch:
         if mv.shape != (self.count,):
             raise UnoError(f"give one move per hand: shape ({self.count},), got {mv.shape}")
         try:
-            w = compiled._ccore.vec_step(self._v, mv.tobytes())
+            w = (compiled._ccore.vec_step(self._v, mv.tobytes()) if self._o is None
+                 else compiled._ccore.obs_step(self._v, self._o, mv.tobytes()))
         except ValueError as e:
             raise UnoError(str(e)) from None
         self.winners = np.frombuffer(w, dtype=np.int8).copy()
         return self.winners
+
+    def observe(self, seats, out: np.ndarray | None = None, *, window=None) -> np.ndarray:
+        """``(count, size)`` float32: row i is the encoder's vector of seat ``seats[i]`` (or ``seats`` for every
+        hand) of hand i, as ``encoder.encode(game.view(seat), window=window[i])`` gives it; written by C in one
+        call into ``out`` when given (C-contiguous float32 of that shape). ``window``: whether each decision is
+        a reaction window (default: none is)."""
+        if self._o is None:
+            raise UnoError("this batch has no encoder: Batch(..., encoder=Encoder(ActionTable(rules, players)))")
+        shape = (self.count, self.size)
+        if out is None:
+            out = np.empty(shape, dtype=np.float32)
+        elif not (isinstance(out, np.ndarray) and out.shape == shape and out.dtype == np.float32
+                  and out.flags.c_contiguous and out.flags.writeable):
+            raise UnoError(f"out: a writable C-contiguous float32 array of shape {shape}")
+        s, w = np.asarray(seats), None if window is None else np.asarray(window)
+        if s.shape not in ((), (self.count,)) or s.dtype.kind not in "iu" or ((s < 0) | (s >= self.players)).any():
+            raise UnoError(f"seats: whole numbers from 0 to {self.players - 1}, one per hand (or one for all)")
+        if w is not None and w.shape not in ((), (self.count,)):
+            raise UnoError(f"window: one flag per hand (or one for all), shape ({self.count},)")
+        s = np.broadcast_to(s, (self.count,))
+        wb = None if w is None else np.broadcast_to(w.astype(np.uint8), (self.count,)).tobytes()
+        compiled._ccore.obs_write(self._v, self._o, s.astype(np.int8).tobytes(), wb, out)
+        return out
 
     def random_moves(self, seed: int = 0) -> np.ndarray:
         """A uniform legal move in each unfinished hand (-1 in the finished ones)."""
