@@ -13,10 +13,10 @@ from conftest import A, B, C, Discard, Pass, Phase, draw, hand, kinds, play, pos
 
 from unokit.core.actions import Accuse, Play
 from unokit.core.cards import BLANK_FACES, Card, Face
-from unokit.core.errors import WindowClosedError
+from unokit.core.errors import CardNotPlayableError, IllegalActionError, WindowClosedError
 from unokit.core.events import EVENTS
 from unokit.rules import RuleSet, blanks, wilds
-from unokit.rules.base import FACE_EFFECTS, HOOKS, hooks_of
+from unokit.rules.base import FACE_EFFECTS, FACE_NOT_LAST, FACE_TARGETS, HOOKS, hooks_of
 from unokit.rules.double_discard import DoubleDiscard, discard_face_down
 from unokit.rules.social import SlapPile
 from unokit.rules.uno_calls import SlowUno
@@ -44,6 +44,29 @@ def test_001_the_referee_plays_the_effect_the_cards_module_registered(monkeypatc
     g = pos(["WX R1", "B1 B2", "G1 G2"], "R7", YSTOCK, deck="112")
     play(g, A, "WX", "B", target=C)
     assert seen == [(A, C, B)] and hand(g, A) == ["R1"] and g.current == B
+
+
+def test_001_wild_swap_says_which_seats_it_names_and_that_it_may_not_go_out():
+    """The referee learns both from the card's module (FACE_TARGETS, FACE_NOT_LAST), not from its face."""
+    g = pos(["WX R1", "B1 B2", "G1 G2"], "R7", YSTOCK, deck="112")
+    assert FACE_TARGETS[Face.WILD_SWAP](g, A) == (B, C) and "last card" in FACE_NOT_LAST[Face.WILD_SWAP]
+    swaps = [a for a in g.legal_actions(A) if isinstance(a, Play) and a.cards and a.cards[0].code == "WX"]
+    assert swaps and {t.target for s in swaps for t in (g.expand(s) if s.more else [s])} == {B, C}
+    wx = Card.parse("WX")
+    with pytest.raises(IllegalActionError, match="needs a target seat other than yours"):
+        g.apply(Play(A, (wx,), Card.parse("R1").color, target=A))
+    assert hand(g, A) == ["WX", "R1"]
+
+
+def test_001_wild_swap_is_not_offered_nor_accepted_as_the_last_card(monkeypatch):
+    g = pos(["WX", "B1 B2", "G1 G2"], "R7", YSTOCK, deck="112")
+    assert not [a for a in g.legal_actions(A) if isinstance(a, Play) and a.cards]
+    with pytest.raises(CardNotPlayableError, match="cannot be your last card"):
+        g.apply(Play(A, (Card.parse("WX"),), Card.parse("R1").color, target=B))
+    assert hand(g, A) == ["WX"]
+    monkeypatch.setitem(FACE_NOT_LAST, Face.WILD_SWAP, "a reason of the card's own")   # the module's reason
+    with pytest.raises(CardNotPlayableError, match="a reason of the card's own"):
+        g.apply(Play(A, (Card.parse("WX"),), Card.parse("R1").color, target=B))
 
 
 def test_002_a_face_effect_that_ends_the_turn_itself_returns_none():

@@ -77,3 +77,22 @@ def test_the_check_sees_a_rule_code_and_a_rule_import_but_not_prose_or_the_api(t
     (tmp_path / "referee" / "x.py").write_text('"""Prose may name DR."""\nfrom ...rules.cut import Cut\n'
                                                'from ...rules.base import HouseRule\nA = "DR"\nB = "hello"\n')
     assert named_rules(tmp_path) == {("referee.x", "unokit.rules.cut"), ("referee.x", "DR")}
+
+
+#: the card faces a rule module owns (its effect, targets and refusals registered with register_face_effect)
+RULE_FACES = ("WILD_SWAP", "WILD_SHUFFLE", "WILD_OHANA", "WILD_BLANK")
+
+
+def test_engine_names_no_rule_owned_card_face_outside_the_card_names():
+    """Issue 25 point 3: the Swap/Shuffle/Ohana wilds and the blanks are plug-ins: the referee learns what such a
+    card does (its effect, the seats it names, that it may not go out) from what its module registered, so no
+    engine module but the narrator's table of card names spells their faces."""
+    found = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        if path.name == "narrate.py":      # the card names, en and pt: every face has one
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in RULE_FACES:
+                found.append(f"{_module(path, ENGINE)}:{node.lineno} {node.attr}")
+    assert not found, found

@@ -72,7 +72,7 @@ from typing import Any
 
 from .errors import NotationError
 
-__all__ = ["Color", "Face", "Card", "FlipCard", "COLORS", "DARK_COLORS", "parse_cards", "format_cards",
+__all__ = ["Color", "Face", "FIRST_SPECIAL", "Card", "FlipCard", "COLORS", "DARK_COLORS", "parse_cards", "format_cards",
            "format_physical", "plain"]
 
 
@@ -193,6 +193,11 @@ class Face(IntEnum):
     BLANK_DRAW_N = 71            # WBN: the next player draws as many as its player chooses, and is skipped
     BLANK_BIANCA = 72            # WBC: the "carta bianca" (003): swap hands with an opponent chosen
     BLANK_NEXT_SWAP = 73         # WBM: "Cambio mazzo" (003): swap hands with the next player
+
+
+#: the first face beyond the official deck (0-9, Skip, Reverse, Draw Two, Wild, Wild Draw Four): a card from here on
+#: may have effects, targets or choices of its own, so its plays are composed (:mod:`unokit.engine.compose`)
+FIRST_SPECIAL = Face.WILD_SWAP
 
 
 _FACE_CODE = {

@@ -40,11 +40,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.actions import Action, Play
-from ..core.cards import Card, Color, Face, plain
+from ..core.cards import Card, Color, plain
 from ..core.errors import IllegalActionError, IncompletePlayError
 from ..core.official import matches
 from ..rules import blanks
-from ..rules.base import HouseRule
+from ..rules.base import FACE_TARGETS, HouseRule
 
 if TYPE_CHECKING:
     # (the Game, or the referee's parts passing themselves: the state they share; the Game itself imports
@@ -348,8 +348,9 @@ def targets_of(game: HandState, p: int, cards: tuple[Card, ...]) -> Targets:
     A play that names two seats lists pairs ``(first, target)`` instead (in both orders, each pair being
     two sub-decisions: see :meth:`Composer._pairs`); a hook lists seats or pairs, never both."""
     last = cards[-1]
-    if last.face == Face.WILD_SWAP:
-        return tuple(q for q in game.active if q != p)
+    named = FACE_TARGETS.get(last.face)
+    if named is not None:
+        return named(game, p)
     if last.is_wild and blanks.takes_target(game, last):
         return blanks.targets(game, p, cards)
     hooks = game._hooks["play_targets"]

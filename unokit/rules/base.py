@@ -159,12 +159,26 @@ MATCH_HOOKS = ("match_mode", "mode_problem", "match_target", "config_problem", "
 FACE_EFFECTS: dict[int, Callable[..., int | None]] = {}
 
 
-def register_face_effect(face: Face, effect: Callable[..., int | None]) -> None:
+#: a card face -> the seats a play of it must name (the module that owns the card says: ``targets=``)
+FACE_TARGETS: dict[int, Callable[..., tuple[int, ...]]] = {}
+#: a card face -> why it may not be a hand's last card (``not_last=``)
+FACE_NOT_LAST: dict[int, str] = {}
+
+
+def register_face_effect(face: Face, effect: Callable[..., int | None], *,
+                         targets: Callable[..., tuple[int, ...]] | None = None, not_last: str | None = None) -> None:
     """Play ``face`` with ``effect(game, seat, play, nxt)`` once it is on the pile: a card without an official
     or edition effect (:meth:`unokit.engine.game.Game.effect_of` is None) that does something of its own (Wild
     Swap Hands, Wild Shuffle Hands, Wild Ohana, the blanks). ``nxt`` is the seat that would play next; the
-    effect returns the seat that does, or None when it ended the turn itself."""
+    effect returns the seat that does, or None when it ended the turn itself.
+
+    ``targets(game, seat)``: the card names one of these seats (another than the player's), a sub-decision of
+    its play; ``not_last``: the card may not go out, and this is why (the referee refuses it as a last card)."""
     FACE_EFFECTS[face] = effect
+    if targets is not None:
+        FACE_TARGETS[face] = targets
+    if not_last is not None:
+        FACE_NOT_LAST[face] = not_last
 
 
 #: an action class a rule owns -> (error class, reason): the referee's answer to such an action while no rule in

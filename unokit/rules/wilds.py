@@ -76,7 +76,8 @@ def ohana(game: Game, p: int, play: Play, nxt: int) -> None:
     return None
 
 
-register_face_effect(Face.WILD_SWAP, swap_hands)
+register_face_effect(Face.WILD_SWAP, swap_hands, targets=lambda game, p: tuple(q for q in game.active if q != p),
+                     not_last="Wild Swap Hands cannot be your last card (001)")
 register_face_effect(Face.WILD_SHUFFLE, shuffle_hands)
 register_face_effect(Face.WILD_OHANA, ohana)
 

@@ -5,9 +5,10 @@ A part of :class:`unokit.engine.game.Game` (see the modules table in docs/archit
 from __future__ import annotations
 
 from ...core.actions import Draw, Pass, Play
-from ...core.cards import Card, Face
+from ...core.cards import Card
 from ...core.errors import IllegalActionError, NotYourTurnError
 from ...core.official import matches
+from ...rules.base import FACE_TARGETS
 from .checks import first_reason
 from .state import HandState, Phase, Problem
 
@@ -125,7 +126,7 @@ class DrawingMixin(HandState):
         if not self._custom_play:
             return matches(c, self.discard[-1], self.color)
         a = Play(p, (c,), self.colors[0] if self.names_color(c) else None,
-                 target=next((q for q in range(self.n) if q != p), None) if c.face == Face.WILD_SWAP else None)
+                 target=next((q for q in range(self.n) if q != p), None) if c.face in FACE_TARGETS else None)
         saved = self.phase
         self.phase = Phase.PLAY
         try:

@@ -9,9 +9,10 @@ from dataclasses import replace
 from typing import cast
 
 from ...core.actions import Action, CatchUno, Challenge, ChooseColor, Discard, Draw, Notice, Pass, Play, SayUno
-from ...core.cards import Card, Face, plain
+from ...core.cards import FIRST_SPECIAL, Card, plain
 from ...core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ...core.official import matches
+from ...rules.base import FACE_NOT_LAST
 from ..compose import MORE, Composer
 from .state import HandState, Phase
 
@@ -105,7 +106,7 @@ class ListingMixin(HandState):
 
     def _single(self, p: int, c: Card, out: list[Action]) -> None:
         """Append the plays of the single card ``c`` (colour and UNO variants; a target is a sub-decision)."""
-        if c.face >= Face.WILD_SWAP:
+        if c.face >= FIRST_SPECIAL:
             out.extend(Composer(self, p).finals((c,)))
             return
         key = (p, c, len(self.hands[p]) == 2)
@@ -138,7 +139,7 @@ class ListingMixin(HandState):
                     continue
             elif not matches(c, top, color):
                 continue
-            if c.face == Face.WILD_SWAP and len(hand) == 1:
+            if c.face in FACE_NOT_LAST and len(hand) == 1:
                 continue
             self._single(p, c, out)
 

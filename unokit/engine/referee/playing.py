@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from ...core.actions import Play
-from ...core.cards import Card, Face
+from ...core.cards import FIRST_SPECIAL, Card, Face
 from ...core.errors import (
     CardNotInHandError,
     CardNotPlayableError,
@@ -21,7 +21,7 @@ from ...core.errors import (
 )
 from ...core.official import Effect, is_bluff, matches
 from ...rules import blanks
-from ...rules.base import FACE_EFFECTS
+from ...rules.base import FACE_EFFECTS, FACE_NOT_LAST, FACE_TARGETS
 from ..compose import MORE, gifts_of, targets_of
 from .state import HandState, Phase, Problem, WrongPlay
 
@@ -123,7 +123,7 @@ class PlayingMixin(HandState):
                                         f"{' '.join(c.code for c in play.cards + play.hidden + play.give)}")
         if p in self.eliminated:
             return NotYourTurnError, f"seat {p} is out of this hand"
-        if (play.target is not None or play.give) and play.cards and play.cards[-1].face != Face.WILD_SWAP \
+        if (play.target is not None or play.give) and play.cards and play.cards[-1].face not in FACE_TARGETS \
                 and not blanks.takes_target(self, play.cards[-1]) and not self._choices:
             return IllegalActionError, "this play names no target and gives no cards under the rules in force"
         if play.cards:
@@ -143,7 +143,7 @@ class PlayingMixin(HandState):
                     return IllegalActionError, why
             elif play.claim and not play.hidden:
                 return IllegalActionError, f"{last.code} makes nobody draw a number you choose: no claim"
-            if last.face == Face.WILD_SWAP \
+            if last.face in FACE_TARGETS \
                     and (play.target is None or play.target == p or not 0 <= play.target < self.n
                          or play.target in self.eliminated):
                 return IllegalActionError, f"{last.code} needs a target seat other than yours"
@@ -190,7 +190,7 @@ class PlayingMixin(HandState):
             # fast path: one card in turn
             c = cards[0]
             hand = self.hands[play.player]
-            if (c in hand and (play.color is not None) is c.is_wild and c.face < Face.WILD_SWAP
+            if (c in hand and (play.color is not None) is c.is_wild and c.face < FIRST_SPECIAL
                     and (not play.uno or len(hand) == 2) and (play.color is None or play.color in self.colors)
                     and matches(c, self.discard[-1], self.color)):
                 return None
@@ -229,8 +229,9 @@ class PlayingMixin(HandState):
                     break
         if why:
             return CardNotPlayableError, why, ph != Phase.PENDING
-        if play.cards[-1].face == Face.WILD_SWAP and len(self.hands[p]) == len(play.cards) + len(play.hidden):
-            return CardNotPlayableError, "Wild Swap Hands cannot be your last card (001)", False
+        not_last = FACE_NOT_LAST.get(play.cards[-1].face)
+        if not_last and len(self.hands[p]) == len(play.cards) + len(play.hidden):
+            return CardNotPlayableError, not_last, False
         return None
 
     def put_down(self, p: int, a: Play, cut: bool = False) -> None:
