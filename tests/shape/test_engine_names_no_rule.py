@@ -3,8 +3,8 @@ rule's own module (only the plug-in API: ``unokit.rules`` itself, ``ruleset``, `
 ``catalog``, and the editions' registry ``unokit.rules.editions``). A rule's behaviour lives in its module and
 reaches the referee through the hooks of :class:`unokit.rules.base.HouseRule`.
 
-What the engine still named was listed in ``DEBTS`` with why, a list that could only shrink; it is empty now,
-so the engine names no rule at all.
+What the engine still names is listed in ``DEBTS`` with why, a list that can only shrink: the blank cards'
+module, which the composer and the play checks still ask about a blank's target and claim.
 """
 
 from __future__ import annotations
@@ -18,9 +18,14 @@ ENGINE = Path(__file__).resolve().parents[2] / "unokit" / "engine"
 API = {"unokit.rules", "unokit.rules.ruleset", "unokit.rules.base", "unokit.rules.registry", "unokit.rules.catalog",
        "unokit.rules.editions"}
 
-#: (engine module, rule code or rule module) -> why it is still named there: none any more (DED, SLOWUNO and the
-#: blank cards reach the referee through hooks, public queries and registered face effects)
-DEBTS: dict[tuple[str, str], str] = {}
+#: (engine module, rule code or rule module) -> why it is still named there. DED, SLOWUNO and the wilds reach the
+#: referee through hooks, public queries and registered face effects; the blank cards' effects too, but the
+#: composer and the play checks still ask ``rules.blanks`` whether a blank names a target and what it claims
+#: (found when the check learnt to see ``from ..rules import blanks``): to become the blanks' registered traits
+DEBTS: dict[tuple[str, str], str] = {
+    ("compose", "unokit.rules.blanks"): "a blank's targets and claims (blanks.takes_target, targets, claims)",
+    ("referee.playing", "unokit.rules.blanks"): "a blank's target and claim checks (blanks.takes_target, problem)",
+}
 
 
 def _module(path: Path, root: Path) -> str:
@@ -58,6 +63,10 @@ def named_rules(root: Path = ENGINE) -> set[tuple[str, str]]:
                     target = node.module or ""
                 if target.startswith("unokit.rules") and target not in API:
                     found.add((me, target))
+                elif target == "unokit.rules":      # ``from ..rules import blanks``: a rule module by its name
+                    found.update((me, f"unokit.rules.{a.name}") for a in node.names
+                                 if f"unokit.rules.{a.name}" not in API and a.name[:1].islower()
+                                 and (Path(__file__).resolve().parents[2] / "unokit" / "rules" / f"{a.name}.py").exists())
     return found
 
 
@@ -77,6 +86,9 @@ def test_the_check_sees_a_rule_code_and_a_rule_import_but_not_prose_or_the_api(t
     (tmp_path / "referee" / "x.py").write_text('"""Prose may name DR."""\nfrom ...rules.cut import Cut\n'
                                                'from ...rules.base import HouseRule\nA = "DR"\nB = "hello"\n')
     assert named_rules(tmp_path) == {("referee.x", "unokit.rules.cut"), ("referee.x", "DR")}
+    (tmp_path / "referee" / "y.py").write_text("from ...rules import blanks, RuleSet, base\n")
+    assert ("referee.y", "unokit.rules.blanks") in named_rules(tmp_path)
+    assert not {w for m, w in named_rules(tmp_path) if m == "referee.y"} - {"unokit.rules.blanks"}
 
 
 #: the card faces a rule module owns (its effect, targets and refusals registered with register_face_effect)
