@@ -42,7 +42,7 @@ from . import LAB_VERSION, RANDOM_PLAY, chunk_engine, engine_fingerprint, lab
 from .histogram import Histogram
 from .stats import mean_diff, newcombe_diff, wilson
 
-__all__ = ["Wants", "Pace", "advise", "code_profile", "measure", "profile_of", "candidates", "score_of", "BASELINE", "SKILL_BOT",
+__all__ = ["Wants", "Pace", "advise", "canonical_code", "code_profile", "measure", "profile_of", "candidates", "score_of", "BASELINE", "SKILL_BOT",
            "ATTACKS", "LONG_QUANTILE", "default_cache_dir", "effects", "effect_label", "rule_effects"]
 
 BASELINE = "UNO 1121"
@@ -404,6 +404,18 @@ def _report_entries(path: Path | None) -> dict[str, tuple[dict, dict]]:
 
 
 # ---------------------------------------------------------------------------------------- one code
+def canonical_code(code: str) -> str:
+    """The canonical form of a rule code, ``UNO 1121`` put before one that names only rules (``DR-P2``); a code
+    the parser refuses raises its :class:`UnoError` (one line).
+
+    >>> canonical_code("p2-dr")
+    'UNO 1121 DR-P2'
+    """
+    from ..match import parse_match_rules
+    text = " ".join(code.split())
+    return parse_match_rules(text if text.upper().startswith("UNO") else f"{BASELINE} {text}").code
+
+
 def code_profile(code: str, players: int = 4, *, decks: int = 1, pace: Pace = Pace(), hands: int = 2000,
                  seed: int = 0, referee_hands: int = 200, jobs: int | None = None,
                  cache: str | Path | None = None, report: str | Path | None = REPORT) -> dict:
@@ -418,14 +430,10 @@ def code_profile(code: str, players: int = 4, *, decks: int = 1, pace: Pace = Pa
     """
     t0 = time.perf_counter()
     _check(players, decks, Wants(), hands, hands, 1, pace)
-    canonical = _parse(code if code.upper().startswith("UNO") else f"{BASELINE} {code}")
-    if canonical is None:
-        from ..match import parse_match_rules
-        try:
-            parse_match_rules(code)
-        except UnoError as e:
-            raise LabError(str(e)) from None
-        raise LabError(f"cannot read the rule code {code!r}")   # pragma: no cover - the parser said why above
+    try:
+        canonical = canonical_code(code)
+    except UnoError as e:
+        raise LabError(str(e)) from None
     if not _fits(canonical, players, decks):
         raise LabError(f"{canonical} cannot be played by {players} players"
                        + (f" with {decks} decks" if decks != 1 else ""))
@@ -453,10 +461,10 @@ def code_profile(code: str, players: int = 4, *, decks: int = 1, pace: Pace = Pa
             entry, base = got[canonical], got[BASELINE]
             source = f"measured (referee, {n:,} hands at {players} players)"
             origin = {"engine": "referee", "players": players, "hands": n}
-    p = profile_of(entry, base, pace)
+    p, ref = profile_of(entry, base, pace), profile_of(base, base, pace)
     return {"kind": "profile", "rules": canonical, "players": players, "decks": decks, "pace": asdict(pace),
-            "baseline": BASELINE, "source": source, "origin": origin, "profile": p, "reference": profile_of(base, base, pace),
-            "why": why(p, profile_of(base, base, pace), Wants()),
+            "baseline": BASELINE, "source": source, "origin": origin, "profile": p, "reference": ref,
+            "why": why(p, ref, Wants()),
             "settings": {"hands": hands, "seed": seed, "skill_bot": SKILL_BOT, "long_quantile": LONG_QUANTILE},
             "seconds": round(time.perf_counter() - t0, 2)}
 

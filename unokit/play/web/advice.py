@@ -37,16 +37,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.errors import UnoError
 from ...lab.advise import (
-    BASELINE,
     REPORT,
     Wants,
     advise,
+    canonical_code,
     code_profile,
     default_cache_dir,
     effects,
     rule_effects,
 )
-from ...match import SEATS_PER_DECK, parse_match_rules
+from ...match import SEATS_PER_DECK
 from ...rules.catalog import ALIASES, CATALOG, IMPLEMENTED
 from .hub import TokenBucket
 
@@ -181,9 +181,8 @@ def _canonical(rules: str) -> str:
     text = " ".join(rules.split())
     if not text:
         _bad("rules: a rule code such as 'UNO 1121 DR-P2'")
-    text = text if text.upper().startswith("UNO") else f"{BASELINE} {text}"
     try:
-        return parse_match_rules(text).code
+        return canonical_code(text)
     except UnoError as e:
         _bad(str(e).splitlines()[0] if str(e) else "cannot read that rule code")
 
