@@ -4,6 +4,15 @@ SQLite by default (a file, WAL mode); any SQLAlchemy URL works (PostgreSQL is te
 stored as its options and the ordered entries of :attr:`TableSession.log`; restoring replays them,
 so nothing but the log needs to be kept for a table to survive a restart.
 
+Several server processes (workers) may share one database. Each live table is then owned by one
+worker at a time through a *lease* (:meth:`Store.claim`): a row per table naming the worker, the
+lease's expiry, and a *fencing token* that grows by one at every change of owner. A worker writes a
+table's log with its token (``add_batch(..., fences=...)``), and the write is refused
+(:class:`LostOwnership`, nothing stored) unless the token is still the table's, checked in the same
+transaction that writes the entries. So a worker that was paused or cut off past its lease, while
+another took the table over, can never add an entry after the new owner's: the database, not the
+clocks, decides (the clocks only decide when a lease may be taken over).
+
 >>> st = Store("sqlite://")
 >>> st.create_table("ABC234", {"seats": 2}, now=1.0)
 >>> st.add_entries("ABC234", 0, [{"k": "start", "t": 0.0}])
@@ -16,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Float,
@@ -33,10 +42,11 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["Store", "hash_token"]
+__all__ = ["LostOwnership", "Owner", "Store", "hash_token"]
 
 
 class _Base(DeclarativeBase):
@@ -70,6 +80,31 @@ class EntryRow(_Base):
     entry: Mapped[str] = mapped_column(Text)
 
 
+class OwnerRow(_Base):
+    """Who holds a table now (see the module's docstring): one row per table ever owned."""
+    __tablename__ = "uno_owners"
+    table_code: Mapped[str] = mapped_column(String(12), ForeignKey("uno_tables.code"), primary_key=True)
+    worker: Mapped[str] = mapped_column(String(64))
+    fence: Mapped[int] = mapped_column(Integer)            # +1 at each change of owner, never reused
+    expires: Mapped[float] = mapped_column(Float)          # wall-clock seconds; the lease may be taken after
+
+
+class LostOwnership(Exception):
+    """A worker wrote to (or renewed) a table whose lease another worker has taken since: nothing was
+    stored. The worker must drop the table (its state may be ahead of the log by unstored actions)."""
+
+    def __init__(self, codes: list[str]):
+        self.codes = codes
+        super().__init__(f"tables no longer owned by this worker: {', '.join(codes)}")
+
+
+class Owner(NamedTuple):
+    """A table's lease: ``worker`` holds it with token ``fence`` until ``expires``."""
+    worker: str
+    fence: int
+    expires: float
+
+
 def _table_of(row: type[_Base]) -> Table:
     """The Core table of a mapped class (declared as a plain ``FromClause``; a declarative class's is a Table)."""
     table = row.__table__
@@ -78,6 +113,11 @@ def _table_of(row: type[_Base]) -> Table:
 
 
 _T = _table_of(TableRow)
+_O = _table_of(OwnerRow)
+# the fencing check: touches the lease row (so a concurrent claim waits for this transaction, or this one
+# sees the claim's new token and matches nothing) and counts 1 only while the token is still the table's
+_FENCE = update(_O).where(_O.c.table_code == bindparam("c"), _O.c.fence == bindparam("f")).values(
+    fence=_O.c.fence)
 _ADD_ENTRY = insert(_table_of(EntryRow))
 _TOUCH = update(_T).where(_T.c.code == bindparam("c")).values(updated=bindparam("u"))
 _TOUCH_STATUS = update(_T).where(_T.c.code == bindparam("c")).values(updated=bindparam("u"), status=bindparam("s"))
@@ -165,9 +205,12 @@ class Store:
         """Append log entries ``start, start+1, ...`` in one transaction (and the table's status)."""
         self.add_batch([(code, start, entries, status)])
 
-    def add_batch(self, items: list[tuple[str, int, list[dict], str | None]]) -> None:
+    def add_batch(self, items: list[tuple[str, int, list[dict], str | None]],
+                  fences: dict[str, int] | None = None) -> None:
         """:meth:`add_entries` for several tables in one transaction (the hub's group commit): each item
-        is ``(code, start, entries, status)``; all are stored or none."""
+        is ``(code, start, entries, status)``; all are stored or none. ``fences``: the lease token this
+        worker holds for each table (:meth:`claim`); when given, the batch is stored only if every one
+        is still its table's, else :class:`LostOwnership` names the tables lost and nothing is stored."""
         items = [it for it in items if it[2] or it[3] is not None]
         if not items:
             return
@@ -179,6 +222,8 @@ class Store:
             touched[code] = status if status is not None else touched.get(code)
         # statements built once, in SQLAlchemy Core (not the ORM's unit of work): this runs after every action
         with self.engine.begin() as conn:
+            if fences is not None:
+                self._check_fences(conn, {code for code, _, _, _ in items}, fences)
             if rows:
                 conn.execute(_ADD_ENTRY, rows)
             plain = [{"c": c, "u": now} for c, st in touched.items() if st is None]
@@ -192,3 +237,59 @@ class Store:
         with self._s() as s:
             rows = s.scalars(select(EntryRow.entry).where(EntryRow.table_code == code).order_by(EntryRow.idx))
             return [json.loads(r) for r in rows]
+
+    # ------------------------------------------------------------------ ownership (several workers)
+    @staticmethod
+    def _check_fences(conn, codes: set[str], fences: dict[str, int]) -> None:
+        lost = sorted(c for c in codes if c not in fences
+                      or conn.execute(_FENCE, {"c": c, "f": fences[c]}).rowcount != 1)
+        if lost:
+            raise LostOwnership(lost)
+
+    def claim(self, code: str, worker: str, ttl: float, now: float | None = None, *,
+              steal: bool = False) -> int | None:
+        """Take table ``code`` for ``worker`` for ``ttl`` seconds: its new fencing token, or None while
+        another worker's lease runs (``steal``: take it even then; the holder's next write fails). A
+        worker that holds the lease already gets a new token too: a claim always starts a new tenure."""
+        now = time.time() if now is None else now
+        cond = _O.c.table_code == code
+        if not steal:
+            cond = cond & ((_O.c.expires <= now) | (_O.c.worker == worker))
+        with self.engine.begin() as conn:
+            row = conn.execute(update(_O).where(cond).values(worker=worker, fence=_O.c.fence + 1,
+                                                             expires=now + ttl).returning(_O.c.fence)).first()
+            if row is not None:
+                return int(row[0])
+            if conn.execute(select(_O.c.fence).where(_O.c.table_code == code)).first() is not None:
+                return None            # held by a live lease
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(_O).values(table_code=code, worker=worker, fence=1, expires=now + ttl))
+            return 1
+        except IntegrityError:         # another worker inserted the first lease meanwhile (or no such table)
+            return self.claim(code, worker, ttl, now, steal=steal) if self.exists(code) else None
+
+    def renew(self, worker: str, fences: dict[str, int], ttl: float, now: float | None = None) -> list[str]:
+        """Extend this worker's leases by ``ttl`` from ``now``, in one transaction; returns the tables whose
+        token is no longer this worker's (lost: drop them)."""
+        now = time.time() if now is None else now
+        stmt = update(_O).where(_O.c.table_code == bindparam("c"), _O.c.fence == bindparam("f"),
+                                _O.c.worker == worker).values(expires=now + ttl)
+        lost = []
+        with self.engine.begin() as conn:
+            for code, fence in sorted(fences.items()):
+                if conn.execute(stmt, {"c": code, "f": fence}).rowcount != 1:
+                    lost.append(code)
+        return lost
+
+    def release(self, code: str, worker: str, fence: int) -> bool:
+        """Give a lease back at once (a worker stopping cleanly): another may claim the table now."""
+        with self.engine.begin() as conn:
+            return conn.execute(update(_O).where(_O.c.table_code == code, _O.c.fence == fence,
+                                                 _O.c.worker == worker).values(expires=0.0)).rowcount == 1
+
+    def owner(self, code: str) -> Owner | None:
+        """The table's lease as stored (None: never owned)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(_O.c.worker, _O.c.fence, _O.c.expires).where(_O.c.table_code == code)).first()
+        return None if row is None else Owner(row[0], int(row[1]), float(row[2]))
