@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint setup sysdeps bench clean
+.PHONY: run test lint setup sysdeps bench clean cluster
 
 $(STAMP): pyproject.toml setup.py unokit/fast/_ccore.c $(wildcard unokit/fast/*.h)
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,12 @@ sysdeps:
 # the web table on http://127.0.0.1:8000 (the terminal game: .venv/bin/unokit play)
 run: $(STAMP)
 	$(VENV)/bin/unokit serve
+
+# a local cluster: PostgreSQL, WORKERS web workers and HAProxy on http://127.0.0.1:PORT (Ctrl-C stops it all)
+WORKERS ?= 2
+PORT    ?= 8080
+cluster: $(STAMP) sysdeps
+	$(VENV)/bin/unokit cluster --workers $(WORKERS) --port $(PORT)
 
 # the tests run in parallel (pytest-xdist), one worker per CPU; the Ray and browser tests each keep to one worker
 # (xdist_group). TEST_JOBS=0 make test: in one process; UNOKIT_FULL=1 make test: every seed of the sweeps

@@ -6,13 +6,14 @@ set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || need+=(haproxy)
 if [ ${#need[@]} -eq 0 ]; then
     exit 0
 fi
 sudo=""
 if [ "$(id -u)" != 0 ]; then
     if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-        echo "system-deps: missing ${need[*]} and not root: install them with apt-get (the browser and PostgreSQL tests are skipped)" >&2
+        echo "system-deps: missing ${need[*]} and not root: install them with apt-get (the browser, PostgreSQL and cluster tests are skipped)" >&2
         exit 0
     fi
 fi

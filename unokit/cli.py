@@ -936,7 +936,22 @@ def _add_serve_command(sub) -> None:
     sv.add_argument("--ws-compress", action="store_true",
                     help="compress WebSocket messages (permessage-deflate): about 5 times fewer bytes for slow "
                          "links, at about 0.2 ms of server CPU an action for a table of four (default: off)")
+    sv.add_argument("--worker", default=None, metavar="NAME",
+                    help="run as one of several workers sharing --db (PostgreSQL) behind a proxy: each table is "
+                         "served by the worker holding its lease (docs/scale-out-web.md); NAME must differ per process")
+    sv.add_argument("--lease", type=float, default=6.0,
+                    help="with --worker: seconds a table's lease lasts unless renewed (default 6; a dead worker's "
+                         "tables are taken over after at most this long)")
     sv.set_defaults(func=_cmd_serve)
+
+    cl = sub.add_parser("cluster", help="a local cluster: PostgreSQL, several web workers and HAProxy on loopback",
+                        description="Start PostgreSQL, --workers web workers and HAProxy in front of them on "
+                                    "127.0.0.1, print the URL, and stop everything on Ctrl-C "
+                                    "(docs/scale-out-web.md). Needs Debian's postgresql and haproxy "
+                                    "(make sysdeps installs them).")
+    cl.add_argument("--workers", type=int, default=2, help="web workers (1 to 16, default 2)")
+    cl.add_argument("--port", type=_port, default=8080, help="the proxy's port (default 8080)")
+    cl.set_defaults(func=_cmd_cluster)
 
 
 def check_port(host: str, port: int) -> None:
@@ -961,7 +976,11 @@ def _cmd_serve(args) -> int:
     try:
         if not (0 <= args.post_rate <= 1e6):
             raise CliError("--post-rate must be from 0 to 1000000")
-        app = create_app(args.db, post_rate=args.post_rate)
+        if args.worker is not None and not (0 < len(args.worker) <= 64 and args.worker.isprintable()):
+            raise CliError("--worker: a name of 1 to 64 printable characters")
+        if not (1.0 <= args.lease <= 600.0):
+            raise CliError("--lease must be from 1 to 600 seconds")
+        app = create_app(args.db, post_rate=args.post_rate, worker=args.worker, lease=args.lease)
     except Exception as e:  # noqa: BLE001 - SQLAlchemy's errors for a bad URL or an unreachable server
         raise CliError(f"cannot open the database {args.db!r}: {type(e).__name__}: {e}") from None
     check_port(args.host, args.port)
@@ -969,6 +988,30 @@ def _cmd_serve(args) -> int:
     print(f"unokit web table: http://{shown}:{args.port}/  (database {args.db}; Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
                 ws_per_message_deflate=args.ws_compress)
+    return 0
+
+
+def _cmd_cluster(args) -> int:
+    import signal
+
+    from .play.web.cluster import LocalCluster
+    if not 1 <= args.workers <= 16:
+        raise CliError("--workers must be from 1 to 16")
+    check_port("127.0.0.1", args.port)
+    cluster = LocalCluster(args.workers, args.port, log=lambda t: print(f"  {t}", flush=True))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        try:
+            cluster.start()
+        except (RuntimeError, OSError, ValueError) as e:   # a missing program, a port, initdb failing
+            raise CliError(f"cannot start the cluster: {e}") from None
+        print(f"unokit cluster: {cluster.url}  ({args.workers} workers on PostgreSQL behind HAProxy; Ctrl-C stops)",
+              flush=True)
+        signal.pause()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        cluster.stop()
     return 0
 
 

@@ -36,7 +36,7 @@ from ..fairness import verify_hand
 from ..session import CHAT_MAX, TableError, TableOptions, TableSession, clean_chat
 from ..wire import action_json, catalog_message, state_message
 from .advice import mount_advice
-from .hub import Conn, Hub, Runtime, TokenBucket
+from .hub import Conn, Hub, Runtime, TableMoved, TokenBucket
 from .learn import mount_learn
 from .sheet import register as mount_sheet
 from .solitaire import mount_solitaire
@@ -111,12 +111,15 @@ def _bad(message: str, status: int = 400) -> NoReturn:
 
 
 def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POST_RATE,
-               clock=None) -> FastAPI:
+               clock=None, worker: str | None = None, lease: float = 6.0) -> FastAPI:
     """The web table app on the database ``db`` (any SQLAlchemy URL); ``post_rate``: POST requests a
     second allowed per client address (bursts of ``POST_BURST``; 0: no limit); ``clock``: the wall clock
-    the tables' time is read from (default :func:`time.time`; tests move one on to stand for an outage)."""
+    the tables' time is read from (default :func:`time.time`; tests move one on to stand for an outage);
+    ``worker``: this process's name among several sharing ``db`` behind a proxy (``lease``: seconds a table's
+    lease lasts; see :mod:`unokit.play.web.hub`)."""
     store = Store(db)
-    hub = Hub(store) if clock is None else Hub(store, clock=clock)
+    hub = Hub(store, worker=worker, lease=lease) if clock is None else Hub(store, clock=clock, worker=worker,
+                                                                            lease=lease)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -369,7 +372,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
     async def ws(websocket: WebSocket, code: str):
         await websocket.accept()
         try:
-            rt = await hub.get(code)
+            rt = await hub.get(code, confirm=True)
         except TableError:
             rt = None
         if rt is None:
@@ -389,8 +392,13 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         if removed:            # the host removed this person: the token only watches
             player, host = None, False
         lang = websocket.query_params.get("lang", "en")
-        conn = Conn(send=websocket.send_json, send_text=websocket.send_text, player=player, lang=lang if lang in ("en", "pt") else "en", host=host)
-        await hub.connect(rt, conn)
+        conn = Conn(send=websocket.send_json, send_text=websocket.send_text, player=player,
+                    lang=lang if lang in ("en", "pt") else "en", host=host, close=lambda code: websocket.close(code=code))
+        try:
+            await hub.connect(rt, conn)
+        except TableMoved:      # another worker took the table meanwhile: the page reconnects to it
+            await websocket.close(code=1012)
+            return
         if removed:
             await websocket.send_json({"type": "notice", "message": REMOVED})
         strikes = 0

@@ -14,6 +14,15 @@ server is down: a stopping server logs each live table's moment (:meth:`TableSes
 restored table's time resumes from its last entry. The time a table was down is thus nobody's: turn
 timers, UNO graces and the wait between hands resume with the time they had left, and every person
 gets the whole ``away_delay`` from the moment the table is live again (:meth:`TableSession.resumed`).
+
+Several hubs (worker processes, ``Hub(store, worker=NAME)``) may share one database behind a proxy
+(:mod:`unokit.play.web.cluster`). A worker serves a table only while it holds the table's lease
+(:meth:`Store.claim`): it claims a table before reading its log, writes with the lease's fencing token,
+renews its leases every ``lease / 3`` seconds, and takes over the unfinished tables nobody holds (a dead
+worker's). A request for a table another worker holds takes it over (the proxy sends a table's requests
+to one worker, so this happens when the proxy moved it). A worker whose write or renewal is refused
+(:class:`LostOwnership`: another took the table) drops the table at once, its unstored change with it,
+and closes its connections, which reconnect through the proxy to the new owner.
 """
 
 from __future__ import annotations
@@ -30,13 +39,18 @@ from typing import Any
 from ...core.errors import UnoError
 from ..session import TableError, TableOptions, TableSession
 from ..wire import LANGS, state_update
-from .store import Store
+from .store import LostOwnership, Store
 
-__all__ = ["Hub", "Runtime", "Conn", "GroupCommit", "new_code", "new_token", "CODE_ALPHABET"]
+__all__ = ["Hub", "Runtime", "Conn", "GroupCommit", "TableMoved", "new_code", "new_token", "CODE_ALPHABET"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed easily
 CODE_LENGTH = 6
 log = logging.getLogger("unokit.web")
+
+
+class TableMoved(TableError):
+    """This worker no longer holds the table (another worker took it over): the change was not stored;
+    reconnect (through the proxy) to play on."""
 
 
 def new_code() -> str:
@@ -79,6 +93,7 @@ class Conn:
     send_text: Callable[[str], Awaitable[Any]] | None = None   # the same message already encoded as JSON (a WebSocket)
     seen: tuple | None = None    # the log mark of the last state sent (None: send the whole window)
     bucket: TokenBucket = field(default_factory=TokenBucket)   # its messages' rate limit
+    close: Callable[[int], Awaitable[Any]] | None = None       # closes it with a WebSocket close code
 
     def allow(self, rate: float = 10.0, burst: float = 20.0) -> bool:
         return self.bucket.allow(rate, burst)
@@ -97,6 +112,8 @@ class Runtime:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task | None = None
     status: str = "lobby"
+    fence: int | None = None     # this worker's lease token for the table (None: one process, no leases)
+    dropped: bool = False        # the lease was lost: the runtime is no longer served
 
     def now(self) -> float:
         """The table's time: seconds since it was created, the time it was down left out."""
@@ -127,12 +144,26 @@ class GroupCommit:
         self.batch.append((rt, start, entries, status, before, fut))
         return fut
 
+    def _store(self, items: list, fences: dict[str, int] | None) -> None:
+        if fences is None:
+            self.store.add_batch(items)
+        else:
+            self.store.add_batch(items, fences=fences)
+
+    @staticmethod
+    def _fences(batch) -> dict[str, int] | None:
+        """The lease tokens of a batch's tables (None: a single process, no leases)."""
+        if all(item[0].fence is None for item in batch):
+            return None
+        return {item[0].code: item[0].fence for item in batch if item[0].fence is not None}
+
     def flush(self) -> None:
         batch, self.batch = self.batch, []
         if not batch:
             return
         try:
-            self.store.add_batch([(rt.code, start, entries, status) for rt, start, entries, status, _, _ in batch])
+            self._store([(rt.code, start, entries, status) for rt, start, entries, status, _, _ in batch],
+                        self._fences(batch))
             self.commits += 1
             done: list[tuple[tuple, Exception | None]] = [(item, None) for item in batch]
         except Exception:  # noqa: BLE001 - retried one change at a time, to fail only the bad one
@@ -140,7 +171,7 @@ class GroupCommit:
             for item in batch:
                 rt, start, entries, status, _, _ = item
                 try:
-                    self.store.add_batch([(rt.code, start, entries, status)])
+                    self._store([(rt.code, start, entries, status)], self._fences([item]))
                     self.commits += 1
                     done.append((item, None))
                 except Exception as e:  # noqa: BLE001 - handed to the change that queued it
@@ -160,12 +191,23 @@ class GroupCommit:
 class Hub:
     """Every live table of one server process."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, *, worker: str | None = None,
+                 lease: float = 6.0):
         self.store = store
         self.clock = clock                # wall-clock seconds (tests move it on to stand for an outage)
         self.tables: dict[str, Runtime] = {}
         self.closing = False
         self.writer = GroupCommit(store)
+        self.worker = worker              # this worker's name among several (None: the only process)
+        self.lease = lease                # seconds a lease lasts unless renewed
+        self.leases_task: asyncio.Task | None = None
+        self.taken_over = 0               # tables taken from another worker or from none (the chaos test reads it)
+        self._loading: dict[str, asyncio.Future] = {}
+
+    def _claim(self, code: str, steal: bool = True) -> int | None:
+        """This worker's new lease token for ``code`` (thread-safe: the store's own transaction)."""
+        assert self.worker is not None
+        return self.store.claim(code, self.worker, self.lease, time.time(), steal=steal)
 
     # ------------------------------------------------------------------ tables
     async def create(self, options: TableOptions, name: str) -> tuple[Runtime, int, str]:
@@ -180,7 +222,8 @@ class Hub:
         created = self.clock()
         token = new_token()
         self._create_rows(code, session, created, player, token)
-        rt = Runtime(code, session, created, saved=len(session.log), origin=created, clock=self.clock)
+        rt = Runtime(code, session, created, saved=len(session.log), origin=created, clock=self.clock,
+                     fence=None if self.worker is None else self._claim(code))
         self.tables[code] = rt
         self._drive(rt)
         return rt, player, token
@@ -190,19 +233,44 @@ class Hub:
         self.store.add_entries(code, 0, session.log)
         self.store.add_seat(code, player, token, host=True)
 
-    async def get(self, code: str) -> Runtime | None:
+    async def get(self, code: str, confirm: bool = False) -> Runtime | None:
+        """The live table ``code`` (loaded from its log if need be), or None. A worker among several takes the
+        table over if another holds it; ``confirm`` (a new connection): first ask the database whether this
+        worker still holds a table it has in memory (one another took since is dropped and taken back)."""
         if not isinstance(code, str) or len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
             return None
         rt = self.tables.get(code)
-        if rt is None:
-            rt = await asyncio.to_thread(self._load, code)
-            if rt is not None:
-                rt = self.tables.setdefault(code, rt)
-                if rt.session.status != "over":
-                    self._drive(rt)
+        if rt is not None and confirm and rt.fence is not None:
+            owner = await asyncio.to_thread(self.store.owner, code)
+            if owner is None or owner.fence != rt.fence:
+                await self.drop(rt)
+                rt = None
+        return rt if rt is not None else await self._load_once(code, True)
+
+    async def _load_once(self, code: str, steal: bool) -> Runtime | None:
+        """Load ``code`` into this hub, once however many ask at the same moment (a worker's second claim
+        would make the first runtime's lease token stale)."""
+        pending = self._loading.get(code)
+        if pending is None:
+            pending = asyncio.ensure_future(asyncio.to_thread(self._load, code, steal))
+            self._loading[code] = pending
+            pending.add_done_callback(lambda _: self._loading.pop(code, None))
+        rt = await asyncio.shield(pending)
+        if rt is not None and not rt.dropped:
+            rt = self.tables.setdefault(code, rt)
+            if rt.session.status != "over":
+                self._drive(rt)
         return rt
 
-    def _load(self, code: str) -> Runtime | None:
+    def _load(self, code: str, steal: bool = True) -> Runtime | None:
+        fence = None
+        if self.worker is not None:      # the lease first, then the log: a write after it cannot be missed
+            if not self.store.exists(code):
+                return None
+            fence = self._claim(code, steal)
+            if fence is None:
+                return None
+            self.taken_over += 1
         row = self.store.table(code)
         if row is None:
             return None
@@ -210,13 +278,17 @@ class Hub:
         session = TableSession.restore(json.loads(row.options), entries)
         live = session.live_since()           # the table's time goes on from where its log ends
         rt = Runtime(code, session, row.created, saved=len(entries), status=row.status,
-                     origin=self.clock() - live, clock=self.clock)
+                     origin=self.clock() - live, clock=self.clock, fence=fence)
         if session.status != "over":
             session.resumed(live)
         return rt
 
     async def resume_all(self) -> int:
-        """Load and drive every table that was not over when the server stopped."""
+        """Load and drive every table that was not over when the server stopped (a worker among several:
+        start keeping its leases and taking over the tables nobody holds, see :meth:`keep_leases`)."""
+        if self.worker is not None:
+            self.leases_task = asyncio.get_running_loop().create_task(self.keep_leases())
+            return 0
         codes = await asyncio.to_thread(self.store.unfinished)
         for code in codes:
             try:
@@ -229,7 +301,11 @@ class Hub:
         async with rt.lock:
             token = new_token()
             player = rt.session.join(name, rt.now())
-            self.store.add_seat(rt.code, player, token)      # no await before the entry is stored too
+            try:       # no await before the entry is stored too
+                self.store.add_seat(rt.code, player, token, fence=rt.fence)
+            except LostOwnership:
+                await self.drop(rt)
+                raise TableMoved("this table moved to another server: reload the page") from None
             await self.commit(rt)
         return player, token
 
@@ -258,9 +334,13 @@ class Hub:
             rt.saved += len(new)
             if status:
                 rt.status = s.status
-            await stored
-            if status == "over" and s.match is not None:
-                self.store.set_status(rt.code, "over", s.record())
+            try:
+                await stored
+                if status == "over" and s.match is not None:
+                    self.store.set_status(rt.code, "over", s.record(), fence=rt.fence)
+            except LostOwnership:
+                await self.drop(rt)
+                raise TableMoved("this table moved to another server: reconnecting") from None
         await self.broadcast(rt)
 
     async def broadcast(self, rt: Runtime) -> None:
@@ -296,6 +376,8 @@ class Hub:
     # ------------------------------------------------------------------ connections
     async def connect(self, rt: Runtime, c: Conn) -> None:
         async with rt.lock:
+            if rt.dropped:
+                raise TableMoved("this table moved to another server: reconnecting")
             rt.conns.add(c)
             if c.player is not None:
                 rt.session.set_connected(c.player, True, rt.now())
@@ -323,14 +405,17 @@ class Hub:
     async def _driver(self, rt: Runtime) -> None:
         """Wake when something is due (bots, grace, timers, next hand) or when poked; stop when over."""
         s = rt.session
-        while not self.closing:
+        while not self.closing and not rt.dropped:
             async with rt.lock:
                 try:
                     changed = s.tick(rt.now())
                 except UnoError:   # pragma: no cover - a bot or stand-in refused: the table waits for people
                     changed = False
                 if changed or len(s.log) > rt.saved or s.status != rt.status:
-                    await self.commit(rt)
+                    try:
+                        await self.commit(rt)
+                    except TableMoved:
+                        return
                 due = s.next_due(rt.now())
             if s.status == "over":
                 return
@@ -346,6 +431,8 @@ class Hub:
         time resumes from there after the restart."""
         self.closing = True
         tasks = [rt.task for rt in self.tables.values() if rt.task is not None]
+        if self.leases_task is not None:
+            tasks.append(self.leases_task)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -356,7 +443,10 @@ class Hub:
             rt.session.pause(rt.now())
             new = rt.session.log[rt.saved:]
             try:
-                self.store.add_entries(rt.code, rt.saved, new)
+                self.store.add_batch([(rt.code, rt.saved, new, None)],
+                                     None if rt.fence is None else {rt.code: rt.fence})
+                if rt.fence is not None and self.worker is not None:   # another worker may take it at once
+                    self.store.release(rt.code, self.worker, rt.fence)
             except Exception as e:  # noqa: BLE001 - a store gone at shutdown: the table resumes from its last entry
                 log.warning("table %s: its pause was not stored (%s)", rt.code, e)
             else:
@@ -366,3 +456,44 @@ class Hub:
         """Wake every table's driver now (after the clock was moved on, in tests)."""
         for rt in self.tables.values():
             rt.wake.set()
+
+    # ------------------------------------------------------------------ several workers
+    async def drop(self, rt: Runtime) -> None:
+        """Stop serving a table another worker took over: forget it (its unstored change with it), stop its
+        driver, close its connections (they reconnect, through the proxy, to the new owner)."""
+        if rt.dropped:
+            return
+        rt.dropped = True
+        if self.tables.get(rt.code) is rt:
+            del self.tables[rt.code]
+        log.warning("table %s: taken over by another worker; dropped here", rt.code)
+        rt.wake.set()                      # the driver sees ``dropped`` and ends
+        for c in list(rt.conns):
+            rt.conns.discard(c)
+            if c.close is not None:
+                try:
+                    await c.close(1012)    # "service restart": the page reconnects
+                except Exception:  # noqa: BLE001 - already gone
+                    pass
+
+    async def keep_leases(self) -> None:
+        """A worker's background task: every ``lease / 3`` seconds renew its leases (dropping the tables
+        another worker took) and take over up to 20 unfinished tables nobody holds."""
+        assert self.worker is not None
+        while not self.closing:
+            try:
+                held = {code: rt.fence for code, rt in self.tables.items()
+                        if rt.fence is not None and not rt.dropped and rt.session.status != "over"}
+                lost = await asyncio.to_thread(self.store.renew, self.worker, held, self.lease, time.time())
+                for code in lost:
+                    rt = self.tables.get(code)
+                    if rt is not None and rt.fence == held[code]:
+                        await self.drop(rt)
+                for code in await asyncio.to_thread(self.store.orphans, time.time()):
+                    if code not in self.tables:
+                        await self._load_once(code, False)
+            except (OSError, TableError) as e:     # pragma: no cover - a table that no longer replays
+                log.warning("leases: %s", e)
+            except Exception as e:  # noqa: BLE001 - the database away for a moment: try again next round
+                log.warning("leases: the database did not answer (%s)", e)
+            await asyncio.sleep(self.lease / 3)

@@ -179,17 +179,24 @@ class Store:
             q = select(TableRow).where(TableRow.status == "over").order_by(TableRow.updated.desc()).limit(limit)
             return list(s.scalars(q))
 
-    def set_status(self, code: str, status: str, record: dict | None = None) -> None:
-        with self._s() as s, s.begin():
-            values = {"status": status, "updated": time.time()}
+    def set_status(self, code: str, status: str, record: dict | None = None, fence: int | None = None) -> None:
+        with self.engine.begin() as conn:
+            if fence is not None:
+                self._check_fences(conn, {code}, {code: fence})
+            values: dict[str, Any] = {"status": status, "updated": time.time()}
             if record is not None:
                 values["record"] = json.dumps(record)
-            s.execute(update(TableRow).where(TableRow.code == code).values(**values))
+            conn.execute(update(_T).where(_T.c.code == code).values(**values))
 
     # ------------------------------------------------------------------ seats
-    def add_seat(self, code: str, player: int, token: str, host: bool = False) -> None:
-        with self._s() as s, s.begin():
-            s.add(SeatRow(table_code=code, player=player, token_hash=hash_token(token), host=int(host)))
+    def add_seat(self, code: str, player: int, token: str, host: bool = False, fence: int | None = None) -> None:
+        """Store a seat's token (``fence``: only while this worker's lease token is the table's, see
+        :meth:`add_batch`)."""
+        with self.engine.begin() as conn:
+            if fence is not None:
+                self._check_fences(conn, {code}, {code: fence})
+            conn.execute(insert(_table_of(SeatRow)).values(table_code=code, player=player,
+                                                           token_hash=hash_token(token), host=int(host)))
 
     def seat_for(self, code: str, token: str) -> tuple[int, bool] | None:
         """(player, is host) of the token at this table, or None."""
@@ -287,6 +294,16 @@ class Store:
         with self.engine.begin() as conn:
             return conn.execute(update(_O).where(_O.c.table_code == code, _O.c.fence == fence,
                                                  _O.c.worker == worker).values(expires=0.0)).rowcount == 1
+
+    def orphans(self, now: float | None = None, limit: int = 20) -> list[str]:
+        """Unfinished tables that no worker holds now (never owned, or their lease ran out), oldest first:
+        those of a worker that died, for the others to take over."""
+        now = time.time() if now is None else now
+        q = (select(_T.c.code).select_from(_T.outerjoin(_O, _O.c.table_code == _T.c.code))
+             .where(_T.c.status != "over", (_O.c.expires.is_(None)) | (_O.c.expires <= now))
+             .order_by(_T.c.updated).limit(limit))
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(q)]
 
     def owner(self, code: str) -> Owner | None:
         """The table's lease as stored (None: never owned)."""

@@ -1,0 +1,221 @@
+"""The web table beyond one process (issue 29): workers that share one database, each table served by the
+one worker holding its lease, taken over when that worker dies or when the proxy sends it elsewhere.
+
+Two apps in this process on one SQLite file stand for two workers (the lease logic is the store's,
+tested on PostgreSQL in test_web_ownership.py); the slow test runs the real thing: PostgreSQL, two
+``unokit serve --worker`` processes and HAProxy (``unokit cluster``'s :class:`LocalCluster`), with a
+worker killed by SIGKILL mid-hand."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from web_support import recv_state, require
+
+from unokit.play.web.app import create_app
+from unokit.play.web.cluster import LocalCluster, haproxy_config, postgres_bindir
+from unokit.play.web.store import Store
+
+BODY = {"rules": "UNO 1121", "seats": 4, "name": "Ana", "bots": {"2": "greedy", "3": "greedy"},
+        "bot_think": 0.02, "uno_grace": 0, "away_delay": 20, "seed": 7}
+
+
+def hub(c):
+    return c.app.state.hub
+
+
+def settle(c, pred, what: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline, what
+        c.portal.call(hub(c).poke)
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def db(tmp_path):
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+def two_people(c, **kw) -> tuple[dict, dict]:
+    t = c.post("/api/tables", json={**BODY, **kw}).json()
+    j = c.post(f"/api/tables/{t['table']}/join", json={"name": "Bia"}).json()
+    assert c.post(f"/api/tables/{t['table']}/start", json={"token": t["token"]}).status_code == 200
+    return t, j
+
+
+def test_cluster_a_table_is_served_by_the_worker_holding_its_lease(db):
+    with TestClient(create_app(db, worker="w1")) as c1:
+        t, _ = two_people(c1)
+        code = t["table"]
+        owner = Store(db).owner(code)
+        assert owner is not None and owner.worker == "w1"
+        assert hub(c1).tables[code].fence == owner.fence
+
+
+def test_cluster_a_worker_asked_for_another_workers_table_takes_it_over_and_the_first_drops_it(db):
+    with TestClient(create_app(db, worker="w1")) as c1, TestClient(create_app(db, worker="w2")) as c2:
+        t, j = two_people(c1, bot_think=10)      # nothing moves by itself while the table changes hands
+        code = t["table"]
+        with c1.websocket_connect(f"/ws/{code}?token={t['token']}") as ana:
+            first = recv_state(ana)
+            s1 = hub(c1).tables[code].session
+            entries_before = len(Store(db).entries(code))
+            # the proxy now sends this table to w2 (w1 was taken out and came back): w2 takes it over
+            with c2.websocket_connect(f"/ws/{code}?token={j['token']}") as bia:
+                recv_state(bia)
+                s2 = hub(c2).tables[code].session
+                assert s2.game.fingerprint() == s1.game.fingerprint()
+                assert Store(db).owner(code).worker == "w2"
+                # w1 learns it at its next write (here its lease renewal) and drops the table; Ana's socket
+                # is closed with 1012 ("service restart"), which the page answers by reconnecting
+                c1.portal.call(lambda: _renew_now(hub(c1)))
+                assert code not in hub(c1).tables
+                with pytest.raises(WebSocketDisconnect) as e:
+                    for _ in range(50):
+                        ana.receive_json()
+                assert e.value.code == 1012
+        assert first["type"] == "state"
+        stored = Store(db).entries(code)
+        assert len(stored) >= entries_before
+        assert [e for e in stored if e.get("by") == "auto"] == []     # nobody was stood in for
+
+
+async def _renew_now(h) -> None:
+    held = {code: rt.fence for code, rt in h.tables.items()}
+    for code in await asyncio.to_thread(h.store.renew, h.worker, held, h.lease, time.time()):
+        await h.drop(h.tables[code])
+
+
+def test_cluster_a_paused_worker_cannot_apply_an_action_after_another_took_the_table(db):
+    with TestClient(create_app(db, worker="w1")) as c1:
+        t, j = two_people(c1)
+        code = t["table"]
+        settle(c1, lambda: _person_to_act(hub(c1).tables[code].session), "a person to act")
+        s1 = hub(c1).tables[code].session
+        seat = s1.game.to_act
+        who = t if s1.player_at(seat) == t["seat"] else j
+        action = str(s1.game.legal_actions(seat)[0])
+        with c1.websocket_connect(f"/ws/{code}?token={who['token']}") as ws:
+            recv_state(ws)
+            stored_before = Store(db).entries(code)
+            # w1 "pauses" (a long GC, a network split); w2 takes the table over (its lease ran out)
+            Store(db).claim(code, "w2", 6.0, steal=True)
+            ws.send_text(json.dumps({"type": "act", "action": action}))
+            with pytest.raises(WebSocketDisconnect) as e:
+                for _ in range(50):
+                    ws.receive_json()
+            assert e.value.code == 1012
+        assert Store(db).entries(code) == stored_before            # the action was not stored by w1
+        assert code not in hub(c1).tables
+
+
+def _person_to_act(s) -> bool:
+    return (s.status == "playing" and s.game is not None and not s.game.over
+            and s.seats[s.player_at(s.game.to_act)].kind == "person")
+
+
+def test_cluster_a_worker_takes_over_the_tables_nobody_holds(db):
+    with TestClient(create_app(db, worker="w1", lease=1.0)) as c1:
+        t, _ = two_people(c1)
+        code = t["table"]
+        st = Store(db)
+        st.release(code, "w1", hub(c1).tables[code].fence)     # as if w1 died: its lease is over
+        c1.portal.call(lambda: _drop_quietly(hub(c1), code))
+        with TestClient(create_app(db, worker="w2", lease=1.0)) as c2:
+            settle(c2, lambda: code in hub(c2).tables, "w2 takes the orphan table over", timeout=5)
+            assert st.owner(code).worker == "w2"
+
+
+async def _drop_quietly(h, code) -> None:
+    await h.drop(h.tables[code])
+
+
+def test_cluster_haproxy_config_routes_by_table_code_with_health_checks():
+    cfg = haproxy_config([("127.0.0.1", 9001), ("127.0.0.1", 9002)], 9000)
+    assert "balance hash var(txn.table)" in cfg and "hash-type consistent" in cfg
+    assert "option httpchk GET /api/catalog" in cfg
+    assert "server w1 127.0.0.1:9001" in cfg and "server w2 127.0.0.1:9002" in cfg
+    with pytest.raises(ValueError):
+        haproxy_config([], 9000)
+
+
+# ------------------------------------------------------------------ the real thing
+@pytest.mark.slow
+@pytest.mark.xdist_group("cluster")
+def test_cluster_a_worker_killed_mid_hand_its_table_goes_on_through_the_proxy_with_nothing_lost():
+    require("PostgreSQL", postgres_bindir() is not None, "the cluster runs on a real PostgreSQL")
+    require("HAProxy", shutil.which("haproxy") is not None or shutil.os.path.exists("/usr/sbin/haproxy"),
+            "the cluster's proxy")
+    import httpx
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with LocalCluster(workers=2) as cl:
+        base = cl.url.rstrip("/")
+        api = httpx.Client(base_url=base, timeout=10)
+        t = api.post("/api/tables", json=BODY).json()
+        code = t["table"]
+        j = api.post(f"/api/tables/{code}/join", json={"name": "Bia"}).json()
+        assert api.post(f"/api/tables/{code}/start", json={"token": t["token"]}).status_code == 200
+        store = Store(cl.db)
+        ws_url = base.replace("http", "ws") + f"/ws/{code}?token="
+
+        def reconnecting(url: str):
+            """Connect as the page does: on a refusal, again a moment later (for up to 20 s)."""
+            deadline = time.monotonic() + 20
+            while True:
+                try:
+                    return connect(url, open_timeout=5)
+                except (OSError, InvalidStatus):
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.5)
+
+        def play(tokens, actions: int) -> dict:
+            """Each person plays its first legal action whenever it is its turn; the last state seen."""
+            socks = {k: reconnecting(ws_url + tok) for k, tok in tokens.items()}
+            last: dict = {}
+            done = 0
+            try:
+                deadline = time.monotonic() + 30
+                while done < actions and time.monotonic() < deadline:
+                    for _k, s in socks.items():
+                        try:
+                            m = json.loads(s.recv(timeout=0.05))
+                        except TimeoutError:
+                            continue
+                        if m.get("type") != "state":
+                            continue
+                        last = m
+                        legal = m.get("legal") or []
+                        if legal and m.get("status") == "playing":
+                            s.send(json.dumps({"type": "act", "action": legal[0]}))
+                            done += 1
+            finally:
+                for s in socks.values():
+                    s.close()
+            return last
+
+        play({"ana": t["token"], "bia": j["token"]}, 6)
+        owner = store.owner(code)
+        victim = next(i for i, name in enumerate(cl.names) if name == owner.worker)
+        stored = store.entries(code)
+        cl.kill(victim)                                  # SIGKILL, mid-hand
+        t0 = time.monotonic()
+        after = play({"ana": t["token"], "bia": j["token"]}, 4)   # the pages reconnect through the proxy
+        took = time.monotonic() - t0
+        assert after, "no state after the worker died"
+        new_owner = store.owner(code)
+        assert new_owner.worker != owner.worker and new_owner.fence > owner.fence
+        log = store.entries(code)
+        assert log[:len(stored)] == stored                 # nothing stored was lost
+        assert len(log) > len(stored)                      # and the hand went on
+        assert [e for e in log if e.get("by") == "auto"] == []     # the outage was nobody's absence
+        assert took < 30
