@@ -1,6 +1,6 @@
 """``unokit advise``: the rule advisor's command line and its text (the engine is :mod:`unokit.lab.advise`).
 
-``unokit/cli.py`` registers the subcommand with :func:`add_command`; :func:`format_advice` renders
+``unokit.cli`` registers the subcommand with :func:`add_command`; :func:`format_advice` renders
 :func:`~unokit.lab.advise.advise`'s result as text (``--json`` prints the result itself).
 """
 

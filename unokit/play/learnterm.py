@@ -173,7 +173,7 @@ def run_game(g: LearnerGame, *, input_fn=None, out=None, order: str = "guide") -
 
 
 def main(args) -> int:
-    """What ``unokit learn`` runs (its options: see unokit/cli.py)."""
+    """What ``unokit learn`` runs (its options: see unokit/cli/__init__.py)."""
     lang = args.lang
     if args.order not in ORDERS:
         raise UnoError(f"--order: {' or '.join(ORDERS)}")

@@ -219,3 +219,15 @@ def test_cluster_a_worker_killed_mid_hand_its_table_goes_on_through_the_proxy_wi
         assert len(log) > len(stored)                      # and the hand went on
         assert [e for e in log if e.get("by") == "auto"] == []     # the outage was nobody's absence
         assert took < 30
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["serve", "--lease", "0"], "--lease must be from 1 to 600 seconds"),
+    (["serve", "--worker", ""], "--worker: a name of 1 to 64 printable characters"),
+    (["cluster", "--workers", "0"], "--workers must be from 1 to 16"),
+])
+def test_cluster_bad_flags_get_one_line(argv, message, capsys):
+    from unokit.cli import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"unokit: error: {message}"

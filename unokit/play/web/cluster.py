@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["LocalCluster", "free_port", "haproxy_config", "postgres_bindir"]
+__all__ = ["LocalCluster", "free_port", "haproxy_config", "postgres_bindir", "run_until_stopped"]
 
 #: the first path segments after which a table's code comes: /t/CODE, /ws/CODE, /verify/CODE, /replay/CODE
 _CODE_AT_2 = ("/t/", "/ws/", "/verify/", "/replay/")
@@ -213,3 +213,18 @@ class LocalCluster:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def run_until_stopped(workers: int, port: int) -> None:
+    """``unokit cluster``: start a :class:`LocalCluster`, print its URL, stop it all on Ctrl-C or SIGTERM."""
+    cluster = LocalCluster(workers, port, log=lambda t: print(f"  {t}", flush=True))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        cluster.start()
+        print(f"unokit cluster: {cluster.url}  ({workers} workers on PostgreSQL behind HAProxy; Ctrl-C stops)",
+              flush=True)
+        signal.pause()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        cluster.stop()

@@ -51,15 +51,14 @@ import re
 import sys
 from pathlib import Path
 
-from .core.errors import RecordError, ReplayMismatchError, RuleCodeError, UnoError
+from ..core.errors import RecordError, ReplayMismatchError, RuleCodeError, UnoError
+from .errors import CliError
+from .web import add_web_commands, check_port  # noqa: F401  (check_port: read by the tests here)
 
 __all__ = ["main", "build_parser"]
 
 PROG = "unokit"
 
-
-class CliError(Exception):
-    """A user error: one line to stderr, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -99,7 +98,7 @@ _jobs = _int_range(0, 1024)                # 0: every core
 def _add_decks(sp) -> None:
     """``--decks N`` (003: more than one deck when the players are many): 1 to MAX_TABLE_DECKS, each
     seating 10 players; the player counts are checked against it by :func:`_fit`."""
-    from .match import MAX_TABLE_DECKS, SEATS_PER_DECK
+    from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
     sp.add_argument("--decks", type=_int_range(1, MAX_TABLE_DECKS), default=1,
                     help=f"decks shuffled together, 1 to {MAX_TABLE_DECKS}: each seats {SEATS_PER_DECK} players "
                          "(default 1; the compiled core plays one deck, so more are played by the referee)")
@@ -107,13 +106,13 @@ def _add_decks(sp) -> None:
 
 def _seats():
     """The ``--players`` type of the commands with ``--decks``: 2 to 10 a deck (the most decks' worth here)."""
-    from .match import MAX_TABLE_DECKS, SEATS_PER_DECK
+    from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
     return _int_range(2, SEATS_PER_DECK * MAX_TABLE_DECKS)
 
 
 def _fit(players, decks: int) -> None:
     """Refuse (CliError, one line) a table size that ``decks`` decks cannot seat."""
-    from .match import MAX_TABLE_DECKS, SEATS_PER_DECK
+    from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
     most = SEATS_PER_DECK * decks
     for n in players if isinstance(players, (list, tuple)) else [players]:
         if n is not None and n > most:
@@ -128,8 +127,8 @@ def _add_deck(sp, *, core: bool = True) -> None:
     """``--deck NAME``, ``--blanks EFFECTS`` and ``--blank-max N`` (the blank cards of the 112 and the
     Italian decks, each with its own rule: :mod:`unokit.rules.blanks`); ``core``: say that the compiled
     core plays the classic deck only."""
-    from .core.decks import DECKS
-    from .rules.blanks import EFFECTS
+    from ..core.decks import DECKS
+    from ..rules.blanks import EFFECTS
     sp.add_argument("--deck", default="classic",
                     help=f"deck ({', '.join(sorted(DECKS))}; default classic"
                          + ("; the compiled core plays the classic deck, so another is played by the referee)"
@@ -150,8 +149,8 @@ def _blanks(args, rules, deck: str = "classic", decks: int = 1):
     blanks, top = getattr(args, "blanks", None), getattr(args, "blank_max", None)
     if blanks is None and top is None:
         return rules
-    from .match import parse_match_rules
-    from .rules.blanks import add_blanks, deck_problem, read_blanks
+    from ..match import parse_match_rules
+    from ..rules.blanks import add_blanks, deck_problem, read_blanks
     if blanks is not None:
         try:
             read_blanks(blanks)
@@ -187,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", type=_seats(), default=None,
                     help="players at the table, you included, 2 to 10 a deck (default 4)")
     # the registered bots, so that the help never lists the wrong ones
-    from .bots import BOTS
+    from ..bots import BOTS
     pl.add_argument("--bots", default=None, help="bots for the other seats, comma-separated and repeated as "
                                                  "needed (default: strategist; greedy with --plain; choose from "
                                                  f"{', '.join(sorted(BOTS))})")
@@ -281,10 +280,10 @@ def build_parser() -> argparse.ArgumentParser:
     so.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     so.set_defaults(func=_cmd_solitaire)
     _add_lab_commands(sub)
-    _add_serve_command(sub)
+    add_web_commands(sub)
     _add_train_command(sub)
     _add_learn_command(sub)
-    from .lab.advise_cli import add_command as add_advise  # unokit advise: its arguments live with it
+    from ..lab.advise_cli import add_command as add_advise  # unokit advise: its arguments live with it
     add_advise(sub)
     return p
 
@@ -294,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "bench":
-        from .lab import bench
+        from ..lab import bench
         return _run(lambda: bench.main(argv[1:]))
     parser = build_parser()
     try:
@@ -343,7 +342,7 @@ def _err(msg: str) -> None:
 
 # ---------------------------------------------------------------------- play
 def _cmd_solitaire(args) -> int:
-    from .solitaire.cli import run
+    from ..solitaire.cli import run
     return run(args)
 
 
@@ -360,19 +359,19 @@ def _cmd_play(args) -> int:
         for flag, value in (("--join", args.join), ("--resume", args.resume), ("--autoplay", args.autoplay)):
             if value:
                 raise CliError(f"{flag} needs the full-screen table: run it in a terminal, without --plain")
-        from .play.plain import TerminalGame
+        from ..play.plain import TerminalGame
         game = TerminalGame(rules=args.rules or "UNO 1121", players=args.players or 4, bots=args.bots or "greedy",
                             seed=args.seed, enforcement=args.enforcement, deck=args.deck, decks=args.decks,
                             color=args.color)
         return game.run()
     # the Textual table (unokit.play.tui, docs/terminal.md)
-    from .play.tui.launch import play_main
+    from ..play.tui.launch import play_main
     return play_main(args)
 
 
 # ---------------------------------------------------------------------- sim
 def _cmd_sim(args) -> int:
-    from .lab.sim import format_summary, simulate
+    from ..lab.sim import format_summary, simulate
     _fit(args.players, args.decks)
     rules = _blanks(args, args.rules, args.deck, args.decks)
     s = simulate(args.hands, players=args.players, rules=rules, bots=args.bots, seed=args.seed,
@@ -390,8 +389,8 @@ def _cmd_sim(args) -> int:
 
 # ---------------------------------------------------------------------- rules
 def _cmd_rules_list(args) -> int:
-    from .rules import CATALOG
-    from .rules.options import ITEMS
+    from ..rules import CATALOG
+    from ..rules.options import ITEMS
     rows = [(code, "yes" if info.implemented else "no", info.name, info.summary, info.section)
             for code, info in CATALOG.items() if info.implemented or not args.implemented]
     w = max(len(r[0]) for r in rows)
@@ -416,7 +415,7 @@ def _cmd_rules_list(args) -> int:
 
 
 def _cmd_rules_validate(args) -> int:
-    from .rules import RuleSet
+    from ..rules import RuleSet
     text = " ".join(args.code)
     try:
         rs = RuleSet.parse(text, allow_unimplemented=args.allow_unimplemented)
@@ -428,14 +427,14 @@ def _cmd_rules_validate(args) -> int:
 
 
 def _doc_paths(code: str):
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]   # the package (unokit/cli/ is one below)
     for base in (here.parent / "docs" / "rules", here / "docs" / "rules"):
         for name in (code, code.upper(), code.lower()):
             yield base / f"{name}.md"
 
 
 def _find_doc(code: str) -> Path | None:
-    from .rules.catalog import CATALOG
+    from ..rules.catalog import CATALOG
     names = [code]
     fam = CATALOG[code].family if code in CATALOG else ""
     if fam and fam != code:
@@ -448,7 +447,7 @@ def _find_doc(code: str) -> Path | None:
 
 
 def _explain_ambiguity(digits: tuple[int, ...] | None) -> list[str]:
-    from .rules import AMBIGUITY
+    from ..rules import AMBIGUITY
     out = []
     if digits is None:
         out.append("The four digits ABCD after 'UNO' settle the official rules' ambiguities "
@@ -467,7 +466,7 @@ def _explain_ambiguity(digits: tuple[int, ...] | None) -> list[str]:
 
 
 def _explain_rule(code: str, opts: tuple = (), params: tuple = (), *, full: bool = True) -> list[str]:
-    from .rules.catalog import CATALOG, SILENCE_NAMES
+    from ..rules.catalog import CATALOG, SILENCE_NAMES
     info = CATALOG[code]
     out = []
     doc = _find_doc(code) if full else None
@@ -498,8 +497,8 @@ def _explain_rule(code: str, opts: tuple = (), params: tuple = (), *, full: bool
 
 
 def _cmd_rules_explain(args) -> int:
-    from .rules import CATALOG, GLOBAL_PARAMS, RuleSet
-    from .rules.catalog import ALIASES
+    from ..rules import CATALOG, GLOBAL_PARAMS, RuleSet
+    from ..rules.catalog import ALIASES
     text = " ".join(args.code).strip()
     words = text.upper().split()
     if words and words[0] == "UNO":
@@ -515,7 +514,7 @@ def _cmd_rules_explain(args) -> int:
             print("\n".join(_explain_rule(code)))
             return 0
     # a catalogue item without a code of its own (unokit.rules.options): a deck, a table parameter, a mode...
-    from .rules.options import CODE_KINDS, find
+    from ..rules.options import CODE_KINDS, find
     items = find(text)
     if items and not any(i.how in CODE_KINDS for i in items):
         for i in items:
@@ -569,9 +568,9 @@ MAX_RECORD_BYTES = 256 * 2**20
 def _cmd_replay(args) -> int:
     if getattr(args, "view", False):
         return _cmd_replay_view(args)
-    from .engine.playback import replay
-    from .engine.record import check_record
-    from .match import check_match_record
+    from ..engine.playback import replay
+    from ..engine.record import check_record
+    from ..match import check_match_record
     path = Path(args.file)
     data = _read_json(path)
     if isinstance(data, dict) and str(data.get("format", "")).startswith("unokit-match/"):
@@ -632,7 +631,7 @@ def _read_json(path: Path):
 
 def _cmd_verify(args) -> int:
     """``unokit verify FILE``: a line per hand; 0 if every deal is verified, 1 if one is not."""
-    from .play.fairness import verify_record
+    from ..play.fairness import verify_record
     path = Path(args.file)
     verdicts = verify_record(_read_json(path))
     for label, v in verdicts:
@@ -649,7 +648,7 @@ def _cmd_replay_view(args) -> int:
     """``replay --view``: checked as without it (a saved game: its log must replay), then the viewer."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise CliError("--view needs a terminal (without it, replay checks the file)")
-    from .play.tui.launch import view_main
+    from ..play.tui.launch import view_main
     return view_main(args.file, check=lambda: _cmd_replay(argparse.Namespace(file=args.file, quiet=True)))
 
 
@@ -659,7 +658,7 @@ def _line(x) -> str:
 
 def _replay_match(data: dict, args) -> int:
     try:
-        from .match import replay_match
+        from ..match import replay_match
     except ImportError:  # pragma: no cover - unokit.match ships with the package
         raise CliError("this unokit cannot replay match records") from None
     try:
@@ -745,7 +744,7 @@ def _add_lab_commands(sub) -> None:
     la.set_defaults(func=_cmd_lab)
 
     rp = sub.add_parser("report", help="regenerate the rules report (docs/lab/report.md and plots)")
-    from .lab.report import DEFAULT_HANDS
+    from ..lab.report import DEFAULT_HANDS
     common(rp, DEFAULT_HANDS, None)
     rp.add_argument("--players", type=_players, default=4,
                     help="table size of the table and match measures, 2 to 10 (default 4)")
@@ -808,7 +807,7 @@ def _add_train_command(sub) -> None:
 
 
 def _cmd_train(args) -> int:
-    from .lab.train import train
+    from ..lab.train import train
     plot = args.plot or str(Path(args.out).with_suffix(".png"))
     log = (lambda *a, **k: None) if args.json else (lambda msg: print(msg, flush=True))
     r = train(rules=args.rules, players=args.players, opponents=args.opponents, timesteps=args.timesteps,
@@ -832,7 +831,7 @@ def _backend(args) -> dict:
 
 
 def _cmd_duel(args) -> int:
-    from .lab.tournament import duel, format_duel
+    from ..lab.tournament import duel, format_duel
     _fit(args.players, args.decks)
     rules = _blanks(args, args.rules, args.deck, args.decks)
     d = duel(args.a, args.b, hands=args.hands, players=args.players, decks=args.decks, deck=args.deck, rules=rules,
@@ -842,7 +841,7 @@ def _cmd_duel(args) -> int:
 
 
 def _cmd_tournament(args) -> int:
-    from .lab.tournament import format_tournament, tournament
+    from ..lab.tournament import format_tournament, tournament
     _fit(args.players, args.decks)
     rules = _blanks(args, args.rules, args.deck, args.decks)
     t = tournament(args.bots, hands=args.hands, players=args.players, decks=args.decks, deck=args.deck, rules=rules,
@@ -853,7 +852,7 @@ def _cmd_tournament(args) -> int:
 
 
 def _cmd_lab(args) -> int:
-    from .lab import format_lab, lab
+    from ..lab import format_lab, lab
     _fit(list(args.players) + [args.skill_players], args.decks)
     rules = _blanks(args, list(args.rules), args.deck, args.decks)
     r = lab(rules, bots=args.bots, players=args.players, decks=args.decks, deck=args.deck, hands=args.hands,
@@ -866,7 +865,7 @@ def _cmd_lab(args) -> int:
 
 
 def _cmd_report(args) -> int:
-    from .lab.report import add_editions, add_uno_call, format_report, report, rerender
+    from ..lab.report import add_editions, add_uno_call, format_report, report, rerender
     if args.rerender or args.editions_only or args.uno_call_only:
         try:
             if args.rerender:
@@ -909,111 +908,8 @@ def _add_learn_command(sub) -> None:
 
 
 def _cmd_learn(args) -> int:
-    from .play.learnterm import main as learn_main
+    from ..play.learnterm import main as learn_main
     return learn_main(args)
 
 
 # ---------------------------------------------------------------------- serve (unokit.play.web)
-def _port(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and len(text) <= 5 and 1 <= int(text) <= 65535):
-        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {text[:20]!r}")
-    return int(text)
-
-
-def _add_serve_command(sub) -> None:
-    sv = sub.add_parser("serve", help="the web table: play with friends and bots in the browser",
-                        description="Serve the lobby, the tables and the JSON/WebSocket API (docs/protocol.md). "
-                                    "Unfinished tables in the database are resumed.")
-    sv.add_argument("--host", default="127.0.0.1",
-                    help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on your network join)")
-    sv.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
-    sv.add_argument("--db", default="sqlite:///unokit-tables.db",
-                    help="SQLAlchemy database URL (default sqlite:///unokit-tables.db; "
-                         "e.g. postgresql+psycopg://user@host/db)")
-    sv.add_argument("--post-rate", type=float, default=2.0,
-                    help="table creations and joins a second allowed per address, in bursts of 120 "
-                         "(default 2; 0: no limit, e.g. for a load test)")
-    sv.add_argument("--ws-compress", action="store_true",
-                    help="compress WebSocket messages (permessage-deflate): about 5 times fewer bytes for slow "
-                         "links, at about 0.2 ms of server CPU an action for a table of four (default: off)")
-    sv.add_argument("--worker", default=None, metavar="NAME",
-                    help="run as one of several workers sharing --db (PostgreSQL) behind a proxy: each table is "
-                         "served by the worker holding its lease (docs/scale-out-web.md); NAME must differ per process")
-    sv.add_argument("--lease", type=float, default=6.0,
-                    help="with --worker: seconds a table's lease lasts unless renewed (default 6; a dead worker's "
-                         "tables are taken over after at most this long)")
-    sv.set_defaults(func=_cmd_serve)
-
-    cl = sub.add_parser("cluster", help="a local cluster: PostgreSQL, several web workers and HAProxy on loopback",
-                        description="Start PostgreSQL, --workers web workers and HAProxy in front of them on "
-                                    "127.0.0.1, print the URL, and stop everything on Ctrl-C "
-                                    "(docs/scale-out-web.md). Needs Debian's postgresql and haproxy "
-                                    "(make sysdeps installs them).")
-    cl.add_argument("--workers", type=int, default=2, help="web workers (1 to 16, default 2)")
-    cl.add_argument("--port", type=_port, default=8080, help="the proxy's port (default 8080)")
-    cl.set_defaults(func=_cmd_cluster)
-
-
-def check_port(host: str, port: int) -> None:
-    """Raise :class:`CliError` (one line) unless the server can listen on ``host:port`` now.
-
-    The probe binds as the server will (``SO_REUSEADDR``, as uvicorn does): connections of an earlier
-    run still in TIME-WAIT do not keep a restarted server out, a socket listening there does."""
-    import socket
-
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError as e:
-            raise CliError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
-
-
-def _cmd_serve(args) -> int:
-    import uvicorn
-
-    from .play.web.app import create_app
-    try:
-        if not (0 <= args.post_rate <= 1e6):
-            raise CliError("--post-rate must be from 0 to 1000000")
-        if args.worker is not None and not (0 < len(args.worker) <= 64 and args.worker.isprintable()):
-            raise CliError("--worker: a name of 1 to 64 printable characters")
-        if not (1.0 <= args.lease <= 600.0):
-            raise CliError("--lease must be from 1 to 600 seconds")
-        app = create_app(args.db, post_rate=args.post_rate, worker=args.worker, lease=args.lease)
-    except Exception as e:  # noqa: BLE001 - SQLAlchemy's errors for a bad URL or an unreachable server
-        raise CliError(f"cannot open the database {args.db!r}: {type(e).__name__}: {e}") from None
-    check_port(args.host, args.port)
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"unokit web table: http://{shown}:{args.port}/  (database {args.db}; Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
-                ws_per_message_deflate=args.ws_compress)
-    return 0
-
-
-def _cmd_cluster(args) -> int:
-    import signal
-
-    from .play.web.cluster import LocalCluster
-    if not 1 <= args.workers <= 16:
-        raise CliError("--workers must be from 1 to 16")
-    check_port("127.0.0.1", args.port)
-    cluster = LocalCluster(args.workers, args.port, log=lambda t: print(f"  {t}", flush=True))
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    try:
-        try:
-            cluster.start()
-        except (RuntimeError, OSError, ValueError) as e:   # a missing program, a port, initdb failing
-            raise CliError(f"cannot start the cluster: {e}") from None
-        print(f"unokit cluster: {cluster.url}  ({args.workers} workers on PostgreSQL behind HAProxy; Ctrl-C stops)",
-              flush=True)
-        signal.pause()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        cluster.stop()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

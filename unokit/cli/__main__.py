@@ -1,0 +1,7 @@
+"""``python -m unokit.cli``: the ``unokit`` command."""
+
+import sys
+
+from . import main
+
+sys.exit(main())
