@@ -131,6 +131,16 @@ typedef struct {
     uint8_t pab_card, pab_on;           /* PAB: its card; the peace holds */
     uint8_t fl;                         /* FL: 0 none, 1 all, 2 numbers, 3 wilds */
     uint8_t gt_card, gt_player;         /* GT: the last play's card + 1 when it was one card (0: none), its player */
+    uint8_t h5;                         /* _house5.h: Z_ flags */
+    int8_t lp_seat[2], lp_num[2];       /* _house5.h: Game.last_plays' two newest (seat, last card's number) */
+    uint16_t chu_at;                    /* CHU: rule_state["CHU"] (0: None) */
+    uint8_t e_card[2], e_color[2];      /* E, IE: the card that calls for compliments (critiques) */
+    int8_t e_p[2];                      /* E, IE: rule_state[code]: the player owed, */
+    uint8_t e_k[2];                     /*   and what every other seat owes (0: None) */
+    uint8_t s_card, s_cost, s_rounds;   /* S: its card, the cards a UNO call costs in silence, ST's rounds */
+    uint8_t s_on, s_fresh;              /* S: rule_state["S"] (Silenced: owner, rounds_left, fresh) */
+    int8_t s_owner;
+    int16_t s_left;
     /* counts for the lab */
     uint16_t drawn_by[MAXP];
     uint16_t catches, penalty_cards, reshuffles;
@@ -138,6 +148,8 @@ typedef struct {
 } Game;
 
 static inline int next_seat(const Game *g, int p) { return ((p + g->direction) % g->n + g->n) % g->n; }
+
+#include "_house5.h"   /* CHU, E, IE, S */
 
 static void set_ok(Game *g) { g->ok = T_PLAYABLE[g->color * NFACES + T_FACE[g->discard[g->discard_len - 1]]]; }
 
@@ -198,6 +210,7 @@ typedef struct {
     int h2, zl_card;                    /* _house2.h: ZEROLEFT, SEVENO, C, JUMPIN, DR, DD (H_ flags); ZEROLEFT's card */
     int h3;                             /* _house3.h: X_ flags, LIMIT's cards << 16 */
     int h4, dad;                        /* _house4.h: the cards of T, CAR, DAD, BACK (4 bits each); DAD's table */
+    int h5, h5c;                        /* _house5.h: Z_ flags, S's rounds and UNO cost; the rules' cards */
     const MT *pre;                      /* the deal's generator already seeded with pre_seed (play_batch), or NULL */
     uint64_t pre_seed;
 } Config;
@@ -220,7 +233,16 @@ static void deal_given(Game *g, const Config *cfg, uint64_t seed, const uint8_t 
     g->peace = (uint16_t)(g->h3 & X_PAA ? (cfg->h3 >> 24 & 127) * n : 0);
     g->pab_card = (uint8_t)(g->h3 >> 4 & 15);
     g->fl = (uint8_t)(g->h3 >> 8 & 3);
-    g->house = g->flags || g->stack || g->h3;
+    g->h5 = (uint8_t)(cfg->h5 & 0xFF);
+    g->s_rounds = (uint8_t)(cfg->h5 >> 8 & 0xFF);
+    g->s_cost = (uint8_t)(cfg->h5 >> 16 & 0xFF);
+    g->e_card[0] = (uint8_t)(cfg->h5c & 15);
+    g->e_color[0] = (uint8_t)(cfg->h5c >> 4 & 7);
+    g->e_card[1] = (uint8_t)(cfg->h5c >> 8 & 15);
+    g->e_color[1] = (uint8_t)(cfg->h5c >> 12 & 7);
+    g->s_card = (uint8_t)(cfg->h5c >> 16 & 15);
+    g->lp_seat[0] = g->lp_seat[1] = -1;
+    g->house = g->flags || g->stack || g->h3 || g->h5;
     g->direction = 1;
     g->drawn = -1;
     g->going_out = -1;
@@ -407,6 +429,7 @@ static int legal_house(const Game *g, int seat, int16_t *out) {
         default:
             return 0;
         }
+        if (h5_chu_due(g)) m = h5_chu_filter(g, out, m);   /* CHU: the colour must change */
     }
     m = add_reactions(g, out, m, seat);
     if (g->sum_seat == seat) out[m++] = (int16_t)(seat * XPS + K_DOUBTSUM);
@@ -462,6 +485,7 @@ static inline void open_window(Game *g, int s) {
 
 /* Game.end_turn's count (SLOWUNO: the windows that end with it close) */
 static inline void turn_done(Game *g) {
+    if (g->h5) h5_turn_end(g, g->current);           /* S (_house5.h): Game.end_turn's on_turn_end, the seat in turn */
     g->turns_done = (uint16_t)(g->turns_done + 1);
     if ((g->flags & F_SLOW) && g->catchable)
         for (int q = 0; q < g->n; q++)
@@ -479,6 +503,7 @@ static void hands_changed(Game *g, int s) {
 static inline void seat_starts(Game *g, int p) {
     if (!(g->flags & (F_PRE | F_SLOW))) g->catchable = 0;   /* PRE, SLOWUNO: no start closes the window */
     if (g->sum_seat >= 0 && p != g->sum_player) g->sum_seat = -1;
+    if (g->h5) h5_on_start(g, p);                        /* E, IE (_house5.h) */
 }
 
 /* SAT / INS (unokit/rules/drawing.py, DrawingMixin._draw_with_policy): the draw of a player who holds no
@@ -593,6 +618,7 @@ static void apply_id(Game *g, int id) {
         if (k < 104) { card = k >> 1; col = T_COLOR[card]; }
         else { card = WILD + (k - 104) / 8; col = ((k - 104) % 8) >> 1; }
         if (g->phase == PH_DRAWN) { g->drawn = -1; g->opts = 0; g->phase = PH_PLAY; }
+        if (g->h5) h5_on_start(g, p);                  /* Game.seat_starts before put_down (_house5.h: E, IE) */
         remove_card(g, p, card);
         if (!(g->flags & (F_PRE | F_SLOW))) g->catchable = 0;
         g->sum_seat = -1;                              /* ADDUP: any play closes the window */
@@ -611,10 +637,12 @@ static void apply_id(Game *g, int id) {
         if (left == 1) {
             g->uno_said[p] = (uint8_t)flag;
             if (!flag) open_window(g, p);
+            else if (g->h5) h5_spoke_uno(g, p);        /* S (_house5.h): Game.speak(p, "UNO") */
         } else if (!left) {
             g->catchable &= (uint16_t)~(1u << p);      /* (PRE: its window stayed open until now) */
         }
         if (__builtin_expect(g->h3 != 0, 0)) h3_on_play(g, p, card);   /* PAB, GT, I (_house3.h) */
+        if (__builtin_expect(g->h5 != 0, 0)) h5_on_play(g, p, card);   /* CHU, E, IE, S (_house5.h) */
         int fx = T_FX[card];
         turn_done(g);                               /* end_turn (or the hand ends) */
         if (!fx) {
@@ -687,6 +715,7 @@ static void apply_id(Game *g, int id) {
     case K_UNO:
         g->uno_said[p] = 1;
         g->catchable &= (uint16_t)~(1u << p);
+        if (g->h5) h5_spoke_uno(g, p);                 /* S (_house5.h): Game.speak(p, "UNO") */
         return;
     case K_CHALLENGE: {
         int bluffer = g->wd4_bluffer, bluff = g->wd4_bluff, prev = g->wd4_prev;
@@ -753,8 +782,35 @@ enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REA
 #include "_house2.h"
 #include "_house3.h"
 
+/* _house5.h's rules make a seat miss UNO (a penalty drawn before its play), so whose reaction comes first matters:
+ * unokit.engine.flow.react_step as _house2.h's harness steps it (Game.out_of_turn_seats, then the seat to act,
+ * shuffled by the harness's generator `hr` at every call; the first seat with a reaction answers). 1: applied. */
+static int h5_react_step(Game *g, const Config *cfg, Rng *hr, Strat *st, GrHist *gh, int16_t *ids) {
+    int me = g->current, n = g->n, nc = 0, cands[MAXP];
+    for (int p = 0; p < n; p++)
+        if (p != me && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p]))) cands[nc++] = p;
+    cands[nc++] = me;
+    for (int i = nc - 1; i > 0; i--) {                 /* random.shuffle */
+        int j = (int)rng_below(hr, (uint32_t)(i + 1)), t = cands[i];
+        cands[i] = cands[j];
+        cands[j] = t;
+    }
+    for (int i = 0; i < nc; i++) {
+        int s = cands[i], m = add_reactions(g, ids, 0, s);
+        if (!m) continue;
+        int a = cfg->policy[s] == POL_GREEDY ? react_greedy(ids, m) : react_random_play(ids, m);
+        if (a < 0) continue;
+        strat_observe(st, g, a);
+        gr_observe(gh, g, a);
+        apply_id(g, a);
+        return 1;
+    }
+    return 0;
+}
+
 /* Play one hand with the harness of unokit.lab.sim.play_hand: each step, reactions (random-play:
- * UNO and catches, seats in order after the seat in turn), then the seat in turn acts. */
+ * UNO and catches, seats in order after the seat in turn; under _house5.h's rules in the harness's order,
+ * h5_react_step), then the seat in turn acts. */
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
     if (cfg->h2) { h2_play_hand(cfg, seed, bots, rec, NULL); return; }   /* _house2.h (bots[MAXP]: the harness's) */
     deal(g, cfg, seed);
@@ -773,6 +829,12 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
                     int any = 0;
                     for (int s = 0; s < n; s++) if (g->hand_len[s] == 1 && !g->uno_said[s]) { any = 1; break; }
                     if (!any) break;
+                }
+                if (cfg->h5) {
+                    if (!h5_react_step(g, cfg, &bots[MAXP], st, &gh, ids)) break;
+                    applied++;
+                    reactions++;
+                    continue;
                 }
                 for (int j = 1; j <= n && !done; j++) {
                     int s = (g->current + j) % n;
@@ -830,12 +892,16 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
 static int read_config(PyObject *cfg, Config *c) {
     PyObject *pol = NULL;
     c->reveal = 2;
-    c->h2 = c->zl_card = c->h3 = c->h4 = c->dad = 0;
+    c->h2 = c->zl_card = c->h3 = c->h4 = c->dad = c->h5 = c->h5c = 0;
     c->pre = NULL;
     c->pre_seed = 0;
-    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiii", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
-                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad))
+    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiiiii", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
+                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad,
+                          &c->h5, &c->h5c))
         return -1;
+    if (c->h5 < 0 || c->h5 >= (1 << 24) || c->h5c < 0 || (c->h5c & 15) > 9 || (c->h5c >> 8 & 15) > 9 || (c->h5c >> 16 & 15) > 9) {
+        PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
+    }
     if (c->h3 < 0 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
     if (c->h2 < 0 || c->h2 >= (1 << 17) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
@@ -980,7 +1046,7 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
                     uint64_t x = bv[i] ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
                     rng_seed(&bots[s], splitmix(&x), 1);
                 }
-            if (cfg.h2) {                              /* the harness's generator (_house2.h) */
+            if (cfg.h2 || cfg.h5) {                    /* the harness's generator (_house2.h, _house5.h) */
                 uint64_t x = bv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
                 rng_seed(&bots[MAXP], splitmix(&x), 1);
             }
@@ -1014,7 +1080,7 @@ static void seed_referee_hand(Config *cfg, Rng *bots, int each_seat, const char 
             mts[m] = &bots[s].mt;
             keys[m++] = derive(purpose, base, salt * 64 + s);
         }
-    if (cfg->h2) {
+    if (cfg->h2 || cfg->h5) {
         bots[MAXP].fast = 0;
         mts[m] = &bots[MAXP].mt;
         keys[m++] = derive(hpurpose, base, salt);

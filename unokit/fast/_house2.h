@@ -796,16 +796,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
 /* play_logged under these rules: the hand with the bots' generators already seeded (bots[0..n)), the harness's
  * seeded here as compiled.play seeds it, and every move applied (h2_move_id) */
 static PyObject *h2_play_logged(const Config *cfg, uint64_t seed, const char *purpose, long long salt, Rng *bots) {
-    char hp[64];
-    if (!strcmp(purpose, "bot")) snprintf(hp, sizeof hp, "harness");
-    else if (!strcmp(purpose, "lab-bot")) snprintf(hp, sizeof hp, "lab-harness");
-    else snprintf(hp, sizeof hp, "%s-harness", purpose);
-    if (cfg->fast) {
-        uint64_t x = seed ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
-        rng_seed(&bots[MAXP], splitmix(&x), 1);
-    } else {
-        rng_seed(&bots[MAXP], derive(hp, seed, salt), 0);
-    }
+    seed_harness(cfg->fast, seed, purpose, salt, &bots[MAXP]);   /* (_house5.h) */
     int32_t rec[64 + 2 * MAXP];
     H2Log log = {NULL, 0, 0, 0};
     h2_play_hand(cfg, seed, bots, rec, &log);

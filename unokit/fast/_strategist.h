@@ -873,6 +873,7 @@ static PyObject *py_play_logged(PyObject *self, PyObject *args) {
         }
     }
     int32_t rec[64 + 2 * MAXP];      /* the record (NFIELDS + 2n values) is not returned */
+    if (cfg.h5) seed_harness(cfg.fast, seed, purpose, salt, &bots[MAXP]);   /* _house5.h: the harness's order */
     if (cfg.h2) {                    /* _house2.h: every move as h2_move_id numbers it */
         PyObject *out = h2_play_logged(&cfg, seed, purpose, salt, bots);
         PyMem_RawFree(g);

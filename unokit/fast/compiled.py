@@ -35,6 +35,7 @@ every id of :func:`trace` to the referee's action and back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -68,6 +69,12 @@ _H3_BASE = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "D
 _H3_H2 = ("ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD")
 _H3_HARD = ("PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM",
             "PRE", "SLOWUNO")
+HOUSE_RULES += ("CHU", "E", "IE", "S")   # unokit/fast/_house5.h (the compiled bots speak only to call UNO)
+#: the rules of unokit/fast/_house5.h: their C flags (the config's h5), and the only other rules they were proven with
+_H5 = {"CHU": 1, "E": 2, "IE": 4, "S": 8}
+_H5_WITH = ("P1", "P2", "P3", "P4", "FU", "BU")
+#: E, IE and S (which judge no play) also with the drawing rules and _house3.h's (not ADDUP: its pairs skip the hooks)
+_H5_SOCIAL_WITH = _H5_WITH + ("SAT", "INS", "CON", "DRAWPLAY", "FORCE") + tuple(_H3)
 #: rules refused with their reason (what the core cannot do)
 _REFUSED = {"V": "V times each turn on the table's clock (real time): the compiled core has no clock"}
 #: the rules played by unokit/fast/_house2.h (hands passed or swapped, cuts, groups): their C flags. Under any
@@ -183,9 +190,31 @@ def _uno_penalty(rs) -> int:
     return rs.param("uno")
 
 
+def _h5(rs) -> tuple[int, int]:
+    """(_house5.h's flags with S's rounds and the cards a UNO call costs in silence; E's, IE's and S's cards) of a
+    rule set. The cost is the referee's own judge's (Silence.judge_speech of "UNO" while a silence holds)."""
+    h5 = 0
+    for code in rs.codes:
+        h5 |= _H5.get(code, 0)
+    cards = 0
+    if rs.has("E") or rs.has("IE"):
+        from ..rules.social import Compliments, Critiques
+        for i, owed in enumerate((Compliments, Critiques)):
+            if rs.has(owed.code):
+                cards |= (int(rs.card_of(owed.code) or 0) | int(owed.color) << 4) << (8 * i)
+    if rs.has("S"):
+        from ..rules.silence import Silence, Silenced
+        silence = Silence(rs)
+        silent: Any = type("Silent", (), {"rule_state": {"S": Silenced(0, None, False)}})()   # (read: rule_state)
+        cost = silence.judge_speech(silent, 0, "UNO")
+        h5 |= (16 if "T" in silence.opts else 0) | min(silence.rounds, 255) << 8 | min(cost, 255) << 16
+        cards |= int(silence.card) << 16
+    return h5, cards
+
+
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
     return (players, _uno_penalty(rs), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
-            *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs))
+            *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs), *_h5(rs))
 
 
 def available() -> bool:
@@ -219,11 +248,16 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         mine = [c for c in rs.codes if c in _H3]
         if mine:   # _house3.h's rules were proven with these only (and the soft ones with _house2.h's too)
             hard = [c for c in mine if c in _H3_HARD]
-            allowed = set(_H3_BASE) | set(_H3) | (set() if hard else set(_H3_H2))
+            allowed = set(_H3_BASE) | set(_H3) | (set() if hard else set(_H3_H2)) | set(_H5)
             alien = [c for c in rs.codes if c not in allowed]
             if alien:
                 return (f"{'-'.join(hard or mine)} with {'-'.join(alien)} is played by the referee only (the compiled "
                         f"core plays {'-'.join(hard or mine)} with {', '.join(sorted(allowed - set(mine)))} only)")
+        mine = [c for c in rs.codes if c in _H5]
+        alien = [c for c in rs.codes if c not in _H5 and c not in (_H5_WITH if rs.has("CHU") else _H5_SOCIAL_WITH)]
+        if mine and alien:   # _house5.h's rules were proven with the stacking rules and the deal's size only
+            return (f"{'-'.join(mine)} with {'-'.join(alien)} is played by the referee only (the compiled core plays "
+                    f"{'-'.join(mine)} with {', '.join(_H5_WITH if rs.has('CHU') else _H5_SOCIAL_WITH)} only)")
         variants = [v for v, on in (("DD(actions=alone)", rs.has("DD") and rs.param("DD", "actions") != "together"),
                                     ("P4(color=match)", rs.has("P4") and rs.param("P4", "color") != "any")) if on]
         if variants:
@@ -283,7 +317,7 @@ def batch_problem(rules) -> str | None:
     a seat named, cuts) have no move number."""
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)
-    h3 = [c for c in rs.codes if c in _H3]
+    h3 = [c for c in rs.codes if c in _H3 or c in _H5]
     if h3:
         return f"house rules ({'-'.join(h3)}) are not proven in the batch (compiled.play plays them)"
     codes = [c for c in rs.codes if c in _H2]

@@ -1,0 +1,112 @@
+/* _house5.h (included by _ccore.c): CHU, E, IE and S on the official listing, for random-play and greedy seats
+ * (which never speak but to call UNO, never compliment, criticise nor laugh).
+ *
+ *   CHU   after two visible plays in a row by different seats whose last cards are the same number, the next
+ *         turn must change the colour (rules/cardfx.py Chukcki: on_play arms rule_state["CHU"] = turns_done + 1;
+ *         play_problem refuses a play by the seat in turn whose new colour, the one named for a wild, is the
+ *         colour in force; a seat that cannot draws as usual, and the obligation lapses when its turn ends)
+ *   E/IE  a green 5 (E) or red 5 (IE) makes every other seat owe its player a compliment (a critique); the next
+ *         player's start (Game.seat_starts of the seat in turn) makes every seat still owing draw one per five
+ *         (rules/social.py Compliments, Critiques: on_play, on_start; the bots pay no debt)
+ *   S     an odd count of the rule's card in a play toggles the silence (ST: starts a silence owned by its
+ *         player that ends when that player's turn has ended `rounds` times after the 7's); saying UNO while it
+ *         holds costs what Silence.judge_speech charges for "UNO" (rules/silence.py; 0 with U, SE, SS)
+ *
+ * Config.h5 carries the Z_ flags (bits 0-7), S's rounds (bits 8-15) and the cost of a UNO call in silence (bits
+ * 16-23); Config.h5c the cards: E's number and colour (bits 0-3, 4-6), IE's (8-11, 12-14), S's number (16-19).
+ * Game.lp_seat / lp_num are Game.last_plays' two newest (seat, number of the play's last card, -1: none);
+ * Game.chu_at is rule_state["CHU"] (0: None; set, it is turns_done + 1 >= 1). The hooks run where the referee's
+ * do: h5_on_start in Game.seat_starts (before a play's cards leave the hand), h5_on_play after the play's cards
+ * are down and its UNO call judged (the hooks' order: Chukcki, Silence, Compliments, Critiques), h5_turn_end in
+ * Game.end_turn, h5_spoke_uno where Game.speak judges a UNO call. The referee's can_play_alone asks
+ * rule_objection (CHU's; colour 0 named for a wild), which the draws of SAT, INS, FORCE, CON and DRAWANY read:
+ * compiled.problem plays CHU with the stacking rules and the deal's size only; E, IE and S also with the drawing
+ * rules and _house3.h's (ADDUP's pairs and _house2.h's plays skip these hooks: refused). Under these rules the
+ * reaction step follows the harness's order (_ccore.c, h5_react_step). tests/fast/test_compiled_house5.py. */
+
+enum { Z_CHU = 1, Z_E = 2, Z_IE = 4, Z_S = 8, Z_ST = 16 };
+
+static int take(Game *g, int seat, int k);
+
+/* Game.penalize */
+static inline void h5_penalize(Game *g, int s, int k) {
+    g->penalty_cards += (uint16_t)k;
+    take(g, s, k);
+}
+
+/* Chukcki.play_problem, for the seat in turn: the obligation holds on this turn */
+static inline int h5_chu_due(const Game *g) { return g->chu_at && g->chu_at == g->turns_done; }
+
+/* the colour a play id of the core's numbering (k < K_DRAW) leaves in force */
+static inline int h5_new_color(int k) { return k < 104 ? T_COLOR[k >> 1] : ((k - 104) % 8) >> 1; }
+
+/* drop from the seat in turn's listing the plays that keep the colour (Chukcki.play_problem) */
+static int h5_chu_filter(const Game *g, int16_t *out, int m) {
+    int j = 0;
+    for (int i = 0; i < m; i++) {
+        int k = out[i] % XPS;
+        if (k < K_DRAW && h5_new_color(k) == g->color) continue;
+        out[j++] = out[i];
+    }
+    return j;
+}
+
+/* Compliments.on_start, Critiques.on_start: the seat in turn starts, every seat owing draws (in seat order) */
+static void h5_on_start(Game *g, int seat) {
+    if (seat != g->current) return;
+    for (int i = 0; i < 2; i++) {
+        int k = g->e_k[i];
+        if (!k) continue;
+        g->e_k[i] = 0;
+        for (int q = 0; q < g->n; q++) if (q != g->e_p[i]) h5_penalize(g, q, k);
+    }
+}
+
+/* Game.last_plays takes the play (after its cards are down, before end_turn), then the on_play hooks */
+static void h5_on_play(Game *g, int p, int card) {
+    g->lp_seat[0] = g->lp_seat[1];
+    g->lp_num[0] = g->lp_num[1];
+    g->lp_seat[1] = (int8_t)p;
+    g->lp_num[1] = T_NUMV[card];
+    if (g->h5 & Z_CHU) {   /* _twin_numbers: two plays by different seats whose last cards are one number */
+        int twin = g->lp_seat[0] >= 0 && g->lp_seat[0] != p && g->lp_num[0] >= 0 && g->lp_num[0] == g->lp_num[1];
+        g->chu_at = twin ? (uint16_t)(g->turns_done + 1) : 0;
+    }
+    if ((g->h5 & Z_S) && T_NUMV[card] == g->s_card) {   /* Silence.on_play: one card, an odd count */
+        if (g->h5 & Z_ST) { g->s_on = 1; g->s_owner = (int8_t)p; g->s_left = g->s_rounds; g->s_fresh = 1; }
+        else if (!g->s_on) { g->s_on = 1; g->s_owner = (int8_t)p; }
+        else g->s_on = 0;
+    }
+    for (int i = 0; i < 2; i++)   /* Compliments.on_play, Critiques.on_play */
+        if ((g->h5 & (Z_E << i)) && T_NUMV[card] == g->e_card[i] && T_COLOR[card] == g->e_color[i]) {
+            g->e_p[i] = (int8_t)p;
+            g->e_k[i] = 1;
+        }
+}
+
+/* Silence.on_turn_end: a temporary silence counts its owner's turns */
+static void h5_turn_end(Game *g, int seat) {
+    if (!g->s_on || !(g->h5 & Z_ST) || g->s_owner != seat) return;
+    if (g->s_fresh) { g->s_fresh = 0; return; }
+    if (--g->s_left <= 0) g->s_on = 0;
+}
+
+/* Game.speak(p, "UNO"): the silence's judge (Compliments' and Critiques' find no compliment in it) */
+static inline void h5_spoke_uno(Game *g, int p) {
+    if (g->s_on && g->s_cost && g->hand_len[p]) h5_penalize(g, p, g->s_cost);
+}
+
+/* play_logged (the lockstep tests; _house2.h's h2_play_logged too): the harness's generator of a hand, seeded as
+ * compiled.play seeds it (derive_seed(seed, salt, the harness purpose of the bots' purpose: compiled._harness_purpose)) */
+static void seed_harness(int fast, uint64_t seed, const char *purpose, long long salt, Rng *hr) {
+    char hp[64];
+    if (!strcmp(purpose, "bot")) snprintf(hp, sizeof hp, "harness");
+    else if (!strcmp(purpose, "lab-bot")) snprintf(hp, sizeof hp, "lab-harness");
+    else snprintf(hp, sizeof hp, "%s-harness", purpose);
+    if (fast) {
+        uint64_t x = seed ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
+        rng_seed(hr, splitmix(&x), 1);
+    } else {
+        rng_seed(hr, derive(hp, seed, salt), 0);
+    }
+}
