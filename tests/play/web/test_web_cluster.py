@@ -12,6 +12,7 @@ import asyncio
 import json
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -151,7 +152,7 @@ def test_cluster_haproxy_config_routes_by_table_code_with_health_checks():
 @pytest.mark.xdist_group("cluster")
 def test_cluster_a_worker_killed_mid_hand_its_table_goes_on_through_the_proxy_with_nothing_lost():
     require("PostgreSQL", postgres_bindir() is not None, "the cluster runs on a real PostgreSQL")
-    require("HAProxy", shutil.which("haproxy") is not None or shutil.os.path.exists("/usr/sbin/haproxy"),
+    require("HAProxy", shutil.which("haproxy") is not None or Path("/usr/sbin/haproxy").exists(),
             "the cluster's proxy")
     import httpx
     from websockets.exceptions import InvalidStatus
@@ -231,3 +232,56 @@ def test_cluster_bad_flags_get_one_line(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.strip() == f"unokit: error: {message}"
+
+
+# ------------------------------------------------------------------ an action's answer (id), the chaos bench
+def test_protocol_an_action_with_an_id_is_answered_done_once_stored_or_by_an_error_with_it(db):
+    with TestClient(create_app(db)) as c:
+        t, j = two_people(c)
+        code = t["table"]
+        settle(c, lambda: _person_to_act(hub(c).tables[code].session), "a person to act")
+        s = hub(c).tables[code].session
+        who = t if s.player_at(s.game.to_act) == t["seat"] else j
+        other = j if who is t else t
+        with c.websocket_connect(f"/ws/{code}?token={who['token']}") as ws, \
+                c.websocket_connect(f"/ws/{code}?token={other['token']}") as ws2:
+            recv_state(ws)
+            recv_state(ws2)
+            ws2.send_text(json.dumps({"type": "act", "action": "0 draw", "id": 5}))     # not its turn
+            answer = _next_not_state(ws2)
+            assert answer["type"] == "error" and answer["id"] == 5
+            n = len(Store(db).entries(code))
+            action = str(s.game.legal_actions(s.game.to_act)[0])
+            ws.send_text(json.dumps({"type": "act", "action": action, "id": 2**53 - 1}))
+            assert _next_not_state(ws) == {"type": "done", "id": 2**53 - 1}
+            assert len(Store(db).entries(code)) > n                  # stored before the answer
+            for bad in (-1, 2**53, 1.5, "7", True, None, [1]):
+                ws.send_text(json.dumps({"type": "act", "action": action, "id": bad}))
+                m = _next_not_state(ws)
+                if bad is None:      # no id: the answer is the state alone, or a one-line error
+                    assert m["type"] == "error" and "id" not in m
+                else:
+                    assert m["type"] == "error" and m["message"].startswith("id:"), m
+
+
+def _next_not_state(ws, limit: int = 50) -> dict:
+    for _ in range(limit):
+        m = ws.receive_json()
+        if m["type"] != "state":
+            return m
+    raise AssertionError("only state messages")
+
+
+@pytest.mark.slow
+def test_cluster_chaos_a_worker_killed_every_few_seconds_under_load_loses_and_doubles_nothing():
+    require("PostgreSQL", postgres_bindir() is not None, "the cluster runs on a real PostgreSQL")
+    require("HAProxy", shutil.which("haproxy") is not None or Path("/usr/sbin/haproxy").exists(), "the proxy")
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
+    from load_cluster import run
+    out = run(workers=2, tables=8, clients=32, seconds=14, kill_every=4, quiet=True)
+    assert out["kills"] >= 2 and out["reconnects"] > 0 and out["takeovers"] > 0
+    assert out["lost"] == 0 and out["duplicated"] == 0, out
+    assert out["db_check"]["failed"] == 0 and out["db_check"]["replayed"] == 8
+    assert out["client_actions"] > 100 and out["client_failures"] == []
+    assert out["longest_pause_s"] is not None and out["longest_pause_s"] < 10

@@ -433,7 +433,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         if not isinstance(msg, dict) or msg.get("type") not in _TYPES:
             return _error(f"a message is an object whose type is one of {', '.join(_TYPES)}")
         kind = msg["type"]
-        allowed = {"act": {"type", "action"}, "expand": {"type", "action"}, "chat": {"type", "text"},
+        allowed = {"act": {"type", "action", "id"}, "expand": {"type", "action"}, "chat": {"type", "text"},
                    "hello": {"type", "lang"}, "ping": {"type"}, "back": {"type"}}[kind]
         extra = set(msg) - allowed
         if extra:
@@ -463,10 +463,16 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
                 opts = rt.session.expand(conn.player, action)
                 return {"type": "options", "stem": action, "options": [str(a) for a in opts],
                         "actions": [action_json(a) for a in opts]}
-            out = await hub.change(rt, lambda s, now: s.act(conn.player, action, now))
+            ref = msg.get("id")
+            if ref is not None and (type(ref) is not int or not 0 <= ref < 2**53):
+                return _error("id: a whole number from 0 to 2^53 - 1 that the answer repeats")
+            try:
+                out = await hub.change(rt, lambda s, now: s.act(conn.player, action, now))
+            except UnoError as e:
+                return {**_error(str(e)), **({} if ref is None else {"id": ref})}
             if out.status == "held":
-                return {"type": "notice", "message": out.message}
-            return None
+                return {"type": "notice", "message": out.message, **({} if ref is None else {"id": ref})}
+            return None if ref is None else {"type": "done", "id": ref}    # stored, and its state sent before
         except UnoError as e:
             return _error(str(e))
 
