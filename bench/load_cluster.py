@@ -146,13 +146,13 @@ def _stored_person_actions(db: str, codes: list[str]) -> Counter:
 
 
 def run(workers=2, tables=50, clients=200, seconds=20.0, kill_every: float | None = None, think=0.3,
-        quiet=False) -> dict:
+        quiet=False, direct=False) -> dict:
     if not (1 <= workers <= LIMITS["workers"] and 1 <= tables <= LIMITS["tables"]
             and 1 <= clients <= LIMITS["clients"] and 1 <= seconds <= LIMITS["seconds"]):
         raise SystemExit(f"load_cluster: at most {LIMITS} (workers, tables, clients, seconds), each at least 1")
     per = max(1, min(4, clients // tables))
     with LocalCluster(workers, serve_args=("--post-rate", "0")) as cl:
-        base = f"127.0.0.1:{cl.port}"
+        base = f"127.0.0.1:{cl.worker_ports[0] if direct else cl.port}"   # direct: the first worker, no proxy
         cpu_dead = [0.0]
 
         def cpu_now() -> float:
@@ -241,7 +241,8 @@ def run(workers=2, tables=50, clients=200, seconds=20.0, kill_every: float | Non
         "applied_actions_whole_run": applied, "client_actions": sum(c.actions for c in cs),
         "client_actions_per_s": round(sum(c.actions for c in cs) / wall, 1),
         "latency_ms": {"p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99),
-                       "mean": round(statistics.fmean(lat_ms), 2) if lat_ms else None, "n": len(lat_ms)},
+                       "mean": round(statistics.fmean(lat_ms), 2) if lat_ms else None, "n": len(lat_ms),
+                       "over_500ms": sum(x > 500 for x in lat_ms)},
         "workers_cpu_s": round(cpu, 2),
         "workers_cpu_ms_per_client_action": round(1000 * cpu / max(1, sum(c.actions for c in cs)), 3),
         "lost": lost, "duplicated": duplicated, "unsure_sends": sum(unsure.values()),
@@ -261,9 +262,10 @@ def main(argv=None) -> int:
     p.add_argument("--kill-every", type=float, default=None, metavar="S",
                    help="SIGKILL a worker every S seconds (in turn) and start it again")
     p.add_argument("--think", type=float, default=0.3, help="bots' think time (s)")
+    p.add_argument("--direct", action="store_true", help="clients connect to the first worker, not through HAProxy")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
-    out = run(a.workers, a.tables, a.clients, a.seconds, a.kill_every, a.think)
+    out = run(a.workers, a.tables, a.clients, a.seconds, a.kill_every, a.think, direct=a.direct)
     print(json.dumps(out, indent=1) if a.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
     return 0
 

@@ -216,6 +216,39 @@ def _writers(url: str, workers: int = 3, seconds: float = 1.5) -> None:
             s.close()
 
 
+def _renewing_while_writing(url: str, tables: int = 30, rounds: int = 40) -> None:
+    """A worker's lease renewal (a thread) and its group commit over the same tables at the same time never
+    wait on each other for long: both lock the lease rows in one order (in two orders PostgreSQL found a
+    deadlock after its deadlock_timeout, 1 s, and an action waited that long)."""
+    setup = Store(url)
+    codes = [f"D{i:05d}" for i in range(tables)]
+    for c in codes:
+        setup.create_table(c, {}, now=0.0)
+    a, b = Store(url), Store(url)
+    fences = {c: a.claim(c, "w", 600.0) for c in codes}
+    slowest = [0.0]
+    stop = threading.Event()
+
+    def renew() -> None:
+        while not stop.is_set():
+            assert a.renew("w", fences, 600.0) == []
+
+    t = threading.Thread(target=renew)
+    t.start()
+    try:
+        for r in range(rounds):
+            batch = [(c, r, [{"r": r}], None) for c in reversed(codes)]       # the hub queues in any order
+            t0 = time.perf_counter()
+            b.add_batch(batch, fences=fences)
+            slowest[0] = max(slowest[0], time.perf_counter() - t0)
+    finally:
+        stop.set()
+        t.join(30)
+        for s in (a, b, setup):
+            s.close()
+    assert slowest[0] < 0.5, f"a group commit waited {slowest[0]:.2f} s on the lease renewal"
+
+
 def test_ownership_workers_racing_for_new_tables_on_sqlite(tmp_path):
     _race(f"sqlite:///{tmp_path / 'race.db'}")
 
@@ -225,3 +258,4 @@ def test_ownership_on_a_real_postgresql_server_racing_claims_and_stealing_writer
     with postgres_server() as url:
         _race(url, workers=6, rounds=40)
         _writers(url)
+        _renewing_while_writing(url)

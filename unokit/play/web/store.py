@@ -248,8 +248,10 @@ class Store:
     # ------------------------------------------------------------------ ownership (several workers)
     @staticmethod
     def _check_fences(conn, codes: set[str], fences: dict[str, int]) -> None:
-        lost = sorted(c for c in codes if c not in fences
-                      or conn.execute(_FENCE, {"c": c, "f": fences[c]}).rowcount != 1)
+        # the lease rows are locked in the order of their codes, as renew() locks them: two transactions that
+        # took them in different orders would deadlock (PostgreSQL breaks it after deadlock_timeout, 1 s)
+        lost = [c for c in sorted(codes) if c not in fences
+                or conn.execute(_FENCE, {"c": c, "f": fences[c]}).rowcount != 1]
         if lost:
             raise LostOwnership(lost)
 
