@@ -6,14 +6,14 @@ import asyncio
 import contextlib
 import os
 import shutil
-import socket
-import subprocess
 import tempfile
 import threading
 import time
 from pathlib import Path
 
 import pytest
+
+from unokit.play.web.cluster import Postgres, free_port, postgres_bindir
 
 
 def recv_state(ws, limit=50) -> dict:
@@ -32,12 +32,6 @@ def post_table(client, rules: str, **kw) -> dict:
     return r.json()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def require(thing: str, present: bool, why: str) -> None:
     """Skip when a system package is missing, but fail in CI, where the project's setup installs it."""
     if present:
@@ -47,35 +41,16 @@ def require(thing: str, present: bool, why: str) -> None:
     pytest.skip(f"{thing} is not installed: {why}")
 
 
-def _pg_bin() -> Path | None:
-    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
-    return found[-1].parent if found else None
-
-
 @contextlib.contextmanager
 def postgres_server():
-    """A throwaway PostgreSQL cluster on a loopback port; yields its SQLAlchemy URL."""
-    bindir = _pg_bin()
-    require("PostgreSQL", bindir is not None, "the store is tested against a real server")
-    root = os.geteuid() == 0
-    tmp = Path(tempfile.mkdtemp(prefix="unokit-pg-"))
-    data = tmp / "data"
-    port = free_port()
-    pre = []
-    if root:   # initdb refuses to run as root: run the server as Debian's postgres user
-        shutil.chown(tmp, "postgres")
-        pre = ["runuser", "-u", "postgres", "--"]
+    """A throwaway PostgreSQL server on a loopback port (fsync off); yields its SQLAlchemy URL."""
+    require("PostgreSQL", postgres_bindir() is not None, "the store is tested against a real server")
+    pg = Postgres(Path(tempfile.mkdtemp(prefix="unokit-pg-")), options=("fsync=off",))
     try:
-        subprocess.run(pre + [str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"],
-                       check=True, capture_output=True, timeout=120)
-        subprocess.run(pre + [str(bindir / "pg_ctl"), "-D", str(data), "-w", "-t", "60", "-l", str(tmp / "log"),
-                              "-o", f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off",
-                              "start"], check=True, capture_output=True, timeout=120)
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        yield pg.start()
     finally:
-        subprocess.run(pre + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], check=False,
-                       capture_output=True, timeout=60)
-        shutil.rmtree(tmp, ignore_errors=True)
+        pg.stop("immediate")
+        shutil.rmtree(pg.folder, ignore_errors=True)
 
 
 class StepClock:

@@ -147,6 +147,15 @@ def test_ownership_any_interleaving_of_three_workers_keeps_one_writer_at_a_time(
 
 
 # ------------------------------------------------------------------ real concurrency
+def together(run, n: int) -> None:
+    """``run(k)`` for k in 0..n-1, each in its own thread, all at once."""
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+
+
 def _race(url: str, workers: int = 4, rounds: int = 30) -> None:
     """``workers`` threads, each with its own Store (its own connections, as separate processes would
     have), race to claim each new table at the same moment: exactly one wins each round."""
@@ -163,11 +172,7 @@ def _race(url: str, workers: int = 4, rounds: int = 30) -> None:
             gate.wait()
             wins[r][k] = stores[k].claim(c, f"w{k}", TTL, now=1.0)
 
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(workers)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    together(run, workers)
     try:
         for r in range(rounds):
             assert [x for x in wins[r] if x is not None] == [1], wins[r]
@@ -202,11 +207,7 @@ def _writers(url: str, workers: int = 3, seconds: float = 1.5) -> None:
                 except Exception as e:   # a duplicate index: the bug this test is for
                     raise AssertionError(f"a write with a live token failed: {e!r}") from e
 
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(workers)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    together(run, workers)
     try:
         fences = [e["f"] for e in setup.entries(code)]
         assert fences and fences == sorted(fences)

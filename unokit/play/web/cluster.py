@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["LocalCluster", "free_port", "haproxy_config", "postgres_bindir", "run_until_stopped"]
+__all__ = ["LocalCluster", "Postgres", "free_port", "haproxy_config", "postgres_bindir", "run_until_stopped"]
 
 #: the first path segments after which a table's code comes: /t/CODE, /ws/CODE, /verify/CODE, /replay/CODE
 _CODE_AT_2 = ("/t/", "/ws/", "/verify/", "/replay/")
@@ -82,6 +82,43 @@ def postgres_bindir() -> Path | None:
     return found[-1].parent if found else None
 
 
+class Postgres:
+    """A throwaway PostgreSQL server on a loopback port, its files under ``folder`` (run as Debian's
+    ``postgres`` user when this process is root: initdb refuses root). ``url``: its SQLAlchemy URL once
+    :meth:`start` returned; ``options``: more ``-c`` settings (e.g. ``fsync=off`` for tests)."""
+
+    def __init__(self, folder: Path, options: tuple[str, ...] = ()):
+        self.folder = Path(folder)
+        self.options = options
+        self.url = ""
+        self._pre: list[str] = []
+        self._bin: Path | None = None
+
+    def start(self) -> str:
+        bindir = postgres_bindir()
+        if bindir is None:
+            raise RuntimeError("PostgreSQL is not installed (make sysdeps installs Debian's postgresql)")
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres")
+            self._pre = ["runuser", "-u", "postgres", "--"]
+        port, data = free_port(), self.folder / "pg"
+        subprocess.run([*self._pre, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"],
+                       check=True, capture_output=True, timeout=120)
+        settings = " ".join(f"-c {o}" for o in ("listen_addresses=127.0.0.1", "max_connections=200", *self.options))
+        subprocess.run([*self._pre, str(bindir / "pg_ctl"), "-D", str(data), "-w", "-t", "60", "-l",
+                        str(self.folder / "pg.log"), "-o", f"-p {port} -k {self.folder} {settings}", "start"],
+                       check=True, capture_output=True, timeout=120)
+        self._bin = bindir
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        return self.url
+
+    def stop(self, mode: str = "fast") -> None:
+        if self._bin is not None:
+            subprocess.run([*self._pre, str(self._bin / "pg_ctl"), "-D", str(self.folder / "pg"), "-m", mode, "stop"],
+                           check=False, capture_output=True, timeout=60)
+            self._bin = None
+
+
 def _wait_port(port: int, seconds: float, proc: subprocess.Popen | None = None, what: str = "a process") -> None:
     stop = time.monotonic() + seconds
     while time.monotonic() < stop:
@@ -114,7 +151,7 @@ class LocalCluster:
         self.names = [""] * workers          # each worker's name now (a restarted worker gets a new one)
         self.proxy: subprocess.Popen | None = None
         self.db = ""
-        self._pg: tuple[list[str], Path, Path] | None = None
+        self._pg = Postgres(self.root)
 
     @property
     def url(self) -> str:
@@ -126,23 +163,8 @@ class LocalCluster:
             self.log(text)
 
     def start_postgres(self) -> str:
-        bindir = postgres_bindir()
-        if bindir is None:
-            raise RuntimeError("PostgreSQL is not installed (make sysdeps installs Debian's postgresql)")
-        data, port = self.root / "pg", free_port()
-        pre: list[str] = []
-        if os.geteuid() == 0:      # initdb refuses root: run the server as Debian's postgres user
-            shutil.chown(self.root, "postgres")
-            pre = ["runuser", "-u", "postgres", "--"]
-        subprocess.run([*pre, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"],
-                       check=True, capture_output=True, timeout=120)
-        subprocess.run([*pre, str(bindir / "pg_ctl"), "-D", str(data), "-w", "-t", "60", "-l",
-                        str(self.root / "pg.log"), "-o",
-                        f"-p {port} -k {self.root} -c listen_addresses=127.0.0.1 -c max_connections=200",
-                        "start"], check=True, capture_output=True, timeout=120)
-        self._pg = (pre, bindir, data)
-        self.db = f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
-        self._say(f"PostgreSQL on 127.0.0.1:{port}")
+        self.db = self._pg.start()
+        self._say(f"PostgreSQL: {self.db}")
         return self.db
 
     def start_worker(self, i: int) -> None:
@@ -201,11 +223,7 @@ class LocalCluster:
                 except subprocess.TimeoutExpired:
                     p.kill()
         self.proxy, self.procs = None, [None] * self.n
-        if self._pg is not None:
-            pre, bindir, data = self._pg
-            subprocess.run([*pre, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"], check=False,
-                           capture_output=True, timeout=60)
-            self._pg = None
+        self._pg.stop()
         shutil.rmtree(self.root, ignore_errors=True)
 
     def __enter__(self) -> LocalCluster:
