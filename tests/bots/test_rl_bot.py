@@ -48,12 +48,24 @@ def test_rl_bot_plays_a_duel_against_random_play():
     assert d["games"] == 12 and d["finished"] == 12
 
 
-def test_rl_bot_falls_back_to_random_play_at_another_table():
-    bot = RLBot(3)
-    g = Game.new(players=4, rules="UNO 1121 DR", seed=1)
-    v = g.view(g.to_act)
-    assert not bot.fits(v)
-    assert bot.act(v, g.legal_actions(g.to_act)) in g.legal_actions(g.to_act)
+def test_rl_bot_plays_as_the_strategist_where_no_model_fits_and_says_so():
+    """Issue 27, point 4: where no model fits a table, rl says so and plays as the strategist, not random-play."""
+    from unokit.bots.rl import note
+    from unokit.bots.strategist import StrategistBot
+    for seed in range(6):
+        g = Game.new(players=4, rules="UNO 1121 DR", seed=seed)
+        for _ in range(30):
+            if g.over:
+                break
+            seat = g.to_act
+            v, legal = g.view(seat), g.legal_actions(seat)
+            bot = RLBot(seed)
+            assert not bot.fits(v)
+            assert bot.act(v, legal) == StrategistBot(seed).act(v, legal)
+            g.apply(legal[0])
+    assert note("UNO 1121 DR", 4) == ("rl: its model was trained for 2 players under UNO 1121; "
+                                      "here it plays as the strategist")
+    assert note("UNO 1121", 2) is None and note("UNO 1121", 3) is not None
 
 
 def test_policy_forward_pass_masks_and_saves(tmp_path):

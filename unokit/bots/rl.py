@@ -9,7 +9,8 @@ bot builds the same observation as the environment (:class:`unokit.env.Encoder` 
 likely one. No deep-learning library is needed to play.
 
 At a table whose rule set or number of seats differs from the model's, the network's inputs would
-mean nothing: the bot then plays as ``random-play`` (``RLBot.fits`` says which).
+mean nothing: the bot then plays as the ``strategist`` (``RLBot.fits`` says which, :func:`note` says so in
+words for the lobby and ``unokit duel``).
 
 >>> from unokit.engine.game import Game
 >>> g = Game.new(players=2, seed=3)
@@ -30,12 +31,12 @@ import numpy as np
 from ..core.actions import Play
 from ..rules.codec import Codec, StepTable
 from .base import Bot
-from .random_play import RandomPlayBot
+from .strategist import StrategistBot
 
 if TYPE_CHECKING:
     from ..env.observe import Encoder, HistoryTracker
 
-__all__ = ["RLBot", "Policy", "DEFAULT_MODEL", "load_policy"]
+__all__ = ["RLBot", "Policy", "DEFAULT_MODEL", "load_policy", "note"]
 
 DEFAULT_MODEL = Path(__file__).parent / "models" / "rl-uno1121.npz"
 
@@ -99,6 +100,22 @@ def load_policy(path=None) -> Policy:
     return p
 
 
+def note(rules: str, players: int, model=None) -> str | None:
+    """What ``rl`` is at a table of ``rules`` and ``players`` seats: None where its model fits, else a line
+    saying what it was trained for and that it plays as the strategist here.
+
+    >>> note("UNO 1121", 2) is None
+    True
+    >>> note("UNO 1121 DR", 4)
+    'rl: its model was trained for 2 players under UNO 1121; here it plays as the strategist'
+    """
+    from ..rules import RuleSet
+    meta = load_policy(model).meta
+    if int(meta["players"]) == players and RuleSet.parse(rules) == RuleSet.parse(meta["rules"]):
+        return None
+    return f"rl: its model was trained for {meta['players']} players under {meta['rules']}; here it plays as the strategist"
+
+
 class RLBot(Bot):
     """Plays the trained policy (``model``: a model file; default :data:`DEFAULT_MODEL`)."""
 
@@ -110,7 +127,7 @@ class RLBot(Bot):
         meta = self.policy.meta
         self.rules = meta["rules"]
         self.players = int(meta["players"])
-        self._fallback = RandomPlayBot(seed)
+        self._fallback = StrategistBot(seed)   # where the model does not fit the table
         self._env: tuple[StepTable, Encoder] | None = None
         self._tracker: HistoryTracker | None = None
 

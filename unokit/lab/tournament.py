@@ -139,6 +139,9 @@ def duel(a: str, b: str, *, hands: int = 1000, players: int = 2, rules: str = "U
                        hands=hands, decks=decks, deck=deck)
     if note:
         out["engine"] = note
+    if "rl" in (a.strip().lower(), b.strip().lower()):
+        from ..bots.rl import note as rl_note
+        out["notes"] = [n for n in [rl_note(code, players)] if n]     # where no model fits: it plays as the strategist
     out["jobs"] = work["jobs"]
     out["backend"] = work["backend"]
     out["engines"] = work["engines"]
@@ -251,7 +254,7 @@ def format_duel(d: dict) -> str:
         f"  wins by seat: {d['wins_by_seat']}; first mover won {_rate(d['first_seat'])}; "
         f"turns per hand {d['turns']['mean']} [{d['turns']['lo']}, {d['turns']['hi']}]",
         f"  truncated: {d['truncated']}; {d.get('jobs', 1)} process(es), {d.get('seconds', 0)} s",
-    ] + ([f"  engine: {d['engine']}"] if d.get("engine") else [])
+    ] + ([f"  engine: {d['engine']}"] if d.get("engine") else []) + [f"  {n}" for n in d.get("notes", ())]
     return "\n".join(lines)
 
 
