@@ -16,7 +16,16 @@ from unokit.core.cards import BLANK_FACES, Card, Face
 from unokit.core.errors import CardNotPlayableError, IllegalActionError, WindowClosedError
 from unokit.core.events import EVENTS
 from unokit.rules import RuleSet, blanks, wilds
-from unokit.rules.base import FACE_EFFECTS, FACE_NOT_LAST, FACE_TARGETS, HOOKS, hooks_of
+from unokit.rules.base import (
+    FACE_AIMS,
+    FACE_CLAIMS,
+    FACE_EFFECTS,
+    FACE_NOT_LAST,
+    FACE_PROBLEM,
+    FACE_TARGETS,
+    HOOKS,
+    hooks_of,
+)
 from unokit.rules.double_discard import DoubleDiscard, discard_face_down
 from unokit.rules.social import SlapPile
 from unokit.rules.uno_calls import SlowUno
@@ -67,6 +76,36 @@ def test_001_wild_swap_is_not_offered_nor_accepted_as_the_last_card(monkeypatch)
     monkeypatch.setitem(FACE_NOT_LAST, Face.WILD_SWAP, "a reason of the card's own")   # the module's reason
     with pytest.raises(CardNotPlayableError, match="a reason of the card's own"):
         g.apply(Play(A, (Card.parse("WX"),), Card.parse("R1").color, target=B))
+
+
+def test_001_003_each_blank_registers_its_aim_claims_and_problem():
+    """The blanks' traits are their module's: every blank checks its own play, only WBN claims a number."""
+    faces = (*BLANK_FACES, Face.WILD_BLANK)
+    assert all(FACE_PROBLEM[f] is blanks.problem and f in FACE_AIMS for f in faces)
+    assert set(FACE_CLAIMS) == {Face.BLANK_DRAW_N} and FACE_CLAIMS[Face.BLANK_DRAW_N] is blanks.claims
+
+
+def test_003_the_referee_asks_a_blank_its_claims_and_problem(monkeypatch):
+    """The composer offers the claims the card registered and the referee refuses with the card's own reason."""
+    g = pos(["WBN R1 R2", "B1 B2 B3", "G1 G2"], "R7", YSTOCK, rules="UNO 1121 blanks=drawn", deck="112")
+    monkeypatch.setitem(FACE_CLAIMS, Face.BLANK_DRAW_N, lambda game, card: (3,))
+    monkeypatch.setitem(FACE_PROBLEM, Face.BLANK_DRAW_N, lambda game, a: None if a.claim == 3 else "a reason of its own")
+    offered = {a.claim for a in g.legal_actions(A) if isinstance(a, Play) and a.cards and a.cards[0].code == "WBN"}
+    assert offered == {3}
+    with pytest.raises(IllegalActionError, match="a reason of its own"):
+        g.apply(Play(A, (Card.parse("WBN"),), Card.parse("R1").color, claim=2))
+
+
+def test_003_the_referee_asks_a_blank_whom_it_may_name(monkeypatch):
+    """A target is accepted as the blank's registered aim says: a blank that names none refuses any target."""
+    g = pos(["WBX R1 R2", "B1 B2 B3", "G1 G2"], "R7", YSTOCK, rules="UNO 1121 blanks=swap", deck="112")
+    monkeypatch.setitem(FACE_AIMS, Face.BLANK_SWAP, lambda game, p, cards: (C,))
+    swaps = [a for a in g.legal_actions(A) if isinstance(a, Play) and a.cards and a.cards[0].code == "WBX"]
+    assert {t.target for s in swaps for t in (g.expand(s) if s.more else [s])} == {C}
+    monkeypatch.setitem(FACE_AIMS, Face.BLANK_SWAP, lambda game, p, cards: None)
+    monkeypatch.setitem(FACE_PROBLEM, Face.BLANK_SWAP, lambda game, a: None)
+    with pytest.raises(IllegalActionError, match="names no target"):
+        g.apply(Play(A, (Card.parse("WBX"),), Card.parse("R1").color, target=B))
 
 
 def test_002_a_face_effect_that_ends_the_turn_itself_returns_none():

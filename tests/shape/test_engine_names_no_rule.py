@@ -3,8 +3,8 @@ rule's own module (only the plug-in API: ``unokit.rules`` itself, ``ruleset``, `
 ``catalog``, and the editions' registry ``unokit.rules.editions``). A rule's behaviour lives in its module and
 reaches the referee through the hooks of :class:`unokit.rules.base.HouseRule`.
 
-What the engine still names is listed in ``DEBTS`` with why, a list that can only shrink: the blank cards'
-module, which the composer and the play checks still ask about a blank's target and claim.
+What the engine still names would be listed in ``DEBTS`` with why, a list that can only shrink; it is empty: the
+blank cards' targets, claims and refusals are their registered face traits (``aims=``, ``claims=``, ``problem=``).
 """
 
 from __future__ import annotations
@@ -18,14 +18,9 @@ ENGINE = Path(__file__).resolve().parents[2] / "unokit" / "engine"
 API = {"unokit.rules", "unokit.rules.ruleset", "unokit.rules.base", "unokit.rules.registry", "unokit.rules.catalog",
        "unokit.rules.editions"}
 
-#: (engine module, rule code or rule module) -> why it is still named there. DED, SLOWUNO and the wilds reach the
-#: referee through hooks, public queries and registered face effects; the blank cards' effects too, but the
-#: composer and the play checks still ask ``rules.blanks`` whether a blank names a target and what it claims
-#: (found when the check learnt to see ``from ..rules import blanks``): to become the blanks' registered traits
-DEBTS: dict[tuple[str, str], str] = {
-    ("compose", "unokit.rules.blanks"): "a blank's targets and claims (blanks.takes_target, targets, claims)",
-    ("referee.playing", "unokit.rules.blanks"): "a blank's target and claim checks (blanks.takes_target, problem)",
-}
+#: (engine module, rule code or rule module) -> why it is still named there. DED, SLOWUNO, the wilds and the blanks
+#: reach the referee through hooks, public queries and registered face effects and traits: nothing left
+DEBTS: dict[tuple[str, str], str] = {}
 
 
 def _module(path: Path, root: Path) -> str:

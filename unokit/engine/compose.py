@@ -43,8 +43,7 @@ from ..core.actions import Action, Play
 from ..core.cards import Card, Color, plain
 from ..core.errors import IllegalActionError, IncompletePlayError
 from ..core.official import matches
-from ..rules import blanks
-from ..rules.base import FACE_TARGETS, HouseRule
+from ..rules.base import FACE_AIMS, FACE_CLAIMS, FACE_TARGETS, HouseRule
 
 if TYPE_CHECKING:
     # (the Game, or the referee's parts passing themselves: the state they share; the Game itself imports
@@ -188,7 +187,8 @@ class Composer:
             colors = self.g.colors if self.g.names_color(last) else (None,)
             targets = self.targets(cards)
             k = self.gifts(cards)
-            claims = blanks.claims(g, last) if last.is_wild else (0,)
+            claimed = FACE_CLAIMS.get(last.face)
+            claims = claimed(g, last) if claimed is not None else (0,)
             # Saying UNO never changes legality beyond the count that ``unos`` already follows, and the
             # colour named only matters to rules that judge plays (CHU): check once per colour then.
             ok = None
@@ -351,8 +351,10 @@ def targets_of(game: HandState, p: int, cards: tuple[Card, ...]) -> Targets:
     named = FACE_TARGETS.get(last.face)
     if named is not None:
         return named(game, p)
-    if last.is_wild and blanks.takes_target(game, last):
-        return blanks.targets(game, p, cards)
+    aims = FACE_AIMS.get(last.face)
+    seats = aims(game, p, cards) if aims is not None else None
+    if seats is not None:
+        return seats
     hooks = game._hooks["play_targets"]
     if not hooks:
         return ()

@@ -163,22 +163,43 @@ FACE_EFFECTS: dict[int, Callable[..., int | None]] = {}
 FACE_TARGETS: dict[int, Callable[..., tuple[int, ...]]] = {}
 #: a card face -> why it may not be a hand's last card (``not_last=``)
 FACE_NOT_LAST: dict[int, str] = {}
+#: a card face -> the seats a play ending with it may name, or None when this play names none (``aims=``)
+FACE_AIMS: dict[int, Callable[..., tuple[int, ...] | None]] = {}
+#: a card face -> the numbers a play of it may claim (``Play.claim``; ``claims=``); any other card claims 0
+FACE_CLAIMS: dict[int, Callable[..., tuple[int, ...]]] = {}
+#: a card face -> why a play ending with it is refused whatever the enforcement, or None (``problem=``)
+FACE_PROBLEM: dict[int, Callable[..., str | None]] = {}
 
 
 def register_face_effect(face: Face, effect: Callable[..., int | None], *,
-                         targets: Callable[..., tuple[int, ...]] | None = None, not_last: str | None = None) -> None:
+                         targets: Callable[..., tuple[int, ...]] | None = None, not_last: str | None = None,
+                         aims: Callable[..., tuple[int, ...] | None] | None = None,
+                         claims: Callable[..., tuple[int, ...]] | None = None,
+                         problem: Callable[..., str | None] | None = None) -> None:
     """Play ``face`` with ``effect(game, seat, play, nxt)`` once it is on the pile: a card without an official
     or edition effect (:meth:`unokit.engine.game.Game.effect_of` is None) that does something of its own (Wild
     Swap Hands, Wild Shuffle Hands, Wild Ohana, the blanks). ``nxt`` is the seat that would play next; the
     effect returns the seat that does, or None when it ended the turn itself.
 
     ``targets(game, seat)``: the card names one of these seats (another than the player's), a sub-decision of
-    its play; ``not_last``: the card may not go out, and this is why (the referee refuses it as a last card)."""
+    its play; ``not_last``: the card may not go out, and this is why (the referee refuses it as a last card).
+
+    A card whose target depends on the table (the blanks) says so instead: ``aims(game, seat, cards)``, the
+    seats a play of ``cards`` ending with it may name, or None when this play names no seat (the card checks
+    the seat named itself, in ``problem``); ``claims(game, card)``, the numbers its player may claim
+    (``Play.claim``: how many cards the next player draws); ``problem(game, play)``, why a play ending with it
+    is refused whatever the enforcement, or None (it then answers for the claim too)."""
     FACE_EFFECTS[face] = effect
     if targets is not None:
         FACE_TARGETS[face] = targets
     if not_last is not None:
         FACE_NOT_LAST[face] = not_last
+    if aims is not None:
+        FACE_AIMS[face] = aims
+    if claims is not None:
+        FACE_CLAIMS[face] = claims
+    if problem is not None:
+        FACE_PROBLEM[face] = problem
 
 
 #: an action class a rule owns -> (error class, reason): the referee's answer to such an action while no rule in

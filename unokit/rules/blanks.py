@@ -254,6 +254,12 @@ def resolve(game: Game, p: int, play: Play, nxt: int) -> int:
     return nxt
 
 
-for _face in ALL_BLANKS:   # the referee plays a blank through its registered effect
-    register_face_effect(_face, resolve)
+def _aims(game: HandState, p: int, cards: Sequence[Card]) -> tuple[int, ...] | None:
+    """The seats a play of ``cards`` ending with a blank may name, or None when it names none."""
+    return targets(game, p, cards) if takes_target(game, cards[-1]) else None
+
+
+for _face in ALL_BLANKS:   # the referee plays a blank through its registered effect and traits
+    register_face_effect(_face, resolve, aims=_aims, claims=claims if _face == Face.BLANK_DRAW_N else None,
+                         problem=problem)
 register_reason("blank wild", pt="Curinga em Branco")

@@ -20,8 +20,7 @@ from ...core.errors import (
     WindowClosedError,
 )
 from ...core.official import Effect, is_bluff, matches
-from ...rules import blanks
-from ...rules.base import FACE_EFFECTS, FACE_NOT_LAST, FACE_TARGETS
+from ...rules.base import FACE_AIMS, FACE_EFFECTS, FACE_NOT_LAST, FACE_PROBLEM, FACE_TARGETS
 from ..compose import MORE, gifts_of, targets_of
 from .state import HandState, Phase, Problem, WrongPlay
 
@@ -109,6 +108,11 @@ class PlayingMixin(HandState):
                     return why
         return why
 
+    def _aimed(self, p: int, cards: tuple[Card, ...]) -> bool:
+        """Does a play of ``cards`` by ``p`` name a seat through its last card's registered aim (a blank)?"""
+        aims = FACE_AIMS.get(cards[-1].face)
+        return aims is not None and aims(self, p, cards) is not None
+
     def _shape_problem(self, play: Play) -> tuple[type[Exception], str] | None:
         """Structural problems that no enforcement mode lets stand."""
         p = play.player
@@ -124,7 +128,7 @@ class PlayingMixin(HandState):
         if p in self.eliminated:
             return NotYourTurnError, f"seat {p} is out of this hand"
         if (play.target is not None or play.give) and play.cards and play.cards[-1].face not in FACE_TARGETS \
-                and not blanks.takes_target(self, play.cards[-1]) and not self._choices:
+                and not self._aimed(p, play.cards) and not self._choices:
             return IllegalActionError, "this play names no target and gives no cards under the rules in force"
         if play.cards:
             last = play.cards[-1]
@@ -137,8 +141,9 @@ class PlayingMixin(HandState):
                 return IllegalActionError, (f"{last.code} is not a wild; no colour is named" if not last.is_wild else
                                             f"no colour is named with {last.code} under these rules" if self._colorless
                                             else f"no colour is named with {last.code}: its victim names it")
-            if last.is_wild and (last.face in blanks.ALL_BLANKS or play.claim):
-                why = blanks.problem(self, play)
+            own = FACE_PROBLEM.get(last.face)
+            if own is not None:     # a card that checks its own play (its target and claim: the blanks)
+                why = own(self, play)
                 if why:
                     return IllegalActionError, why
             elif play.claim and not play.hidden:
