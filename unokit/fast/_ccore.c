@@ -1310,6 +1310,7 @@ static PyObject *py_random_check(PyObject *self, PyObject *args) {
 #include "_vector.h"
 #include "_observe.h"  /* observations of a batch's hands: unokit.fast.batch.Batch.observe */
 #include "_single.h"   /* one hand stepped from Python: unokit.fast.FastGame */
+#include "_flow.h"     /* the RL environments' decision flow (issue 27): the reaction order */
 
 static PyMethodDef methods[] = {
     {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
@@ -1326,6 +1327,7 @@ static PyMethodDef methods[] = {
     VEC_METHODS
     OBS_METHODS
     ONE_METHODS
+    FLOW_METHODS
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
