@@ -40,7 +40,7 @@ def hidden(seat: int, cards: str, claim: int = 0) -> Play:
 # ------------------------------------------------------------------------------------- the cards' own effects
 
 def test_001_002_003_each_wild_with_an_effect_of_its_own_is_played_by_its_module():
-    assert FACE_EFFECTS[Face.WILD_SWAP] is wilds.swap_hands
+    assert FACE_EFFECTS[Face.WILD_SWAP] is wilds.wild_swap
     assert FACE_EFFECTS[Face.WILD_SHUFFLE] is wilds.shuffle_hands
     assert FACE_EFFECTS[Face.WILD_OHANA] is wilds.ohana
     assert all(FACE_EFFECTS[f] is blanks.resolve for f in (*BLANK_FACES, Face.WILD_BLANK))

@@ -24,10 +24,9 @@ from unokit.rules.catalog import CATALOG
 PACKAGE = Path(__file__).resolve().parents[2] / "unokit"
 RULES = PACKAGE / "rules"
 
-#: a rule's event kind or penalty reason still declared centrally -> why
-DEBTS = {
-    "swap": "Wild Swap Hands (T, ALLWILD's Forced Swap): moves with its card's rule",
-}
+#: a rule's event kind or penalty reason still declared centrally -> why. Empty: ``swap`` (Wild Swap Hands, T,
+#: ALLWILD's Forced Swap, the blanks) is declared by the rules' shared :mod:`unokit.rules.handswap`
+DEBTS: dict[str, str] = {}
 
 
 def _calls(name: str, root: Path = RULES):
@@ -144,3 +143,21 @@ def test_a_rules_penalty_reason_is_told_in_portuguese_by_the_rule():
     gone = events.make_event("eliminated", 4, 1, "had to draw (MS1)")
     assert narrate.describe(gone, None, "AB", "pt") == "B está fora desta mão: teve de comprar (MS1)"
     assert "die (DAD)" in events.REASONS and "had to draw" in events.REASON_PREFIXES
+
+
+def test_the_swap_event_has_one_owner_the_rules_shared_hand_swap():
+    """Issue 25, point 3: ``swap`` is declared once, by unokit.rules.handswap, and every rule whose card swaps
+    hands (Wild Swap Hands, T, ALLWILD, the blanks) swaps through it: none emits the kind itself."""
+    from unokit.rules import handswap
+    assert "swap" not in events._SPEC and "swap" not in narrate._EN and "swap" not in narrate._PT
+    assert events.EVENTS["swap"].into_hands == ("player", "target") and {"en", "pt"} <= set(events.EVENTS["swap"].tell)
+    emitters = {p.relative_to(RULES).as_posix() for p, c in _calls("emit") if c.args and _const(c.args[0]) == "swap"}
+    assert emitters == {"handswap.py"}
+    users = {p.relative_to(RULES).as_posix() for p, _ in _calls("swap_hands")}
+    assert {"wilds.py", "cardfx.py", "editions/allwild.py", "blanks.py"} <= users
+    assert handswap.swap_hands.__module__ == "unokit.rules.handswap"
+
+
+@pytest.mark.parametrize("lang, told", [("en", "A swaps hands with C"), ("pt", "A troca de mão com C")])
+def test_the_swap_is_told_as_before_in_english_and_portuguese(lang, told):
+    assert narrate.describe(events.make_event("swap", 5, 0, 2), None, "ABC", lang) == told

@@ -283,6 +283,13 @@ class Knowledge:
         return p
 
 
+def _tracking(e) -> str:
+    """What a rule's event ``e`` tells a reader following the hands, as its kind declared it (``every-hand`` when it
+    may change every hand, else its ``tracking``: :data:`unokit.core.events.TRACKING`); "" for none and for the
+    official game's kinds, read by their names."""
+    return "every-hand" if getattr(e, "every_hand", False) else getattr(e, "tracking", "")
+
+
 def _reset(info: SeatInfo) -> None:
     info.known = Counter()
     info.lack_color = {}
@@ -346,6 +353,7 @@ class Scanner:
             self.count += 1
             self.last_event = e
             kind = e.kind
+            tag = _tracking(e)
             p = e.player
             d = e.detail
             try:
@@ -434,15 +442,15 @@ class Scanner:
                         info.lack_color[wd4_before] = (1.0, info.acquired)
                     if info is not None and verdict == "guilty":
                         info.bluffs_caught += 1
-                elif kind == "hidden-play":
+                elif tag == "face-down":
                     stuck = set()
                     draws_since = 0
                     info = seats.get(p)
                     if info is not None and info.known:
                         # which card went down is unknown: forget exact knowledge that may be stale
                         info.known = Counter()
-                elif kind == "swap":
-                    q = d[0]
+                elif tag == "swap-hands":
+                    q = e.target
                     a, b = seats.get(p), seats.get(q)
                     if a is not None and b is not None:
                         # the evidence travels with the hand (each record keeps its own acquisition counter)
@@ -451,11 +459,11 @@ class Scanner:
                         for s in (p, q):
                             if s in seats:
                                 _reset(seats[s])
-                elif kind == "carousel" or kind in ("shuffle-hands", "ohana", "flip"):
+                elif tag in ("every-hand", "new-cards"):
                     for info in seats.values():
                         _reset(info)
-                elif kind == "donate":
-                    target, k = d[0], int(d[1])
+                elif tag == "gives":
+                    target, k = e.target, int(e.count)
                     info = seats.get(target)
                     if info is not None:
                         info.acquired += k
@@ -559,21 +567,21 @@ def _finish(view, seats, sc) -> Knowledge:
 def _track_size(sizes: list, e, sign: int = 1) -> None:
     """Move ``sizes`` (hand sizes by seat) across event ``e``: forward (``sign=1``) or back (``-1``)."""
     p, d = e.player, e.detail
-    kind = e.kind
+    kind, tag = e.kind, _tracking(e)
     if kind in ("play", "cut"):
         sizes[p] -= sign * len(event_cards(d[0]))
     elif kind == "draw":
         sizes[p] += sign * int(d[0])
-    elif kind == "hidden-play":
-        sizes[p] -= sign * int(d[0])
-    elif kind in ("free-discard", "discard-under"):
+    elif tag == "face-down":
+        sizes[p] -= sign * int(e.count)
+    elif tag == "one-down":
         sizes[p] -= sign
-    elif kind == "swap":
-        q = d[0]
+    elif tag == "swap-hands":
+        q = e.target
         sizes[p], sizes[q] = sizes[q], sizes[p]
-    elif kind == "donate":
-        sizes[d[0]] += sign * int(d[1])
-        sizes[p] -= sign * int(d[1])
+    elif tag == "gives":
+        sizes[e.target] += sign * int(e.count)
+        sizes[p] -= sign * int(e.count)
 
 
 def _initial_sizes(view) -> list:
@@ -581,7 +589,7 @@ def _initial_sizes(view) -> list:
     carousel or a shuffle of hands, which only the trust of a named colour depends on)."""
     sizes = list(view.hand_sizes)
     for e in reversed(view.history):
-        if e.kind in ("carousel", "shuffle-hands", "ohana"):
+        if _tracking(e) == "every-hand":
             break
         try:
             _track_size(sizes, e, -1)
@@ -592,10 +600,12 @@ def _initial_sizes(view) -> list:
 
 def _apply_reveals(view, seats, reveal_at) -> None:
     """A revealed hand minus what that seat has visibly played since the latest reveal of it."""
-    # find, for each revealed seat, the index of its last 'challenge' / 'accuse' / 'sees-hand' event
+    # find, for each revealed seat, the index of its last reveal: a challenge, or a rule's event showing a hand
     last_idx: dict = {}
     for i, e in enumerate(view.history):
-        if (e.kind == "challenge" and e.detail and e.detail[0] in reveal_at) or (e.kind == "accuse" and e.detail and e.detail[0] in reveal_at) or (e.kind == "sees-hand" and e.detail and e.detail[0] in reveal_at and e.player == view.seat):
+        tag = _tracking(e)
+        if (e.kind == "challenge" or tag == "shows-hand" or (tag == "shows-hand-to-player" and e.player == view.seat)) \
+                and e.detail and e.detail[0] in reveal_at:
             last_idx[e.detail[0]] = i
     for s, cards in reveal_at.items():
         start = last_idx.get(s)
@@ -609,9 +619,8 @@ def _apply_reveals(view, seats, reveal_at) -> None:
                     held.subtract(Counter(event_cards(e.detail[0])))
                 except (IndexError, ValueError, TypeError):
                     pass
-            elif (e.kind in ("swap", "carousel", "shuffle-hands", "ohana", "hidden-play", "flip") and (
-                    e.player == s or (e.detail and e.detail[0] == s) or e.kind in ("carousel", "shuffle-hands",
-                                                                                    "ohana", "flip"))) or (e.kind == "donate" and e.player == s):
+            elif (tag := _tracking(e)) in ("every-hand", "new-cards") or (tag == "gives" and e.player == s) or (
+                    tag in ("swap-hands", "face-down") and (e.player == s or (e.detail and e.detail[0] == s))):
                 reset = True
         held = +held
         if not reset and sum(held.values()) <= view.hand_sizes[s]:

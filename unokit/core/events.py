@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 
 from .errors import UnoError
 
-__all__ = ["Event", "EVENTS", "REASONS", "REASON_PREFIXES", "make_event", "register_event", "register_reason",
-           "unregister_event"]
+__all__ = ["Event", "EVENTS", "REASONS", "REASON_PREFIXES", "TRACKING", "make_event", "register_event",
+           "register_reason", "unregister_event"]
 
 
 class Event:
@@ -58,6 +58,9 @@ class Event:
     every_hand: ClassVar[bool] = False
     from_hand: ClassVar[str] = ""
     ends_skips: ClassVar[bool] = False
+    #: what a reader following the hands (a bot's knowledge of the others' hands) learns from a rule's own event,
+    #: one of :data:`TRACKING` ("" for none); every_hand says the rest
+    tracking: ClassVar[str] = ""
 
     @property
     def detail(self) -> tuple[Any, ...]:
@@ -95,7 +98,6 @@ _SPEC: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
     "challenge": (("bluffer", "verdict"), {}, "a Wild Draw Four challenged: guilty or innocent"),
     "say": (("text",), {}, "table talk"),
     "hint": (("to", "text"), {}, "a hint given"),
-    "swap": (("target",), {}, "hands swapped"),
     "out": (("points",), {}, "the hand is won; points held by the others"),
     "eliminated": (("reason",), {}, "a seat is out of this hand (MS)"),
     "wrong-play": (("wrong_seq", "reason"), {}, "table enforcement: a play that broke the rules stands until noticed"),
@@ -110,7 +112,19 @@ _TRAITS: dict[str, dict[str, Any]] = {
     "challenge": {"into_hands": ("bluffer",)},
     "noticed": {"into_hands": ("offender",)},
     "out": {"ends_skips": True},
-    "swap": {"into_hands": ("player", "target")},
+}
+
+
+#: what a rule's event tells a reader following the hands (``register_event(tracking=...)``) -> its meaning and
+#: the fields it reads (an event that changes every hand says so with ``every_hand``)
+TRACKING: dict[str, tuple[str, tuple[str, ...]]] = {
+    "swap-hands": ("the player's and the target's hands change places", ("target",)),
+    "new-cards": ("every hand's cards become other cards, the hands' sizes kept", ()),
+    "face-down": ("``count`` cards leave the player's hand face down", ("count",)),
+    "one-down": ("one card leaves the player's hand", ()),
+    "gives": ("the player gives ``count`` cards of its hand to the target", ("target", "count")),
+    "shows-hand": ("the hand of the seat its first field names is shown to every seat", ()),
+    "shows-hand-to-player": ("the hand of the seat its first field names is shown to the player alone", ()),
 }
 
 
@@ -125,8 +139,11 @@ def _build(kind: str, names: tuple[str, ...], defaults: dict[str, Any], about: s
     traits = dict(traits or {})
     if "into_hands" in traits:
         traits["into_hands"] = tuple(traits["into_hands"])
-    wrong = (set(traits) - {"into_hands", "every_hand", "from_hand", "ends_skips"}) \
-        | (set(traits.get("into_hands", ())) - {"player", *names}) | ({traits.get("from_hand", "")} - {"", *names})
+    tracked = traits.get("tracking", "")
+    wrong = (set(traits) - {"into_hands", "every_hand", "from_hand", "ends_skips", "tracking"}) \
+        | (set(traits.get("into_hands", ())) - {"player", *names}) | ({traits.get("from_hand", "")} - {"", *names}) \
+        | ({tracked} - {"", *TRACKING}) | (set(TRACKING.get(tracked, ("", ()))[1]) - set(names)) \
+        | ({"first field"} if tracked.startswith("shows-hand") and not names else set())
     if wrong:
         raise UnoError(f"event kind {kind!r}: {', '.join(sorted(wrong))}: no trait or field of it")
     cls = type(base.__name__, (Event, base), {"__slots__": (), "kind": kind, "fields": names,
@@ -143,7 +160,7 @@ __all__ += [cls.__name__ for cls in EVENTS.values()]
 
 def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defaults: dict[str, Any] | None = None,
                    tell: dict[str, Callable[[Any, Any], str]] | None = None, into_hands: tuple[str, ...] = (), every_hand: bool = False,
-                   from_hand: str = "", ends_skips: bool = False) -> type:
+                   from_hand: str = "", ends_skips: bool = False, tracking: str = "") -> type:
     """Add an event kind (a rule's module declares its own): its fields after ``seq`` and ``player``,
     optional trailing ``defaults``, what it means, and how it is told (``tell``: ``{"en": fn, "pt": fn}``,
     ``fn(words, event) -> str``). Returns its class; a kind that exists is refused.
@@ -152,7 +169,8 @@ def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defau
     when every card in and out of its hand is accounted for): ``into_hands``, the fields (``"player"`` among
     them) naming the seats whose hands may receive cards; ``every_hand``, whether it may change every hand;
     ``from_hand``, the field holding the cards that leave the player's hand; ``ends_skips``, whether a play
-    of the same ``seq`` then skips nobody (the draw total is sent on, the hand ends).
+    of the same ``seq`` then skips nobody (the draw total is sent on, the hand ends). What a reader following
+    the hands learns from it, beyond ``every_hand``: ``tracking``, one of :data:`TRACKING`.
 
     >>> cls = register_event("doctest-bell", ("rings",), about="a bell rang", tell={"en": lambda w, e: "ding"})
     >>> make_event("doctest-bell", 3, 0, 2).rings, cls.tell["en"](None, None), cls.into_hands, cls.every_hand
@@ -172,7 +190,8 @@ def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defau
         raise UnoError(f"event kind {kind!r} is taken or not a name")
     defaults = dict(defaults or {})
     cls = _build(kind, tuple(fields), defaults, about, {"into_hands": into_hands, "every_hand": every_hand,
-                                                        "from_hand": from_hand, "ends_skips": ends_skips})
+                                                        "from_hand": from_hand, "ends_skips": ends_skips,
+                                                        "tracking": tracking})
     cls.tell = dict(tell or {})  # type: ignore[attr-defined]  # an Event class (_build)
     EVENTS[kind] = cls
     globals().setdefault(cls.__name__, cls)      # importable by its class name, as the built-in kinds are

@@ -449,7 +449,6 @@ _EN: dict[str, Callable[[_Words, Any], str]] = {
                               + ("it was a bluff" if _bluff(e) else "it was legal"),
     "say": lambda w, e: f'{w.s(e.player, "says")}: "{e.text}"',
     "hint": lambda w, e: f"{w.s(e.player, 'gives')} {w.obj(e.to)} a hint" + (f": {e.text}" if e.text else ""),
-    "swap": lambda w, e: f"{w.s(e.player, 'swaps')} hands with {w.obj(e.target)}",
     "out": lambda w, e: f"{w.s(e.player, 'goes')} out and {w.verb(e.player, 'wins')} the hand "
                         f"({e.points} points in the other hands)",
     "eliminated": lambda w, e: f"{w.s(e.player, 'is')} out of this hand: {e.reason}",
@@ -486,7 +485,6 @@ _PT: dict[str, Callable[[_Words, Any], str]] = {
                               + ("era blefe" if _bluff(e) else "era válido"),
     "say": lambda w, e: f'{w.subj(e.player)} diz: "{e.text}"',
     "hint": lambda w, e: f"{w.subj(e.player)} dá uma dica para {w.obj(e.to)}" + (f": {e.text}" if e.text else ""),
-    "swap": lambda w, e: f"{w.subj(e.player)} troca de mão com {w.obj(e.target)}",
     "out": lambda w, e: f"{w.subj(e.player)} fica sem cartas e vence a mão ({e.points} pontos nas outras mãos)",
     "eliminated": lambda w, e: f"{w.subj(e.player)} está fora desta mão: {_reason_pt(e.reason)}",
     "wrong-play": lambda w, e: f"{w.subj(e.player)} faz uma jogada errada (nº {e.wrong_seq}: {e.reason})",

@@ -56,6 +56,7 @@ from ..core.decks import DECKS, deck_with_blanks
 from ..core.errors import NotationError
 from ..core.events import register_reason
 from .base import register_face_effect
+from .handswap import swap_hands
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -225,12 +226,6 @@ def problem(game: HandState, play: Play) -> str | None:
     return None
 
 
-def _swap(game: Game, p: int, q: int) -> None:
-    game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
-    game.hands_changed((p, q))
-    game.emit("swap", p, q)
-
-
 def resolve(game: Game, p: int, play: Play, nxt: int) -> int:
     """The effect of a blank just played by ``p`` (its player keeps cards: the hand goes on); returns the
     seat that plays next (``nxt`` unless the blank skips it)."""
@@ -239,9 +234,9 @@ def resolve(game: Game, p: int, play: Play, nxt: int) -> int:
         f = {"swap": Face.BLANK_SWAP, "draw2": Face.BLANK_TARGET_TWO,
              "everyone1": Face.BLANK_EVERYONE}.get(game.blank, Face.WILD_BLANK)
     if f in (Face.BLANK_SWAP, Face.BLANK_BIANCA):
-        _swap(game, p, cast(int, play.target))   # (these blanks name their target)
+        swap_hands(game, p, cast(int, play.target))   # (these blanks name their target)
     elif f == Face.BLANK_NEXT_SWAP:
-        _swap(game, p, nxt)
+        swap_hands(game, p, nxt)
     elif f == Face.BLANK_TARGET_TWO:
         game.penalize(cast(int, play.target), 2, "blank wild")   # (it names its target, as the swaps)
     elif f == Face.BLANK_EVERYONE:

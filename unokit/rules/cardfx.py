@@ -16,6 +16,7 @@ from ..core.actions import Play
 from ..core.cards import Card, Face
 from ..core.events import register_event, register_reason
 from .base import HouseRule, Target, TurnChange
+from .handswap import swap_hands
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -82,10 +83,7 @@ class Swap(HouseRule):
 
     def on_play(self, game: Game, p: int, play: Play) -> TurnChange | None:
         if play.target is not None and game.hands[p] and any(c.number == self.card for c in play.cards):
-            q = play.target
-            game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
-            game.hands_changed((p, q))
-            game.emit("swap", p, q)
+            swap_hands(game, p, play.target)
         return None
 
 
@@ -461,6 +459,7 @@ register_event("die", ("face", "count"), about="DAD: the die is rolled",
                      "pt": lambda w, e: f"{w.subj(e.player)} rola o dado: {e.face} "
                                         f"({w.n_cards(e.count)} para comprar)"})
 register_event("donate", ("target", "count"), about="DOA: cards given away", into_hands=("player", "target"),
+               tracking="gives",
                tell={"en": lambda w, e: f"{w.s(e.player, 'gives')} {w.obj(e.target)} {w.n_cards(e.count)}",
                      "pt": lambda w, e: f"{w.subj(e.player)} dá {w.n_cards(e.count)} para {w.obj(e.target)}"})
 register_event("peace", ("state",), about="PAA/PAB: the peace begins or ends",
@@ -469,7 +468,7 @@ register_event("peace", ("state",), about="PAA/PAB: the peace begins or ends",
                      "pt": lambda w, e: f"{w.subj(e.player)} "
                                         + ("começa a paz: nada de cartas de ação até ela acabar" if e.state == "on"
                                            else "termina a paz")})
-register_event("sees-hand", ("target",), about="CLA: a hand seen",
+register_event("sees-hand", ("target",), about="CLA: a hand seen", tracking="shows-hand-to-player",
                tell={"en": lambda w, e: f"{w.s(e.player, 'looks')} at {w.poss(e.target)} hand",
                      "pt": lambda w, e: f"{w.subj(e.player)} olha {w.de(e.target, 'a', 'mão')}"})
 register_reason("die (DAD)", pt="dado (DAD)")

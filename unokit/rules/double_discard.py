@@ -332,18 +332,18 @@ def _lied(e: Any) -> bool:   # (an event of a kind registered at run time: no cl
 
 
 register_event("accuse", ("liar", "verdict"), about="DED: a face-down play accused: honest or liar",
-               into_hands=("player", "liar"),
+               into_hands=("player", "liar"), tracking="shows-hand",
                tell={"en": lambda w, e: f"{w.s(e.player, 'accuses')} {w.obj(e.liar)} of lying: " + (
                    f"{w.obj(e.liar)} {w.verb(e.liar, 'was')} lying" if _lied(e) else f"{w.obj(e.liar)} told the truth"),
                      "pt": lambda w, e: f"{w.subj(e.player)} acusa {w.obj(e.liar)} de mentir: "
                                         + ("era mentira" if _lied(e) else "era verdade")})
-register_event("hidden-play", ("count", "claim"), about="DED: cards played face down",
+register_event("hidden-play", ("count", "claim"), about="DED: cards played face down", tracking="face-down",
                tell={"en": lambda w, e: f"{w.s(e.player, 'puts')} {w.n_cards(e.count)} face down"
                                         + (f", claiming +{e.claim}" if e.claim else ""),
                      "pt": lambda w, e: f"{w.subj(e.player)} põe {w.n_cards(e.count)} "
                                         f"{'virada' if e.count == 1 else 'viradas'} para baixo"
                                         + (f", alegando +{e.claim}" if e.claim else "")})
-register_event("free-discard", about="DED: a free face-down discard owed",
+register_event("free-discard", about="DED: a free face-down discard owed", tracking="one-down",
                tell={"en": lambda w, e: f"{w.s(e.player, 'discards')} a card face down",
                      "pt": lambda w, e: f"{w.subj(e.player)} descarta uma carta virada para baixo"})
 register_refusal(Accuse, WindowClosedError, "there is no face-down play to accuse")

@@ -21,20 +21,19 @@ from ..core.actions import Play
 from ..core.cards import Card, Face
 from ..core.events import register_event
 from .base import register_face_effect
+from .handswap import swap_hands
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-__all__ = ["swap_hands", "shuffle_hands", "ohana", "discard_under"]
+__all__ = ["wild_swap", "shuffle_hands", "ohana", "discard_under"]
 
 
-def swap_hands(game: Game, p: int, play: Play, nxt: int) -> int:
+def wild_swap(game: Game, p: int, play: Play, nxt: int) -> int:
     """Wild Swap Hands: ``p`` and the seat the play names swap hands."""
     q = play.target
     assert q is not None   # (a Wild Swap names its target: the referee's shape check)
-    game.hands[p], game.hands[q] = game.hands[q], game.hands[p]
-    game.hands_changed((p, q))
-    game.emit("swap", p, q)
+    swap_hands(game, p, q)
     return nxt
 
 
@@ -76,7 +75,7 @@ def ohana(game: Game, p: int, play: Play, nxt: int) -> None:
     return None
 
 
-register_face_effect(Face.WILD_SWAP, swap_hands, targets=lambda game, p: tuple(q for q in game.active if q != p),
+register_face_effect(Face.WILD_SWAP, wild_swap, targets=lambda game, p: tuple(q for q in game.active if q != p),
                      not_last="Wild Swap Hands cannot be your last card (001)")
 register_face_effect(Face.WILD_SHUFFLE, shuffle_hands)
 register_face_effect(Face.WILD_OHANA, ohana)
@@ -90,5 +89,6 @@ register_event("ohana", about="Wild Ohana: hands brought to four cards", every_h
                      "pt": lambda w, e: f"{w.cap(w.de(e.player, 'o', 'Curinga Ohana'))} deixa todas as mãos com "
                                         f"quatro cartas"})
 register_event("discard-under", ("card",), about="Wild Ohana: a card discarded under the Ohana card", from_hand="card",
+               tracking="one-down",
                tell={"en": lambda w, e: f"{w.s(e.player, 'discards')} {w.card(e.card)} under the Wild Ohana",
                      "pt": lambda w, e: f"{w.subj(e.player)} descarta {w.card(e.card)} sob o Curinga Ohana"})

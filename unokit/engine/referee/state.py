@@ -31,8 +31,8 @@ class Phase(IntEnum):
     DRAWN = 1          # the player drew a playable card: play it or pass
     PENDING = 2        # the player in turn faces a draw penalty: draw / challenge / stack
     COLOR = 3          # first discard was a Wild: the first player names the colour
-    FREE_DISCARD = 4   # a player owes a free discard (DED: face down; Wild Ohana: under the top card)
-    HIDDEN_FINISH = 5  # a hand emptied face down (DED); accuse or accept
+    FREE_DISCARD = 4   # a player owes a free discard (Game.owe_discards: where it goes is the rule's)
+    HIDDEN_FINISH = 5  # a hand emptied by cards played face down: the next player accepts, or a rule's challenge
     OVER = 6
 
 
@@ -105,7 +105,7 @@ class HandState:
     hands: list[list[Card]]
     stock: list[Card]             # index -1 on top
     discard: list[Card]           # index -1 on top (never empty once dealt)
-    hidden_pile: list[Card]       # the face-down discards (DED)
+    hidden_pile: list[Card]       # the engine's face-down pile: cards a rule lets go down unseen (play_hidden)
     discard_unseen: int           # cards at the bottom of the discard pile showing sides nobody has seen (a flip)
     initial_counts: Counter[str] | None  # the deck's card codes (the conservation invariant); None until dealt
     _deck_cards: list[Card]
@@ -129,7 +129,7 @@ class HandState:
     pending_from: int | None      # who made them due (None: the first card turned)
     pending_kind: int             # draw value (2/4) of the last draw card, claimed or shown
     going_out: int | None         # a seat that went out on a draw card: it wins once the draw is taken
-    going_out_hidden: int | None  # a seat whose hand emptied face down (phase HIDDEN_FINISH: DED)
+    going_out_hidden: int | None  # a seat whose hand emptied face down (phase HIDDEN_FINISH)
     owed: OwedDiscards | None     # free discards owed (phase FREE_DISCARD)
     wd4: tuple[int, bool, Color, tuple[Card, ...]] | None  # (player, bluff, prev_color, cards) of the W+4 now on top
     color_by: int | None          # the seat naming the colour of a Wild turned first, when not current

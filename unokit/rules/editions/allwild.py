@@ -29,6 +29,7 @@ from ...core.cards import Card, Face
 from ...core.events import register_reason
 from ...core.official import Effect, FirstCard
 from ..base import HouseRule, Target, TurnChange
+from ..handswap import swap_hands
 from . import Edition
 
 if TYPE_CHECKING:
@@ -114,9 +115,7 @@ class AllWild(HouseRule):
             return None
         if face == Face.WILD_FORCED_SWAP and game.hands[p]:
             a = p if play.first is None else play.first   # swap=pair: the two seats named
-            game.hands[a], game.hands[q] = game.hands[q], game.hands[a]
-            game.hands_changed((a, q))
-            game.emit("swap", a, q)
+            swap_hands(game, a, q)
         elif face == Face.WILD_TARGETED_DRAW_TWO:
             game.penalize(q, 2, "Wild Targeted Draw Two")
         return None

@@ -152,7 +152,7 @@ class Flip(HouseRule):
 
 # ---------------------------------------------------------------------- the event FLIP emits, told
 register_event("flip", ("side", "top"),
-               about="FLIP: the table turned over: the side now in play and the card now on top",
+               about="FLIP: the table turned over: the side now in play and the card now on top", tracking="new-cards",
                tell={"en": lambda w, e: f"{w.s(e.player, 'flips')} everything over: the {e.side} side is in play, "
                                         f"{w.card(e.top)} on top",
                      "pt": lambda w, e: f"{w.subj(e.player)} vira tudo: agora vale o lado "
