@@ -278,3 +278,33 @@ def test_fuzz_table_options_are_built_or_refused_with_a_table_error(d):
     except TableError:
         return
     assert TableOptions.from_dict(o.to_dict()) == o
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121", "UNO 1121 JUMPIN-SEVENO", "UNO NOMERCY", "UNO FLIP", "UNO FLEX"])
+def test_act_reads_an_action_once_and_its_log_entry_replays_to_the_same_table(rules, monkeypatch):
+    """Issue 24, point 3: ``act`` applies the action it read (not its log text read again); the log still
+    rebuilds the identical table."""
+    import random
+
+    from unokit.core.actions import Action
+    s = people(4, rules=rules, uno_grace=0, match=False)
+    reads = []
+    real = Action.parse
+
+    def counted(text):
+        reads.append(text)
+        return real(text)
+    monkeypatch.setattr(Action, "parse", staticmethod(counted))
+    rng, t = random.Random(rules), 0.0
+    for i in range(120):
+        if s.status != "playing":
+            break
+        p = s.player_at(s.game.to_act)
+        a = rng.choice([x for x in s.legal(p) if not x.more])
+        reads.clear()
+        t += 0.1
+        s.act(p, str(a) if i % 2 else a, t)
+        assert len(reads) == (1 if i % 2 else 0)
+    monkeypatch.undo()
+    r = TableSession.restore(json.loads(json.dumps(s.options.to_dict())), json.loads(json.dumps(s.log)))
+    assert fingerprint(r) == fingerprint(s)

@@ -507,7 +507,8 @@ class TableSession:
             if self.game is not g or self.status != "playing":
                 raise IllegalActionError("the hand ended before your action")
         g.verify(a)
-        self._log({"k": "act", "t": now, "hand": self.hand_no, "player": player, "action": str(a), "by": by})
+        self._log({"k": "act", "t": now, "hand": self.hand_no, "player": player, "action": str(a), "by": by},
+                  parsed=a)
         return Outcome("applied", a)
 
     def act_for(self, player: int, now: float) -> Outcome:
@@ -701,11 +702,13 @@ class TableSession:
         self.changed_at = now
 
     # ------------------------------------------------------------------ the log
-    def _log(self, entry: dict) -> None:
-        self._apply_entry(entry)
+    def _log(self, entry: dict, parsed: Action | None = None) -> None:
+        """Apply the new entry and keep it; ``parsed``: an ``act`` entry's action, already read (its text is
+        what the entry holds, and reads back as the same action)."""
+        self._apply_entry(entry, parsed)
         self.log.append(entry)
 
-    def _apply_entry(self, e: dict) -> None:
+    def _apply_entry(self, e: dict, parsed: Action | None = None) -> None:
         k, now = e["k"], float(e["t"])
         if k == "seat":
             p = e["player"]
@@ -738,7 +741,7 @@ class TableSession:
             g = self._hand()
             before = set(g.catchable)
             self.clock.t = max(self.clock.t, now)
-            g.apply(Action.parse(e["action"]))
+            g.apply(parsed if parsed is not None else Action.parse(e["action"]))
             self._after_change(now, before)
         else:
             raise TableError(f"unknown log entry {k!r}")
