@@ -140,7 +140,8 @@ def test_lab_skill_measure_runs_compiled_with_the_referees_results(tmp_path):
 
 def test_compiled_strategist_is_refused_under_house_rules_and_traced_on_official():
     assert C.problem("UNO 1121", ["strategist", "random-play"], 2) is None
-    assert "official rules only" in C.problem("UNO 1121 P4", ["strategist", "random-play"], 2)
+    assert C.problem("UNO 1121 P4", ["strategist", "random-play"], 2) is None   # (house rules: test_compiled_strategist_house.py)
+    assert "under ADDUP:" in C.problem("UNO 1121 ADDUP", ["strategist", "random-play"], 2)
     with pytest.raises(UnoError):
         C.play(5, players=2, rules="UNO 1121 ADDUP", bots="strategist")
     _init, steps = C.trace(3, 7, policy="strategist", policy_seed=1)

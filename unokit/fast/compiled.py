@@ -86,6 +86,13 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
+#: the house rules under which the compiled strategist (unokit/fast/_strategist.h) was proven to make
+#: StrategistBot's choices (tests/fast/test_compiled_strategist_house.py): those that change no play the
+#: strategist scores differently; not yet ADDUP's pairs, SAT's and GT's challenges, LIMIT, the hands OPEN and
+#: REV show, _house2.h's and _house5.h's rules
+_STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY", "FORCE", "NOCHALLENGE",
+                     "WILDSTART", "PAA", "PAB", "FL", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH",
+                     "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO")
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
           "SLOWUNO": 256}
 
@@ -300,8 +307,10 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return f"bot {name!r} is played by the referee only (compiled: {', '.join(sorted(POLICIES))})"
         if rs.rules and name.strip().lower() == "bench":
             return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
-        if rs.rules and name.strip().lower() == "strategist":
-            return "the compiled strategist plays the official rules only (house rules: the referee's strategist)"
+        if name.strip().lower() == "strategist" and set(rs.codes) - set(_STRATEGIST_RULES):
+            left = "-".join(c for c in rs.codes if c not in _STRATEGIST_RULES)
+            return (f"the compiled strategist is proven on the official rules and {', '.join(_STRATEGIST_RULES)} "
+                    f"only (under {left}: the referee's strategist)")
         if _h2(rs)[0] and name.strip().lower() not in ("random-play", "greedy"):
             return (f"under {'-'.join(c for c in rs.codes if c in _H2)} the compiled core plays random-play "
                     f"and greedy only (other bots: the referee)")

@@ -47,7 +47,7 @@ __all__ = ["Wants", "Pace", "advise", "canonical_code", "code_profile", "measure
 
 BASELINE = "UNO 1121"
 #: the skill bot of the advisor's skill measure: the rules report's, and the one the compiled core plays under
-#: every house rule it covers (its strategist plays the official rules only)
+#: every house rule it covers (its strategist plays the official rules and the house rules of compiled._STRATEGIST_RULES)
 SKILL_BOT = "greedy"
 #: a hand is "very long" when it is longer than this quantile of UNO 1121's hand lengths at the table size
 LONG_QUANTILE = 0.95
