@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import unokit  # noqa: F401  (every rule's action class registered: ADDUP's doubtsum)
 from unokit import fast
 from unokit.core import codec, official
-from unokit.core.actions import Action, CatchUno, Play
+from unokit.core.actions import Action, CatchUno, Play, Slap
 from unokit.core.cards import COLORS, Card
 from unokit.core.errors import IllegalActionError, UnoError
 from unokit.fast import compiled
@@ -46,6 +46,20 @@ def test_ADDUP_pairs_and_doubtsum_have_their_ids():
     # every extension id of a seat is one action (4 colours x 100 number pairs x the UNO call, and doubtsum)
     for i in range(codec.EXT_BASE, codec.EXT_BASE + codec.MAX_PLAYERS * codec.EXT_PER_SEAT):
         assert codec.encode(codec.decode(i)) == i
+
+
+def test_M_slap_has_one_id_per_seat_after_ADDUPs_block():
+    """Issue 28, point 1 (M): each seat's slap is numbered, in a block of its own that moves no earlier id."""
+    assert codec.SLAP_BASE == codec.EXT_BASE + codec.MAX_PLAYERS * codec.EXT_PER_SEAT == 9390
+    for seat in range(codec.MAX_PLAYERS):
+        i = codec.encode(Slap(seat))
+        assert i == codec.SLAP_BASE + seat and codec.decode(i) == Slap(seat) and str(codec.decode(i)) == f"{seat} slap"
+    assert codec.encode(Action.parse("0 doubtsum")) == codec.EXT_BASE + codec.EXT_PER_SEAT - 1   # ids before it stand
+    for bad in (codec.SLAP_BASE + codec.MAX_PLAYERS, codec.EXT2_BASE - 1):
+        with pytest.raises(codec.ActionIdError):
+            codec.decode(bad)
+    with pytest.raises(IllegalActionError):
+        codec.encode(Slap(codec.MAX_PLAYERS))
 
 
 @settings(max_examples=300, deadline=None)

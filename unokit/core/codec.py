@@ -15,6 +15,8 @@ search bot's trees and the lazy referee:
 - **ADDUP's moves**, from ``EXT_BASE``: seat ``s``'s are ``EXT_BASE + s * EXT_PER_SEAT + j``, ``j = 2 * (colour *
   100 + a * 10 + b) + uno`` for a pair (number ``a`` then ``b`` of one colour), ``j = EXT_PER_SEAT - 1`` for
   ``doubtsum``;
+- **M's slap** (:class:`~unokit.core.actions.Slap`), from ``SLAP_BASE`` (after ADDUP's block): seat ``s``'s is
+  ``SLAP_BASE + s``;
 - **other plays of the house rules the compiled core plays** (a seat named by SEVENO's 7, DR/DD groups, their
   cuts), from ``EXT2_BASE``: ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 +
   target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest.
@@ -37,12 +39,12 @@ from typing import NamedTuple
 
 from . import official
 from .actions import ACTIONS as _VERBS
-from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
+from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno, Slap
 from .cards import COLORS, Card
 from .errors import IllegalActionError, UnoError
 
 __all__ = ["ActionIdError", "MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
-           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "Move", "OFFICIAL_MOVES",
+           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "SLAP_BASE", "Move", "OFFICIAL_MOVES",
            "OFFICIAL", "local_play", "official_id", "encode", "decode"]
 
 MAX_PLAYERS = official.MAX_PLAYERS
@@ -52,8 +54,9 @@ OFFICIAL_SIZE = MAX_PLAYERS * ACTIONS_PER_SEAT
 EXT_BASE = OFFICIAL_SIZE
 NPAIRS = 400
 EXT_PER_SEAT = 2 * NPAIRS + 1
+SLAP_BASE = EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT
 EXT2_BASE = 10_000
-assert EXT2_BASE >= EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT
+assert EXT2_BASE >= SLAP_BASE + MAX_PLAYERS
 
 
 class ActionIdError(UnoError, ValueError):
@@ -143,6 +146,8 @@ def encode(action: Action) -> int:
     p = getattr(action, "player", -1)
     if type(action) is _VERBS.get("doubtsum") and 0 <= p < MAX_PLAYERS:          # ADDUP's doubt of a sum
         return EXT_BASE + p * EXT_PER_SEAT + EXT_PER_SEAT - 1
+    if type(action) is Slap and 0 <= p < MAX_PLAYERS:                             # M's slap
+        return SLAP_BASE + p
     if type(action) is Play and 0 <= p < MAX_PLAYERS and not action.hidden and not action.give and not action.more:
         if len(action.cards) == 2 and action.color is None and action.target is None:   # ADDUP's pair
             a, b = action.cards
@@ -178,6 +183,11 @@ def decode(i: int) -> Action:
         if a is None or _id_or_none(a) != i:   # each play has one id: the first numbering that has it
             raise ActionIdError(f"not an action id: {i!r}")
         return a
+    if i >= SLAP_BASE:
+        if i >= SLAP_BASE + MAX_PLAYERS:
+            raise ActionIdError(f"not an action id: {i!r}")
+        slap: Action = Slap(i - SLAP_BASE)   # (a class simple_action makes at run time)
+        return slap
     seat, j = divmod(i - EXT_BASE, EXT_PER_SEAT)
     if not 0 <= seat < MAX_PLAYERS:
         raise ActionIdError(f"not an action id: {i!r}")
