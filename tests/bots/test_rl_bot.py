@@ -116,3 +116,36 @@ def test_rl_bot_sits_at_the_web_and_terminal_table():
         t += 0.5
         s.tick(t)
     assert s.status == "over" and len(s.results) == 1
+
+
+def test_rl_plays_the_model_trained_for_each_table_and_the_strategist_elsewhere(tmp_path):
+    """Issue 27, points 4-5: one model per table it was trained for; a bot that meets another table switches to
+    that table's model, or to the strategist where there is none; the catalog and note() name the tables."""
+    from unokit.bots.rl import Model, model_for, note, shipped_models
+    from unokit.bots.strategist import StrategistBot
+    from unokit.env import Encoder, table_for
+    from unokit.play.wire import catalog_message
+    assert [(m.rules, m.players) for m in shipped_models()] == [("UNO 1121", 2)]
+    assert catalog_message()["rl_models"] == [{"rules": "UNO 1121", "players": 2}]
+    assert model_for("uno 1121", 2) is not None and model_for("UNO 1121", 3) is None   # any spelling of the code
+    # a model trained for 3 players under P4 (random weights of the right shapes)
+    t = table_for("UNO 1121 P4", 3)
+    enc = Encoder(t)
+    rng = np.random.default_rng(1)
+    meta = {"rules": "UNO 1121 P4", "players": 3, "obs_size": enc.size, "actions": list(t.names),
+            "rule_codes": list(enc.rule_codes)}
+    path = Policy([(rng.normal(size=(enc.size, len(t))).astype(np.float32), np.zeros(len(t), np.float32))],
+                  meta).save(tmp_path / "p4.npz")
+    m = Model.of(path)
+    assert (m.rules, m.players, m.trained_for) == ("UNO 1121 P4", 3, "3 players under UNO 1121 P4")
+    assert note("UNO 1121 P4", 3, model=path) is None
+    assert note("UNO 1121", 2, model=path) == ("rl: its model was trained for 3 players under UNO 1121 P4; "
+                                               "here it plays as the strategist")
+    bot = RLBot(0, model=path)
+    g = Game.new(players=3, rules="UNO 1121 P4", seed=2)
+    v, legal = g.view(g.to_act), g.legal_actions(g.to_act)
+    assert bot.fits(v) and bot.act(v, legal) in legal
+    g2 = Game.new(players=2, seed=4)           # the same bot at a table its model was not trained for
+    v2, legal2 = g2.view(g2.to_act), g2.legal_actions(g2.to_act)
+    assert not bot.fits(v2) and bot.act(v2, legal2) == StrategistBot(0).act(v2, legal2)
+    assert bot.fits(v)                          # and back

@@ -8,9 +8,11 @@ bot builds the same observation as the environment (:class:`unokit.env.Encoder` 
 :class:`~unokit.engine.view.PlayerView`), masks the ids the referee does not offer and takes the most
 likely one. No deep-learning library is needed to play.
 
-At a table whose rule set or number of seats differs from the model's, the network's inputs would
-mean nothing: the bot then plays as the ``strategist`` (``RLBot.fits`` says which, :func:`note` says so in
-words for the lobby and ``unokit duel``).
+The project ships one model per table it was trained for (``unokit/bots/models/*.npz``,
+:func:`shipped_models`); at each table the bot plays the model trained for its rule set and number of
+seats (:func:`model_for`). Where none was, the network's inputs would mean nothing: the bot then plays as
+the ``strategist`` (``RLBot.fits`` says which, :func:`note` says so in words for ``unokit duel``, the
+Textual picker, and the lobby through :func:`unokit.play.wire.catalog_message`).
 
 >>> from unokit.engine.game import Game
 >>> g = Game.new(players=2, seed=3)
@@ -23,6 +25,8 @@ words for the lobby and ``unokit duel``).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,9 +40,12 @@ from .strategist import StrategistBot
 if TYPE_CHECKING:
     from ..env.observe import Encoder, HistoryTracker
 
-__all__ = ["RLBot", "Policy", "DEFAULT_MODEL", "load_policy", "note"]
+__all__ = ["RLBot", "Policy", "Model", "DEFAULT_MODEL", "MODELS", "load_policy", "model_for", "note",
+           "shipped_models"]
 
-DEFAULT_MODEL = Path(__file__).parent / "models" / "rl-uno1121.npz"
+#: where the shipped models live: every ``.npz`` file there is offered at the table it was trained for
+MODELS = Path(__file__).parent / "models"
+DEFAULT_MODEL = MODELS / "rl-uno1121.npz"
 
 
 class Policy:
@@ -100,55 +107,112 @@ def load_policy(path=None) -> Policy:
     return p
 
 
+@dataclass(frozen=True)
+class Model:
+    """A model file and the table it was trained for: ``rules`` (the canonical code) and ``players``."""
+
+    path: Path
+    rules: str
+    players: int
+
+    @classmethod
+    def of(cls, path) -> Model:
+        """The model in file ``path`` (its table read from the file's meta)."""
+        from ..rules import RuleSet
+        meta = load_policy(path).meta
+        return cls(Path(path), RuleSet.parse(meta["rules"]).code, int(meta["players"]))
+
+    def fits(self, rules: str, players: int) -> bool:
+        """Was this model trained for a table of ``rules`` (a code, any spelling) and ``players`` seats?"""
+        from ..rules import RuleSet
+        return players == self.players and (rules == self.rules or RuleSet.parse(rules).code == self.rules)
+
+    @property
+    def trained_for(self) -> str:
+        """What the model was trained for, in words: ``2 players under UNO 1121``."""
+        return f"{self.players} players under {self.rules}"
+
+
+@cache
+def shipped_models() -> tuple[Model, ...]:
+    """Every model shipped with the package (:data:`MODELS`), in file-name order.
+
+    >>> [m.trained_for for m in shipped_models()]
+    ['2 players under UNO 1121']
+    """
+    return tuple(Model.of(p) for p in sorted(MODELS.glob("*.npz")))
+
+
+def model_for(rules: str, players: int, models=None) -> Model | None:
+    """The model trained for a table of ``rules`` and ``players`` seats (among ``models``, default the shipped
+    ones), or None where there is none.
+
+    >>> model_for("UNO 1121", 2).trained_for, model_for("UNO 1121 DR", 4)
+    ('2 players under UNO 1121', None)
+    """
+    return next((m for m in (shipped_models() if models is None else models) if m.fits(rules, players)), None)
+
+
 def note(rules: str, players: int, model=None) -> str | None:
-    """What ``rl`` is at a table of ``rules`` and ``players`` seats: None where its model fits, else a line
-    saying what it was trained for and that it plays as the strategist here.
+    """What ``rl`` is at a table of ``rules`` and ``players`` seats: None where a model (``model``, a file, or
+    else any shipped one) fits, else a line saying what it was trained for and that it plays as the
+    strategist here.
 
     >>> note("UNO 1121", 2) is None
     True
     >>> note("UNO 1121 DR", 4)
     'rl: its model was trained for 2 players under UNO 1121; here it plays as the strategist'
     """
-    from ..rules import RuleSet
-    meta = load_policy(model).meta
-    if int(meta["players"]) == players and RuleSet.parse(rules) == RuleSet.parse(meta["rules"]):
+    models = (Model.of(model),) if model is not None else shipped_models()
+    if model_for(rules, players, models) is not None:
         return None
-    return f"rl: its model was trained for {meta['players']} players under {meta['rules']}; here it plays as the strategist"
+    what = " or ".join(m.trained_for for m in models) or "no table"
+    one = "its model was" if len(models) == 1 else "its models were"
+    return f"rl: {one} trained for {what}; here it plays as the strategist"
 
 
 class RLBot(Bot):
-    """Plays the trained policy (``model``: a model file; default :data:`DEFAULT_MODEL`)."""
+    """Plays the trained policy of the table's model (``model``: one model file; default: the shipped model
+    trained for the table, :func:`model_for`), and as the strategist where none was trained for it."""
 
     name = "rl"
 
     def __init__(self, seed: int | None = None, model=None):
         super().__init__(seed)
-        self.policy = load_policy(model)
-        meta = self.policy.meta
-        self.rules = meta["rules"]
-        self.players = int(meta["players"])
-        self._fallback = StrategistBot(seed)   # where the model does not fit the table
-        self._env: tuple[StepTable, Encoder] | None = None
+        self.models = (Model.of(model),) if model is not None else shipped_models()
+        self._fallback = StrategistBot(seed)   # where no model fits the table
+        self._table: tuple[str, int] | None = None       # the table the model below was chosen for
+        self.model: Model | None = None
+        self._env: tuple[StepTable, Encoder, Policy] | None = None
         self._tracker: HistoryTracker | None = None
 
+    def _model(self, view) -> Model | None:
+        key = (view.rules, view.players)
+        if key != self._table:     # a new table: its model, a new encoder and tracker
+            self._table, self.model, self._env = key, model_for(view.rules, view.players, self.models), None
+        return self.model
+
     def fits(self, view) -> bool:
-        """Does the model's table (rule set, seats) match the table ``view`` is from?"""
-        return view.players == self.players and view.rules == self.rules
+        """Is a model trained for the table ``view`` is from (its rule set and seats)?"""
+        return self._model(view) is not None
 
     def _parts(self):
         if self._env is None:
             from ..env.observe import Encoder, HistoryTracker
-            table = Codec.for_rules(self.rules, self.players).steps   # the rule set's RL step ids
-            enc = Encoder(table, self.policy.meta.get("rule_codes"))
-            if enc.size != int(self.policy.meta["obs_size"]) or list(table.names) != list(self.policy.meta["actions"]):
+            assert self.model is not None
+            policy = load_policy(self.model.path)
+            meta = policy.meta
+            table = Codec.for_rules(self.model.rules, self.model.players).steps   # the rule set's RL step ids
+            enc = Encoder(table, meta.get("rule_codes"))
+            if enc.size != int(meta["obs_size"]) or list(table.names) != list(meta["actions"]):
                 raise ValueError("the model was trained with another observation or action table "
                                  "(retrain it with this unokit: unokit train)")
-            self._env = (table, enc)
-            self._tracker = HistoryTracker(self.players, len(table.colors))
+            self._env = (table, enc, policy)
+            self._tracker = HistoryTracker(self.model.players, len(table.colors))
         return self._env
 
     def _decide(self, view, legal, window: bool):
-        table, enc = self._parts()
+        table, enc, policy = self._parts()
         stage = _stage(legal)
         ids: dict = {}
         for a in legal:
@@ -163,7 +227,7 @@ class RLBot(Bot):
         mask = np.zeros(len(table), np.int8)
         mask[list(ids)] = 1
         x = enc.encode(view, None, window, self._tracker)
-        return ids[self.policy.choose(x, mask)]
+        return ids[policy.choose(x, mask)]
 
     def act(self, view, legal):
         if not legal:

@@ -28,6 +28,7 @@ try:                     # the fast JSON encoder, when installed (a dependency o
 except ImportError:      # pragma: no cover - the standard library's encoder does the same, slower
     orjson = None  # type: ignore[assignment]
 
+from ..bots.rl import shipped_models
 from ..core.decks import DECKS, build_deck
 from ..engine.narrate import Narration, SharedLines, describe_pending
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
@@ -473,7 +474,7 @@ def catalog_message() -> dict:
     """Everything the lobby's rule picker shows: every code grouped as the guide groups them, with its
     parameters and bounds, conflicts and needs; the ambiguity digits; table parameters; the ready-made
     variations; the decks a table may be dealt from (those of no edition: an edition's comes with its code)
-    and how many may be shuffled together; the bots."""
+    and how many may be shuffled together; the bots, and the tables ``rl`` was trained for."""
     rules = []
     for info in RULES:
         pt, en = _names(info)
@@ -504,6 +505,8 @@ def catalog_message() -> dict:
                   for name, spec in DECKS.items() if name not in {e.deck for e in EDITIONS.values()}],
         "deck_count": {"default": 1, "lo": 1, "hi": MAX_TABLE_DECKS, "seats_per_deck": SEATS_PER_DECK},
         "bots": bot_names(),
+        # the tables the learned bot ``rl`` has a model for; elsewhere it plays as the strategist
+        "rl_models": [{"rules": m.rules, "players": m.players} for m in shipped_models()],
     }
 
 

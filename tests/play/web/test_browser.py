@@ -442,3 +442,31 @@ def test_browser_the_lobby_seats_ten_players_a_deck(browser, tmp_path):
         wait_status(page, "playing")
         assert page.locator('[data-testid^="seat-"]').count() >= 16
         ctx.close()
+
+
+def test_browser_lobby_names_what_rl_was_trained_for(browser, tmp_path):
+    """Issue 27, point 5: the lobby offers rl named by what it was trained for: "trained for this table" at 2
+    players under UNO 1121, elsewhere the table it was trained for and that it plays as the strategist; in
+    Portuguese too."""
+    with LiveServer(f"sqlite:///{tmp_path / 'rl.db'}") as srv:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        page.goto(srv.url + "/")
+        rl = page.get_by_test_id("bot-select-1").locator("option[value=rl]")
+        page.wait_for_function("document.querySelectorAll('[data-testid=\"bot-select-1\"] option').length > 1")
+        page.get_by_test_id("seats-input").fill("2")
+        assert rl.inner_text() == "bot: rl (trained for this table)"
+        page.get_by_test_id("seats-input").fill("4")
+        assert rl.inner_text() == "bot: rl (trained for 2 players, UNO 1121; plays as the strategist here)"
+        page.get_by_test_id("seats-input").fill("2")
+        page.get_by_test_id("rules-input").fill("UNO 1121 DR")
+        page.wait_for_function("document.querySelector('[data-testid=\"rules-message\"]').textContent.includes('DR')")
+        assert "plays as the strategist here" in rl.inner_text()
+        page.get_by_test_id("rules-input").fill("uno 1121")
+        page.wait_for_function("document.querySelector('[data-testid=\"bot-select-1\"] option[value=rl]')"
+                               ".textContent.includes('this table')")
+        page.get_by_test_id("seats-input").fill("3")
+        page.get_by_test_id("lang-toggle").click()
+        page.wait_for_function("document.documentElement.lang === 'pt-BR'")
+        assert rl.inner_text() == ("robô: rl (treinado para 2 jogadores, UNO 1121; aqui joga como o estrategista)")
+        ctx.close()

@@ -106,6 +106,7 @@ class PickerScreen(Screen):
                 yield Static(", ".join(bot_names()), classes="hint")
                 bots = v.get("bots")
                 yield Input(bots if isinstance(bots, str) else ",".join(bots or ["strategist"]), id="bots")
+                yield Static(id="rl-note", classes="hint")     # what the learned bot is at this table
                 with RadioSet(id="match"):
                     yield RadioButton("Match to 500 (the rules' target)", value=v.get("match", True), id="to500")
                     yield RadioButton("Single hand", value=not v.get("match", True), id="single")
@@ -128,6 +129,7 @@ class PickerScreen(Screen):
 
     def on_mount(self) -> None:
         self._validate()
+        self._note_rl()
 
     # ------------------------------------------------------------------ the code
     def _code_input(self) -> Input:
@@ -158,6 +160,20 @@ class PickerScreen(Screen):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "code":
             self._validate()
+        if event.input.id in ("code", "players", "bots"):
+            self._note_rl()
+
+    def _note_rl(self) -> None:
+        """Under the bots: where ``rl`` is chosen, whether a model was trained for this table (else it plays
+        as the strategist, :func:`unokit.bots.rl.note`)."""
+        from ...bots.rl import note
+        bots = [b.strip() for b in self.query_one("#bots", Input).value.split(",")]
+        ok, code = check_code(self._code_input().value)
+        players = self.query_one("#players", Input).value.strip()
+        text = ""
+        if "rl" in bots and ok and players.isdigit():
+            text = note(code, int(players)) or "rl: trained for this table"
+        self.query_one("#rl-note", Static).update(text)
 
     def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled) -> None:
         if self._syncing:

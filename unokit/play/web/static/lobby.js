@@ -94,11 +94,21 @@ function renderSeats() {
   for (let p = 1; p < n; p++) {
     const sel = el("select", { "data-testid": `bot-select-${p}`, "data-player": String(p), "aria-label": t("lobby.seatN", { n: p }) },
       el("option", { value: "" }, t("lobby.seatFree")),
-      ...(catalog ? catalog.bots : []).map((b) => el("option", { value: b }, t("lobby.botNamed", { bot: b }))));
+      ...(catalog ? catalog.bots : []).map((b) => el("option", { value: b }, botLabel(b, n))));
     sel.value = before.get(String(p)) ?? "";
     items.push(el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, String(p)), " ", sel));
   }
   fill(list, items);
+}
+
+// A bot's name in the seat list; the learned bot says whether it was trained for this table (the checked
+// rule code and the seat count), else that it plays as the strategist here.
+function botLabel(bot, seats) {
+  const models = bot === "rl" && catalog ? catalog.rl_models || [] : null;
+  if (!models) return t("lobby.botNamed", { bot });
+  const fits = lastCheck.ok && models.some((m) => m.rules === lastCheck.code && m.players === seats);
+  const what = models.map((m) => t("lobby.rlFor", { players: m.players, rules: m.rules })).join(", ");
+  return t(fits ? "lobby.rlFits" : "lobby.rlElsewhere", { bot, what });
 }
 
 function renderSelects() {
@@ -549,6 +559,7 @@ async function check(code, source) {
   msg.className = `rules-message ${res.ok ? "ok" : "bad"}`;
   if (res.ok && source === "preset") variationOf.set(res.code, code);
   markVariation(res.ok ? res.code : null);
+  renderSeats();                                // the learned bot's label depends on the rules
   if (res.ok) {
     fill(msg, el("span", { "aria-hidden": "true" }, "✓ "), t("lobby.valid"), " ", el("code", {}, res.code));
     if (source !== "picker" && parseCode(res.code)) {
