@@ -32,7 +32,7 @@ cluster: $(STAMP) sysdeps
 # (xdist_group). TEST_JOBS=0 make test: in one process; UNOKIT_FULL=1 make test: every seed of the sweeps
 TEST_JOBS ?= auto
 test: $(STAMP) sysdeps lint
-	$(PY) -m pytest -n $(TEST_JOBS) --dist loadgroup
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadgroup --durations=25
 
 # ruff over the package, the tests and the benchmarks; mypy over the layers it is clean on so far
 lint: $(STAMP)
