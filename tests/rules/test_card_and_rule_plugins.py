@@ -24,6 +24,7 @@ from unokit.rules.base import (
     FACE_PROBLEM,
     FACE_TARGETS,
     HOOKS,
+    REFUSALS,
     hooks_of,
 )
 from unokit.rules.double_discard import DoubleDiscard, discard_face_down
@@ -165,6 +166,27 @@ def test_DED_without_the_rule_a_face_down_play_and_an_accusation_are_refused():
     with pytest.raises(WindowClosedError, match="no face-down play to accuse"):   # (register_refusal)
         g.verify(Accuse(B))
     assert all(not getattr(a, "hidden", ()) for a in g.legal_actions(A))
+
+
+def test_DED_a_face_down_play_without_a_rule_that_plays_it_is_refused_in_DEDs_words():
+    """The referee refuses a face-down play no rule in force plays with the words DED registered
+    (``register_refusal("play_hidden", ...)``): it names no rule itself."""
+    g = pos(["G2 R1 G1", "B3 B2 B4"], "R7", YSTOCK)
+    assert REFUSALS["play_hidden"] == (IllegalActionError, "face-down plays need the DED rule")
+    with pytest.raises(IllegalActionError, match=r"^face-down plays need the DED rule$"):
+        g.verify(hidden(A, "G2"))
+
+
+def test_DED_what_every_seat_sees_of_the_open_claim_is_its_public_query(monkeypatch):
+    """``PlayerView.open_claim`` (seq, seat, cards face down, draw claimed) is DED's answer to ``"open_claim"``:
+    the view does not read DED's ``Claim``."""
+    g = pos(["G2 R1 G1", "B3 B2 B4", "G5 G6", "Y1 Y2"], "R7", YSTOCK, rules="UNO 1121 DED")
+    assert g.query("open_claim") is None and g.view(C).open_claim is None
+    g.apply(hidden(A, "G2"))
+    assert g.query("open_claim") == (g.claim.seq, A, 1, 0) == g.view(C).open_claim == g.view(None).open_claim
+    monkeypatch.setattr(DoubleDiscard, "answer", lambda self, game, name: ("asked", name))
+    assert g.view(B).open_claim == ("asked", "open_claim")
+    assert pos(["G2 R1 G1", "B3 B2 B4"], "R7", YSTOCK).view(A).open_claim is None
 
 
 def test_DED_events_and_narration_are_declared_by_its_module():

@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 from ..core.cards import Card, Color, Face
 from ..core.decks import DECKS, build_deck
 from ..core.errors import RuleCodeError
+from ..core.events import tracking_of
 from ..engine.game import Game, Phase
 from ..rules import RuleSet
 from .base import event_cards, event_color
@@ -169,7 +170,7 @@ class Determinizer:
         self.challengeable = challengeable
         # (bluffer, previous colour, cards) of the Wild Draw Four on top
         self.wd4: tuple[int, Color, tuple[Card, ...]] | None = None
-        self.hidden_known: Counter = Counter()  # DED: face-down cards shown by an accusation
+        self.hidden_known: Counter = Counter()  # face-down cards shown (a reveal declared "face-down")
         self.seats = [_Seat() for _ in range(self.n)]
         self._read_history()
         self._count_unseen()
@@ -194,6 +195,8 @@ class Determinizer:
         hist = v.history
         for i, e in enumerate(hist):
             kind, p, d = e.kind, e.player, e.detail
+            # a rule's event is read by what its kind declares (core/events: TRACKING, REVEALS), never by its name
+            tag, shown = tracking_of(e), getattr(e, "reveal", "")
             try:
                 if kind == "first":
                     top = event_cards(d[0])[-1]
@@ -223,16 +226,14 @@ class Determinizer:
                         prev_kind == "draw" and prev_player == p)
                     if turn_draw and p != me and reliable and top is not None and color is not None:
                         voids[p].append((i, color, top.face, True, "draw"))
-                elif kind in ("challenge", "sees-hand", "sum-challenge", "accuse"):
+                elif kind == "challenge" or shown:
                     owner = d[0]
                     if kind == "challenge":
                         visible = rs.reveal == 1 or p == me
-                    elif kind == "accuse":
-                        visible = True
                     else:
-                        visible = p == me
+                        visible = shown != "hand-to-player" or p == me
                     if visible and ri < len(reveals) and owners[ri] == owner:
-                        if kind == "accuse":  # the face-down cards shown stay on the face-down pile
+                        if shown == "face-down":  # the face-down cards shown stay on the face-down pile
                             self.hidden_known += Counter(reveals[ri][1])
                         elif owner != me:
                             known[owner] = Counter(reveals[ri][1])
@@ -251,10 +252,11 @@ class Determinizer:
                                 entered[owner].append((i, len(back)))
                                 known[owner] += Counter(back)
                                 top, color = stack.pop()
-                elif kind in ("swap", "shuffle-hands", "carousel", "donate", "noticed", "ohana", "die"):
-                    # hands changed wholesale (or a correction rewound the hand): forget what was known
-                    if kind == "swap":
-                        q = d[0]
+                elif tag in ("swap-hands", "every-hand", "gives", "draws-by-chance") or kind == "noticed":
+                    # hands changed wholesale, cards given unseen, a number of cards drawn by chance, or a correction
+                    # rewound the hand: forget what was known
+                    if tag == "swap-hands":
+                        q = e.target
                         known[p], known[q] = known[q], known[p]
                         voids[p], voids[q] = [], []
                     else:

@@ -45,6 +45,7 @@ from typing import cast
 
 from ..core.cards import Color, Face, FlipCard, plain
 from ..core.decks import DECKS, build_deck
+from ..core.events import tracking_of as _tracking
 from .base import event_cards, event_color
 
 __all__ = ["Knowledge", "SeatInfo", "analyze", "deck_composition", "p_none", "SIGNAL_PREFIX", "parse_signal",
@@ -281,13 +282,6 @@ class Knowledge:
         if info is not None and info.bluffs_caught:
             p = min(1.0, p * 1.5)  # a player caught bluffing this hand bluffs
         return p
-
-
-def _tracking(e) -> str:
-    """What a rule's event ``e`` tells a reader following the hands, as its kind declared it (``every-hand`` when it
-    may change every hand, else its ``tracking``: :data:`unokit.core.events.TRACKING`); "" for none and for the
-    official game's kinds, read by their names."""
-    return "every-hand" if getattr(e, "every_hand", False) else getattr(e, "tracking", "")
 
 
 def _reset(info: SeatInfo) -> None:

@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 
 from .errors import UnoError
 
-__all__ = ["Event", "EVENTS", "REASONS", "REASON_PREFIXES", "TRACKING", "make_event", "register_event",
-           "register_reason", "unregister_event"]
+__all__ = ["Event", "EVENTS", "REASONS", "REASON_PREFIXES", "REVEALS", "TRACKING", "make_event", "register_event",
+           "register_reason", "tracking_of", "unregister_event"]
 
 
 class Event:
@@ -61,6 +61,8 @@ class Event:
     #: what a reader following the hands (a bot's knowledge of the others' hands) learns from a rule's own event,
     #: one of :data:`TRACKING` ("" for none); every_hand says the rest
     tracking: ClassVar[str] = ""
+    #: the cards a rule's own event shows (the entry it adds to ``Game.reveals``), one of :data:`REVEALS` ("" for none)
+    reveal: ClassVar[str] = ""
 
     @property
     def detail(self) -> tuple[Any, ...]:
@@ -125,7 +127,24 @@ TRACKING: dict[str, tuple[str, tuple[str, ...]]] = {
     "gives": ("the player gives ``count`` cards of its hand to the target", ("target", "count")),
     "shows-hand": ("the hand of the seat its first field names is shown to every seat", ()),
     "shows-hand-to-player": ("the hand of the seat its first field names is shown to the player alone", ()),
+    "draws-by-chance": ("the player is to draw ``count`` cards, a number chance decided (a penalty follows)",
+                        ("count",)),
 }
+
+#: what a rule's event shows (``register_event(reveal=...)``: the entry it adds to ``Game.reveals``, which a seat
+#: reads in ``PlayerView.revealed``) -> its meaning; the seat whose cards are shown is the one its first field names
+REVEALS: dict[str, str] = {
+    "hand": "that seat's hand, to every seat",
+    "hand-to-player": "that seat's hand, to the event's player alone",
+    "face-down": "the cards that seat played face down, to every seat; they stay face down",
+}
+
+
+def tracking_of(event: Any) -> str:
+    """What ``event`` tells a reader following the hands, as its kind declared it: ``"every-hand"`` when it may
+    change every hand, else its :attr:`Event.tracking`; "" for none and for the official game's kinds (read by
+    their names)."""
+    return "every-hand" if getattr(event, "every_hand", False) else getattr(event, "tracking", "")
 
 
 def _class_name(kind: str) -> str:
@@ -139,11 +158,12 @@ def _build(kind: str, names: tuple[str, ...], defaults: dict[str, Any], about: s
     traits = dict(traits or {})
     if "into_hands" in traits:
         traits["into_hands"] = tuple(traits["into_hands"])
-    tracked = traits.get("tracking", "")
-    wrong = (set(traits) - {"into_hands", "every_hand", "from_hand", "ends_skips", "tracking"}) \
+    tracked, shown = traits.get("tracking", ""), traits.get("reveal", "")
+    wrong = (set(traits) - {"into_hands", "every_hand", "from_hand", "ends_skips", "tracking", "reveal"}) \
         | (set(traits.get("into_hands", ())) - {"player", *names}) | ({traits.get("from_hand", "")} - {"", *names}) \
         | ({tracked} - {"", *TRACKING}) | (set(TRACKING.get(tracked, ("", ()))[1]) - set(names)) \
-        | ({"first field"} if tracked.startswith("shows-hand") and not names else set())
+        | ({shown} - {"", *REVEALS}) \
+        | ({"first field"} if (tracked.startswith("shows-hand") or shown) and not names else set())
     if wrong:
         raise UnoError(f"event kind {kind!r}: {', '.join(sorted(wrong))}: no trait or field of it")
     cls = type(base.__name__, (Event, base), {"__slots__": (), "kind": kind, "fields": names,
@@ -160,7 +180,7 @@ __all__ += [cls.__name__ for cls in EVENTS.values()]
 
 def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defaults: dict[str, Any] | None = None,
                    tell: dict[str, Callable[[Any, Any], str]] | None = None, into_hands: tuple[str, ...] = (), every_hand: bool = False,
-                   from_hand: str = "", ends_skips: bool = False, tracking: str = "") -> type:
+                   from_hand: str = "", ends_skips: bool = False, tracking: str = "", reveal: str = "") -> type:
     """Add an event kind (a rule's module declares its own): its fields after ``seq`` and ``player``,
     optional trailing ``defaults``, what it means, and how it is told (``tell``: ``{"en": fn, "pt": fn}``,
     ``fn(words, event) -> str``). Returns its class; a kind that exists is refused.
@@ -170,7 +190,8 @@ def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defau
     them) naming the seats whose hands may receive cards; ``every_hand``, whether it may change every hand;
     ``from_hand``, the field holding the cards that leave the player's hand; ``ends_skips``, whether a play
     of the same ``seq`` then skips nobody (the draw total is sent on, the hand ends). What a reader following
-    the hands learns from it, beyond ``every_hand``: ``tracking``, one of :data:`TRACKING`.
+    the hands learns from it, beyond ``every_hand``: ``tracking``, one of :data:`TRACKING`. The cards it shows
+    (the entry it adds to ``Game.reveals``): ``reveal``, one of :data:`REVEALS`.
 
     >>> cls = register_event("doctest-bell", ("rings",), about="a bell rang", tell={"en": lambda w, e: "ding"})
     >>> make_event("doctest-bell", 3, 0, 2).rings, cls.tell["en"](None, None), cls.into_hands, cls.every_hand
@@ -191,7 +212,7 @@ def register_event(kind: str, fields: tuple[str, ...] = (), *, about: str, defau
     defaults = dict(defaults or {})
     cls = _build(kind, tuple(fields), defaults, about, {"into_hands": into_hands, "every_hand": every_hand,
                                                         "from_hand": from_hand, "ends_skips": ends_skips,
-                                                        "tracking": tracking})
+                                                        "tracking": tracking, "reveal": reveal})
     cls.tell = dict(tell or {})  # type: ignore[attr-defined]  # an Event class (_build)
     EVENTS[kind] = cls
     globals().setdefault(cls.__name__, cls)      # importable by its class name, as the built-in kinds are

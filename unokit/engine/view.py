@@ -119,7 +119,6 @@ def public_fields(game: Game) -> dict[str, Any]:
     """The fields of a :class:`PlayerView` of ``game`` as it is now that every seat (and a spectator) is
     shown alike: all but the seat's own (``seat``, ``hand``, ``drawn``, ``revealed``, ``partner_hands``, what
     the rules' ``view_extras`` hooks add for the seat, and UNO Flip's sides: :func:`view_of`)."""
-    claim = game.claim
     return {
         "players": game.n,
         "rules": game.rules.code,
@@ -138,7 +137,7 @@ def public_fields(game: Game) -> dict[str, Any]:
         "uno_said": tuple(game.uno_said),
         "catchable": tuple(sorted(game.catchable)),
         "wrong_plays": tuple((w.seq, w.player, w.cards) for w in game.wrong_plays) if game.wrong_plays else (),
-        "open_claim": (claim[0], claim[1], len(claim[2]), claim[4]) if claim else None,
+        "open_claim": game.query("open_claim"),   # what every seat sees of an open face-down play (DED's)
         "winner": game.winner,
         "history": _history(game),
         "eliminated": tuple(sorted(game.eliminated)),

@@ -35,7 +35,6 @@ every id of :func:`trace` to the referee's action and back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -57,9 +56,11 @@ _U64 = 2 ** 64
 HOUSE_RULES: tuple[str, ...] = (
     "P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
     "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
-    "CLA")
-HOUSE_RULES += ("NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
-                "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO")   # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
+    "CLA",
+    # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
+    "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
+    "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO",
+    "CHU", "E", "IE", "S")   # unokit/fast/_house5.h (the compiled bots speak only to call UNO)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
 #: REV change only the views, which the compiled bots do not read)
 _H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0,
@@ -69,7 +70,6 @@ _H3_BASE = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "D
 _H3_H2 = ("ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD")
 _H3_HARD = ("PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM",
             "PRE", "SLOWUNO")
-HOUSE_RULES += ("CHU", "E", "IE", "S")   # unokit/fast/_house5.h (the compiled bots speak only to call UNO)
 #: the rules of unokit/fast/_house5.h: their C flags (the config's h5), and the only other rules they were proven with
 _H5 = {"CHU": 1, "E": 2, "IE": 4, "S": 8}
 _H5_WITH = ("P1", "P2", "P3", "P4", "FU", "BU")
@@ -199,7 +199,7 @@ def _uno_penalty(rs) -> int:
 
 def _h5(rs) -> tuple[int, int]:
     """(_house5.h's flags with S's rounds and the cards a UNO call costs in silence; E's, IE's and S's cards) of a
-    rule set. The cost is the referee's own judge's (Silence.judge_speech of "UNO" while a silence holds)."""
+    rule set. The cost is the referee's own judge's (``Silence.speech_cost("UNO")``: while a silence holds)."""
     h5 = 0
     for code in rs.codes:
         h5 |= _H5.get(code, 0)
@@ -210,10 +210,9 @@ def _h5(rs) -> tuple[int, int]:
             if rs.has(owed.code):
                 cards |= (int(rs.card_of(owed.code) or 0) | int(owed.color) << 4) << (8 * i)
     if rs.has("S"):
-        from ..rules.silence import Silence, Silenced
+        from ..rules.silence import Silence
         silence = Silence(rs)
-        silent: Any = type("Silent", (), {"rule_state": {"S": Silenced(0, None, False)}})()   # (read: rule_state)
-        cost = silence.judge_speech(silent, 0, "UNO")
+        cost = silence.speech_cost("UNO")
         h5 |= (16 if "T" in silence.opts else 0) | min(silence.rounds, 255) << 8 | min(cost, 255) << 16
         cards |= int(silence.card) << 16
     return h5, cards

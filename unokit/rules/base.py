@@ -202,14 +202,15 @@ def register_face_effect(face: Face, effect: Callable[..., int | None], *,
         FACE_PROBLEM[face] = problem
 
 
-#: an action class a rule owns -> (error class, reason): the referee's answer to such an action while no rule in
-#: force owns it (:func:`register_refusal`)
-REFUSALS: dict[type, tuple[type[Exception], str]] = {}
+#: an action class a rule owns, or a hook point that lets a kind of play happen (``"play_hidden"``) -> (error class,
+#: reason): the referee's answer to such an action while no rule in force owns it (:func:`register_refusal`)
+REFUSALS: dict[type | str, tuple[type[Exception], str]] = {}
 
 
-def register_refusal(action_type: type, error: type[Exception], reason: str) -> None:
+def register_refusal(action_type: type | str, error: type[Exception], reason: str) -> None:
     """How the referee refuses an ``action_type`` (a rule's own action) while no rule in force owns it: DED's
-    ``Accuse`` finds no face-down play to accuse (``WindowClosedError``); without one, "unknown action"."""
+    ``Accuse`` finds no face-down play to accuse (``WindowClosedError``); without one, "unknown action". Given a
+    hook point's name, the plays only a rule overriding it makes (DED's face-down plays: ``"play_hidden"``)."""
     REFUSALS[action_type] = (error, reason)
 
 

@@ -454,7 +454,7 @@ register_event("carousel", ("direction",), about="CAR: every hand passes on", ev
                                         + ("clockwise" if e.direction == 1 else "counter-clockwise"),
                      "pt": lambda w, e: f"{w.cap(w.de(e.player, 'a', 'jogada'))} passa todas as mãos adiante, "
                                         "no sentido " + ("horário" if e.direction == 1 else "anti-horário")})
-register_event("die", ("face", "count"), about="DAD: the die is rolled",
+register_event("die", ("face", "count"), about="DAD: the die is rolled", tracking="draws-by-chance",
                tell={"en": lambda w, e: f"{w.s(e.player, 'rolls')} the die: {e.face} ({w.n_cards(e.count)} to draw)",
                      "pt": lambda w, e: f"{w.subj(e.player)} rola o dado: {e.face} "
                                         f"({w.n_cards(e.count)} para comprar)"})
@@ -469,6 +469,7 @@ register_event("peace", ("state",), about="PAA/PAB: the peace begins or ends",
                                         + ("começa a paz: nada de cartas de ação até ela acabar" if e.state == "on"
                                            else "termina a paz")})
 register_event("sees-hand", ("target",), about="CLA: a hand seen", tracking="shows-hand-to-player",
+               reveal="hand-to-player",
                tell={"en": lambda w, e: f"{w.s(e.player, 'looks')} at {w.poss(e.target)} hand",
                      "pt": lambda w, e: f"{w.subj(e.player)} olha {w.de(e.target, 'a', 'mão')}"})
 register_reason("die (DAD)", pt="dado (DAD)")

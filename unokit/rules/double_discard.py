@@ -102,10 +102,15 @@ class DoubleDiscard(HouseRule):
     start_order = -1   # the window closes before another rule's start draws cards (a reshuffle)
     actions = (Accuse,)
     options_first = True   # an accusation is offered with the catches, as the referee always listed it
-    answers = ("claim",)
+    answers = ("claim", "open_claim")
 
-    def answer(self, game: Game, name: str) -> Claim | None:
-        return _claim(game)
+    def answer(self, game: Game, name: str) -> Claim | tuple[int, int, int, int] | None:
+        """``"claim"``: the open face-down play; ``"open_claim"``: what every seat sees of it (``PlayerView.open_claim``:
+        seq, seat, the number of cards face down, the draw claimed), never the cards."""
+        claim = _claim(game)
+        if name == "open_claim" and claim is not None:
+            return claim.seq, claim.seat, len(claim.cards), claim.draw
+        return claim
 
     def turn_plays(self, game: Game, seat: int) -> list[Play]:
         return hidden_plays(game, seat)
@@ -332,7 +337,7 @@ def _lied(e: Any) -> bool:   # (an event of a kind registered at run time: no cl
 
 
 register_event("accuse", ("liar", "verdict"), about="DED: a face-down play accused: honest or liar",
-               into_hands=("player", "liar"), tracking="shows-hand",
+               into_hands=("player", "liar"), tracking="shows-hand", reveal="face-down",
                tell={"en": lambda w, e: f"{w.s(e.player, 'accuses')} {w.obj(e.liar)} of lying: " + (
                    f"{w.obj(e.liar)} {w.verb(e.liar, 'was')} lying" if _lied(e) else f"{w.obj(e.liar)} told the truth"),
                      "pt": lambda w, e: f"{w.subj(e.player)} acusa {w.obj(e.liar)} de mentir: "
@@ -347,6 +352,7 @@ register_event("free-discard", about="DED: a free face-down discard owed", track
                tell={"en": lambda w, e: f"{w.s(e.player, 'discards')} a card face down",
                      "pt": lambda w, e: f"{w.subj(e.player)} descarta uma carta virada para baixo"})
 register_refusal(Accuse, WindowClosedError, "there is no face-down play to accuse")
+register_refusal("play_hidden", IllegalActionError, "face-down plays need the DED rule")
 register_reason("false accusation (DED)", pt="acusação falsa (DED)")
 register_reason("caught lying (DED)", pt="pego mentindo (DED)")
 register_reason("caught lying to avoid elimination (MS + DED)", pt="pego mentindo para não ser eliminado (MS + DED)")

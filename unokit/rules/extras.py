@@ -347,7 +347,7 @@ register_event("jump-in-cancels", ("pending",), about="JUMPIN: the jump-in cance
 register_event("revenge", ("pending",), about="REVENGE: the draw total returned",
                tell={"en": lambda w, e: f"{w.s(e.player, 'sends')} {w.owed(e.pending)} back (revenge)",
                      "pt": lambda w, e: f"{w.subj(e.player)} devolve {w.owed(e.pending)} (vingança)"})
-register_event("sum-challenge", ("challenged", "verdict"), about="ADDUP: a sum challenged",
+register_event("sum-challenge", ("challenged", "verdict"), about="ADDUP: a sum challenged", reveal="hand-to-player",
                tell={"en": lambda w, e: f"{w.s(e.player, 'challenges')} {w.poss(e.challenged)} sum: "
                                         + ("it was a bluff" if e.verdict == "bluff" else "it was right"),
                      "pt": lambda w, e: f"{w.subj(e.player)} contesta {w.de(e.challenged, 'a', 'soma')}: "

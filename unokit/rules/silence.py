@@ -112,8 +112,15 @@ class Silence(HouseRule):
             game.rule_state["S"] = Silenced(s.owner, left, False)
 
     def judge_speech(self, game: Game, player: int, text: str) -> int:
-        if game.rule_state.get("S") is None:
-            return 0
+        return 0 if game.rule_state.get("S") is None else self.speech_cost(text)
+
+    def speech_cost(self, text: str) -> int:
+        """The cards saying ``text`` costs while a silence holds (the compiled core asks it of "UNO").
+
+        >>> from unokit.rules import RuleSet
+        >>> [Silence(RuleSet.parse(c)).speech_cost("UNO") for c in ("UNO 1121 S", "UNO 1121 SU", "UNO 1121 SPP")]
+        [2, 0, 1]
+        """
         if text == "UNO" and "U" in self.opts:
             return 0
         ws = words(text)

@@ -68,10 +68,10 @@ def test_a_failed_write_fails_only_its_own_change_and_its_entries_are_written_ag
         real = store.add_batch
         failing = {bad.code}
 
-        def add_batch(items):
+        def add_batch(items, fences=None):
             if any(code in failing for code, *_ in items):
                 raise RuntimeError("disk full")
-            real(items)
+            real(items, fences=fences)
 
         store.add_batch = add_batch
         results = await asyncio.gather(hub.change(good, lambda s, now: s.join("ok", now)),

@@ -20,7 +20,7 @@ from ...core.errors import (
     WindowClosedError,
 )
 from ...core.official import Effect, is_bluff, matches
-from ...rules.base import FACE_AIMS, FACE_EFFECTS, FACE_NOT_LAST, FACE_PROBLEM, FACE_TARGETS
+from ...rules.base import FACE_AIMS, FACE_EFFECTS, FACE_NOT_LAST, FACE_PROBLEM, FACE_TARGETS, REFUSALS
 from ..compose import MORE, gifts_of, targets_of
 from .state import HandState, Phase, Problem, WrongPlay
 
@@ -121,7 +121,7 @@ class PlayingMixin(HandState):
         if not play.cards and not play.hidden:
             return IllegalActionError, "a play needs at least one card"
         if play.hidden and not self._play_hidden:
-            return IllegalActionError, "face-down plays need the DED rule"
+            return REFUSALS.get("play_hidden", (IllegalActionError, "no rule in force plays cards face down"))
         if not self._holds(p, play.cards + play.hidden + play.give):
             return CardNotInHandError, (f"seat {p} does not hold "
                                         f"{' '.join(c.code for c in play.cards + play.hidden + play.give)}")

@@ -145,10 +145,7 @@ class GroupCommit:
         return fut
 
     def _store(self, items: list, fences: dict[str, int] | None) -> None:
-        if fences is None:
-            self.store.add_batch(items)
-        else:
-            self.store.add_batch(items, fences=fences)
+        self.store.add_batch(items, fences=fences)
 
     @staticmethod
     def _fences(batch) -> dict[str, int] | None:
