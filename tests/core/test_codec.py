@@ -79,6 +79,56 @@ def test_house_rule_plays_encode_to_one_id_that_decodes_back(seat, cards, color,
     assert compiled.action_id(play) == i and compiled.to_action(i) == play
 
 
+def test_DOA_gifts_are_numbered_after_the_cards_of_their_play():
+    """Issue 28, point 1 (DOA): a play that gives cards away has an id, its gifts after a 0 digit; the ids of the
+    plays that give nothing stand, and every id fits the C core's int64."""
+    for text in ("0 play R2 @1 give:B5,Y7", "3 play R2 G2 @1 give:Y7,Y8,Y9,B5 uno", "9 play W>G @0 give:W"):
+        a = Action.parse(text)
+        i = codec.encode(a)
+        assert codec.EXT2_BASE <= i < 2 ** 63 and codec.decode(i) == a and str(codec.decode(i)) == text
+    plain = Action.parse("0 play R2 @1")
+    assert codec.encode(plain) == codec.EXT2_BASE + codec.MAX_PLAYERS * (((official.CARDS.index(plain.cards[0]) + 1)
+                                                                          * 5 * 2) * 11 + 2)
+    for bad in ("0 play R2 give:B5", "0 play R2 R2 R2 R2 @1 give:B5,B6,B7,B8,B9"):   # no seat; past EXT2_DIGITS
+        with pytest.raises(IllegalActionError):
+            codec.encode(Action.parse(bad))
+
+
+@settings(max_examples=150, deadline=None)
+@given(seat=st.integers(0, codec.MAX_PLAYERS - 1), cards=st.lists(st.integers(0, official.NCARDS - 1), min_size=1,
+                                                                   max_size=4),
+       give=st.lists(st.integers(0, official.NCARDS - 1), min_size=1, max_size=6), uno=st.booleans(),
+       target=st.integers(0, codec.MAX_PLAYERS - 1))
+def test_plays_with_gifts_encode_to_one_id_that_decodes_back(seat, cards, give, uno, target):
+    play = Play(seat, tuple(official.CARDS[c] for c in cards), None, uno, target, (), 0,
+                tuple(official.CARDS[c] for c in give))
+    if len(cards) + 1 + len(give) > codec.EXT2_DIGITS:
+        with pytest.raises(IllegalActionError):
+            codec.encode(play)
+        return
+    i = codec.encode(play)
+    assert i < 2 ** 63 and codec.decode(i) == play
+
+
+def test_every_DOA_play_the_referee_offers_has_an_id():
+    """The complete plays every_action lists under DOA (a target, then the gifts) each have their own id."""
+    import random
+
+    from unokit.engine.compose import every_action
+    from unokit.engine.game import Game
+    gifts = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        g = Game.new(players=3, rules="UNO 1121 DOA", seed=seed)
+        while not g.over and len(g.actions) < 150:
+            acts = every_action(g, g.to_act)
+            ids = [codec.encode(a) for a in acts]
+            assert len(set(ids)) == len(ids) and [codec.decode(i) for i in ids] == acts
+            gifts += sum(1 for a in acts if type(a) is Play and a.give)
+            g.apply(rng.choice(acts))
+    assert gifts > 50
+
+
 @settings(max_examples=500, deadline=None)
 @given(st.integers(-10**12, 10**15) | st.sampled_from([codec.EXT_BASE - 1, codec.EXT_BASE, codec.EXT2_BASE,
                                                           codec.EXT2_BASE - 1]))

@@ -37,7 +37,7 @@ def test_CHU_is_played_compiled_alone_with_the_ambiguity_digits_and_proven_rules
     for rules in CHU_RULES:
         for bots in ("random-play", "greedy"):
             assert C.problem(rules, bots, 4) is None, rules
-    for other in ("SAT", "C", "DR", "PAB", "ADDUP", "ORG", "M"):
+    for other in ("SAT", "C", "DR", "PAB", "ADDUP", "ORG", "DP"):
         why = C.problem(f"UNO 1121 CHU-{other}", "random-play", 3)
         assert why and "CHU" in why and other in why, other
     assert C.problem("UNO 1121 CHU", "strategist", 3)
@@ -112,7 +112,7 @@ def test_social_rules_are_played_compiled_with_the_proven_rules_only():
         for bots in ("random-play", "greedy"):
             assert C.problem(rules, bots, 4) is None, rules
     for mine in ("E", "IE", "S"):
-        for other in ("C", "DR", "SEVENO", "ADDUP", "T", "M", "ORG"):
+        for other in ("C", "DR", "SEVENO", "ADDUP", "T", "DP", "ORG"):
             why = C.problem(f"UNO 1121 {mine}-{other}", "random-play", 3)
             assert why and other in why, (mine, other)
         assert C.batch_problem(f"UNO 1121 {mine}")

@@ -19,7 +19,9 @@ search bot's trees and the lazy referee:
   ``SLAP_BASE + s``;
 - **other plays of the house rules the compiled core plays** (a seat named by SEVENO's 7, DR/DD groups, their
   cuts), from ``EXT2_BASE``: ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 +
-  target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest.
+  target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest; a play that gives
+  cards away (DOA's ``give``, to its ``target``) continues those digits with a 0 and then the cards given, in
+  their order, at most ``EXT2_DIGITS`` digits in all (so that every id fits the C core's int64).
 
 Each action has one id: the first numbering that has it. An integer that is no id is an
 :class:`ActionIdError`. This arithmetic is the same under every rule set; a rule set's codec
@@ -40,11 +42,11 @@ from typing import NamedTuple
 from . import official
 from .actions import ACTIONS as _VERBS
 from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno, Slap
-from .cards import COLORS, Card
+from .cards import COLORS
 from .errors import IllegalActionError, UnoError
 
 __all__ = ["ActionIdError", "MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
-           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "SLAP_BASE", "Move", "OFFICIAL_MOVES",
+           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "SLAP_BASE", "Move", "OFFICIAL_MOVES",
            "OFFICIAL", "local_play", "official_id", "encode", "decode"]
 
 MAX_PLAYERS = official.MAX_PLAYERS
@@ -57,6 +59,9 @@ EXT_PER_SEAT = 2 * NPAIRS + 1
 SLAP_BASE = EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT
 EXT2_BASE = 10_000
 assert EXT2_BASE >= SLAP_BASE + MAX_PLAYERS
+#: the most base-55 digits of a play's id from EXT2_BASE (its cards; a 0 and the cards it gives): below 2**63
+EXT2_DIGITS = 9
+assert EXT2_BASE + MAX_PLAYERS * (((55 ** EXT2_DIGITS * 5) * 2) * 11) < 2 ** 63
 
 
 class ActionIdError(UnoError, ValueError):
@@ -148,18 +153,21 @@ def encode(action: Action) -> int:
         return EXT_BASE + p * EXT_PER_SEAT + EXT_PER_SEAT - 1
     if type(action) is Slap and 0 <= p < MAX_PLAYERS:                             # M's slap
         return SLAP_BASE + p
-    if type(action) is Play and 0 <= p < MAX_PLAYERS and not action.hidden and not action.give and not action.more:
-        if len(action.cards) == 2 and action.color is None and action.target is None:   # ADDUP's pair
+    if type(action) is Play and 0 <= p < MAX_PLAYERS and not action.hidden and not action.more:
+        give = action.give
+        if len(action.cards) == 2 and action.color is None and action.target is None and not give:   # ADDUP's pair
             a, b = action.cards
             col = official.COLOR_OF[a.index]
             if a.number is not None and b.number is not None and official.COLOR_OF[b.index] == col:
                 return EXT_BASE + p * EXT_PER_SEAT + 2 * (col * 100 + a.number * 10 + b.number) + int(action.uno)
-        if (1 <= len(action.cards) <= 8 and not action.claim and (len(action.cards) > 1 or action.target is not None)
+        digits = [c.index + 1 for c in action.cards] + ([0] + [c.index + 1 for c in give] if give else [])
+        if (1 <= len(action.cards) <= 8 and len(digits) <= EXT2_DIGITS and not action.claim
+                and (len(action.cards) > 1 or action.target is not None) and (not give or action.target is not None)
                 and (action.target is None or 0 <= action.target < MAX_PLAYERS) and action.first is None
-                and all(0 <= c.index < _NCARDS for c in action.cards)):
+                and all(0 <= c.index < _NCARDS for c in action.cards + give)):
             packed = 0
-            for c in reversed(action.cards):
-                packed = packed * 55 + c.index + 1
+            for d in reversed(digits):   # the first card lowest; DOA's gifts after a 0
+                packed = packed * 55 + d
             color = 0 if action.color is None else int(action.color) + 1
             target = 0 if action.target is None else action.target + 1
             return EXT2_BASE + p + MAX_PLAYERS * (((packed * 5 + color) * 2 + int(action.uno)) * 11 + target)
@@ -216,13 +224,15 @@ def _ext2_action(i: int) -> Play | None:
     code, target = divmod(code, 11)
     code, uno = divmod(code, 2)
     packed, color = divmod(code, 5)
-    cards: list[Card] = []
-    while packed and len(cards) <= 8:
+    digits: list[int] = []
+    while packed and len(digits) <= EXT2_DIGITS:
         packed, d = divmod(packed, 55)
-        if not d or d > _NCARDS:
+        if d > _NCARDS:
             return None
-        cards.append(official.CARDS[d - 1])
-    if not cards or packed:
+        digits.append(d)
+    cut = digits.index(0) if 0 in digits else len(digits)   # DOA's gifts follow a 0
+    cards, give = digits[:cut], digits[cut + 1:]
+    if not cards or packed or 0 in give:
         return None
-    return Play(seat, tuple(cards), None if color == 0 else COLORS[color - 1], bool(uno),
-                None if target == 0 else target - 1)
+    return Play(seat, tuple(official.CARDS[d - 1] for d in cards), None if color == 0 else COLORS[color - 1],
+                bool(uno), None if target == 0 else target - 1, (), 0, tuple(official.CARDS[d - 1] for d in give))

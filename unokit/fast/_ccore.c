@@ -53,8 +53,11 @@ enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 #define NPAIRS 400
 #define K_PAIR APS
 #define K_DOUBTSUM (K_PAIR + 2 * NPAIRS)
-#define XPS (K_DOUBTSUM + 1)
+#define K_SLAP (K_DOUBTSUM + 1)     /* M (_house5.h): slap the pile; outside: SLAP_BASE + seat */
+#define XPS (K_SLAP + 1)
+#define EXT_PER (K_DOUBTSUM + 1 - APS)  /* the moves of a seat numbered from EXT_BASE (and a Batch's moves: k < APS + EXT_PER) */
 #define EXT_BASE (MAXP * APS)
+#define SLAP_BASE (EXT_BASE + MAXP * EXT_PER)
 /* house-rule flags (Game.flags; the config's flags) */
 enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32, F_DRAWANY = 64, F_PRE = 128,
        F_SLOW = 256 };
@@ -141,13 +144,24 @@ typedef struct {
     uint8_t s_on, s_fresh;              /* S: rule_state["S"] (Silenced: owner, rounds_left, fresh) */
     int8_t s_owner;
     int16_t s_left;
+    uint16_t out;                       /* _house6.h: bit q: seat q is out of this hand (Game.eliminated, MS) */
+    uint8_t ms, ms_armed, ms_count, ms_need;   /* MS: its variant (1-3), armed; MS3's cards counted, how many arm it */
+    uint16_t ms_rounds;                 /* MS2: the rounds of protection */
+    uint64_t ms_arms, ms_counts;        /* MS3: the cards that arm it, the cards it counts */
+    uint8_t m_card, m_open;             /* M: its card; rule_state["M"] holds (a slap round is open), */
+    uint16_t m_slapped;                 /*   the seats that slapped (bit per seat), */
+    uint8_t m_out;                      /*   rule_state["out-deferred"] + 1 (0: None) */
     /* counts for the lab */
     uint16_t drawn_by[MAXP];
     uint16_t catches, penalty_cards, reshuffles;
     Rng rng;                             /* the hand's chance */
 } Game;
 
-static inline int next_seat(const Game *g, int p) { return ((p + g->direction) % g->n + g->n) % g->n; }
+static inline int next_seat(const Game *g, int p) {
+    int s = ((p + g->direction) % g->n + g->n) % g->n;
+    while (__builtin_expect(g->out != 0, 0) && (g->out >> s & 1)) s = ((s + g->direction) % g->n + g->n) % g->n;   /* MS */
+    return s;
+}
 
 #include "_house5.h"   /* CHU, E, IE, S */
 
@@ -211,12 +225,18 @@ typedef struct {
     int h3;                             /* _house3.h: X_ flags, LIMIT's cards << 16 */
     int h4, dad;                        /* _house4.h: the cards of T, CAR, DAD, BACK (4 bits each); DAD's table */
     int h5, h5c;                        /* _house5.h: Z_ flags, S's rounds and UNO cost; the rules' cards */
+    int h6;                             /* _house6.h: MS's variant, MS3's count, MS2's rounds */
+    unsigned long long ms_arms, ms_counts;   /* _house6.h: MS3's cards (a bit per card) */
+    const uint8_t *ed;                  /* _editions.h: the edition's facts (unokit.fast.ccore.edition_facts), or NULL */
+    Py_ssize_t ed_len;
     const MT *pre;                      /* the deal's generator already seeded with pre_seed (play_batch), or NULL */
     uint64_t pre_seed;
 } Config;
 
 static void h3_wildstart(Game *g);   /* _house3.h */
 static void h3_on_play(Game *g, int p, int card);
+static void h6_deal(Game *g, const Config *cfg);   /* _house6.h */
+static void h6_on_play(Game *g, int card);
 
 /* FastGame.__init__: deal the hand of seed `seed` (dealer < 0: drawn for); FU/BU deal cfg->deal_size cards; `given`:
  * the deck's order (Game.new's deck_order, top last), else the deck shuffled */
@@ -241,7 +261,9 @@ static void deal_given(Game *g, const Config *cfg, uint64_t seed, const uint8_t 
     g->e_card[1] = (uint8_t)(cfg->h5c >> 8 & 15);
     g->e_color[1] = (uint8_t)(cfg->h5c >> 12 & 7);
     g->s_card = (uint8_t)(cfg->h5c >> 16 & 15);
+    g->m_card = (uint8_t)(cfg->h5c >> 20 & 15);
     g->lp_seat[0] = g->lp_seat[1] = -1;
+    if (cfg->h6) h6_deal(g, cfg);                       /* MS (_house6.h) */
     g->house = g->flags || g->stack || g->h3 || g->h5;
     g->direction = 1;
     g->drawn = -1;
@@ -304,10 +326,12 @@ static inline int add_variants(int16_t *out, int m, int seat, int c, int uno) {
 }
 
 static int add_reactions(const Game *g, int16_t *out, int m, int seat) {
+    if (g->out >> seat & 1) return m;                   /* MS: a seat out of the hand does nothing */
     if (g->hand_len[seat] == 1 && !g->uno_said[seat]) out[m++] = (int16_t)(seat * XPS + K_UNO);
     if (g->catchable)
         for (int q = 0; q < g->n; q++)
             if (q != seat && (g->catchable >> q & 1)) out[m++] = (int16_t)(seat * XPS + K_CATCH + q);
+    if (g->m_open && !(g->m_slapped >> seat & 1)) out[m++] = (int16_t)(seat * XPS + K_SLAP);   /* M (_house5.h) */
     return m;
 }
 
@@ -565,6 +589,7 @@ static void play_pair(Game *g, int p, int k) {
     set_ok(g);
     if (g->h3 & X_PAB) g->pab_on ^= (uint8_t)((T_NUMV[c] == g->pab_card) ^ (T_NUMV[d] == g->pab_card));   /* PAB */
     g->gt_card = 0;                                  /* GT: a pair is no single card */
+    if (g->ms == 3 && !g->ms_armed) { h6_on_play(g, c); if (!g->ms_armed) h6_on_play(g, d); }   /* MS3 (_house6.h) */
     if (g->hand_len[p] == 1) {
         g->uno_said[p] = (uint8_t)flag;
         if (!flag) open_window(g, p);
@@ -610,9 +635,12 @@ static int any_alone(const Game *g, int seat) {
     return 0;
 }
 
+#include "_house6.h"   /* MS1, MS2, MS3 */
+
 /* apply a legal id */
 static void apply_id(Game *g, int id) {
     int p = id / XPS, k = id % XPS;
+    if (g->m_out && h5_m_turn_action(g, p, k)) return;   /* M (_house5.h): a winner's slap round closes first */
     if (k < K_DRAW) {                                  /* a play */
         int card, col, flag = k & 1;
         if (k < 104) { card = k >> 1; col = T_COLOR[card]; }
@@ -643,10 +671,11 @@ static void apply_id(Game *g, int id) {
         }
         if (__builtin_expect(g->h3 != 0, 0)) h3_on_play(g, p, card);   /* PAB, GT, I (_house3.h) */
         if (__builtin_expect(g->h5 != 0, 0)) h5_on_play(g, p, card);   /* CHU, E, IE, S (_house5.h) */
+        if (g->ms == 3 && !g->ms_armed) h6_on_play(g, card);           /* MS3's event (_house6.h) */
         int fx = T_FX[card];
         turn_done(g);                               /* end_turn (or the hand ends) */
         if (!fx) {
-            if (!left) { finish(g, p); return; }
+            if (!left && g->m_out != p + 1) { finish(g, p); return; }   /* M: the slap round decides the win */
             g->current = (uint8_t)next_seat(g, p);
         } else if (fx > 0) {
             if (!left && (g->h3 & X_NOENDDRAW)) { finish(g, p); return; }   /* NOENDDRAW: nobody draws */
@@ -658,6 +687,9 @@ static void apply_id(Game *g, int id) {
             g->current = (uint8_t)next_seat(g, p);
         } else if (!left) {
             finish(g, p);
+        } else if (g->out) {
+            h6_turn(g, p, card);                       /* MS: the seats left (_house6.h) */
+            if (g->pending && (g->h3 & X_DEFLECT)) g->current = (uint8_t)next_seat(g, p);
         } else {
             const uint8_t *t = T_TURN[g->n == 2][card];
             if (t[1]) g->direction = (int8_t)-g->direction;
@@ -668,6 +700,7 @@ static void apply_id(Game *g, int id) {
     }
     switch (k) {
     case K_DRAW:
+        if (g->ms && h6_draw(g, p)) return;            /* MS: eliminated instead of drawing (_house6.h) */
         seat_starts(g, p);
         if (g->phase == PH_PLAY) {
             uint8_t *hand = g->hands[p];
@@ -747,6 +780,9 @@ static void apply_id(Game *g, int id) {
         }
         return;
     }
+    case K_SLAP:                                       /* M (_house5.h) */
+        h5_slap(g, p);
+        return;
     default:
         if (k >= K_PAIR) {                             /* ADDUP */
             if (k == K_DOUBTSUM) doubt_sum(g, p);
@@ -777,10 +813,11 @@ static int hand_points(const Game *g, int seat) {
 /* ------------------------------------------------------------------ playing a hand */
 /* record fields per hand, then drawn[n], points[n] */
 enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REACTIONS, F_CATCHES,
-       F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, F_DEALER, NFIELDS };
+       F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, F_DEALER, F_ELIMINATED, NFIELDS };
 
 #include "_house2.h"
 #include "_house3.h"
+#include "_editions.h"   /* UNO All Wild! on a state of its own */
 
 /* _house5.h's rules make a seat miss UNO (a penalty drawn before its play), so whose reaction comes first matters:
  * unokit.engine.flow.react_step as _house2.h's harness steps it (Game.out_of_turn_seats, then the seat to act,
@@ -788,7 +825,7 @@ enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REA
 static int h5_react_step(Game *g, const Config *cfg, Rng *hr, Strat *st, GrHist *gh, int16_t *ids) {
     int me = g->current, n = g->n, nc = 0, cands[MAXP];
     for (int p = 0; p < n; p++)
-        if (p != me && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p]))) cands[nc++] = p;
+        if (p != me && (g->catchable || g->m_open || (g->hand_len[p] == 1 && !g->uno_said[p]))) cands[nc++] = p;
     cands[nc++] = me;
     for (int i = nc - 1; i > 0; i--) {                 /* random.shuffle */
         int j = (int)rng_below(hr, (uint32_t)(i + 1)), t = cands[i];
@@ -812,7 +849,8 @@ static int h5_react_step(Game *g, const Config *cfg, Rng *hr, Strat *st, GrHist 
  * UNO and catches, seats in order after the seat in turn; under _house5.h's rules in the harness's order,
  * h5_react_step), then the seat in turn acts. */
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
-    if (cfg->h2) { h2_play_hand(cfg, seed, bots, rec, NULL); return; }   /* _house2.h (bots[MAXP]: the harness's) */
+    if (cfg->h2) { rec[F_ELIMINATED] = 0; h2_play_hand(cfg, seed, bots, rec, NULL, st); return; }   /* _house2.h (bots[MAXP]: the harness's) */
+    if (cfg->ed) { rec[F_ELIMINATED] = 0; ed_play_hand(cfg, seed, bots, rec, NULL); return; }    /* an edition (_editions.h) */
     deal(g, cfg, seed);
     strat_begin(st, g, cfg);
     GrHist gh;
@@ -825,7 +863,7 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
              * seats answer in turn order from the seat after the one in turn */
             for (int round = 0; round < 2 * n && !g->over; round++) {
                 int done = 0;
-                if (!g->catchable) {
+                if (!g->catchable && !g->m_open) {   /* (M: a slap round open, every seat may slap) */
                     int any = 0;
                     for (int s = 0; s < n; s++) if (g->hand_len[s] == 1 && !g->uno_said[s]) { any = 1; break; }
                     if (!any) break;
@@ -864,6 +902,7 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
         strat_observe(st, g, a);
         gr_observe(&gh, g, a);
         apply_id(g, a);
+        strat_after(st, g);                 /* SAT's draws (_strategist.h) */
         applied++;
     }
     int score = 0;
@@ -882,6 +921,7 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
     rec[F_TRUNCATED] = !g->over;
     rec[F_RESHUFFLES] = g->reshuffles;
     rec[F_DEALER] = g->dealer;
+    rec[F_ELIMINATED] = __builtin_popcount(g->out);
     for (int s = 0; s < n; s++) {
         rec[NFIELDS + s] = g->drawn_by[s];
         rec[NFIELDS + n + s] = hand_points(g, s);
@@ -890,16 +930,32 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
 
 /* ------------------------------------------------------------------ Python glue */
 static int read_config(PyObject *cfg, Config *c) {
-    PyObject *pol = NULL;
+    PyObject *pol = NULL, *ed = NULL;
     c->reveal = 2;
-    c->h2 = c->zl_card = c->h3 = c->h4 = c->dad = c->h5 = c->h5c = 0;
+    c->h2 = c->zl_card = c->h3 = c->h4 = c->dad = c->h5 = c->h5c = c->h6 = 0;
+    c->ms_arms = c->ms_counts = 0;
     c->pre = NULL;
     c->pre_seed = 0;
-    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiiiii", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
+    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiiiiiiKKO", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
                           &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad,
-                          &c->h5, &c->h5c))
+                          &c->h5, &c->h5c, &c->h6, &c->ms_arms, &c->ms_counts, &ed))
         return -1;
-    if (c->h5 < 0 || c->h5 >= (1 << 24) || c->h5c < 0 || (c->h5c & 15) > 9 || (c->h5c >> 8 & 15) > 9 || (c->h5c >> 16 & 15) > 9) {
+    c->ed = NULL;
+    c->ed_len = 0;
+    if (ed && ed != Py_None) {           /* an edition's facts (_editions.h) */
+        EdRules R;
+        if (!PyBytes_Check(ed) || ed_parse((const uint8_t *)PyBytes_AS_STRING(ed), PyBytes_GET_SIZE(ed), &R) < 0
+                || c->deal_size * c->n >= R.nd) {
+            PyErr_SetString(PyExc_ValueError, "bad edition facts"); return -1;
+        }
+        c->ed = (const uint8_t *)PyBytes_AS_STRING(ed);
+        c->ed_len = PyBytes_GET_SIZE(ed);
+    }
+    if (c->h6 < 0 || ((c->h6 & 3) == 0 && c->h6) || (c->ms_arms | c->ms_counts) >> NC) {
+        PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
+    }
+    if (c->h5 < 0 || c->h5 >= (1 << 24) || c->h5c < 0 || (c->h5c & 15) > 9 || (c->h5c >> 8 & 15) > 9 || (c->h5c >> 16 & 15) > 9
+            || (c->h5c >> 20 & 15) > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->h3 < 0 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
@@ -1046,7 +1102,7 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
                     uint64_t x = bv[i] ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
                     rng_seed(&bots[s], splitmix(&x), 1);
                 }
-            if (cfg.h2 || cfg.h5) {                    /* the harness's generator (_house2.h, _house5.h) */
+            if (cfg.h2 || cfg.h5 || cfg.ed) {          /* the harness's generator (_house2.h, _house5.h, editions) */
                 uint64_t x = bv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
                 rng_seed(&bots[MAXP], splitmix(&x), 1);
             }
@@ -1080,7 +1136,7 @@ static void seed_referee_hand(Config *cfg, Rng *bots, int each_seat, const char 
             mts[m] = &bots[s].mt;
             keys[m++] = derive(purpose, base, salt * 64 + s);
         }
-    if (cfg->h2 || cfg->h5) {
+    if (cfg->h2 || cfg->h5 || cfg->ed) {
         bots[MAXP].fast = 0;
         mts[m] = &bots[MAXP].mt;
         keys[m++] = derive(hpurpose, base, salt);
@@ -1178,15 +1234,16 @@ static PyObject *py_play_matches(PyObject *self, PyObject *args) {
 /* ids outside the core (unokit.fast's numbering, then the house rules' moves after all of them) */
 static int id_out(int id) {
     int seat = id / XPS, k = id % XPS;
-    return k < APS ? seat * APS + k : EXT_BASE + seat * (XPS - APS) + (k - APS);
+    if (k == K_SLAP) return SLAP_BASE + seat;
+    return k < APS ? seat * APS + k : EXT_BASE + seat * EXT_PER + (k - APS);
 }
 
 static int id_in(long o) {   /* -1: no such id */
     if (o < 0) return -1;
     if (o < EXT_BASE) return (int)(o / APS) * XPS + (int)(o % APS);
+    if (o >= SLAP_BASE) return o < SLAP_BASE + MAXP ? (int)(o - SLAP_BASE) * XPS + K_SLAP : -1;
     o -= EXT_BASE;
-    if (o >= (long)MAXP * (XPS - APS)) return -1;
-    return (int)(o / (XPS - APS)) * XPS + APS + (int)(o % (XPS - APS));
+    return (int)(o / EXT_PER) * XPS + APS + (int)(o % EXT_PER);
 }
 
 /* trace(cfg, seed, policy_seed, decisions or None, max_actions, full=False):
@@ -1226,6 +1283,7 @@ static PyObject *py_trace(PyObject *self, PyObject *args) {
     Config cfg;
     if (read_config(cfgo, &cfg) < 0) return NULL;
     if (cfg.h2) return h2_trace(&cfg, seed, pseed, decisions, max_actions, full);   /* _house2.h */
+    if (cfg.ed) return ed_trace(&cfg, seed, pseed, decisions, max_actions);          /* an edition (_editions.h) */
     Game *g = PyMem_RawMalloc(sizeof(Game));
     Rng *r = PyMem_RawMalloc(sizeof(Rng));
     Strat *st = PyMem_RawMalloc(sizeof(Strat));
@@ -1274,6 +1332,7 @@ static PyObject *py_trace(PyObject *self, PyObject *args) {
         strat_observe(st, g, a);
         gr_observe(&gh, g, a);
         apply_id(g, a);
+        strat_after(st, g);                 /* SAT's draws (_strategist.h) */
         PyObject *step = Py_BuildValue("(iNiN)", cur, legal, id_out(a), state_tuple(g, full));
         PyList_Append(steps, step);
         Py_DECREF(step);
@@ -1328,6 +1387,7 @@ static PyMethodDef methods[] = {
     OBS_METHODS
     ONE_METHODS
     FLOW_METHODS
+    ED_METHODS
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
@@ -1340,7 +1400,8 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         PyModule_AddIntConstant(m, "NFIELDS", NFIELDS);
         PyModule_AddIntConstant(m, "APS", APS);
         PyModule_AddIntConstant(m, "EXT_BASE", EXT_BASE);
-        PyModule_AddIntConstant(m, "EXT_PER_SEAT", XPS - APS);
+        PyModule_AddIntConstant(m, "EXT_PER_SEAT", EXT_PER);
+        PyModule_AddIntConstant(m, "SLAP_BASE", SLAP_BASE);
         PyModule_AddIntConstant(m, "NPAIRS", NPAIRS);
         PyModule_AddIntConstant(m, "EXT2_BASE", (long)EXT2_BASE);
     }

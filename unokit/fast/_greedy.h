@@ -3,7 +3,7 @@
  * Included once by _ccore.c, after its policies. Under the rules the compiled core plays (the official
  * rules and its stacking / drawing house rules) it makes the Python bot's choices exactly:
  *
- *   - _free_gain: say UNO, else the first catch offered (in the listing's order);
+ *   - _free_gain: say UNO, else the first catch offered (in the listing's order), else slap (M);
  *   - COLOR: the colour it holds most cards of, then most points, then the lowest colour (_best_color);
  *   - PENDING: challenge a Wild Draw Four when bluff_probability() > 0.3, else its best play (stacking),
  *     else draw;
@@ -14,7 +14,7 @@
  *     bluff, cards played, the next seat holds <= 2 and the card is an action card or a draw card,
  *     -wilds played, cards left that fit the new colour or face, cards left of the new colour, points
  *     played, the UNO call, 0);
- *   - out of turn: say UNO, else the first catch (react, the same as random-play's).
+ *   - out of turn: say UNO, else the first catch, else slap (react, the same as random-play's).
  *
  * It never draws its generator (GreedyBot owns one but does not use it).
  *
@@ -139,7 +139,7 @@ static int gr_key_of(const Game *g, int me, const int *cards, int nc, int named,
         points += T_POINTS[c];
     }
     int bluff = last == WD4 && in_color > 0;
-    int nxt = next_seat(g, me);
+    int nxt = ((me + g->direction) % g->n + g->n) % g->n;   /* GreedyBot's (seat + direction) % players, seats out or not */
     int threat = g->hand_len[nxt] <= 2 && ((face >= GR_SKIP && face <= GR_DRAW_TWO) || T_FX[last] > 0);
     key[0] = nh - nc == 0;
     key[1] = !bluff;
@@ -183,6 +183,7 @@ static int gr_best_play(const Game *g, int me, const int16_t *ids, int m, int *b
 static int react_greedy(const int16_t *ids, int m) {
     for (int i = 0; i < m; i++) if (ids[i] % XPS == K_UNO) return ids[i];
     for (int i = 0; i < m; i++) { int k = ids[i] % XPS; if (k >= K_CATCH && k < K_CATCH + MAXP) return ids[i]; }
+    for (int i = 0; i < m; i++) if (ids[i] % XPS == K_SLAP) return ids[i];   /* M: slap (no Notice is offered) */
     return -1;
 }
 

@@ -51,6 +51,7 @@ typedef struct {
     GrHist *gh;                        /* h2_play_hand: what the greedy seats read from the history (else NULL) */
     struct H2Log *log;                 /* play_logged: every move applied (else NULL) */
     const int *policy;                 /* h2_play_hand: each seat's bot */
+    Strat *st;                         /* h2_play_hand: the strategist seats' knowledge (_h2strategist.h; else NULL) */
 } G2;
 
 /* play_logged under these rules: every move applied, as h2_move_id numbers them */
@@ -119,6 +120,7 @@ static void h2_begin(G2 *G, const Config *cfg) {
     G->gh = NULL;
     G->log = NULL;
     G->policy = NULL;
+    G->st = NULL;
     G->h2 = (uint32_t)cfg->h2;
     G->zl_card = (uint8_t)cfg->zl_card;
     h4_begin(&G->h4, cfg);
@@ -482,9 +484,11 @@ static int h2_react(Rng *r, const Lst *L) {
 }
 
 static int h2_greedy_pick(const Game *g, int seat, int phase, int react, const Lst *E);   /* _h2greedy.h */
+static int h2_strat_pick(Strat *S, const G2 *G, int seat, Rng *r, int react, const Lst *E);   /* _h2strategist.h */
 
-/* unokit.engine.compose.complete with the bot choosing each sub-decision among the unfolded options: random-play
- * (drawing from r), or with r NULL the greedy bot (acting on the view of `phase`, or reacting) */
+/* unokit.engine.compose.complete with the bot choosing each sub-decision among the unfolded options: a strategist
+ * seat's (G->st, _h2strategist.h), random-play (drawing from r), or with r NULL the greedy bot (acting on the view of
+ * `phase`, or reacting) */
 static void h2_complete(const G2 *G, Rng *r, int phase, int react, Move *a) {
     Move e[H2_CAP];
     Comp C;
@@ -493,13 +497,16 @@ static void h2_complete(const G2 *G, Rng *r, int phase, int react, Move *a) {
         Lst E = {e, 0, H2_CAP, 0};
         h2_expand(G, &C, a, &E);
         h2_unfold(G, &E);
-        int i = !E.m ? -1 : r ? h2_random_play(r, &E) : h2_greedy_pick(&G->g, a->seat, phase, react, &E);
+        int strat = G->st && G->policy && G->policy[a->seat] == POL_STRATEGIST;
+        int i = !E.m ? -1 : strat ? h2_strat_pick(G->st, G, a->seat, r, react, &E)
+              : r ? h2_random_play(r, &E) : h2_greedy_pick(&G->g, a->seat, phase, react, &E);
         if (i < 0) { a->more = 0; return; }           /* not reached: a listed stem always has options */
         *a = e[i];
     }
 }
 
 #include "_h2greedy.h"         /* the greedy bot on these Move lists */
+#include "_h2strategist.h"     /* the strategist on these Move lists */
 
 /* ------------------------------------------------------------------ applying */
 static void h2_end_turn(Game *g, int nxt) {          /* Game.end_turn (CON's window closes with the turn) */
@@ -718,20 +725,22 @@ static int h2_react_step(G2 *G, Rng *bots, Rng *hr, Move *buf) {
         h2_legal(G, s, 1, &L);
         if (!L.m) continue;
         h2_unfold(G, &L);
-        int greedy = G->policy && G->policy[s] == POL_GREEDY;
-        int j = greedy ? h2_greedy_react(g, s, &L) : h2_react(&bots[s], &L);
+        int greedy = G->policy && G->policy[s] == POL_GREEDY, strat = G->st && G->policy[s] == POL_STRATEGIST;
+        int j = greedy ? h2_greedy_react(g, s, &L) : strat ? h2_strat_react(G->st, G, s, &L) : h2_react(&bots[s], &L);
         if (j < 0) continue;
         Move a = buf[j];
         if (a.more) h2_complete(G, greedy ? NULL : &bots[s], g->phase, 1, &a);
         if (G->gh) h2_observe(G->gh, g, &a);
+        h2_strat_observe(G->st, G, &a);
         if (G->log) h2_log(G->log, &a);
         h2_apply(G, &a);
+        h2_strat_after(G->st, G);
         return 1;
     }
     return 0;
 }
 
-static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *rec, H2Log *log) {
+static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *rec, H2Log *log, Strat *st) {
     G2 G;
     Game *g = &G.g;
     Move buf[H2_CAP];
@@ -742,6 +751,8 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     G.gh = &gh;
     G.log = log;
     G.policy = cfg->policy;
+    G.st = st;
+    strat_begin(st, g, cfg);
     Rng *hr = &bots[MAXP];
     int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
     while (!g->over && steps < cfg->max_steps) {
@@ -758,16 +769,20 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         h2_legal(&G, cur, 0, &L);
         h2_unfold(&G, &L);
         int greedy = cfg->policy[cur] == POL_GREEDY;
-        Move a = buf[greedy ? h2_greedy_act(&gh, g, g->phase, &L) : h2_act(g, &bots[cur], &L)];
+        Move a = buf[greedy ? h2_greedy_act(&gh, g, g->phase, &L)
+                     : st && cfg->policy[cur] == POL_STRATEGIST ? h2_strat_act(st, &G, cur, &bots[cur], &L)
+                     : h2_act(g, &bots[cur], &L)];
         if (a.more) h2_complete(&G, greedy ? NULL : &bots[cur], g->phase, 0, &a);
         int ph = g->phase, k = h2_k(&a), play = a.kind == MV_PLAY;
         h2_observe(&gh, g, &a);
+        h2_strat_observe(st, &G, &a);
         if (log) h2_log(log, &a);
         if (first < 0) first = cur;
         if ((play || k == K_DRAW || k == K_CHALLENGE) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
         if ((play || k == K_DRAW) && ph <= PH_PENDING) actions++;
         if (play && ph <= PH_PENDING) plays++;
         h2_apply(&G, &a);
+        h2_strat_after(st, &G);                        /* SAT's draws, CLA's look (_h2strategist.h) */
         applied++;
     }
     int score = 0;
@@ -795,11 +810,12 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
 
 /* play_logged under these rules: the hand with the bots' generators already seeded (bots[0..n)), the harness's
  * seeded here as compiled.play seeds it, and every move applied (h2_move_id) */
-static PyObject *h2_play_logged(const Config *cfg, uint64_t seed, const char *purpose, long long salt, Rng *bots) {
+static PyObject *h2_play_logged(const Config *cfg, uint64_t seed, const char *purpose, long long salt, Rng *bots,
+                                Strat *st) {
     seed_harness(cfg->fast, seed, purpose, salt, &bots[MAXP]);   /* (_house5.h) */
     int32_t rec[64 + 2 * MAXP];
     H2Log log = {NULL, 0, 0, 0};
-    h2_play_hand(cfg, seed, bots, rec, &log);
+    h2_play_hand(cfg, seed, bots, rec, &log, st);
     PyObject *out = log.over ? PyErr_NoMemory() : PyList_New(log.n);
     for (int i = 0; out && i < log.n; i++) PyList_SET_ITEM(out, i, PyLong_FromLongLong(log.v[i]));
     PyMem_RawFree(log.v);
@@ -821,7 +837,7 @@ static long long h2_move_id(const Move *a) {
         return (long long)s * APS + loc;
     }
     if (k == 2 && a->target < 0 && T_NUMV[cs[0]] >= 0 && T_NUMV[cs[1]] >= 0 && T_COLOR[cs[0]] == T_COLOR[cs[1]])
-        return EXT_BASE + (long long)s * (XPS - APS) + 2 * (T_COLOR[cs[0]] * 100 + T_NUMV[cs[0]] * 10 + T_NUMV[cs[1]])
+        return EXT_BASE + (long long)s * EXT_PER + 2 * (T_COLOR[cs[0]] * 100 + T_NUMV[cs[0]] * 10 + T_NUMV[cs[1]])
                + a->uno;
     long long packed = 0;
     for (int i = k - 1; i >= 0; i--) packed = packed * 55 + cs[i] + 1;

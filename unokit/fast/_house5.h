@@ -1,5 +1,5 @@
-/* _house5.h (included by _ccore.c): CHU, E, IE and S on the official listing, for random-play and greedy seats
- * (which never speak but to call UNO, never compliment, criticise nor laugh).
+/* _house5.h (included by _ccore.c): CHU, E, IE, S and M on the official listing, for random-play and greedy seats
+ * (which never speak but to call UNO, never compliment, criticise nor laugh, and always slap).
  *
  *   CHU   after two visible plays in a row by different seats whose last cards are the same number, the next
  *         turn must change the colour (rules/cardfx.py Chukcki: on_play arms rule_state["CHU"] = turns_done + 1;
@@ -11,22 +11,30 @@
  *   S     an odd count of the rule's card in a play toggles the silence (ST: starts a silence owned by its
  *         player that ends when that player's turn has ended `rounds` times after the 7's); saying UNO while it
  *         holds costs what Silence.judge_speech charges for "UNO" (rules/silence.py; 0 with U, SE, SS)
+ *   M     a play of its card (8) opens a slap round: every seat may slap (K_SLAP; SLAP_BASE + seat outside), the
+ *         last one left draws 1; a seat that starts while it is open closes it (who did not slap draws 1); a seat
+ *         that goes out on the card wins when the round closes without making it draw (rules/social.py SlapPile:
+ *         on_play, apply_action, on_start, on_turn_action, _settle)
  *
  * Config.h5 carries the Z_ flags (bits 0-7), S's rounds (bits 8-15) and the cost of a UNO call in silence (bits
- * 16-23); Config.h5c the cards: E's number and colour (bits 0-3, 4-6), IE's (8-11, 12-14), S's number (16-19).
+ * 16-23); Config.h5c the cards: E's number and colour (bits 0-3, 4-6), IE's (8-11, 12-14), S's number (16-19),
+ * M's (20-23). Game.m_open, m_slapped, m_out are rule_state["M"] and rule_state["out-deferred"].
  * Game.lp_seat / lp_num are Game.last_plays' two newest (seat, number of the play's last card, -1: none);
  * Game.chu_at is rule_state["CHU"] (0: None; set, it is turns_done + 1 >= 1). The hooks run where the referee's
  * do: h5_on_start in Game.seat_starts (before a play's cards leave the hand), h5_on_play after the play's cards
- * are down and its UNO call judged (the hooks' order: Chukcki, Silence, Compliments, Critiques), h5_turn_end in
- * Game.end_turn, h5_spoke_uno where Game.speak judges a UNO call. The referee's can_play_alone asks
+ * are down and its UNO call judged (the hooks' order: Chukcki, Silence, SlapPile, Compliments, Critiques),
+ * h5_turn_end in Game.end_turn, h5_spoke_uno where Game.speak judges a UNO call, h5_m_turn_action in Game.apply
+ * (before a turn action), h5_slap for a slap. The referee's can_play_alone asks
  * rule_objection (CHU's; colour 0 named for a wild), which the draws of SAT, INS, FORCE, CON and DRAWANY read:
- * compiled.problem plays CHU with the stacking rules and the deal's size only; E, IE and S also with the drawing
- * rules and _house3.h's (ADDUP's pairs and _house2.h's plays skip these hooks: refused). Under these rules the
- * reaction step follows the harness's order (_ccore.c, h5_react_step). tests/fast/test_compiled_house5.py. */
+ * compiled.problem plays CHU with the stacking rules and the deal's size only; E, IE, S and M also with the drawing
+ * rules and _house3.h's (ADDUP's pairs and _house2.h's plays skip these hooks: refused; M not with PAA, PAB, FL(all),
+ * for which its card is an action card). Under these rules the reaction step follows the harness's order (_ccore.c,
+ * h5_react_step; a slap round open: every seat). tests/fast/test_compiled_house5.py, test_compiled_slap.py. */
 
-enum { Z_CHU = 1, Z_E = 2, Z_IE = 4, Z_S = 8, Z_ST = 16 };
+enum { Z_CHU = 1, Z_E = 2, Z_IE = 4, Z_S = 8, Z_ST = 16, Z_M = 32 };
 
 static int take(Game *g, int seat, int k);
+static void finish(Game *g, int w);
 
 /* Game.penalize */
 static inline void h5_penalize(Game *g, int s, int k) {
@@ -51,8 +59,42 @@ static int h5_chu_filter(const Game *g, int16_t *out, int m) {
     return j;
 }
 
-/* Compliments.on_start, Critiques.on_start: the seat in turn starts, every seat owing draws (in seat order) */
+/* SlapPile._settle: the slap round after a going-out card is over: its player wins unless it made them draw */
+static int h5_m_settle(Game *g) {
+    int w = g->m_out - 1;
+    g->m_out = 0;
+    if (w >= 0 && !g->hand_len[w]) { finish(g, w); return 1; }
+    return 0;
+}
+
+/* SlapPile.on_start: a seat starts while the round is open: it closes, every seat that did not slap draws 1 */
+static void h5_m_close(Game *g) {
+    g->m_open = 0;
+    for (int q = 0; q < g->n; q++) if (!(g->m_slapped >> q & 1)) h5_penalize(g, q, 1);
+}
+
+/* SlapPile.apply_action: `p` slaps; when one seat (or none) is left, it draws 1 and the round closes */
+static void h5_slap(Game *g, int p) {
+    g->m_slapped |= (uint16_t)(1u << p);
+    int left = 0;
+    for (int q = 0; q < g->n; q++) left += !(g->m_slapped >> q & 1);
+    if (left > 1) return;
+    h5_m_close(g);
+    h5_m_settle(g);
+}
+
+/* SlapPile.on_turn_action (Game.apply): the seat to act takes a turn action (a play, draw, pass or colour) while
+ * a winner's round is open: the round closes; 1 when the winner won there and the action is not taken */
+static int h5_m_turn_action(Game *g, int p, int k) {
+    if (p != g->current || !(k < K_DRAW || k == K_DRAW || k == K_PASS || (k >= K_COLOR && k < K_COLOR + 4))) return 0;
+    if (g->m_open) h5_m_close(g);
+    return h5_m_settle(g);
+}
+
+/* Game.seat_starts' hooks in the referee's order: SlapPile.on_start (any seat), then Compliments.on_start,
+ * Critiques.on_start (the seat in turn: every seat owing draws, in seat order) */
 static void h5_on_start(Game *g, int seat) {
+    if (g->m_open) h5_m_close(g);
     if (seat != g->current) return;
     for (int i = 0; i < 2; i++) {
         int k = g->e_k[i];
@@ -76,6 +118,11 @@ static void h5_on_play(Game *g, int p, int card) {
         if (g->h5 & Z_ST) { g->s_on = 1; g->s_owner = (int8_t)p; g->s_left = g->s_rounds; g->s_fresh = 1; }
         else if (!g->s_on) { g->s_on = 1; g->s_owner = (int8_t)p; }
         else g->s_on = 0;
+    }
+    if ((g->h5 & Z_M) && T_NUMV[card] == g->m_card) {   /* SlapPile.on_play: a round opens; going out waits */
+        g->m_open = 1;
+        g->m_slapped = 0;
+        if (!g->hand_len[p]) g->m_out = (uint8_t)(p + 1);
     }
     for (int i = 0; i < 2; i++)   /* Compliments.on_play, Critiques.on_play */
         if ((g->h5 & (Z_E << i)) && T_NUMV[card] == g->e_card[i] && T_COLOR[card] == g->e_color[i]) {

@@ -57,10 +57,11 @@ static int policy_random_play(const Game *g, Rng *r, const int16_t *ids, int m) 
     return ids[rng_below(r, (uint32_t)m)];
 }
 
-/* RandomPlayBot.react: say UNO, then catch, when it may (no generator drawn) */
+/* RandomPlayBot.react: say UNO, then catch, then slap (M), when it may (no generator drawn) */
 static int react_random_play(const int16_t *ids, int m) {
     for (int i = 0; i < m; i++) if (ids[i] % XPS == K_UNO) return ids[i];
     for (int i = 0; i < m; i++) { int k = ids[i] % XPS; if (k >= K_CATCH && k < K_CATCH + MAXP) return ids[i]; }
+    for (int i = 0; i < m; i++) if (ids[i] % XPS == K_SLAP) return ids[i];
     return -1;
 }
 

@@ -40,6 +40,9 @@ enum { POL_STRATEGIST = 2 };
 #define W_SAY_UNO 1.0
 #define W_CATCH_UNO 1.0
 #define W_CHALLENGE 1.0
+#define W_SURPRISE_GROUP 1.0        /* under DR, DD (_h2strategist.h) */
+#define W_WEAPONS 1.0               /* under T, DAD, BA (_h2strategist.h) */
+#define W_SCENE_STEALING 1.0        /* under T, CAR (_h2strategist.h) */
 #define P_HOLD 0.65                 /* management */
 #define P_VICTIM 0.5
 #define P_PRESSURE 0.2
@@ -65,7 +68,7 @@ typedef struct {                     /* what one seat has read about another (Se
     uint8_t lc_has;                  /* bit per colour: lack_color holds it */
     uint16_t lf_has;                 /* bit per face */
     int8_t named;                    /* colour named with its last wild (-1: none) */
-    uint8_t bluffs_caught, rev_has;
+    uint8_t bluffs_caught, rev_has, rev_any;   /* rev_any: a hand of it was shown; rev_has: and it still counts */
     uint8_t rev[NC];                 /* the last hand of it shown to this seat (a challenge) */
     uint8_t since[NC];               /* its plays since the last challenge of it */
 } StInfo;
@@ -77,6 +80,8 @@ typedef struct {                     /* the Scanner of one strategist seat */
     uint16_t stuck;                  /* seats that drew at the start of their turn since the last play */
     int16_t draws_since;
     int16_t sizes[MAXP];             /* hand sizes as the events tell (the trust of a named colour) */
+    int8_t lp_seat[2], lp_num[2];    /* the last two plays: seat, number of the last card (-1: none; BA) */
+    uint8_t lp_n;
     StInfo info[MAXP];
 } StSeat;
 
@@ -86,6 +91,8 @@ typedef struct {
     StSeat seat[MAXP];
     int32_t *log;                    /* play_logged (logging): every id applied (internal numbering) */
     int logging, nlog, cap;
+    int sat_seat, sat_len;           /* SAT: the seat whose turn draw is read after it (strat_after), its hand before */
+    int see_p, see_q, see_drop;      /* CLA: who saw whose hand, less the cards drawn since (_h2strategist.h) */
 } Strat;
 
 static inline int st_draw_of(int c) { return T_FX[c] > 0 ? T_FX[c] : 0; }
@@ -98,6 +105,7 @@ static void strat_begin(Strat *S, const Game *g, const Config *cfg) {
     S->n = g->n;
     S->reveal = cfg->reveal;
     S->nlog = 0;
+    S->sat_seat = S->see_p = -1;
     for (int s = 0; s < g->n; s++) {
         S->is[s] = cfg->policy[s] == POL_STRATEGIST;
         if (!S->is[s]) continue;
@@ -109,6 +117,7 @@ static void strat_begin(Strat *S, const Game *g, const Config *cfg) {
         z->wd4_before = z->wd4_player = -1;
         z->stuck = 0;
         z->draws_since = 0;
+        z->lp_n = 0;
         for (int q = 0; q < g->n; q++) {
             z->sizes[q] = g->hand_len[q];
             StInfo *f = &z->info[q];
@@ -118,14 +127,16 @@ static void strat_begin(Strat *S, const Game *g, const Config *cfg) {
             f->named_trust = 0.0;
             f->acquired = 0;
             f->bluffs_caught = 0;
-            f->rev_has = 0;
+            f->rev_has = f->rev_any = 0;
             memset(f->since, 0, NC);
         }
     }
 }
 
 /* cards `seat` gets when it draws k: what the stock and the pile under the top hold */
-static inline int st_avail(const Game *g, int k, int discard_len) {
+static inline int st_avail(const Game *g, int k, int discard_len, int held) {
+    int room = g->cap - held;                      /* LIMIT: take() stops at the largest hand (held: the cards then) */
+    if (k > room) k = room > 0 ? room : 0;
     int a = g->stock_len + (discard_len > 1 ? discard_len - 1 : 0);
     return k < a ? k : a;
 }
@@ -154,10 +165,10 @@ static void st_ev_draw(StSeat *z, int me, int p, int got, int voluntary) {
     if (voluntary) { z->stuck |= (uint16_t)(1u << p); z->draws_since++; }
 }
 
-/* a 'play' event: card c by p, colour named nc (-1: none) */
-static void st_ev_play(StSeat *z, int me, int p, int c, int nc) {
-    int before = z->ecolor;
-    z->sizes[p]--;
+/* a 'play' (or 'cut') event: the k cards cs by p, the last on top, colour named nc (-1: none) */
+static void st_ev_playk(StSeat *z, int me, int p, const uint8_t *cs, int k, int nc) {
+    int before = z->ecolor, c = cs[k - 1];
+    z->sizes[p] = (int16_t)(z->sizes[p] - k);
     if (p != me) {
         StInfo *f = &z->info[p];
         if (st_wild(c)) {
@@ -168,23 +179,60 @@ static void st_ev_play(StSeat *z, int me, int p, int c, int nc) {
                 f->lc_trust[before] = trust;
                 f->lc_at[before] = f->acquired;
             }
-        } else {
-            f->lc_has &= (uint8_t)~(1u << T_COLOR[c]);
         }
-        if (T_FACE[c] < F_WILDF) f->lf_has &= (uint16_t)~(1u << T_FACE[c]);
+        for (int i = 0; i < k; i++) {
+            if (!st_wild(cs[i])) f->lc_has &= (uint8_t)~(1u << T_COLOR[cs[i]]);
+            if (T_FACE[cs[i]] < F_WILDF) f->lf_has &= (uint16_t)~(1u << T_FACE[cs[i]]);
+        }
         f->named = -1;
         if (nc >= 0) {
             f->named = (int8_t)nc;
             f->named_trust = z->sizes[p] <= 1 ? T_NAMED_TRUST_LAST : T_NAMED_TRUST;
             f->lc_has &= (uint8_t)~(1u << nc);
         }
-        f->since[c]++;
+        for (int i = 0; i < k; i++) f->since[cs[i]]++;
     }
     if (c == WD4) { z->wd4_before = (int8_t)before; z->wd4_player = (int8_t)p; }
+    if (z->lp_n == 2) { z->lp_seat[0] = z->lp_seat[1]; z->lp_num[0] = z->lp_num[1]; z->lp_n = 1; }
+    z->lp_seat[z->lp_n] = (int8_t)p;
+    z->lp_num[z->lp_n++] = (int8_t)T_NUMV[c];
     z->ecolor = (int8_t)(nc >= 0 ? nc : T_COLOR[c]);
     z->eface = (int8_t)T_FACE[c];
     z->stuck = 0;
     z->draws_since = 0;
+}
+
+static inline void st_ev_play(StSeat *z, int me, int p, int c, int nc) {
+    uint8_t one = (uint8_t)c;
+    st_ev_playk(z, me, p, &one, 1, nc);
+}
+
+/* a 'challenge' of the Wild Draw Four play of n4 cards on top (a DR/DD group: n4 of them), and its draw */
+static void st_ev_challenge(const Strat *S, StSeat *z, const Game *g, int me, int p, int n4) {
+    int b = g->wd4_bluffer, guilty = g->wd4_bluff;
+    if (b < 0) return;
+    if (b != me) {
+        StInfo *f = &z->info[b];
+        if (S->reveal == 1 || me == p) {       /* the hand is shown to this seat */
+            memset(f->rev, 0, NC);
+            for (int i = 0; i < g->hand_len[b]; i++) f->rev[g->hands[b][i]]++;
+            f->rev_any = 1;
+        }
+        memset(f->since, 0, NC);               /* plays counted from the last challenge of b, seen or not (as */
+        f->rev_has = f->rev_any;               /* knowledge._apply_reveals counts them), the last hand seen */
+        if (!guilty && z->wd4_before >= 0) {
+            f->lc_has |= (uint8_t)(1u << z->wd4_before);
+            f->lc_trust[z->wd4_before] = 1.0;
+            f->lc_at[z->wd4_before] = f->acquired;
+        }
+        if (guilty) f->bluffs_caught++;
+    }
+    if (guilty) {                              /* D=2 takes the cards back first (no event) */
+        int back = g->bluff_option == 2 && g->discard_len > n4 ? n4 : 0;
+        st_ev_draw(z, me, b, st_avail(g, BLUFF_PENALTY * n4, g->discard_len - back, g->hand_len[b] + back), 0);
+    } else {
+        st_ev_draw(z, me, p, st_avail(g, g->pending + WRONG_EXTRA, g->discard_len, g->hand_len[p]), 0);
+    }
 }
 
 /* Every strategist seat reads the events of id, applied next to g (official rules). */
@@ -208,36 +256,19 @@ static void strat_observe(Strat *S, const Game *g, int id) {
             if (k < 104) card = k >> 1;
             else { card = WILD + (k - 104) / 8; nc = ((k - 104) % 8) >> 1; }
             st_ev_play(z, me, p, card, nc);
+            if ((g->h3 & X_GT) && g->gt_card == card + 1 && g->gt_player != p && T_NUMV[card] > 0) {   /* GT's penalty */
+                int q = g->gt_player;
+                st_ev_draw(z, me, q, st_avail(g, T_NUMV[card], g->discard_len + 1, g->hand_len[q]), 0);
+            }
         } else if (k == K_DRAW) {
-            if (g->phase == PH_PENDING) st_ev_draw(z, me, p, st_avail(g, g->pending, g->discard_len), 0);
-            else st_ev_draw(z, me, p, st_avail(g, 1, g->discard_len), 1);
+            if (g->phase == PH_PENDING) st_ev_draw(z, me, p, st_avail(g, g->pending, g->discard_len, g->hand_len[p]), 0);
+            else if (g->flags & F_SAT) { S->sat_seat = p; S->sat_len = g->hand_len[p]; }   /* read after it: strat_after */
+            else st_ev_draw(z, me, p, st_avail(g, 1, g->discard_len, g->hand_len[p]), 1);
         } else if (k == K_CHALLENGE) {
-            int b = g->wd4_bluffer, guilty = g->wd4_bluff;
-            if (b < 0) continue;
-            if (b != me) {
-                StInfo *f = &z->info[b];
-                if (S->reveal == 1 || me == p) {       /* the hand is shown to this seat */
-                    memset(f->rev, 0, NC);
-                    for (int i = 0; i < g->hand_len[b]; i++) f->rev[g->hands[b][i]]++;
-                    f->rev_has = 1;
-                }
-                memset(f->since, 0, NC);               /* plays counted from the last challenge of b */
-                if (!guilty && z->wd4_before >= 0) {
-                    f->lc_has |= (uint8_t)(1u << z->wd4_before);
-                    f->lc_trust[z->wd4_before] = 1.0;
-                    f->lc_at[z->wd4_before] = f->acquired;
-                }
-                if (guilty) f->bluffs_caught++;
-            }
-            if (guilty) {                              /* D=2 takes the card back first (no event) */
-                int dl = g->discard_len - (g->bluff_option == 2 && g->discard_len > 1 ? 1 : 0);
-                st_ev_draw(z, me, b, st_avail(g, BLUFF_PENALTY, dl), 0);
-            } else {
-                st_ev_draw(z, me, p, st_avail(g, g->pending + WRONG_EXTRA, g->discard_len), 0);
-            }
+            st_ev_challenge(S, z, g, me, p, 1);
         } else if (k >= K_CATCH && k < K_CATCH + MAXP) {
             int q = k - K_CATCH;
-            st_ev_draw(z, me, q, st_avail(g, g->uno_penalty, g->discard_len), 0);
+            st_ev_draw(z, me, q, st_avail(g, g->uno_penalty, g->discard_len, g->hand_len[q]), 0);
         } else if (k >= K_COLOR && k < K_COLOR + 4) {
             z->ecolor = (int8_t)(k - K_COLOR);
             if (p != me) { z->info[p].named = (int8_t)(k - K_COLOR); z->info[p].named_trust = T_NAMED_TRUST; }
@@ -245,11 +276,25 @@ static void strat_observe(Strat *S, const Game *g, int id) {
     }
 }
 
+/* after an id is applied: SAT's turn draw, one 'draw' event per card until a playable one (Game._draw_with_policy),
+ * read from the hand it left */
+static void strat_after(Strat *S, const Game *g) {
+    if (!S || S->sat_seat < 0) return;
+    int p = S->sat_seat, got = g->hand_len[p] - S->sat_len;
+    S->sat_seat = -1;
+    for (int me = 0; me < S->n; me++)
+        if (S->is[me])
+            for (int i = 0; i < got; i++) st_ev_draw(&S->seat[me], me, p, 1, 1);
+}
+
 /* ---------------------------------------------------------------- one decision (strategist._Ctx, Knowledge) */
 typedef struct {
     const Game *g;
     const StSeat *z;
     int me, n, d, phase, color, topface, pending, nh;
+    int group;                       /* DR (1: one face) or DD (2: identical cards) in force (surprise_group), else 0 */
+    int t_card, car_card, dad_card;  /* the numbers of T, CAR, DAD in force (-1: none; _h2strategist.h) */
+    int ba, ba_ready;                /* BA in force; the last two plays were twin numbers (strategist._twin_numbers) */
     const uint8_t *hand;
     int sizes[MAXP];
     double max_danger;
@@ -289,6 +334,9 @@ static void st_context(StCtx *x, const Strat *S, const Game *g, int me) {
     x->pending = g->pending;
     x->hand = g->hands[me];
     x->nh = g->hand_len[me];
+    x->group = 0;
+    x->t_card = x->car_card = x->dad_card = -1;
+    x->ba = x->ba_ready = 0;
     x->max_danger = 0.0;
     x->min_opp = 99;
     int have = 0;
@@ -497,6 +545,12 @@ static double st_static(const StCtx *x, const uint8_t *rest, int nr, int col, in
     }
     if (W_EXTRA_POINTS > 0 && nr == 1 && st_draw_of(rest[0]))
         v += W_EXTRA_POINTS * ST_CARD * (0.6 + 1.0 * (1.0 - x->max_danger));
+    if (W_SURPRISE_GROUP > 0 && x->group && 2 <= nr && nr <= 4) {   /* _is_group */
+        int same = 1;
+        for (int i = 1; i < nr && same; i++)
+            same = x->group == 2 ? rest[i] == rest[0] : T_FACE[rest[i]] == T_FACE[rest[0]];
+        if (same) v += 1.5 * W_SURPRISE_GROUP;
+    }
     if (W_MANAGEMENT > 0 && actor != me) {
         double base = P_PRESSURE * (x->n == 2 ? 2.0 : 1.0);
         double chain = 1.0;
@@ -514,7 +568,7 @@ static double st_static(const StCtx *x, const uint8_t *rest, int nr, int col, in
 }
 
 /* _hold_value: what a card is worth keeping (management) */
-static double st_hold(int c, int two) {
+static double st_hold(const StCtx *x, int c, int two) {
     double v = 0.0;
     if (W_MANAGEMENT > 0) {
         double hold = P_HOLD * ST_CARD * W_MANAGEMENT;
@@ -526,6 +580,11 @@ static double st_hold(int c, int two) {
             else if (f == F_SKIP || f == F_REVERSE) v += 0.35 * hold;
         }
     }
+    if (W_WEAPONS > 0 && T_NUMV[c] >= 0) {             /* weapons: the cards armed by T, DAD */
+        if (T_NUMV[c] == x->t_card) v += 1.2 * W_WEAPONS;
+        if (T_NUMV[c] == x->dad_card) v += 0.7 * W_WEAPONS;
+    }
+    if (W_WEAPONS > 0 && T_FACE[c] == F_REVERSE && x->ba) v += 0.4 * W_WEAPONS;
     return v;
 }
 
@@ -570,73 +629,152 @@ static double st_again(const StCtx *x, const uint8_t *rest, int nr, int col, int
     return best;
 }
 
-/* _duel_term, style 'flexible' */
-static double st_duel(const StCtx *x, int card) {
+/* _duel_term, style 'flexible': the k cards played (cs) that give another turn */
+static double st_duel(const StCtx *x, const uint8_t *cs, int k) {
     if (W_DUEL <= 0) return 0.0;
     int opp = -1;
     for (int s = 0; s < x->n; s++) if (s != x->me) { opp = s; break; }
-    int theirs = opp >= 0 ? x->sizes[opp] : 7, mine = x->nh;
-    int f = T_FACE[card];
-    int k = (st_draw_of(card) || f == F_SKIP || f == F_REVERSE) ? 1 : 0;
+    int theirs = opp >= 0 ? x->sizes[opp] : 7, mine = x->nh, kk = 0;
+    for (int i = 0; i < k; i++) {
+        int f = T_FACE[cs[i]];
+        kk += (st_draw_of(cs[i]) || f == F_SKIP || f == F_REVERSE) ? 1 : 0;
+    }
     int ahead = theirs < mine;
-    return -W_DUEL * k * ST_CARD * (ahead ? 0.1 : 0.4) * (1.0 - st_danger(theirs));
+    return -W_DUEL * kk * ST_CARD * (ahead ? 0.1 : 0.4) * (1.0 - st_danger(theirs));
 }
 
-/* _value_raw: the play of `card` (named: the colour named for a wild, else -1) from `hand` */
-static double st_value_raw(const StCtx *x, int card, int named, int depth, const uint8_t *hand, int nh,
-                           const int *sizes_in) {
+/* `hand` without the k cards cs (each card's first copy), in order (bots.base.rest_of_hand) */
+static inline int st_removek(const uint8_t *hand, int nh, const uint8_t *cs, int k, uint8_t *rest) {
+    uint8_t tmp[NDECK];
+    int nr = nh;
+    memcpy(rest, hand, (size_t)nh);
+    for (int i = 0; i < k; i++) {
+        memcpy(tmp, rest, (size_t)nr);
+        nr = st_remove(tmp, nr, cs[i], rest);
+    }
+    return nr;
+}
+
+/* _value_raw: the play of the k cards cs, the last one on top (named: the colour named for a wild, else -1),
+ * from `hand` (a group of DR/DD: its draws, Skips and Reverses add up as the referee's _resolve adds them) */
+static double st_value_raw(const StCtx *x, const uint8_t *cs, int k, int named, int target, int depth,
+                           const uint8_t *hand, int nh, const int *sizes_in) {
     uint8_t rest[NDECK];
-    int nr = st_remove(hand, nh, card, rest);
+    int nr = k == 1 ? st_remove(hand, nh, cs[0], rest) : st_removek(hand, nh, cs, k, rest);
+    int card = cs[k - 1];
     int col = named >= 0 ? named : T_COLOR[card], face = T_FACE[card], me = x->me;
     int two = x->n == 2, draw = st_draw_of(card);
     int sizes[MAXP];
     for (int s = 0; s < x->n; s++) sizes[s] = sizes_in ? sizes_in[s] : x->sizes[s];
-    double v = ST_CARD * 1;
+    double v = ST_CARD * k;
     sizes[me] = nr;
     double calm = 1.0 - x->max_danger;
     double sm = (nh - 2) / 3.0;
     sm = 0.0 >= sm ? 0.0 : sm;
     sm = 1.0 <= sm ? 1.0 : sm;
-    v -= st_hold(card, two) * calm * sm;
+    for (int i = 0; i < k; i++) v -= st_hold(x, cs[i], two) * calm * sm;
     if (!nr) {
         v += 100.0;
         if (draw && W_EXTRA_POINTS > 0) v += 0.5 * W_EXTRA_POINTS * draw / 2;
         return v;
     }
-    if (W_POINTS > 0) v += W_POINTS * 0.004 * T_POINTS[card] * (1.0 + 3.0 * x->max_danger);
+    if (W_POINTS > 0) {
+        int pts = 0;
+        for (int i = 0; i < k; i++) pts += T_POINTS[cs[i]];
+        v += W_POINTS * 0.004 * pts * (1.0 + 3.0 * x->max_danger);
+    }
     int nxt = st_nxt(x, me, 1, x->d);
-    int victim = -1, vk = 0, skipped = -1, actor = nxt;
+    int vq[MAXP], nvic = 0, skipped[MAXP], nsk = 0, actor = nxt;
+    double vkc[MAXP];                                  /* victims: seat -> cards, in the order first named */
+#define ST_VICTIM(q, kc) do { int _i = 0; while (_i < nvic && vq[_i] != (q)) _i++; \
+                              if (_i == nvic) { vq[nvic] = (q); vkc[nvic++] = 0; } vkc[_i] += (kc); } while (0)
     if (draw) {
-        int total = draw;
+        int total = 0;
+        for (int i = 0; i < k; i++) total += st_draw_of(cs[i]);
         if (depth == 0 && x->phase == PH_PENDING) total += x->pending;
-        victim = nxt;
-        vk = total;
-        skipped = nxt;
+        ST_VICTIM(nxt, total);
+        skipped[nsk++] = nxt;
         actor = st_nxt(x, nxt, 1, x->d);
     } else if (face == F_SKIP) {
-        skipped = st_nxt(x, me, 1, x->d);          /* one card: at most na - 1 */
-        actor = st_nxt(x, me, 2, x->d);
+        if (k <= x->n - 1) {
+            for (int i = 1; i <= k; i++) skipped[nsk++] = st_nxt(x, me, i, x->d);
+            actor = st_nxt(x, me, k + 1, x->d);
+        } else {
+            actor = st_nxt(x, me, 1 + k % (x->n - 1), x->d);
+            skipped[nsk++] = st_nxt(x, me, 1, x->d);
+        }
     } else if (face == F_REVERSE) {
-        if (two) { actor = me; skipped = nxt; }
-        else actor = st_nxt(x, me, 1, -x->d);
+        if (two) {
+            actor = k % 2 ? me : nxt;
+            if (k % 2) skipped[nsk++] = nxt;
+        } else if (k % 2) {
+            actor = st_nxt(x, me, 1, -x->d);
+        }
+    }
+    int dad = 0, tcard = 0, car = 0;
+    for (int i = 0; i < k; i++) {
+        dad |= T_NUMV[cs[i]] >= 0 && T_NUMV[cs[i]] == x->dad_card;
+        tcard |= T_NUMV[cs[i]] >= 0 && T_NUMV[cs[i]] == x->t_card;
+        car += T_NUMV[cs[i]] >= 0 && T_NUMV[cs[i]] == x->car_card;
+    }
+    if (dad) {                                         /* DAD: the next seat rolls the die (3.5 on average) */
+        ST_VICTIM(nxt, 3.5);
+        int in = 0;
+        for (int i = 0; i < nsk; i++) in |= skipped[i] == nxt;
+        if (!in) skipped[nsk++] = nxt;
+        if (actor == nxt) actor = st_nxt(x, actor, 1, x->d);
+        if (two) actor = me;
+    }
+    if (x->ba_ready && face == F_REVERSE) {            /* BA: everyone draws one per Reverse */
+        int r = 0;
+        for (int i = 0; i < k; i++) r += T_FACE[cs[i]] == F_REVERSE;
+        for (int s = 0; s < x->n; s++) ST_VICTIM(s, r);
+    }
+#undef ST_VICTIM
+    if (tcard && target >= 0) {                        /* T: scene stealing, the swap valued by the hands' sizes */
+        int theirs = sizes[target];
+        double gain = (nr - theirs) * ST_CARD;
+        if (theirs <= 1) gain += 2.0 * ST_CARD;
+        v += W_SCENE_STEALING > 0 ? W_SCENE_STEALING * gain - 0.3 : -50.0;
+        sizes[me] = sizes[target];
+        sizes[target] = nr;
+    } else if (car && W_SCENE_STEALING > 0) {          /* CAR: every hand passes on in the direction of play */
+        int nw[MAXP] = {0}, prev[MAXP] = {0}, before = 0, after = 0, have = 0;
+        for (int s = 0; s < x->n; s++) nw[s] = sizes[s];
+        for (int c = 0; c < car; c++) {
+            for (int s = 0; s < x->n; s++) prev[s] = nw[s];
+            for (int s = 0; s < x->n; s++) nw[s] = prev[st_nxt(x, s, 1, -x->d)];
+        }
+        for (int s = 0; s < x->n; s++) {
+            if (s == me) continue;
+            if (!have || sizes[s] < before) before = sizes[s];
+            if (!have || nw[s] < after) after = nw[s];
+            have = 1;
+        }
+        v += W_SCENE_STEALING * ST_CARD * ((nr - nw[me]) + 0.8 * (after - before));
+        for (int s = 0; s < x->n; s++) sizes[s] = nw[s];
     }
     if (W_MANAGEMENT > 0) {
-        if (victim >= 0) {
-            if (victim == me) { v -= ST_CARD * vk; sizes[me] += vk; }
-            else {
-                v += 1.0 * W_MANAGEMENT * ST_CARD * vk * (P_VICTIM + 0.8 * st_danger(sizes[victim]));
-                sizes[victim] += vk;
-            }
+        for (int i = 0; i < nvic; i++) {
+            int q = vq[i];
+            if (q == me) { v -= ST_CARD * vkc[i]; sizes[me] += (int)vkc[i]; continue; }
+            v += 1.0 * W_MANAGEMENT * ST_CARD * vkc[i] * (P_VICTIM + 0.8 * st_danger(sizes[q]));
+            sizes[q] += (int)nearbyint(vkc[i]);            /* (Python's round: half to even) */
         }
-        if (skipped >= 0 && skipped != me && !two)
-            v += 1.0 * W_MANAGEMENT * ST_CARD * (0.4 + 1.2 * st_danger(x->sizes[skipped]));
+        for (int i = 0; i < nsk; i++)
+            if (skipped[i] != me && !two)
+                v += 1.0 * W_MANAGEMENT * ST_CARD * (0.4 + 1.2 * st_danger(x->sizes[skipped[i]]));
     }
-    if (W_ZERO > 0 && T_FACE[card] == 0) {
-        int favoured = nh <= x->min_opp;
-        v += (favoured ? 0.6 : -0.6) * W_ZERO;
+    if (W_ZERO > 0) {
+        int zero = 0;
+        for (int i = 0; i < k; i++) zero |= T_FACE[cs[i]] == 0;
+        if (zero && x->t_card != 0 && x->car_card != 0) {
+            int favoured = nh <= x->min_opp;
+            v += (favoured ? 0.6 : -0.6) * W_ZERO;
+        }
     }
     if (two && actor == me) {
-        v += st_duel(x, card);
+        v += st_duel(x, cs, k);
         if (depth < 3) v += st_again(x, rest, nr, col, face, depth + 1, sizes);
         else v += st_static(x, rest, nr, col, face, me, sizes, 1);
         return v;
@@ -645,16 +783,15 @@ static double st_value_raw(const StCtx *x, int card, int named, int depth, const
     return v;
 }
 
-/* _value: with bluff_caution, a Wild Draw Four played while holding the colour in force (`color`) */
-static double st_value(const StCtx *x, int card, int named, int depth, const uint8_t *hand, int nh, int color,
-                       const int *sizes) {
-    double v = st_value_raw(x, card, named, depth, hand, nh, sizes);
-    if (W_BLUFF_CAUTION > 0 && card == WD4) {
-        int held = 0, skipped = 0;
-        for (int i = 0; i < nh && !held; i++) {
-            if (hand[i] == card && !skipped) { skipped = 1; continue; }
-            held = T_COLOR[hand[i]] == color;
-        }
+/* _value: with bluff_caution, a Wild Draw Four played (on top of the k cards cs) while holding the colour in
+ * force (`color`) */
+static double st_valuek(const StCtx *x, const uint8_t *cs, int k, int named, int target, int depth, const uint8_t *hand,
+                        int nh, int color, const int *sizes) {
+    double v = st_value_raw(x, cs, k, named, target, depth, hand, nh, sizes);
+    if (W_BLUFF_CAUTION > 0 && cs[k - 1] == WD4) {
+        uint8_t rest[NDECK];
+        int nr = st_removek(hand, nh, cs, k, rest), held = 0;
+        for (int i = 0; i < nr && !held; i++) held = T_COLOR[rest[i]] == color;
         if (held) {
             double pc = P_CHALLENGED * W_BLUFF_CAUTION;
             if (pc > 1.0) pc = 1.0;
@@ -662,6 +799,13 @@ static double st_value(const StCtx *x, int card, int named, int depth, const uin
         }
     }
     return v;
+}
+
+/* _value of a one-card play */
+static double st_value(const StCtx *x, int card, int named, int depth, const uint8_t *hand, int nh, int color,
+                       const int *sizes) {
+    uint8_t c = (uint8_t)card;
+    return st_valuek(x, &c, 1, named, -1, depth, hand, nh, color, sizes);
 }
 
 /* _consume: drawing is weighed against playing (plays: the candidate ids) */
@@ -673,7 +817,7 @@ static int st_consume(const StCtx *x, const int16_t *plays, int np) {
         int all = 1;
         for (int i = 0; i < np && all; i++) {
             int k = plays[i] % XPS, card = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
-            if (!(st_hold(card, two) > 0)) all = 0;
+            if (!(st_hold(x, card, two) > 0)) all = 0;
         }
         if (all) return 1;
     }
@@ -725,6 +869,25 @@ static int react_strategist(const int16_t *ids, int m) {
     return -1;
 }
 
+/* _choose_color's score of colour cc: I name it and play next */
+static double st_color_score(const StCtx *x, int cc) {
+    int pts = 0;
+    for (int j = 0; j < x->nh; j++) if (T_COLOR[x->hand[j]] == cc) pts += T_POINTS[x->hand[j]];
+    return st_static(x, x->hand, x->nh, cc, F_WILDF, x->me, NULL, 1) + 0.01 * pts;
+}
+
+/* _bluff_probability: the Wild Draw Four on top, the chance its player still holds the colour in force before it */
+static double st_bluff_probability(const StCtx *x) {
+    const StSeat *z = x->z;
+    int b = z->wd4_player, prev = z->wd4_before;
+    double pb = 0.0;
+    if (b >= 0 && prev >= 0 && b != x->me && x->sizes[b] > 0) {
+        pb = st_has_color(x, b, prev, 1);
+        if (z->info[b].bluffs_caught) { pb = pb * 1.5; if (pb > 1.0) pb = 1.0; }
+    }
+    return pb;
+}
+
 /* StrategistBot.act for the seat in turn */
 static int policy_strategist(Strat *S, const Game *g, Rng *r, const int16_t *ids, int m) {
     int free = react_strategist(ids, m);
@@ -740,23 +903,15 @@ static int policy_strategist(Strat *S, const Game *g, Rng *r, const int16_t *ids
         for (int i = 0; i < m; i++) {
             int k = ids[i] % XPS;
             if (k < K_COLOR || k >= K_COLOR + 4) continue;
-            int cc = k - K_COLOR, pts = 0;
-            for (int j = 0; j < nh; j++) if (T_COLOR[hand[j]] == cc) pts += T_POINTS[hand[j]];
-            double sc = st_static(&x, hand, nh, cc, F_WILDF, me, NULL, 1) + 0.01 * pts;
+            int cc = k - K_COLOR;
+            double sc = st_color_score(&x, cc);
             if (best < 0 || sc > bs || (sc == bs && cc < (ids[best] % XPS) - K_COLOR)) { best = i; bs = sc; }
         }
         if (best >= 0) return ids[best];
     } else if (g->phase == PH_PENDING && W_CHALLENGE > 0) {
         for (int i = 0; i < m; i++) {
             if (ids[i] % XPS != K_CHALLENGE) continue;
-            const StSeat *z = x.z;
-            int b = z->wd4_player, prev = z->wd4_before;
-            double pb = 0.0;
-            if (b >= 0 && prev >= 0 && b != me && x.sizes[b] > 0) {
-                pb = st_has_color(&x, b, prev, 1);
-                if (z->info[b].bluffs_caught) { pb = pb * 1.5; if (pb > 1.0) pb = 1.0; }
-            }
-            if (pb > P_THRESHOLD) return ids[i];
+            if (st_bluff_probability(&x) > P_THRESHOLD) return ids[i];
             break;
         }
     }
@@ -843,7 +998,8 @@ static int policy_strategist(Strat *S, const Game *g, Rng *r, const int16_t *ids
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec);
 static int read_config(PyObject *cfg, Config *c);
 static int id_out(int id);
-static PyObject *h2_play_logged(const Config *cfg, uint64_t seed, const char *purpose, long long salt, Rng *bots);
+static PyObject *h2_play_logged(const Config *cfg, uint64_t seed, const char *purpose, long long salt, Rng *bots,
+                                Strat *st);
 
 /* play_logged(cfg, deal_seed, bot_purpose, bot_salt): the hand play_batch plays (bot_mode 0, one seat's
  * generator random.Random(derive_seed(deal_seed, bot_salt * 64 + s, bot_purpose))), with every id it
@@ -875,7 +1031,8 @@ static PyObject *py_play_logged(PyObject *self, PyObject *args) {
     int32_t rec[64 + 2 * MAXP];      /* the record (NFIELDS + 2n values) is not returned */
     if (cfg.h5) seed_harness(cfg.fast, seed, purpose, salt, &bots[MAXP]);   /* _house5.h: the harness's order */
     if (cfg.h2) {                    /* _house2.h: every move as h2_move_id numbers it */
-        PyObject *out = h2_play_logged(&cfg, seed, purpose, salt, bots);
+        st->logging = 0;             /* (its own log: h2_log) */
+        PyObject *out = h2_play_logged(&cfg, seed, purpose, salt, bots, st);
         PyMem_RawFree(g);
         PyMem_RawFree(bots);
         PyMem_RawFree(st);

@@ -4,7 +4,8 @@
  *   vec_new(cfg, seeds)          a capsule holding len(seeds) // 8 hands, dealt
  *   vec_info(b)                  (hands, bytes per hand, bytes in all)
  *   vec_to_act(b)                bytes: the seat to act in each hand (-1: over)
- *   vec_legal(b)                 bytes: count x XPS mask of the seat to act's moves (its move numbers)
+ *   vec_legal(b)                 bytes: count x (APS + EXT_PER) mask of the seat to act's moves (its move numbers;
+ *                                M's slap, never in a batch, has none)
  *   vec_step(b, moves)           apply one move per unfinished hand (int16 move numbers, -1: skip);
  *                                bytes: the winner of each hand (-1: not over)
  *   vec_random(b, seed)          int16 bytes: a uniform legal move per unfinished hand (-1: over)
@@ -73,17 +74,17 @@ static PyObject *py_vec_legal(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O", &cap)) return NULL;
     Vec *v = vec_get(cap);
     if (!v) return NULL;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, v->count * XPS);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, v->count * (APS + EXT_PER));
     if (!out) return NULL;
     uint8_t *mask = (uint8_t *)PyBytes_AS_STRING(out);
-    memset(mask, 0, (size_t)(v->count * XPS));
+    memset(mask, 0, (size_t)(v->count * (APS + EXT_PER)));
     Py_BEGIN_ALLOW_THREADS
     int16_t ids[MAXLEGAL];
     for (Py_ssize_t i = 0; i < v->count; i++) {
         const Game *g = &v->games[i];
         if (g->over) continue;
         int m = legal_ids(g, g->current, ids);
-        for (int j = 0; j < m; j++) mask[i * XPS + ids[j] % XPS] = 1;
+        for (int j = 0; j < m; j++) mask[i * (APS + EXT_PER) + ids[j] % XPS] = 1;
     }
     Py_END_ALLOW_THREADS
     return out;

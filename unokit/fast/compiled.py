@@ -23,7 +23,7 @@ tables come from :mod:`unokit.core.official` and the house rules' own modules (t
 :mod:`unokit.rules.stacking`), handed over at import or in each call: nothing is restated in C.
 
 Moves the official id table (:data:`unokit.fast.ACTIONS`) lacks are numbered after all of its ids
-(:data:`EXT_BASE` on): ADDUP's pairs of number cards and its ``doubtsum`` challenge, then (:data:`EXT2_BASE`
+(:data:`EXT_BASE` on): ADDUP's pairs of number cards and its ``doubtsum`` challenge, M's slaps, then (:data:`EXT2_BASE`
 on) any other play (a seat named by SEVENO's 7, DR/DD groups); :func:`to_action` and :func:`action_id` map
 every id of :func:`trace` to the referee's action and back.
 
@@ -35,6 +35,8 @@ every id of :func:`trace` to the referee's action and back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -43,13 +45,14 @@ from ..core.errors import UnoError
 from .ccore import IMPORT_ERROR, _ccore, rule_facts  # the C extension, loaded with the rules' tables and numbers
 
 __all__ = ["available", "problem", "play", "play_matches", "trace", "Results", "POLICIES", "FIELDS", "CHANCES", "state_bytes",
-           "derive_seeds", "HOUSE_RULES", "EXT_BASE", "EXT2_BASE", "to_action", "action_id", "batch_problem", "rule_facts"]
+           "derive_seeds", "HOUSE_RULES", "EXT_BASE", "EXT2_BASE", "to_action", "action_id", "batch_problem", "rule_facts",
+           "EDITIONS", "edition_log"]
 
 #: the bots the compiled core plays, by name -> its policy number in C
 POLICIES = {"bench": 0, "random-play": 1, "strategist": 2, "greedy": 3}
 #: the per-hand fields of :class:`Results` (then ``drawn`` and ``points`` per seat)
 FIELDS = ("winner", "first", "turns", "actions", "plays", "steps", "applied", "reactions", "catches",
-          "penalty_cards", "score", "truncated", "reshuffles", "dealer")
+          "penalty_cards", "score", "truncated", "reshuffles", "dealer", "eliminated")
 MAX_STEPS = 5000
 _U64 = 2 ** 64
 #: the house rules the compiled core plays (with any parameters), in every combination the parser accepts
@@ -60,7 +63,8 @@ HOUSE_RULES: tuple[str, ...] = (
     # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
     "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
     "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO",
-    "CHU", "E", "IE", "S")   # unokit/fast/_house5.h (the compiled bots speak only to call UNO)
+    "CHU", "E", "IE", "S", "M",   # unokit/fast/_house5.h (the compiled bots speak only to call UNO)
+    "MS1", "MS2", "MS3")          # unokit/fast/_house6.h (sudden death)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
 #: REV change only the views, which the compiled bots do not read)
 _H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0,
@@ -71,10 +75,13 @@ _H3_H2 = ("ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD")
 _H3_HARD = ("PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM",
             "PRE", "SLOWUNO")
 #: the rules of unokit/fast/_house5.h: their C flags (the config's h5), and the only other rules they were proven with
-_H5 = {"CHU": 1, "E": 2, "IE": 4, "S": 8}
+_H5 = {"CHU": 1, "E": 2, "IE": 4, "S": 8, "M": 32}
 _H5_WITH = ("P1", "P2", "P3", "P4", "FU", "BU")
 #: E, IE and S (which judge no play) also with the drawing rules and _house3.h's (not ADDUP: its pairs skip the hooks)
 _H5_SOCIAL_WITH = _H5_WITH + ("SAT", "INS", "CON", "DRAWPLAY", "FORCE") + tuple(_H3)
+#: the rules of unokit/fast/_house6.h: their variant in C (the config's h6), and the only other rules they were proven with
+_H6 = {"MS1": 1, "MS2": 2, "MS3": 3}
+_H6_WITH = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE") + tuple(_H3)
 #: rules refused with their reason (what the core cannot do)
 _REFUSED = {"V": "V times each turn on the table's clock (real time): the compiled core has no clock"}
 #: the rules played by unokit/fast/_house2.h (hands passed or swapped, cuts, groups): their C flags. Under any
@@ -86,13 +93,15 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
-#: the house rules under which the compiled strategist (unokit/fast/_strategist.h) was proven to make
-#: StrategistBot's choices (tests/fast/test_compiled_strategist_house.py): those that change no play the
-#: strategist scores differently; not yet ADDUP's pairs, SAT's and GT's challenges, LIMIT, the hands OPEN and
-#: REV show, _house2.h's and _house5.h's rules
+#: the house rules under which the compiled strategist (unokit/fast/_strategist.h; under _house2.h's rules
+#: unokit/fast/_h2strategist.h) was proven to make StrategistBot's choices (tests/fast/test_compiled_strategist_house.py,
+#: tests/fast/test_compiled_strategist_house2.py); not yet ADDUP alone (its pairs on the core's ids), the hands OPEN
+#: and REV show, TRI's obligations (draws the strategist reads), and _house5.h's rules
 _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY", "FORCE", "NOCHALLENGE",
                      "WILDSTART", "PAA", "PAB", "FL", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH",
-                     "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO")
+                     "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO", "SAT", "GT", "LIMIT",
+                     "C", "JUMPIN", "SEVENO", "ZEROLEFT", "DR", "DD", "BOMB", "DOUBLE", "AB", "AA", "T", "CAR", "BA",
+                     "BACK", "CLA", "DAD")
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
           "SLOWUNO": 256}
 
@@ -160,13 +169,9 @@ def _h4(rs) -> tuple[int, int]:
 
 #: house rules of _house4.h's list that the compiled core refuses, and why
 _REFERENCE_ONLY = {
-    "DOA": "its plays give cards away (Play.give, composed as 'give' stems), which the core's moves and their "
-           "int64 ids (EXT2_BASE) do not carry",
+    "DOA": "its plays give cards away (Play.give, composed as 'give' stems): their ids exist (unokit.core.codec, "
+           "the gifts after the cards), but _house2.h's moves, Composer and bots do not carry the gifts yet",
     "DP": "its ChallengeDraw action and the window after a draw have no id or state in the core",
-    "MS1": "sudden death eliminates seats from the hand (Game.eliminated, active seats, the lab's eliminated "
-           "count), which the core cannot represent",
-    "MS2": "sudden death eliminates seats from the hand, which the core cannot represent",
-    "MS3": "sudden death eliminates seats from the hand, which the core cannot represent",
 }
 
 
@@ -198,7 +203,7 @@ def _uno_penalty(rs) -> int:
 
 
 def _h5(rs) -> tuple[int, int]:
-    """(_house5.h's flags with S's rounds and the cards a UNO call costs in silence; E's, IE's and S's cards) of a
+    """(_house5.h's flags with S's rounds and the cards a UNO call costs in silence; E's, IE's, S's and M's cards) of a
     rule set. The cost is the referee's own judge's (``Silence.speech_cost("UNO")``: while a silence holds)."""
     h5 = 0
     for code in rs.codes:
@@ -209,6 +214,8 @@ def _h5(rs) -> tuple[int, int]:
         for i, owed in enumerate((Compliments, Critiques)):
             if rs.has(owed.code):
                 cards |= (int(rs.card_of(owed.code) or 0) | int(owed.color) << 4) << (8 * i)
+    if rs.has("M"):
+        cards |= int(rs.card_of("M")) << 20
     if rs.has("S"):
         from ..rules.silence import Silence
         silence = Silence(rs)
@@ -218,9 +225,106 @@ def _h5(rs) -> tuple[int, int]:
     return h5, cards
 
 
+@lru_cache(maxsize=64)
+def _h6(rs) -> tuple[int, int, int]:
+    """(_house6.h's variant with MS3's count and MS2's rounds; MS3's cards that arm it, those it counts: a bit per
+    card) of a rule set, read from the referee's own rule (``SuddenDeath``: its variant and rounds, and its
+    ``on_play`` asked of every card on a fresh hand: a card arms it at once, after ``count`` plays, or never)."""
+    variant = next((c for c in rs.codes if c in _H6), None)
+    if variant is None:
+        return 0, 0, 0
+    from types import SimpleNamespace
+
+    from ..core.actions import Play
+    from ..rules.suddendeath import SuddenDeath
+    rule = SuddenDeath(rs)
+
+    def plays_to_arm(card) -> int:   # how many plays of the card arm MS3 on a fresh hand (0: never)
+        hand: Any = SimpleNamespace(rule_state={})   # (on_play reads and writes rule_state only)
+        for k in range(1, 256):
+            rule.on_play(hand, 0, Play(0, (card,)))
+            if hand.rule_state.get("MS3"):
+                return k
+        return 0
+
+    arms = counts = need = 0
+    for c in official.CARDS if variant == "MS3" else ():
+        k = plays_to_arm(c)
+        if k == 1:
+            arms |= 1 << c.index
+        elif k and need in (0, k):
+            counts |= 1 << c.index
+            need = k
+        elif k:
+            raise UnoError(f"{rs.code}: MS3's cards count toward different totals, which the compiled core does not play")
+    return _H6[variant] | need << 2 | rule.rounds << 10, arms, counts
+
+
+def _m_problem(rs) -> str | None:
+    """Why M is refused with a rule of _house3.h: its card counts as an action card for PAA, PAB and FL(all)
+    (rules/cardfx.py ARMED_CARD_RULES, DRAWING_CARD_RULES), which the core's peace and clean-finish checks do not
+    read."""
+    if not rs.has("M"):
+        return None
+    armed = [c for c in ("PAA", "PAB", "FL") if rs.has(c) and (c != "FL" or rs.param("FL", "variant") == "all")]
+    if not armed:
+        return None
+    return (f"M with {'-'.join(armed)} is played by the referee only: M's card counts as an action card for "
+            f"{'-'.join(armed)} (rules/cardfx.py), which the compiled core's checks do not read")
+
+
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
     return (players, _uno_penalty(rs), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
-            *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs), *_h5(rs))
+            *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs), *_h5(rs), *_h6(rs), _ed(rs))
+
+
+#: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
+EDITIONS = ("ALLWILD",)
+_EDITION_BOTS = ("random-play", "greedy")
+
+
+def _ed(rs) -> bytes | None:
+    """The facts of the rule set's edition that _editions.h plays it by (:func:`unokit.fast.ccore.edition_facts`),
+    or None: the classic game."""
+    if not any(c in EDITIONS for c in rs.codes):
+        return None
+    return _edition_facts(rs.code)
+
+
+@lru_cache(maxsize=16)
+def _edition_facts(code: str) -> bytes:
+    from ..rules import RuleSet
+    from .ccore import edition_facts
+    return edition_facts(RuleSet.parse(code))[1]
+
+
+def _edition_problem(rs, ed, bots, players: int, deck: str, decks: int, enforcement: str) -> str | None:
+    """Why the compiled core cannot play this table of an edition (``ed``), or None."""
+    if ed.code not in EDITIONS:
+        return f"the edition {ed.code} is played by the referee only (compiled: {', '.join(EDITIONS)})"
+    if rs != _plain(ed.code):
+        extra = "-".join(c for c in rs.codes if c != ed.code) or rs.code
+        return (f"{ed.code} with {extra} is played by the referee only (the compiled core plays "
+                f"'UNO {ed.code}' as the edition states it: the official ambiguity digits, no parameter)")
+    if deck not in (ed.deck, official.DECK) or decks != 1:
+        return f"the compiled core plays {ed.code} with one {ed.deck} deck"
+    if enforcement != "strict":
+        return "the compiled core plays strict enforcement only"
+    lo, hi = ed.players
+    if not lo <= players <= hi:
+        return f"{ed.code} is for {lo} to {hi} players"
+    for name in [bots] if isinstance(bots, str) else list(bots):
+        if name.strip().lower() not in _EDITION_BOTS:
+            return (f"bot {name!r} is played by the referee only under {ed.code} (compiled: "
+                    f"{', '.join(_EDITION_BOTS)})")
+    return None
+
+
+@lru_cache(maxsize=16)
+def _plain(code: str):
+    """The edition ``code`` alone, as its code states it: the only rule set of it proven in C."""
+    from ..rules import RuleSet
+    return RuleSet.parse(f"UNO {code}")
 
 
 def available() -> bool:
@@ -248,13 +352,17 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
     from . import rules_problem
     try:
         rs = RuleSet.parse(rules)
+        from ..rules.editions import edition_of
+        ed = edition_of(rs)
+        if ed is not None:   # an edition: unokit/fast/_editions.h
+            return _edition_problem(rs, ed, bots, players, deck, decks, enforcement)
         refused = [c for c in rs.codes if c in _REFUSED]
         if refused:
             return _REFUSED[refused[0]]
         mine = [c for c in rs.codes if c in _H3]
         if mine:   # _house3.h's rules were proven with these only (and the soft ones with _house2.h's too)
             hard = [c for c in mine if c in _H3_HARD]
-            allowed = set(_H3_BASE) | set(_H3) | (set() if hard else set(_H3_H2)) | set(_H5)
+            allowed = set(_H3_BASE) | set(_H3) | (set() if hard else set(_H3_H2)) | set(_H5) | set(_H6)
             alien = [c for c in rs.codes if c not in allowed]
             if alien:
                 return (f"{'-'.join(hard or mine)} with {'-'.join(alien)} is played by the referee only (the compiled "
@@ -264,6 +372,14 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         if mine and alien:   # _house5.h's rules were proven with the stacking rules and the deal's size only
             return (f"{'-'.join(mine)} with {'-'.join(alien)} is played by the referee only (the compiled core plays "
                     f"{'-'.join(mine)} with {', '.join(_H5_WITH if rs.has('CHU') else _H5_SOCIAL_WITH)} only)")
+        mine = [c for c in rs.codes if c in _H6]
+        alien = [c for c in rs.codes if c not in _H6 and c not in _H6_WITH]
+        if mine and alien:   # _house6.h's rules were proven with the stacking (ADDUP too) and drawing rules and _house3.h's only
+            return (f"{'-'.join(mine)} with {'-'.join(alien)} is played by the referee only (the compiled core plays "
+                    f"{'-'.join(mine)} with {', '.join(_H6_WITH)} only)")
+        why = _m_problem(rs)
+        if why:
+            return why
         variants = [v for v, on in (("DD(actions=alone)", rs.has("DD") and rs.param("DD", "actions") != "together"),
                                     ("P4(color=match)", rs.has("P4") and rs.param("P4", "color") != "any")) if on]
         if variants:
@@ -308,11 +424,11 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
         if name.strip().lower() == "strategist" and set(rs.codes) - set(_STRATEGIST_RULES):
             left = "-".join(c for c in rs.codes if c not in _STRATEGIST_RULES)
-            return (f"the compiled strategist is proven on the official rules and {', '.join(_STRATEGIST_RULES)} "
-                    f"only (under {left}: the referee's strategist)")
-        if _h2(rs)[0] and name.strip().lower() not in ("random-play", "greedy"):
-            return (f"under {'-'.join(c for c in rs.codes if c in _H2)} the compiled core plays random-play "
-                    f"and greedy only (other bots: the referee)")
+            return (f"the compiled strategist is proven on the official rules and the {len(_STRATEGIST_RULES)} house "
+                    f"rules of compiled._STRATEGIST_RULES, not yet under {left}: the referee's strategist plays them")
+        if _h2(rs)[0] and name.strip().lower() not in ("random-play", "greedy", "strategist"):
+            return (f"under {'-'.join(c for c in rs.codes if c in _H2)} the compiled core plays random-play, "
+                    f"greedy and strategist only (other bots: the referee)")
         if name.strip().lower() == "greedy" and set(rs.codes) - set(_GREEDY_RULES):
             return (f"the compiled greedy is proven on the official rules and {', '.join(_GREEDY_RULES)} only "
                     f"(other house rules: the referee's greedy)")
@@ -325,7 +441,9 @@ def batch_problem(rules) -> str | None:
     a seat named, cuts) have no move number."""
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)
-    h3 = [c for c in rs.codes if c in _H3 or c in _H5]
+    if _ed(rs) is not None:
+        return f"the editions ({rs.code}) are not held in the batch (compiled.play plays them)"
+    h3 = [c for c in rs.codes if c in _H3 or c in _H5 or c in _H6]
     if h3:
         return f"house rules ({'-'.join(h3)}) are not proven in the batch (compiled.play plays them)"
     codes = [c for c in rs.codes if c in _H2]
@@ -368,7 +486,7 @@ class Results:
     ``turns`` (the lab's turns), ``actions`` (plays and draws in turn, :attr:`HandResult.turns`),
     ``plays``, ``steps``, ``applied`` (every action, reactions included), ``reactions``,
     ``catches``, ``penalty_cards``, ``score`` (what the winner scores), ``truncated``,
-    ``reshuffles``, ``dealer`` (the seat that dealt); per seat ``drawn[:, s]`` (cards drawn) and ``points[:, s]`` (points left)."""
+    ``reshuffles``, ``dealer`` (the seat that dealt), ``eliminated`` (seats out of the hand: MS); per seat ``drawn[:, s]`` (cards drawn) and ``points[:, s]`` (points left)."""
 
     records: np.ndarray
     players: int
@@ -488,6 +606,22 @@ def play_matches(match_seeds, players: int, rules: str = "UNO 1121", bots="rando
     raw = _ccore.play_matches(cfg, seeds.tobytes(), target, dealer_step, max_hands, bot_purpose, hand_purpose,
                               _harness_purpose(bot_purpose))
     return np.frombuffer(raw, dtype=np.int32).reshape(len(seeds), 4)
+
+
+def edition_log(players: int, rules: str, bots, deal_seed: int, *, bot_purpose: str = "bot", bot_salt: int = 0
+                ) -> tuple[list[int], list[tuple[int, int, int, int, int]]]:
+    """One hand of an edition (unokit/fast/_editions.h) dealt from ``deal_seed`` and played as :func:`play` plays
+    it with referee chance: (its record, the :data:`FIELDS` then ``drawn`` and ``points``; every move applied, the
+    reactions included, as ``(seat, kind, face, seat named or caught, UNO call)``, kind 0 play, 1 draw, 2 pass,
+    3 UNO, 4 catch). For the differential tests (the greedy lockstep, tests/fast/test_compiled_editions.py)."""
+    _need()
+    from ..rules import RuleSet
+    rs = RuleSet.parse(rules)
+    seat_bots = _seat_bots(bots, players, rules)
+    if _ed(rs) is None:
+        raise UnoError(f"{rules} plays no edition of the compiled core")
+    cfg = _config(players, rs, MAX_STEPS, None, bytes(POLICIES[b] for b in seat_bots), False)
+    return _ccore.ed_play_logged(cfg, deal_seed, bot_purpose, bot_salt, _harness_purpose(bot_purpose))
 
 
 def trace(players: int, seed: int, *, rules: str = "UNO 1121", policy: str = "bench", policy_seed: int = 0,

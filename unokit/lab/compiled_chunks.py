@@ -67,7 +67,7 @@ def _tally_hands(t, res, labels) -> None:
         t.m[k].merge(_moments(getattr(res, k)))
     t.m["drawn"].merge(_moments(res.drawn.sum(axis=1)))
     t.turns_hist.add_counts(*np.unique(res.turns.astype(np.int64), return_counts=True))
-    t.m["eliminated"].merge(Moments(n, 0.0, 0.0))
+    t.m["eliminated"].merge(_moments(res.eliminated))
     t.m["score"].merge(_moments(res.score[done]))
     t.finished += int(done.sum())
     first = res.first.astype(np.int64)
