@@ -4,6 +4,7 @@
   reactions included, becomes the agent selected); :func:`parallel_env`: the parallel form;
 - ``gymnasium.make("unokit/Uno-v0", rules=..., players=..., opponents="strategist")``
   (:class:`UnoGymEnv`): one learning seat against bots; :class:`UnoVectorEnv`: many hands at once;
+  :class:`UnoBatchedEnv` (:mod:`unokit.env.batched`): many hands stepped in one call of the compiled core;
 - :class:`ActionTable` (:mod:`unokit.env.actions`): the fixed integer action table of a rule set, the
   ``steps`` view of its action codec (:class:`~unokit.rules.codec.Codec`, ``Codec.for_rules``, which also
   holds the engine's move ids); :class:`Encoder` (:mod:`unokit.env.observe`): the observation encoding
@@ -18,13 +19,13 @@ from __future__ import annotations
 from .actions import ActionTable, Codec, NoActionIdError, table_for
 from .observe import Encoder, HistoryTracker
 
-__all__ = ["env", "raw_env", "parallel_env", "UnoGymEnv", "UnoVectorEnv", "ActionTable", "Encoder",
+__all__ = ["env", "raw_env", "parallel_env", "UnoGymEnv", "UnoVectorEnv", "UnoBatchedEnv", "ActionTable", "Encoder",
            "HistoryTracker", "table_for", "Codec", "NoActionIdError", "IllegalActionIdError", "ENV_ID", "register"]
 
 ENV_ID = "unokit/Uno-v0"
 
 _LAZY = {"env": "aec", "raw_env": "aec", "parallel_env": "aec", "UnoGymEnv": "gym_env",
-         "UnoVectorEnv": "vector", "IllegalActionIdError": "core"}
+         "UnoVectorEnv": "vector", "UnoBatchedEnv": "batched", "IllegalActionIdError": "core"}
 
 
 def __getattr__(name: str):

@@ -26,13 +26,22 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]  # petting
 
 from ..engine.game import Game
 from .actions import table_for
-from .core import Flow, hand_rewards, live
+from .cflow import CompiledFlow, compiled_core, make_flow
+from .core import Flow, live
 from .observe import Encoder
 from .spaces import LegalDiscrete, observation_space, render_text
 
 __all__ = ["raw_env", "env", "parallel_env", "UnoAEC", "UnoParallel"]
 
 DEFAULT_DECISIONS = 10_000
+
+
+def _live(flow: Flow | CompiledFlow | None) -> Flow | CompiledFlow:
+    """The hand in play (:func:`~unokit.env.core.live`: Gymnasium's ``ResetNeeded`` before ``reset()``)."""
+    if flow is None:
+        live(None)
+    assert flow is not None
+    return flow
 
 
 def _seed_of(seed, rng: np.random.Generator) -> int:
@@ -44,14 +53,17 @@ class UnoAEC(AECEnv):
 
     ``max_cycles``: the hand is truncated after ``max_cycles * players`` decisions (default: 10,000
     decisions); ``reward``: ``"hand"`` (+1 the winner, -1 the others) or ``"points"`` (the hand's
-    points / 100, see :func:`~unokit.env.core.hand_rewards`); ``render_mode``: ``"ansi"`` or ``"human"``.
+    points / 100, see :func:`~unokit.env.core.hand_rewards`); ``render_mode``: ``"ansi"`` or ``"human"``;
+    ``core``: the decision flow in C when the rules allow (``"auto"``, :mod:`unokit.env.cflow`), always
+    (``"compiled"``: an error where it cannot) or the referee's (``"referee"``): the same hands, ids and
+    observations either way.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "name": "unokit_uno_v0", "is_parallelizable": False,
                 "render_fps": 1}
 
     def __init__(self, rules: str = "UNO 1121", players: int = 2, *, max_cycles: int | None = None,
-                 reward: str = "hand", render_mode: str | None = None):
+                 reward: str = "hand", render_mode: str | None = None, core: str = "auto"):
         super().__init__()
         if reward not in ("hand", "points"):
             raise ValueError(f"reward must be 'hand' or 'points', not {reward!r}")
@@ -71,7 +83,8 @@ class UnoAEC(AECEnv):
         self.action_spaces = {a: LegalDiscrete(len(self.table), functools.partial(self._legal_mask, a))
                               for a in self.possible_agents}
         self._np_rng = np.random.default_rng()
-        self.flow: Flow | None = None
+        self.flow: Flow | CompiledFlow | None = None
+        self.core = "compiled" if compiled_core(self.rules, players, core) else "referee"
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent):
@@ -90,8 +103,8 @@ class UnoAEC(AECEnv):
     def reset(self, seed=None, options=None):
         if seed is not None:
             self._np_rng = np.random.default_rng(seed)
-        f = self.flow = Flow(self.rules, self.players, _seed_of(seed, self._np_rng), table=self.table,
-                             encoder=self.encoder, max_decisions=self.max_decisions)
+        f = self.flow = make_flow(self.rules, self.players, _seed_of(seed, self._np_rng), table=self.table,
+                                  encoder=self.encoder, max_decisions=self.max_decisions, core=self.core)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -102,7 +115,7 @@ class UnoAEC(AECEnv):
 
     def observe(self, agent):
         s = self.agent_name_mapping[agent]
-        f = live(self.flow)
+        f = _live(self.flow)
         mask = f.mask() if s == f.seat else np.zeros(len(self.table), np.int8)
         return {"observation": f.observe(s), "action_mask": mask.copy()}
 
@@ -111,22 +124,22 @@ class UnoAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        f = live(self.flow)
+        f = _live(self.flow)
         f.answer(action)  # IllegalActionIdError (nothing changed) for an id not offered
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        # the rewards are all zero until the hand ends: the dicts change only then
         if f.over:
-            r = hand_rewards(f.game, self.reward_mode)
-            done = f.game.over
+            self._cumulative_rewards[agent] = 0.0
+            r = f.rewards(self.reward_mode)
+            done = f.hand_over
             for a in self.agents:
                 s = self.agent_name_mapping[a]
                 self.rewards[a] = r[s]
                 self.terminations[a] = done
                 self.truncations[a] = not done
-                self.infos[a] = {"winner": f.game.winner}
+                self.infos[a] = {"winner": f.winner}
+            self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[f.seat]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -153,12 +166,12 @@ class UnoAEC(AECEnv):
 
     def action_of(self, action_id):
         """The referee's action (or stem; None for ``wait``) that ``action_id`` stands for now."""
-        f = live(self.flow)
+        f = _live(self.flow)
         return f.action_of(action_id)
 
     def action_id(self, action) -> int:
         """The id of the referee's ``action`` (one of the options offered now)."""
-        f = live(self.flow)
+        f = _live(self.flow)
         i = self.table.id_of(action, f.stem.more if f.stem is not None else None)
         f.action_of(i)
         if f.ids[i] != action:
@@ -172,11 +185,40 @@ def raw_env(rules: str = "UNO 1121", players: int = 2, **kwargs) -> UnoAEC:
     return UnoAEC(rules, players, **kwargs)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper whose ``last()`` asks the env itself (the wrappers below it change
+    no observation): the same answers, without forwarding each attribute through every wrapper."""
+
+    def __init__(self, env):
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._raw.last(observe)
+
+
+class _InBounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's out-of-bounds check, a plain id of the table let through without building the space's
+    check (``Discrete.contains``); anything else asked of the space as before."""
+
+    def __init__(self, env):
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+    def step(self, action) -> None:
+        raw = self._raw
+        if type(action) is int and 0 <= action < len(raw.table):
+            raw.step(action)
+        else:
+            super().step(action)
+
+
 def env(rules: str = "UNO 1121", players: int = 2, **kwargs):
     """The AEC environment with PettingZoo's usual wrappers (order enforcing, out-of-bounds check)."""
     e = raw_env(rules, players, **kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    return _OrderEnforcing(_InBounds(e))
 
 
 class UnoParallel(ParallelEnv):
@@ -187,8 +229,8 @@ class UnoParallel(ParallelEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "unokit_uno_parallel_v0", "render_fps": 1}
 
     def __init__(self, rules: str = "UNO 1121", players: int = 2, *, max_cycles: int | None = None,
-                 reward: str = "hand", render_mode: str | None = None):
-        self.aec = UnoAEC(rules, players, max_cycles=None, reward=reward, render_mode=None)
+                 reward: str = "hand", render_mode: str | None = None, core: str = "auto"):
+        self.aec = UnoAEC(rules, players, max_cycles=None, reward=reward, render_mode=None, core=core)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.possible_agents = list(self.aec.possible_agents)
@@ -216,7 +258,7 @@ class UnoParallel(ParallelEnv):
         return m
 
     def _obs(self):
-        f = live(self.aec.flow)
+        f = _live(self.aec.flow)
         return {a: {"observation": f.observe(s), "action_mask": self._mask(a).copy()}
                 for s, a in enumerate(self.possible_agents) if a in self.agents}
 
@@ -227,7 +269,7 @@ class UnoParallel(ParallelEnv):
         return self._obs(), {a: {} for a in self.agents}
 
     def step(self, actions):
-        f = live(self.aec.flow)
+        f = _live(self.aec.flow)
         asked = self.possible_agents[f.seat]
         for a, act in actions.items():
             if a != asked and act is not None and int(act) != self.table.wait:
@@ -240,15 +282,15 @@ class UnoParallel(ParallelEnv):
         f.answer(actions[asked])
         self.cycles += 1
         rewards = {a: 0.0 for a in self.agents}
-        truncated = f.truncated or (self.max_cycles is not None and self.cycles >= self.max_cycles and not f.game.over)
-        done = f.game.over
+        truncated = f.truncated or (self.max_cycles is not None and self.cycles >= self.max_cycles and not f.hand_over)
+        done = f.hand_over
         if done:
-            r = hand_rewards(f.game, self.aec.reward_mode)
+            r = f.rewards(self.aec.reward_mode)
             rewards = {a: r[s] for s, a in enumerate(self.possible_agents) if a in self.agents}
         obs = self._obs()
         terms = {a: done for a in self.agents}
         truncs = {a: truncated and not done for a in self.agents}
-        infos = {a: ({"winner": f.game.winner} if done else {}) for a in self.agents}
+        infos = {a: ({"winner": f.winner} if done else {}) for a in self.agents}
         if done or truncated:
             self.agents = []
         if self.render_mode == "human":

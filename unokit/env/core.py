@@ -81,6 +81,19 @@ class Flow:
     def over(self) -> bool:
         return self.game.over or self.truncated
 
+    @property
+    def hand_over(self) -> bool:
+        """The hand ended (a winner), truncation aside."""
+        return self.game.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.game.winner if self.game.over else None
+
+    def rewards(self, reward: str = "hand") -> list[float]:
+        """:func:`hand_rewards` of the hand."""
+        return hand_rewards(self.game, reward)
+
     def _new_step(self) -> None:
         self.reacted = 0
         self._new_round()

@@ -1369,7 +1369,8 @@ static PyObject *py_random_check(PyObject *self, PyObject *args) {
 #include "_vector.h"
 #include "_observe.h"  /* observations of a batch's hands: unokit.fast.batch.Batch.observe */
 #include "_single.h"   /* one hand stepped from Python: unokit.fast.FastGame */
-#include "_flow.h"     /* the RL environments' decision flow (issue 27): the reaction order */
+#include "_flow.h"     /* the RL environments' decision flow (issue 27): unokit.fast.envflow */
+#include "_venv.h"     /* the batched RL environment on it: unokit.env.batched */
 
 static PyMethodDef methods[] = {
     {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
@@ -1388,6 +1389,7 @@ static PyMethodDef methods[] = {
     ONE_METHODS
     FLOW_METHODS
     ED_METHODS
+    VENV_METHODS
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",

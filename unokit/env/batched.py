@@ -1,0 +1,145 @@
+"""The batched environment in the compiled core (issue 27, point 2): ``num_envs`` hands of ``unokit/Uno-v0``
+stepped in one C call, the opponents played inside C, everything written into numpy arrays.
+
+``UnoBatchedEnv(num_envs, rules=..., players=...)`` is a ``gymnasium.vector.VectorEnv``: observations
+``{"observation": (num_envs, D) float32, "action_mask": (num_envs, A) int8}``, rewards, terminations and
+truncations as arrays, with the same observation encoding (:class:`~unokit.env.observe.Encoder`), step ids
+(:class:`~unokit.env.actions.ActionTable`), decision flow (:class:`unokit.env.core.Flow`, in C:
+:mod:`unokit.fast.envflow`) and rewards as :class:`~unokit.env.gym_env.UnoGymEnv`. A finished hand is reset in
+the same step (autoreset "same step"): its last observation is in ``infos["final_obs"]`` (``infos["_final_obs"]``
+marks which). The opponents play random-play: ``RandomPlayBot(hand_seed ^ BOT_KEY)``, one generator for every
+opponent seat of a hand, drawn as the Python bot draws it (``tests/env/test_env_batched.py`` replays hands in
+Python from the hand seeds and finds the same sequences).
+
+>>> v = UnoBatchedEnv(4, rules="UNO 1121", players=2)
+>>> obs, infos = v.reset(seed=0)
+>>> obs["observation"].shape[0], obs["action_mask"].shape[0]
+(4, 4)
+>>> obs, rewards, terminated, truncated, infos = v.step(v.random_actions())
+>>> rewards.dtype, terminated.dtype
+(dtype('float32'), dtype('bool'))
+
+Held: the official rules at 2-10 seats (:func:`unokit.fast.envflow.flow_problem` says why not otherwise).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from ..fast import compiled
+from ..fast.envflow import REWARDS, FlowBatch
+from .actions import table_for
+from .observe import Encoder
+from .spaces import observation_space
+
+__all__ = ["UnoBatchedEnv", "BOT_KEY"]
+
+#: the opponents' generator of a hand dealt from ``seed``: ``RandomPlayBot(seed ^ BOT_KEY)``
+BOT_KEY = 0xB07
+
+
+class UnoBatchedEnv(VectorEnv):
+    """``num_envs`` hands of ``rules`` at ``players`` seats; the agent plays ``seat`` (``None``: a seat drawn at
+    each deal), the others are random-play. ``max_steps``: agent decisions before truncation; ``reward``:
+    ``"hand"`` or ``"points"`` (:func:`~unokit.env.core.hand_rewards`); ``illegal_action``: ``"lose"`` (the
+    episode ends with -1, ``infos["illegal_action"]``) or ``"raise"`` (a :class:`~unokit.core.errors.UnoError`,
+    nothing changes); ``chance``: ``"fast"`` deals or the referee's (``"referee"``: the hand of ``Game.new(...,
+    seed=hand_seed)``); ``copy=False``: the arrays returned are the env's own, overwritten by the next step."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, num_envs: int = 256, rules: str = "UNO 1121", players: int = 2, opponents: str = "random-play",
+                 *, seat: int | None = 0, reward: str = "hand", max_steps: int = 2000, illegal_action: str = "lose",
+                 chance: str = "fast", copy: bool = True):
+        if type(num_envs) is not int or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive whole number, got {num_envs!r}")
+        if opponents != "random-play":
+            raise ValueError(f"the batched env's opponents are 'random-play' (got {opponents!r})")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be 'hand' or 'points', not {reward!r}")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
+        if seat is not None and not (type(seat) is int and 0 <= seat < players):
+            raise ValueError(f"seat must be None or 0 to {players - 1}, got {seat!r}")
+        if type(max_steps) is not int or max_steps < 1:
+            raise ValueError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+        self.table = table_for(rules, players)
+        self.encoder = Encoder(self.table)
+        self.flow = FlowBatch(np.zeros(num_envs, np.uint64), players, rules, chance=chance, encoder=self.encoder,
+                              max_decisions=2**31 - 1)
+        self._e = compiled._ccore.venv_new(self.flow._f, -1 if seat is None else seat, max_steps,
+                                           REWARDS.index(reward), illegal_action == "lose", BOT_KEY)
+        self.num_envs, self.players, self.rules = num_envs, players, self.table.rules
+        self.copy = copy
+        self.D, self.A = self.encoder.size, len(self.table)
+        self.single_observation_space = observation_space(self.D, self.A)
+        self.single_action_space = spaces.Discrete(self.A)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._obs = np.zeros((num_envs, self.D), np.float32)
+        self._mask = np.zeros((num_envs, self.A), np.int8)
+        self._final = np.zeros((num_envs, self.D), np.float32)
+        self._rew = np.zeros(num_envs, np.float32)
+        self._term = np.zeros(num_envs, bool)
+        self._trunc = np.zeros(num_envs, bool)
+        self._ill = np.zeros(num_envs, bool)
+        self._ready = False
+
+    def reset(self, *, seed=None, options=None):
+        """Deal a new hand in every slot: the hand seeds are drawn from ``seed`` (an int; None: fresh entropy)."""
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        elif not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise ValueError(f"seed must be a whole number >= 0 or None, got {seed!r}")
+        compiled._ccore.venv_reset(self._e, int(seed) & (2**64 - 1), self._obs, self._mask)
+        self._ready = True
+        return self._batch(), {}
+
+    def step(self, actions):
+        if not self._ready:
+            from gymnasium.error import ResetNeeded
+            raise ResetNeeded("call reset() before step()")
+        act = np.ascontiguousarray(actions, dtype=np.int32)
+        if act.shape != (self.num_envs,):
+            raise ValueError(f"give one action id per env: shape ({self.num_envs},), got {np.shape(actions)}")
+        try:
+            ended = compiled._ccore.venv_step(self._e, act, self._obs, self._mask, self._rew, self._term, self._trunc,
+                                              self._final, self._ill)
+        except ValueError as e:
+            from ..core.errors import UnoError
+            raise UnoError(str(e)) from None
+        infos: dict = {}
+        if ended:
+            done = self._term | self._trunc
+            final = np.empty(self.num_envs, object)
+            for i in np.flatnonzero(done):
+                final[i] = {"observation": self._final[i].copy(), "action_mask": np.zeros(self.A, np.int8)}
+            infos = {"final_obs": final, "_final_obs": done.copy()}
+            if self._ill.any():
+                infos["illegal_action"], infos["_illegal_action"] = self._ill.copy(), self._ill.copy()
+        if self.copy:
+            return self._batch(), self._rew.copy(), self._term.copy(), self._trunc.copy(), infos
+        return self._batch(), self._rew, self._term, self._trunc, infos
+
+    def action_masks(self) -> np.ndarray:
+        """The masks of every slot, ``(num_envs, A)`` int8 (sb3-contrib's MaskablePPO reads them)."""
+        return self._mask.copy()
+
+    def random_actions(self) -> np.ndarray:
+        """A uniform legal step id in every slot (drawn in C from a generator keyed by :meth:`reset`'s seed)."""
+        out = np.empty(self.num_envs, np.int32)
+        compiled._ccore.venv_random(self._e, self._mask, out)
+        return out
+
+    def hand_seeds(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(seeds, seats)``: each slot's hand seed and the agent's seat in it."""
+        s, a = compiled._ccore.venv_seeds(self._e)
+        return np.frombuffer(s, np.uint64).copy(), np.frombuffer(a, np.int8).copy()
+
+    def _batch(self) -> dict:
+        if self.copy:
+            return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+        return {"observation": self._obs, "action_mask": self._mask}
