@@ -20,8 +20,8 @@ and every finished match record is replayed (``replay_match``). ``--profile FILE
 under cProfile and writes its statistics there.
 
 ``--positions`` measures, in this process, what the server does for one action at a table of four
-connected people (apply it, build the four seats' state messages as the hub does, each with the log lines
-its connection does not hold yet, JSON-encode them), in CPU
+connected people (apply it, build the four seats' state messages as the hub does, a patch for a seat whose own
+part did not change, each with the log lines its connection does not hold yet, JSON-encode them), in CPU
 microseconds by the action's position in its hand (1-10, 11-50, ... 201-300): random players make
 long hands, so late positions have long histories.
 
@@ -96,7 +96,10 @@ class Client:
 
     async def run(self, ready, go: asyncio.Event):
         """Connect, say so (``ready``), and play from ``go`` until ``self.stop`` (set before ``go``)."""
-        uri = f"ws://{self.url}/ws/{self.code}?token={self.token}"
+        if str(ROOT) not in sys.path:
+            sys.path.append(str(ROOT))
+        from unokit.play.wire import merge_patch
+        uri = f"ws://{self.url}/ws/{self.code}?token={self.token}&patch=1"      # (it merges patches, as a page)
         async with websockets.connect(uri, max_size=2**20, open_timeout=30) as ws:
             ready()
             await go.wait()
@@ -116,6 +119,8 @@ class Client:
                     self.errors += 1
                     pending = None
                     continue
+                if msg["type"] == "patch" and m is not None:     # the state less what stayed the seat's own
+                    msg = merge_patch(m, msg)
                 if msg["type"] != "state":
                     continue
                 m = msg
@@ -375,14 +380,20 @@ def positions(rules: str = "UNO 1121", actions: int = 6000, seed: int = 1, reade
     play a match until ``actions`` actions are done; the hands grow long, and so do their histories."""
     sys.path.append(str(ROOT))
     from unokit.play.session import TableOptions, TableSession
-    try:      # as the hub: each connection sent the log lines it does not hold yet (its log mark, ``seen``)
-        from unokit.play.wire import state_update
-    except ImportError:      # an older unokit (before the log was sent in parts): the whole message each time
-        from unokit.play.wire import state_message
+    try:      # as the hub: each connection sent a patch when its own part is unchanged (its own key, ``own``)
+        from unokit.play.wire import state_send
+    except ImportError:      # an older unokit (before state patches)
+        try:      # each connection sent the log lines it does not hold yet (its log mark, ``seen``)
+            from unokit.play.wire import state_update
+        except ImportError:      # before the log was sent in parts: the whole message each time
+            from unokit.play.wire import state_message
 
-        def state_update(s, player, lang, now, seen=None):
-            msg = state_message(s, player, lang, now=now)
-            return msg, json.dumps(msg, separators=(",", ":"), ensure_ascii=False), None
+            def state_update(s, player, lang, now, seen=None):
+                msg = state_message(s, player, lang, now=now)
+                return msg, json.dumps(msg, separators=(",", ":"), ensure_ascii=False), None
+
+        def state_send(s, player, lang, now, seen=None, own=None):
+            return (*state_update(s, player, lang, now=now, seen=seen), None)
     s = TableSession(TableOptions(seats=readers, match=True, target=10**5, bot_think=0, seed=seed, uno_grace=0,
                                   rules=rules, between_hands=0))
     for i in range(readers):
@@ -390,6 +401,7 @@ def positions(rules: str = "UNO 1121", actions: int = 6000, seed: int = 1, reade
     s.start(0.0)
     rng, t, at = random.Random(seed), 0.0, 0
     seen: list = [None] * readers      # each connection's log mark
+    own: list = [None] * readers       # and own key
     cost = {b: [0.0, 0, 0] for b in BUCKETS}      # CPU seconds, actions, cards in the acting hand
     clock = time.process_time
     for _ in range(actions):
@@ -406,7 +418,7 @@ def positions(rules: str = "UNO 1121", actions: int = 6000, seed: int = 1, reade
         t0 = clock()
         s.act(p, choice, t)
         for q in range(readers):      # what the hub sends each seat (unokit.play.web.hub)
-            _, _, seen[q] = state_update(s, q, "en", now=t, seen=seen[q])
+            _, _, seen[q], own[q] = state_send(s, q, "en", now=t, seen=seen[q], own=own[q])
         dt = clock() - t0
         for b in BUCKETS:
             if b[0] <= at <= b[1]:

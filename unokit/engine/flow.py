@@ -42,7 +42,7 @@ from .game import Game, Phase
 Players = Sequence[Any] | dict[int, Any]
 
 __all__ = ["is_out_of_turn", "is_turn_action", "out_of_turn_options", "turn_options", "reaction_options",
-           "reaction_seats", "react_step", "turn_step", "ask", "counts_as_turn"]
+           "reaction_seats", "react_step", "turn_step", "ask", "counts_as_turn", "acting_seats"]
 
 
 # ------------------------------------------------------------------------------------- the windows
@@ -86,6 +86,20 @@ def reaction_options(game: Game, seat: int) -> list[Action]:
     """The out-of-turn actions ``seat`` may take now (the seat in turn's too: its calls and catches
     between its moves are reactions, its moves are not)."""
     return out_of_turn_options(game.legal_actions(seat, turn=False))
+
+
+def acting_seats(game: Game) -> frozenset[int]:
+    """The seats that may have any action at all now, told without listing them: the seat in turn and
+    :meth:`Game.out_of_turn_seats` (a superset); every other seat's ``legal_actions`` is empty (a caller may
+    keep a seat's empty list while the seat stays out of this set).
+
+    >>> g = Game.new(players=3, seed=4)
+    >>> acting_seats(g) == {g.to_act}
+    True
+    """
+    if game.phase == Phase.OVER:
+        return frozenset()
+    return frozenset(game.out_of_turn_seats()).union((game.to_act,))
 
 
 def reaction_seats(game: Game, rng: random.Random, players: Players | None = None, seats: Iterable[int] | None = None,

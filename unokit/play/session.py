@@ -54,7 +54,7 @@ from ..bots import BOTS, make_bot
 from ..core.actions import Action, CatchUno, Play, Say, SayUno
 from ..core.chance import Chance, ManualClock, derive_seed
 from ..core.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
-from ..engine.flow import ask, reaction_options
+from ..engine.flow import acting_seats, ask, reaction_options
 from ..engine.game import Game
 from ..engine.view import public_fields, view_of
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK, Match, MatchConfig, MatchError
@@ -239,6 +239,7 @@ class _Seat:
 
 
 _PUBLIC = "\0public"     # (the public part of the views of the hand's state, kept in TableSession.narrated: view)
+_ACTING = "\0acting"     # (the seats that may act in the hand's state, kept there too: may_act)
 
 
 @dataclass
@@ -469,11 +470,22 @@ class TableSession:
     # ------------------------------------------------------------------ acting
     def legal(self, player: int) -> list[Action]:
         """Everything the player may do now (in turn and out of turn; plays being composed are stems)."""
+        seat = self._acting(player)
+        return [] if seat is None else self._hand().legal_actions(seat)
+
+    def may_act(self, player: int) -> bool:
+        """Might :meth:`legal` list anything for ``player`` now? ``False`` means surely not, told without
+        listing it (:func:`~unokit.engine.flow.acting_seats`): a seat that stays so keeps its empty list."""
+        seat = self._acting(player)
+        return seat is not None and seat in self._per_state(_ACTING, self._hand(), acting_seats)
+
+    def _acting(self, player: int) -> int | None:
+        """The seat ``player`` plays in the hand now, or ``None`` when nobody there may act for them."""
         seat = self.seat_of(player)
         st = self.seats[player]
         if seat is None or self.status != "playing" or st.standin or st.removed:   # a bot plays that seat now
-            return []
-        return self._hand().legal_actions(seat)
+            return None
+        return seat
 
     def expand(self, player: int, stem) -> list[Play]:
         """The next choices of a play being composed (see :mod:`unokit.engine.compose`)."""
@@ -803,13 +815,17 @@ class TableSession:
         if g is None:
             return None
         seat = self.seat_of(player) if player is not None else None
-        # the public part, kept under the change that made this state: the table's version (every log entry),
-        # the hand, and the game's own count of actions and events, on this very game object
+        return view_of(g, seat, public=self._per_state(_PUBLIC, g, public_fields))
+
+    def _per_state(self, name: str, g: Game, fn):
+        """``fn(g)``, computed once per state of the hand: kept under the change that made this state (the
+        table's version, every log entry; the hand; the game's own count of actions and events) on this very
+        game object, so a game changed behind the table's back is seen at once."""
         key = (self.version, self.hand_no, g.seq, len(g.events))
-        kept = self.narrated.get(_PUBLIC)
+        kept = self.narrated.get(name)
         if kept is None or kept[0] != key or kept[1] is not g:
-            kept = self.narrated[_PUBLIC] = (key, g, public_fields(g))
-        return view_of(g, seat, public=kept[2])
+            kept = self.narrated[name] = (key, g, fn(g))
+        return kept[2]
 
     def fair_state(self) -> dict | None:
         """The deal commitment everyone is shown for the hand in play (``revealed`` is None until the hand

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from operator import attrgetter
+from typing import Any
 
 try:                     # the fast JSON encoder, when installed (a dependency of the package; see _dumps)
     import orjson
@@ -38,8 +39,8 @@ from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
 from .handorder import order_places
 from .session import TableSession, bot_names
 
-__all__ = ["state_message", "state_text", "state_update", "merge_log", "catalog_message", "view_json", "action_json",
-           "hand_orders", "LOG_LINES", "LANGS"]
+__all__ = ["state_message", "state_text", "state_update", "state_send", "merge_patch", "merge_log", "catalog_message",
+           "view_json", "action_json", "hand_orders", "LOG_LINES", "LANGS"]
 
 LOG_LINES = 60
 DISCARD_SHOWN = 8
@@ -112,17 +113,40 @@ def _public_view(v) -> dict:
 
 def _view(s: TableSession, v) -> tuple[dict, dict, str]:
     """``v`` as JSON (:func:`view_json`) in two parts, its own and its public one, and the encoded text of the
-    public part. The public part is built and encoded once per change of the table and shared by every
-    reader's message: it is kept on the session under the change (its version, hand and game) with the
-    values it was read from, and used for a view only when that view's values are equal, so a view that
-    shows something else, or a state that changed, is never sent another's."""
+    public part (:func:`_public_part`)."""
+    public, text = _public_part(s, v)
+    return _own_view(v), public, text
+
+
+def _public_part(s: TableSession, v) -> tuple[dict, str]:
+    """The public part of ``v``'s JSON and its encoded text, built and encoded once per change of the table
+    and shared by every reader's message: kept on the session under the change (its version, hand and game)
+    with the values it was read from, and used for a view only when that view's values are equal, so a view
+    that shows something else, or a state that changed, is never sent another's."""
     values = _public_values(v)
     key = (s.version, s.hand_no, id(s.game))
     kept = s.narrated.get(_VIEW)
     if kept is None or kept[0] != key or kept[1] != values:
         public = _public_view(v)
         kept = s.narrated[_VIEW] = (key, values, public, _dumps(public)[1:-1])
-    return _own_view(v), kept[2], kept[3]
+    return kept[2], kept[3]
+
+
+#: the fields of a PlayerView that :func:`_own_view` reads (and nothing else): a reader whose values of these
+#: are unchanged, and who still may not act, is sent a patch (:func:`state_send`)
+_OWN_FIELDS = ("seat", "hand", "drawn", "silence", "revealed", "backs", "powers", "partner_hands", "extras")
+_own_values = attrgetter(*_OWN_FIELDS)
+
+
+def _own_key(s: TableSession, player, seat, v, lang: str, host) -> tuple | None:
+    """What a reader's own part of a state message (``you``, its view's own part, ``hand_order``, ``legal``,
+    ``actions``) is made from, or ``None`` when that cannot be told without building it (the reader may act
+    now: its legal actions would have to be listed). Two states with equal keys give equal own parts: the
+    legal list of a reader with a key is empty (:meth:`TableSession.may_act`), the rest is read from these."""
+    if player is not None and s.may_act(player):
+        return None
+    you = None if player is None else (player, seat, s.seats[player].name, bool(host))
+    return lang, you, None if v is None else _own_values(v)
 
 
 @lru_cache(maxsize=4096)
@@ -192,6 +216,53 @@ def state_text(s: TableSession, player: int | None, lang: str = "en", *, now: fl
     return state_update(s, player, lang, now=now, host=host)[:2]
 
 
+def state_send(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
+               host: bool = False, seen: tuple | None = None, own: tuple | None = None
+               ) -> tuple[dict, str, tuple | None, tuple | None]:
+    """:func:`state_update` for a connection that takes patches (docs/protocol.md, "State patches"), whose
+    last message left it the log mark ``seen`` and the own key ``own`` (``None``: send the whole message):
+    the message, its text, the new log mark and the new own key, to pass as ``own`` next time.
+
+    When the reader's own part is surely what that connection holds (its key is ``own``: :func:`_own_key`),
+    the message is a ``patch``: the state message without ``you``, ``legal``, ``actions`` and
+    ``hand_order``, its view only the public part; what every such reader is sent alike was encoded once
+    per change, and the reader's own part is neither built nor encoded. :func:`merge_patch` gives the
+    whole message back.
+
+    >>> from unokit.play.session import TableSession, TableOptions
+    >>> s = TableSession(TableOptions(seats=2, match=False, bot_think=0, seed=3))
+    >>> p, _ = s.join("Ana"), s.join("Bia"); s.start(0.0)
+    >>> msg, _, mark, own = state_send(s, None)
+    >>> msg["type"], own is not None
+    ('state', True)
+    >>> patch, text, mark, own = state_send(s, None, seen=mark, own=own)
+    >>> patch["type"], "legal" in patch, merge_patch(msg, patch) == state_message(s, None)
+    ('patch', False, True)
+    """
+    msg, common, mark, own_view, public_text, key = _state(s, player, lang, now, host, seen, own, True)
+    if own_view is _PATCH:
+        head = _dumps({k: msg[k] for k in _PATCH_OWN})[:-1]
+        view = ',"view":null,' if msg["view"] is None else ',"view":{' + public_text + "},"
+        return msg, head + view + _common_text(common)[len(_STATE_TYPE):], mark, key
+    return (*_text(msg, common, mark, own_view, public_text), key)
+
+
+def merge_patch(held: dict, patch: dict) -> dict:
+    """The whole state message a client holds after ``patch`` (a ``patch`` message, :func:`state_send`), from
+    the state message ``held`` it held before: the patch's fields replace those held, its view's fields
+    those of the view held; ``you``, ``legal``, ``actions``, ``hand_order`` and the view's own part stay.
+    The log is merged as ever (:func:`merge_log`).
+
+    >>> merge_patch({"type": "state", "legal": ["0 draw"], "view": {"hand": ["R1"], "top": "G2"}},
+    ...             {"type": "patch", "view": {"top": "G3"}})
+    {'type': 'state', 'legal': ['0 draw'], 'view': {'hand': ['R1'], 'top': 'G3'}}
+    """
+    out = {**held, **patch, "type": "state"}
+    if patch.get("view") is not None and held.get("view") is not None:
+        out["view"] = {**held["view"], **patch["view"]}
+    return out
+
+
 def state_update(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
                  host: bool = False, seen: tuple | None = None) -> tuple[dict, str, tuple | None]:
     """The state message for a connection whose last state message left it the log mark ``seen``
@@ -220,11 +291,21 @@ def state_update(s: TableSession, player: int | None, lang: str = "en", *, now: 
     >>> msg["log_at"] > 0, len(msg["log"]) < len(held[2]), held[2] == state_message(s, p)["log"]
     (True, True, True)
     """
-    msg, common, mark, own_view, public_text = _state(s, player, lang, now, host, seen)
+    return _text(*_state(s, player, lang, now, host, seen)[:5])
+
+
+def _common_text(common: dict) -> str:
+    """The encoded text of the part every reader shares (:func:`_common`), encoded once per change."""
     text = common.get(_TEXT)
     if text is None:
-        text = common[_TEXT] = _dumps({k: msg[k] for k in _COMMON})[1:]
-    # the reader's own part, its view's own part, then the shared parts as they were encoded once per change
+        text = common[_TEXT] = _dumps({k: common[k] for k in _COMMON})[1:]
+    return text
+
+
+def _text(msg: dict, common: dict, mark, own_view, public_text: str) -> tuple[dict, str, tuple | None]:
+    """A whole state message with its text: the reader's own part, its view's own part, then the shared
+    parts as they were encoded once per change."""
+    text = _common_text(common)
     head = _dumps({k: x for k, x in msg.items() if k not in _SHARED})[:-1]
     if own_view is None:
         return msg, head + ',"view":null,' + text, mark
@@ -278,6 +359,9 @@ def _dumps(obj) -> str:
 _COMMON = ("type", "version", "status", "hand_no", "rules", "options", "seats", "turn_left", "between_left",
            "match", "chat", "fair")
 _SHARED = frozenset(_COMMON) | {"view"}     # (the view: its own part per reader, the rest shared: _view)
+_PATCH_OWN = ("type", "log_at", "log", "pending_text")     # (what a patch holds beside the shared parts)
+_STATE_TYPE = '"type":"state",'    # (how the common part's text starts: a patch's gives way to its own)
+_PATCH = object()    # (_state's own view for a patch: none built)
 _TEXT = "\0text"     # (the encoded common part, kept beside it)
 _VIEW = "\0view"     # (the public part of the views of the last change, kept on the session: _view)
 _LINES = "\0lines"   # (with a language: the lines its readers share, kept on the session: _log_lines)
@@ -307,14 +391,20 @@ def _common(s: TableSession, v, now) -> dict:
     return common
 
 
-def _state(s: TableSession, player, lang, now, host, seen=None
-           ) -> tuple[dict, dict, tuple | None, dict | None, str]:
-    """The message, the part every reader shares (:func:`_common`), the new log mark, and the view's own part
-    with the encoded text of its public part (:func:`_view`; ``None`` and ``""`` without a hand)."""
+def _state(s: TableSession, player, lang, now, host, seen=None, own=None, patches=False
+           ) -> tuple[dict, dict, tuple | None, Any, str, tuple | None]:
+    """The message, the part every reader shares (:func:`_common`), the new log mark, the view's own part
+    with the encoded text of its public part (:func:`_view`; ``None`` and ``""`` without a hand), and with
+    ``patches`` the reader's own key (:func:`_own_key`): when it is ``own``, the message is a patch and the
+    view's own part :data:`_PATCH` (:func:`state_send`)."""
     lang = lang if lang in LANGS else "en"
     seat = s.seat_of(player) if player is not None else None
     v = s.view(player)
     c = _common(s, v, now)
+    key = _own_key(s, player, seat, v, lang, host) if patches else None
+    if key is not None and key == own:
+        msg, mark, public_text = _patch(s, v, c, seat, lang, seen)
+        return msg, c, mark, _PATCH, public_text, key
     you = None
     if player is not None:
         you = {"player": player, "seat": seat, "name": s.seats[player].name, "host": bool(host)}
@@ -332,19 +422,36 @@ def _state(s: TableSession, player, lang, now, host, seen=None
     }
     mark = None
     if v is not None and own_view is not None:
-        viewer = seat
-        kept = s.narrated.get(_NAMES)       # (the seats' names: once per change)
-        if kept is None or kept[0] != (s.version, s.hand_no):
-            kept = s.narrated[_NAMES] = ((s.version, s.hand_no), s.names())
-        names = kept[1]
         if seat is not None:
             msg["hand_order"] = hand_orders(own_view["hand"])
-        msg["log_at"], msg["log"], mark = _log_lines(s, v, viewer, names, lang, seen)
-        if v.pending:
-            msg["pending_text"] = describe_pending(v, viewer, names, lang)
+        mark = _told(s, v, seat, lang, seen, msg)
         if seat is not None and s.status == "playing":
             msg["legal"], msg["actions"] = _actions(s.legal(player))
-    return msg, c, mark, own_view, public_text
+    return msg, c, mark, own_view, public_text, key
+
+
+def _patch(s: TableSession, v, c: dict, seat, lang, seen) -> tuple[dict, tuple | None, str]:
+    """A patch (:func:`state_send`), the new log mark and the encoded text of the view's public part."""
+    msg = {"type": "patch", **{k: c[k] for k in _COMMON[1:]}, "view": None, "log": [], "log_at": 0,
+           "pending_text": None}
+    mark, public_text = None, ""
+    if v is not None:
+        msg["view"], public_text = _public_part(s, v)
+        mark = _told(s, v, seat, lang, seen, msg)
+    return msg, mark, public_text
+
+
+def _told(s: TableSession, v, viewer, lang, seen, msg: dict) -> tuple:
+    """Put into ``msg`` what the reader is told of the hand (``log_at``, ``log``, ``pending_text``); the new log
+    mark."""
+    kept = s.narrated.get(_NAMES)       # (the seats' names: once per change)
+    if kept is None or kept[0] != (s.version, s.hand_no):
+        kept = s.narrated[_NAMES] = ((s.version, s.hand_no), s.names())
+    names = kept[1]
+    msg["log_at"], msg["log"], mark = _log_lines(s, v, viewer, names, lang, seen)
+    if v.pending:
+        msg["pending_text"] = describe_pending(v, viewer, names, lang)
+    return mark
 
 
 def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list[str], tuple]:

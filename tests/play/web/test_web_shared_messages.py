@@ -6,7 +6,8 @@ the part every reader gets (seats, match, options...; ``wire._common``) and the 
 real hub (its lock, its group commit, its broadcast) and check after every change that every connection,
 for every seat, a spectator and both languages, was sent exactly what is built afresh from the one view
 function with nothing kept (``state_message`` on the session with its kept parts cleared), and that the
-views match the table rebuilt from its log.
+views match the table rebuilt from its log. Connections that take state patches (docs/protocol.md, "State
+patches") merge each patch into the state they hold, as the page does, and the state merged is what is checked.
 """
 
 from __future__ import annotations
@@ -16,16 +17,18 @@ import json
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unokit.core.errors import UnoError
+from unokit.engine.flow import acting_seats
 from unokit.engine.view import view_of
 from unokit.play import wire
 from unokit.play.session import TableOptions, TableSession
 from unokit.play.web.hub import Conn, Hub, Runtime
 from unokit.play.web.store import Store
-from unokit.play.wire import merge_log, state_message, state_update, view_json
+from unokit.play.wire import merge_log, merge_patch, state_message, state_update, view_json
 
 RULE_SETS = ["UNO 1121", "UNO 1121 DR-P2-C", "UNO 1121 MS1", "UNO 3121 DD-P4-DED", "UNO 1121 JUMPIN-SEVENO",
              "UNO 1121 OPEN", "UNO NOMERCY", "UNO ALLWILD", "UNO FLIP", "UNO EXTREME", "UNO FLEX"]
@@ -34,18 +37,33 @@ RULE_SETS = ["UNO 1121", "UNO 1121 DR-P2-C", "UNO 1121 MS1", "UNO 3121 DD-P4-DED
 class Reader:
     """A WebSocket's far end: it decodes every text it is sent and merges the log (``wire.merge_log``)."""
 
-    def __init__(self, player, lang):
-        self.conn = Conn(send=self._send, send_text=self._send_text, player=player, lang=lang, host=player == 0)
+    def __init__(self, player, lang, patches=True):
+        self.conn = Conn(send=self._send, send_text=self._send_text, player=player, lang=lang, host=player == 0,
+                         patches=patches)
         self.held = None
-        self.last: dict | None = None
+        self.last: dict | None = None      # the whole state it holds (patches merged)
+        self.patches = 0                   # how many patches it was sent
+        self.failed: AssertionError | None = None
 
     async def _send(self, msg):
         if msg.get("type") == "state":
             raise AssertionError("a WebSocket is sent the encoded text")
 
     async def _send_text(self, text):
-        self.last = json.loads(text)
-        self.held = merge_log(self.held, self.last)
+        try:
+            self._receive(json.loads(text))
+        except AssertionError as e:      # (the hub drops a connection whose send raises: keep what it was)
+            self.failed = e
+            raise
+
+    def _receive(self, msg):
+        if msg["type"] == "patch":
+            assert self.conn.patches and self.last is not None, "a patch to a connection that holds no state"
+            self.patches += 1
+            msg = merge_patch(self.last, msg)
+        assert msg["type"] == "state"
+        self.last = msg
+        self.held = merge_log(self.held, msg)
 
 
 def fresh(s: TableSession, player, lang, now, host) -> dict:
@@ -88,9 +106,16 @@ def _change(s: TableSession, rng: random.Random, t: float):
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULE_SETS))
 def test_every_reader_is_sent_what_the_one_view_function_gives_it_after_every_change(seed, rules):
-    """Through the hub, every seat, a spectator, both languages, a connection coming late and one going:
-    each message decoded equals the message built afresh (the log merged as a client does), and each view
-    equals ``view_json(view_of(...))`` of the table rebuilt from its log."""
+    """Through the hub, every seat, a spectator, both languages, a connection coming late, one going, one
+    changing language and one that takes no patches: each state held (the patches merged into it as a client
+    does, the log too) equals the message built afresh, and each view equals ``view_json(view_of(...))`` of
+    the table rebuilt from its log."""
+    _through_hub(seed, rules)
+
+
+def _through_hub(seed, rules, steps=70) -> dict:
+    """Play a random match of ``rules`` through the hub and check every connection after every change (see
+    above); how many messages were whole and how many patches."""
     rng = random.Random(seed)
     s = _table(seed, rules)
     clock = [0.0]
@@ -98,19 +123,25 @@ def test_every_reader_is_sent_what_the_one_view_function_gives_it_after_every_ch
     hub.store.create_table("ABCDEF", s.options.to_dict(), now=0.0)
     hub.store.add_entries("ABCDEF", 0, s.log)
     rt = Runtime("ABCDEF", s, 0.0, saved=len(s.log), clock=lambda: clock[0])
-    readers = [Reader(p, lang) for p in (0, 1, 2, 3, None) for lang in ("en", "pt")]
-    late, leaving = readers[5], readers[2]
+    readers = [Reader(p, lang, patches=(p, lang) != (3, "pt")) for p in (0, 1, 2, 3, None) for lang in ("en", "pt")]
+    late, leaving, switching = readers[5], readers[2], readers[0]
+    sent = [0]
+    for r in readers:
+        r.conn.send_text = _counted(r.conn.send_text, sent)
     changes = [0]
 
     async def main():
         for r in readers:
             if r is not late:
                 await hub.connect(rt, r.conn)
-        for step in range(70):
+        for step in range(steps):
             if s.status == "over":
                 break
             if step == 20:
                 await hub.connect(rt, late.conn)
+            if step == 30:           # a "hello" in another language: sent whole, in that language
+                hub.set_lang(switching.conn, "pt")
+                await hub.send_state(rt, switching.conn)
             if step == 40:
                 await hub.disconnect(rt, leaving.conn)
             clock[0] += 0.3
@@ -138,8 +169,61 @@ def test_every_reader_is_sent_what_the_one_view_function_gives_it_after_every_ch
                         assert got["view"] == view_json(rebuilt.view(p)), (step, p)
 
     asyncio.run(main())
+    for r in readers:
+        if r.failed is not None:
+            raise r.failed
     assert changes[0] >= 20 and all(r.last is not None for r in readers)
     assert hub.store.entries("ABCDEF") == s.log          # (stored as it went)
+    assert readers[7].patches == 0
+    patches = sum(r.patches for r in readers)
+    return {"whole": sent[0] - patches, "patches": patches}
+
+
+def _counted(send_text, sent):
+    async def send(text):
+        sent[0] += 1
+        await send_text(text)
+    return send
+
+
+def test_most_messages_of_a_hand_are_patches():
+    """Most connections' own parts do not change at an action: they are sent patches (a seat that may act
+    is sent its whole state)."""
+    got = _through_hub(7, "UNO 1121")
+    assert got["patches"] > got["whole"] > 0, got
+
+
+@pytest.mark.parametrize("coarse", ["no hand in the key", "nobody may act"])
+def test_an_own_key_made_too_coarse_is_caught(coarse, monkeypatch):
+    """The harness fails when a connection is sent a patch while its own part changed: the key without the
+    view's own values (a hand that changed is not seen), or every seat's legal list taken as empty."""
+    if coarse == "no hand in the key":
+        real = wire._own_key
+        monkeypatch.setattr(wire, "_own_key", lambda *a: None if (k := real(*a)) is None else k[:2])
+    else:
+        monkeypatch.setattr(TableSession, "may_act", lambda self, player: False)
+    with pytest.raises(AssertionError):
+        _through_hub(7, "UNO 1121")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULE_SETS))
+def test_a_seat_outside_the_acting_seats_has_no_legal_action(seed, rules):
+    """``flow.acting_seats`` is a superset: after every action of a random hand, every other seat's legal list
+    is empty (what lets a connection keep its empty list and be sent a patch)."""
+    s, rng = _table(seed, rules), random.Random(seed)
+    g = s.game
+    for _ in range(120):
+        if g.over:
+            break
+        acting = acting_seats(g)
+        for seat in range(g.n):
+            if seat not in acting:
+                assert g.legal_actions(seat) == [], (seat, g)
+        seat = g.to_act if rng.random() < 0.8 else rng.choice(sorted(acting))
+        legal = [a for a in g.legal_actions(seat) if not a.more] or \
+            [a for a in g.legal_actions(g.to_act) if not a.more]
+        g.apply(rng.choice(legal))
 
 
 def _played(seed=5, rules="UNO 1121", moves=25) -> TableSession:
@@ -224,3 +308,12 @@ def test_the_views_public_part_is_computed_once_per_state_and_follows_every_chan
         for p in (0, 1, 2, 3, None):
             assert s.view(p) == view_of(g, s.seat_of(p) if p is not None else None), (p, x)
     assert passes
+
+
+def test_the_own_part_of_a_view_is_read_from_the_own_fields_alone():
+    """``_own_view`` reads only ``_OWN_FIELDS`` (the view's values in a connection's own key): a view with
+    every other field another seat's gives the same JSON."""
+    s = _played()
+    mine, theirs = s.game.view(0), s.game.view(2)
+    others = {f: getattr(theirs, f) for f in mine.__dataclass_fields__ if f not in wire._OWN_FIELDS}
+    assert wire._own_view(replace(mine, **others)) == wire._own_view(mine) != wire._own_view(theirs)

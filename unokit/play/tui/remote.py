@@ -6,7 +6,9 @@ have one (the page's own link); without a token, :class:`RemoteTable` joins with
 message the server sends to the screen; the screen's requests go out as the protocol's ``act``,
 ``expand``, ``chat`` and ``hello`` messages (docs/protocol.md). A ``state`` sends only the log lines
 the connection does not hold yet: they are merged with those held (:func:`~unokit.play.wire.merge_log`),
-so the screen gets the whole window. A dropped connection is opened again a few times (the token keeps
+so the screen gets the whole window; a ``patch`` (the state without what is the seat's own, when that did
+not change) is merged into the state held (:func:`~unokit.play.wire.merge_patch`), so the screen gets
+whole states. A dropped connection is opened again a few times (the token keeps
 the seat).
 
 >>> parse_join_url("http://127.0.0.1:8000/t/ABC234#token=xyz")
@@ -14,7 +16,7 @@ the seat).
 >>> parse_join_url("https://uno.example/t/abc234")
 ('https://uno.example', 'ABC234', None)
 >>> ws_url("https://uno.example", "ABC234", "t0k", "pt")
-'wss://uno.example/ws/ABC234?token=t0k&lang=pt'
+'wss://uno.example/ws/ABC234?token=t0k&lang=pt&patch=1'
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections.abc import AsyncIterator
 from typing import Protocol
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
-from ..wire import merge_log
+from ..wire import merge_log, merge_patch
 from .adapter import AdapterError, TableAdapter
 
 __all__ = ["RemoteTable", "parse_join_url", "ws_url"]
@@ -60,6 +62,7 @@ def ws_url(base: str, code: str, token: str | None, lang: str = "en") -> str:
     scheme, rest = base.split("://", 1)
     query = {"token": token} if token else {}
     query["lang"] = lang
+    query["patch"] = "1"      # (it merges state patches: RemoteTable._receive)
     return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws/{quote(code)}?{urlencode(query)}"
 
 
@@ -146,6 +149,7 @@ class RemoteTable(TableAdapter):
         self._waiting: list[tuple[str, asyncio.Future]] = []
         self._closing = False
         self._log: tuple | None = None     # the hand's log lines held (wire.merge_log): a state sends the new ones
+        self._state: dict | None = None    # the last whole state (a patch is merged into it: wire.merge_patch)
 
     @property
     def url(self) -> str:
@@ -167,6 +171,7 @@ class RemoteTable(TableAdapter):
 
     async def _open_socket(self) -> None:
         self._log = None           # a new connection's first state carries the whole window
+        self._state = None         # and is whole
         try:
             self.ws = await asyncio.wait_for(
                 _connect(ws_url(self.base, self.code, self.token, self.lang), _loopback(self.base)), self.timeout)
@@ -206,12 +211,17 @@ class RemoteTable(TableAdapter):
         if not isinstance(msg, dict):
             return
         kind = msg.get("type")
+        if kind == "patch":
+            if self._state is None:      # (never: a connection's first state is whole)
+                return
+            msg, kind = merge_patch(self._state, msg), "state"
         if kind == "state":
             # the log sent holds the lines from log_at on: with those held before, the whole window
             self._log = merge_log(self._log, msg)
             msg["log_at"], msg["log"] = self._log[1], list(self._log[2])
             if isinstance(msg.get("you"), dict):
                 self.player = msg["you"].get("player")
+            self._state = msg
         if kind == "options":
             for i, (stem, fut) in enumerate(self._waiting):
                 if stem == msg.get("stem"):

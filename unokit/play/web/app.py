@@ -393,7 +393,8 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
             player, host = None, False
         lang = websocket.query_params.get("lang", "en")
         conn = Conn(send=websocket.send_json, send_text=websocket.send_text, player=player,
-                    lang=lang if lang in ("en", "pt") else "en", host=host, close=lambda code: websocket.close(code=code))
+                    lang=lang if lang in ("en", "pt") else "en", host=host, close=lambda code: websocket.close(code=code),
+                    patches=websocket.query_params.get("patch") == "1")     # (it merges state patches: protocol.md)
         try:
             await hub.connect(rt, conn)
         except TableMoved:      # another worker took the table meanwhile: the page reconnects to it

@@ -38,7 +38,7 @@ from typing import Any
 
 from ...core.errors import UnoError
 from ..session import TableError, TableOptions, TableSession
-from ..wire import LANGS, state_update
+from ..wire import LANGS, state_send, state_update
 from .store import LostOwnership, Store
 
 __all__ = ["Hub", "Runtime", "Conn", "GroupCommit", "TableMoved", "new_code", "new_token", "CODE_ALPHABET"]
@@ -92,11 +92,21 @@ class Conn:
     host: bool = False
     send_text: Callable[[str], Awaitable[Any]] | None = None   # the same message already encoded as JSON (a WebSocket)
     seen: tuple | None = None    # the log mark of the last state sent (None: send the whole window)
+    patches: bool = False        # it takes state patches (docs/protocol.md, "State patches")
+    own: tuple | None = None     # the own key of the last state sent (wire.state_send; None: send it whole)
     bucket: TokenBucket = field(default_factory=TokenBucket)   # its messages' rate limit
     close: Callable[[int], Awaitable[Any]] | None = None       # closes it with a WebSocket close code
 
     def allow(self, rate: float = 10.0, burst: float = 20.0) -> bool:
         return self.bucket.allow(rate, burst)
+
+
+def _state_for(s: TableSession, c: Conn, now: float, own: tuple | None) -> tuple:
+    """What ``c`` is sent now, its text, its new log mark and own key: a patch when it takes them and its own
+    part is ``own`` (:func:`~unokit.play.wire.state_send`), else the whole message."""
+    if c.patches:
+        return state_send(s, c.player, c.lang, now=now, host=c.host, seen=c.seen, own=own)
+    return (*state_update(s, c.player, c.lang, now=now, host=c.host, seen=c.seen), None)
 
 
 @dataclass(eq=False)
@@ -344,15 +354,16 @@ class Hub:
         s = rt.session
         now = rt.now()
         notices = s.drain_notices()
-        # one message, encoded once, per kind of reader: (player, language, host, the log it holds), so
-        # that the connections of one seat in step share it
+        # one message, encoded once, per kind of reader: (player, language, host, the log it holds, whether it
+        # takes patches and the own part it holds), so that the connections of one seat in step share it
         cache: dict = {}
         for c in list(rt.conns):
-            key = (c.player, c.lang, c.host, c.seen)
-            if key not in cache:
-                cache[key] = state_update(s, c.player, c.lang, now=now, host=c.host, seen=c.seen)
+            key = (c.player, c.lang, c.host, c.seen, c.patches)
+            hit = cache.get(key)
+            if hit is None or hit[0] != c.own:
+                hit = cache[key] = (c.own, _state_for(s, c, now, c.own))
             try:
-                await self.send_state(rt, c, cache[key])
+                await self.send_state(rt, c, hit[1])
                 for p, text in notices:
                     if p is None or p == c.player:
                         await c.send({"type": "notice", "message": text})
@@ -360,11 +371,10 @@ class Hub:
                 rt.conns.discard(c)
 
     async def send_state(self, rt: Runtime, c: Conn, state: tuple | None = None) -> None:
-        """Send ``c`` its state message (``state``: it, its JSON text and its log mark, from
-        :func:`~unokit.play.wire.state_update` for ``c.seen``), with the log lines it does not hold yet; to
-        a WebSocket's ``send_json`` the text goes as it is, encoded once for every reader of its kind."""
-        msg, text, c.seen = state or state_update(rt.session, c.player, c.lang, now=rt.now(), host=c.host,
-                                                  seen=c.seen)
+        """Send ``c`` its state message (``state``: it, its JSON text, its log mark and own key, from
+        :func:`_state_for`; by default the whole message), with the log lines it does not hold yet; to a
+        WebSocket's ``send_json`` the text goes as it is, encoded once for every reader of its kind."""
+        msg, text, c.seen, c.own = state or _state_for(rt.session, c, rt.now(), None)
         if c.send_text is not None:
             await c.send_text(text)         # (what send_json would send: compact JSON, not ASCII-escaped)
         else:

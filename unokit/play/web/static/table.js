@@ -148,7 +148,7 @@ function connect() {
   clearTimeout(reconnectTimer);
   closedForGood = false;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = new URLSearchParams({ lang: lang() });
+  const q = new URLSearchParams({ lang: lang(), patch: "1" });   // (this page merges state patches)
   if (token && !spectating) q.set("token", token);
   setStatus("connecting");
   logHeld = null;                // a new connection's first state carries the whole window
@@ -228,7 +228,19 @@ function setStatus(kind, n) {
   node.textContent = kind === "none" ? "" : t(`conn.${kind}`, { n });
 }
 
+/** The whole state after a `patch` (docs/protocol.md, "State patches"): its fields replace those held, its
+ * view's fields those of the view held; `you`, `legal`, `actions`, `hand_order` and the view's own part stay. */
+function mergePatch(held, patch) {
+  const out = { ...held, ...patch, type: "state" };
+  if (patch.view && held.view) out.view = { ...held.view, ...patch.view };
+  return out;
+}
+
 function onMessage(msg) {
+  if (msg.type === "patch") {
+    if (!state) return;            // (never: a connection's first state message is whole)
+    msg = mergePatch(state, msg);
+  }
   if (msg.type === "state") {
     logHeld = mergeLog(logHeld, msg);   // the lines not sent again are those the page holds
     msg.log = logHeld.lines;
