@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import unokit  # noqa: F401  (every rule's action class registered: ADDUP's doubtsum)
 from unokit import fast
 from unokit.core import codec, official
-from unokit.core.actions import Action, CatchUno, Play, Slap
+from unokit.core.actions import Action, CatchUno, Play, Say, Slap
 from unokit.core.cards import COLORS, Card
 from unokit.core.errors import IllegalActionError, UnoError
 from unokit.fast import compiled
@@ -55,11 +55,28 @@ def test_M_slap_has_one_id_per_seat_after_ADDUPs_block():
         i = codec.encode(Slap(seat))
         assert i == codec.SLAP_BASE + seat and codec.decode(i) == Slap(seat) and str(codec.decode(i)) == f"{seat} slap"
     assert codec.encode(Action.parse("0 doubtsum")) == codec.EXT_BASE + codec.EXT_PER_SEAT - 1   # ids before it stand
-    for bad in (codec.SLAP_BASE + codec.MAX_PLAYERS, codec.EXT2_BASE - 1):
+    for bad in (codec.SAY_BASE + codec.MAX_PLAYERS * len(codec.SAY_LINES), codec.EXT2_BASE - 1):
         with pytest.raises(codec.ActionIdError):
             codec.decode(bad)
     with pytest.raises(IllegalActionError):
         codec.encode(Slap(codec.MAX_PLAYERS))
+
+
+def test_human_error_lines_have_one_id_per_seat_and_line_after_the_slaps():
+    """Issue 28, point 1 (the human-error bots): each seat's chatter and apologies (Say of a line of
+    codec.SAY_LINES) are numbered in a block after the slaps' that moves no earlier id; other texts have none."""
+    assert codec.SAY_BASE == codec.SLAP_BASE + codec.MAX_PLAYERS == 9400
+    assert codec.encode(Slap(codec.MAX_PLAYERS - 1)) == codec.SAY_BASE - 1              # the slaps stand
+    k = len(codec.SAY_LINES)
+    for seat in range(codec.MAX_PLAYERS):
+        for j, text in enumerate(codec.SAY_LINES):
+            i = codec.encode(Say(seat, text))
+            assert i == codec.SAY_BASE + seat * k + j and codec.decode(i) == Say(seat, text)
+    assert codec.encode(Say(2, "sorry")) == 9400 + 2 * 11 + 8                         # pinned
+    assert codec.SAY_BASE + codec.MAX_PLAYERS * k <= codec.EXT2_BASE
+    for bad_say in (Say(0, "UNO"), Say(0, "hello"), Say(codec.MAX_PLAYERS, "sorry")):
+        with pytest.raises(IllegalActionError):
+            codec.encode(bad_say)
 
 
 @settings(max_examples=300, deadline=None)

@@ -119,8 +119,9 @@ def test_house_rule_ids_come_after_the_official_table():
     assert str(C.to_action(C.EXT_BASE + C.EXT_PER_SEAT - 1)) == "0 doubtsum"
     assert str(C.to_action(C.EXT_BASE + C.EXT_PER_SEAT + 2 * (100 + 27) + 1)) == "1 play Y2 Y7 uno"
     assert str(C.to_action(C.EXT_BASE + 10 * C.EXT_PER_SEAT)) == "0 slap"      # M's block follows ADDUP's
+    assert str(C.to_action(C.EXT_BASE + 10 * C.EXT_PER_SEAT + 10)) == "0 say nossa"   # then the lines said
     with pytest.raises(UnoError):
-        C.to_action(C.EXT_BASE + 10 * C.EXT_PER_SEAT + 10)
+        C.to_action(C.EXT_BASE + 10 * C.EXT_PER_SEAT + 10 + 10 * 11)
 
 
 def test_compiled_refuses_uncovered_house_rules_with_a_reason():

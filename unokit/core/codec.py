@@ -17,6 +17,9 @@ search bot's trees and the lazy referee:
   ``doubtsum``;
 - **M's slap** (:class:`~unokit.core.actions.Slap`), from ``SLAP_BASE`` (after ADDUP's block): seat ``s``'s is
   ``SLAP_BASE + s``;
+- **the lines the compiled core speaks** (:class:`~unokit.core.actions.Say` of a text of :data:`SAY_LINES`: the
+  human-error bots' chatter and apologies), from ``SAY_BASE`` (after the slaps): seat ``s``'s line ``j`` is
+  ``SAY_BASE + s * len(SAY_LINES) + j``;
 - **other plays of the house rules the compiled core plays** (a seat named by SEVENO's 7, DR/DD groups, their
   cuts), from ``EXT2_BASE``: ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 +
   target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest; a play that gives
@@ -41,12 +44,12 @@ from typing import NamedTuple
 
 from . import official
 from .actions import ACTIONS as _VERBS
-from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno, Slap
-from .cards import COLORS
+from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, Say, SayUno, Slap
+from .cards import COLORS, Card
 from .errors import IllegalActionError, UnoError
 
 __all__ = ["ActionIdError", "MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
-           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "SLAP_BASE", "Move", "OFFICIAL_MOVES",
+           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "SLAP_BASE", "SAY_BASE", "SAY_LINES", "Move", "OFFICIAL_MOVES",
            "OFFICIAL", "local_play", "official_id", "encode", "decode"]
 
 MAX_PLAYERS = official.MAX_PLAYERS
@@ -57,11 +60,17 @@ EXT_BASE = OFFICIAL_SIZE
 NPAIRS = 400
 EXT_PER_SEAT = 2 * NPAIRS + 1
 SLAP_BASE = EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT
+#: the texts a compiled seat may say: the human-error bots' chatter, then their apologies (``unokit.bots.human``'s
+#: CHATTER and APOLOGIES, in that order: tests/fast/test_compiled_human.py checks it; this layer cannot import the bots)
+SAY_LINES = ("nossa", "vai logo", "que azar", "hmm, deixa eu pensar", "your turn", "tocca a te", "venga",
+             "desculpa", "sorry", "scusa", "perdón")
+SAY_BASE = SLAP_BASE + MAX_PLAYERS
 EXT2_BASE = 10_000
-assert EXT2_BASE >= SLAP_BASE + MAX_PLAYERS
 #: the most base-55 digits of a play's id from EXT2_BASE (its cards; a 0 and the cards it gives): below 2**63
 EXT2_DIGITS = 9
 assert EXT2_BASE + MAX_PLAYERS * (((55 ** EXT2_DIGITS * 5) * 2) * 11) < 2 ** 63
+assert SAY_BASE + MAX_PLAYERS * len(SAY_LINES) <= EXT2_BASE
+_SAY_LINE = {t: j for j, t in enumerate(SAY_LINES)}
 
 
 class ActionIdError(UnoError, ValueError):
@@ -153,6 +162,8 @@ def encode(action: Action) -> int:
         return EXT_BASE + p * EXT_PER_SEAT + EXT_PER_SEAT - 1
     if type(action) is Slap and 0 <= p < MAX_PLAYERS:                             # M's slap
         return SLAP_BASE + p
+    if type(action) is Say and 0 <= p < MAX_PLAYERS and action.text in _SAY_LINE:   # a line the core speaks
+        return SAY_BASE + p * len(SAY_LINES) + _SAY_LINE[action.text]
     if type(action) is Play and 0 <= p < MAX_PLAYERS and not action.hidden and not action.more:
         give = action.give
         if len(action.cards) == 2 and action.color is None and action.target is None and not give:   # ADDUP's pair
@@ -191,9 +202,12 @@ def decode(i: int) -> Action:
         if a is None or _id_or_none(a) != i:   # each play has one id: the first numbering that has it
             raise ActionIdError(f"not an action id: {i!r}")
         return a
-    if i >= SLAP_BASE:
-        if i >= SLAP_BASE + MAX_PLAYERS:
+    if i >= SAY_BASE:
+        if i >= SAY_BASE + MAX_PLAYERS * len(SAY_LINES):
             raise ActionIdError(f"not an action id: {i!r}")
+        seat, j = divmod(i - SAY_BASE, len(SAY_LINES))
+        return Say(seat, SAY_LINES[j])
+    if i >= SLAP_BASE:
         slap: Action = Slap(i - SLAP_BASE)   # (a class simple_action makes at run time)
         return slap
     seat, j = divmod(i - EXT_BASE, EXT_PER_SEAT)

@@ -154,6 +154,7 @@ typedef struct {
     /* counts for the lab */
     uint16_t drawn_by[MAXP];
     uint16_t catches, penalty_cards, reshuffles;
+    uint8_t pens[MAXP];                 /* penalty events per seat, modulo 256 (Game.penalize: human-error bots apologise) */
     Rng rng;                             /* the hand's chance */
 } Game;
 
@@ -231,6 +232,10 @@ typedef struct {
     Py_ssize_t ed_len;
     const MT *pre;                      /* the deal's generator already seeded with pre_seed (play_batch), or NULL */
     uint64_t pre_seed;
+    int hu_on;                          /* _human.h: some seat is a human-error bot; its rates, each line's prices */
+    double hu[4];                       /*   (forget_uno, talk, apologise, reaction) */
+    uint8_t hu_cost[2][16];             /*   under S (while a silence holds) and ORG, by codec.SAY_LINES */
+    uint64_t hu_seed[MAXP];             /*   each human seat's own generator's seed (its inner bot's + 7919) */
 } Config;
 
 static void h3_wildstart(Game *g);   /* _house3.h */
@@ -620,9 +625,11 @@ static void doubt_sum(Game *g, int p) {
             hands_changed(g, q);
         }
         g->penalty_cards += SUM_PENALTY;
+        g->pens[q]++;
         take(g, q, SUM_PENALTY);
     } else {
         g->penalty_cards += SUM_PENALTY;
+        g->pens[p]++;
         take(g, p, SUM_PENALTY);
     }
 }
@@ -764,6 +771,7 @@ static void apply_id(Game *g, int id) {
                 hands_changed(g, bluffer);
             }
             g->penalty_cards += (uint16_t)BLUFF_PENALTY;
+            g->pens[bluffer]++;
             take(g, bluffer, BLUFF_PENALTY);
             g->going_out = -1;
             g->phase = g->pending ? PH_PENDING : PH_PLAY;   /* stacking: the rest of the total stays */
@@ -772,6 +780,7 @@ static void apply_id(Game *g, int id) {
             g->pending = 0;
             g->pending_kind = 0;
             g->penalty_cards += (uint16_t)kk;
+            g->pens[p]++;
             take(g, p, kk);
             if (g->going_out >= 0) { finish(g, g->going_out); return; }
             turn_done(g);
@@ -792,6 +801,7 @@ static void apply_id(Game *g, int id) {
             g->catchable &= (uint16_t)~(1u << q);
             g->catches++;
             g->penalty_cards += g->uno_penalty;
+            g->pens[q]++;
             take(g, q, g->uno_penalty);
         } else {                                       /* name the colour of a first Wild */
             g->color = (uint8_t)(k - K_COLOR);
@@ -818,6 +828,7 @@ enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REA
 #include "_house2.h"
 #include "_house3.h"
 #include "_editions.h"   /* UNO All Wild! on a state of its own */
+#include "_human.h"    /* the human-error bots (unokit.bots.human.HumanBot over greedy or random-play) */
 
 /* _house5.h's rules make a seat miss UNO (a penalty drawn before its play), so whose reaction comes first matters:
  * unokit.engine.flow.react_step as _house2.h's harness steps it (Game.out_of_turn_seats, then the seat to act,
@@ -849,6 +860,7 @@ static int h5_react_step(Game *g, const Config *cfg, Rng *hr, Strat *st, GrHist 
  * UNO and catches, seats in order after the seat in turn; under _house5.h's rules in the harness's order,
  * h5_react_step), then the seat in turn acts. */
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
+    if (cfg->hu_on) { rec[F_ELIMINATED] = 0; hu_play_hand(g, cfg, seed, bots, st, rec, NULL); return; }   /* _human.h (bots[MAXP]: the harness's) */
     if (cfg->h2) { rec[F_ELIMINATED] = 0; h2_play_hand(cfg, seed, bots, rec, NULL, st); return; }   /* _house2.h (bots[MAXP]: the harness's) */
     if (cfg->ed) { rec[F_ELIMINATED] = 0; ed_play_hand(cfg, seed, bots, rec, NULL); return; }    /* an edition (_editions.h) */
     deal(g, cfg, seed);
@@ -930,15 +942,15 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
 
 /* ------------------------------------------------------------------ Python glue */
 static int read_config(PyObject *cfg, Config *c) {
-    PyObject *pol = NULL, *ed = NULL;
+    PyObject *pol = NULL, *ed = NULL, *hu = Py_None;
     c->reveal = 2;
     c->h2 = c->zl_card = c->h3 = c->h4 = c->dad = c->h5 = c->h5c = c->h6 = 0;
     c->ms_arms = c->ms_counts = 0;
     c->pre = NULL;
     c->pre_seed = 0;
-    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiiiiiiKKO", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
+    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiiiiiiKKOO", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
                           &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad,
-                          &c->h5, &c->h5c, &c->h6, &c->ms_arms, &c->ms_counts, &ed))
+                          &c->h5, &c->h5c, &c->h6, &c->ms_arms, &c->ms_counts, &ed, &hu))
         return -1;
     c->ed = NULL;
     c->ed_len = 0;
@@ -978,8 +990,9 @@ static int read_config(PyObject *cfg, Config *c) {
     }
     for (int s = 0; s < c->n; s++) {
         c->policy[s] = (uint8_t)PyBytes_AS_STRING(pol)[s];
-        if (c->policy[s] > POL_GREEDY) { PyErr_SetString(PyExc_ValueError, "unknown policy"); return -1; }
+        if (c->policy[s] > POL_HUMAN_RANDOM) { PyErr_SetString(PyExc_ValueError, "unknown policy"); return -1; }
     }
+    if (hu_read(c, hu) < 0) return -1;                 /* _human.h */
     if (!tables_ready) { PyErr_SetString(PyExc_RuntimeError, "set_tables() was not called"); return -1; }
     return 0;
 }
@@ -1102,10 +1115,11 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
                     uint64_t x = bv[i] ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
                     rng_seed(&bots[s], splitmix(&x), 1);
                 }
-            if (cfg.h2 || cfg.h5 || cfg.ed) {          /* the harness's generator (_house2.h, _house5.h, editions) */
+            if (cfg.h2 || cfg.h5 || cfg.ed || cfg.hu_on) {   /* the harness's generator (_house2.h, _house5.h, editions, _human.h) */
                 uint64_t x = bv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
                 rng_seed(&bots[MAXP], splitmix(&x), 1);
             }
+            if (cfg.hu_on) hu_seed_seats(&cfg, purpose, bv[i], salt, 1);
         } else {
             seed_referee_hand(&cfg, bots, bot_mode == 0, purpose, hpurpose, bv[i], salt, sv[i]);
         }
@@ -1131,12 +1145,13 @@ static void seed_referee_hand(Config *cfg, Rng *bots, int each_seat, const char 
     int m = 0;
     if (each_seat)
         for (int s = 0; s < cfg->n; s++) {
-            if (cfg->policy[s] == POL_GREEDY) continue;
+            if (cfg->policy[s] == POL_GREEDY || cfg->policy[s] == POL_HUMAN_GREEDY) continue;
             bots[s].fast = 0;
             mts[m] = &bots[s].mt;
             keys[m++] = derive(purpose, base, salt * 64 + s);
         }
-    if (cfg->h2 || cfg->h5 || cfg->ed) {
+    if (each_seat && cfg->hu_on) hu_seed_seats(cfg, purpose, base, salt, 0);   /* _human.h */
+    if (cfg->h2 || cfg->h5 || cfg->ed || cfg->hu_on) {
         bots[MAXP].fast = 0;
         mts[m] = &bots[MAXP].mt;
         keys[m++] = derive(hpurpose, base, salt);
@@ -1390,6 +1405,7 @@ static PyMethodDef methods[] = {
     FLOW_METHODS
     ED_METHODS
     VENV_METHODS
+    HUMAN_METHODS
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
@@ -1406,6 +1422,7 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         PyModule_AddIntConstant(m, "SLAP_BASE", SLAP_BASE);
         PyModule_AddIntConstant(m, "NPAIRS", NPAIRS);
         PyModule_AddIntConstant(m, "EXT2_BASE", (long)EXT2_BASE);
+        PyModule_AddIntConstant(m, "SAY_BASE", SAY_BASE);
     }
     return m;
 }

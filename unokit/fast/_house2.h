@@ -679,6 +679,7 @@ static void h2_challenge(G2 *G, int p) {
             hands_changed(g, bluffer);
         }
         g->penalty_cards += (uint16_t)(BLUFF_PENALTY * n4);
+        g->pens[bluffer]++;
         take(g, bluffer, BLUFF_PENALTY * n4);
         g->going_out = -1;
         g->phase = g->pending ? PH_PENDING : PH_PLAY;
@@ -687,6 +688,7 @@ static void h2_challenge(G2 *G, int p) {
         g->pending = 0;
         g->pending_kind = 0;
         g->penalty_cards += (uint16_t)kk;
+        g->pens[p]++;
         take(g, p, kk);
         if (g->going_out >= 0) { finish(g, g->going_out); return; }
         h2_end_turn(g, next_seat(g, p));

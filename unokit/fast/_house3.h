@@ -13,6 +13,7 @@ static void h3_wildstart(Game *g) {
     int starter = (g->dealer + 1) % g->n;
     g->direction = 1;
     take(g, starter, DRAW_WD4);
+    g->pens[starter]++;
     g->drawn_by[starter] = 0;
     g->current = (uint8_t)((starter + 1) % g->n);
     g->phase = PH_COLOR;
@@ -26,6 +27,7 @@ static void h3_twin(Game *g, int p, int card) {
     if (g->gt_card == card + 1 && g->gt_player != p && T_NUMV[card] > 0) {
         int q = g->gt_player, k = T_NUMV[card];
         g->penalty_cards += (uint16_t)k;
+        g->pens[q]++;
         take(g, q, k);
     }
     g->gt_card = (uint8_t)(card + 1);

@@ -121,6 +121,7 @@ static void h4_swap(Game *g, int p, int q) {
 /* Game.penalize */
 static inline void h4_penalize(Game *g, int s, int k) {
     g->penalty_cards += (uint16_t)k;
+    g->pens[s]++;
     take(g, s, k);
 }
 

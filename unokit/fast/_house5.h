@@ -39,6 +39,7 @@ static void finish(Game *g, int w);
 /* Game.penalize */
 static inline void h5_penalize(Game *g, int s, int k) {
     g->penalty_cards += (uint16_t)k;
+    g->pens[s]++;
     take(g, s, k);
 }
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -49,7 +49,8 @@ __all__ = ["available", "problem", "play", "play_matches", "trace", "Results", "
            "EDITIONS", "edition_log"]
 
 #: the bots the compiled core plays, by name -> its policy number in C
-POLICIES = {"bench": 0, "random-play": 1, "strategist": 2, "greedy": 3}
+POLICIES = {"bench": 0, "random-play": 1, "strategist": 2, "greedy": 3,
+            "human": 4, "human:greedy": 4, "human:random-play": 5}   # the human-error bots (unokit/fast/_human.h)
 #: the per-hand fields of :class:`Results` (then ``drawn`` and ``points`` per seat)
 FIELDS = ("winner", "first", "turns", "actions", "plays", "steps", "applied", "reactions", "catches",
           "penalty_cards", "score", "truncated", "reshuffles", "dealer", "eliminated")
@@ -102,6 +103,15 @@ _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY
                      "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO", "SAT", "GT", "LIMIT",
                      "C", "JUMPIN", "SEVENO", "ZEROLEFT", "DR", "DD", "BOMB", "DOUBLE", "AB", "AA", "T", "CAR", "BA",
                      "BACK", "CLA", "DAD")
+#: the human-error bots (unokit.bots.human.HumanBot over greedy or random-play): their policies in C, the default
+#: rates of HumanBot (forget_uno, talk, apologise, reaction; tests/fast/test_compiled_human.py checks them against
+#: its signature: this layer cannot import the bots), and the rule codes under which they were proven to play as
+#: on the referee (official rules, any ambiguity digit; every house rule the core plays on its own listing, and of
+#: _house2.h's the cuts C and JUMPIN, in the combinations problem() accepts; ORG's and S's prices of their lines)
+_HUMAN = {"human": 4, "human:greedy": 4, "human:random-play": 5}
+_HUMAN_RATES = (0.1, 0.02, 0.05, 0.6)
+_HUMAN_RULES = tuple(c for c in HOUSE_RULES if c not in _H2 and c not in ("M", "MS1", "MS2", "MS3")) + (
+    "ORG", "C", "JUMPIN")   # of _house2.h's: the cuts (M and sudden death: not proven with them)
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
           "SLOWUNO": 256}
 
@@ -273,9 +283,28 @@ def _m_problem(rs) -> str | None:
             f"{'-'.join(armed)} (rules/cardfx.py), which the compiled core's checks do not read")
 
 
+def _human(rs) -> bytes:
+    """The human-error bots' rates and what each line of ``codec.SAY_LINES`` costs its speaker under ``rs``: under S
+    while a silence holds (Silence.speech_cost) and under ORG (Pride.judge_speech), the referee's own judges asked."""
+    import struct
+
+    from ..core.codec import SAY_LINES
+    s_cost = [0] * len(SAY_LINES)
+    org_cost = [0] * len(SAY_LINES)
+    if rs.has("S"):
+        from ..rules.silence import Silence
+        silence = Silence(rs)
+        s_cost = [min(silence.speech_cost(t), 255) for t in SAY_LINES]
+    if rs.has("ORG"):
+        from ..rules.social import Pride
+        org_cost = [min(Pride(rs).judge_speech(cast(Any, None), 0, t), 255) for t in SAY_LINES]
+    return struct.pack("4d", *_HUMAN_RATES) + bytes(s_cost) + bytes(org_cost)
+
+
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
     return (players, _uno_penalty(rs), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
-            *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs), *_h5(rs), *_h6(rs), _ed(rs))
+            *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs), *_h5(rs), *_h6(rs), _ed(rs),
+            _human(rs) if set(policies) & set(_HUMAN.values()) else None)
 
 
 #: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
@@ -350,12 +379,19 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         return IMPORT_ERROR
     from ..rules import RuleSet
     from . import rules_problem
+    names = [bots] if isinstance(bots, str) else list(bots)
+    humans = [b for b in names if b.strip().lower() in _HUMAN]
     try:
         rs = RuleSet.parse(rules)
         from ..rules.editions import edition_of
         ed = edition_of(rs)
         if ed is not None:   # an edition: unokit/fast/_editions.h
             return _edition_problem(rs, ed, bots, players, deck, decks, enforcement)
+        if humans:
+            why = _human_problem(rs, names)
+            if why:
+                return why
+            rs = RuleSet(rs.ambiguity, tuple(r for r in rs.rules if r[0] != "ORG"), rs.params)   # (ORG: its price)
         refused = [c for c in rs.codes if c in _REFUSED]
         if refused:
             return _REFUSED[refused[0]]
@@ -416,7 +452,6 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         return f"UNO is for 2 to {official.MAX_PLAYERS} players"
     if rs.deal * players >= len(official.DECK_IDS):
         return f"cannot deal {rs.deal} cards to {players} players from {len(official.DECK_IDS)} cards"
-    names = [bots] if isinstance(bots, str) else list(bots)
     for name in names:
         if name.strip().lower() not in POLICIES:
             return f"bot {name!r} is played by the referee only (compiled: {', '.join(sorted(POLICIES))})"
@@ -426,12 +461,30 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             left = "-".join(c for c in rs.codes if c not in _STRATEGIST_RULES)
             return (f"the compiled strategist is proven on the official rules and the {len(_STRATEGIST_RULES)} house "
                     f"rules of compiled._STRATEGIST_RULES, not yet under {left}: the referee's strategist plays them")
-        if _h2(rs)[0] and name.strip().lower() not in ("random-play", "greedy", "strategist"):
+        if _h2(rs)[0] and name.strip().lower() not in ("random-play", "greedy", "strategist", *_HUMAN):
             return (f"under {'-'.join(c for c in rs.codes if c in _H2)} the compiled core plays random-play, "
                     f"greedy and strategist only (other bots: the referee)")
         if name.strip().lower() == "greedy" and set(rs.codes) - set(_GREEDY_RULES):
             return (f"the compiled greedy is proven on the official rules and {', '.join(_GREEDY_RULES)} only "
                     f"(other house rules: the referee's greedy)")
+    return None
+
+
+def _human_problem(rs, names) -> str | None:
+    """Why the compiled core does not play the human-error bots of ``names`` under ``rs``, or ``None``."""
+    others = sorted({b.strip().lower() for b in names} - set(_HUMAN) - {"random-play", "greedy"})
+    if others:
+        return f"the compiled human-error bots play beside random-play and greedy only (not {', '.join(others)})"
+    left = [c for c in rs.codes if c not in _HUMAN_RULES]
+    if left:
+        return (f"the compiled human-error bots are proven on the official rules and {', '.join(_HUMAN_RULES)} only "
+                f"(under {'-'.join(left)}: the referee)")
+    if rs.has("E") or rs.has("IE"):
+        from ..core.codec import SAY_LINES
+        from ..rules.words import is_compliment, is_critique
+        paid = [t for t in SAY_LINES if is_compliment(t) or is_critique(t)]
+        if paid:   # a compliment would pay E's debt: C does not follow what was said
+            return f"the human-error bots' lines {', '.join(map(repr, paid))} pay E's or IE's debts, which C does not follow"
     return None
 
 

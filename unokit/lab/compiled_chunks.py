@@ -32,7 +32,7 @@ def problem(spec: dict) -> str | None:
 
 
 #: rules that change nothing in a hand the lab simulates with random-play and greedy seats: ORG punishes an
-#: apology and these bots never speak; V and BLITZ time the game's clock, which does not move in a simulation
+#: apology and these bots never speak (the human-error bots do: with them ORG stays, C is handed its price); V and BLITZ time the game's clock, which does not move in a simulation
 #: (ManualClock); DP's draw challenge is an action neither bot takes (tests/fast/test_compiled.py plays them both ways)
 INERT = ("ORG", "V", "BLITZ", "DP")
 _INERT_BOTS = frozenset({"random-play", "greedy"})

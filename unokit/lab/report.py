@@ -43,7 +43,7 @@ BASELINE = "UNO 1121"
 HUMAN_BOTS = "human:random-play"
 DEFAULT_HANDS = 600
 #: the most hands (and skill games) a rule set plays where the referee plays it (the rules and bots the compiled
-#: core does not cover, the human-error bots, the editions) and the stacking study's hands: the referee plays a
+#: core does not cover: the editions, M's human-error row...) and the stacking study's hands: the referee plays a
 #: hand in milliseconds, the compiled core in microseconds (``--referee-hands``)
 REFEREE_HANDS = 2000
 #: rules that only change anything when players make people's mistakes (forget UNO, speak, apologise,
@@ -393,8 +393,8 @@ def write_report(data: dict, out: Path) -> list[Path]:
             f"in milliseconds, so where the referee plays (the rules and bots the compiled core does not cover yet) a "
             f"measure plays at most {data.get('referee_hands', n):,} hands or games (matches in proportion; "
             "`--referee-hands N`): " + ", ".join(f"{c} ({_capped_what(main, c)})" for c in slow) + ". Their "
-            "intervals are wider; each row's note says so. The human-error bots and the editions, also on the "
-            "referee, play the same number.")
+            "intervals are wider; each row's note says so. The editions and the human-error bots' rows the compiled "
+            "core does not cover (M), also on the referee, play the same number.")
     add("")
     add("## Definitions")
     add("")
@@ -506,6 +506,8 @@ def write_report(data: dict, out: Path) -> list[Path]:
             info["human_same"] = _same_play(e, sb)
             note = ("(no effect)" + (f": {BLIND_SPOTS[code]}" if code in BLIND_SPOTS else "")
                     if info["human_same"] else "")
+            if e.get("capped"):   # (where the compiled core does not play the human-error bots: M)
+                note = "; ".join(x for x in (note, f"referee: {_capped_what(social, code)}") if x)
             add(f"| {code} | {CATALOG[code].name} | {_pm(effs['turns'])} | {_pm(effs['penalty_cards'], digits=2)} | "
                 f"{_pm(effs['catches'], digits=3)} | {_pm(effs['cards_drawn'])} | {note} |")
         add("")
