@@ -767,7 +767,7 @@ def _add_lab_commands(sub) -> None:
                          "deals; 0: never play it)")
     rp.add_argument("--referee-hands", type=_hands, default=None, metavar="N",
                     help="the most hands (and skill games; matches in proportion) a rule set plays where the referee "
-                         "plays it: the rules the compiled core does not cover, the human-error bots, the editions; "
+                         "plays it: the rules and bots the compiled core does not cover (compiled.problem says which); "
                          "the stacking study plays at most 2N (default: --hands, at most 2000)")
     rp.add_argument("--uno-call-only", action="store_true",
                     help="play only that study, and only when DIR/uno-call.json does not hold it, and write "

@@ -45,7 +45,7 @@ from typing import NamedTuple
 from . import official
 from .actions import ACTIONS as _VERBS
 from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, Say, SayUno, Slap
-from .cards import COLORS, Card
+from .cards import COLORS
 from .errors import IllegalActionError, UnoError
 
 __all__ = ["ActionIdError", "MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
