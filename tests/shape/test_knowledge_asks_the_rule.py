@@ -144,3 +144,17 @@ def test_the_determinizer_follows_a_new_rules_hands_by_their_declared_tracking(t
         assert {s: [c.code for c in d.known(s)] for s in range(4) if d.known(s)} == known
     finally:
         events.unregister_event("test-trade")
+
+
+def test_the_bots_ask_an_action_what_it_declares_not_its_class_name():
+    """Issue 25, point 3: no bot tells a rule's action by its class name (DED's accusation answers a face-down
+    finish: it declares ``answers_hidden_finish``, and the search bot asks that)."""
+    import re
+    from pathlib import Path
+
+    from unokit.core.actions import ACTIONS
+    bots = Path(__file__).resolve().parents[2] / "unokit" / "bots"
+    named = [f"{p.name}: {m.group(0)}" for p in sorted(bots.glob("*.py"))
+             for m in re.finditer(r"__name__\s*==\s*['\"]\w+['\"]", p.read_text(encoding="utf-8"))]
+    assert not named, named
+    assert [cls.verb for cls in ACTIONS.values() if cls.answers_hidden_finish] == ["accuse"]

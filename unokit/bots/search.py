@@ -129,7 +129,7 @@ def _dedupe_uno(acts: list[Action]) -> list[Action]:
 def _in_turn(acts: list[Action], phase: str) -> list[Action]:
     out = [a for a in acts if is_turn_action(a)]
     if phase == "HIDDEN_FINISH":
-        out += [a for a in acts if type(a).__name__ == "Accuse"]
+        out += [a for a in acts if a.answers_hidden_finish]
     return _dedupe_uno(out)
 
 

@@ -49,6 +49,9 @@ class Action:
     #: (any seat between moves, out of turn: UNO calls, catches, challenges of a draw), "both" (a play: in
     #: turn, or out of turn as a cut) or "talk" (speech, never a decision the decision flow offers)
     window = "turn"
+    #: may the seat in turn answer a hand emptied face down (phase HIDDEN_FINISH) with it, besides accepting?
+    #: (DED's accusation declares so: a bot composing the turn's options asks this, not the class's name)
+    answers_hidden_finish = False
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -322,10 +325,10 @@ class Play(Action):
         return cls(**kw)
 
 
-def simple_action(name: str, verb: str, doc: str, window: str = "turn") -> Any:
+def simple_action(name: str, verb: str, doc: str, window: str = "turn", *, answers_hidden_finish: bool = False) -> Any:
     # (Any: a class made at run time, written in annotations as a type: ``def _do_draw(self, a: Draw)``)
     """A registered action class that names only its player: ``"<seat> <verb>"`` (a rule's module makes
-    its own so; ``window``: :data:`WINDOWS`)."""
+    its own so; ``window``: :data:`WINDOWS`; ``answers_hidden_finish``: :attr:`Action.answers_hidden_finish`)."""
     @dataclass(frozen=True, slots=True)
     class _A(Action):
         player: int
@@ -339,6 +342,7 @@ def simple_action(name: str, verb: str, doc: str, window: str = "turn") -> Any:
 
     _A.verb = verb
     _A.window = window
+    _A.answers_hidden_finish = answers_hidden_finish
     _A.__name__ = _A.__qualname__ = name
     _A.__doc__ = doc
     return register_action(_A)
@@ -349,7 +353,8 @@ Draw = simple_action("Draw", "draw", "Draw from the stock: one card at the start
 Pass = simple_action("Pass", "pass", "Keep the card just drawn and end the turn (or accept a hand-ending hidden play).")
 SayUno = simple_action("SayUno", "uno", "Say 'UNO' while holding one card (safe once said).", "reaction")
 Challenge = simple_action("Challenge", "challenge", "Challenge the Wild Draw Four you must draw for.")
-Accuse = simple_action("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.", "reaction")
+Accuse = simple_action("Accuse", "accuse", "DED: accuse the last face-down play of being illegal.", "reaction",
+                       answers_hidden_finish=True)
 Slap = simple_action("Slap", "slap", "M: put a hand on the discard pile after an 8 (the last to slap draws 1).", "reaction")
 ChallengeDraw = simple_action("ChallengeDraw", "doubt", "DP: challenge the last draw (the drawer held a playable card).",
                         "reaction")
