@@ -825,6 +825,33 @@ static int hand_points(const Game *g, int seat) {
 enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REACTIONS, F_CATCHES,
        F_PENALTY, F_SCORE, F_TRUNCATED, F_RESHUFFLES, F_DEALER, F_ELIMINATED, NFIELDS };
 
+/* The lab's record of a hand (compiled.FIELDS, then each seat's cards drawn and hand points): the counts its loop
+ * kept, the rest read from the state; mult: DOUBLE's multiplier of hand points (1 elsewhere) */
+static void record_hand(const Game *g, int n, int mult, int first, int turns, int actions, int plays, int steps,
+                        int applied, int reactions, int32_t *rec) {
+    int score = 0;
+    for (int s = 0; s < n; s++) if (s != g->winner) score += mult * hand_points(g, s);
+    rec[F_WINNER] = g->over ? g->winner : -1;
+    rec[F_FIRST] = first;
+    rec[F_TURNS] = turns;
+    rec[F_ACTIONS] = actions;
+    rec[F_PLAYS] = plays;
+    rec[F_STEPS] = steps;
+    rec[F_APPLIED] = applied;
+    rec[F_REACTIONS] = reactions;
+    rec[F_CATCHES] = g->catches;
+    rec[F_PENALTY] = g->penalty_cards;
+    rec[F_SCORE] = g->over ? score : 0;
+    rec[F_TRUNCATED] = !g->over;
+    rec[F_RESHUFFLES] = g->reshuffles;
+    rec[F_DEALER] = g->dealer;
+    rec[F_ELIMINATED] = __builtin_popcount(g->out);
+    for (int s = 0; s < n; s++) {
+        rec[NFIELDS + s] = g->drawn_by[s];
+        rec[NFIELDS + n + s] = mult * hand_points(g, s);
+    }
+}
+
 #include "_house2.h"
 #include "_house3.h"
 #include "_editions.h"   /* UNO All Wild! on a state of its own */
@@ -917,27 +944,7 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
         strat_after(st, g);                 /* SAT's draws (_strategist.h) */
         applied++;
     }
-    int score = 0;
-    for (int s = 0; s < n; s++) if (s != g->winner) score += hand_points(g, s);
-    rec[F_WINNER] = g->over ? g->winner : -1;
-    rec[F_FIRST] = first;
-    rec[F_TURNS] = turns;
-    rec[F_ACTIONS] = actions;
-    rec[F_PLAYS] = plays;
-    rec[F_STEPS] = steps;
-    rec[F_APPLIED] = applied;
-    rec[F_REACTIONS] = reactions;
-    rec[F_CATCHES] = g->catches;
-    rec[F_PENALTY] = g->penalty_cards;
-    rec[F_SCORE] = g->over ? score : 0;
-    rec[F_TRUNCATED] = !g->over;
-    rec[F_RESHUFFLES] = g->reshuffles;
-    rec[F_DEALER] = g->dealer;
-    rec[F_ELIMINATED] = __builtin_popcount(g->out);
-    for (int s = 0; s < n; s++) {
-        rec[NFIELDS + s] = g->drawn_by[s];
-        rec[NFIELDS + n + s] = hand_points(g, s);
-    }
+    record_hand(g, n, 1, first, turns, actions, plays, steps, applied, reactions, rec);
 }
 
 /* ------------------------------------------------------------------ Python glue */

@@ -787,27 +787,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         h2_strat_after(st, &G);                        /* SAT's draws, CLA's look (_h2strategist.h) */
         applied++;
     }
-    int score = 0;
-    int mult = G.h2 & H_DOUBLE ? 2 : 1;                /* DOUBLE: Game.score_multiplier */
-    for (int s = 0; s < n; s++) if (s != g->winner) score += mult * hand_points(g, s);
-    rec[F_WINNER] = g->over ? g->winner : -1;
-    rec[F_FIRST] = first;
-    rec[F_TURNS] = turns;
-    rec[F_ACTIONS] = actions;
-    rec[F_PLAYS] = plays;
-    rec[F_STEPS] = steps;
-    rec[F_APPLIED] = applied;
-    rec[F_REACTIONS] = reactions;
-    rec[F_CATCHES] = g->catches;
-    rec[F_PENALTY] = g->penalty_cards;
-    rec[F_SCORE] = g->over ? score : 0;
-    rec[F_TRUNCATED] = !g->over;
-    rec[F_RESHUFFLES] = g->reshuffles;
-    rec[F_DEALER] = g->dealer;
-    for (int s = 0; s < n; s++) {
-        rec[NFIELDS + s] = g->drawn_by[s];
-        rec[NFIELDS + n + s] = mult * hand_points(g, s);
-    }
+    record_hand(g, n, G.h2 & H_DOUBLE ? 2 : 1, first, turns, actions, plays, steps, applied, reactions, rec);   /* DOUBLE: Game.score_multiplier */
 }
 
 /* play_logged under these rules: the hand with the bots' generators already seeded (bots[0..n)), the harness's

@@ -205,26 +205,7 @@ static void hu_play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, S
         applied++;
     }
     PyMem_RawFree(H);
-    int score = 0;
-    for (int s = 0; s < n; s++) if (s != g->winner) score += hand_points(g, s);
-    rec[F_WINNER] = g->over ? g->winner : -1;
-    rec[F_FIRST] = first;
-    rec[F_TURNS] = turns;
-    rec[F_ACTIONS] = actions;
-    rec[F_PLAYS] = plays;
-    rec[F_STEPS] = steps;
-    rec[F_APPLIED] = applied;
-    rec[F_REACTIONS] = reactions;
-    rec[F_CATCHES] = g->catches;
-    rec[F_PENALTY] = g->penalty_cards;
-    rec[F_SCORE] = g->over ? score : 0;
-    rec[F_TRUNCATED] = !g->over;
-    rec[F_RESHUFFLES] = g->reshuffles;
-    rec[F_DEALER] = g->dealer;
-    for (int s = 0; s < n; s++) {
-        rec[NFIELDS + s] = g->drawn_by[s];
-        rec[NFIELDS + n + s] = hand_points(g, s);
-    }
+    record_hand(g, n, 1, first, turns, actions, plays, steps, applied, reactions, rec);
 }
 
 /* ------------------------------------------------------------------ under C and JUMPIN (_house2.h's harness) */
@@ -404,26 +385,7 @@ static void hu_h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, Hu *H, 
         h2_apply(&G, &a);
         applied++;
     }
-    int score = 0;
-    for (int s = 0; s < n; s++) if (s != g->winner) score += hand_points(g, s);
-    rec[F_WINNER] = g->over ? g->winner : -1;
-    rec[F_FIRST] = first;
-    rec[F_TURNS] = turns;
-    rec[F_ACTIONS] = actions;
-    rec[F_PLAYS] = plays;
-    rec[F_STEPS] = steps;
-    rec[F_APPLIED] = applied;
-    rec[F_REACTIONS] = reactions;
-    rec[F_CATCHES] = g->catches;
-    rec[F_PENALTY] = g->penalty_cards;
-    rec[F_SCORE] = g->over ? score : 0;
-    rec[F_TRUNCATED] = !g->over;
-    rec[F_RESHUFFLES] = g->reshuffles;
-    rec[F_DEALER] = g->dealer;
-    for (int s = 0; s < n; s++) {
-        rec[NFIELDS + s] = g->drawn_by[s];
-        rec[NFIELDS + n + s] = hand_points(g, s);
-    }
+    record_hand(g, n, 1, first, turns, actions, plays, steps, applied, reactions, rec);
 }
 
 /* human_logged(cfg, deal_seed, bot_purpose, bot_salt): play_logged for hands with human seats: the hand
