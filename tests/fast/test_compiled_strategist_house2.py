@@ -15,12 +15,11 @@ for the strategist.
 
 from __future__ import annotations
 
-import random
-
 import compiled_support as S
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_compiled_strategist_house import STRATEGIST, alternate, everyone, mixed  # the seat line-ups
 
 from unokit.bots.strategist import StrategistBot
 from unokit.core.errors import RuleConflictError
@@ -31,8 +30,6 @@ from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
-STRATEGIST = C.POLICIES["strategist"]
-RANDOM_PLAY = C.POLICIES["random-play"]
 #: the rules of _house2.h the compiled strategist plays
 H2 = ("C", "JUMPIN", "SEVENO", "ZEROLEFT", "DR", "DD", "BOMB", "AA", "AB", "DOUBLE", "T", "CAR", "BA", "BACK", "CLA", "DAD")
 
@@ -41,19 +38,6 @@ def lockstep(players: int, rules: str, seeds, lineup, bot=StrategistBot, everyth
     """Replay the compiled hands in the referee, the strategist's reactions (cuts) included."""
     return S.lockstep(players, rules, seeds, lineup, bot, STRATEGIST, reactions=True, cut_short=True,
                       purpose="lab-bot", salt=0, everything=everything)
-
-
-def alternate(players, seed):
-    return [STRATEGIST if s % 2 == 0 else RANDOM_PLAY for s in range(players)]
-
-
-def everyone(players, seed):
-    return [STRATEGIST] * players
-
-
-def mixed(players, seed):
-    r = random.Random(seed * 31 + players)
-    return [STRATEGIST if r.random() < 0.6 else RANDOM_PLAY for _ in range(players)]
 
 
 @pytest.mark.parametrize("players,rules,lineup,hands", [

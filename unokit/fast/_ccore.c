@@ -1118,10 +1118,7 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < count; i++) {
         if (cfg.fast) {
             if (bot_mode == 0)
-                for (int s = 0; s < cfg.n; s++) {
-                    uint64_t x = bv[i] ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
-                    rng_seed(&bots[s], splitmix(&x), 1);
-                }
+                for (int s = 0; s < cfg.n; s++) seed_seat_bot(&bots[s], 1, purpose, bv[i], salt, s);
             if (cfg.h2 || cfg.h5 || cfg.ed || cfg.hu_on) {   /* the harness's generator (_house2.h, _house5.h, editions, _human.h) */
                 uint64_t x = bv[i] ^ (0x9fb21c651e98df25ULL * (uint64_t)(salt + 1));
                 rng_seed(&bots[MAXP], splitmix(&x), 1);

@@ -268,3 +268,14 @@ static uint64_t derive(const char *purpose, uint64_t master, long long index) {
     else n += fmt_u64(s + n, (uint64_t)index);
     return sha_seed((const uint8_t *)s, n);
 }
+
+/* seat s's bot generator for the hand dealt from seed: fast chance a splitmix of it (salt * 64 + s), referee chance
+ * RandomPlayBot(derive_seed(seed, salt * 64 + s, purpose)) as the lab seeds its bots */
+static void seed_seat_bot(Rng *r, int fast, const char *purpose, uint64_t seed, long long salt, int s) {
+    if (fast) {
+        uint64_t x = seed ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
+        rng_seed(r, splitmix(&x), 1);
+    } else {
+        rng_seed(r, derive(purpose, seed, salt * 64 + s), 0);
+    }
+}

@@ -410,14 +410,7 @@ static PyObject *py_human_logged(PyObject *self, PyObject *args) {
     st->log = NULL;
     st->cap = st->nlog = 0;
     st->logging = 1;
-    for (int s = 0; s < cfg.n; s++) {
-        if (cfg.fast) {
-            uint64_t xx = seed ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
-            rng_seed(&bots[s], splitmix(&xx), 1);
-        } else {
-            rng_seed(&bots[s], derive(purpose, seed, salt * 64 + s), 0);
-        }
-    }
+    for (int s = 0; s < cfg.n; s++) seed_seat_bot(&bots[s], cfg.fast, purpose, seed, salt, s);
     seed_harness(cfg.fast, seed, purpose, salt, &bots[MAXP]);
     hu_seed_seats(&cfg, purpose, seed, salt, cfg.fast);
     int32_t rec[64 + 2 * MAXP];

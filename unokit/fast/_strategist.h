@@ -1020,14 +1020,7 @@ static PyObject *py_play_logged(PyObject *self, PyObject *args) {
     st->log = NULL;
     st->cap = st->nlog = 0;
     st->logging = 1;
-    for (int s = 0; s < cfg.n; s++) {
-        if (cfg.fast) {
-            uint64_t xx = seed ^ (0xd1b54a32d192ed03ULL * (uint64_t)(salt * 64 + s + 1));
-            rng_seed(&bots[s], splitmix(&xx), 1);
-        } else {
-            rng_seed(&bots[s], derive(purpose, seed, salt * 64 + s), 0);
-        }
-    }
+    for (int s = 0; s < cfg.n; s++) seed_seat_bot(&bots[s], cfg.fast, purpose, seed, salt, s);
     int32_t rec[64 + 2 * MAXP];      /* the record (NFIELDS + 2n values) is not returned */
     if (cfg.h5) seed_harness(cfg.fast, seed, purpose, salt, &bots[MAXP]);   /* _house5.h: the harness's order */
     if (cfg.h2) {                    /* _house2.h: every move as h2_move_id numbers it */
