@@ -198,8 +198,8 @@ def test_house2_ids_round_trip():
 def test_house2_refuses_other_bots_and_the_batch():
     assert C.problem("UNO 1121 SEVENO-C-DR", ["random-play"], 4) is None
     assert C.problem("UNO 1121 C", ["random-play", "greedy"], 2) is None
-    assert "strategist" in C.problem("UNO 1121 C-TRI", ["random-play", "strategist"], 2)   # TRI: not yet proven
-    assert C.problem("UNO 1121 TRI", ["strategist"], 2) and C.problem("UNO 1121 ZEROLEFT", ["bench"], 2)
+    assert C.problem("UNO 1121 C-TRI", ["random-play", "strategist"], 2) is None   # (test_compiled_strategist_house3.py)
+    assert C.problem("UNO 1121 ZEROLEFT", ["bench"], 2)
     from unokit.fast.batch import Batch
     with pytest.raises(UnoError, match="move number"):
         Batch(3, rules="UNO 1121 JUMPIN")

@@ -138,9 +138,10 @@ def test_lab_skill_measure_runs_compiled_with_the_referees_results(tmp_path):
     assert {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
 
 
-def test_compiled_strategist_is_refused_under_house_rules_and_traced_on_official():
+def test_compiled_strategist_is_refused_under_house_rules_and_traced_on_official(monkeypatch):
     assert C.problem("UNO 1121", ["strategist", "random-play"], 2) is None
     assert C.problem("UNO 1121 P4", ["strategist", "random-play"], 2) is None   # (house rules: test_compiled_strategist_house.py)
+    monkeypatch.setattr(C, "_STRATEGIST_RULES", tuple(c for c in C._STRATEGIST_RULES if c != "ADDUP"))   # not proven
     assert "under ADDUP:" in C.problem("UNO 1121 ADDUP", ["strategist", "random-play"], 2)
     with pytest.raises(UnoError):
         C.play(5, players=2, rules="UNO 1121 ADDUP", bots="strategist")

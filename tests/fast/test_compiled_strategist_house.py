@@ -96,6 +96,7 @@ def test_compiled_strategist_agrees_on_any_proven_rule_set(seed, players, codes,
     except RuleConflictError:
         assume(False)
     assume(C.problem(rules, ["random-play"] * players, players) is None)   # a table the core plays
+    assume(STRATEGIST in who(players, seed) + who(players, seed + 1))   # (mixed: perhaps no strategist seat)
     assert C.problem(rules, ["strategist"] * players, players) is None, rules
     r = lockstep(players, rules, [seed, seed + 1], who)
     assert r["decisions"] > 0
@@ -114,15 +115,9 @@ def test_the_lockstep_fails_against_a_different_strategist():
     assert r["agree"] < r["decisions"]
 
 
-def test_problem_accepts_the_proven_rules_and_names_the_rest():
+def test_problem_accepts_the_proven_rules():
     assert C.problem("UNO 1121 P2-FU", ["strategist"] * 4, 4) is None
     assert C.problem("UNO 1121 P4-DRAWPLAY-FORCE", ["strategist", "random-play"], 2) is None
-    for rules, left in (("UNO 1121 P2-FU-TRI", "TRI"), ("UNO 1121 P4-ADDUP-JUMPIN", "ADDUP"),
-                        ("UNO 1121 ADDUP", "ADDUP"), ("UNO 1121 OPEN-P4", "OPEN"),
-                        ("UNO 1121 REV-P2", "REV")):
-        why = C.problem(rules, ["strategist"] * 4, 4)
-        assert why is not None and f"under {left}:" in why, (rules, why)
-        assert C.problem(rules, ["greedy"] * 4, 4) is None
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 P2-FU", "UNO 1112 P4-DRAWPLAY"])

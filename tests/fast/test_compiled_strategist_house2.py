@@ -92,6 +92,7 @@ def test_compiled_strategist_agrees_on_any_proven_rule_set_with_a_house2_rule(se
     except RuleConflictError:
         assume(False)
     assume(C.problem(rules, ["random-play"] * players, players) is None)   # a table the core plays
+    assume(STRATEGIST in who(players, seed) + who(players, seed + 1))   # (mixed: perhaps no strategist seat)
     assert C.problem(rules, ["strategist"] * players, players) is None, rules
     r = lockstep(players, rules, [seed, seed + 1], who)
     assert r["decisions"] > 0
@@ -122,10 +123,6 @@ def test_the_lockstep_fails_against_a_different_strategist():
 def test_problem_accepts_the_house2_rules_for_the_strategist():
     for rules in ("UNO 1121 P2-FU-C", "UNO 1121 P4-SEVENO-JUMPIN", "UNO 1121 ZEROLEFT-DR", "UNO 1112 DD-C-CON"):
         assert C.problem(rules, ["strategist", "random-play", "greedy", "strategist"], 4) is None, rules
-    for rules, left in (("UNO 1121 DR-ADDUP", "ADDUP"), ("UNO 1121 SEVENO-OPEN", "OPEN"), ("UNO 1121 TRI-C", "TRI"),
-                        ("UNO 1121 C-REV", "REV")):
-        why = C.problem(rules, ["strategist"] * 4, 4)
-        assert why is not None and f"under {left}:" in why, (rules, why)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 P2-FU-C", "UNO 1121 P4-SEVENO-JUMPIN-DR"])

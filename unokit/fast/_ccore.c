@@ -819,6 +819,7 @@ static int hand_points(const Game *g, int seat) {
 }
 
 #include "_policies.h"   /* random-play and the benchmark's agent */
+#include "_strategist3.h"   /* the strategist under ADDUP alone, REV, OPEN */
 
 /* ------------------------------------------------------------------ playing a hand */
 /* record fields per hand, then drawn[n], points[n] */
@@ -920,7 +921,10 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
                     if (!m) continue;
                     int a = cfg->policy[s] == POL_STRATEGIST ? react_strategist(ids, m)
                           : cfg->policy[s] == POL_GREEDY ? react_greedy(ids, m) : react_random_play(ids, m);
-                    if (a >= 0) { strat_observe(st, g, a); gr_observe(&gh, g, a); apply_id(g, a); applied++; reactions++; done = 1; }
+                    if (a >= 0) {
+                        strat_observe(st, g, a); gr_observe(&gh, g, a); apply_id(g, a); strat_after(st, g);
+                        applied++; reactions++; done = 1;
+                    }
                 }
                 if (!done) break;
             }

@@ -25,6 +25,7 @@ static inline void st_reset(StInfo *f) {
     f->lf_has = 0;
     f->named = -1;
     f->rev_has = 0;
+    memset(f->rk, 0, NC);
 }
 
 /* an event of a play's on_play hooks, as the Scanner reads it */
@@ -123,12 +124,27 @@ static inline void st_keep_reveal(StInfo *f, const StInfo *was) {
     f->rev_any = was->rev_any;
 }
 
+/* TRI (Trinity.after_draw): the obliged seat's turn draw (read by strat_observe) is followed by the rest of its
+ * penalty, a 'penalty' and a 'draw' of what the stock and the pile under the top hold after that card */
+static void h2_strat_tri(Strat *S, const G2 *G, int id) {
+    const Game *g = &G->g;
+    int p = id / XPS;
+    if (!(G->h2 & H_TRI) || id % XPS != K_DRAW || g->phase != PH_PLAY || p != g->current || G->h4.tri_q != p) return;
+    int room = g->cap - g->hand_len[p] - 1, left = g->stock_len + (g->discard_len > 1 ? g->discard_len - 1 : 0) - 1;
+    int k = G->h4.tri_total - 1;
+    if (left < 0 || room < 0) return;                  /* no card drawn: no after_draw */
+    if (k > room) k = room;
+    if (k > left) k = left;
+    for (int me = 0; me < S->n; me++)
+        if (S->is[me]) st_ev_draw(&S->seat[me], me, p, k, 0);
+}
+
 /* the events of Move a, applied next to G, read by every strategist seat */
 static void h2_strat_observe(Strat *S, const G2 *G, const Move *a) {
     if (!S || !S->active) return;
     const Game *g = &G->g;
     if (a->kind == MV_ID) {
-        if (a->id % XPS != K_CHALLENGE) { strat_observe(S, g, a->id); return; }
+        if (a->id % XPS != K_CHALLENGE) { strat_observe(S, g, a->id); h2_strat_tri(S, G, a->id); return; }
         for (int me = 0; me < S->n; me++)              /* a group of Wild Draw Fours is judged together */
             if (S->is[me]) st_ev_challenge(S, &S->seat[me], g, me, a->id / XPS, G->wd4_n);
         return;

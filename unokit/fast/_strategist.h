@@ -71,8 +71,10 @@ typedef struct {                     /* what one seat has read about another (Se
     uint8_t bluffs_caught, rev_has, rev_any;   /* rev_any: a hand of it was shown; rev_has: and it still counts */
     uint8_t rev[NC];                 /* the last hand of it shown to this seat (a challenge) */
     uint8_t since[NC];               /* its plays since the last challenge of it */
+    uint8_t rk[NC];                  /* REV: the cards it was seen to draw, less those it played since (SeatInfo.known) */
 } StInfo;
 
+#define RV_MAX (NDECK + 4 * MAXP)
 typedef struct {                     /* the Scanner of one strategist seat */
     int8_t ecolor, eface;            /* colour and face in force as the events tell (-1: none) */
     int8_t wd4_before;               /* the colour before the last Wild Draw Four (-1: none) */
@@ -82,11 +84,15 @@ typedef struct {                     /* the Scanner of one strategist seat */
     int16_t sizes[MAXP];             /* hand sizes as the events tell (the trust of a named colour) */
     int8_t lp_seat[2], lp_num[2];    /* the last two plays: seat, number of the last card (-1: none; BA) */
     uint8_t lp_n;
+    uint8_t rv_on, rv_n;             /* REV: the draws of the move being applied, (seat, cards) each (_strategist3.h) */
+    int8_t rv_seat[RV_MAX];
+    int16_t rv_got[RV_MAX];
     StInfo info[MAXP];
 } StSeat;
 
 typedef struct {
     int active, n, reveal;           /* reveal: ambiguity digit C (1: a challenged hand shown to all) */
+    int rev_stock, open_below;       /* REV: the stock is face up; OPEN: hands below this size are shown (0: none) */
     uint8_t is[MAXP];                /* the strategist seats */
     StSeat seat[MAXP];
     int32_t *log;                    /* play_logged (logging): every id applied (internal numbering) */
@@ -103,7 +109,9 @@ static void strat_begin(Strat *S, const Game *g, const Config *cfg) {
     if (!S) return;
     S->active = 0;
     S->n = g->n;
-    S->reveal = cfg->reveal;
+    S->reveal = cfg->reveal & 3;     /* (compiled._shown: digit C, REV, OPEN's size) */
+    S->rev_stock = cfg->reveal >> 2 & 1;
+    S->open_below = cfg->reveal >> 3;
     S->nlog = 0;
     S->sat_seat = S->see_p = -1;
     for (int s = 0; s < g->n; s++) {
@@ -118,6 +126,8 @@ static void strat_begin(Strat *S, const Game *g, const Config *cfg) {
         z->stuck = 0;
         z->draws_since = 0;
         z->lp_n = 0;
+        z->rv_on = (uint8_t)S->rev_stock;
+        z->rv_n = 0;
         for (int q = 0; q < g->n; q++) {
             z->sizes[q] = g->hand_len[q];
             StInfo *f = &z->info[q];
@@ -129,6 +139,7 @@ static void strat_begin(Strat *S, const Game *g, const Config *cfg) {
             f->bluffs_caught = 0;
             f->rev_has = f->rev_any = 0;
             memset(f->since, 0, NC);
+            memset(f->rk, 0, NC);
         }
     }
 }
@@ -144,6 +155,7 @@ static inline int st_avail(const Game *g, int k, int discard_len, int held) {
 /* a 'draw' event of `got` cards by p (voluntary: a turn draw) */
 static void st_ev_draw(StSeat *z, int me, int p, int got, int voluntary) {
     if (got <= 0) return;                          /* the referee emits no draw event then */
+    if (z->rv_on && z->rv_n < RV_MAX) { z->rv_seat[z->rv_n] = (int8_t)p; z->rv_got[z->rv_n++] = (int16_t)got; }   /* REV */
     z->sizes[p] = (int16_t)(z->sizes[p] + got);
     if (p != me) {
         StInfo *f = &z->info[p];
@@ -190,7 +202,7 @@ static void st_ev_playk(StSeat *z, int me, int p, const uint8_t *cs, int k, int 
             f->named_trust = z->sizes[p] <= 1 ? T_NAMED_TRUST_LAST : T_NAMED_TRUST;
             f->lc_has &= (uint8_t)~(1u << nc);
         }
-        for (int i = 0; i < k; i++) f->since[cs[i]]++;
+        for (int i = 0; i < k; i++) { f->since[cs[i]]++; if (f->rk[cs[i]]) f->rk[cs[i]]--; }
     }
     if (c == WD4) { z->wd4_before = (int8_t)before; z->wd4_player = (int8_t)p; }
     if (z->lp_n == 2) { z->lp_seat[0] = z->lp_seat[1]; z->lp_num[0] = z->lp_num[1]; z->lp_n = 1; }
@@ -235,6 +247,10 @@ static void st_ev_challenge(const Strat *S, StSeat *z, const Game *g, int me, in
     }
 }
 
+/* _strategist3.h: ADDUP's pairs and challenge (their cards, values and events) */
+static inline int st3_addup(int k);
+static void st3_observe(StSeat *z, const Game *g, int me, int p, int k);
+
 /* Every strategist seat reads the events of id, applied next to g (official rules). */
 static void strat_observe(Strat *S, const Game *g, int id) {
     if (!S) return;
@@ -272,19 +288,26 @@ static void strat_observe(Strat *S, const Game *g, int id) {
         } else if (k >= K_COLOR && k < K_COLOR + 4) {
             z->ecolor = (int8_t)(k - K_COLOR);
             if (p != me) { z->info[p].named = (int8_t)(k - K_COLOR); z->info[p].named_trust = T_NAMED_TRUST; }
+        } else if (st3_addup(k)) {
+            st3_observe(z, g, me, p, k);
         }
     }
 }
 
 /* after an id is applied: SAT's turn draw, one 'draw' event per card until a playable one (Game._draw_with_policy),
  * read from the hand it left */
+static void st3_after(Strat *S, const Game *g);
+
 static void strat_after(Strat *S, const Game *g) {
-    if (!S || S->sat_seat < 0) return;
-    int p = S->sat_seat, got = g->hand_len[p] - S->sat_len;
-    S->sat_seat = -1;
-    for (int me = 0; me < S->n; me++)
-        if (S->is[me])
-            for (int i = 0; i < got; i++) st_ev_draw(&S->seat[me], me, p, 1, 1);
+    if (!S) return;
+    if (S->sat_seat >= 0) {
+        int p = S->sat_seat, got = g->hand_len[p] - S->sat_len;
+        S->sat_seat = -1;
+        for (int me = 0; me < S->n; me++)
+            if (S->is[me])
+                for (int i = 0; i < got; i++) st_ev_draw(&S->seat[me], me, p, 1, 1);
+    }
+    if (S->rev_stock) st3_after(S, g);              /* REV: the cards seen drawn (_strategist3.h) */
 }
 
 /* ---------------------------------------------------------------- one decision (strategist._Ctx, Knowledge) */
@@ -322,6 +345,8 @@ static inline int st_nxt(const StCtx *x, int seat, int steps, int d) {
     return s;
 }
 
+static int st3_known(StCtx *x, const Strat *S, const Game *g, int s, int sum);
+
 static void st_context(StCtx *x, const Strat *S, const Game *g, int me) {
     x->g = g;
     x->z = &S->seat[me];
@@ -356,14 +381,16 @@ static void st_context(StCtx *x, const Strat *S, const Game *g, int me) {
         x->kwild[s] = 0;
         memset(x->kface[s], 0, F_WILDF);
         const StInfo *f = &x->z->info[s];
-        if (s == me || !f->rev_has) continue;
-        int sum = 0;
-        for (int c = 0; c < NC; c++) {
+        if (s == me) continue;
+        int sum = f->rev_has ? 0 : -1;
+        for (int c = 0; c < NC && f->rev_has; c++) {
             int h = (int)f->rev[c] - (int)f->since[c];
             x->known[s][c] = (uint8_t)(h > 0 ? h : 0);
             sum += x->known[s][c];
         }
-        if (sum > g->hand_len[s]) continue;
+        if (sum > g->hand_len[s]) sum = -1;
+        sum = st3_known(x, S, g, s, sum);          /* else what REV showed; OPEN's hands (_strategist3.h) */
+        if (sum <= 0) continue;
         x->nknown[s] = sum;
         total_known += sum;
         for (int c = 0; c < NC; c++) {
@@ -808,6 +835,9 @@ static double st_value(const StCtx *x, int card, int named, int depth, const uin
     return st_valuek(x, &c, 1, named, -1, depth, hand, nh, color, sizes);
 }
 
+static double st3_play_value(const StCtx *x, int k);
+static void st3_consume_play(const StCtx *x, int k, int two, int nxt, int *hold, int *stop);
+
 /* _consume: drawing is weighed against playing (plays: the candidate ids) */
 static int st_consume(const StCtx *x, const int16_t *plays, int np) {
     if (!np) return 1;
@@ -815,21 +845,15 @@ static int st_consume(const StCtx *x, const int16_t *plays, int np) {
     int cold = x->max_danger < 0.3 && x->nh >= 5;
     if (cold) {
         int all = 1;
-        for (int i = 0; i < np && all; i++) {
-            int k = plays[i] % XPS, card = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
-            if (!(st_hold(x, card, two) > 0)) all = 0;
-        }
+        for (int i = 0; i < np && all; i++) st3_consume_play(x, plays[i] % XPS, two, -1, &all, NULL);
         if (all) return 1;
     }
     int nxt = st_nxt(x, x->me, 1, x->d);
     if (nxt != x->me && x->sizes[nxt] <= 1) {
         for (int i = 0; i < np; i++) {
-            int k = plays[i] % XPS, card, col;
-            if (k < 104) { card = k >> 1; col = T_COLOR[card]; }
-            else { card = WILD + (k - 104) / 8; col = ((k - 104) % 8) >> 1; }
-            int f = T_FACE[card];
-            if (st_draw_of(card) || f == F_SKIP || (f == F_REVERSE && two) || st_can_play(x, nxt, col, f, -1) < 0.5)
-                return 0;
+            int hold, stop;
+            st3_consume_play(x, plays[i] % XPS, two, nxt, &hold, &stop);
+            if (stop) return 0;
         }
         return 1;
     }
@@ -922,23 +946,18 @@ static int policy_strategist(Strat *S, const Game *g, Rng *r, const int16_t *ids
         int k = ids[i] % XPS;
         if (k == K_DRAW) { if (draw < 0) draw = ids[i]; continue; }
         if (k == K_PASS) { if (pass < 0) pass = ids[i]; continue; }
-        if (k >= K_DRAW) continue;
-        int base = k & ~1, uno = k & 1, j;
+        if (k >= K_DRAW && (k < K_PAIR || k >= K_DOUBTSUM)) continue;   /* (ADDUP's pairs are plays) */
+        int base = k & ~1, uno = k & 1, j, left = nh - (k >= K_PAIR ? 2 : 1);
         for (j = 0; j < nv; j++) if ((vis[j] % XPS & ~1) == base) break;
         if (j == nv) {
             if (uno && W_SAY_UNO <= 0) continue;
             vis[nv++] = ids[i];
-        } else if (W_SAY_UNO > 0 && (uno ? nh - 1 == 1 : nh - 1 != 1)) {
+        } else if (W_SAY_UNO > 0 && (uno ? left == 1 : left != 1)) {
             vis[j] = ids[i];
         }
     }
     double val[MAXLEGAL + 1];
-    for (int i = 0; i < nv; i++) {
-        int k = vis[i] % XPS, card, named = -1;
-        if (k < 104) card = k >> 1;
-        else { card = WILD + (k - 104) / 8; named = ((k - 104) % 8) >> 1; }
-        val[i] = st_value(&x, card, named, 0, hand, nh, x.color, NULL);
-    }
+    for (int i = 0; i < nv; i++) val[i] = st3_play_value(&x, vis[i] % XPS);
     int tre = W_TREBUCHET > 0 && st_trebuchet(&x);
     int extra = -1;            /* the draw or the pass, when it is a candidate */
     double ev = 0.0;
@@ -970,7 +989,7 @@ static int policy_strategist(Strat *S, const Game *g, Rng *r, const int16_t *ids
         return ids[0];
     }
     int chosen = vis[best], k = chosen % XPS;
-    if (k >= 104 && W_OLHA > 0) {                     /* _olha_o_aviao */
+    if (k >= 104 && k < K_DRAW && W_OLHA > 0) {                     /* _olha_o_aviao */
         int card = WILD + (k - 104) / 8, named = ((k - 104) % 8) >> 1;
         uint8_t rest[NDECK];
         int nr = st_remove(hand, nh, card, rest);

@@ -67,7 +67,7 @@ HOUSE_RULES: tuple[str, ...] = (
     "CHU", "E", "IE", "S", "M",   # unokit/fast/_house5.h (the compiled bots speak only to call UNO)
     "MS1", "MS2", "MS3")          # unokit/fast/_house6.h (sudden death)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
-#: REV change only the views, which the compiled bots do not read)
+#: REV change only the views, which only the compiled strategist reads: _shown)
 _H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0,
        "NOENDDRAW": 16384, "WILDMATCH": 32768, "MISTAKE": 0, "DRAWANY": 0, "MEM": 0, "PRE": 0, "SLOWUNO": 0}
 #: the rules _house3.h's were proven with: the stacking and drawing rules; the first five also with _house2.h's
@@ -96,13 +96,14 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
 #: the house rules under which the compiled strategist (unokit/fast/_strategist.h; under _house2.h's rules
 #: unokit/fast/_h2strategist.h) was proven to make StrategistBot's choices (tests/fast/test_compiled_strategist_house.py,
-#: tests/fast/test_compiled_strategist_house2.py); not yet ADDUP alone (its pairs on the core's ids), the hands OPEN
-#: and REV show, TRI's obligations (draws the strategist reads), and _house5.h's rules
+#: tests/fast/test_compiled_strategist_house2.py; ADDUP alone, the hands OPEN and REV show, TRI's penalties:
+#: unokit/fast/_strategist3.h, tests/fast/test_compiled_strategist_house3.py); not yet _house5.h's rules
 _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY", "FORCE", "NOCHALLENGE",
                      "WILDSTART", "PAA", "PAB", "FL", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH",
                      "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO", "SAT", "GT", "LIMIT",
                      "C", "JUMPIN", "SEVENO", "ZEROLEFT", "DR", "DD", "BOMB", "DOUBLE", "AB", "AA", "T", "CAR", "BA",
-                     "BACK", "CLA", "DAD")
+                     "BACK", "CLA", "DAD",
+                     "ADDUP", "OPEN", "REV", "TRI")
 #: the human-error bots (unokit.bots.human.HumanBot over greedy or random-play): their policies in C, the default
 #: rates of HumanBot (forget_uno, talk, apologise, reaction; tests/fast/test_compiled_human.py checks them against
 #: its signature: this layer cannot import the bots), and the rule codes under which they were proven to play as
@@ -144,6 +145,15 @@ def _h2(rs) -> tuple[int, int]:
     for code in rs.codes:
         h2 |= _H2.get(code, 0)
     return h2, rs.card_of("ZEROLEFT") if rs.has("ZEROLEFT") else 0
+
+
+def _shown(rs) -> int:
+    """What the views show that the compiled strategist reads: ambiguity digit C (who sees a challenged hand; bits
+    0-1), REV's face-up stock (bit 2), OPEN's size (hands below it are shown to all; from bit 3, at most the deck)."""
+    shown = rs.reveal | (4 if rs.has("REV") else 0)
+    if rs.has("OPEN"):
+        shown |= min(rs.param("OPEN", "cards"), len(official.DECK_IDS)) << 3
+    return shown
 
 
 def _h3(rs) -> int:
@@ -194,6 +204,9 @@ def _h4_problem(rs) -> str | None:
     asking = [c for c in ("SAT", "INS", "FORCE") if rs.has(c)]
     if rs.has("AB"):
         asking += [c for c in ("CON", "TRI") if rs.has(c)]
+    if rs.has("CLA") and rs.has("TRI"):   # CLA's card asks for a seat to name: never playable alone (TRI's draw)
+        judged.append("CLA")
+        asking.append("TRI")
     if judged and asking:
         return (f"{'-'.join(judged)} with {'-'.join(asking)} are played by the referee only: the draws of "
                 f"{'-'.join(asking)} ask whether a card can be played alone under every rule in force "
@@ -303,7 +316,7 @@ def _human(rs) -> bytes:
 
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
     return (players, _uno_penalty(rs), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
-            *_house(rs), rs.reveal, *_h2(rs), _h3(rs), *_h4(rs), *_h5(rs), *_h6(rs), _ed(rs),
+            *_house(rs), _shown(rs), *_h2(rs), _h3(rs), *_h4(rs), *_h5(rs), *_h6(rs), _ed(rs),
             _human(rs) if set(policies) & set(_HUMAN.values()) else None)
 
 
