@@ -10,6 +10,8 @@ users drive each env:
 - ``unokit``: ``unokit.env.aec.raw_env(rules, players)`` (the decision flow in C where the rules allow, else the
   referee's), ``agent_selection`` / ``last()`` / ``step(id)``, a new hand by ``reset()`` when one ends;
 - ``unokit-wrapped``: the same through ``unokit.env.aec.env`` (PettingZoo's order-enforcing wrappers);
+- ``unokit-gym``: ``unokit/Uno-v0`` (``unokit.env.gym_env.UnoGymEnv``) against random-play opponents, the agent's
+  steps only (the opponents' decisions are not counted: agent steps/s, not env steps/s);
 - ``rlcard``: ``rlcard.make('uno', config={'seed': 0})`` seeded once, ``reset()`` / ``step(id)`` with the ids of
   ``state['legal_actions']`` (``game_num_players`` set to ``--players``; RLCard plays its own simplified
   official rules whatever ``--rules`` says).
@@ -53,6 +55,28 @@ def unokit_loop(rules: str, players: int, wrapped: bool, seed: int = 0) -> Loop:
                     continue
                 e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
                 steps += 1
+        return steps
+
+    return run
+
+
+def gym_loop(rules: str, players: int, seed: int = 0) -> Loop:
+    """Agent steps of ``unokit/Uno-v0`` against random-play for ``seconds`` of CPU time."""
+    from unokit.env.gym_env import UnoGymEnv
+    e = UnoGymEnv(rules, players, "random-play", seat=None)
+    rng = random.Random(seed)
+    obs, _ = e.reset(seed=seed)
+
+    def run(seconds: float) -> int:
+        nonlocal obs
+        steps = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            for _ in range(200):
+                obs, _, term, trunc, _ = e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                steps += 1
+                if term or trunc:
+                    obs, _ = e.reset()
         return steps
 
     return run
@@ -102,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     from unokit.core.errors import UnoError
     try:
         engines: dict[str, Loop] = {"unokit": unokit_loop(a.rules, a.players, False),
-                                    "unokit-wrapped": unokit_loop(a.rules, a.players, True)}
+                                    "unokit-wrapped": unokit_loop(a.rules, a.players, True),
+                                    "unokit-gym": gym_loop(a.rules, a.players)}
         core = unokit_core(a.rules, a.players)
     except (UnoError, ValueError) as e:
         print(f"env_speed: {e}", file=sys.stderr)

@@ -82,20 +82,21 @@ def test_vector_env_batches_and_resets_finished_hands_in_the_same_step():
     assert np.array_equal(v.action_masks(), obs["action_mask"])
 
 
-def test_reset_skips_a_hand_the_bots_finish_before_the_agent_decides(monkeypatch):
+@pytest.mark.parametrize("core,name", [("referee", "Flow"), ("compiled", "CompiledFlow")])
+def test_reset_skips_a_hand_the_bots_finish_before_the_agent_decides(monkeypatch, core, name):
     import unokit.env.gym_env as ge
-    real = ge.Flow
+    real = getattr(ge, name)
     calls = []
 
     def flow(*args, **kw):
         f = real(*args, **kw)
         if not calls:  # the first hand: already over when the agent would first decide
-            while not f.game.over:
+            while not f.hand_over:
                 f.answer(next(iter(f.ids)))
         calls.append(f)
         return f
 
-    monkeypatch.setattr(ge, "Flow", flow)
-    e = UnoGymEnv(rules="UNO 1121", players=2)
+    monkeypatch.setattr(ge, name, flow)
+    e = UnoGymEnv(rules="UNO 1121", players=2, core=core)
     obs, _ = e.reset(seed=0)
     assert len(calls) == 2 and not e.game.over and obs["action_mask"].any()

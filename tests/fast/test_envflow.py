@@ -4,7 +4,9 @@
 The same seeds (the referee's deals), the same step ids chosen by a seeded random legal policy (``wait``
 included); after every decision C and Python agree on the seat asked, the window, the truncation, the mask over
 the step ids, the observation of every seat (``Batch.observe``, the window flag for the seat asked) and
-``hand_rewards``. A C flow keyed with another generator or mapping a step to another move is caught.
+``hand_rewards``; under the official rules and under the stacking, deal and drawing rules the C flow holds
+(``HOUSE``). A C flow keyed with another generator, mapping a step to another move, or ignoring a house rule is
+caught.
 """
 
 from __future__ import annotations
@@ -23,18 +25,23 @@ from unokit.env.core import Flow, hand_rewards
 from unokit.env.observe import Encoder
 from unokit.fast import compiled, envflow
 from unokit.fast.envflow import FlowBatch, flow_problem
+from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled core is not built")
 
 
 def lockstep(rules: str, players: int, seeds: list[int], policy_seed: int, *, max_decisions: int = 300,
-             reward: str = "hand", observe: bool = True, mutate=None) -> tuple[str | None, Counter]:
+             reward: str = "hand", observe: bool = True, mutate=None, python_rules: str | None = None
+             ) -> tuple[str | None, Counter]:
     """Play ``seeds`` in C and in Python with the same random legal step ids; the first difference (None: none)
-    and counts of what the hands went through. ``mutate(flows, seeds)``: a bug put into the Python side."""
+    and counts of what the hands went through. ``mutate(flows, seeds)``: a bug put into the Python side;
+    ``python_rules``: the Python hands played under other rules (the same table and encoder: a C flow that
+    ignores a rule)."""
     table = table_for(rules, players)
     enc = Encoder(table)
-    fb = FlowBatch(seeds, players, rules, encoder=enc, max_decisions=max_decisions)
-    flows = [Flow(table.rules, players, s, table=table, encoder=enc, max_decisions=max_decisions) for s in seeds]
+    fb = FlowBatch(seeds, players, rules, encoder=enc, max_decisions=max_decisions, house2=True)
+    flows = [Flow(python_rules or table.rules, players, s, table=table, encoder=enc, max_decisions=max_decisions)
+             for s in seeds]
     if mutate:
         mutate(flows, seeds)
     rng = random.Random(policy_seed)
@@ -60,7 +67,9 @@ def lockstep(rules: str, players: int, seeds: list[int], policy_seed: int, *, ma
                 steps[i] = rng.choice(np.flatnonzero(f.mask()).tolist())
                 seen["window"] += f.window
                 seen["wait"] += int(steps[i]) == table.wait
+                seen["reaction"] += f.window and int(steps[i]) != table.wait
                 f.answer(int(steps[i]))
+                seen["stem"] += f.stem is not None
         if (steps < 0).all():
             break
         fb.answer(steps)
@@ -128,6 +137,109 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
     with pytest.raises(UnoError):
         FlowBatch([-1])
     with pytest.raises(UnoError, match="official rules only"):
-        FlowBatch([1], rules="UNO 1121 P4")
-    assert flow_problem("UNO 1121 JUMPIN", 2) and flow_problem("no rules", 2)
-    assert flow_problem("UNO 1121", 10) is None
+        FlowBatch([1], rules="UNO 1121 ADDUP")
+    with pytest.raises(UnoError, match="needs an encoder"):
+        FlowBatch([1], rules="UNO 1121 SEVENO", house2=True)
+    with pytest.raises(UnoError, match="house2=True"):   # (the batched env drives a Batch's flow only)
+        FlowBatch([1], rules="UNO 1121 SEVENO")
+    assert flow_problem("UNO 1121 T", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOUBLE", 2)
+    assert flow_problem("UNO 1121 ADDUP", 2) and flow_problem("UNO 1121 P4 deal=5", 2)
+    assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
+    assert flow_problem("UNO 1121 SEVENO-JUMPIN", 10) is None
+
+
+# ---------------------------------------------------------------------- the house rules without a stem or a window
+#: rule sets covering every house rule the C flow holds (unokit.fast.batch.OBSERVED), alone and together
+HOUSE = ["UNO 1121 P4", "UNO 1121 P1-SAT", "UNO 1121 P2-INS-FU", "UNO 1121 P3-CON-BU", "UNO 1121 DRAWPLAY-P4",
+         "UNO 1121 FORCE-P4", "UNO 1112 P4-SAT", "UNO 1122 P2-CON"]
+
+
+def test_issue27_point1_the_house_rule_sets_cover_every_rule_held():
+    from unokit.fast.batch import OBSERVED
+    assert {c for r in HOUSE for c in RuleSet.parse(r).codes} == set(OBSERVED)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**62), players=st.integers(2, 6), rules=st.sampled_from(HOUSE))
+def test_issue27_point1_c_flow_under_stacking_and_drawing_rules_is_the_python_flow(seed, players, rules):
+    diff, _ = lockstep(rules, players, [seed, seed + 1], seed % 1000, max_decisions=150)
+    assert diff is None, diff
+
+
+@pytest.mark.parametrize("rules", HOUSE)
+def test_issue27_point1_c_flow_plays_whole_hands_under_each_house_rule_set(rules):
+    players = 2 + HOUSE.index(rules) % 3
+    diff, seen = lockstep(rules, players, list(range(4)), players, max_decisions=400, observe=players == 2)
+    assert diff is None, diff
+    assert seen["over"] + seen["truncated"] == 4, seen
+
+
+@pytest.mark.parametrize("code", ["P1", "P4", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE"])
+def test_issue27_point1_a_c_flow_that_ignores_a_house_rule_is_caught(code):
+    """Mutation check: the Python hands played without the rule (the same table and encoder, so the rule's flag in
+    the observation agrees) differ from C's with it."""
+    base = "P4" if code not in ("P1", "P4") else ""
+    rules = f"UNO 1121 {'-'.join(c for c in (code, base) if c)}"
+    diff, seen = lockstep(rules, 3, list(range(6)), 3, max_decisions=400, observe=False,
+                          python_rules=f"UNO 1121 {base}".strip())
+    assert diff is not None, (rules, seen)
+
+
+# ---------------------------------------------------------------------- _house2.h's rules: stems and cuts (_h2flow.h)
+#: rule sets covering every rule of unokit.fast.envflow.H2_HELD, with the others held; DD-P1 and DR-P2 are two of the
+#: guide's ready-made variations
+H2 = ["UNO 1121 SEVENO", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C", "UNO 1121 DR", "UNO 1121 ZEROLEFT",
+      "UNO 1121 C-DR-P4-SEVENO", "UNO 1121 DD-P1", "UNO 1121 DR-P2", "UNO 1112 JUMPIN-DD", "UNO 1122 ZEROLEFT-INS-C",
+      "UNO 1121 DR-P2-SAT", "UNO 1121 SEVENO-JUMPIN-P4-FORCE"]
+
+
+def test_issue27_point1_the_h2_rule_sets_cover_every_rule_held_and_two_variations():
+    from unokit.rules.catalog import VARIATIONS
+    assert {c for r in H2 for c in RuleSet.parse(r).codes} >= set(envflow.H2_HELD)
+    held = [v for v in VARIATIONS if flow_problem(f"UNO 1121 {v}", 4) is None]
+    assert {"DD-P1", "DR-P2"} <= set(held), held
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**62), players=st.integers(2, 6), rules=st.sampled_from(H2))
+def test_issue27_point1_c_flow_under_cuts_groups_and_seats_named_is_the_python_flow(seed, players, rules):
+    diff, _ = lockstep(rules, players, [seed, seed + 1], seed % 1000, max_decisions=150)
+    assert diff is None, diff
+
+
+@pytest.mark.parametrize("rules,what", [("UNO 1121 SEVENO-JUMPIN", ("stem", "reaction")),
+                                        ("UNO 1121 C-DR-P4-SEVENO", ("stem", "reaction")),
+                                        ("UNO 1121 DD-P1", ("stem",)), ("UNO 1121 DR-P2", ("stem",)),
+                                        ("UNO 1121 ZEROLEFT", ())])
+def test_issue27_point1_c_flow_plays_whole_hands_with_stems_and_cuts(rules, what):
+    diff, seen = lockstep(rules, 4, list(range(6)), 4, max_decisions=600, observe=False)
+    assert diff is None, diff
+    assert all(seen[w] for w in what) and seen["over"] + seen["truncated"] == 6, seen
+
+
+@pytest.mark.parametrize("code,rules", [("SEVENO", "UNO 1121 SEVENO-P4"), ("JUMPIN", "UNO 1121 JUMPIN-P4"),
+                                        ("C", "UNO 1121 C-P4"), ("DR", "UNO 1121 DR-P4"), ("DD", "UNO 1121 DD-P4"),
+                                        ("ZEROLEFT", "UNO 1121 ZEROLEFT-P4")])
+def test_issue27_point1_a_c_flow_that_ignores_a_cut_group_or_swap_rule_is_caught(code, rules):
+    diff, seen = lockstep(rules, 3, list(range(6)), 3, max_decisions=600, observe=False,
+                          python_rules="UNO 1121 P4")
+    assert diff is not None, (rules, seen)
+
+
+def test_issue27_point1_a_c_flow_numbering_seats_named_or_group_steps_otherwise_is_caught(monkeypatch):
+    real = envflow._h2_tables
+
+    def shifted(block):
+        def tables(rules, players):
+            t = [np.frombuffer(b, np.int16).copy() for b in real(rules, players)]
+            if block == "target":
+                t[2][[1, 2]] = t[2][[2, 1]]          # "target +1" <-> "target +2"
+            else:
+                t[1] = np.roll(t[1], 1)              # each "play X +" read as the card before's
+            return tuple(x.tobytes() for x in t)
+        return tables
+
+    for block, rules in (("target", "UNO 1121 SEVENO"), ("more", "UNO 1121 DR")):
+        monkeypatch.setattr(envflow, "_h2_tables", shifted(block))
+        diff, seen = lockstep(rules, 4, list(range(6)), 4, max_decisions=600, observe=False)
+        assert diff is not None, (block, seen)

@@ -114,7 +114,7 @@ def test_issue27_point2_observe_refuses_what_c_does_not_write():
     with pytest.raises(UnoError, match="no encoder"):
         Batch(2).observe(0)
     with pytest.raises(UnoError, match="official rules only"):
-        Batch(2, rules="UNO 1121 P4", encoder=Encoder(ActionTable("UNO 1121 P4", 2)))
+        Batch(2, rules="UNO 1121 ADDUP", encoder=Encoder(ActionTable("UNO 1121 ADDUP", 2)))
     with pytest.raises(UnoError, match="the encoder is for"):
         Batch(2, players=3, encoder=Encoder(ActionTable("UNO 1121", 2)))
     b = Batch(3, players=2, encoder=Encoder(ActionTable("UNO 1121", 2)))

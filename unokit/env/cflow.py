@@ -16,13 +16,15 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.game import Game
-from ..fast import compiled
 from ..fast.envflow import REWARDS, FlowBatch, flow_problem
 from .actions import ActionTable
 from .core import Flow, IllegalActionIdError
 from .observe import Encoder
 
 __all__ = ["CompiledFlow", "make_flow", "compiled_core"]
+
+#: a decision of the log the opponent asked took (replayed by that opponent: :meth:`CompiledFlow.bots_play`)
+BOT = -2
 
 CORES = ("auto", "compiled", "referee")
 
@@ -52,24 +54,26 @@ def make_flow(rules: str, players: int, seed: int, *, table: ActionTable, encode
 
 class CompiledFlow:
     """One hand in C, asked as :class:`Flow` asks it: ``seat`` (-1: over), ``window``, ``truncated``,
-    ``winner`` (None: not over); :meth:`mask`, :meth:`observe`, :meth:`answer`, :meth:`rewards`. ``stem`` is
-    always None (the rules held compose no play)."""
-
-    stem = None
+    ``winner`` (None: not over); :meth:`mask`, :meth:`observe`, :meth:`answer`, :meth:`rewards`. What needs the
+    referee's objects (``game``, ``options``, ``ids``, ``stem``) is read from the Python :class:`Flow` replayed
+    from the decisions made (when asked)."""
 
     def __init__(self, rules: str, players: int, seed: int, *, table: ActionTable, encoder: Encoder,
                  max_decisions: int = 5000):
         self.table, self.encoder, self.n, self.seed = table, encoder, players, seed
         self.rules, self.max_decisions = table.rules, max_decisions
-        self._fb = FlowBatch([seed], players, rules, chance="referee", encoder=encoder, max_decisions=max_decisions)
+        self._fb = FlowBatch([seed], players, rules, chance="referee", encoder=encoder, max_decisions=max_decisions,
+                             house2=True)
         self._f = self._fb._f
         self._obs = np.zeros(encoder.size, np.float32)
         self._mask = np.zeros(len(table), np.int8)
         self._zeros = np.zeros(len(table), np.int8)
         self.log: list[tuple[int, int]] = []   # (seat, step id) of every decision, for the replayed game
-        self._game: Game | None = None
+        self._flow: Flow | None = None
         self._replayed = 0
-        self.seat, w, t, _ = compiled._ccore.flow_one(self._f, -1, self._obs, self._mask)
+        self._bot_keys: list[int] = []
+        self._bots: list = []
+        self.seat, w, t, _ = self._fb._one(self._f, -1, self._obs, self._mask)
         self.window, self.truncated, self.winner = bool(w), bool(t), None
 
     # ------------------------------------------------------------------ whose decision
@@ -96,7 +100,8 @@ class CompiledFlow:
         """:func:`~unokit.env.core.hand_rewards` of the hand."""
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        return [float(x) for x in self._fb.rewards(reward)[0]]
+        # C writes float32: each is a whole number of points / 100 (or +-1), given back as Python computes it
+        return [round(float(x) * 100) / 100 for x in self._fb.rewards(reward)[0]]
 
     # ------------------------------------------------------------------ answering
     def answer(self, i) -> None:
@@ -110,10 +115,29 @@ class CompiledFlow:
             self._refuse(i)
         seat = self.seat
         try:
-            s, w, t, win = compiled._ccore.flow_one(self._f, key, self._obs, self._mask)
+            s, w, t, win = self._fb._one(self._f, key, self._obs, self._mask)
         except ValueError:
             self._refuse(i)
         self.log.append((seat, key))
+        self.seat, self.window, self.truncated = s, w == 1, t == 1
+        if win >= 0:
+            self.winner = win
+
+    def bots_new(self, keys) -> Any:
+        """Random-play opponents for this hand: ``RandomPlayBot(keys[s])`` at seat ``s`` (one key per seat), for
+        :meth:`bots_play`."""
+        self._bot_keys = [int(k) for k in keys]
+        return self._fb._bots_new(self._f, np.asarray(keys, np.uint64).tobytes())
+
+    def bots_play(self, agent: int, bots: Any) -> None:
+        """The opponents (:meth:`bots_new`) decide, as ``Flow.bot_decides`` lets random-play decide, until seat
+        ``agent`` is asked or the hand is over: one C call."""
+        s, w, t, win, log = self._fb._bots(self._f, bots, agent, self._obs, self._mask)
+        if isinstance(log, int):   # (_h2flow.h) how many decisions: replayed by the bots themselves
+            self.log.extend([(-1, BOT)] * log)
+        elif log:
+            v = np.frombuffer(log, np.int16)
+            self.log.extend(zip(v[0::2].tolist(), v[1::2].tolist()))
         self.seat, self.window, self.truncated = s, w == 1, t == 1
         if win >= 0:
             self.winner = win
@@ -136,16 +160,22 @@ class CompiledFlow:
             raise IllegalActionIdError(f"an action id is a whole number, not {i!r}") from None
         if key != i or not 0 <= key < len(self.table) or self.seat < 0 or not self._mask[key]:
             self._refuse(i)
-        return None if key == self.table.wait else self.table.action(key, self.seat)
+        return self._replayed_flow().ids[key]
 
     @property
     def ids(self) -> dict[int, object]:
-        """Action id -> the option it stands for (None: ``wait``), as ``Flow.ids``."""
-        return {k: self.action_of(k) for k in np.flatnonzero(self.mask()).tolist()}
+        """Action id -> the option it stands for (None: ``wait``), as ``Flow.ids`` (the Python flow replayed)."""
+        return self._replayed_flow().ids
 
     @property
     def options(self) -> list:
-        return [a for a in self.ids.values() if a is not None]
+        """The referee's options of the decision asked, as ``Flow.options`` (the Python flow replayed)."""
+        return self._replayed_flow().options
+
+    @property
+    def stem(self) -> Any:
+        """The play being composed, as ``Flow.stem`` (the Python flow replayed)."""
+        return self._replayed_flow().stem if self.seat >= 0 else None
 
     # ------------------------------------------------------------------ pickling: the decisions, replayed
     def __getstate__(self) -> dict:
@@ -159,19 +189,26 @@ class CompiledFlow:
             self.answer(key)
 
     # ------------------------------------------------------------------ the referee's hand, when asked
+    def _replayed_flow(self) -> Flow:
+        """The Python :class:`Flow` of the same hand with the decisions made so far answered (replayed when asked)."""
+        if self._flow is None:
+            self._flow = Flow(self.rules, self.n, self.seed, table=self.table, encoder=self.encoder,
+                              max_decisions=self.max_decisions)
+            self._replayed = 0
+        f = self._flow
+        for _, key in self.log[self._replayed:]:
+            if key == BOT:
+                if not self._bots:
+                    from ..bots.random_play import RandomPlayBot
+                    self._bots = [RandomPlayBot(k) for k in self._bot_keys]
+                f.bot_decides(self._bots[f.seat])
+            else:
+                f.answer(key)
+        self._replayed = len(self.log)
+        return f
+
     @property
     def game(self) -> Game:
         """The hand as the referee holds it: ``Game.new(players, rules, seed=seed)`` with the decisions made
         so far applied (replayed when asked)."""
-        if self._game is None:
-            self._game = Game.new(self.n, self.rules, seed=self.seed)
-            self._replayed = 0
-        g, wait = self._game, self.table.wait
-        for seat, key in self.log[self._replayed:]:
-            if key != wait:
-                a = self.table.action(key, seat)
-                if a is None:  # pragma: no cover - every step of the rules held is a whole action
-                    raise IllegalActionIdError(f"step {key} is no whole action")
-                g.apply(a)
-        self._replayed = len(self.log)
-        return g
+        return self._replayed_flow().game

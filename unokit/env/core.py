@@ -17,6 +17,7 @@ The options of the decision asked are kept, so an action id maps to exactly one 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +28,9 @@ from ..engine.flow import ask, reaction_options, reaction_seats
 from ..engine.game import Game
 from .actions import ActionTable
 from .observe import Encoder, HistoryTracker
+
+if TYPE_CHECKING:
+    from .cflow import CompiledFlow
 
 __all__ = ["Flow", "IllegalActionIdError", "hand_rewards"]
 
@@ -219,7 +223,7 @@ class Flow:
         return choice
 
 
-def live(flow: Flow | None) -> Flow:
+def live(flow: Flow | CompiledFlow | None) -> Flow | CompiledFlow:
     """The hand in play of an environment; Gymnasium's own :class:`ResetNeeded` before its first ``reset()``."""
     if flow is None:
         from gymnasium.error import ResetNeeded

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
@@ -16,7 +18,8 @@ import numpy.typing as npt
 from ..core.chance import derive_seed
 from ..engine.game import Game
 from .actions import table_for
-from .core import Flow, IllegalActionIdError, hand_rewards, live
+from .cflow import CompiledFlow, compiled_core
+from .core import Flow, IllegalActionIdError, live
 from .observe import Encoder
 from .spaces import LegalDiscrete, observation_space, render_text
 
@@ -42,6 +45,13 @@ def make_opponents(opponents, players: int, seat: int, seed: int) -> dict:
     return out
 
 
+def random_play_only(opponents) -> bool:
+    """Whether ``opponents`` (as :func:`make_opponents` reads them) are all random-play: the opponents the C flow
+    plays itself."""
+    names = [x for x in opponents.split(",") if x.strip()] if isinstance(opponents, str) else list(opponents)
+    return bool(names) and all(isinstance(o, str) and o.strip().lower() == "random-play" for o in names)
+
+
 class UnoGymEnv(gym.Env):
     """One hand of ``rules`` at ``players`` seats; the agent plays seat ``seat`` (``None``: a seat drawn
     at each reset), the other seats are ``opponents`` (see :func:`make_opponents`).
@@ -57,13 +67,18 @@ class UnoGymEnv(gym.Env):
     generic Gymnasium tools expect any id of the action space to be accepted): the episode ends there,
     terminated, with reward -1 and ``info["illegal_action"] = True``; ``"raise"``: step raises
     :class:`~unokit.env.core.IllegalActionIdError` and the agent may try again.
+
+    ``core``: the hand and its random-play opponents in C (:class:`~unokit.env.cflow.CompiledFlow`, one C call
+    a step) where the C flow holds the rules and every opponent is random-play (``"auto"``), always
+    (``"compiled"``: a ValueError where it cannot) or the referee's flow (``"referee"``): the same hands,
+    opponents' choices, observations, masks, ids and rewards from the same seeds.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, rules: str = "UNO 1121", players: int = 2, opponents="random-play", *, seat: int | None = 0,
                  reward: str = "hand", max_steps: int = 2000, render_mode: str | None = None,
-                 illegal_action: str = "lose"):
+                 illegal_action: str = "lose", core: str = "auto"):
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
         self.illegal_action = illegal_action
@@ -85,7 +100,12 @@ class UnoGymEnv(gym.Env):
         self.render_mode = render_mode
         self.observation_space = observation_space(self.encoder.size, len(self.table))
         self.action_space = LegalDiscrete(len(self.table), self.action_masks)
-        self.flow: Flow | None = None
+        if core == "compiled" and not random_play_only(opponents):
+            raise ValueError(f"core='compiled': the C flow plays random-play opponents only, not {opponents!r}")
+        self.core = "compiled" if (compiled_core(self.rules, players, core) and random_play_only(opponents)) \
+            else "referee"
+        self.flow: Flow | CompiledFlow | None = None
+        self._cbots = None
         self.seat = seat if seat is not None else 0
         self.bots: dict = {}
         self.steps = 0
@@ -97,13 +117,19 @@ class UnoGymEnv(gym.Env):
             hand_seed = int(self.np_random.integers(2**31))
             self.seat = (self.fixed_seat if self.fixed_seat is not None
                          else int(self.np_random.integers(self.players)))
-            self.bots = make_opponents(self.opponents, self.players, self.seat, hand_seed)
-            f = self.flow = Flow(self.rules, self.players, hand_seed, table=self.table, encoder=self.encoder,
-                                 max_decisions=10**9)
+            f: Flow | CompiledFlow
+            if self.core == "compiled":   # random-play at every other seat, as make_opponents seeds them
+                f = self.flow = CompiledFlow(self.rules, self.players, hand_seed, table=self.table,
+                                             encoder=self.encoder, max_decisions=10**9)
+                self._cbots = f.bots_new([derive_seed(hand_seed, s, "env-bot") for s in range(self.players)])
+            else:
+                self.bots = make_opponents(self.opponents, self.players, self.seat, hand_seed)
+                f = self.flow = Flow(self.rules, self.players, hand_seed, table=self.table, encoder=self.encoder,
+                                     max_decisions=10**9)
             self.steps = 0
             self._forfeit = False
             self._advance()
-            if not f.game.over:
+            if not f.hand_over:
                 break
             # the bots finished the hand before the agent had a decision (a run of Skips and Reverses in a
             # two-player hand): no episode to play, so the next hand is dealt
@@ -114,23 +140,22 @@ class UnoGymEnv(gym.Env):
         if f is None or f.over or self._forfeit:
             raise RuntimeError("the hand is over: call reset()")
         try:
-            f.action_of(action)
+            f.answer(action)   # an id not offered changes nothing
         except IllegalActionIdError as e:
             if self.illegal_action == "raise":
                 raise
             self._forfeit = True  # the hand is left as it was; the episode ends with a loss
             obs = {"observation": f.observe(self.seat), "action_mask": np.zeros(len(self.table), np.int8)}
             return obs, -1.0, True, False, {"illegal_action": True, "error": str(e)}
-        f.answer(action)
         self.steps += 1
         self._advance()
-        terminated = f.game.over
+        terminated = f.hand_over
         truncated = not terminated and self.steps >= self.max_steps
         reward = 0.0
         info = {}
         if terminated:
-            reward = hand_rewards(f.game, self.reward_mode)[self.seat]
-            info = {"winner": f.game.winner, "won": f.game.winner == self.seat}
+            reward = f.rewards(self.reward_mode)[self.seat]
+            info = {"winner": f.winner, "won": f.winner == self.seat}
         if self.render_mode == "human":
             self.render()
         return self._obs(), reward, terminated, truncated, info
@@ -155,9 +180,12 @@ class UnoGymEnv(gym.Env):
     # ------------------------------------------------------------------ inside
     def _advance(self) -> None:
         f = live(self.flow)
-        bots = self.bots
-        while not f.game.over and f.seat != self.seat:
-            f.bot_decides(bots[f.seat])
+        if self.core == "compiled":
+            cast(CompiledFlow, f).bots_play(self.seat, self._cbots)
+            return
+        py, bots = cast(Flow, f), self.bots
+        while not py.game.over and py.seat != self.seat:
+            py.bot_decides(bots[py.seat])
 
     def _obs(self) -> dict:
         f = live(self.flow)

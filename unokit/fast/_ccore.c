@@ -1394,6 +1394,7 @@ static PyObject *py_random_check(PyObject *self, PyObject *args) {
 #include "_single.h"   /* one hand stepped from Python: unokit.fast.FastGame */
 #include "_flow.h"     /* the RL environments' decision flow (issue 27): unokit.fast.envflow */
 #include "_venv.h"     /* the batched RL environment on it: unokit.env.batched */
+#include "_h2flow.h"   /* the env's decision flow under _house2.h's rules: unokit.fast.envflow */
 
 static PyMethodDef methods[] = {
     {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
@@ -1411,6 +1412,7 @@ static PyMethodDef methods[] = {
     OBS_METHODS
     ONE_METHODS
     FLOW_METHODS
+    H2FLOW_METHODS
     ED_METHODS
     VENV_METHODS
     HUMAN_METHODS

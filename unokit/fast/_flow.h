@@ -22,6 +22,12 @@
  *                      int8) when the hand goes on; returns (seat, window, truncated, winner), -1 for none. The
  *                      AEC environment's step: one call, no Python object per decision. ValueError for a step not
  *                      offered (nothing changes).
+ *   flow_bots_new(flow, keys)   a capsule: random-play opponents for hand 0, RandomPlayBot(keys[s]) at seat s
+ *                      (uint64 bytes, one per seat; under fast chance the fast generator so keyed)
+ *   flow_bots(flow, bots, agent, obs, mask)   UnoGymEnv._advance on hand 0: the opponents decide (Flow.bot_decides
+ *                      with RandomPlayBot: in a window it says UNO, then catches; in turn unokit.fast's port of its
+ *                      act) until seat `agent` is asked or the hand ends; then as flow_one. Returns (seat, window,
+ *                      truncated, winner, log): `log` int16 bytes, (seat, step id) of each decision the opponents took
  *
  * The rules held: those whose every move is one step (the official rules: no play is composed, so no stem). */
 
@@ -370,7 +376,78 @@ static PyObject *py_flow_one(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iiii)", (int)h->seat, (int)h->window, (int)h->truncated, g->over ? (int)g->winner : -1);
 }
 
+/* ------------------------------------------------------------------ random-play opponents of one hand */
+typedef struct { int n; Rng r[MAXP]; } FBots;
+
+static void fbots_free(PyObject *cap) { PyMem_RawFree(PyCapsule_GetPointer(cap, "unokit.flowbots")); }
+
+static PyObject *py_flow_bots_new(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    Py_buffer keys;
+    if (!PyArg_ParseTuple(args, "Oy*", &cap, &keys)) return NULL;
+    Flw *F = flw_get(cap);
+    if (!F || keys.len != (Py_ssize_t)F->n * 8) {
+        if (F) PyErr_SetString(PyExc_ValueError, "flow_bots_new: one uint64 key per seat");
+        PyBuffer_Release(&keys);
+        return NULL;
+    }
+    FBots *B = PyMem_RawCalloc(1, sizeof(FBots));
+    if (!B) { PyBuffer_Release(&keys); return PyErr_NoMemory(); }
+    const uint64_t *kv = keys.buf;
+    B->n = F->n;
+    for (int s = 0; s < F->n; s++) rng_seed(&B->r[s], kv[s], F->v->cfg.fast);
+    PyBuffer_Release(&keys);
+    PyObject *out = PyCapsule_New(B, "unokit.flowbots", fbots_free);
+    if (!out) PyMem_RawFree(B);
+    return out;
+}
+
+static PyObject *py_flow_bots(PyObject *self, PyObject *args) {
+    PyObject *cap, *bcap;
+    int agent;
+    Py_buffer ob, mb;
+    if (!PyArg_ParseTuple(args, "OOiw*w*", &cap, &bcap, &agent, &ob, &mb)) return NULL;
+    Flw *F = flw_get(cap);
+    FBots *B = F ? PyCapsule_GetPointer(bcap, "unokit.flowbots") : NULL;
+    if (!B || !F->o || F->v->count < 1 || B->n != F->n || agent < 0 || agent >= F->n
+        || ob.len != (Py_ssize_t)F->o->size * 4 || mb.len != F->nsteps) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "flow_bots: a flow with observations, its bots, a seat, obs, mask");
+        PyBuffer_Release(&ob); PyBuffer_Release(&mb);
+        return NULL;
+    }
+    Game *g = &F->v->games[0];
+    FHand *h = &F->f[0];
+    int16_t ids[MAXLEGAL], logv[512];
+    int nl = 0;
+    PyObject *log = PyBytes_FromStringAndSize(NULL, 0);
+    if (!log) { PyBuffer_Release(&ob); PyBuffer_Release(&mb); return NULL; }
+    while (!g->over && !h->truncated && h->seat != agent) {
+        int s = h->seat, a;
+        if (h->window) a = react_random_play(ids, add_reactions(g, ids, 0, s));
+        else a = policy_random_play(g, &B->r[s], ids, legal_ids(g, s, ids));
+        int k = a < 0 ? -1 : a % XPS;
+        logv[nl++] = (int16_t)s;
+        logv[nl++] = (int16_t)(k < 0 ? F->wait : k < FLW_MOVES ? F->step_of[(size_t)s * FLW_MOVES + k] : -1);
+        fl_apply(F, 0, k);
+        if (nl == 512 || g->over || h->truncated || h->seat == agent) {   /* the log, in chunks */
+            PyObject *more = PyBytes_FromStringAndSize((const char *)logv, (Py_ssize_t)nl * 2);
+            PyBytes_ConcatAndDel(&log, more);
+            if (!log) { PyBuffer_Release(&ob); PyBuffer_Release(&mb); return NULL; }
+            nl = 0;
+        }
+    }
+    if (h->seat >= 0) {
+        obs_encode(F->o, &F->o->h[0], g, h->seat, h->window, ob.buf);
+        memset(mb.buf, 0, (size_t)F->nsteps);
+        fl_mask(F, h, g, mb.buf);
+    }
+    PyBuffer_Release(&ob); PyBuffer_Release(&mb);
+    return Py_BuildValue("(iiiiN)", (int)h->seat, (int)h->window, (int)h->truncated, g->over ? (int)g->winner : -1, log);
+}
+
 #define FLOW_METHODS \
+    {"flow_bots_new", py_flow_bots_new, METH_VARARGS, "Random-play opponents for a flow's hand 0 (see _flow.h)."}, \
+    {"flow_bots", py_flow_bots, METH_VARARGS, "The opponents of hand 0 decide until the agent is asked (see _flow.h)."}, \
     {"flow_one", py_flow_one, METH_VARARGS, "One hand's step, the next observation and mask written (see _flow.h)."}, \
     {"flow_new", py_flow_new, METH_VARARGS, "The env's decision flow of a batch's hands (see _flow.h)."}, \
     {"flow_where", py_flow_where, METH_VARARGS, "(seat asked, window, truncated) of each hand."}, \

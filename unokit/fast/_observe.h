@@ -107,14 +107,15 @@ static Obs *obs_get(PyObject *cap, const Vec *v) {
  * the size of its hand (a challenge shows that hand, which then only grows at its end) */
 typedef struct { uint8_t seat, phase; int8_t bluffer; uint8_t bluffer_len; } Before;
 
-/* the draw events of a move (HistoryTracker's "draw"): the seats whose count of cards drawn grew */
-static void hist_draws(Hist *h, const Game *g) {
+/* the draw events of a move (HistoryTracker's "draw"): the seats whose count of cards drawn grew; seat `ones`
+ * drew its cards one event each (SAT's turn draw: until a playable card), the others one event in all */
+static void hist_draws(Hist *h, const Game *g, int ones) {
     for (int s = 0; s < g->n; s++) {
         int d = (int)g->drawn_by[s] - (int)h->drawn[s];
         if (d <= 0) continue;
         h->drawn[s] = g->drawn_by[s];
         h->lacks[s] = 0;
-        if (h->penalty != s && d == 1 && h->color >= 0) h->lacks[s] = (uint8_t)(1u << h->color);
+        if ((h->penalty != s || d > 1) && (d == 1 || s == ones) && h->color >= 0) h->lacks[s] = (uint8_t)(1u << h->color);
         h->last_draw[s] = 1;
         h->penalty = -1;
     }
@@ -122,7 +123,7 @@ static void hist_draws(Hist *h, const Game *g) {
 
 /* HistoryTracker.update over the events move k (the seat's move number) made */
 static void hist_move(const Obs *o, Hist *h, const Game *g, const Before *b, int k) {
-    int p = b->seat;
+    int p = b->seat, ones = -1;
     if (k < K_DRAW) {                                    /* "play": the colour named, else the card's */
         int card = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
         int col = k < 104 ? T_COLOR[card] : ((k - 104) % 8) >> 1;
@@ -134,6 +135,7 @@ static void hist_move(const Obs *o, Hist *h, const Game *g, const Before *b, int
         h->penalty = -1;
     } else if (k == K_DRAW) {
         if (b->phase == PH_PENDING) h->penalty = (int8_t)p;   /* "draws-penalty" */
+        else if (g->flags & F_SAT) ones = p;
     } else if (k == K_CHALLENGE) {                       /* Game.reveals: the hand challenged, to whom it is shown */
         const uint8_t *hand = g->hands[b->bluffer];
         h->shown = 1;
@@ -144,7 +146,7 @@ static void hist_move(const Obs *o, Hist *h, const Game *g, const Before *b, int
     } else if (k >= K_COLOR && k < K_COLOR + 4) {        /* "color" */
         h->color = (int8_t)(k - K_COLOR);
     }
-    hist_draws(h, g);
+    hist_draws(h, g, ones);
 }
 
 static PyObject *py_obs_step(PyObject *self, PyObject *args) {

@@ -25,10 +25,13 @@ import numpy as np
 from ..core.errors import UnoError
 from . import compiled
 
-__all__ = ["Batch", "MOVES"]
+__all__ = ["Batch", "MOVES", "OBSERVED"]
 
 #: move numbers of a seat: unokit.fast's 138 (``id % ACTIONS_PER_SEAT``), then the house rules' extra moves
 MOVES = compiled.ACTIONS_PER_SEAT + compiled.EXT_PER_SEAT
+#: the house rules under which C writes the observations (the official rules' history: no play composed of several
+#: steps, no reaction but the official ones; proven by tests/fast/test_envflow.py's lockstep with the Python env)
+OBSERVED = ("P1", "P2", "P3", "P4", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
 #: the blocks of an observation C writes, in the order of _observe.h's OB_ enum (their places: the encoder's)
 _BLOCKS = ("hand", "top", "color", "pending", "direction", "sizes", "small", "uno", "catchable", "phase", "drawn",
            "seen", "stock", "to_act", "window", "revealed", "others", "rules")
@@ -39,7 +42,8 @@ class Batch:
     once. ``chance="fast"`` (default) or ``"referee"`` (the referee's deals and reshuffles).
 
     ``encoder``: an :class:`unokit.env.observe.Encoder` of ``rules`` at ``players`` seats, for :meth:`observe`
-    (the official rules only: C then keeps the public history each hand's observations need)."""
+    (the official rules, or with the house rules of ``OBSERVED``: C then keeps the public history each hand's
+    observations need)."""
 
     def __init__(self, count: int, players: int = 2, rules: str = "UNO 1121", seed: int = 0, *, seeds=None,
                  purpose: str = "batch", chance: str = "fast", encoder: Any = None):
@@ -67,8 +71,10 @@ class Batch:
         """The C history behind :meth:`observe`, laid out as ``encoder`` lays its vector out."""
         from ..rules import RuleSet
         from . import CARDS
-        if len(rs.code.split()) != 2:
-            raise UnoError(f"observations are written in C for the official rules only, not {rs.code!r}")
+        other = [c for c in rs.codes if c not in OBSERVED]
+        if other or rs.params:
+            raise UnoError(f"observations are written in C for the official rules only, or with "
+                           f"{', '.join(OBSERVED)}: not {rs.code!r}")
         if RuleSet.parse(encoder.table.rules) != rs or encoder.n != self.players:
             raise UnoError(f"the encoder is for {encoder.table.rules!r} at {encoder.n} seats, the batch "
                            f"{rs.code!r} at {self.players}")

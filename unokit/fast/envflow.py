@@ -17,8 +17,12 @@ numbers is built here from the codec and handed to C, nothing restated. A hand d
 >>> f.rewards().shape
 (3, 2)
 
-Held: the official rules (every ambiguity digit) at 2-10 seats, where every move is one step (no play is
-composed, so no stem is ever asked).
+Held: the official rules (every ambiguity digit) at 2-10 seats, alone or with the stacking, deal and drawing
+rules of :data:`~unokit.fast.batch.OBSERVED` (P1-P4, FU, BU, SAT, INS, CON, DRAWPLAY, FORCE), where every move is
+one step and the only reactions are the official ones (UNO calls, catches): the hands of a
+:class:`~unokit.fast.batch.Batch` (unokit/fast/_flow.h); and with ``house2=True`` the rules of :data:`H2_HELD`
+too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT: a seat named and groups composed step by step as stems, cuts asked
+in the reaction windows), their hands played on _house2.h's Move lists (unokit/fast/_h2flow.h).
 """
 
 from __future__ import annotations
@@ -29,15 +33,19 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..core.codec import MAX_PLAYERS
 from ..core.errors import UnoError
 from ..rules.codec import Codec, NoActionIdError
 from . import compiled
-from .batch import MOVES, Batch
+from .batch import _BLOCKS, MOVES, OBSERVED, Batch
 
 __all__ = ["FlowBatch", "flow_problem", "flow_tables", "REWARDS"]
 
 #: the reward modes of :func:`unokit.env.core.hand_rewards`, in C's numbering
 REWARDS = ("hand", "points")
+#: the rules of unokit/fast/_house2.h the C flow holds (unokit/fast/_h2flow.h: plays composed as stems, cuts as
+#: reactions), alone or with those of OBSERVED
+H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT")
 
 
 def flow_problem(rules: str, players: int) -> str | None:
@@ -47,18 +55,49 @@ def flow_problem(rules: str, players: int) -> str | None:
         rs = RuleSet.parse(rules)
     except UnoError as e:
         return str(e)
-    if len(rs.code.split()) != 2:
-        return f"the compiled env flow holds the official rules only, not {rs.code!r}"
+    other = [c for c in rs.codes if c not in OBSERVED and c not in H2_HELD]
+    if other or rs.params:
+        return (f"the compiled env flow holds the official rules only, or with {', '.join(OBSERVED + H2_HELD)}: not "
+                f"{'-'.join(other) or rs.code!r}")
     if not compiled.available():
         return "the compiled core is not built"
     return compiled.problem(rs.code, ["random-play"], players)
+
+
+def _h2(rules: str) -> bool:
+    """Whether ``rules`` are played on _house2.h's Move lists (unokit/fast/_h2flow.h)."""
+    from ..rules import RuleSet
+    return any(c in H2_HELD for c in RuleSet.parse(rules).codes)
+
+
+@lru_cache(maxsize=64)
+def _h2_tables(rules: str, players: int) -> tuple[bytes, bytes, bytes]:
+    """The step ids of _house2.h's plays (int16 bytes): ``play_id[card][colour + 1][uno]``, ``more_id[card]`` (a
+    stem of cards ending with the card) and ``target_id[k]`` (the seat k from the seat acting; ``[MAX_PLAYERS]``:
+    none), -1 where the table has none; cards in the core's order."""
+    from ..core.cards import Color
+    from . import CARDS
+    t = Codec.for_rules(rules, players).steps
+    play = np.full((len(CARDS), 5, 2), -1, np.int16)
+    more = np.full(len(CARDS), -1, np.int16)
+    target = np.full(MAX_PLAYERS + 1, -1, np.int16)
+    for i, card in enumerate(CARDS):
+        for col in range(-1, 4):
+            for uno in (0, 1):
+                play[i, col + 1, uno] = t.play_id.get((card, None if col < 0 else Color(col), bool(uno)), -1)
+        more[i] = t.more_id.get(card, -1)
+    for k in range(players):
+        target[k] = t.target_id.get(k, -1)
+    target[MAX_PLAYERS] = t.target_id.get(None, -1)
+    return play.tobytes(), more.tobytes(), target.tobytes()
 
 
 @lru_cache(maxsize=64)
 def flow_tables(rules: str, players: int) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """``(step_of, move_of)``: the env's step id of each move number of each seat (``players x MOVES``, -1:
     none) and the move number of each step id (``players x steps``), from :class:`Codec` (a move composed
-    of several steps is left out: the rules held have none)."""
+    of several steps is left out: the rules held have none; so are the moves past the official ones, ADDUP's pairs:
+    not held)."""
     codec = Codec.for_rules(rules, players)
     aps = compiled.ACTIONS_PER_SEAT
     step_of = np.full((players, MOVES), -1, np.int16)
@@ -84,10 +123,15 @@ def flow_tables(rules: str, players: int) -> tuple[npt.NDArray[np.int16], npt.ND
 class FlowBatch:
     """Hands dealt from ``seeds`` (one each), asked as :class:`unokit.env.core.Flow` asks them (its generator
     keyed ``seed ^ 0x5EED``); ``encoder`` (an :class:`unokit.env.observe.Encoder` of the table): for
-    :meth:`observe`. ``max_decisions``: decisions before a hand is truncated, as ``Flow``'s."""
+    :meth:`observe`. ``max_decisions``: decisions before a hand is truncated, as ``Flow``'s.
+
+    ``house2``: also hold the rules of :data:`H2_HELD` (their hands played on _house2.h's Move lists by
+    unokit/fast/_h2flow.h, an encoder required); their hands are no :class:`~unokit.fast.batch.Batch`'s
+    (``batch`` is None), so what drives a Batch's flow in C (the batched env, unokit/fast/_venv.h) cannot hold
+    them."""
 
     def __init__(self, seeds, players: int = 2, rules: str = "UNO 1121", *, chance: str = "referee",
-                 encoder: Any = None, max_decisions: int = 5000):
+                 encoder: Any = None, max_decisions: int = 5000, house2: bool = False):
         why = flow_problem(rules, players)
         if why:
             raise UnoError(why)
@@ -97,19 +141,58 @@ class FlowBatch:
         if sv.ndim != 1 or sv.dtype.kind not in "iu" or (sv < 0).any():
             raise UnoError("seeds: whole numbers >= 0, one per hand")
         self.seeds = sv.astype(np.uint64)
-        self.batch = Batch(len(sv), players, rules, seeds=self.seeds, chance=chance, encoder=encoder)
-        self.count, self.players = self.batch.count, players
         self.codec = Codec.for_rules(rules, players)
         self.nsteps = len(self.codec.steps)
+        self.players = players
+        self.count = len(sv)
+        self.encoder = encoder
         step_of, move_of = flow_tables(self.codec.rules, players)
         keys = self.seeds ^ np.uint64(0x5EED)
-        self._f = compiled._ccore.flow_new(self.batch._v, self.batch._o, step_of.tobytes(), move_of.tobytes(),
-                                           self.nsteps, self.codec.steps.wait, max_decisions, keys.tobytes())
+        c = compiled._ccore
+        if _h2(rules):   # unokit/fast/_h2flow.h: the hands on _house2.h's Move lists
+            if not house2:
+                raise UnoError(f"{self.codec.rules!r}: _house2.h's rules are held by FlowBatch(..., house2=True) "
+                               f"(its hands are no Batch's)")
+            if encoder is None:
+                raise UnoError(f"the compiled env flow of {self.codec.rules!r} needs an encoder")
+            self._f = c.h2flow_new(*self._h2_args(rules, players, chance, encoder), step_of.tobytes(),
+                                   *_h2_tables(self.codec.rules, players), self.nsteps, self.codec.steps.wait,
+                                   max_decisions, keys.tobytes())
+            self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots = (
+                c.h2flow_where, c.h2flow_mask, c.h2flow_answer, c.h2flow_rewards, c.h2flow_one, c.h2flow_bots_new,
+                c.h2flow_bots)
+            self.batch = None
+            return
+        self.batch = Batch(len(sv), players, rules, seeds=self.seeds, chance=chance, encoder=encoder)
+        self._f = c.flow_new(self.batch._v, self.batch._o, step_of.tobytes(), move_of.tobytes(), self.nsteps,
+                             self.codec.steps.wait, max_decisions, keys.tobytes())
+        self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots = (
+            c.flow_where, c.flow_mask, c.flow_answer, c.flow_rewards, c.flow_one, c.flow_bots_new, c.flow_bots)
+
+    def _h2_args(self, rules: str, players: int, chance: str, encoder: Any) -> tuple:
+        """h2flow_new's config, seeds and observation layout (as Batch hands obs_new its layout)."""
+        from ..rules import RuleSet
+        from . import CARDS
+        if chance not in compiled.CHANCES:
+            raise UnoError(f"chance must be one of {', '.join(compiled.CHANCES)}, got {chance!r}")
+        rs = RuleSet.parse(rules)
+        if RuleSet.parse(encoder.table.rules) != rs or encoder.n != players:
+            raise UnoError(f"the encoder is for {encoder.table.rules!r} at {encoder.n} seats, the flow "
+                           f"{rs.code!r} at {players}")
+        layout = {name: start for name, start, _ in encoder.layout()}
+        if tuple(b for b in layout if b != "stem") != _BLOCKS or encoder.C != 4:
+            raise UnoError(f"an encoding C does not write: blocks {tuple(layout)}")
+        cfg = compiled._config(players, rs, 1, None, bytes([compiled.POLICIES["random-play"]] * players),
+                               chance == "fast")
+        offsets = np.array([layout[b] for b in _BLOCKS], dtype=np.int32)
+        flags = np.asarray(encoder.rule_flags, dtype=np.float32)
+        return (cfg, self.seeds.tobytes(), offsets.tobytes(), int(encoder.size), bytes(encoder.pos[c] for c in CARDS),
+                flags.tobytes(), rs.reveal == 1, layout.get("stem", -1))
 
     def where(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(seat, window, truncated)`` of each hand: the seat asked (-1: the hand is over), whether it is a
         reaction window (``wait`` offered), whether the hand ran past ``max_decisions``."""
-        s, w, t = compiled._ccore.flow_where(self._f)
+        s, w, t = self._where(self._f)
         return (np.frombuffer(s, np.int8), np.frombuffer(w, np.uint8).astype(bool),
                 np.frombuffer(t, np.uint8).astype(bool))
 
@@ -117,7 +200,7 @@ class FlowBatch:
         """``(count, steps)`` int8: the step ids offered to the seat asked in each hand (zeros: over)."""
         if out is None:
             out = np.empty((self.count, self.nsteps), np.int8)
-        compiled._ccore.flow_mask(self._f, out)
+        self._mask(self._f, out)
         return out
 
     def answer(self, steps) -> None:
@@ -127,13 +210,22 @@ class FlowBatch:
         if sv.shape != (self.count,) or sv.dtype.kind not in "iu":
             raise UnoError(f"give one whole step id per hand: shape ({self.count},)")
         try:
-            compiled._ccore.flow_answer(self._f, sv.astype(np.int32).tobytes())
+            self._answer(self._f, sv.astype(np.int32).tobytes())
         except ValueError as e:
             raise UnoError(str(e)) from None
 
     def observe(self, seats, out: np.ndarray | None = None) -> np.ndarray:
-        """``Flow.observe(seat)`` of each hand: the window flag only for the seat asked."""
+        """``Flow.observe(seat)`` of each hand: the window flag (and the stem) only for the seat asked."""
         s = np.broadcast_to(np.asarray(seats), (self.count,))
+        if self.batch is None:
+            if self.encoder is None:  # pragma: no cover - refused at construction
+                raise UnoError("no encoder")
+            if s.dtype.kind not in "iu" or ((s < 0) | (s >= self.players)).any():
+                raise UnoError(f"seats: whole numbers from 0 to {self.players - 1}, one per hand (or one for all)")
+            if out is None:
+                out = np.empty((self.count, self.encoder.size), np.float32)
+            compiled._ccore.h2flow_observe(self._f, s.astype(np.int8).tobytes(), out)
+            return out
         seat, window, _ = self.where()
         return self.batch.observe(s, out, window=window & (s == seat))
 
@@ -142,5 +234,5 @@ class FlowBatch:
         if reward not in REWARDS:
             raise UnoError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         out = np.empty((self.count, self.players), np.float32)
-        compiled._ccore.flow_rewards(self._f, REWARDS.index(reward), out)
+        self._rewards(self._f, REWARDS.index(reward), out)
         return out

@@ -1,0 +1,479 @@
+/* The RL environments' decision flow under the house rules of _house2.h (included by _ccore.c after _venv.h):
+ * unokit.env.core.Flow for hands played on _house2.h's Move lists (SEVENO's seat named, C's and JUMPIN's cuts,
+ * DR's and DD's groups, ZEROLEFT), one decision at a time, as _flow.h asks the official rules' hands.
+ *
+ * The listing is _house2.h's (h2_legal: Game.legal_actions, stems as stems; h2_expand: Game.expand of a stem;
+ * react = 1: unokit.engine.flow.reaction_options); a play being composed is a stem kept here (Flow.stem): the
+ * seat that chose it is asked its next sub-decision at once, not a reaction window. A Move's step id is the
+ * env table's (StepTable.id_of), from tables built in Python from unokit.rules.codec.Codec: a move other than a
+ * play by its move number (`step_of`, as _flow.h), a play at the step "target" by the seat it names
+ * (`target_id`), a stem of cards by its last card (`more_id`), any other play by its last card, colour named
+ * and UNO call (`play_id`). The reaction seats: Game.out_of_turn_seats (a cut rule adds the seats holding the
+ * top card), shuffled by Flow's generator.
+ *
+ *   h2flow_new(cfg, seeds, offsets, size, pos, flags, reveal_all, stem_off, step_of, play_id, more_id, target_id,
+ *              nsteps, wait, max_decisions, keys)   a capsule of len(seeds) hands dealt (compiled._config's cfg);
+ *                      the observation's layout as obs_new's, `stem_off` where the stem block starts (-1: none)
+ *   h2flow_where(f), h2flow_mask(f, out), h2flow_answer(f, steps), h2flow_rewards(f, mode, out),
+ *   h2flow_one(f, step, obs, mask)   as _flow.h's flow_where, flow_mask, flow_answer, flow_rewards, flow_one
+ *   h2flow_observe(f, seats, out)    Flow.observe(seats[i]) of each hand into row i (the stem and the window only
+ *                      for the seat asked)
+ *   h2flow_bots_new(f, keys), h2flow_bots(f, bots, agent, obs, mask)   as _flow.h's flow_bots_new and flow_bots
+ *                      (random-play opponents of hand 0, Flow.bot_decides: the options unfolded, a stem completed
+ *                      by the bot, as _house2.h's harness asks random-play), but the log returned is the number
+ *                      of decisions the opponents took */
+
+typedef struct {
+    G2 G;
+    Hist hist;
+    Rng rng;                    /* Flow.rng */
+    int8_t seat;                /* the seat asked (-1: over) */
+    uint8_t window, truncated, qhead, qlen, reacted, stem_on, stem_window;
+    int8_t queue[MAXP];
+    uint32_t decisions;
+    Move stem;                  /* Flow.stem (when stem_on) */
+} H2F;
+
+typedef struct {
+    Config cfg;
+    Obs o;                      /* the layout (its h unused: each hand's Hist is in H2F) */
+    int n, nsteps, wait, max_decisions, stem_off, K;
+    int16_t *step_of;           /* [seat * FLW_MOVES + move number] */
+    int16_t play_id[NC][5][2];  /* [card][colour + 1][uno] */
+    int16_t more_id[NC];
+    int16_t target_id[MAXP + 1];   /* [seats from the seat acting], [MAXP]: none */
+    Py_ssize_t count;
+    H2F *f;
+    Move buf[H2_CAP];
+} H2Flw;
+
+static H2Flw *h2f_get(PyObject *cap) { return PyCapsule_GetPointer(cap, "unokit.h2flow"); }
+
+static void h2f_free(PyObject *cap) {
+    H2Flw *F = h2f_get(cap);
+    if (!F) return;
+    PyMem_RawFree(F->step_of);
+    PyMem_RawFree(F->o.flags);
+    PyMem_RawFree(F->f);
+    PyMem_RawFree(F);
+}
+
+/* the options of the decision asked (Flow.options): the stem's expansion, a reaction's options, or the turn's */
+static int h2f_options(H2Flw *F, const H2F *h, Lst *L) {
+    L->v = F->buf; L->m = 0; L->cap = H2_CAP; L->over = 0;
+    if (h->seat < 0) return 0;
+    if (h->stem_on) {
+        Comp C;
+        comp_init(&C, &h->G.g, h->stem.seat);
+        h2_expand(&h->G, &C, &h->stem, L);
+    } else {
+        h2_legal(&h->G, h->seat, h->window, L);
+    }
+    return L->m;
+}
+
+/* StepTable.id_of(move, stage) */
+static int h2f_step(const H2Flw *F, const H2F *h, const Move *a) {
+    if (a->kind == MV_ID) {
+        int k = a->id % XPS;
+        return k < FLW_MOVES ? F->step_of[(size_t)a->seat * FLW_MOVES + k] : -1;
+    }
+    if (h->stem_on && h->stem.more == MORE_TARGET)
+        return F->target_id[a->target < 0 ? MAXP : (a->target - a->seat + F->n) % F->n];
+    int last = a->cards[a->n - 1];
+    if (a->more == MORE_CARDS) return F->more_id[last];
+    return F->play_id[last][a->color + 1][a->uno ? 1 : 0];
+}
+
+/* Flow._ask_next */
+static void h2f_ask_next(H2F *h) {
+    const Game *g = &h->G.g;
+    Move buf[H2_CAP];
+    if (g->over) { h->seat = -1; h->window = 0; return; }
+    if (h->stem_on) { h->seat = h->stem.seat; h->window = 0; return; }
+    while (h->qhead < h->qlen) {
+        int s = h->queue[h->qhead++];
+        Lst L = {buf, 0, H2_CAP, 0};
+        h2_legal(&h->G, s, 1, &L);
+        if (L.m) { h->seat = (int8_t)s; h->window = 1; return; }
+    }
+    h->seat = (int8_t)g->current;
+    h->window = 0;
+}
+
+/* Flow._new_round: Game.out_of_turn_seats without the seat in turn, shuffled */
+static void h2f_new_round(H2F *h) {
+    const Game *g = &h->G.g;
+    h->qhead = h->qlen = 0;
+    if (!g->over && h->reacted < 2 * g->n) {
+        int me = g->current, top = h2_top(g), cut = h->G.h2 & (H_CUT | H_JUMPIN);
+        int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me);
+        for (int p = 0; p < g->n; p++) {
+            if (p == me) continue;
+            int has = 0;
+            if (cut) for (int i = 0; i < g->hand_len[p] && !has; i++) has = g->hands[p][i] == top;
+            if (everyone || (g->hand_len[p] == 1 && !g->uno_said[p]) || has) h->queue[h->qlen++] = (int8_t)p;
+        }
+        rng_shuffle_seats(&h->rng, h->queue, h->qlen);
+    }
+    h2f_ask_next(h);
+}
+
+/* HistoryTracker.update over the events of move a ("play" / "cut": the colour named, else the last card's) */
+static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b) {
+    Hist *H = &h->hist;
+    const Game *g = &h->G.g;
+    if (a->kind == MV_PLAY) {
+        int p = a->seat, last = a->cards[a->n - 1];
+        int col = a->color >= 0 ? a->color : T_COLOR[last];
+        H->last_color[p] = (int8_t)col;
+        H->lacks[p] &= (uint8_t)~(1u << col);
+        H->last_wild[p] = last >= WILD;
+        H->last_draw[p] = 0;
+        H->color = (int8_t)col;
+        H->penalty = -1;
+        hist_draws(H, g, -1);
+    } else {
+        hist_move(&F->o, H, g, b, a->id % XPS);
+    }
+}
+
+/* Flow.answer of move a (the option chosen) in hand h; a NULL: wait */
+static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
+    Game *g = &h->G.g;
+    h->decisions++;
+    if (!a) h2f_ask_next(h);
+    else if (a->kind == MV_PLAY && a->more) {
+        if (!h->stem_on) h->stem_window = h->window;
+        h->stem = *a;
+        h->stem_on = 1;
+        h2f_ask_next(h);
+    } else {
+        int reaction = h->stem_on ? h->stem_window : h->window, bl = g->wd4_bluffer;
+        Before pre = {(uint8_t)a->seat, g->phase, (int8_t)bl, bl >= 0 ? g->hand_len[bl] : 0};
+        h->stem_on = 0;
+        Move m = *a;
+        h2_apply(&h->G, &m);
+        h2f_hist(F, h, &m, &pre);
+        if (reaction) h->reacted++;
+        else h->reacted = 0;
+        h2f_new_round(h);
+    }
+    if (!g->over && h->decisions >= (uint32_t)F->max_decisions) h->truncated = 1;
+}
+
+/* the mask of hand h into m (zeroed by the caller) */
+static void h2f_mask(H2Flw *F, const H2F *h, int8_t *m) {
+    Lst L;
+    int c = h2f_options(F, h, &L);
+    for (int j = 0; j < c; j++) {
+        int st = h2f_step(F, h, &L.v[j]);
+        if (st >= 0) m[st] = 1;
+    }
+    if (h->window && h->seat >= 0) m[F->wait] = 1;
+}
+
+/* the option step id st stands for in hand h: 1 and *out (wait: *is_wait), else 0 */
+static int h2f_find(H2Flw *F, const H2F *h, int st, Move *out, int *is_wait) {
+    *is_wait = 0;
+    if (h->seat < 0 || st < 0 || st >= F->nsteps) return 0;
+    if (st == F->wait) { *is_wait = 1; return h->window; }
+    Lst L;
+    int c = h2f_options(F, h, &L);
+    for (int j = 0; j < c; j++) if (h2f_step(F, h, &L.v[j]) == st) { *out = L.v[j]; return 1; }
+    return 0;
+}
+
+/* Flow.observe(me) of hand h into x */
+static void h2f_encode(const H2Flw *F, const H2F *h, int me, float *x) {
+    int asked = me == h->seat;
+    obs_encode(&F->o, &h->hist, &h->G.g, me, asked && h->window, x);
+    if (F->stem_off < 0) return;
+    float *y = x + F->stem_off;
+    if (asked && h->stem_on) {
+        for (int j = 0; j < h->stem.n; j++) y[F->o.pos[h->stem.cards[j]]] += 1;
+        y[2 * F->K + (h->stem.more == MORE_CARDS ? 1 : 2)] = 1;
+    } else {
+        y[2 * F->K] = 1;
+    }
+}
+
+static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
+    PyObject *cfgo;
+    Py_buffer seeds, offs, pos, flags, so, pid, mid, tid, keys;
+    int size, reveal_all, stem_off, nsteps, wait, maxd;
+    if (!PyArg_ParseTuple(args, "Oy*y*iy*y*piy*y*y*y*iiiy*", &cfgo, &seeds, &offs, &size, &pos, &flags, &reveal_all,
+                          &stem_off, &so, &pid, &mid, &tid, &nsteps, &wait, &maxd, &keys)) return NULL;
+    H2Flw *F = PyMem_RawCalloc(1, sizeof(H2Flw));
+    PyObject *cap = NULL;
+    if (!F) { PyErr_NoMemory(); goto done; }
+    if (read_config(cfgo, &F->cfg) < 0) goto fail;
+    int n = F->cfg.n;
+    Py_ssize_t count = seeds.len / 8;
+    if (seeds.len % 8 || keys.len != seeds.len || offs.len != OB_BLOCKS * 4 || pos.len != NC || flags.len % 4
+        || size <= 0 || nsteps <= 0 || wait < 0 || wait >= nsteps || maxd <= 0
+        || so.len != (Py_ssize_t)n * FLW_MOVES * 2 || pid.len != (Py_ssize_t)sizeof F->play_id
+        || mid.len != (Py_ssize_t)sizeof F->more_id || tid.len != (Py_ssize_t)sizeof F->target_id) {
+        PyErr_SetString(PyExc_ValueError, "h2flow_new: seeds, keys, layout or tables of the wrong size");
+        goto fail;
+    }
+    const int32_t *ov = offs.buf;
+    const uint8_t *pv = pos.buf;
+    int K = 0;
+    for (int c = 0; c < NC; c++) if (pv[c] + 1 > K) K = pv[c] + 1;
+    for (int b = 0; b < OB_BLOCKS; b++)
+        if (ov[b] < 0 || ov[b] >= size) { PyErr_SetString(PyExc_ValueError, "h2flow_new: an offset out of range"); goto fail; }
+    for (int c = 0; c < NC; c++)
+        if (ov[OB_HAND] + pv[c] >= size) { PyErr_SetString(PyExc_ValueError, "h2flow_new: a card out of range"); goto fail; }
+    if (ov[OB_RULES] + (int)(flags.len / 4) > size || stem_off >= size || (stem_off >= 0 && stem_off + 2 * K + 4 > size)) {
+        PyErr_SetString(PyExc_ValueError, "h2flow_new: a block out of range");
+        goto fail;
+    }
+    const int16_t *checks[4] = {so.buf, pid.buf, mid.buf, tid.buf};
+    Py_ssize_t lens[4] = {so.len / 2, pid.len / 2, mid.len / 2, tid.len / 2};
+    for (int t = 0; t < 4; t++)
+        for (Py_ssize_t j = 0; j < lens[t]; j++)
+            if (checks[t][j] >= nsteps || checks[t][j] == wait) {
+                PyErr_SetString(PyExc_ValueError, "h2flow_new: a step out of range");
+                goto fail;
+            }
+    F->o.size = size; F->o.nflags = (int)(flags.len / 4); F->o.reveal_all = reveal_all; F->o.count = count;
+    for (int b = 0; b < OB_BLOCKS; b++) F->o.off[b] = ov[b];
+    memcpy(F->o.pos, pv, NC);
+    F->o.flags = PyMem_RawMalloc(flags.len ? (size_t)flags.len : 1);
+    F->step_of = PyMem_RawMalloc((size_t)so.len);
+    F->f = PyMem_RawCalloc((size_t)(count ? count : 1), sizeof(H2F));
+    if (!F->o.flags || !F->step_of || !F->f) { PyErr_NoMemory(); goto fail; }
+    memcpy(F->o.flags, flags.buf, (size_t)flags.len);
+    memcpy(F->step_of, so.buf, (size_t)so.len);
+    memcpy(F->play_id, pid.buf, sizeof F->play_id);
+    memcpy(F->more_id, mid.buf, sizeof F->more_id);
+    memcpy(F->target_id, tid.buf, sizeof F->target_id);
+    F->n = n; F->nsteps = nsteps; F->wait = wait; F->max_decisions = maxd; F->stem_off = stem_off; F->K = K;
+    F->count = count;
+    const uint64_t *sv = seeds.buf, *kv = keys.buf;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        H2F *h = &F->f[i];
+        deal(&h->G.g, &F->cfg, sv[i]);
+        h2_begin(&h->G, &F->cfg);
+        hist_deal(&h->hist, &h->G.g);
+        rng_seed(&h->rng, kv[i], F->cfg.fast);
+        h->decisions = 0; h->truncated = 0; h->reacted = 0; h->stem_on = 0;
+        h2f_new_round(h);
+    }
+    cap = PyCapsule_New(F, "unokit.h2flow", h2f_free);
+    if (cap) F = NULL;
+fail:
+    if (F) { PyMem_RawFree(F->step_of); PyMem_RawFree(F->o.flags); PyMem_RawFree(F->f); PyMem_RawFree(F); }
+done:
+    PyBuffer_Release(&seeds); PyBuffer_Release(&offs); PyBuffer_Release(&pos); PyBuffer_Release(&flags);
+    PyBuffer_Release(&so); PyBuffer_Release(&pid); PyBuffer_Release(&mid); PyBuffer_Release(&tid);
+    PyBuffer_Release(&keys);
+    return cap;
+}
+
+static PyObject *py_h2flow_where(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    if (!PyArg_ParseTuple(args, "O", &cap)) return NULL;
+    H2Flw *F = h2f_get(cap);
+    if (!F) return NULL;
+    Py_ssize_t c = F->count;
+    PyObject *a = PyBytes_FromStringAndSize(NULL, c), *b = PyBytes_FromStringAndSize(NULL, c),
+             *t = PyBytes_FromStringAndSize(NULL, c);
+    if (!a || !b || !t) { Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(t); return NULL; }
+    int8_t *av = (int8_t *)PyBytes_AS_STRING(a);
+    uint8_t *bv = (uint8_t *)PyBytes_AS_STRING(b), *tv = (uint8_t *)PyBytes_AS_STRING(t);
+    for (Py_ssize_t i = 0; i < c; i++) { av[i] = F->f[i].seat; bv[i] = F->f[i].window; tv[i] = F->f[i].truncated; }
+    return Py_BuildValue("(NNN)", a, b, t);
+}
+
+static PyObject *py_h2flow_mask(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    Py_buffer out;
+    if (!PyArg_ParseTuple(args, "Ow*", &cap, &out)) return NULL;
+    H2Flw *F = h2f_get(cap);
+    if (!F || out.len != F->count * F->nsteps) {
+        if (F) PyErr_SetString(PyExc_ValueError, "h2flow_mask: out of count x nsteps int8");
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    int8_t *m = out.buf;
+    memset(m, 0, (size_t)out.len);
+    for (Py_ssize_t i = 0; i < F->count; i++) h2f_mask(F, &F->f[i], m + i * F->nsteps);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_h2flow_answer(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    Py_buffer steps;
+    if (!PyArg_ParseTuple(args, "Oy*", &cap, &steps)) return NULL;
+    H2Flw *F = h2f_get(cap);
+    if (!F || steps.len != F->count * 4) {
+        if (F) PyErr_SetString(PyExc_ValueError, "one int32 step id per hand");
+        PyBuffer_Release(&steps);
+        return NULL;
+    }
+    const int32_t *sv = steps.buf;
+    Move *mv = PyMem_RawMalloc(sizeof(Move) * (size_t)(F->count ? F->count : 1));
+    uint8_t *wt = PyMem_RawMalloc((size_t)(F->count ? F->count : 1));
+    if (!mv || !wt) { PyMem_RawFree(mv); PyMem_RawFree(wt); PyBuffer_Release(&steps); return PyErr_NoMemory(); }
+    for (Py_ssize_t i = 0; i < F->count; i++) {   /* every step checked first: a refused batch changes nothing */
+        int w;
+        if (sv[i] == -1) continue;
+        if (!h2f_find(F, &F->f[i], sv[i], &mv[i], &w)) {
+            PyErr_Format(PyExc_ValueError, "hand %zd: step id %d is not offered to the seat asked now", i, (int)sv[i]);
+            PyMem_RawFree(mv); PyMem_RawFree(wt); PyBuffer_Release(&steps);
+            return NULL;
+        }
+        wt[i] = (uint8_t)w;
+    }
+    for (Py_ssize_t i = 0; i < F->count; i++) if (sv[i] != -1) h2f_apply(F, &F->f[i], wt[i] ? NULL : &mv[i]);
+    PyMem_RawFree(mv); PyMem_RawFree(wt);
+    PyBuffer_Release(&steps);
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_h2flow_rewards(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    int mode;
+    Py_buffer out;
+    if (!PyArg_ParseTuple(args, "Oiw*", &cap, &mode, &out)) return NULL;
+    H2Flw *F = h2f_get(cap);
+    if (!F || out.len != F->count * F->n * 4) {
+        if (F) PyErr_SetString(PyExc_ValueError, "h2flow_rewards: out of count x players float32");
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    float *r = out.buf;
+    for (Py_ssize_t i = 0; i < F->count; i++) fl_rewards(&F->f[i].G.g, mode, r + i * F->n);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_h2flow_observe(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    Py_buffer seats, out;
+    if (!PyArg_ParseTuple(args, "Oy*w*", &cap, &seats, &out)) return NULL;
+    H2Flw *F = h2f_get(cap);
+    PyObject *res = NULL;
+    if (!F) goto done;
+    if (seats.len != F->count || out.len != F->count * (Py_ssize_t)F->o.size * 4) {
+        PyErr_SetString(PyExc_ValueError, "h2flow_observe: one seat per hand, out of count x size float32");
+        goto done;
+    }
+    const int8_t *sv = seats.buf;
+    for (Py_ssize_t i = 0; i < F->count; i++)
+        if (sv[i] < 0 || sv[i] >= F->n) { PyErr_Format(PyExc_ValueError, "hand %zd: there is no seat %d", i, (int)sv[i]); goto done; }
+    float *x = out.buf;
+    for (Py_ssize_t i = 0; i < F->count; i++) h2f_encode(F, &F->f[i], sv[i], x + i * F->o.size);
+    res = Py_None;
+    Py_INCREF(res);
+done:
+    PyBuffer_Release(&seats); PyBuffer_Release(&out);
+    return res;
+}
+
+static PyObject *py_h2flow_one(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    int st;
+    Py_buffer ob, mb;
+    if (!PyArg_ParseTuple(args, "Oiw*w*", &cap, &st, &ob, &mb)) return NULL;
+    H2Flw *F = h2f_get(cap);
+    if (!F || F->count < 1 || ob.len != (Py_ssize_t)F->o.size * 4 || mb.len != F->nsteps) {
+        if (F) PyErr_SetString(PyExc_ValueError, "h2flow_one: obs of size float32, mask of nsteps");
+        PyBuffer_Release(&ob); PyBuffer_Release(&mb);
+        return NULL;
+    }
+    H2F *h = &F->f[0];
+    if (st != -1) {
+        Move a;
+        int w;
+        if (!h2f_find(F, h, st, &a, &w)) {
+            PyBuffer_Release(&ob); PyBuffer_Release(&mb);
+            PyErr_Format(PyExc_ValueError, "step id %d is not offered to the seat asked now", st);
+            return NULL;
+        }
+        h2f_apply(F, h, w ? NULL : &a);
+    }
+    if (h->seat >= 0) {
+        h2f_encode(F, h, h->seat, ob.buf);
+        memset(mb.buf, 0, (size_t)F->nsteps);
+        h2f_mask(F, h, mb.buf);
+    }
+    PyBuffer_Release(&ob); PyBuffer_Release(&mb);
+    const Game *g = &h->G.g;
+    return Py_BuildValue("(iiii)", (int)h->seat, (int)h->window, (int)h->truncated, g->over ? (int)g->winner : -1);
+}
+
+/* ------------------------------------------------------------------ random-play opponents of one hand */
+static PyObject *py_h2flow_bots_new(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    Py_buffer keys;
+    if (!PyArg_ParseTuple(args, "Oy*", &cap, &keys)) return NULL;
+    H2Flw *F = h2f_get(cap);
+    if (!F || keys.len != (Py_ssize_t)F->n * 8) {
+        if (F) PyErr_SetString(PyExc_ValueError, "h2flow_bots_new: one uint64 key per seat");
+        PyBuffer_Release(&keys);
+        return NULL;
+    }
+    FBots *B = PyMem_RawCalloc(1, sizeof(FBots));
+    if (!B) { PyBuffer_Release(&keys); return PyErr_NoMemory(); }
+    const uint64_t *kv = keys.buf;
+    B->n = F->n;
+    for (int s = 0; s < F->n; s++) rng_seed(&B->r[s], kv[s], F->cfg.fast);
+    PyBuffer_Release(&keys);
+    PyObject *out = PyCapsule_New(B, "unokit.flowbots", fbots_free);
+    if (!out) PyMem_RawFree(B);
+    return out;
+}
+
+static PyObject *py_h2flow_bots(PyObject *self, PyObject *args) {
+    PyObject *cap, *bcap;
+    int agent;
+    Py_buffer ob, mb;
+    if (!PyArg_ParseTuple(args, "OOiw*w*", &cap, &bcap, &agent, &ob, &mb)) return NULL;
+    H2Flw *F = h2f_get(cap);
+    FBots *B = F ? PyCapsule_GetPointer(bcap, "unokit.flowbots") : NULL;
+    if (!B || F->count < 1 || B->n != F->n || agent < 0 || agent >= F->n || ob.len != (Py_ssize_t)F->o.size * 4
+        || mb.len != F->nsteps) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "h2flow_bots: its bots, a seat, obs, mask");
+        PyBuffer_Release(&ob); PyBuffer_Release(&mb);
+        return NULL;
+    }
+    H2F *h = &F->f[0];
+    G2 *G = &h->G;
+    Game *g = &G->g;
+    long decided = 0;
+    while (!g->over && !h->truncated && h->seat != agent) {
+        int s = h->seat;
+        Lst L = {F->buf, 0, H2_CAP, 0};
+        h2_legal(G, s, h->window, &L);
+        h2_unfold(G, &L);
+        int j = !L.m ? -1 : h->window ? h2_react(&B->r[s], &L) : h2_act(g, &B->r[s], &L);
+        decided++;
+        if (j < 0) { h2f_apply(F, h, NULL); continue; }
+        Move a = F->buf[j];
+        if (a.more) h2_complete(G, &B->r[s], g->phase, h->window, &a);
+        h2f_apply(F, h, &a);
+    }
+    if (h->seat >= 0) {
+        h2f_encode(F, h, h->seat, ob.buf);
+        memset(mb.buf, 0, (size_t)F->nsteps);
+        h2f_mask(F, h, mb.buf);
+    }
+    PyBuffer_Release(&ob); PyBuffer_Release(&mb);
+    return Py_BuildValue("(iiiil)", (int)h->seat, (int)h->window, (int)h->truncated, g->over ? (int)g->winner : -1,
+                         decided);
+}
+
+#define H2FLOW_METHODS \
+    {"h2flow_bots_new", py_h2flow_bots_new, METH_VARARGS, "Random-play opponents for hand 0 (see _h2flow.h)."}, \
+    {"h2flow_bots", py_h2flow_bots, METH_VARARGS, "The opponents of hand 0 decide until the agent is asked."}, \
+    {"h2flow_new", py_h2flow_new, METH_VARARGS, "The env's decision flow under _house2.h's rules (see _h2flow.h)."}, \
+    {"h2flow_where", py_h2flow_where, METH_VARARGS, "(seat asked, window, truncated) of each hand."}, \
+    {"h2flow_mask", py_h2flow_mask, METH_VARARGS, "The masks over the step ids, into a buffer."}, \
+    {"h2flow_answer", py_h2flow_answer, METH_VARARGS, "One step id per hand, as Flow.answer."}, \
+    {"h2flow_rewards", py_h2flow_rewards, METH_VARARGS, "hand_rewards of each hand, into a buffer."}, \
+    {"h2flow_observe", py_h2flow_observe, METH_VARARGS, "Flow.observe of a seat of each hand, into a buffer."}, \
+    {"h2flow_one", py_h2flow_one, METH_VARARGS, "One hand's step, the next observation and mask written."},
