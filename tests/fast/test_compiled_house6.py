@@ -50,7 +50,7 @@ def test_MS_is_played_compiled_alone_with_the_ambiguity_digits_and_proven_rules(
         for other in ("C", "DR", "SEVENO", "JUMPIN", "T", "CHU", "S", "E", "DED", "M", "DOA"):
             why = C.problem(f"UNO 1121 {code}-{other}", "random-play", 3)
             assert why and code in why and other in why, (code, other, why)
-        assert "strategist" in (C.problem(f"UNO 1121 {code}", "strategist", 3) or "")
+        assert C.problem(f"UNO 1121 {code}", "strategist", 3) is None   # (tests/fast/test_compiled_strategist_house6.py)
         assert C.batch_problem(f"UNO 1121 {code}")
 
 

@@ -47,7 +47,7 @@ def test_M_is_played_compiled_alone_with_the_ambiguity_digits_and_proven_rules()
         why = C.problem(f"UNO 1121 M-{armed}", "random-play", 3)
         assert why and why.startswith(f"M with {armed}"), armed
     assert C.problem("UNO 1121 M-CHU-SAT", "random-play", 3)
-    assert C.problem("UNO 1121 M", "strategist", 3)
+    assert C.problem("UNO 1121 M", "strategist", 3) is None   # (tests/fast/test_compiled_strategist_house5.py)
     assert C.batch_problem("UNO 1121 M")
 
 

@@ -820,6 +820,7 @@ static int hand_points(const Game *g, int seat) {
 
 #include "_policies.h"   /* random-play and the benchmark's agent */
 #include "_strategist3.h"   /* the strategist under ADDUP alone, REV, OPEN */
+#include "_strategist5.h"   /* the strategist under CHU, E, IE, S, M */
 
 /* ------------------------------------------------------------------ playing a hand */
 /* record fields per hand, then drawn[n], points[n] */
@@ -874,7 +875,8 @@ static int h5_react_step(Game *g, const Config *cfg, Rng *hr, Strat *st, GrHist 
     for (int i = 0; i < nc; i++) {
         int s = cands[i], m = add_reactions(g, ids, 0, s);
         if (!m) continue;
-        int a = cfg->policy[s] == POL_GREEDY ? react_greedy(ids, m) : react_random_play(ids, m);
+        int a = cfg->policy[s] == POL_STRATEGIST ? react_strategist(ids, m)
+              : cfg->policy[s] == POL_GREEDY ? react_greedy(ids, m) : react_random_play(ids, m);
         if (a < 0) continue;
         strat_observe(st, g, a);
         gr_observe(gh, g, a);

@@ -1,5 +1,5 @@
 /* _house6.h (included by _ccore.c): sudden death, MS1, MS2 and MS3 (unokit/rules/suddendeath.py SuddenDeath), for
- * random-play and greedy seats.
+ * random-play, greedy and strategist seats (the strategist reads the seats left: _strategist.h's StCtx.out).
  *
  *   MS1  from the first turn, a seat in turn that draws holding no card it could play alone (Game.can_play_alone:
  *        any_alone, the official match and _house3.h's objections) is eliminated instead of drawing; facing a draw
@@ -73,15 +73,20 @@ static void h6_eliminate(Game *g, int p) {
     g->phase = g->pending ? PH_PENDING : PH_PLAY;
 }
 
-/* SuddenDeath.on_turn_action on the draw of the seat in turn: 1 when the seat was eliminated instead */
-static int h6_draw(Game *g, int p) {
+/* SuddenDeath.on_turn_action: does the draw of the seat in turn eliminate it (the strategist reads no draw then) */
+static int h6_dooms(const Game *g, int p) {
     if (!h6_armed(g)) return 0;
     if (g->phase == PH_PENDING) {
         if (!(g->stack || (g->h3 & (X_INFERNO | X_DEFLECT))) || g->going_out >= 0) return 0;
         for (int i = 0; i < g->hand_len[p]; i++) if (h6_can_stack(g, g->hands[p][i])) return 0;
-    } else if (g->phase != PH_PLAY || any_alone(g, p)) {
-        return 0;
+        return 1;
     }
+    return g->phase == PH_PLAY && !any_alone(g, p);
+}
+
+/* the draw of the seat in turn: 1 when the seat was eliminated instead */
+static int h6_draw(Game *g, int p) {
+    if (!h6_dooms(g, p)) return 0;
     seat_starts(g, p);
     h6_eliminate(g, p);
     return 1;

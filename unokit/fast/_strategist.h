@@ -250,6 +250,9 @@ static void st_ev_challenge(const Strat *S, StSeat *z, const Game *g, int me, in
 /* _strategist3.h: ADDUP's pairs and challenge (their cards, values and events) */
 static inline int st3_addup(int k);
 static void st3_observe(StSeat *z, const Game *g, int me, int p, int k);
+static const Game *st5_prelude(Strat *S, const Game *g, int id, Game *t);   /* _house5.h's penalties (_strategist5.h) */
+static void st5_spoke_uno(StSeat *z, int me, const Game *g, int p, int played);
+static void st5_slap(StSeat *z, int me, const Game *g, int p);
 
 /* Every strategist seat reads the events of id, applied next to g (official rules). */
 static void strat_observe(Strat *S, const Game *g, int id) {
@@ -263,6 +266,8 @@ static void strat_observe(Strat *S, const Game *g, int id) {
         if (S->nlog < S->cap) S->log[S->nlog++] = id;
     }
     if (!S->active) return;
+    Game t5;
+    if (g->h5 && !(g = st5_prelude(S, g, id, &t5))) return;   /* what _house5.h's hooks deal first */
     int p = id / XPS, k = id % XPS, n = g->n;
     for (int me = 0; me < n; me++) {
         if (!S->is[me]) continue;
@@ -272,11 +277,13 @@ static void strat_observe(Strat *S, const Game *g, int id) {
             if (k < 104) card = k >> 1;
             else { card = WILD + (k - 104) / 8; nc = ((k - 104) % 8) >> 1; }
             st_ev_play(z, me, p, card, nc);
+            if ((k & 1) && g->h5 && g->hand_len[p] == 2) st5_spoke_uno(z, me, g, p, 1);   /* S: a call in silence */
             if ((g->h3 & X_GT) && g->gt_card == card + 1 && g->gt_player != p && T_NUMV[card] > 0) {   /* GT's penalty */
                 int q = g->gt_player;
                 st_ev_draw(z, me, q, st_avail(g, T_NUMV[card], g->discard_len + 1, g->hand_len[q]), 0);
             }
         } else if (k == K_DRAW) {
+            if (g->ms && h6_dooms(g, p)) continue;        /* MS: eliminated instead of drawing (no draw event) */
             if (g->phase == PH_PENDING) st_ev_draw(z, me, p, st_avail(g, g->pending, g->discard_len, g->hand_len[p]), 0);
             else if (g->flags & F_SAT) { S->sat_seat = p; S->sat_len = g->hand_len[p]; }   /* read after it: strat_after */
             else st_ev_draw(z, me, p, st_avail(g, 1, g->discard_len, g->hand_len[p]), 1);
@@ -285,6 +292,10 @@ static void strat_observe(Strat *S, const Game *g, int id) {
         } else if (k >= K_CATCH && k < K_CATCH + MAXP) {
             int q = k - K_CATCH;
             st_ev_draw(z, me, q, st_avail(g, g->uno_penalty, g->discard_len, g->hand_len[q]), 0);
+        } else if (k == K_UNO) {
+            if (g->h5) st5_spoke_uno(z, me, g, p, 0);
+        } else if (k == K_SLAP) {
+            st5_slap(z, me, g, p);
         } else if (k >= K_COLOR && k < K_COLOR + 4) {
             z->ecolor = (int8_t)(k - K_COLOR);
             if (p != me) { z->info[p].named = (int8_t)(k - K_COLOR); z->info[p].named_trust = T_NAMED_TRUST; }
@@ -315,6 +326,7 @@ typedef struct {
     const Game *g;
     const StSeat *z;
     int me, n, d, phase, color, topface, pending, nh;
+    int na, out;                     /* MS: the seats left, those out of the hand (a bit each; _Ctx.na, eliminated) */
     int group;                       /* DR (1: one face) or DD (2: identical cards) in force (surprise_group), else 0 */
     int t_card, car_card, dad_card;  /* the numbers of T, CAR, DAD in force (-1: none; _h2strategist.h) */
     int ba, ba_ready;                /* BA in force; the last two plays were twin numbers (strategist._twin_numbers) */
@@ -341,7 +353,10 @@ static double st_danger(int size) {
 
 static inline int st_nxt(const StCtx *x, int seat, int steps, int d) {
     int s = seat;
-    for (int i = 0; i < steps; i++) s = ((s + d) % x->n + x->n) % x->n;
+    for (int i = 0; i < steps; i++) {
+        s = ((s + d) % x->n + x->n) % x->n;
+        while (x->out >> s & 1) s = ((s + d) % x->n + x->n) % x->n;   /* MS: the seats out are skipped */
+    }
     return s;
 }
 
@@ -352,6 +367,8 @@ static void st_context(StCtx *x, const Strat *S, const Game *g, int me) {
     x->z = &S->seat[me];
     x->me = me;
     x->n = g->n;
+    x->out = g->out;
+    x->na = g->n - __builtin_popcount(g->out);
     x->d = g->direction;
     x->phase = g->phase;
     x->color = g->color;
@@ -367,7 +384,7 @@ static void st_context(StCtx *x, const Strat *S, const Game *g, int me) {
     int have = 0;
     for (int s = 0; s < g->n; s++) {
         x->sizes[s] = g->hand_len[s];
-        if (s == me) continue;
+        if (s == me || (g->out >> s & 1)) continue;   /* ctx.opps: the seats left */
         double dg = st_danger(g->hand_len[s]);
         if (!have || dg > x->max_danger) x->max_danger = dg;
         if (g->hand_len[s] < x->min_opp) x->min_opp = g->hand_len[s];
@@ -534,7 +551,7 @@ static double st_static(const StCtx *x, const uint8_t *rest, int nr, int col, in
             int c = rest[i];
             if (st_wild(c) || T_COLOR[c] == col || T_FACE[c] == face) follow++;
         }
-        double s = (again || actor == me) ? 1.0 : x->n == 2 ? 0.5 : x->n == 3 ? 0.35 : 0.25;
+        double s = (again || actor == me) ? 1.0 : x->na == 2 ? 0.5 : x->na == 3 ? 0.35 : 0.25;
         double now = follow ? 1.0 : 0.0;
         double changed = 0.0;
         int nothers = 0;
@@ -579,7 +596,7 @@ static double st_static(const StCtx *x, const uint8_t *rest, int nr, int col, in
         if (same) v += 1.5 * W_SURPRISE_GROUP;
     }
     if (W_MANAGEMENT > 0 && actor != me) {
-        double base = P_PRESSURE * (x->n == 2 ? 2.0 : 1.0);
+        double base = P_PRESSURE * (x->na == 2 ? 2.0 : 1.0);
         double chain = 1.0;
         int q = actor;
         for (int step = 0; step < 2; step++) {
@@ -660,7 +677,7 @@ static double st_again(const StCtx *x, const uint8_t *rest, int nr, int col, int
 static double st_duel(const StCtx *x, const uint8_t *cs, int k) {
     if (W_DUEL <= 0) return 0.0;
     int opp = -1;
-    for (int s = 0; s < x->n; s++) if (s != x->me) { opp = s; break; }
+    for (int s = 0; s < x->n; s++) if (s != x->me && !(x->out >> s & 1)) { opp = s; break; }
     int theirs = opp >= 0 ? x->sizes[opp] : 7, mine = x->nh, kk = 0;
     for (int i = 0; i < k; i++) {
         int f = T_FACE[cs[i]];
@@ -690,7 +707,7 @@ static double st_value_raw(const StCtx *x, const uint8_t *cs, int k, int named, 
     int nr = k == 1 ? st_remove(hand, nh, cs[0], rest) : st_removek(hand, nh, cs, k, rest);
     int card = cs[k - 1];
     int col = named >= 0 ? named : T_COLOR[card], face = T_FACE[card], me = x->me;
-    int two = x->n == 2, draw = st_draw_of(card);
+    int two = x->na == 2, draw = st_draw_of(card);
     int sizes[MAXP];
     for (int s = 0; s < x->n; s++) sizes[s] = sizes_in ? sizes_in[s] : x->sizes[s];
     double v = ST_CARD * k;
@@ -723,11 +740,11 @@ static double st_value_raw(const StCtx *x, const uint8_t *cs, int k, int named, 
         skipped[nsk++] = nxt;
         actor = st_nxt(x, nxt, 1, x->d);
     } else if (face == F_SKIP) {
-        if (k <= x->n - 1) {
+        if (k <= x->na - 1) {
             for (int i = 1; i <= k; i++) skipped[nsk++] = st_nxt(x, me, i, x->d);
             actor = st_nxt(x, me, k + 1, x->d);
         } else {
-            actor = st_nxt(x, me, 1 + k % (x->n - 1), x->d);
+            actor = st_nxt(x, me, 1 + k % (x->na - 1), x->d);
             skipped[nsk++] = st_nxt(x, me, 1, x->d);
         }
     } else if (face == F_REVERSE) {
@@ -841,7 +858,7 @@ static void st3_consume_play(const StCtx *x, int k, int two, int nxt, int *hold,
 /* _consume: drawing is weighed against playing (plays: the candidate ids) */
 static int st_consume(const StCtx *x, const int16_t *plays, int np) {
     if (!np) return 1;
-    int two = x->n == 2;
+    int two = x->na == 2;
     int cold = x->max_danger < 0.3 && x->nh >= 5;
     if (cold) {
         int all = 1;
@@ -865,15 +882,15 @@ static int st_trebuchet(const StCtx *x) {
     const StSeat *z = x->z;
     int others = 0;
     for (int s = 0; s < x->n; s++) {
-        if (s == x->me) continue;
+        if (s == x->me || (x->out >> s & 1)) continue;
         others++;
         if (!(z->stuck >> s & 1)) return 0;
     }
     if (!others) return 0;
     int mine = z->stuck >> x->me & 1;
     if (!mine && x->phase != PH_DRAWN) return 0;
-    if (x->phase == PH_DRAWN && !mine && z->draws_since < x->n) return 0;
-    for (int s = 0; s < x->n; s++) if (s != x->me && x->sizes[s] <= 1) return 0;
+    if (x->phase == PH_DRAWN && !mine && z->draws_since < x->na) return 0;
+    for (int s = 0; s < x->n; s++) if (s != x->me && !(x->out >> s & 1) && x->sizes[s] <= 1) return 0;
     if (x->nh <= 2) return 0;
     return x->nh >= x->min_opp + 2;
 }
@@ -889,7 +906,10 @@ static int react_strategist(const int16_t *ids, int m) {
     if (W_SAY_UNO > 0)
         for (int i = 0; i < m; i++) if (ids[i] % XPS == K_UNO) return ids[i];
     if (W_CATCH_UNO > 0)
-        for (int i = 0; i < m; i++) { int k = ids[i] % XPS; if (k >= K_CATCH && k < K_CATCH + MAXP) return ids[i]; }
+        for (int i = 0; i < m; i++) {
+            int k = ids[i] % XPS;
+            if ((k >= K_CATCH && k < K_CATCH + MAXP) || k == K_SLAP) return ids[i];   /* (M: listed after the catches) */
+        }
     return -1;
 }
 
@@ -994,8 +1014,8 @@ static int policy_strategist(Strat *S, const Game *g, Rng *r, const int16_t *ids
         uint8_t rest[NDECK];
         int nr = st_remove(hand, nh, card, rest);
         if (nr != 1 || st_wild(rest[0])) return chosen;
-        if (x.n < P_OLHA_MIN_PLAYERS) return chosen;
-        for (int s = 0; s < x.n; s++) if (s != me && x.sizes[s] <= 1) return chosen;
+        if (x.na < P_OLHA_MIN_PLAYERS) return chosen;
+        for (int s = 0; s < x.n; s++) if (s != me && !(x.out >> s & 1) && x.sizes[s] <= 1) return chosen;
         int rc = T_COLOR[rest[0]];
         if (named != rc) return chosen;
         if (st_random(r) >= P_OLHA_RATE) return chosen;

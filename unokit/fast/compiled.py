@@ -97,13 +97,16 @@ _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
 #: the house rules under which the compiled strategist (unokit/fast/_strategist.h; under _house2.h's rules
 #: unokit/fast/_h2strategist.h) was proven to make StrategistBot's choices (tests/fast/test_compiled_strategist_house.py,
 #: tests/fast/test_compiled_strategist_house2.py; ADDUP alone, the hands OPEN and REV show, TRI's penalties:
-#: unokit/fast/_strategist3.h, tests/fast/test_compiled_strategist_house3.py); not yet _house5.h's rules
+#: unokit/fast/_strategist3.h, tests/fast/test_compiled_strategist_house3.py; _house5.h's and _house6.h's rules:
+#: unokit/fast/_strategist5.h, test_compiled_strategist_house5.py and _house6.py)
 _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY", "FORCE", "NOCHALLENGE",
                      "WILDSTART", "PAA", "PAB", "FL", "I", "DEFLECT", "REVENGE", "NOENDDRAW", "WILDMATCH",
                      "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO", "SAT", "GT", "LIMIT",
                      "C", "JUMPIN", "SEVENO", "ZEROLEFT", "DR", "DD", "BOMB", "DOUBLE", "AB", "AA", "T", "CAR", "BA",
                      "BACK", "CLA", "DAD",
-                     "ADDUP", "OPEN", "REV", "TRI")
+                     "ADDUP", "OPEN", "REV", "TRI",
+                     "MS1", "MS2", "MS3",   # _house6.h's sudden death (tests/fast/test_compiled_strategist_house6.py)
+                     "CHU", "E", "IE", "S", "M")   # _house5.h's (_strategist5.h; test_compiled_strategist_house5.py)
 #: the human-error bots (unokit.bots.human.HumanBot over greedy or random-play): their policies in C, the default
 #: rates of HumanBot (forget_uno, talk, apologise, reaction; tests/fast/test_compiled_human.py checks them against
 #: its signature: this layer cannot import the bots), and the rule codes under which they were proven to play as
@@ -204,11 +207,13 @@ def _h4_problem(rs) -> str | None:
     asking = [c for c in ("SAT", "INS", "FORCE") if rs.has(c)]
     if rs.has("AB"):
         asking += [c for c in ("CON", "TRI") if rs.has(c)]
-    if rs.has("CLA") and rs.has("TRI"):   # CLA's card asks for a seat to name: never playable alone (TRI's draw)
-        judged.append("CLA")
-        asking.append("TRI")
+    if rs.has("CLA"):   # CLA's card asks for a seat to name: never playable alone (the draws above, CON's, TRI's)
+        more = [c for c in ("CON", "TRI") if rs.has(c) and c not in asking]
+        if asking or more:
+            judged.append("CLA")
+            asking += more
     if judged and asking:
-        return (f"{'-'.join(judged)} with {'-'.join(asking)} are played by the referee only: the draws of "
+        return (f"{'-'.join(dict.fromkeys(judged + asking))} are played by the referee only together: the draws of "
                 f"{'-'.join(asking)} ask whether a card can be played alone under every rule in force "
                 f"(Game.can_play_alone, changed by {'-'.join(judged)}), which the compiled core's draws do not ask")
     return None
