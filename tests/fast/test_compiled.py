@@ -284,14 +284,14 @@ def test_lab_plays_the_hands_of_its_matches_in_C_with_the_referees_results():
     from unokit.lab import lab
     codes = ["UNO 1121", "UNO 1121 P4", "UNO 1121 C-DR", "UNO 1122 SEVENO", "UNO 1121 DOUBLE", "UNO 1121 SLOWUNO-MEM",
              "UNO 1121 scoring=lowest target=200", "UNO 3121 P2", "UNO 3122 DR",   # 3: the deal passes
-             # the match rules: their Match scores the hands C played (finish_played), but ELIMMOST reads their cards
+             # the match rules: their Match scores the hands C played (finish_played; ELIMMOST: with their cards)
              "UNO 1121 TV", "UNO 1121 TV(wins=3) DR", "UNO 1121 PR(start=150)", "UNO 3121 MOV", "UNO 1121 SHUFFLESEATS",
              "UNO 1121 ELIMMOST"]
     kw = dict(bots="random-play", players=[3], hands=0, matches=8, measures=["match"], jobs=1, progress=False,
               plots=False, seed=2)
     a = lab(codes, engine="referee", **kw)
     b = lab(codes, engine="auto", **kw)
-    assert b["work"]["engines"] == {"compiled": 14, "referee": 1}   # TV's matches stay on the referee
+    assert b["work"]["engines"] == {"compiled": 15}
     assert _same(a, b)
 
 

@@ -851,6 +851,7 @@ static void record_hand(const Game *g, int n, int mult, int first, int turns, in
     for (int s = 0; s < n; s++) {
         rec[NFIELDS + s] = g->drawn_by[s];
         rec[NFIELDS + n + s] = mult * hand_points(g, s);
+        rec[NFIELDS + 2 * n + s] = g->hand_len[s];   /* the cards held (ELIMMOST's matches read them) */
     }
 }
 
@@ -858,6 +859,7 @@ static void record_hand(const Game *g, int n, int mult, int first, int turns, in
 #include "_house3.h"
 #include "_editions.h"   /* UNO All Wild! on a state of its own */
 #include "_human.h"    /* the human-error bots (unokit.bots.human.HumanBot over greedy or random-play) */
+#include "_edhuman.h"  /* the same on an edition's hand */
 
 /* _house5.h's rules make a seat miss UNO (a penalty drawn before its play), so whose reaction comes first matters:
  * unokit.engine.flow.react_step as _house2.h's harness steps it (Game.out_of_turn_seats, then the seat to act,
@@ -890,9 +892,14 @@ static int h5_react_step(Game *g, const Config *cfg, Rng *hr, Strat *st, GrHist 
  * UNO and catches, seats in order after the seat in turn; under _house5.h's rules in the harness's order,
  * h5_react_step), then the seat in turn acts. */
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
+    if (cfg->ed) {   /* an edition (_editions.h; its cards held: not counted, -1) */
+        rec[F_ELIMINATED] = 0;
+        for (int s = 0; s < cfg->n; s++) rec[NFIELDS + 2 * cfg->n + s] = -1;
+        ed_play_hand(cfg, seed, bots, rec, NULL);
+        return;
+    }
     if (cfg->hu_on) { rec[F_ELIMINATED] = 0; hu_play_hand(g, cfg, seed, bots, st, rec, NULL); return; }   /* _human.h (bots[MAXP]: the harness's) */
     if (cfg->h2) { rec[F_ELIMINATED] = 0; h2_play_hand(cfg, seed, bots, rec, NULL, st); return; }   /* _house2.h (bots[MAXP]: the harness's) */
-    if (cfg->ed) { rec[F_ELIMINATED] = 0; ed_play_hand(cfg, seed, bots, rec, NULL); return; }    /* an edition (_editions.h) */
     deal(g, cfg, seed);
     strat_begin(st, g, cfg);
     GrHist gh;
@@ -1081,7 +1088,7 @@ static PyObject *py_derive_seeds(PyObject *self, PyObject *args) {
  *               the lab: "lab-harness"), kept in bots[MAXP]
  *   bot_bases (optional, bytes of uint64, one per hand): the seeds the bots' and the harness's generators are
  *               derived from in place of the deal seeds (the lab's match hands: dealt from the match's seed)
- * returns bytes of int32: per hand NFIELDS + 2n values */
+ * returns bytes of int32: per hand NFIELDS + 3n values (per seat: cards drawn, points held, cards held) */
 static void seed_referee_hand(Config *cfg, Rng *bots, int each_seat, const char *purpose, const char *hpurpose,
                               uint64_t base, long long salt, uint64_t deal_seed);
 
@@ -1107,7 +1114,7 @@ static PyObject *py_play_batch(PyObject *self, PyObject *args) {
     }
     const uint64_t *bv = bases.buf ? (const uint64_t *)bases.buf : (const uint64_t *)seeds.buf;
     Py_ssize_t count = seeds.len / 8;
-    int width = NFIELDS + 2 * cfg.n;
+    int width = NFIELDS + 3 * cfg.n;
     PyObject *out = PyBytes_FromStringAndSize(NULL, count * width * 4);
     Game *g = PyMem_RawMalloc(sizeof(Game));
     Rng *bots = PyMem_RawMalloc(sizeof(Rng) * (MAXP + 2));   /* the seats', the harness's, the deal's */

@@ -40,6 +40,7 @@ typedef struct {
     uint8_t stock_len, discard_len;
     uint8_t hands[MAXP][ED_NDECK], stock[ED_NDECK], discard[ED_NDECK];
     uint16_t drawn_by[MAXP], catches, penalty_cards, reshuffles;
+    uint8_t pens[MAXP];                /* penalty events per seat, modulo 256 (the human-error bots apologise) */
     const EdRules *R;
     Rng rng;
 } EdGame;
@@ -139,7 +140,7 @@ static int ed_take(EdGame *g, int s, int k) {
     return got;
 }
 
-static void ed_penalize(EdGame *g, int s, int k) { g->penalty_cards += (uint16_t)k; ed_take(g, s, k); }
+static void ed_penalize(EdGame *g, int s, int k) { g->penalty_cards += (uint16_t)k; g->pens[s]++; ed_take(g, s, k); }
 
 /* Game.hands_changed */
 static void ed_hands_changed(EdGame *g, int s) {
@@ -371,6 +372,11 @@ static int ed_react_step(EdGame *g, Rng *hr, EdMove *L, EdLog *log) {
     return 0;
 }
 
+/* the hooks of a hand with human-error seats (_edhuman.h): their state, their reaction step, a turn's move */
+static struct Hu *hu_begin(const Config *cfg, Rng *bots);
+static int hu_ed_react_step(EdGame *g, struct Hu *H, EdMove *L, EdLog *log);
+static EdMove hu_ed_turn(EdGame *g, struct Hu *H, EdMove *L, int m);
+
 /* one hand with unokit.lab.sim.play_hand's harness; the record as play_hand's (_ccore.c) */
 static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *rec, EdLog *log) {
     EdRules R;
@@ -378,16 +384,18 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     ed_parse(cfg->ed, cfg->ed_len, &R);                     /* (checked by read_config) */
     EdMove L[ED_MAXLEGAL];
     ed_deal(g, cfg, &R, seed);
-    int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
+    struct Hu *hu = cfg->hu_on ? hu_begin(cfg, bots) : NULL;
+    int n = cfg->n, steps = cfg->hu_on && !hu ? cfg->max_steps : 0, first = -1, turns = 0, actions = 0, plays = 0,
+        applied = 0, reactions = 0;
     while (!g->over && steps < cfg->max_steps) {
         steps++;
         for (int round = 0; round < 2 * n; round++) {
-            if (!g->catchable) {                             /* no seat may react: the shuffle is of one seat */
+            if (!hu && !g->catchable) {                      /* no seat may react: the shuffle is of one seat */
                 int any = 0;
                 for (int s = 0; s < n && !any; s++) any = g->hand_len[s] == 1 && !g->uno_said[s];
                 if (!any) break;
             }
-            if (!ed_react_step(g, &bots[MAXP], L, log)) break;
+            if (!(hu ? hu_ed_react_step(g, hu, L, log) : ed_react_step(g, &bots[MAXP], L, log))) break;
             applied++;
             reactions++;
             if (g->over) break;
@@ -395,7 +403,8 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         if (g->over) break;
         int cur = g->current, ph = g->phase;
         int m = ed_legal(g, cur, 1, L);                      /* (turn_step: the whole list, reactions too) */
-        EdMove a = L[cfg->policy[cur] == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(&bots[cur], L, m)];
+        EdMove a = hu ? hu_ed_turn(g, hu, L, m)
+                      : L[cfg->policy[cur] == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(&bots[cur], L, m)];
         if (log && log->n < log->cap) log->v[log->n++] = a;
         if (first < 0) first = cur;
         int play = a.kind == EM_PLAY;
@@ -405,6 +414,7 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         ed_apply(g, a);
         applied++;
     }
+    PyMem_RawFree(hu);
     int score = 0;
     for (int s = 0; s < n; s++) if (s != g->winner) score += ed_points(g, s);
     rec[F_WINNER] = g->over ? g->winner : -1;

@@ -52,6 +52,7 @@ typedef struct {
     struct H2Log *log;                 /* play_logged: every move applied (else NULL) */
     const int *policy;                 /* h2_play_hand: each seat's bot */
     Strat *st;                         /* h2_play_hand: the strategist seats' knowledge (_h2strategist.h; else NULL) */
+    struct Hu *hu;                     /* h2_play_hand: the human-error seats' generators (_human.h; else NULL) */
 } G2;
 
 /* play_logged under these rules: every move applied, as h2_move_id numbers them */
@@ -121,6 +122,7 @@ static void h2_begin(G2 *G, const Config *cfg) {
     G->log = NULL;
     G->policy = NULL;
     G->st = NULL;
+    G->hu = NULL;
     G->h2 = (uint32_t)cfg->h2;
     G->zl_card = (uint8_t)cfg->zl_card;
     h4_begin(&G->h4, cfg);
@@ -702,9 +704,15 @@ static void h2_apply(G2 *G, const Move *a) {
 }
 
 /* ------------------------------------------------------------------ the harness (unokit.lab.sim.play_hand) */
+/* the hooks of a hand with human-error seats (_human.h): their state, their reaction step, a turn's move */
+static struct Hu *hu_begin(const Config *cfg, Rng *bots);
+static int hu_h2_react_step(G2 *G, Move *buf);
+static Move hu_h2_turn(G2 *G, int cur, Lst *L);
+
 /* react_step: one reaction applied (1) or none (0) */
 static int h2_react_step(G2 *G, Rng *bots, Rng *hr, Move *buf) {
     Game *g = &G->g;
+    if (G->hu) return hu_h2_react_step(G, buf);
     if (g->over) return 0;
     int me = g->current, n = g->n, top = h2_top(g), cut = G->h2 & (H_CUT | H_JUMPIN), nc = 0;
     int cands[MAXP + 1];
@@ -754,9 +762,10 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     G.log = log;
     G.policy = cfg->policy;
     G.st = st;
+    G.hu = cfg->hu_on ? hu_begin(cfg, bots) : NULL;
     strat_begin(st, g, cfg);
     Rng *hr = &bots[MAXP];
-    int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
+    int n = cfg->n, steps = cfg->hu_on && !G.hu ? cfg->max_steps : 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
     while (!g->over && steps < cfg->max_steps) {
         steps++;
         for (int round = 0; round < 2 * n; round++) {
@@ -771,10 +780,11 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         h2_legal(&G, cur, 0, &L);
         h2_unfold(&G, &L);
         int greedy = cfg->policy[cur] == POL_GREEDY;
-        Move a = buf[greedy ? h2_greedy_act(&gh, g, g->phase, &L)
+        Move a = G.hu ? hu_h2_turn(&G, cur, &L)
+               : buf[greedy ? h2_greedy_act(&gh, g, g->phase, &L)
                      : st && cfg->policy[cur] == POL_STRATEGIST ? h2_strat_act(st, &G, cur, &bots[cur], &L)
                      : h2_act(g, &bots[cur], &L)];
-        if (a.more) h2_complete(&G, greedy ? NULL : &bots[cur], g->phase, 0, &a);
+        if (a.more && !G.hu) h2_complete(&G, greedy ? NULL : &bots[cur], g->phase, 0, &a);
         int ph = g->phase, k = h2_k(&a), play = a.kind == MV_PLAY;
         h2_observe(&gh, g, &a);
         h2_strat_observe(st, &G, &a);
@@ -787,6 +797,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         h2_strat_after(st, &G);                        /* SAT's draws, CLA's look (_h2strategist.h) */
         applied++;
     }
+    PyMem_RawFree(G.hu);
     record_hand(g, n, G.h2 & H_DOUBLE ? 2 : 1, first, turns, actions, plays, steps, applied, reactions, rec);   /* DOUBLE: Game.score_multiplier */
 }
 

@@ -16,8 +16,12 @@
  *   asked in Python for every line of codec.SAY_LINES and handed over in the config: compiled._human); the lines
  *   are neither compliments nor critiques (E, IE: compiled.problem checks).
  *
+ * Under _house2.h's rules the hand is h2_play_hand's, which takes the human seats' choices through its hooks
+ * (G2.hu: hu_begin, hu_h2_react_step, hu_h2_turn, below); under the others, hu_play_hand (M's slap rounds and MS's
+ * seats out among the reacting seats as Game.out_of_turn_seats counts them).
+ *
  * A penalty event is counted per seat where C penalizes (Game.pens). compiled.problem says where this was proven
- * (compiled._HUMAN_RULES); tests/fast/test_compiled_human.py. */
+ * (compiled._HUMAN_RULES); tests/fast/test_compiled_human.py, test_compiled_human_house.py. */
 
 enum { POL_HUMAN_GREEDY = 4, POL_HUMAN_RANDOM = 5 };
 #define HU_LINES 11                    /* codec.SAY_LINES: the chatter, then the apologies */
@@ -68,12 +72,25 @@ static void hu_seed_seats(Config *c, const char *purpose, uint64_t base, long lo
     }
 }
 
-typedef struct {
+typedef struct Hu {
     Rng r[MAXP];                       /* each human seat's generator */
     uint8_t seen[MAXP];                /* HumanBot._seen_penalties (modulo 256: compared for a change) */
+    const Config *cfg;                 /* the hand's config and bots' generators (bots[MAXP]: the harness's) */
+    Rng *bots;
 } Hu;
 
-static void hu_h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, Hu *H, int32_t *rec, H2Log *log);
+/* a hand's human-error state, its seats' generators seeded (NULL: no memory; PyMem_RawFree frees it) */
+static Hu *hu_begin(const Config *cfg, Rng *bots) {
+    Hu *H = PyMem_RawMalloc(sizeof(Hu));
+    if (!H) return NULL;
+    H->cfg = cfg;
+    H->bots = bots;
+    for (int s = 0; s < cfg->n; s++) {
+        H->seen[s] = 0;
+        if (hu_human(cfg->policy[s])) rng_seed(&H->r[s], cfg->hu_seed[s], cfg->fast);
+    }
+    return H;
+}
 
 static void hu_log(Strat *st, int id) {   /* play_logged: every id applied (strat_observe's log) */
     if (!st || !st->logging) return;
@@ -137,8 +154,9 @@ static void hu_order(const Config *cfg, Hu *H, int *cands, double *delay, int nc
 static int hu_react_step(Game *g, const Config *cfg, Hu *H, Rng *bots, Strat *st, GrHist *gh, int16_t *ids) {
     int me = g->current, n = g->n, nc = 0, cands[MAXP];
     double delay[MAXP];
-    for (int p = 0; p < n; p++)
-        if (p != me && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p]))) cands[nc++] = p;
+    for (int p = 0; p < n; p++)                        /* Game.out_of_turn_seats: M's slap round, MS's seats out */
+        if (p != me && !(g->out >> p & 1) && (g->catchable || g->m_open || (g->hand_len[p] == 1 && !g->uno_said[p])))
+            cands[nc++] = p;
     cands[nc++] = me;
     Rng *hr = &bots[MAXP];
     for (int i = nc - 1; i > 0; i--) {                 /* random.shuffle */
@@ -164,17 +182,9 @@ static int hu_react_step(Game *g, const Config *cfg, Hu *H, Rng *bots, Strat *st
 
 /* play_hand with human seats (unokit.lab.sim.play_hand: up to 2n reactions a step, then the seat in turn) */
 static void hu_play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, Strat *st, int32_t *rec, H2Log *h2log) {
-    Hu *H = PyMem_RawMalloc(sizeof(Hu));
-    if (!H) { memset(rec, 0, sizeof(int32_t) * (size_t)(NFIELDS + 2 * cfg->n)); rec[F_WINNER] = -1; rec[F_TRUNCATED] = 1; return; }
-    for (int s = 0; s < cfg->n; s++) {
-        H->seen[s] = 0;
-        if (hu_human(cfg->policy[s])) rng_seed(&H->r[s], cfg->hu_seed[s], cfg->fast);
-    }
-    if (cfg->h2) {                                   /* C, JUMPIN: _house2.h's listing and moves */
-        hu_h2_play_hand(cfg, seed, bots, H, rec, h2log);
-        PyMem_RawFree(H);
-        return;
-    }
+    if (cfg->h2) { h2_play_hand(cfg, seed, bots, rec, h2log, NULL); return; }   /* _house2.h's rules: its hooks below */
+    Hu *H = hu_begin(cfg, bots);
+    if (!H) { memset(rec, 0, sizeof(int32_t) * (size_t)(NFIELDS + 3 * cfg->n)); rec[F_WINNER] = -1; rec[F_TRUNCATED] = 1; return; }
     deal(g, cfg, seed);
     GrHist gh;
     gr_begin(&gh, g);
@@ -208,7 +218,7 @@ static void hu_play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, S
     record_hand(g, n, 1, first, turns, actions, plays, steps, applied, reactions, rec);
 }
 
-/* ------------------------------------------------------------------ under C and JUMPIN (_house2.h's harness) */
+/* ------------------------------------------------------------------ under _house2.h's rules (h2_play_hand's hooks) */
 static void hu_h2_log(H2Log *L, long long id) {   /* h2_log of a line said */
     if (L->over) return;
     if (L->n >= L->cap) {
@@ -295,9 +305,13 @@ static void hu_h2_complete(G2 *G, const Config *cfg, Hu *H, Rng *bots, GrHist *g
     }
 }
 
-/* h2_react_step with human seats: the reaction delays, their lines */
-static int hu_h2_react_step(G2 *G, const Config *cfg, Hu *H, Rng *bots, Move *buf, int *said) {
+/* h2_react_step with human seats (its hook): the reaction delays, their lines; a line said is logged as
+ * codec.SAY_BASE + seat * HU_LINES + line */
+static int hu_h2_react_step(G2 *G, Move *buf) {
     Game *g = &G->g;
+    Hu *H = G->hu;
+    const Config *cfg = H->cfg;
+    Rng *bots = H->bots;
     if (g->over) return 0;
     int me = g->current, n = g->n, top = h2_top(g), cut = G->h2 & (H_CUT | H_JUMPIN), nc = 0;
     int cands[MAXP + 1];
@@ -328,7 +342,7 @@ static int hu_h2_react_step(G2 *G, const Config *cfg, Hu *H, Rng *bots, Move *bu
               : greedy ? h2_greedy_react(g, s, &L) : h2_react(&bots[s], &L);
         if (j < 0) continue;
         if (j >= HU_SAY) {
-            *said = j;
+            if (G->log) hu_h2_log(G->log, SAY_BASE + (j - HU_SAY));
             hu_say(g, cfg, (j - HU_SAY) / HU_LINES, (j - HU_SAY) % HU_LINES);
             return 1;
         }
@@ -342,50 +356,18 @@ static int hu_h2_react_step(G2 *G, const Config *cfg, Hu *H, Rng *bots, Move *bu
     return 0;
 }
 
-/* h2_play_hand with human seats (C, JUMPIN); a line said is logged as codec.SAY_BASE + seat * HU_LINES + line */
-static void hu_h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, Hu *H, int32_t *rec, H2Log *log) {
-    G2 G;
-    Game *g = &G.g;
-    Move buf[H2_CAP];
-    deal(g, cfg, seed);
-    h2_begin(&G, cfg);
-    GrHist gh;
-    gr_begin(&gh, g);
-    G.gh = &gh;
-    G.log = log;
-    G.policy = cfg->policy;
-    int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
-    while (!g->over && steps < cfg->max_steps) {
-        steps++;
-        for (int round = 0; round < 2 * n; round++) {
-            int said = -1;
-            if (!hu_h2_react_step(&G, cfg, H, bots, buf, &said)) break;
-            if (said >= 0 && log) hu_h2_log(log, SAY_BASE + (said - HU_SAY));
-            applied++;
-            reactions++;
-            if (g->over) break;
-        }
-        if (g->over) break;
-        int cur = g->current;
-        Lst L = {buf, 0, H2_CAP, 0};
-        h2_legal(&G, cur, 0, &L);
-        h2_unfold(&G, &L);
-        int human = hu_human(cfg->policy[cur]), greedy = hu_greedy(cfg->policy[cur]);
-        int j = human ? hu_h2_choose(&G, cfg, H, bots, &gh, cur, 1, 0, g->phase, &L)
-              : greedy ? h2_greedy_act(&gh, g, g->phase, &L) : h2_act(g, &bots[cur], &L);
-        Move a = buf[j];
-        if (a.more) hu_h2_complete(&G, cfg, H, bots, &gh, 1, g->phase, &a);
-        int ph = g->phase, k = h2_k(&a), play = a.kind == MV_PLAY;
-        h2_observe(&gh, g, &a);
-        if (log) h2_log(log, &a);
-        if (first < 0) first = cur;
-        if ((play || k == K_DRAW || k == K_CHALLENGE) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
-        if ((play || k == K_DRAW) && ph <= PH_PENDING) actions++;
-        if (play && ph <= PH_PENDING) plays++;
-        h2_apply(&G, &a);
-        applied++;
-    }
-    record_hand(g, n, 1, first, turns, actions, plays, steps, applied, reactions, rec);
+/* the seat in turn's move among L, completed (h2_play_hand's hook when a seat is human): HumanBot.act for a human
+ * seat, its inner bot's for the others */
+static Move hu_h2_turn(G2 *G, int cur, Lst *L) {
+    Hu *H = G->hu;
+    const Config *cfg = H->cfg;
+    Game *g = &G->g;
+    int human = hu_human(cfg->policy[cur]), greedy = hu_greedy(cfg->policy[cur]);
+    int j = human ? hu_h2_choose(G, cfg, H, H->bots, G->gh, cur, 1, 0, g->phase, L)
+          : greedy ? h2_greedy_act(G->gh, g, g->phase, L) : h2_act(g, &H->bots[cur], L);
+    Move a = L->v[j];
+    if (a.more) hu_h2_complete(G, cfg, H, H->bots, G->gh, 1, g->phase, &a);
+    return a;
 }
 
 /* human_logged(cfg, deal_seed, bot_purpose, bot_salt): play_logged for hands with human seats: the hand

@@ -110,12 +110,12 @@ _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY
 #: the human-error bots (unokit.bots.human.HumanBot over greedy or random-play): their policies in C, the default
 #: rates of HumanBot (forget_uno, talk, apologise, reaction; tests/fast/test_compiled_human.py checks them against
 #: its signature: this layer cannot import the bots), and the rule codes under which they were proven to play as
-#: on the referee (official rules, any ambiguity digit; every house rule the core plays on its own listing, and of
-#: _house2.h's the cuts C and JUMPIN, in the combinations problem() accepts; ORG's and S's prices of their lines)
+#: on the referee (official rules, any ambiguity digit; every house rule the core plays, in the combinations
+#: problem() accepts: tests/fast/test_compiled_human.py, test_compiled_human_house.py; ORG's and S's prices of
+#: their lines)
 _HUMAN = {"human": 4, "human:greedy": 4, "human:random-play": 5}
 _HUMAN_RATES = (0.1, 0.02, 0.05, 0.6)
-_HUMAN_RULES = tuple(c for c in HOUSE_RULES if c not in _H2 and c not in ("M", "MS1", "MS2", "MS3")) + (
-    "ORG", "C", "JUMPIN")   # of _house2.h's: the cuts (M and sudden death: not proven with them)
+_HUMAN_RULES = HOUSE_RULES + ("ORG",)
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
           "SLOWUNO": 256}
 
@@ -327,7 +327,7 @@ def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: boo
 
 #: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
 EDITIONS = ("ALLWILD",)
-_EDITION_BOTS = ("random-play", "greedy")
+_EDITION_BOTS = ("random-play", "greedy", *_HUMAN)   # the human-error bots: unokit/fast/_edhuman.h
 
 
 def _ed(rs) -> bytes | None:
@@ -557,7 +557,9 @@ class Results:
     ``turns`` (the lab's turns), ``actions`` (plays and draws in turn, :attr:`HandResult.turns`),
     ``plays``, ``steps``, ``applied`` (every action, reactions included), ``reactions``,
     ``catches``, ``penalty_cards``, ``score`` (what the winner scores), ``truncated``,
-    ``reshuffles``, ``dealer`` (the seat that dealt), ``eliminated`` (seats out of the hand: MS); per seat ``drawn[:, s]`` (cards drawn) and ``points[:, s]`` (points left)."""
+    ``reshuffles``, ``dealer`` (the seat that dealt), ``eliminated`` (seats out of the hand: MS); per seat
+    ``drawn[:, s]`` (cards drawn), ``points[:, s]`` (points left) and ``cards[:, s]`` (cards left: ELIMMOST's
+    matches read them; -1 under an edition)."""
 
     records: np.ndarray
     players: int
@@ -581,6 +583,11 @@ class Results:
     @property
     def points(self) -> np.ndarray:
         n = len(FIELDS) + self.players
+        return self.records[:, n:n + self.players]
+
+    @property
+    def cards(self) -> np.ndarray:
+        n = len(FIELDS) + 2 * self.players
         return self.records[:, n:n + self.players]
 
 
@@ -653,7 +660,7 @@ def play(hands: int, players: int = 2, rules: str = "UNO 1121", bots="random-pla
         extra = (bot_seeds.astype(np.uint64).tobytes(),)
     raw = _ccore.play_batch(cfg, deal_seeds.tobytes(), 1 if bench else 0, bot_purpose, bot_salt,
                             bench_seed if bench else 0, harness_purpose, *extra)
-    rec = np.frombuffer(raw, dtype=np.int32).reshape(len(deal_seeds), len(FIELDS) + 2 * players)
+    rec = np.frombuffer(raw, dtype=np.int32).reshape(len(deal_seeds), len(FIELDS) + 3 * players)
     return Results(rec, players, deal_seeds)
 
 
@@ -684,7 +691,7 @@ def edition_log(players: int, rules: str, bots, deal_seed: int, *, bot_purpose: 
     """One hand of an edition (unokit/fast/_editions.h) dealt from ``deal_seed`` and played as :func:`play` plays
     it with referee chance: (its record, the :data:`FIELDS` then ``drawn`` and ``points``; every move applied, the
     reactions included, as ``(seat, kind, face, seat named or caught, UNO call)``, kind 0 play, 1 draw, 2 pass,
-    3 UNO, 4 catch). For the differential tests (the greedy lockstep, tests/fast/test_compiled_editions.py)."""
+    3 UNO, 4 catch, 5 a line said: its index in ``codec.SAY_LINES`` in place of the face). For the differential tests (the greedy lockstep, tests/fast/test_compiled_editions.py)."""
     _need()
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)

@@ -4,10 +4,10 @@
 rules and every bot of its lineup, :func:`play_chunk` plays it in C with referee chance and the
 lab's seeds (deal ``derive_seed(seed, i, "lab-deal")``, bots ``derive_seed(deal, salt * 64 + s,
 "lab-bot")``), so the hands are the very hands the referee would play, and the tally is the same
-(sums of integers, exact in floating point). Matches stay on the referee. A rule that changes no hand (a
-match rule: TV, PR, MOV, SHUFFLESEATS, ELIMMOST) leaves the hands of the rules without it, so its hands are
-played as theirs (:func:`unokit.rules.registry.hand_ruleset`). So are the rules that change nothing in a
-simulated hand of random-play and greedy seats (:data:`INERT`).
+(sums of integers, exact in floating point); so are the hands of the matches (:func:`play_match_chunk`).
+A rule that changes no hand (a match rule: TV, PR, MOV, SHUFFLESEATS, ELIMMOST) leaves the hands of the
+rules without it, so its hands are played as theirs (:func:`unokit.rules.registry.hand_ruleset`). So are
+the rules that change nothing in a simulated hand of random-play and greedy seats (:data:`INERT`).
 """
 
 from __future__ import annotations
@@ -121,13 +121,10 @@ def match_problem(spec: dict) -> str | None:
     from ..match import Match, MatchConfig
     lineup = list(spec["lineup"])
     try:
-        probe = Match.new(MatchConfig(players=len(lineup), rules=spec["rules"], seed=0, decks=spec.get("decks", 1),
-                                      deck=spec.get("deck", "classic")))
+        Match.new(MatchConfig(players=len(lineup), rules=spec["rules"], seed=0, decks=spec.get("decks", 1),
+                              deck=spec.get("deck", "classic")))
     except UnoError as e:
         return f"no such match: {e}"
-    if not probe.scores_played_hands:   # a match rule reads the cards of each hand
-        mine = [type(r).code for r in probe.match_rules if r.reads_hand]
-        return f"the matches of {'-'.join(mine)} are played by the referee (it reads the hands' cards)"
     return compiled.problem(_hand_rules(spec["rules"], lineup), lineup, len(lineup), decks=spec.get("decks", 1),
                             deck=spec.get("deck", "classic"))
 
@@ -171,10 +168,12 @@ def play_match_chunk(spec: dict, mt, max_steps: int) -> dict:
                                 deal_seeds=[matches[k].upcoming.seed for k in ks], dealer=dealer,
                                 bot_seeds=[derive_seed(seeds[k], len(matches[k].history), "lab-match-hand") for k in ks],
                                 bot_purpose="lab-bot", max_steps=cap, chance="referee")
-            for k, t, w, held, steps, d in zip(ks, res.turns.tolist(), res.winner.tolist(), res.points.tolist(),
-                                               res.applied.tolist(), res.dealer.tolist()):
-                turns[k] += t
-                matches[k].finish_played(winner=w if w >= 0 else None, held=held, steps=steps, dealer=d)
+            for k, t, w, held, steps, d, cards in zip(ks, res.turns.tolist(), res.winner.tolist(),
+                                                      res.points.tolist(), res.applied.tolist(), res.dealer.tolist(),
+                                                      res.cards.tolist()):
+                turns[k] += t   # (the cards each seat held: what ELIMMOST reads, Match.scores_played_hands)
+                matches[k].finish_played(winner=w if w >= 0 else None, held=held, steps=steps, dealer=d,
+                                         cards=None if matches[k].scores_played_hands else cards)
         going = [k for k in going if not matches[k].over and len(matches[k].history) < 500]
     for m, t in zip(matches, turns):
         mt.add(m, t)

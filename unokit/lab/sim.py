@@ -337,10 +337,11 @@ def _simulate_compiled(n: int, players: int, rs, seat_bots: list[str], seed, pro
             parts.append(compiled.play(k, players, rs.code, seat_bots, seed, start=start, max_steps=max_steps,
                                        chance=chance).records)
             bar.advance(k)
-    rec = np.concatenate(parts) if parts else np.zeros((0, len(compiled.FIELDS) + 2 * players), np.int32)
+    rec = np.concatenate(parts) if parts else np.zeros((0, len(compiled.FIELDS) + 3 * players), np.int32)
     col = {f: rec[:, i].astype(np.int64) for i, f in enumerate(compiled.FIELDS)}
     base = len(compiled.FIELDS)
-    drawn, held = rec[:, base:base + players].astype(np.int64), rec[:, base + players:].astype(np.int64)
+    drawn = rec[:, base:base + players].astype(np.int64)
+    held = rec[:, base + players:base + 2 * players].astype(np.int64)
     winner, score, turns, steps = col["winner"], col["score"], col["actions"], col["steps"]
     hands = len(rec)
     truncated = int(col["truncated"].sum())

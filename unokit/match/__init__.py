@@ -108,11 +108,13 @@ def _first(values):
 
 class _PlayedHand:
     """A hand dealt from its slot's seed (by :meth:`Match.next_hand`: ``dealt``, or by the other engine) and
-    played elsewhere: what :meth:`Match.finish_hand` reads."""
+    played elsewhere: what :meth:`Match.finish_hand` reads. ``hands``: when the other engine told how many cards
+    each seat held, that many unknown cards (``None``) per seat (ELIMMOST reads their sizes), else none."""
 
-    __slots__ = ("dealt", "n", "dealer", "winner", "over", "actions", "_held")
+    __slots__ = ("dealt", "n", "dealer", "winner", "over", "actions", "_held", "hands")
 
-    def __init__(self, dealt: Game | None, n: int, dealer: int, winner: int | None, held: list[int], steps: int):
+    def __init__(self, dealt: Game | None, n: int, dealer: int, winner: int | None, held: list[int], steps: int,
+                 cards: list[int] | None = None):
         self.dealt = dealt
         self.n = n
         self.dealer = dealer
@@ -120,6 +122,7 @@ class _PlayedHand:
         self.over = winner is not None
         self.actions = range(steps)          # (finish_hand counts them)
         self._held = held
+        self.hands = () if cards is None else tuple((None,) * k for k in cards)
 
     def hand_points(self, seat: int) -> int:
         return self._held[seat]
@@ -757,19 +760,20 @@ class Match:
         self._decide(winner)
         return result
 
-    def finish_played(self, *, winner: int | None, held, steps: int, dealer: int | None = None) -> HandResult:
+    def finish_played(self, *, winner: int | None, held, steps: int, dealer: int | None = None,
+                      cards=None) -> HandResult:
         """Score the next hand when it was played elsewhere from the same deal (the compiled core plays the
         lab's match hands): ``winner`` its winning seat (``None``: cut short, the hand is voided), ``held`` the
         points left in each seat's hand, ``steps`` the actions applied. The hand is the one :meth:`next_hand`
         dealt, or, without it, the one another engine dealt from :attr:`upcoming`'s seed and dealer: then
         ``dealer`` is the seat that dealt it (drawn for from the seed when the slot names none). It keeps no
         hand record (:meth:`record` then refuses), and the match rules that read a hand's cards
-        (:attr:`scores_played_hands` is False: ELIMMOST) need :meth:`finish_hand`."""
+        (:attr:`scores_played_hands` is False: ELIMMOST) need ``cards``, the number of cards each seat held."""
         g = self._game
         if g is None and dealer is None:
             raise MatchError("deal the hand with next_hand() first, or give the dealer of the hand dealt elsewhere")
-        if not self.scores_played_hands:
-            raise MatchError("this match's rules read the hand itself: finish_hand(game)")
+        if not self.scores_played_hands and cards is None:
+            raise MatchError("this match's rules read the cards each seat held: give cards=, or finish_hand(game)")
         slot = self.upcoming
         n = len(slot.seats)
         if g is not None:
@@ -778,9 +782,12 @@ class Match:
             raise MatchError(f"the hand's dealer: seat {slot.dealer}" if slot.dealer is not None
                              else f"the hand's dealer: a seat 0-{n - 1}")
         held = [int(x) for x in held]
-        if len(held) != n or (winner is not None and not 0 <= winner < n):
-            raise MatchError(f"a hand of {n} seats: one held total per seat, a winning seat 0-{n - 1} or None")
-        return self.finish_hand(_PlayedHand(g, n, dealer, winner, held, steps), void=winner is None)
+        cards = None if cards is None else [int(x) for x in cards]
+        if len(held) != n or (winner is not None and not 0 <= winner < n) or (
+                cards is not None and (len(cards) != n or min(cards) < 0)):
+            raise MatchError(f"a hand of {n} seats: one held total per seat (and its count of cards), a winning seat "
+                             f"0-{n - 1} or None")
+        return self.finish_hand(_PlayedHand(g, n, dealer, winner, held, steps, cards), void=winner is None)
 
     def _gains(self, slot: HandSlot, held: dict, winner: int) -> dict:
         """The mode's scoring of a hand (a match rule's ``hand_gains`` replaces it: TV, PR)."""

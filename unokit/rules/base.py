@@ -109,7 +109,7 @@ and ``seating_for(pairs)``; a hand through the Game's public API.
 
 A hand another engine played (:meth:`unokit.match.Match.finish_played`) reaches these hooks as an object with
 ``n``, ``dealer``, ``winner``, ``over`` and ``hand_points(seat)`` only; a rule that reads more of the hand
-sets ``reads_hand = True`` (ELIMMOST), and its matches are scored from the referee's hands.
+sets ``reads_hand = True`` (ELIMMOST: the sizes of ``hands``, which the other engine then tells, ``cards=``).
 ``decide(match, last_winner)``      the winning side (None: nobody yet) when no one is knocked out; a rule
                                     that implements it replaces the mode's goal (TV: first to ``wins``)
 
@@ -350,8 +350,8 @@ class HouseRule:
 
     # match hook points (MATCH_HOOKS): called by unokit.match for the overrides only
     owns_modes: ClassVar[dict[str, str]] = {}   # mode -> why the mode needs the rule
-    #: a match rule whose hooks read the cards of a finished hand (ELIMMOST): its matches score only hands the
-    #: referee played (Match.finish_hand), not hands played elsewhere (Match.finish_played)
+    #: a match rule whose hooks read the cards of a finished hand (ELIMMOST): a hand played elsewhere
+    #: (Match.finish_played) is scored only when the other engine tells the cards each seat held (cards=)
     reads_hand: ClassVar[bool] = False
 
     def match_mode(self, config: MatchConfig) -> str | None:  # pragma: no cover
