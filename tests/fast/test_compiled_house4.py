@@ -135,8 +135,8 @@ def test_house4_refuses_other_bots_and_what_it_does_not_play():
         assert "can_play_alone" in C.problem(rules, ["random-play"], 3)   # CLA's card: never played alone
     for rules in ("UNO 1121 TRI-SAT", "UNO 1121 CAR-FORCE", "UNO 1121 TRI-INS", "UNO 1121 AB-CON", "UNO 1121 AB-TRI"):
         assert "can_play_alone" in C.problem(rules, ["random-play"], 3)
-    for code in ("DOA", "DP"):   # (MS1-MS3: tests/fast/test_compiled_house6.py)
-        why = C.problem(f"UNO 1121 {code}", ["random-play"], 3)
+    for rules, code in (("UNO 1121 DOA-DR", "DOA"), ("UNO 1121 DP-C", "DP")):   # (tests/fast/test_compiled_doa.py, _dp.py)
+        why = C.problem(rules, ["random-play"], 3)
         assert why and code in why
 
 

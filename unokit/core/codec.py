@@ -20,6 +20,8 @@ search bot's trees and the lazy referee:
 - **the lines the compiled core speaks** (:class:`~unokit.core.actions.Say` of a text of :data:`SAY_LINES`: the
   human-error bots' chatter and apologies), from ``SAY_BASE`` (after the slaps): seat ``s``'s line ``j`` is
   ``SAY_BASE + s * len(SAY_LINES) + j``;
+- **DP's challenge of a draw** (:class:`~unokit.core.actions.ChallengeDraw`), from ``DOUBTDRAW_BASE`` (9600: after
+  the lines, which may grow up to it): seat ``s``'s is ``DOUBTDRAW_BASE + s``;
 - **other plays of the house rules the compiled core plays** (a seat named by SEVENO's 7, DR/DD groups, their
   cuts), from ``EXT2_BASE``: ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 +
   target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest; a play that gives
@@ -44,12 +46,12 @@ from typing import NamedTuple
 
 from . import official
 from .actions import ACTIONS as _VERBS
-from .actions import Action, CatchUno, Challenge, ChooseColor, Draw, Pass, Play, Say, SayUno, Slap
+from .actions import Action, CatchUno, Challenge, ChallengeDraw, ChooseColor, Draw, Pass, Play, Say, SayUno, Slap
 from .cards import COLORS
 from .errors import IllegalActionError, UnoError
 
 __all__ = ["ActionIdError", "MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
-           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "SLAP_BASE", "SAY_BASE", "SAY_LINES", "Move", "OFFICIAL_MOVES",
+           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "SLAP_BASE", "SAY_BASE", "SAY_LINES", "DOUBTDRAW_BASE", "Move", "OFFICIAL_MOVES",
            "OFFICIAL", "local_play", "official_id", "encode", "decode"]
 
 MAX_PLAYERS = official.MAX_PLAYERS
@@ -65,11 +67,12 @@ SLAP_BASE = EXT_BASE + MAX_PLAYERS * EXT_PER_SEAT
 SAY_LINES = ("nossa", "vai logo", "que azar", "hmm, deixa eu pensar", "your turn", "tocca a te", "venga",
              "desculpa", "sorry", "scusa", "perdón")
 SAY_BASE = SLAP_BASE + MAX_PLAYERS
+DOUBTDRAW_BASE = 9600
 EXT2_BASE = 10_000
 #: the most base-55 digits of a play's id from EXT2_BASE (its cards; a 0 and the cards it gives): below 2**63
 EXT2_DIGITS = 9
 assert EXT2_BASE + MAX_PLAYERS * (((55 ** EXT2_DIGITS * 5) * 2) * 11) < 2 ** 63
-assert SAY_BASE + MAX_PLAYERS * len(SAY_LINES) <= EXT2_BASE
+assert SAY_BASE + MAX_PLAYERS * len(SAY_LINES) <= DOUBTDRAW_BASE and DOUBTDRAW_BASE + MAX_PLAYERS <= EXT2_BASE
 _SAY_LINE = {t: j for j, t in enumerate(SAY_LINES)}
 
 
@@ -164,6 +167,8 @@ def encode(action: Action) -> int:
         return SLAP_BASE + p
     if type(action) is Say and 0 <= p < MAX_PLAYERS and action.text in _SAY_LINE:   # a line the core speaks
         return SAY_BASE + p * len(SAY_LINES) + _SAY_LINE[action.text]
+    if type(action) is ChallengeDraw and 0 <= p < MAX_PLAYERS:                    # DP's challenge of a draw
+        return DOUBTDRAW_BASE + p
     if type(action) is Play and 0 <= p < MAX_PLAYERS and not action.hidden and not action.more:
         give = action.give
         if len(action.cards) == 2 and action.color is None and action.target is None and not give:   # ADDUP's pair
@@ -202,8 +207,13 @@ def decode(i: int) -> Action:
         if a is None or _id_or_none(a) != i:   # each play has one id: the first numbering that has it
             raise ActionIdError(f"not an action id: {i!r}")
         return a
+    if i >= DOUBTDRAW_BASE:
+        if i >= DOUBTDRAW_BASE + MAX_PLAYERS:
+            raise ActionIdError(f"not an action id: {i!r}")
+        doubt_draw: Action = ChallengeDraw(i - DOUBTDRAW_BASE)   # (a class simple_action makes at run time)
+        return doubt_draw
     if i >= SAY_BASE:
-        if i >= SAY_BASE + MAX_PLAYERS * len(SAY_LINES):
+        if i >= SAY_BASE + MAX_PLAYERS * len(SAY_LINES):   # (up to DOUBTDRAW_BASE: no id)
             raise ActionIdError(f"not an action id: {i!r}")
         seat, j = divmod(i - SAY_BASE, len(SAY_LINES))
         return Say(seat, SAY_LINES[j])

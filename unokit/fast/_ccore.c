@@ -54,13 +54,14 @@ enum { PH_PLAY = 0, PH_DRAWN = 1, PH_PENDING = 2, PH_COLOR = 3, PH_OVER = 6 };
 #define K_PAIR APS
 #define K_DOUBTSUM (K_PAIR + 2 * NPAIRS)
 #define K_SLAP (K_DOUBTSUM + 1)     /* M (_house5.h): slap the pile; outside: SLAP_BASE + seat */
-#define XPS (K_SLAP + 1)
+#define K_DOUBTDRAW (K_SLAP + 1) /* DP (_house8.h): challenge the draw; outside: DOUBTDRAW_BASE + seat */
+#define XPS (K_DOUBTDRAW + 1)
 #define EXT_PER (K_DOUBTSUM + 1 - APS)  /* the moves of a seat numbered from EXT_BASE (and a Batch's moves: k < APS + EXT_PER) */
 #define EXT_BASE (MAXP * APS)
 #define SLAP_BASE (EXT_BASE + MAXP * EXT_PER)
 /* house-rule flags (Game.flags; the config's flags) */
 enum { F_ADDUP = 1, F_SAT = 2, F_INS = 4, F_CON = 8, F_DRAWPLAY = 16, F_FORCE = 32, F_DRAWANY = 64, F_PRE = 128,
-       F_SLOW = 256 };
+       F_SLOW = 256, F_DP = 512 };
 /* _house3.h's rules (Game.h3; the config's h3, LIMIT's cards in bits 16-23) */
 enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO = 2048, X_DEFLECT = 4096,
        X_REVENGE = 8192, X_NOENDDRAW = 16384, X_WILDMATCH = 32768 };
@@ -151,6 +152,7 @@ typedef struct {
     uint8_t m_card, m_open;             /* M: its card; rule_state["M"] holds (a slap round is open), */
     uint16_t m_slapped;                 /*   the seats that slapped (bit per seat), */
     uint8_t m_out;                      /*   rule_state["out-deferred"] + 1 (0: None) */
+    uint8_t dp_drawer, dp_had;          /* DP (_house8.h): rule_state["DP"]: the drawer + 1 (0: None), it held a playable card */
     /* counts for the lab */
     uint16_t drawn_by[MAXP];
     uint16_t catches, penalty_cards, reshuffles;
@@ -165,6 +167,7 @@ static inline int next_seat(const Game *g, int p) {
 }
 
 #include "_house5.h"   /* CHU, E, IE, S */
+#include "_house8.h"   /* DP */
 
 static void set_ok(Game *g) { g->ok = T_PLAYABLE[g->color * NFACES + T_FACE[g->discard[g->discard_len - 1]]]; }
 
@@ -337,6 +340,7 @@ static int add_reactions(const Game *g, int16_t *out, int m, int seat) {
         for (int q = 0; q < g->n; q++)
             if (q != seat && (g->catchable >> q & 1)) out[m++] = (int16_t)(seat * XPS + K_CATCH + q);
     if (g->m_open && !(g->m_slapped >> seat & 1)) out[m++] = (int16_t)(seat * XPS + K_SLAP);   /* M (_house5.h) */
+    if (dp_may_challenge(g, seat)) out[m++] = (int16_t)(seat * XPS + K_DOUBTDRAW);   /* DP (_house8.h) */
     return m;
 }
 
@@ -533,6 +537,7 @@ static inline void seat_starts(Game *g, int p) {
     if (!(g->flags & (F_PRE | F_SLOW))) g->catchable = 0;   /* PRE, SLOWUNO: no start closes the window */
     if (g->sum_seat >= 0 && p != g->sum_player) g->sum_seat = -1;
     if (g->h5) h5_on_start(g, p);                        /* E, IE (_house5.h) */
+    if (g->dp_drawer) dp_on_start(g, p);                 /* DP (_house8.h) */
 }
 
 /* SAT / INS (unokit/rules/drawing.py, DrawingMixin._draw_with_policy): the draw of a player who holds no
@@ -654,6 +659,7 @@ static void apply_id(Game *g, int id) {
         else { card = WILD + (k - 104) / 8; col = ((k - 104) % 8) >> 1; }
         if (g->phase == PH_DRAWN) { g->drawn = -1; g->opts = 0; g->phase = PH_PLAY; }
         if (g->h5) h5_on_start(g, p);                  /* Game.seat_starts before put_down (_house5.h: E, IE) */
+        if (g->dp_drawer) dp_on_start(g, p);           /* DP (_house8.h) */
         remove_card(g, p, card);
         if (!(g->flags & (F_PRE | F_SLOW))) g->catchable = 0;
         g->sum_seat = -1;                              /* ADDUP: any play closes the window */
@@ -708,6 +714,7 @@ static void apply_id(Game *g, int id) {
     switch (k) {
     case K_DRAW:
         if (g->ms && h6_draw(g, p)) return;            /* MS: eliminated instead of drawing (_house6.h) */
+        dp_on_draw(g, p);                              /* DP: the draw may be challenged (_house8.h) */
         seat_starts(g, p);
         if (g->phase == PH_PLAY) {
             uint8_t *hand = g->hands[p];
@@ -791,6 +798,9 @@ static void apply_id(Game *g, int id) {
     }
     case K_SLAP:                                       /* M (_house5.h) */
         h5_slap(g, p);
+        return;
+    case K_DOUBTDRAW:                                  /* DP (_house8.h) */
+        dp_challenge(g, p);
         return;
     default:
         if (k >= K_PAIR) {                             /* ADDUP */
@@ -991,14 +1001,14 @@ static int read_config(PyObject *cfg, Config *c) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->h3 < 0 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
-    if (c->h2 < 0 || c->h2 >= (1 << 17) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
+    if (c->h2 < 0 || c->h2 >= (1 << 18) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->n < 2 || c->n > MAXP) { PyErr_SetString(PyExc_ValueError, "players must be 2 to 10"); return -1; }
     if (c->deal_size < 1 || c->deal_size * c->n >= NDECK) {
         PyErr_SetString(PyExc_ValueError, "cannot deal that many cards to every seat"); return -1;
     }
-    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 512) {
+    if (c->stack < 0 || c->stack >= (1 << 25) || c->flags < 0 || c->flags >= 1024) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->dealer >= c->n) { PyErr_SetString(PyExc_ValueError, "no such dealer seat"); return -1; }
@@ -1267,12 +1277,14 @@ static PyObject *py_play_matches(PyObject *self, PyObject *args) {
 static int id_out(int id) {
     int seat = id / XPS, k = id % XPS;
     if (k == K_SLAP) return SLAP_BASE + seat;
+    if (k == K_DOUBTDRAW) return DOUBTDRAW_BASE + seat;
     return k < APS ? seat * APS + k : EXT_BASE + seat * EXT_PER + (k - APS);
 }
 
 static int id_in(long o) {   /* -1: no such id */
     if (o < 0) return -1;
     if (o < EXT_BASE) return (int)(o / APS) * XPS + (int)(o % APS);
+    if (o >= DOUBTDRAW_BASE) return o < DOUBTDRAW_BASE + MAXP ? (int)(o - DOUBTDRAW_BASE) * XPS + K_DOUBTDRAW : -1;
     if (o >= SLAP_BASE) return o < SLAP_BASE + MAXP ? (int)(o - SLAP_BASE) * XPS + K_SLAP : -1;
     o -= EXT_BASE;
     return (int)(o / EXT_PER) * XPS + APS + (int)(o % EXT_PER);
@@ -1442,6 +1454,7 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         PyModule_AddIntConstant(m, "NPAIRS", NPAIRS);
         PyModule_AddIntConstant(m, "EXT2_BASE", (long)EXT2_BASE);
         PyModule_AddIntConstant(m, "SAY_BASE", SAY_BASE);
+        PyModule_AddIntConstant(m, "DOUBTDRAW_BASE", DOUBTDRAW_BASE);
     }
     return m;
 }

@@ -31,6 +31,7 @@ static int h2_play_key(const Game *g, int me, const Move *a, int *key) {
     /* (view.seat + view.direction) % view.players is next_seat: no seat is out of a hand here */
     int bluff = gr_key_of(g, me, cards, a->n, a->color, a->uno, a->more == MORE_CARDS, key);
     key[9] = a->target >= 0 ? -g->hand_len[a->target] : 0;
+    h7_key_gifts(g, me, a, key);                       /* DOA: the rest without the gifts (_house7.h) */
     return bluff;
 }
 

@@ -29,7 +29,7 @@
 
 enum { H_ZEROLEFT = 1, H_SEVENO = 2, H_CUT = 4, H_JUMPIN = 8, H_DR = 16, H_DD = 32, H_T = 64, H_CAR = 128,
        H_DAD = 256, H_BA = 512, H_DOUBLE = 1024, H_TRI = 2048, H_BACK = 4096, H_BOMB = 8192, H_AB = 16384, H_AA = 32768,
-       H_CLA = 65536 };   /* H_T on: _house4.h */
+       H_CLA = 65536, H_DOA = 131072 };   /* H_T on: _house4.h; H_DOA: _house7.h */
 #define MAXG 8                        /* the largest group: 8 cards of one face in one deck */
 #define H2_UNFOLD 128                 /* unokit.engine.compose.UNFOLD */
 #define H2_CAP 1024                   /* a list the harness holds (listings, unfolded lists, expansions) */
@@ -45,6 +45,7 @@ typedef struct {
     Game g;
     uint32_t h2;                       /* H_ flags */
     uint8_t zl_card;                   /* ZEROLEFT's card */
+    uint8_t doa_card;                  /* DOA's card (_house7.h) */
     H4 h4;                             /* _house4.h's rules' cards and state */
     uint8_t wd4_n;                     /* cards of the Wild Draw Four play being judged (a DR/DD group) */
     int8_t top_player;                 /* Game.top_player: who put the top card there (-1: turned from the stock) */
@@ -62,6 +63,7 @@ typedef struct {
     int16_t id;                        /* MV_ID: the core's internal id (seat * XPS + k) */
     int8_t seat, kind, n, color, uno, target, more;   /* color, target: -1 for none */
     uint8_t cards[MAXG];
+    uint8_t ng, give[8];               /* DOA: the cards given (_house7.h's MAXGIVE) */
 } Move;
 
 static long long h2_move_id(const Move *a);
@@ -95,13 +97,13 @@ static inline Move *lst_add(Lst *L) {
 static inline void lst_id(Lst *L, int seat, int k) {
     Move *a = lst_add(L);
     a->kind = MV_ID; a->seat = (int8_t)seat; a->id = (int16_t)(seat * XPS + k);
-    a->n = 0; a->color = a->target = -1; a->uno = 0; a->more = 0;
+    a->n = 0; a->color = a->target = -1; a->uno = 0; a->more = 0; a->ng = 0;
 }
 
 static inline void lst_play(Lst *L, int p, const uint8_t *cs, int k, int col, int uno, int target, int more) {
     Move *a = lst_add(L);
     a->kind = MV_PLAY; a->id = -1; a->seat = (int8_t)p; a->n = (int8_t)k; a->color = (int8_t)col;
-    a->uno = (int8_t)uno; a->target = (int8_t)target; a->more = (int8_t)more;
+    a->uno = (int8_t)uno; a->target = (int8_t)target; a->more = (int8_t)more; a->ng = 0;
     memcpy(a->cards, cs, (size_t)k);
 }
 
@@ -125,6 +127,7 @@ static void h2_begin(G2 *G, const Config *cfg) {
     G->hu = NULL;
     G->h2 = (uint32_t)cfg->h2;
     G->zl_card = (uint8_t)cfg->zl_card;
+    G->doa_card = (uint8_t)(cfg->h4 >> 24 & 15);
     h4_begin(&G->h4, cfg);
     G->wd4_n = 1;
     G->top_player = -1;
@@ -180,13 +183,14 @@ static int h2_sum_ok(int top, const uint8_t *cs, int k) {
 
 /* Game._hand_change_numbers: a play with such a number may say UNO whatever it leaves */
 static int h2_hand_change(const G2 *G, const uint8_t *cs, int k) {
-    if (!(G->h2 & (H_ZEROLEFT | H_SEVENO | H_T | H_CAR))) return 0;
+    if (!(G->h2 & (H_ZEROLEFT | H_SEVENO | H_T | H_CAR | H_DOA))) return 0;
     for (int i = 0; i < k; i++) {
         int v = T_NUMV[cs[i]];
         if (v < 0) continue;
         if ((G->h2 & H_T) && v == G->h4.t_card) return 1;
         if ((G->h2 & H_CAR) && v == G->h4.car_card) return 1;
         if ((G->h2 & H_ZEROLEFT) && v == G->zl_card) return 1;
+        if ((G->h2 & H_DOA) && v == G->doa_card) return 1;
         if ((G->h2 & H_SEVENO) && (v == SEVENO_PASS || v == SEVENO_SWAP)) return 1;
     }
     return 0;
@@ -199,9 +203,11 @@ static int h2_count_number(const uint8_t *cs, int k, int v) {
 }
 
 #include "_house4.h"
+#include "_house7.h"                  /* DOA */
 
 /* compose.targets_of (SevenOSwap.play_targets): -1 stands for None; 0 targets: the play names none */
 static int h2_targets(const G2 *G, int p, const uint8_t *cs, int k, int8_t *tg) {
+    if (h7_owed(G, p, cs, k)) return h7_targets(G, p, tg);   /* Donation.play_targets (DOA: _house7.h) */
     if ((G->h2 & H_CLA) && h2_count_number(cs, k, G->h4.cla_card)) {   /* Clairvoyance.play_targets: a seat to see */
         if (G->g.hand_len[p] == k) return 0;         /* (the last cards: it names none) */
         int m = 0;
@@ -280,10 +286,11 @@ static void h2_finals(const G2 *G, int p, const uint8_t *cs, int k, Lst *L) {
     int8_t tg[MAXP];
     int nt = h2_targets(G, p, cs, k, tg);
     int unos = (G->g.hand_len[p] - k == 1 || h2_hand_change(G, cs, k)) ? 2 : 1;
-    int wild = T_COLOR[cs[k - 1]] < 0;
+    int wild = T_COLOR[cs[k - 1]] < 0, gifts = h7_owed(G, p, cs, k);
     for (int col = wild ? 0 : -1; col < (wild ? 4 : 0); col++)
         for (int u = 0; u < unos; u++) {
-            if (nt <= 1) lst_play(L, p, cs, k, col, u, nt ? tg[0] : -1, MORE_NONE);
+            if (gifts) lst_play(L, p, cs, k, col, u, nt == 1 ? tg[0] : -1, nt == 1 ? MORE_GIVE : MORE_TARGET);
+            else if (nt <= 1) lst_play(L, p, cs, k, col, u, nt ? tg[0] : -1, MORE_NONE);
             else lst_play(L, p, cs, k, col, u, -1, MORE_TARGET);
         }
 }
@@ -335,10 +342,12 @@ static void h2_expand(const G2 *G, const Comp *C, const Move *s, Lst *L) {
         }
     } else if (s->more == MORE_TARGET) {
         int8_t tg[MAXP];
-        int nt = h2_targets(G, s->seat, cs, k, tg);
+        int nt = h2_targets(G, s->seat, cs, k, tg), more = h7_owed(G, s->seat, cs, k) ? MORE_GIVE : MORE_NONE;
         for (int i = 0; i < nt; i++)
             if (!h2_play_problem(G, s->seat, cs, k, s->uno, tg[i]))
-                lst_play(L, s->seat, cs, k, s->color, s->uno, tg[i], MORE_NONE);
+                lst_play(L, s->seat, cs, k, s->color, s->uno, tg[i], more);
+    } else if (s->more == MORE_GIVE) {
+        h7_expand_give(G, C, s, L);                    /* DOA: _house7.h */
     }
 }
 
@@ -596,6 +605,7 @@ static void h2_play(G2 *G, const Move *a) {
         if (!a->uno) g->catchable |= (uint16_t)(1u << p);
     }
     /* on_play */
+    if (a->ng) h7_donate(g, p, a);                     /* DOA (play_order -1: first) */
     int skip = G->h2 >= H_T ? h4_on_play(G, p, cs, k, a->target) : 0;   /* BA, CAR, T, DAD, TRI, BACK: _house4.h */
     if (G->h2 & H_SEVENO) {
         if (a->target >= 0 && g->hand_len[p] && h2_count_number(cs, k, SEVENO_SWAP)) {   /* SevenOSwap */
@@ -629,7 +639,7 @@ static void h2_play(G2 *G, const Move *a) {
     }
     if ((G->h2 & H_ZEROLEFT) && g->hand_len[p]) h2_pass_hands(g, h2_count_number(cs, k, G->zl_card), 1);
     if (G->h2 & H_BOMB) h4_bomb(g, p, cs, k);         /* BOMB, last in the referee's order */
-    if (a->uno && (G->h2 & (H_ZEROLEFT | H_SEVENO | H_T | H_CAR)) && g->hand_len[p] == 1 && !g->uno_said[p]) {
+    if (a->uno && (G->h2 & (H_ZEROLEFT | H_SEVENO | H_T | H_CAR | H_DOA)) && g->hand_len[p] == 1 && !g->uno_said[p]) {
         g->uno_said[p] = 1;                            /* UNO said with a play whose effect leaves one card */
         g->catchable &= (uint16_t)~(1u << p);
     }
@@ -832,7 +842,7 @@ static long long h2_move_id(const Move *a) {
     if (k == 2 && a->target < 0 && T_NUMV[cs[0]] >= 0 && T_NUMV[cs[1]] >= 0 && T_COLOR[cs[0]] == T_COLOR[cs[1]])
         return EXT_BASE + (long long)s * EXT_PER + 2 * (T_COLOR[cs[0]] * 100 + T_NUMV[cs[0]] * 10 + T_NUMV[cs[1]])
                + a->uno;
-    long long packed = 0;
+    long long packed = h7_pack_gifts(a, 0);            /* DOA's gifts after a 0 (_house7.h) */
     for (int i = k - 1; i >= 0; i--) packed = packed * 55 + cs[i] + 1;
     long long code = ((packed * 5 + a->color + 1) * 2 + a->uno) * 11 + a->target + 1;
     return EXT2_BASE + s + (long long)MAXP * code;

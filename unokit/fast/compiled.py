@@ -60,12 +60,13 @@ _U64 = 2 ** 64
 HOUSE_RULES: tuple[str, ...] = (
     "P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE",
     "ZEROLEFT", "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
-    "CLA",
+    "CLA", "DOA",   # DOA: unokit/fast/_house7.h on _house2.h's listing
     # unokit/fast/_house3.h (MISTAKE: its missed-UNO price; no clock runs)
     "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "PAA", "PAB", "FL", "GT", "I", "DEFLECT", "REVENGE",
     "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO",
     "CHU", "E", "IE", "S", "M",   # unokit/fast/_house5.h (the compiled bots speak only to call UNO)
-    "MS1", "MS2", "MS3")          # unokit/fast/_house6.h (sudden death)
+    "MS1", "MS2", "MS3",          # unokit/fast/_house6.h (sudden death)
+    "DP")                         # unokit/fast/_house8.h (the challenge of a draw)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
 #: REV change only the views, which only the compiled strategist reads: _shown)
 _H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0,
@@ -90,7 +91,7 @@ _REFUSED = {"V": "V times each turn on the table's clock (real time): the compil
 #: and the reaction step shuffles the seats with the harness's generator; random-play bots only
 _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T": 64, "CAR": 128,   # T on: _house4.h
        "DAD": 256, "BA": 512, "DOUBLE": 1024, "TRI": 2048, "BACK": 4096, "BOMB": 8192, "AB": 16384, "AA": 32768,
-       "CLA": 65536}
+       "CLA": 65536, "DOA": 131072}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
@@ -106,7 +107,8 @@ _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY
                      "BACK", "CLA", "DAD",
                      "ADDUP", "OPEN", "REV", "TRI",
                      "MS1", "MS2", "MS3",   # _house6.h's sudden death (tests/fast/test_compiled_strategist_house6.py)
-                     "CHU", "E", "IE", "S", "M")   # _house5.h's (_strategist5.h; test_compiled_strategist_house5.py)
+                     "CHU", "E", "IE", "S", "M",   # _house5.h's (_strategist5.h; test_compiled_strategist_house5.py)
+                     "DP")   # _house8.h's (tests/fast/test_compiled_dp.py)
 #: the human-error bots (unokit.bots.human.HumanBot over greedy or random-play): their policies in C, the default
 #: rates of HumanBot (forget_uno, talk, apologise, reaction; tests/fast/test_compiled_human.py checks them against
 #: its signature: this layer cannot import the bots), and the rule codes under which they were proven to play as
@@ -115,9 +117,9 @@ _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY
 #: their lines)
 _HUMAN = {"human": 4, "human:greedy": 4, "human:random-play": 5}
 _HUMAN_RATES = (0.1, 0.02, 0.05, 0.6)
-_HUMAN_RULES = HOUSE_RULES + ("ORG",)
+_HUMAN_RULES = tuple(c for c in HOUSE_RULES if c not in ("DOA", "DP")) + ("ORG",)   # (DOA, DP: not proven with them)
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
-          "SLOWUNO": 256}
+          "SLOWUNO": 256, "DP": 512}
 
 
 # ------------------------------------------------------------------------------------ the extra ids
@@ -178,9 +180,10 @@ def _h3(rs) -> int:
 
 
 def _h4(rs) -> tuple[int, int]:
-    """(_house4.h's cards: T, CAR, DAD, BACK, TRI, CLA, 4 bits each; DAD's table, 5 bits a face) of a rule set."""
+    """(_house4.h's cards: T, CAR, DAD, BACK, TRI, CLA, and _house7.h's DOA, 4 bits each; DAD's table, 5 bits a face)
+    of a rule set."""
     cards = 0
-    for i, code in enumerate(("T", "CAR", "DAD", "BACK", "TRI", "CLA")):
+    for i, code in enumerate(("T", "CAR", "DAD", "BACK", "TRI", "CLA", "DOA")):
         if rs.has(code):
             cards |= rs.card_of(code) << (4 * i)
     table = 0
@@ -191,21 +194,17 @@ def _h4(rs) -> tuple[int, int]:
 
 
 #: house rules of _house4.h's list that the compiled core refuses, and why
-_REFERENCE_ONLY = {
-    "DOA": "its plays give cards away (Play.give, composed as 'give' stems): their ids exist (unokit.core.codec, "
-           "the gifts after the cards), but _house2.h's moves, Composer and bots do not carry the gifts yet",
-    "DP": "its ChallengeDraw action and the window after a draw have no id or state in the core",
-}
+_REFERENCE_ONLY: dict[str, str] = {}
 
 
 def _h4_problem(rs) -> str | None:
     """The combinations of _house4.h's rules that the compiled core refuses, and why: the draw rules that ask
     whether a card can be played alone under every rule in force (Game.can_play_alone: SAT, INS, FORCE, CON's
     options, TRI's own turn draw) with the rules that change that answer (CAR's and TRI's objections, AB's
-    allowance); the core's draws ask the official match only."""
-    judged = [c for c in ("CAR", "TRI", "AB") if rs.has(c)]
+    allowance, DOA's objection to a 2 played alone without its gifts); the core's draws ask the official match only."""
+    judged = [c for c in ("CAR", "TRI", "AB", "DOA") if rs.has(c)]
     asking = [c for c in ("SAT", "INS", "FORCE") if rs.has(c)]
-    if rs.has("AB"):
+    if rs.has("AB") or rs.has("DOA"):
         asking += [c for c in ("CON", "TRI") if rs.has(c)]
     if rs.has("CLA"):   # CLA's card asks for a seat to name: never playable alone (the draws above, CON's, TRI's)
         more = [c for c in ("CON", "TRI") if rs.has(c) and c not in asking]
@@ -217,6 +216,30 @@ def _h4_problem(rs) -> str | None:
                 f"{'-'.join(asking)} ask whether a card can be played alone under every rule in force "
                 f"(Game.can_play_alone, changed by {'-'.join(judged)}), which the compiled core's draws do not ask")
     return None
+
+
+def _doa_problem(rs) -> str | None:
+    """Why DOA is refused with DR, AA (a group of three or more of its cards gives more cards than an id numbers:
+    unokit.core.codec's EXT2_DIGITS), T, SEVENO or CLA (their seats named add up with DOA's: compose.targets_of)."""
+    others = [c for c in ("DR", "AA", "T", "SEVENO", "CLA") if rs.has(c)] if rs.has("DOA") else []
+    if not others:
+        return None
+    return (f"DOA with {'-'.join(others)} is played by the referee only: a group of its cards gives more cards than "
+            f"an id numbers (DR, AA), or the seats named add up (T, SEVENO, CLA), which the compiled core does not list")
+
+
+#: the only other rules DP (unokit/fast/_house8.h) was proven with: their draws leave Game.can_play_alone, which DP asks
+#: when a seat draws, the official match
+_DP_WITH = ("P1", "P2", "P3", "P4", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
+
+
+def _dp_problem(rs) -> str | None:
+    """Why DP is refused with the rules of ``rs`` other than :data:`_DP_WITH`."""
+    alien = [c for c in rs.codes if c != "DP" and c not in _DP_WITH] if rs.has("DP") else []
+    if not alien:
+        return None
+    return (f"DP with {'-'.join(alien)} is played by the referee only (the compiled core plays DP with "
+            f"{', '.join(_DP_WITH)} only)")
 
 
 def _uno_penalty(rs) -> int:
@@ -438,6 +461,9 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
                                     ("P4(color=match)", rs.has("P4") and rs.param("P4", "color") != "any")) if on]
         if variants:
             return f"{', '.join(variants)} (the Italian leaflet's variants) are played by the referee only"
+        why = _doa_problem(rs) or _dp_problem(rs)
+        if why:
+            return why
         if rs.has("CLA") and (rs.has("T") or rs.has("SEVENO")):
             return ("CLA with T or SEVENO is played by the referee only: their seats to name add up (compose.targets_of), "
                     "which the compiled core's listing does not")
@@ -514,7 +540,7 @@ def batch_problem(rules) -> str | None:
     rs = RuleSet.parse(rules)
     if _ed(rs) is not None:
         return f"the editions ({rs.code}) are not held in the batch (compiled.play plays them)"
-    h3 = [c for c in rs.codes if c in _H3 or c in _H5 or c in _H6]
+    h3 = [c for c in rs.codes if c in _H3 or c in _H5 or c in _H6 or c == "DP"]
     if h3:
         return f"house rules ({'-'.join(h3)}) are not proven in the batch (compiled.play plays them)"
     codes = [c for c in rs.codes if c in _H2]

@@ -1,0 +1,156 @@
+"""The compiled core under DOA (unokit/fast/_house7.h on _house2.h's listing) plays the referee's hands.
+
+000 §DOA: the player of a 2 gives two cards of their hand per 2 to a seat of their choice (``Donation``,
+rules/cardfx.py). Proven as tests/fast/test_compiled_house4.py proves its rules (tests/compiled_support.py):
+
+1. step by step against the referee: uniform random decisions among every complete action (every seat named,
+   every set of gifts) of the seat to act or, now and then, of another seat; every seat's legal ids and the whole
+   state agree at every step, alone and with the rules it was proven with, 2 to 6 players;
+2. hand by hand against ``unokit.lab.sim.play_hand`` and the lab's ``play_deal`` with random-play bots, and the
+   compiled greedy against the Python GreedyBot at every decision (its stems completed one sub-decision at a time,
+   as the harness completes them), and its hands against ``play_deal``;
+3. mutations: DOA switched off in C, or told another card: a check fails.
+"""
+
+from __future__ import annotations
+
+import random
+
+import compiled_support as S
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_compiled_greedy import GREEDY, alternate, everyone, mixed
+
+from unokit.bots.greedy import GreedyBot
+from unokit.core.actions import CatchUno, Play, SayUno
+from unokit.engine.flow import ask, reaction_options
+from unokit.engine.game import Game
+from unokit.fast import _ccore
+from unokit.fast import compiled as C
+from unokit.lab import play_deal
+from unokit.lab.sim import derive_seed
+from unokit.rules import RuleSet
+
+pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
+
+#: the rules DOA was proven with (one combination each; compiled.problem refuses the others, _doa_problem and
+#: _h4_problem say why)
+DOA_WITH = ("UNO 1122 DOA(card=7)-DD-JUMPIN", "UNO 1121 DOA-ADDUP-CAR", "UNO 1121 DOA-C-P4", "UNO 3112 DOA-ZEROLEFT",
+            "UNO 1121 DOA-DRAWPLAY-P2", "UNO 1111 uno=3 DOA-AB-C", "UNO 1121 DOA-DD-BOMB-FU(cards=4)",
+            "UNO 1121 DOA-BACK-DOUBLE-BA-DAD(card=7)", "UNO 1121 DOA-P1-BU(cards=9)", "UNO 1112 DOA-P3-DOUBLE")
+
+
+def gifts_made(rules: str, players: int, seeds) -> int:
+    """Plays that gave cards away in random-play hands traced in C (the tests above are not vacuous)."""
+    n = 0
+    for s in seeds:
+        _, steps = C.trace(players, s, rules=rules, policy="random-play", policy_seed=s)
+        n += sum(1 for _, _, i, _ in steps if getattr(C.to_action(i), "give", ()))
+    return n
+
+
+def test_DOA_is_played_compiled_with_the_rules_it_was_proven_with():
+    for rules in ("UNO 1121 DOA",) + DOA_WITH:
+        for bots in ("random-play", "greedy"):
+            assert C.problem(rules, bots, 4) is None, rules
+    for other in ("DR", "AA", "T", "SEVENO", "CLA", "SAT", "INS", "FORCE", "CON", "TRI", "PAA", "CHU", "MS1", "DED"):
+        why = C.problem(f"UNO 1121 DOA-{other}", "random-play", 3)
+        assert why and "DOA" in why and other in why, (other, why)
+    assert "strategist" in (C.problem("UNO 1121 DOA", "strategist", 3) or "")
+    assert C.batch_problem("UNO 1121 DOA")
+
+
+def test_DOA_compiled_same_steps_as_referee():
+    t = S.same_steps("UNO 1121 DOA", (2, 3, 4, 5, 6), range(4), other=0.3, cap=600)
+    assert t.actions > t.share(2000)
+    assert gifts_made("UNO 1121 DOA", 4, range(6)) > 10
+
+
+@pytest.mark.parametrize("rules", DOA_WITH, ids=[c.replace("UNO ", "").replace(" ", "_") for c in DOA_WITH])
+def test_DOA_with_the_rules_it_combines_with_compiled_as_the_referee(rules):
+    S.same_steps(rules, (2, 4), range(2), other=0.3, cap=300)
+    S.same_hands(rules, (3,), 6, 3)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32), players=st.integers(2, 6),
+       rules=st.sampled_from(("UNO 1121 DOA", "UNO 1122 DOA(card=5)-C", "UNO 1121 DOA-P4-DD", "UNO 1112 DOA-ADDUP")))
+def test_DOA_compiled_same_steps_hypothesis(seed, players, rules):
+    S.check_steps(players, seed, rules, random.Random(seed), 0.3, 250)
+
+
+def test_DOA_compiled_hands_equal_sim_and_lab():
+    S.same_hands("UNO 1121 DOA", (2, 3, 4, 6), 12, 6)
+    S.fast_agrees("UNO 1121 DOA", 3000)
+
+
+def test_DOA_gives_cards_away():
+    """Gifts shorten the hands of the players of 2s: hands end sooner than under the official rules."""
+    base = C.play(3000, players=4, rules="UNO 1121", seed=3, chance="fast")
+    doa = C.play(3000, players=4, rules="UNO 1121 DOA", seed=3, chance="fast")
+    assert doa.turns.mean() < base.turns.mean()
+
+
+# ----------------------------------------------------------------------------------------------- greedy
+def greedy_lockstep(players: int, rules: str, seeds, lineup) -> dict:
+    """tests/compiled_support.py's lockstep, with GreedyBot's answer completed as the harness completes it
+    (``unokit.engine.flow.ask``: a stem it picks is decided one sub-decision at a time)."""
+    rs = RuleSet.parse(rules)
+    out = {"decisions": 0, "agree": 0, "gifts": 0, "first": None}
+    for seed in seeds:
+        pols = lineup(players, seed)
+        ids = _ccore.play_logged(C._config(players, rs, C.MAX_STEPS, None, bytes(pols), False), seed, "lab-bot", 0)
+        g = Game.new(players, rules, seed=seed)
+        bots = {s: GreedyBot(derive_seed(seed, s, "lab-bot")) for s in range(players) if pols[s] == GREEDY}
+        for i in ids:
+            a = C.to_action(i)
+            s = a.player
+            if s in bots:
+                turn = s == g.to_act and type(a) not in (SayUno, CatchUno)
+                mine = ask(g, s, bots[s], g.legal_actions(s) if turn else reaction_options(g, s), turn=turn)
+                out["decisions"] += 1
+                out["gifts"] += bool(type(a) is Play and a.give)
+                if mine is not None and C.action_id(mine) == i:
+                    out["agree"] += 1
+                elif out["first"] is None:
+                    out["first"] = (seed, len(g.actions), str(a), str(mine))
+            g.apply(a)
+        assert g.over, f"hand {seed} was not played to the end"
+    return out
+
+
+@pytest.mark.parametrize("players,rules,lineup,hands", [
+    (2, "UNO 1121 DOA", alternate, 12), (3, "UNO 1121 DOA", everyone, 10), (4, "UNO 1122 DOA-C-P2", mixed, 8),
+    (6, "UNO 1121 DOA-DD-JUMPIN", mixed, 5)])
+def test_DOA_compiled_greedy_makes_the_python_greedy_choices(players, rules, lineup, hands):
+    r = greedy_lockstep(players, rules, range(S.sampled(hands)), lineup)
+    assert r["agree"] == r["decisions"], r["first"]
+    assert r["gifts"] > 0
+
+
+def test_DOA_compiled_greedy_lab_hands_equal_play_deal():
+    rules = "UNO 1121 DOA"
+    for players, lineup in ((2, ["greedy", "random-play"]), (4, ["greedy", "random-play", "greedy", "greedy"])):
+        n = S.sampled(8)
+        r = C.play(n, players=players, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot")
+        for i in range(n):
+            o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"))
+            got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.plays[i]), int(r.drawn[i].sum()),
+                   int(r.score[i]), int(r.catches[i]))
+            assert got == (o.winner, o.first, o.turns, o.plays, o.drawn, o.score, o.catches), (players, i)
+
+
+# ------------------------------------------------------------------------------------------- mutations
+def test_DOA_switched_off_in_C_fails_the_differential_check(monkeypatch):
+    real = C._h2
+    monkeypatch.setattr(C, "_h2", lambda rs: (real(rs)[0] & ~C._H2["DOA"], real(rs)[1]))   # a 2 gives nothing
+    with pytest.raises((AssertionError, ValueError)):
+        S.same_steps("UNO 1121 DOA", (3,), range(3), other=0.3, cap=300)
+
+
+def test_DOA_told_another_card_in_C_fails_the_differential_check(monkeypatch):
+    real = C._h4
+    monkeypatch.setattr(C, "_h4", lambda rs: (real(rs)[0] ^ (1 << 24), real(rs)[1]))   # the 3 gives, not the 2
+    with pytest.raises((AssertionError, ValueError)):
+        S.same_steps("UNO 1121 DOA", (3,), range(3), other=0.3, cap=300)
