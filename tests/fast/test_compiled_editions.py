@@ -22,30 +22,34 @@ import compiled_support as S
 import pytest
 
 from unokit.bots import make_bot
-from unokit.core.actions import CatchUno, Draw, Pass, Play, SayUno
+from unokit.core.actions import CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
+from unokit.core.cards import COLORS
 from unokit.engine.compose import every_action
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
-from unokit.fast.ccore import EDITION_FACES, edition_facts
+from unokit.fast.ccore import EDITION_FACES, EDITION_HEAD, EDITION_ROLLS, edition_facts
 from unokit.lab.sim import derive_seed, play_hand
 from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
 ALLWILD = "UNO ALLWILD"
-_KINDS = {Play: 0, Draw: 1, Pass: 2, SayUno: 3, CatchUno: 4}
+_KINDS = {Play: 0, Draw: 1, Pass: 2, SayUno: 3, CatchUno: 4, ChooseColor: 5, Challenge: 6}
 
 
 def _faces(rules: str) -> tuple[str, ...]:
     return edition_facts(RuleSet.parse(rules))[0]
 
 
-def move_of(a, faces: tuple[str, ...]) -> tuple[int, int, int, int, int]:
-    """A referee action as the core's move: (seat, kind, face, seat named or caught, UNO call)."""
+def move_of(a, faces: tuple[str, ...]) -> tuple[int, int, int, int, int, int]:
+    """A referee action as the core's move: (seat, kind, face, seat named or caught, UNO call, colour named)."""
     kind = _KINDS[type(a)]
     if kind == 0:
-        return (a.player, 0, faces.index(a.cards[0].code), -1 if a.target is None else a.target, int(a.uno))
-    return (a.player, kind, -1, a.target if kind == 4 else -1, 0)
+        return (a.player, 0, faces.index(a.cards[0].code), -1 if a.target is None else a.target, int(a.uno),
+                -1 if a.color is None else COLORS.index(a.color))
+    if kind == 5:
+        return (a.player, 5, -1, -1, 0, COLORS.index(a.color))
+    return (a.player, kind, -1, a.target if kind == 4 else -1, 0, -1)
 
 
 def state_of(g: Game, faces: tuple[str, ...]) -> tuple:
@@ -54,7 +58,8 @@ def state_of(g: Game, faces: tuple[str, ...]) -> tuple:
         return [faces.index(c.code) for c in cards]
     return ([ix(h) for h in g.hands], ix(g.stock), ix(g.discard), g.direction, g.current, int(g.phase), g.pending,
             -1 if g.drawn is None else faces.index(g.drawn.code), -1 if g.winner is None else g.winner,
-            [bool(x) for x in g.uno_said], sorted(g.catchable), -1 if g.going_out is None else g.going_out, g.dealer)
+            [bool(x) for x in g.uno_said], sorted(g.catchable), -1 if g.going_out is None else g.going_out, g.dealer,
+            COLORS.index(g.color), sorted(g.eliminated))
 
 
 def check_steps(players: int, seed: int, rules: str, rng: random.Random, other: float, cap: int) -> tuple[int, int]:
@@ -107,7 +112,7 @@ def test_ALLWILD_is_played_compiled_in_its_player_range_only():
     assert C.problem(ALLWILD, "greedy", 3) is None
     assert C.problem(ALLWILD, "strategist", 3)
     assert C.problem(ALLWILD, "random-play", 3, decks=2)
-    assert C.problem("UNO NOMERCY", "random-play", 3)
+    assert C.problem("UNO FLASH", "random-play", 3)
     assert C.batch_problem(ALLWILD)
 
 
@@ -115,8 +120,9 @@ def test_ALLWILD_facts_come_from_the_edition():
     faces, raw = edition_facts(RuleSet.parse(ALLWILD))
     assert faces == ("W", "WR", "WS", "WS2", "WFS", "W+2", "WT+2", "W+4")
     nf, nd = raw[0], raw[1]
-    assert (nf, nd) == (8, 112) and len(raw) == 2 + nd + len(EDITION_FACES) * nf
-    row = {f: raw[2 + nd + len(EDITION_FACES) * i: 2 + nd + len(EDITION_FACES) * (i + 1)] for i, f in enumerate(faces)}
+    assert (nf, nd) == (8, 112) and len(raw) == FACES_AT + nd + len(EDITION_FACES) * nf
+    assert tuple(raw[2:5]) == (0, 0, 1)   # no mercy, no drawing until playable; the swap changes a hand
+    row = face_rows(ALLWILD)
     assert tuple(row["WR"][:4]) == (1, 1, 2, 0) and row["W+4"][4] == 4 and row["W"][7] == 20
     assert tuple(row["WFS"][5:7]) == (1, 0) and tuple(row["WT+2"][5:7]) == (2, 2)
 
@@ -139,12 +145,30 @@ def test_ALLWILD_swaps_and_catches_happen():
     assert (r.score > 0).all()
 
 
-def _told_wrong(monkeypatch, face: str, fact: str, value: int) -> None:
-    """C is handed the edition's facts with one of them wrong."""
-    faces, raw = edition_facts(RuleSet.parse(ALLWILD))
+#: where the deck starts in the facts: the counts of faces and cards, the edition's numbers, the launcher's rolls
+FACES_AT = 2 + len(EDITION_HEAD) + EDITION_ROLLS
+
+
+def face_rows(rules: str) -> dict[str, bytes]:
+    """The facts of each face of ``rules``'s edition, as C reads them (:data:`EDITION_FACES`)."""
+    faces, raw = edition_facts(RuleSet.parse(rules))
+    at, k = FACES_AT + raw[1], len(EDITION_FACES)
+    return {f: raw[at + k * i: at + k * (i + 1)] for i, f in enumerate(faces)}
+
+
+def told_wrong(monkeypatch, rules: str, face: str | None, fact: str, value: int) -> None:
+    """C is handed the edition's facts with one of them wrong (``face`` None: one of :data:`EDITION_HEAD`)."""
+    faces, raw = edition_facts(RuleSet.parse(rules))
     wrong = bytearray(raw)
-    wrong[2 + raw[1] + len(EDITION_FACES) * faces.index(face) + EDITION_FACES.index(fact)] = value
+    if face is None:
+        wrong[2 + EDITION_HEAD.index(fact)] = value
+    else:
+        wrong[FACES_AT + raw[1] + len(EDITION_FACES) * faces.index(face) + EDITION_FACES.index(fact)] = value
     monkeypatch.setattr(C, "_edition_facts", lambda code: bytes(wrong))
+
+
+def _told_wrong(monkeypatch, face: str, fact: str, value: int) -> None:
+    told_wrong(monkeypatch, ALLWILD, face, fact, value)
 
 
 @pytest.mark.parametrize("face,fact,value", [("WFS", "seat choice", 0), ("WR", "reverse", 0),

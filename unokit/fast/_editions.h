@@ -1,41 +1,61 @@
-/* UNO's editions in the compiled core (included by _ccore.c): UNO All Wild! (unokit/rules/editions/allwild.py).
+/* UNO's editions in the compiled core (included by _ccore.c): UNO All Wild!, UNO Show 'em No Mercy and UNO Extreme!
+ * (unokit/rules/editions/allwild.py, nomercy.py, extreme.py).
  *
  * An edition's deck is not the official 108 cards, so its hands are played here on a state of their own (EdGame):
  * a card is the index of its face in the edition's list of faces, and everything about the faces comes from
- * Python in the config (unokit.fast.ccore.edition_facts: the deck in the referee's order before shuffling; per
- * face the Effect at a table of more than two seats and of two, its seat choice, points and what greedy reads of the
- * card: unokit.fast.ccore.EDITION_FACES, ED_FACE_BYTES bytes a face), so no rule is written
- * here. The state machine is the referee's for a deck whose every card may go on any other and names no colour
- * (Edition.colorless): the deal (the dealer drawn by lot: Game._draw_for_dealer on a deck without numbers), the
- * first card turned doing nothing (the edition's first_card), plays of one card with their seat (AllWild's
- * play_targets: the Forced Swap names another seat, none when it goes out; the Targeted Draw Two any other seat) and
- * UNO call, the draw effects (PENDING: the seat draws and loses the turn; no challenge: AllWild.setup sets
- * no_challenge), the swap (swap_hands, then Game.hands_changed for both seats) and the targeted draw
- * (Game.penalize), turn draws (every card drawn is playable: DRAWN), UNO calls and catches.
- *
- * The harness is unokit.lab.sim.play_hand's: each step, up to 2n reaction rounds (unokit.engine.flow.react_step:
- * Game.out_of_turn_seats then the seat to act, shuffled by the harness's generator bots[MAXP] at every round),
- * then the seat in turn's decision; random-play as RandomPlayBot (a uniform card, then a uniform one of its
- * variants, the UNO call preferred; reactions: UNO, then the first catch) and greedy as GreedyBot on a colourless
- * hand (ed_greedy). tests/fast/test_compiled_editions.py checks it step by step against the referee, hand by hand
- * against unokit.lab.sim.play_hand and the lab's play_deal, and the greedy move for move against GreedyBot. */
+ * Python in the config (unokit.fast.ccore.edition_facts: the deck in the referee's order before shuffling, the
+ * edition's own numbers, ccore.EDITION_HEAD, the launcher's rolls, and per face ccore.EDITION_FACES, ED_FACE_BYTES
+ * bytes: its Effect at more than two seats and at two, how it matches, its seat choice or effect on the hands, the
+ * draws it answers, the first-card rule, points and what greedy reads of the card), so no rule is written here, only
+ * the referee's mechanisms: the deal (the dealer by the highest number drawn, or by lot on a deck without numbers:
+ * Game._draw_for_dealer), the first card (Game._turn_first: returned and reshuffled, or its draw, skip, reverse or
+ * colour named by the first player), plays of one card matching by colour or symbol (official.matches), with the
+ * colour a wild names, the seat it names and the UNO call, the draw effects (PENDING: the seat draws the total and
+ * loses the turn, answers with a draw card the rules' stack_ok accepts, or challenges a Wild Draw Four:
+ * Game._do_challenge), the hands swapped (swap_hands), passed on in the direction of play (Carousel.on_play), the
+ * other cards of the colour shed under the top (NoMercy.on_play: Game.put_under_top), the targeted draw
+ * (Game.penalize), the roulette (NoMercy.on_turn_start asks the next seat a colour, NoMercy.on_color:
+ * Game.draw_until), the launcher (Extreme.on_play: the next seat presses, each press a roll of the game's chance,
+ * and is skipped), turn draws (Game._do_draw, or Game._draw_with_policy: drawing until a card playable alone comes,
+ * stopped at the mercy limit), the mercy rule (NoMercy.on_turn_start: a seat holding the limit is out, its cards
+ * shuffled into the stock: Game.eliminate, the last seat left wins; Game.next_seat skips the seats out), UNO calls
+ * and catches. The bots and the harness are in _ed_play.h. */
 
-#define ED_NDECK 128                   /* the largest deck an edition's state holds (card index in 7 bits) */
-#define ED_NF 16                       /* the most faces */
-enum { EDK_NONE = 0, EDK_SWAP = 1, EDK_AIM = 2 };          /* a face's seat choice: none, swap with it, draw */
-enum { EM_PLAY = 0, EM_DRAW = 1, EM_PASS = 2, EM_UNO = 3, EM_CATCH = 4 };
-#define ED_FACE_BYTES 13
+#define ED_NDECK 256                   /* the largest deck an edition's state holds (card index in 8 bits) */
+#define ED_NF 80                       /* the most faces */
+#define ED_ROLLS 100                   /* the launcher's outcomes: cards released by each roll (ccore.EDITION_ROLLS) */
+#define ED_HEAD (6 + ED_ROLLS)         /* faces, cards, ccore.EDITION_HEAD, the launcher's rolls */
+#define ED_FACE_BYTES 31
+enum { EDK_NONE = 0, EDK_SWAP = 1, EDK_AIM = 2, EDK_PASS = 3, EDK_SHED = 4, EDK_ROULETTE = 5, EDK_LAUNCH = 6 };   /* ccore.EDITION_KINDS */
+enum { EM_PLAY = 0, EM_DRAW = 1, EM_PASS = 2, EM_UNO = 3, EM_CATCH = 4, EM_COLOR = 5, EM_CHALLENGE = 6 };
+#define ED_NOCOLOR 255
+#define ED_NCOLORS 4                   /* the colours a wild names: Game.colors (red, yellow, green, blue) */
 
-/* one face: [players == 2] advance and reverse, the draw it makes the next seat face, its seat choice, the cards
- * the chosen seat draws (EDK_AIM), its points; then what GreedyBot reads of the card (Card.is_wild, is_action,
- * draw, a Skip's face, Card.points) */
-typedef struct { uint8_t adv[2], rev[2], draw, kind, aim_draw, points, wild, action, card_draw, skip, card_points; } EdFace;
-typedef struct { int nf, nd; uint8_t deck[ED_NDECK]; EdFace f[ED_NF]; } EdRules;
+/* one face (ccore.EDITION_FACES): [players == 2] advance and reverse, the draw it makes the next seat face, its
+ * seat choice or effect on the hands (EDK_*), the cards the chosen seat draws (EDK_AIM), its points; what
+ * GreedyBot reads of the card (Card.is_wild, is_action, draw, a Skip's face, Card.points, colour, face); its
+ * colour and symbol (official.matches), number (the dealer's draw), whether it names a colour, may say UNO with
+ * any hand, the largest pending draw it answers (0: none), whether it is playable alone (bit 0: with more cards
+ * held, bit 1: as the last card), its first-card rule (returned, starter, reverse, draw, names a colour), whether its
+ * draw may be challenged, whether greedy reads it as a Wild Draw Four, the launcher's presses it makes the next seat
+ * make (EDK_LAUNCH) and whether they stop at the first cards released, and the seats its play skips besides */
+typedef struct {
+    uint8_t adv[2], rev[2], draw, kind, aim_draw, points, wild, action, card_draw, skip, card_points;
+    uint8_t color, symbol, face, number, names, uno_any, stack_to, alone, f_returned, f_starter, f_reverse, f_draw;
+    uint8_t f_names, challenge, wd4, presses, until_cards, turn_skip;
+} EdFace;
+typedef struct {
+    int nf, nd, mercy, until, changers, wrong_extra, rolls, numbers;
+    uint8_t roll[ED_ROLLS], deck[ED_NDECK];
+    EdFace f[ED_NF];
+} EdRules;
 
 typedef struct {
-    uint8_t n, current, phase, dealer, over, uno_penalty;
-    int8_t direction, winner, going_out, drawn;
-    uint16_t pending, catchable;
+    uint8_t n, current, phase, dealer, over, uno_penalty, pending_kind, roulette;
+    int8_t direction, winner, going_out, drawn, color, victim;
+    int8_t wd4_by, wd4_bluff;                               /* Game.wd4: the draw to challenge (-1: none), a bluff */
+    int8_t h_color, h_before, h_last, h_played;             /* GreedyBot's reading of the history (GrHist) */
+    uint16_t pending, catchable, out;                       /* out: bit q, seat q is out of the hand (mercy) */
     uint8_t uno_said[MAXP], hand_len[MAXP];
     uint8_t stock_len, discard_len;
     uint8_t hands[MAXP][ED_NDECK], stock[ED_NDECK], discard[ED_NDECK];
@@ -45,30 +65,46 @@ typedef struct {
     Rng rng;
 } EdGame;
 
-typedef struct { int8_t seat, kind, card, target, uno; } EdMove;   /* target: -1 none (EM_CATCH: the seat caught) */
+/* target: -1 none (EM_CATCH: the seat caught); color: the colour named (a wild's play, EM_COLOR), else -1 */
+typedef struct { int8_t seat, kind, card, target, uno, color; } EdMove;
 typedef struct { EdMove *v; int n, cap; } EdLog;            /* every move applied (ed_play_logged) */
 
-/* the edition's facts from the config's bytes: faces, deck size, the deck (face indices), then ED_FACE_BYTES a face */
+/* the edition's facts from the config's bytes: faces, deck size, ccore.EDITION_HEAD, the deck (face indices), then
+ * ED_FACE_BYTES a face */
 static int ed_parse(const uint8_t *b, Py_ssize_t len, EdRules *R) {
-    if (len < 2) return -1;
+    if (len < ED_HEAD) return -1;
     R->nf = b[0];
     R->nd = b[1];
-    if (R->nf < 1 || R->nf > ED_NF || R->nd < 2 || R->nd > ED_NDECK || len != 2 + R->nd + ED_FACE_BYTES * R->nf)
+    R->mercy = b[2];
+    R->until = b[3];
+    R->changers = b[4];
+    R->wrong_extra = b[5];
+    R->rolls = 0;
+    for (int i = 0; i < ED_ROLLS; i++) if ((R->roll[i] = b[6 + i]) != 255) R->rolls = i + 1;
+    if (R->nf < 1 || R->nf > ED_NF || R->nd < 2 || R->nd > ED_NDECK - 1 || len != ED_HEAD + R->nd + ED_FACE_BYTES * R->nf)
         return -1;
-    memcpy(R->deck, b + 2, (size_t)R->nd);
+    memcpy(R->deck, b + ED_HEAD, (size_t)R->nd);
     for (int i = 0; i < R->nd; i++) if (R->deck[i] >= R->nf) return -1;
-    const uint8_t *f = b + 2 + R->nd;
+    const uint8_t *f = b + ED_HEAD + R->nd;
+    R->numbers = 0;
     for (int i = 0; i < R->nf; i++, f += ED_FACE_BYTES) {
         EdFace *e = &R->f[i];
         e->adv[0] = f[0]; e->rev[0] = f[1]; e->adv[1] = f[2]; e->rev[1] = f[3];
         e->draw = f[4]; e->kind = f[5]; e->aim_draw = f[6]; e->points = f[7];
         e->wild = f[8]; e->action = f[9]; e->card_draw = f[10]; e->skip = f[11]; e->card_points = f[12];
-        if (e->kind > EDK_AIM || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50) return -1;
+        e->color = f[13]; e->symbol = f[14]; e->face = f[15]; e->number = f[16]; e->names = f[17]; e->uno_any = f[18];
+        e->stack_to = f[19]; e->alone = f[20]; e->f_returned = f[21]; e->f_starter = f[22]; e->f_reverse = f[23];
+        e->f_draw = f[24]; e->f_names = f[25]; e->challenge = f[26]; e->wd4 = f[27]; e->presses = f[28];
+        e->until_cards = f[29]; e->turn_skip = f[30];
+        if (e->kind > EDK_LAUNCH || (e->kind == EDK_LAUNCH && !R->rolls) || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50
+                || (e->color != ED_NOCOLOR && e->color >= ED_NCOLORS) || e->f_starter > 2 || e->f_draw > 50)
+            return -1;
+        if (e->number != 255) R->numbers = 1;
     }
     return 0;
 }
 
-/* Chance.shuffle with referee chance (a uniform key per card, the cards in key order; the index in the low 7 bits
+/* Chance.shuffle with referee chance (a uniform key per card, the cards in key order; the index in the low 8 bits
  * keeps it stable), Fisher-Yates with fast chance */
 static int ed_cmp(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -79,15 +115,54 @@ static void ed_shuffle(Rng *r, uint8_t *cards, int n) {
     if (r->fast) { rng_shuffle(r, cards, n); return; }
     uint64_t keys[ED_NDECK];
     uint8_t copy[ED_NDECK];
-    for (int i = 0; i < n; i++) keys[i] = (mt_key53(&r->mt) << 7) | (uint64_t)i;
+    for (int i = 0; i < n; i++) keys[i] = (mt_key53(&r->mt) << 8) | (uint64_t)i;
     memcpy(copy, cards, (size_t)n);
     qsort(keys, (size_t)n, sizeof keys[0], ed_cmp);
-    for (int i = 0; i < n; i++) cards[i] = copy[keys[i] & 127];
+    for (int i = 0; i < n; i++) cards[i] = copy[keys[i] & 255];
 }
 
-static inline int ed_next(const EdGame *g, int p, int k) { return ((p + k * g->direction) % g->n + g->n) % g->n; }
+static inline int ed_in(const EdGame *g, int q) { return !(g->out >> q & 1); }
 
-/* Game.new: the dealer by lot (a deck without numbers), the deck shuffled, the deal from the top, the first card */
+static int ed_active(const EdGame *g) { return g->n - __builtin_popcount(g->out); }
+
+/* Game.next_seat: `k` seats on in the direction of play, the seats out skipped */
+static int ed_next(const EdGame *g, int p, int k) {
+    if (!g->out) return ((p + k * g->direction) % g->n + g->n) % g->n;
+    for (int i = 0; i < k; i++) do p = ((p + g->direction) % g->n + g->n) % g->n; while (!ed_in(g, p));
+    return p;
+}
+
+/* official.matches: a wild, the colour in play, or the same symbol as the top card */
+static inline int ed_matches(const EdGame *g, int c) {
+    const EdFace *f = &g->R->f[c];
+    return f->wild || f->color == (uint8_t)g->color || f->symbol == g->R->f[g->discard[g->discard_len - 1]].symbol;
+}
+
+static void ed_turn_start(EdGame *g);
+
+/* Game._draw_for_dealer on a deck with numbers: each contender draws, the highest number deals, ties draw again */
+static int ed_dealer_draw(EdGame *g, const EdRules *R) {
+    uint8_t order[ED_NDECK];
+    int left = R->nd, cont[MAXP], nc = g->n;
+    memcpy(order, R->deck, (size_t)R->nd);
+    ed_shuffle(&g->rng, order, R->nd);
+    for (int i = 0; i < nc; i++) cont[i] = i;
+    for (;;) {
+        if (left < nc) return cont[rng_below(&g->rng, (uint32_t)nc)];
+        int got[MAXP], best = 0, m = 0;
+        for (int i = 0; i < nc; i++) {
+            int num = R->f[order[--left]].number;
+            got[i] = num == 255 ? 0 : num;
+            if (got[i] > best) best = got[i];
+        }
+        for (int i = 0; i < nc; i++) if (got[i] == best) cont[m++] = cont[i];
+        nc = m;
+        if (nc == 1 || !left) break;
+    }
+    return cont[0];
+}
+
+/* Game.new: the dealer drawn for, the deck shuffled, the deal from the top, the first card (Game._turn_first) */
 static void ed_deal(EdGame *g, const Config *cfg, const EdRules *R, uint64_t seed) {
     int n = cfg->n, ds = cfg->deal_size;
     memset(g, 0, offsetof(EdGame, rng));
@@ -95,10 +170,11 @@ static void ed_deal(EdGame *g, const Config *cfg, const EdRules *R, uint64_t see
     g->n = (uint8_t)n;
     g->uno_penalty = (uint8_t)cfg->uno_penalty;
     g->direction = 1;
-    g->winner = g->going_out = g->drawn = -1;
+    g->winner = g->going_out = g->drawn = g->victim = g->wd4_by = -1;
+    g->h_before = g->h_last = -1;
     if (!cfg->fast && cfg->pre && cfg->pre_seed == seed) { g->rng.fast = 0; memcpy(&g->rng.mt, cfg->pre, sizeof(MT)); }
     else rng_seed(&g->rng, seed, cfg->fast);
-    int dealer = cfg->dealer >= 0 ? cfg->dealer : (int)rng_below(&g->rng, (uint32_t)n);
+    int dealer = cfg->dealer >= 0 ? cfg->dealer : R->numbers ? ed_dealer_draw(g, R) : (int)rng_below(&g->rng, (uint32_t)n);
     g->dealer = (uint8_t)dealer;
     uint8_t order[ED_NDECK];
     memcpy(order, R->deck, (size_t)R->nd);
@@ -109,13 +185,25 @@ static void ed_deal(EdGame *g, const Config *cfg, const EdRules *R, uint64_t see
         for (int k = 0; k < ds; k++) g->hands[seat][k] = order[top - i - k * n];
         g->hand_len[seat] = (uint8_t)ds;
     }
-    int slen = R->nd - ds * n;
+    int slen = R->nd - ds * n, card;
     memcpy(g->stock, order, (size_t)slen);
-    g->discard[0] = g->stock[--slen];            /* the first card turned: it does nothing (checked in Python) */
+    for (;;) {                                               /* a card the first-card rule returns: reshuffled */
+        card = g->stock[--slen];
+        if (!R->f[card].f_returned) break;
+        g->stock[slen++] = (uint8_t)card;
+        ed_shuffle(&g->rng, g->stock, slen);
+    }
+    const EdFace *f = &R->f[card];
+    g->discard[0] = (uint8_t)card;
     g->discard_len = 1;
     g->stock_len = (uint8_t)slen;
-    g->current = (uint8_t)((dealer + 1) % n);
-    g->phase = PH_PLAY;
+    g->color = (int8_t)(f->color == ED_NOCOLOR ? 0 : f->color);
+    g->current = (uint8_t)((dealer + f->f_starter) % n);
+    if (f->f_reverse) g->direction = -1;
+    g->h_color = (int8_t)(f->color == ED_NOCOLOR ? -1 : f->color);     /* the 'first' event */
+    if (f->f_draw) { g->pending = g->pending_kind = f->f_draw; g->phase = PH_PENDING; }
+    else g->phase = f->f_names ? PH_COLOR : PH_PLAY;
+    ed_turn_start(g);
 }
 
 /* Game.draw_cards: k cards from the stock, the discard pile (but its top) reshuffled when it runs out */
@@ -148,12 +236,6 @@ static void ed_hands_changed(EdGame *g, int s) {
     else if (!g->uno_said[s]) g->catchable |= (uint16_t)(1u << s);
 }
 
-static void ed_end_turn(EdGame *g, int nxt) {
-    g->current = (uint8_t)nxt;
-    g->drawn = -1;
-    g->phase = g->pending ? PH_PENDING : PH_PLAY;
-}
-
 static void ed_finish(EdGame *g, int w) {
     g->over = 1;
     g->phase = PH_OVER;
@@ -163,18 +245,81 @@ static void ed_finish(EdGame *g, int w) {
     g->catchable = 0;
 }
 
+/* Game.end_turn */
+static void ed_end_turn(EdGame *g, int nxt) {
+    g->current = (uint8_t)nxt;
+    g->drawn = -1;
+    g->phase = g->pending ? PH_PENDING : PH_PLAY;
+    ed_turn_start(g);
+}
+
+/* NoMercy._out and Game.eliminate: seat q's cards shuffled into the stock, q out; the last seat left wins */
+static void ed_out(EdGame *g, int q) {
+    memcpy(g->stock + g->stock_len, g->hands[q], g->hand_len[q]);
+    g->stock_len = (uint8_t)(g->stock_len + g->hand_len[q]);
+    g->hand_len[q] = 0;
+    ed_shuffle(&g->rng, g->stock, g->stock_len);
+    g->out |= (uint16_t)(1u << q);
+    g->catchable &= (uint16_t)~(1u << q);
+    if (ed_active(g) == 1) {
+        for (int s = 0; s < g->n; s++) if (ed_in(g, s)) { ed_finish(g, s); return; }
+    }
+    if (g->current == q) ed_end_turn(g, ed_next(g, q, 1));
+}
+
+/* the turn-start hook of an edition with a mercy limit or a roulette (NoMercy.on_turn_start): every seat still in
+ * holding the limit is out, then a roulette played asks the seat now in turn its colour */
+static void ed_turn_start(EdGame *g) {
+    if (g->R->mercy) {
+        int seats[MAXP], k = 0;
+        for (int q = 0; q < g->n; q++) if (ed_in(g, q)) seats[k++] = q;
+        for (int i = 0; i < k; i++) {
+            if (g->over) return;
+            if (ed_in(g, seats[i]) && g->hand_len[seats[i]] >= g->R->mercy) ed_out(g, seats[i]);
+        }
+    }
+    if (!g->over && g->roulette) {                          /* Game.ask_color */
+        g->roulette = 0;
+        g->phase = PH_COLOR;
+        g->victim = (int8_t)g->current;
+    }
+}
+
+/* Game.can_play_alone: the card matches and the rules' play_problem accepts it alone, naming no seat */
+static inline int ed_alone(const EdGame *g, int p, int c) {
+    return ed_matches(g, c) && (g->R->f[c].alone >> (g->hand_len[p] == 1) & 1);
+}
+
 /* ------------------------------------------------------------------ listing (Game.legal_actions, unfolded) */
-static inline EdMove ed_mv(int seat, int kind, int card, int target, int uno) {
-    EdMove a = {(int8_t)seat, (int8_t)kind, (int8_t)card, (int8_t)target, (int8_t)uno};
+static inline EdMove ed_mv(int seat, int kind, int card, int target, int uno, int color) {
+    EdMove a = {(int8_t)seat, (int8_t)kind, (int8_t)card, (int8_t)target, (int8_t)uno, (int8_t)color};
     return a;
 }
 
-/* the plays of card c by p: every seat it may name, then (two cards held) the same with the UNO call */
+/* the plays of card c by p (Composer.finals, unfolded): each colour it may name, then the UNO call (two cards held,
+ * or a card that changes its player's hand), then each seat it may name */
 static int ed_plays_of(const EdGame *g, int p, int c, EdMove *out, int m) {
-    int kind = g->R->f[c].kind, nh = g->hand_len[p];
-    for (int uno = 0; uno <= (nh == 2); uno++) {
-        if (kind == EDK_NONE || (kind == EDK_SWAP && nh == 1)) { out[m++] = ed_mv(p, EM_PLAY, c, -1, uno); continue; }
-        for (int q = 0; q < g->n; q++) if (q != p) out[m++] = ed_mv(p, EM_PLAY, c, q, uno);
+    const EdFace *f = &g->R->f[c];
+    int kind = f->kind, nh = g->hand_len[p], unos = nh == 2 || f->uno_any;
+    for (int col = f->names ? 0 : -1; col < (f->names ? ED_NCOLORS : 0); col++)
+        for (int uno = 0; uno <= unos; uno++) {
+            if (kind != EDK_SWAP && kind != EDK_AIM) { out[m++] = ed_mv(p, EM_PLAY, c, -1, uno, col); continue; }
+            if (kind == EDK_SWAP && nh == 1) { out[m++] = ed_mv(p, EM_PLAY, c, -1, uno, col); continue; }
+            for (int q = 0; q < g->n; q++) if (q != p && ed_in(g, q)) out[m++] = ed_mv(p, EM_PLAY, c, q, uno, col);
+        }
+    return m;
+}
+
+/* the distinct cards of p's hand that may go now (matching, or answering the pending draw), in the hand's order */
+static int ed_roots(const EdGame *g, int p, int pending, EdMove *out, int m) {
+    uint8_t seen[ED_NF] = {0};
+    int under = g->pending_kind ? g->pending_kind : g->R->f[g->discard[g->discard_len - 1]].card_draw;
+    for (int i = 0; i < g->hand_len[p]; i++) {
+        int c = g->hands[p][i];
+        if (seen[c]) continue;
+        seen[c] = 1;
+        if (pending ? g->R->f[c].stack_to < under : !ed_matches(g, c)) continue;
+        m = ed_plays_of(g, p, c, out, m);
     }
     return m;
 }
@@ -182,72 +327,136 @@ static int ed_plays_of(const EdGame *g, int p, int c, EdMove *out, int m) {
 /* every complete action `seat` may take now, in the referee's order; `turn` 0: its reactions only */
 static int ed_legal(const EdGame *g, int seat, int turn, EdMove *out) {
     int m = 0;
-    if (g->over) return 0;
+    if (g->over || !ed_in(g, seat)) return 0;
     if (turn && seat == g->current) {
         if (g->phase == PH_PLAY) {
-            uint32_t seen = 0;
-            for (int i = 0; i < g->hand_len[seat]; i++) {
-                int c = g->hands[seat][i];
-                if (seen >> c & 1) continue;
-                seen |= 1u << c;
-                m = ed_plays_of(g, seat, c, out, m);
-            }
-            out[m++] = ed_mv(seat, EM_DRAW, -1, -1, 0);
+            m = ed_roots(g, seat, 0, out, m);
+            out[m++] = ed_mv(seat, EM_DRAW, -1, -1, 0, -1);
         } else if (g->phase == PH_DRAWN) {
             m = ed_plays_of(g, seat, g->drawn, out, m);
-            out[m++] = ed_mv(seat, EM_PASS, -1, -1, 0);
+            out[m++] = ed_mv(seat, EM_PASS, -1, -1, 0, -1);
         } else if (g->phase == PH_PENDING) {
-            out[m++] = ed_mv(seat, EM_DRAW, -1, -1, 0);
+            out[m++] = ed_mv(seat, EM_DRAW, -1, -1, 0, -1);
+            if (g->wd4_by >= 0) out[m++] = ed_mv(seat, EM_CHALLENGE, -1, -1, 0, -1);
+            if (g->going_out < 0) m = ed_roots(g, seat, 1, out, m);
+        } else if (g->phase == PH_COLOR) {
+            for (int col = 0; col < ED_NCOLORS; col++) out[m++] = ed_mv(seat, EM_COLOR, -1, -1, 0, col);
         }
     }
-    if (g->hand_len[seat] == 1 && !g->uno_said[seat]) out[m++] = ed_mv(seat, EM_UNO, -1, -1, 0);
+    if (g->hand_len[seat] == 1 && !g->uno_said[seat]) out[m++] = ed_mv(seat, EM_UNO, -1, -1, 0, -1);
     for (int q = 0; q < g->n; q++)
-        if (q != seat && (g->catchable >> q & 1) && g->hand_len[q] == 1) out[m++] = ed_mv(seat, EM_CATCH, -1, q, 0);
+        if (q != seat && (g->catchable >> q & 1) && g->hand_len[q] == 1) out[m++] = ed_mv(seat, EM_CATCH, -1, q, 0, -1);
     return m;
 }
 
-#define ED_MAXLEGAL (2 * ED_NF * MAXP + MAXP + 4)
+#define ED_MAXLEGAL (ED_NF * 2 * ED_NCOLORS + 2 * MAXP * 8 + MAXP + 8)
 
 /* ------------------------------------------------------------------ applying */
+/* the play's effect on the hands (the rules' on_play): EDK_* of its face */
+static void ed_on_play(EdGame *g, int p, int c, int q) {
+    const EdFace *f = &g->R->f[c];
+    uint8_t tmp[ED_NDECK];
+    switch (f->kind) {
+    case EDK_SWAP:                                           /* swap_hands */
+        if (q < 0 || !g->hand_len[p]) return;
+        {
+            int lp = g->hand_len[p];
+            memcpy(tmp, g->hands[p], (size_t)lp);
+            memcpy(g->hands[p], g->hands[q], g->hand_len[q]);
+            memcpy(g->hands[q], tmp, (size_t)lp);
+            g->hand_len[p] = g->hand_len[q];
+            g->hand_len[q] = (uint8_t)lp;
+        }
+        ed_hands_changed(g, p);
+        ed_hands_changed(g, q);
+        return;
+    case EDK_AIM:                                            /* Game.penalize */
+        if (q >= 0) ed_penalize(g, q, f->aim_draw);
+        return;
+    case EDK_PASS: {                                         /* every hand passed on in the direction of play */
+        if (!g->hand_len[p]) return;
+        int seats[MAXP], k = 0;
+        uint8_t old[MAXP][ED_NDECK];
+        uint8_t len[MAXP];
+        for (int s = 0; s < g->n; s++) if (ed_in(g, s)) seats[k++] = s;
+        for (int i = 0; i < k; i++) { memcpy(old[i], g->hands[seats[i]], g->hand_len[seats[i]]); len[i] = g->hand_len[seats[i]]; }
+        for (int i = 0; i < k; i++) {
+            int from = g->direction == 1 ? (i + k - 1) % k : (i + 1) % k;
+            memcpy(g->hands[seats[i]], old[from], len[from]);
+            g->hand_len[seats[i]] = len[from];
+        }
+        for (int i = 0; i < k; i++) ed_hands_changed(g, seats[i]);
+        return;
+    }
+    case EDK_SHED: {                                         /* the other cards of its colour go under the top */
+        int k = 0, m = 0;
+        uint8_t *h = g->hands[p];
+        for (int i = 0; i < g->hand_len[p]; i++) {
+            if (g->R->f[h[i]].color == f->color) tmp[k++] = h[i];
+            else h[m++] = h[i];
+        }
+        if (!k) return;
+        g->hand_len[p] = (uint8_t)m;
+        uint8_t top = g->discard[g->discard_len - 1];
+        memcpy(g->discard + g->discard_len - 1, tmp, (size_t)k);
+        g->discard_len = (uint8_t)(g->discard_len + k);
+        g->discard[g->discard_len - 1] = top;
+        ed_hands_changed(g, p);
+        return;
+    }
+    case EDK_ROULETTE:
+        if (g->hand_len[p]) g->roulette = 1;
+        return;
+    case EDK_LAUNCH: {                                       /* the next seat presses: each press one roll */
+        int victim = ed_next(g, p, 1);
+        for (int k = 0; k < f->presses; k++) {
+            int got = g->R->roll[rng_below(&g->rng, (uint32_t)g->R->rolls)];
+            if (got) ed_take(g, victim, got);
+            if (got && f->until_cards) break;
+        }
+        return;
+    }
+    default:
+        return;
+    }
+}
+
 static void ed_apply(EdGame *g, EdMove a) {
     int p = a.seat;
     switch (a.kind) {
     case EM_PLAY: {
-        int c = a.card, q = a.target;
+        int c = a.card;
         const EdFace *f = &g->R->f[c];
         g->drawn = -1;
         g->catchable = 0;                                   /* Game.seat_starts */
         uint8_t *h = g->hands[p];
         for (int i = 0; i < g->hand_len[p]; i++)
             if (h[i] == c) { memmove(h + i, h + i + 1, (size_t)(g->hand_len[p] - i - 1)); g->hand_len[p]--; break; }
+        if (f->challenge) {                                  /* Game.wd4: a bluff if a card of the colour is held */
+            g->wd4_by = (int8_t)p;
+            g->wd4_bluff = 0;
+            for (int i = 0; i < g->hand_len[p]; i++) g->wd4_bluff |= g->R->f[h[i]].color == (uint8_t)g->color;
+        } else g->wd4_by = -1;
         g->discard[g->discard_len++] = (uint8_t)c;
-        int left = g->hand_len[p];
-        if (left == 1) {
+        g->h_before = g->h_color;                            /* the 'play' event */
+        g->h_played = 1;
+        g->h_last = (int8_t)p;
+        g->h_color = (int8_t)(a.color >= 0 ? a.color : f->color == ED_NOCOLOR ? -1 : f->color);
+        if (a.color >= 0) g->color = a.color;
+        else if (f->color != ED_NOCOLOR) g->color = (int8_t)f->color;
+        if (g->hand_len[p] == 1) {
             g->uno_said[p] = (uint8_t)a.uno;
             if (!a.uno) g->catchable |= (uint16_t)(1u << p);
         }
-        if (q >= 0) {                                        /* AllWild.on_play */
-            if (f->kind == EDK_SWAP && g->hand_len[p]) {
-                uint8_t tmp[ED_NDECK];
-                int lp = g->hand_len[p];
-                memcpy(tmp, g->hands[p], (size_t)lp);
-                memcpy(g->hands[p], g->hands[q], g->hand_len[q]);
-                memcpy(g->hands[q], tmp, (size_t)lp);
-                g->hand_len[p] = g->hand_len[q];
-                g->hand_len[q] = (uint8_t)lp;
-                ed_hands_changed(g, p);
-                ed_hands_changed(g, q);
-            } else if (f->kind == EDK_AIM) {
-                ed_penalize(g, q, f->aim_draw);
-            }
-        }
-        if (a.uno && f->kind == EDK_SWAP && g->hand_len[p] == 1 && !g->uno_said[p]) {   /* UNO said with a swap */
+        ed_on_play(g, p, c, a.target);
+        if (a.uno && g->R->changers && g->hand_len[p] == 1 && !g->uno_said[p]) {   /* UNO said with a hand changed */
             g->uno_said[p] = 1;
             g->catchable &= (uint16_t)~(1u << p);
         }
-        int two = g->n == 2, empty = !g->hand_len[p];       /* Game._resolve */
+        int two = ed_active(g) == 2, empty = !g->hand_len[p];   /* Game._resolve */
         if (f->draw) {
             g->pending = (uint16_t)(g->pending + f->draw);
+            g->pending_kind = f->draw;
             if (f->rev[two]) g->direction = (int8_t)-g->direction;
             if (empty) g->going_out = (int8_t)p;
             ed_end_turn(g, ed_next(g, p, f->adv[two]));
@@ -255,7 +464,7 @@ static void ed_apply(EdGame *g, EdMove a) {
         }
         if (empty) { ed_finish(g, p); return; }
         if (f->rev[two]) g->direction = (int8_t)-g->direction;
-        ed_end_turn(g, ed_next(g, p, f->adv[two]));
+        ed_end_turn(g, ed_next(g, p, f->turn_skip ? 1 + f->turn_skip : f->adv[two]));   /* TurnChange.skip */
         return;
     }
     case EM_DRAW:
@@ -263,12 +472,28 @@ static void ed_apply(EdGame *g, EdMove a) {
         if (g->phase == PH_PENDING) {
             int k = g->pending;
             g->pending = 0;
+            g->pending_kind = 0;
+            g->wd4_by = -1;
             ed_take(g, p, k);
             if (g->going_out >= 0) { ed_finish(g, g->going_out); return; }
             ed_end_turn(g, ed_next(g, p, 1));
             return;
         }
-        if (ed_take(g, p, 1)) {                              /* every card may be played: the one drawn */
+        if (g->R->mercy || g->R->until) {                    /* Game._draw_with_policy (the rules' after_draw) */
+            int forced = 1;
+            for (int i = 0; i < g->hand_len[p] && forced; i++) if (ed_alone(g, p, g->hands[p][i])) forced = 0;
+            while (ed_take(g, p, 1)) {
+                int card = g->hands[p][g->hand_len[p] - 1];
+                int keep = g->R->mercy && g->hand_len[p] >= g->R->mercy, again = !keep && forced && g->R->until;
+                int playable = ed_alone(g, p, card);
+                if (again && !playable) continue;
+                if (!keep && playable) { g->drawn = (int8_t)card; g->phase = PH_DRAWN; return; }
+                break;
+            }
+            ed_end_turn(g, ed_next(g, p, 1));
+            return;
+        }
+        if (ed_take(g, p, 1) && ed_matches(g, g->hands[p][g->hand_len[p] - 1])) {
             g->drawn = (int8_t)g->hands[p][g->hand_len[p] - 1];
             g->phase = PH_DRAWN;
             return;
@@ -277,6 +502,35 @@ static void ed_apply(EdGame *g, EdMove a) {
         return;
     case EM_PASS:
         ed_end_turn(g, ed_next(g, p, 1));
+        return;
+    case EM_CHALLENGE: {                                     /* Game._do_challenge (ambiguity digit D=1) */
+        int by = g->wd4_by, due = g->R->f[g->discard[g->discard_len - 1]].draw;
+        g->wd4_by = -1;
+        g->catchable = 0;
+        if (g->wd4_bluff) {
+            g->pending = (uint16_t)(g->pending - due);
+            ed_penalize(g, by, due);
+            g->going_out = -1;
+            g->phase = g->pending ? PH_PENDING : PH_PLAY;
+            return;
+        }
+        int k = g->pending + g->R->wrong_extra;
+        g->pending = 0;
+        g->pending_kind = 0;
+        ed_penalize(g, p, k);
+        if (g->going_out >= 0) { ed_finish(g, g->going_out); return; }
+        ed_end_turn(g, ed_next(g, p, 1));
+        return;
+    }
+    case EM_COLOR:                                           /* Game._do_color, the roulette's on_color */
+        g->color = a.color;
+        g->h_color = a.color;                                /* the 'color' event */
+        g->phase = PH_PLAY;
+        if (g->victim == p) {
+            g->victim = -1;
+            while (ed_take(g, p, 1) && g->R->f[g->hands[p][g->hand_len[p] - 1]].color != (uint8_t)a.color) {}
+            ed_end_turn(g, ed_next(g, p, 1));
+        }
         return;
     case EM_UNO:
         g->uno_said[p] = 1;
@@ -296,253 +550,4 @@ static int ed_points(const EdGame *g, int s) {
     return v;
 }
 
-/* ------------------------------------------------------------------ the bots */
-/* RandomPlayBot.act: a uniform card among the plays, then a uniform variant (those with the UNO call first);
- * no play: draw, else pass */
-static int ed_random_play(Rng *r, const EdMove *L, int m) {
-    int cards[ED_NF], nc = 0;
-    for (int i = 0; i < m; i++) {
-        if (L[i].kind != EM_PLAY) continue;
-        int k = 0;
-        while (k < nc && cards[k] != L[i].card) k++;
-        if (k == nc) cards[nc++] = L[i].card;
-    }
-    if (!nc) {
-        for (int i = 0; i < m; i++) if (L[i].kind == EM_DRAW) return i;
-        for (int i = 0; i < m; i++) if (L[i].kind == EM_PASS) return i;
-        return 0;
-    }
-    int c = cards[rng_below(r, (uint32_t)nc)], uno = 0, all = 0;
-    for (int i = 0; i < m; i++) if (L[i].kind == EM_PLAY && L[i].card == c) { all++; uno += L[i].uno; }
-    int k = (int)rng_below(r, (uint32_t)(uno ? uno : all));
-    for (int i = 0; i < m; i++)
-        if (L[i].kind == EM_PLAY && L[i].card == c && (!uno || L[i].uno) && k-- == 0) return i;
-    return 0;
-}
-
-/* RandomPlayBot.react: UNO, else the first catch */
-static int ed_react(const EdMove *L, int m) {
-    for (int i = 0; i < m; i++) if (L[i].kind == EM_UNO) return i;
-    for (int i = 0; i < m; i++) if (L[i].kind == EM_CATCH) return i;
-    return -1;
-}
-
-/* GreedyBot.act on a colourless edition (every card's colour None, so the colour named is None, every card left
- * counts among its options and no colour is held; no Wild Draw Four is a bluff): UNO or a catch first
- * (_free_gain), then the play of greatest _play_key (the first of them), else draw, else pass */
-static int ed_greedy(const EdGame *g, const EdMove *L, int m) {
-    int best = -1, bk[7] = {0};
-    for (int i = 0; i < m; i++) if (L[i].kind == EM_UNO) return i;
-    for (int i = 0; i < m; i++) if (L[i].kind == EM_CATCH) return i;
-    for (int i = 0; i < m; i++) {
-        if (L[i].kind != EM_PLAY) continue;
-        const EdFace *f = &g->R->f[(int)L[i].card];
-        int p = L[i].seat, rest = g->hand_len[p] - 1, nxt = ed_next(g, p, 1);
-        int key[7] = {!rest, g->hand_len[nxt] <= 2 && (f->action || f->card_draw || f->skip), -f->wild, rest,
-                      f->card_points, L[i].uno, L[i].target >= 0 ? -g->hand_len[(int)L[i].target] : 0};
-        int k = 0;
-        while (k < 7 && key[k] == bk[k]) k++;
-        if (best < 0 || (k < 7 && key[k] > bk[k])) { best = i; memcpy(bk, key, sizeof key); }
-    }
-    if (best >= 0) return best;
-    for (int i = 0; i < m; i++) if (L[i].kind == EM_DRAW) return i;
-    for (int i = 0; i < m; i++) if (L[i].kind == EM_PASS) return i;
-    return 0;
-}
-
-/* unokit.engine.flow.react_step; 1: a reaction was applied */
-static int ed_react_step(EdGame *g, Rng *hr, EdMove *L, EdLog *log) {
-    int me = g->current, n = g->n, nc = 0, cands[MAXP];
-    if (g->over) return 0;
-    for (int p = 0; p < n; p++)
-        if (p != me && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p]))) cands[nc++] = p;
-    cands[nc++] = me;
-    for (int i = nc - 1; i > 0; i--) {                      /* random.shuffle */
-        int j = (int)rng_below(hr, (uint32_t)(i + 1)), t = cands[i];
-        cands[i] = cands[j];
-        cands[j] = t;
-    }
-    for (int i = 0; i < nc; i++) {
-        int m = ed_legal(g, cands[i], 0, L), a = m ? ed_react(L, m) : -1;
-        if (a < 0) continue;
-        if (log && log->n < log->cap) log->v[log->n++] = L[a];
-        ed_apply(g, L[a]);
-        return 1;
-    }
-    return 0;
-}
-
-/* the hooks of a hand with human-error seats (_edhuman.h): their state, their reaction step, a turn's move */
-static struct Hu *hu_begin(const Config *cfg, Rng *bots);
-static int hu_ed_react_step(EdGame *g, struct Hu *H, EdMove *L, EdLog *log);
-static EdMove hu_ed_turn(EdGame *g, struct Hu *H, EdMove *L, int m);
-
-/* one hand with unokit.lab.sim.play_hand's harness; the record as play_hand's (_ccore.c) */
-static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *rec, EdLog *log) {
-    EdRules R;
-    EdGame G, *g = &G;
-    ed_parse(cfg->ed, cfg->ed_len, &R);                     /* (checked by read_config) */
-    EdMove L[ED_MAXLEGAL];
-    ed_deal(g, cfg, &R, seed);
-    struct Hu *hu = cfg->hu_on ? hu_begin(cfg, bots) : NULL;
-    int n = cfg->n, steps = cfg->hu_on && !hu ? cfg->max_steps : 0, first = -1, turns = 0, actions = 0, plays = 0,
-        applied = 0, reactions = 0;
-    while (!g->over && steps < cfg->max_steps) {
-        steps++;
-        for (int round = 0; round < 2 * n; round++) {
-            if (!hu && !g->catchable) {                      /* no seat may react: the shuffle is of one seat */
-                int any = 0;
-                for (int s = 0; s < n && !any; s++) any = g->hand_len[s] == 1 && !g->uno_said[s];
-                if (!any) break;
-            }
-            if (!(hu ? hu_ed_react_step(g, hu, L, log) : ed_react_step(g, &bots[MAXP], L, log))) break;
-            applied++;
-            reactions++;
-            if (g->over) break;
-        }
-        if (g->over) break;
-        int cur = g->current, ph = g->phase;
-        int m = ed_legal(g, cur, 1, L);                      /* (turn_step: the whole list, reactions too) */
-        EdMove a = hu ? hu_ed_turn(g, hu, L, m)
-                      : L[cfg->policy[cur] == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(&bots[cur], L, m)];
-        if (log && log->n < log->cap) log->v[log->n++] = a;
-        if (first < 0) first = cur;
-        int play = a.kind == EM_PLAY;
-        if ((play || a.kind == EM_DRAW) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
-        if (play || a.kind == EM_DRAW) actions++;
-        plays += play;
-        ed_apply(g, a);
-        applied++;
-    }
-    PyMem_RawFree(hu);
-    int score = 0;
-    for (int s = 0; s < n; s++) if (s != g->winner) score += ed_points(g, s);
-    rec[F_WINNER] = g->over ? g->winner : -1;
-    rec[F_FIRST] = first;
-    rec[F_TURNS] = turns;
-    rec[F_ACTIONS] = actions;
-    rec[F_PLAYS] = plays;
-    rec[F_STEPS] = steps;
-    rec[F_APPLIED] = applied;
-    rec[F_REACTIONS] = reactions;
-    rec[F_CATCHES] = g->catches;
-    rec[F_PENALTY] = g->penalty_cards;
-    rec[F_SCORE] = g->over ? score : 0;
-    rec[F_TRUNCATED] = !g->over;
-    rec[F_RESHUFFLES] = g->reshuffles;
-    rec[F_DEALER] = g->dealer;
-    for (int s = 0; s < n; s++) {
-        rec[NFIELDS + s] = g->drawn_by[s];
-        rec[NFIELDS + n + s] = ed_points(g, s);
-    }
-}
-
-/* ------------------------------------------------------------------ trace (the differential tests) */
-static PyObject *ed_move_tuple(EdMove a) {
-    return Py_BuildValue("(iiiii)", a.seat, a.kind, a.card, a.target, a.uno);
-}
-
-static PyObject *ed_state(const EdGame *g) {
-    PyObject *hands = PyList_New(g->n), *said = PyList_New(g->n), *catchable = PyList_New(0);
-    for (int s = 0; s < g->n; s++) {
-        PyObject *h = PyList_New(g->hand_len[s]);
-        for (int i = 0; i < g->hand_len[s]; i++) PyList_SET_ITEM(h, i, PyLong_FromLong(g->hands[s][i]));
-        PyList_SET_ITEM(hands, s, h);
-        PyList_SET_ITEM(said, s, PyBool_FromLong(g->uno_said[s]));
-        if (g->catchable >> s & 1) { PyObject *v = PyLong_FromLong(s); PyList_Append(catchable, v); Py_DECREF(v); }
-    }
-    PyObject *stock = PyList_New(g->stock_len), *disc = PyList_New(g->discard_len);
-    for (int i = 0; i < g->stock_len; i++) PyList_SET_ITEM(stock, i, PyLong_FromLong(g->stock[i]));
-    for (int i = 0; i < g->discard_len; i++) PyList_SET_ITEM(disc, i, PyLong_FromLong(g->discard[i]));
-    return Py_BuildValue("(NNNiiiiiiNNii)", hands, stock, disc, g->direction, g->current, g->phase, g->pending,
-                         g->drawn, g->winner, said, catchable, g->going_out, g->dealer);
-}
-
-/* trace under an edition: (state after the deal, [(seat, every seat's legal moves, move, state after)...]);
- * the seat in turn plays random-play from random.Random(policy_seed), or `decisions` (move tuples) are applied */
-static PyObject *ed_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyObject *decisions, int max_actions) {
-    EdRules R;
-    if (ed_parse(cfg->ed, cfg->ed_len, &R) < 0) { PyErr_SetString(PyExc_ValueError, "bad edition facts"); return NULL; }
-    EdGame *g = PyMem_RawMalloc(sizeof(EdGame));
-    Rng *r = PyMem_RawMalloc(sizeof(Rng));
-    if (!g || !r) { PyMem_RawFree(g); PyMem_RawFree(r); return PyErr_NoMemory(); }
-    ed_deal(g, cfg, &R, seed);
-    rng_seed(r, pseed, cfg->fast);
-    EdMove L[ED_MAXLEGAL];
-    PyObject *steps = PyList_New(0), *first = ed_state(g);
-    Py_ssize_t nd = decisions == Py_None ? -1 : PySequence_Size(decisions);
-    for (int t = 0; !g->over && t < max_actions && steps; t++) {
-        if (nd >= 0 && t >= nd) break;
-        PyObject *legal = PyList_New(g->n);
-        for (int s = 0; s < g->n; s++) {
-            int m = ed_legal(g, s, 1, L);
-            PyObject *l = PyList_New(m);
-            for (int i = 0; i < m; i++) PyList_SET_ITEM(l, i, ed_move_tuple(L[i]));
-            PyList_SET_ITEM(legal, s, l);
-        }
-        int cur = g->current;
-        EdMove a;
-        if (nd >= 0) {
-            PyObject *item = PySequence_GetItem(decisions, t);
-            int v[5] = {-9, -9, -9, -9, -9};
-            if (item && !PyArg_ParseTuple(item, "iiiii", &v[0], &v[1], &v[2], &v[3], &v[4])) v[0] = -9;
-            Py_XDECREF(item);
-            PyErr_Clear();
-            a = ed_mv(v[0], v[1], v[2], v[3], v[4]);
-            int ok = 0;
-            if (v[0] >= 0 && v[0] < g->n) {
-                int m = ed_legal(g, v[0], 1, L);
-                for (int i = 0; i < m && !ok; i++) ok = !memcmp(&L[i], &a, sizeof a);
-            }
-            if (!ok) {
-                PyErr_Format(PyExc_ValueError, "move %d is not legal", t);
-                Py_DECREF(legal); Py_CLEAR(steps); break;
-            }
-            cur = a.seat;
-        } else {
-            int m = ed_legal(g, cur, 1, L);
-            a = L[ed_random_play(r, L, m)];
-        }
-        ed_apply(g, a);
-        PyObject *step = Py_BuildValue("(iNNN)", cur, legal, ed_move_tuple(a), ed_state(g));
-        PyList_Append(steps, step);
-        Py_DECREF(step);
-    }
-    PyMem_RawFree(g);
-    PyMem_RawFree(r);
-    if (!steps) { Py_XDECREF(first); return NULL; }
-    return Py_BuildValue("(NN)", first, steps);
-}
-
-/* ed_play_logged(cfg, deal_seed, bot_purpose, bot_salt, harness_purpose): one hand with referee chance, its seats'
- * and harness's generators derived as play_batch derives them: (record, every move applied) (the greedy lockstep) */
-static void seed_referee_hand(Config *cfg, Rng *bots, int each_seat, const char *purpose, const char *hpurpose,
-                              uint64_t base, long long salt, uint64_t deal_seed);
-
-static PyObject *py_ed_play_logged(PyObject *self, PyObject *args) {
-    PyObject *cfgo;
-    unsigned long long seed;
-    const char *purpose, *hpurpose;
-    long long salt;
-    if (!PyArg_ParseTuple(args, "OKsLs", &cfgo, &seed, &purpose, &salt, &hpurpose)) return NULL;
-    Config cfg;
-    if (read_config(cfgo, &cfg) < 0) return NULL;
-    if (!cfg.ed || cfg.fast || strlen(purpose) > 40 || strlen(hpurpose) > 40) {
-        PyErr_SetString(PyExc_ValueError, "an edition with referee chance, purposes of 40 bytes at most");
-        return NULL;
-    }
-    Rng *bots = PyMem_RawMalloc(sizeof(Rng) * (MAXP + 2));
-    EdLog log = {PyMem_RawMalloc(sizeof(EdMove) * 20000), 0, 20000};
-    if (!bots || !log.v) { PyMem_RawFree(bots); PyMem_RawFree(log.v); return PyErr_NoMemory(); }
-    int32_t rec[NFIELDS + 2 * MAXP];
-    seed_referee_hand(&cfg, bots, 1, purpose, hpurpose, seed, salt, seed);
-    ed_play_hand(&cfg, seed, bots, rec, &log);
-    PyObject *moves = PyList_New(log.n), *r = PyList_New(NFIELDS + 2 * cfg.n);
-    for (int i = 0; i < log.n; i++) PyList_SET_ITEM(moves, i, ed_move_tuple(log.v[i]));
-    for (int i = 0; i < NFIELDS + 2 * cfg.n; i++) PyList_SET_ITEM(r, i, PyLong_FromLong(rec[i]));
-    PyMem_RawFree(bots);
-    PyMem_RawFree(log.v);
-    return Py_BuildValue("(NN)", r, moves);
-}
-
-#define ED_METHODS {"ed_play_logged", py_ed_play_logged, METH_VARARGS, "One hand of an edition, every move logged."},
+#include "_ed_play.h"   /* the bots, the harness and the trace */

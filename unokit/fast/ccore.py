@@ -22,7 +22,8 @@ except ImportError as e:  # pragma: no cover - a source tree that was not built
     _ccore = None
     IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
 
-__all__ = ["IMPORT_ERROR", "available", "hand_over_tables", "rule_facts", "edition_facts", "EDITION_FACES"]
+__all__ = ["IMPORT_ERROR", "available", "hand_over_tables", "rule_facts", "edition_facts", "EDITION_FACES", "EDITION_HEAD",
+           "EDITION_KINDS", "EDITION_ROLLS"]
 
 
 def available() -> bool:
@@ -66,25 +67,164 @@ def rule_facts() -> tuple[int, ...]:
 
 #: what _editions.h reads of each face of an edition, one byte each (its ED_FACE_BYTES)
 EDITION_FACES = ("advance", "reverse", "advance at two seats", "reverse at two seats", "draw", "seat choice",
-                 "cards the seat chosen draws", "points", "wild", "action", "card draw", "skip", "card points")
+                 "cards the seat chosen draws", "points", "wild", "action", "card draw", "skip", "card points",
+                 "colour", "symbol", "face", "number", "names a colour", "UNO with any hand", "answers draws up to",
+                 "playable alone", "first: returned", "first: starter", "first: reverse", "first: draw",
+                 "first: names a colour", "challengeable", "a Wild Draw Four", "presses", "presses until cards",
+                 "skips besides")
+#: the edition's own numbers after the faces' and cards' counts (its ED_HEAD bytes): the hand that puts a seat out
+#: (0: none), a seat without a playable card draws until one comes, plays may change their player's own hand, the
+#: cards a wrong challenge adds to the draw; then EDITION_ROLLS bytes
+EDITION_HEAD = ("mercy", "draw until playable", "hand changers", "wrong challenge extra")
+#: the launcher's rolls (UNO Extreme): the cards each outcome of a press releases, one byte per outcome (255: none)
+EDITION_ROLLS = 100
+#: a face's seat choice or effect on the hands (the "seat choice" byte): none, a swap of hands with the seat named,
+#: a draw by the seat named, every hand passed on, the other cards of its colour shed, the next seat's roulette, the
+#: next seat's presses of the launcher
+EDITION_KINDS = ("none", "swap", "aim", "pass hands", "shed colour", "roulette", "launcher")
+
+
+class _Table:
+    """A stand-in table of three seats on which a rule's hooks are asked what a face does (edition_facts)."""
+
+    def __init__(self, hands) -> None:
+        self.hands, self.n, self.direction, self.active = hands, len(hands), 1, [0, 1, 2]
+        self.eliminated: set[int] = set()
+        self.rule_state: dict = {}
+        self.drawn: list[int] = []
+        self.under: list = []
+        self.asked = False
+        self.current, self.pending_kind = 1, 0
+        self.discard: list = []
+        self.roll = 0                               # the launcher: the outcome every roll gives,
+        self.rolled: list[tuple[int, int]] = []     # the rolls asked (their bounds),
+        self.got: list[tuple[int, int]] = []        # the cards drawn (seat, count)
+        self.chance = self
+
+    def randint(self, a, b):
+        self.rolled.append((a, b))
+        return self.roll
+
+    def next_seat(self, seat, steps=1):
+        return (seat + steps) % self.n
+
+    def draw_cards(self, seat, k):
+        self.got.append((seat, k))
+        return k
+
+    def penalize(self, q, k, why):
+        self.drawn.append(k)
+
+    def put_under_top(self, cards):
+        self.under += list(cards)
+
+    def ask_color(self, seat):
+        self.asked = True
+
+    def hands_changed(self, *a):
+        pass
+
+    def emit(self, *a):
+        pass
+
+    over = False
+
+
+def _table(hands) -> Any:
+    """A :class:`_Table` holding ``hands`` (Any: it stands in for a Game)."""
+    return _Table(hands)
+
+
+def _overrides(r, name: str) -> bool:
+    from ..rules.base import HouseRule
+    return getattr(type(r), name) is not getattr(HouseRule, name)
+
+
+def _launcher(r, c) -> tuple[bytes, int, int, int] | None:
+    """The launcher's part in a play of ``c`` (UNO Extreme), asked of the rule's ``on_play`` on stand-in tables whose
+    chance gives one roll every time: the cards a press releases on each roll (:data:`EDITION_ROLLS` bytes), the
+    presses the next seat makes when none releases a card, whether they stop at the first cards, and the seats the
+    play skips besides (its ``TurnChange``); None: ``c`` makes nobody press."""
+    from ..core.actions import Play
+
+    def run(roll: int):
+        t = _table([[c, c], [c], [c]])
+        t.roll = roll
+        return t, r.on_play(t, 0, Play(0, (c,)))
+
+    t, change = run(0)
+    if not t.rolled:
+        return None
+    bounds = set(t.rolled)
+    lo, hi = bounds.pop()
+    rolls = [next((k for _, k in run(v)[0].got), 0) for v in range(hi + 1)]   # (every press gets the same roll)
+    if bounds or lo != 0 or hi >= EDITION_ROLLS or 0 not in rolls or max(rolls) > 250 \
+            or any(s != 1 for v in range(hi + 1) for s, _ in run(v)[0].got):
+        raise ValueError(f"{c.code}'s launcher is not one the compiled core plays")
+    presses = len(run(rolls.index(0))[0].rolled)
+    until = int(len(run(rolls.index(max(rolls)))[0].rolled) < presses)
+    return bytes(rolls) + bytes([255] * (EDITION_ROLLS - len(rolls))), presses, until, \
+        change.skip if change is not None else 0
+
+
+def _kind(rules, c, other) -> tuple[int, int]:
+    """The face's seat choice or effect on the hands (:data:`EDITION_KINDS`) and the cards its seat named draws,
+    asked of the rules' own ``play_targets``, ``on_play`` and ``on_turn_start`` on stand-in tables."""
+    from ..core.actions import Play
+    for r in rules:   # a seat named: the play by seat 0 naming seat 1
+        if not _overrides(r, "play_targets"):
+            continue
+        t = _table([[c, c], [other], []])
+        if not r.play_targets(t, 0, (c,)):
+            continue
+        r.on_play(t, 0, Play(0, (c,), target=1))
+        return (1, 0) if t.hands[1] == [c, c] else (2, sum(t.drawn))
+    for r in rules:   # no seat named: seat 0 plays c holding two more c and another card
+        if not _overrides(r, "on_play"):
+            continue
+        mine = [c, c, other]
+        t = _table([mine, [other], [other, other]])
+        r.on_play(t, 0, Play(0, (c,)))
+        if t.hands[1] is mine:   # passed on: to seat 2 when play goes the other way, or C does not play it
+            back = _table([mine, [other], [other, other]])
+            back.direction = -1
+            r.on_play(back, 0, Play(0, (c,)))
+            if back.hands[2] is not mine:
+                raise ValueError(f"{c.code} passes the hands whatever the direction: the compiled core does not play it")
+            return 3, 0
+        if t.under:
+            return 4, 0
+        if t.rule_state and _overrides(r, "on_turn_start"):
+            r.on_turn_start(t, 1)
+            if t.asked:
+                return 5, 0
+    return 0, 0
 
 
 def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     """The facts of ``ruleset``'s edition the compiled core plays it by (``_editions.h``), read from the edition's
-    module, deck and house-rule class and restated nowhere: the face codes in the order of the deck's list, and the
-    bytes C reads: the number of faces and of cards, the deck before shuffling (face indices), then per face
-    :data:`EDITION_FACES` (its :class:`unokit.core.official.Effect` at more than two seats and at two; the seat it
-    names, 1 a swap of hands and 2 a seat that draws, and how many cards that seat draws, all asked of the rule's
-    own ``play_targets`` and ``on_play`` on a stand-in table; its points, the deck's own where it scores a card its
-    way); then what the greedy bot reads of the card (:class:`unokit.core.cards.Card`'s ``is_wild``, ``is_action``,
-    ``draw``, a Skip's face, ``points``). ``ValueError`` for an edition whose faces do what C does not play (a card
-    that is not a wild of a colourless deck, a colour named, a challenge, a card turned first that does something)."""
-    from types import SimpleNamespace
-
+    module, deck and house-rule classes and restated nowhere: the face codes in the order of the deck's list, and
+    the bytes C reads: the number of faces and of cards, :data:`EDITION_HEAD` (the mercy limit and the draw until
+    playable, asked of the rules' ``after_draw``; whether a play may change its player's hand; the cards a wrong
+    challenge adds), the launcher's rolls (:data:`EDITION_ROLLS`, asked of the rule's ``on_play``: :func:`_launcher`),
+    the deck before shuffling (face indices), then per face :data:`EDITION_FACES`: its
+    :class:`unokit.core.official.Effect` (the edition's, else the official one) at more than two seats and at two;
+    its seat choice or effect on the hands (:data:`EDITION_KINDS`, asked of the rules' own hooks on stand-in tables)
+    and the cards a seat named draws; its points (the deck's own where it scores a card its way); what the greedy bot
+    reads of the card (:class:`unokit.core.cards.Card`'s ``is_wild``, ``is_action``, ``draw``, a Skip's face,
+    ``points``, colour, face, a Wild Draw Four's face); how it matches (colour, symbol), its number (the dealer's
+    draw), whether its play names a colour, may say UNO with any hand (a card that changes its player's hand), the
+    largest pending draw it answers (the rules' ``stack_ok``), whether it is playable alone (``Game.can_play_alone``:
+    the rules' ``play_problem`` with no seat named; bit 0 with more cards held, bit 1 as the last card), the
+    first-card rule (the edition's or the official one), whether its draw may be challenged, and the launcher's
+    presses it makes and seats it skips. ``ValueError`` for an edition whose faces do what C does not play (a
+    challenge a rule's ``setup`` may forbid, a card that names a seat of its own or may not be the last, launchers of
+    different odds)."""
     from ..core.actions import Play
-    from ..core.cards import Face
+    from ..core.cards import COLORS, Face
     from ..core.decks import DECKS, build_deck
-    from ..core.official import FirstCard
+    from ..core.official import challenge_penalty, effect_of, first_card
+    from ..rules.base import FACE_NOT_LAST, FACE_TARGETS
     from ..rules.editions import edition_of
     from ..rules.registry import build_house_rules
     ed = edition_of(ruleset)
@@ -94,28 +234,61 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     faces = list(dict.fromkeys(deck))
     rules = build_house_rules(ruleset)
     spec = DECKS[ed.deck]
-    out = bytearray([len(faces), len(deck)]) + bytes(faces.index(c) for c in deck)
+    draws = sorted({c.draw for c in faces if c.draw})
+    mercy = until = 0
+    for r in rules:
+        if _overrides(r, "after_draw"):
+            until = int(r.after_draw(_table([[faces[0]]] * 3), 0, faces[0], True) == "again")
+            mercy = next((k for k in range(2, len(deck)) if r.after_draw(_table([[faces[0]] * k] * 3), 0, faces[0],
+                                                                         True) == "keep"), 0)
+    changers = any(r.hand_change_numbers() or r.hand_faces for r in rules)
+    launch = {c: next((x for r in rules if _overrides(r, "on_play") for x in [_launcher(r, c)] if x), None)
+              for c in faces}
+    rolls = {x[0] for x in launch.values() if x is not None}
+    setups = any(_overrides(r, "setup") for r in rules)   # (a rule's setup may forbid challenges: NOCHALLENGE's)
+    if len(rolls) > 1:
+        raise ValueError(f"{ed.code}'s cards press launchers of different odds: the compiled core plays one")
+    out = bytearray([len(faces), len(deck), mercy, until, int(changers), challenge_penalty(False, 0)])
+    out += rolls.pop() if rolls else bytes([255] * EDITION_ROLLS)
+    out += bytes(faces.index(c) for c in deck)
     for c in faces:
         face = ed.effects.get(c.face)
-        fx = [face(seats) if callable(face) else face for seats in (3, 2)]   # more than two seats, two
-        if face is None or not (ed.colorless and c.is_wild) or any(
-                f is None or f.names_color or f.challengeable for f in fx) or len({f.draw for f in fx if f}) != 1 or (
-                ed.first_card is not None and ed.first_card(c) != FirstCard()):   # type: ignore[operator]
+        fx = [(face(seats) if callable(face) else face) if face is not None else effect_of(c, seats)
+              for seats in (3, 2)]   # more than two seats, two
+        first = ed.first_card(c) if ed.first_card is not None else first_card(c)   # type: ignore[operator]
+        if any(f is None or (f.challengeable and setups) for f in fx) or len({f.draw for f in fx if f}) != 1 \
+                or c.face in FACE_TARGETS or c.face in FACE_NOT_LAST \
+                or (c.names_color and not ed.colorless) != bool(fx[0] and fx[0].names_color):
             raise ValueError(f"{c.code} of {ed.code} does what the compiled core does not play")
-        kind = aim = 0
-        for r in rules:   # a stand-in table of three seats, the play by seat 0 naming seat 1
-            table: Any = SimpleNamespace(hands=[[c, c], [faces[0]], []], active=[0, 1, 2], n=3, drawn=[])
-            table.penalize = lambda q, k, why, t=table: t.drawn.append(k)
-            table.hands_changed = table.emit = lambda *a: None
-            if not r.play_targets(table, 0, (c,)):
-                continue
-            r.on_play(table, 0, Play(0, (c,), target=1))
-            kind, aim = (1, 0) if table.hands[1] == [c, c] else (2, sum(table.drawn))
+        other = next(d for d in faces if d.color is not c.color or d.color is None)
+        kind, aim = _kind(rules, c, other) if launch[c] is None else (EDITION_KINDS.index("launcher"), 0)
+        _, presses, until_cards, skips = launch[c] or (b"", 0, 0, 0)
+        stack = max((u for u in draws if any(_overrides(r, "stack_ok") and r.stack_ok(
+            _stacked(u), (c,)) for r in rules)), default=0)
+        if any(_overrides(r, "stack_ok") and r.stack_ok(_stacked(u), (c,)) != (u <= stack) for r in rules for u in draws):
+            raise ValueError(f"{c.code} of {ed.code} answers draws the compiled core does not stack")
+        alone = 0
+        for bit, hand in ((1, [c, other]), (2, [c])):
+            t = _table([list(hand), [other], [other]])
+            play = Play(0, (c,), COLORS[0] if (c.names_color and not ed.colorless) else None)
+            alone |= bit * all(r.play_problem(t, play) is None for r in rules if _overrides(r, "play_problem"))
         many, two = (f for f in fx if f is not None)
         out += bytes([many.advance, many.reverse, two.advance, two.reverse, many.draw, kind, aim,
                       spec.special_points.get(c.code, c.points), c.is_wild, c.is_action, c.draw, c.face == Face.SKIP,
-                      c.points])
+                      c.points, 255 if c.color is None else COLORS.index(c.color), int(c.symbol), int(c.face),
+                      255 if c.number is None else c.number, int(c.names_color and not ed.colorless),
+                      int(any(c.number in r.hand_change_numbers() for r in rules if c.number is not None)), stack,
+                      alone, int(first.returned), first.starter, int(first.reverse), first.draw,
+                      int(first.names_color), int(many.challengeable), c.face == Face.WILD_DRAW_FOUR, presses,
+                      until_cards, skips])
     return tuple(c.code for c in faces), bytes(out)
+
+
+def _stacked(under: int):
+    """A stand-in table facing a draw of ``under`` (for the rules' ``stack_ok``)."""
+    t = _table([[], [], []])
+    t.pending_kind = under
+    return t
 
 
 if _ccore is not None:

@@ -349,8 +349,8 @@ def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: boo
 
 
 #: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
-EDITIONS = ("ALLWILD",)
-_EDITION_BOTS = ("random-play", "greedy", *_HUMAN)   # the human-error bots: unokit/fast/_edhuman.h
+EDITIONS = ("ALLWILD", "NOMERCY", "EXTREME")
+_EDITION_BOTS = ("random-play", "greedy")
 
 
 def _ed(rs) -> bytes | None:
@@ -713,11 +713,12 @@ def play_matches(match_seeds, players: int, rules: str = "UNO 1121", bots="rando
 
 
 def edition_log(players: int, rules: str, bots, deal_seed: int, *, bot_purpose: str = "bot", bot_salt: int = 0
-                ) -> tuple[list[int], list[tuple[int, int, int, int, int]]]:
+                ) -> tuple[list[int], list[tuple[int, int, int, int, int, int]]]:
     """One hand of an edition (unokit/fast/_editions.h) dealt from ``deal_seed`` and played as :func:`play` plays
     it with referee chance: (its record, the :data:`FIELDS` then ``drawn`` and ``points``; every move applied, the
-    reactions included, as ``(seat, kind, face, seat named or caught, UNO call)``, kind 0 play, 1 draw, 2 pass,
-    3 UNO, 4 catch, 5 a line said: its index in ``codec.SAY_LINES`` in place of the face). For the differential tests (the greedy lockstep, tests/fast/test_compiled_editions.py)."""
+    reactions included, as ``(seat, kind, face, seat named or caught, UNO call, colour named)``, kind 0 play, 1 draw,
+    2 pass, 3 UNO, 4 catch, 5 a colour named (No Mercy's roulette, a first Wild), 6 a challenge; a colour is its index
+    in ``Game.colors``). For the differential tests (the greedy lockstep, tests/fast/test_compiled_editions*.py)."""
     _need()
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)
