@@ -112,8 +112,16 @@ def test_the_lockstep_fails_against_a_strategist_that_reads_every_seat_as_in_the
 def test_problem_accepts_sudden_death_for_the_strategist():
     for rules in ("UNO 1121 MS1", "UNO 1121 MS2-P4", "UNO 1121 MS3(event=fifth-action)-SAT"):
         assert C.problem(rules, ["strategist", "random-play", "greedy", "strategist"], 4) is None, rules
-    why = C.problem("UNO 1121 MS1-ADDUP", ["strategist"] * 3, 3)   # (its pairs: not yet the strategist's)
-    assert why is not None and "under ADDUP:" in why
+
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121 MS1-ADDUP", "UNO 1121 MS3-ADDUP", "UNO 1121 E-IE-REV"])
+def test_compiled_strategist_agrees_across_the_two_headers_rules(rules):
+    """_strategist3.h's rules (ADDUP's pairs, REV's cards) with _strategist5.h's (sudden death, the social rules)."""
+    assert C.problem(rules, ["strategist"] * 4, 4) is None
+    for players in (3, 4):
+        r = lockstep(players, rules, range(200, 204), everyone)
+        assert r["decisions"] > 50 and r["agree"] == r["decisions"], (rules, players, r)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 MS1", "UNO 1121 MS3(event=first-action)-P2"])
