@@ -106,16 +106,17 @@ def test_issue27_point3_referee_helpers_pickling_and_fallback():
         e.step("x")
     copy = pickle.loads(pickle.dumps(e))
     assert snapshot(copy) == snapshot(e)
-    assert raw_env("UNO 1121 C-DR-P4-SEVENO", 4).core == "compiled" and raw_env("UNO 1121 T", 4).core == "referee"
+    assert raw_env("UNO 1121 C-DR-P4-SEVENO", 4).core == "compiled" and raw_env("UNO 1121 CLA", 4).core == "referee"
     with pytest.raises(ValueError, match="official rules only"):
-        raw_env("UNO 1121 ADDUP", 2, core="compiled")
+        raw_env("UNO 1121 CLA", 2, core="compiled")
     with pytest.raises(ValueError):
         raw_env("UNO 1121", 2, core="gpu")
 
 
 # ---------------------------------------------------------------------- the house rules the C flow holds (issue 27, point 1)
 HOUSE = ["UNO 1121 P4", "UNO 1121 P1-SAT", "UNO 1121 P2-INS-FU", "UNO 1121 DRAWPLAY-P4", "UNO 1121 FORCE-P4",
-         "UNO 1121 P3-CON-BU", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C-DR-P4-SEVENO", "UNO 1121 DD-P1", "UNO 1121 DR-P2"]
+         "UNO 1121 P3-CON-BU", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C-DR-P4-SEVENO", "UNO 1121 DD-P1", "UNO 1121 DR-P2",
+         "UNO 1121 ADDUP", "UNO 1121 P2-ADDUP", "UNO 1121 T-ADDUP", "UNO 1121 CAR-BACK-DAD-P2", "UNO 1121 AB-BA-P4"]
 
 
 @settings(max_examples=6, deadline=None)
@@ -124,7 +125,7 @@ def test_issue27_point1_aec_env_on_the_c_flow_plays_as_on_the_referee_under_hous
     assert first_difference(rules, players, seed, cut=400) is None
 
 
-@pytest.mark.parametrize("rules", ["UNO 1121 P4", "UNO 1121 SEVENO-JUMPIN"])
+@pytest.mark.parametrize("rules", ["UNO 1121 P4", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 P2-ADDUP"])
 def test_issue27_point1_aec_env_under_house_rules_whole_hands_pickling_and_the_referees_game(rules):
     assert first_difference(rules, 4, 1, cut=5000) is None
     assert first_difference(rules, 3, 2, max_cycles=15, cut=5000) is None

@@ -25,7 +25,8 @@ pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled c
 
 RULES = ["UNO 1121", "UNO 1112", "UNO 1121 P4", "UNO 1121 P1-SAT", "UNO 1121 P2-INS-FU", "UNO 1121 DRAWPLAY-P4",
          "UNO 1121 FORCE-P4", "UNO 1121 P3-CON-BU", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C-DR-P4-SEVENO",
-         "UNO 1121 DD-P1", "UNO 1121 DR-P2", "UNO 1122 ZEROLEFT-INS-C"]
+         "UNO 1121 DD-P1", "UNO 1121 DR-P2", "UNO 1122 ZEROLEFT-INS-C", "UNO 1121 ADDUP", "UNO 1121 P4-ADDUP",
+         "UNO 1121 T-ADDUP", "UNO 1121 CAR-BACK-DAD-P2", "UNO 1121 AA-DR", "UNO 1121 BOMB-DD"]
 
 
 def first_difference(rules: str, players: int, seed: int, *, seat: int | None = 0, hands: int = 2,
@@ -120,11 +121,12 @@ def test_issue27_point1_gym_env_core_choice_and_fallback():
     assert UnoGymEnv("UNO 1121 P4", 4, opponents="random-play, Random-Play").core == "compiled"
     assert UnoGymEnv("UNO 1121 P4", 4, opponents="strategist").core == "referee"
     assert UnoGymEnv("UNO 1121 C-DR-P4-SEVENO", 4).core == "compiled"
-    assert UnoGymEnv("UNO 1121 T", 4).core == "referee"
+    assert UnoGymEnv("UNO 1121 P2-ADDUP", 4).core == "compiled"
+    assert UnoGymEnv("UNO 1121 CLA", 4).core == "referee"
     assert UnoGymEnv("UNO 1121", 2, core="referee").core == "referee"
     with pytest.raises(ValueError, match="random-play"):
         UnoGymEnv("UNO 1121", 2, opponents="greedy", core="compiled")
     with pytest.raises(ValueError, match="official rules only"):
-        UnoGymEnv("UNO 1121 ADDUP", 2, core="compiled")
+        UnoGymEnv("UNO 1121 CLA", 2, core="compiled")
     with pytest.raises(ValueError):
         UnoGymEnv("UNO 1121", 2, core="gpu")

@@ -5,8 +5,9 @@ The same seeds (the referee's deals), the same step ids chosen by a seeded rando
 included); after every decision C and Python agree on the seat asked, the window, the truncation, the mask over
 the step ids, the observation of every seat (``Batch.observe``, the window flag for the seat asked) and
 ``hand_rewards``; under the official rules and under the stacking, deal and drawing rules the C flow holds
-(``HOUSE``). A C flow keyed with another generator, mapping a step to another move, or ignoring a house rule is
-caught.
+(``HOUSE``), and under the rules played on _house2.h's Move lists (``H2``: seats named, cuts, groups, ADDUP's pairs
+and challenge, _house4.h's card rules). A C flow keyed with another generator, mapping a step to another move,
+ignoring a house rule or showing a challenged sum to every seat is caught.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def lockstep(rules: str, players: int, seeds: list[int], policy_seed: int, *, ma
                 seen["window"] += f.window
                 seen["wait"] += int(steps[i]) == table.wait
                 seen["reaction"] += f.window and int(steps[i]) != table.wait
+                seen["doubtsum"] += table.name(int(steps[i])) == "doubtsum"
                 f.answer(int(steps[i]))
                 seen["stem"] += f.stem is not None
         if (steps < 0).all():
@@ -137,15 +139,17 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
     with pytest.raises(UnoError):
         FlowBatch([-1])
     with pytest.raises(UnoError, match="official rules only"):
-        FlowBatch([1], rules="UNO 1121 ADDUP")
+        FlowBatch([1], rules="UNO 1121 CLA")
     with pytest.raises(UnoError, match="needs an encoder"):
         FlowBatch([1], rules="UNO 1121 SEVENO", house2=True)
     with pytest.raises(UnoError, match="house2=True"):   # (the batched env drives a Batch's flow only)
         FlowBatch([1], rules="UNO 1121 SEVENO")
-    assert flow_problem("UNO 1121 T", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOUBLE", 2)
-    assert flow_problem("UNO 1121 ADDUP", 2) and flow_problem("UNO 1121 P4 deal=5", 2)
+    with pytest.raises(UnoError, match="house2=True"):
+        FlowBatch([1], rules="UNO 1121 ADDUP")
+    assert flow_problem("UNO 1121 CLA", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOUBLE", 2)
+    assert flow_problem("UNO 1121 ADDUP-CLA", 2) and flow_problem("UNO 1121 P4 deal=5", 2)
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
-    assert flow_problem("UNO 1121 SEVENO-JUMPIN", 10) is None
+    assert flow_problem("UNO 1121 SEVENO-JUMPIN", 10) is None and flow_problem("UNO 1121 P2-ADDUP", 10) is None
 
 
 # ---------------------------------------------------------------------- the house rules without a stem or a window
@@ -190,7 +194,9 @@ def test_issue27_point1_a_c_flow_that_ignores_a_house_rule_is_caught(code):
 #: guide's ready-made variations
 H2 = ["UNO 1121 SEVENO", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C", "UNO 1121 DR", "UNO 1121 ZEROLEFT",
       "UNO 1121 C-DR-P4-SEVENO", "UNO 1121 DD-P1", "UNO 1121 DR-P2", "UNO 1112 JUMPIN-DD", "UNO 1122 ZEROLEFT-INS-C",
-      "UNO 1121 DR-P2-SAT", "UNO 1121 SEVENO-JUMPIN-P4-FORCE"]
+      "UNO 1121 DR-P2-SAT", "UNO 1121 SEVENO-JUMPIN-P4-FORCE", "UNO 1121 ADDUP", "UNO 1121 P2-ADDUP",
+      "UNO 1121 P4-ADDUP", "UNO 1112 ADDUP-P4-SAT", "UNO 1121 T", "UNO 1121 T-ADDUP", "UNO 1121 CAR-BACK-DAD-P2",
+      "UNO 1121 AA-DR", "UNO 1121 AB-BA-P4", "UNO 1121 BOMB-DD", "UNO 1112 T-JUMPIN-SAT"]
 
 
 def test_issue27_point1_the_h2_rule_sets_cover_every_rule_held_and_two_variations():
@@ -210,7 +216,10 @@ def test_issue27_point1_c_flow_under_cuts_groups_and_seats_named_is_the_python_f
 @pytest.mark.parametrize("rules,what", [("UNO 1121 SEVENO-JUMPIN", ("stem", "reaction")),
                                         ("UNO 1121 C-DR-P4-SEVENO", ("stem", "reaction")),
                                         ("UNO 1121 DD-P1", ("stem",)), ("UNO 1121 DR-P2", ("stem",)),
-                                        ("UNO 1121 ZEROLEFT", ())])
+                                        ("UNO 1121 ZEROLEFT", ()),
+                                        ("UNO 1121 ADDUP", ("stem", "doubtsum")),
+                                        ("UNO 1121 P2-ADDUP", ("stem", "doubtsum")),
+                                        ("UNO 1121 T-P4", ("stem",)), ("UNO 1121 CAR-BACK-DAD-P2", ())])
 def test_issue27_point1_c_flow_plays_whole_hands_with_stems_and_cuts(rules, what):
     diff, seen = lockstep(rules, 4, list(range(6)), 4, max_decisions=600, observe=False)
     assert diff is None, diff
@@ -219,10 +228,15 @@ def test_issue27_point1_c_flow_plays_whole_hands_with_stems_and_cuts(rules, what
 
 @pytest.mark.parametrize("code,rules", [("SEVENO", "UNO 1121 SEVENO-P4"), ("JUMPIN", "UNO 1121 JUMPIN-P4"),
                                         ("C", "UNO 1121 C-P4"), ("DR", "UNO 1121 DR-P4"), ("DD", "UNO 1121 DD-P4"),
-                                        ("ZEROLEFT", "UNO 1121 ZEROLEFT-P4")])
+                                        ("ZEROLEFT", "UNO 1121 ZEROLEFT-P4"), ("ADDUP", "UNO 1121 ADDUP-P4"),
+                                        ("T", "UNO 1121 T-P4"), ("CAR", "UNO 1121 CAR-P4"), ("BACK", "UNO 1121 BACK-P4"),
+                                        ("DAD", "UNO 1121 DAD-P4"), ("BA", "UNO 1121 BA-P4"), ("BOMB", "UNO 1121 BOMB-DR"),
+                                        ("AA", "UNO 1121 AA-P4"), ("AB", "UNO 1121 AB-P4")])
 def test_issue27_point1_a_c_flow_that_ignores_a_cut_group_or_swap_rule_is_caught(code, rules):
+    """Mutation check: the Python hands played without the rule ``code`` (the rest of ``rules`` kept)."""
+    rest = "-".join(c for c in RuleSet.parse(rules).codes if c != code)
     diff, seen = lockstep(rules, 3, list(range(6)), 3, max_decisions=600, observe=False,
-                          python_rules="UNO 1121 P4")
+                          python_rules=f"UNO 1121 {rest}")
     assert diff is not None, (rules, seen)
 
 
@@ -239,7 +253,39 @@ def test_issue27_point1_a_c_flow_numbering_seats_named_or_group_steps_otherwise_
             return tuple(x.tobytes() for x in t)
         return tables
 
-    for block, rules in (("target", "UNO 1121 SEVENO"), ("more", "UNO 1121 DR")):
+    for block, rules in (("target", "UNO 1121 SEVENO"), ("more", "UNO 1121 DR"), ("more", "UNO 1121 ADDUP")):
         monkeypatch.setattr(envflow, "_h2_tables", shifted(block))
         diff, seen = lockstep(rules, 4, list(range(6)), 4, max_decisions=600, observe=False)
         assert diff is not None, (block, seen)
+
+
+# ---------------------------------------------------------------------- ADDUP: pairs as stems, its doubtsum (_h2flow.h)
+def test_issue27_point1_a_c_flow_that_misnumbers_addups_challenge_is_caught(monkeypatch):
+    """Mutation check: ADDUP's doubtsum read as another step id of the table (flow_tables' map of C's move numbers)."""
+    real = envflow.flow_tables
+
+    def swapped(rules, players):
+        step_of, move_of = real(rules, players)
+        step_of = step_of.copy()
+        k = compiled.ACTIONS_PER_SEAT + compiled.EXT_PER_SEAT - 1       # C's move number of doubtsum
+        step_of[:, k] = step_of[:, k - 2 * compiled.NPAIRS - 1]         # the step of the seat's last official move
+        return step_of, move_of
+
+    monkeypatch.setattr(envflow, "flow_tables", swapped)
+    diff, seen = lockstep("UNO 1121 ADDUP", 3, list(range(6)), 3, max_decisions=600, observe=False)
+    assert diff is not None, seen
+
+
+def test_issue27_point1_a_c_flow_that_shows_a_challenged_sum_otherwise_is_caught(monkeypatch):
+    """Mutation check: the Python ADDUP shows the challenged hand to every seat (C: to the challenger alone)."""
+    from unokit.rules import extras
+    real = extras.AddUp.apply_action
+
+    def shown_to_all(self, game, a):
+        real(self, game, a)
+        _, p, cards = game.reveals[-1]
+        game.reveals[-1] = (None, p, cards)
+
+    monkeypatch.setattr(extras.AddUp, "apply_action", shown_to_all)
+    diff, seen = lockstep("UNO 1121 ADDUP", 3, list(range(6)), 3, max_decisions=600)
+    assert seen["doubtsum"] and diff is not None and "observation" in diff, (diff, seen)

@@ -184,8 +184,8 @@ static void fl_apply(Flw *F, Py_ssize_t i, int k) {
     h->decisions++;
     if (k < 0) fl_ask_next(h, g);
     else {
-        int s = h->seat, b = g->wd4_bluffer;
-        Before pre = {(uint8_t)s, g->phase, (int8_t)b, b >= 0 ? g->hand_len[b] : 0};
+        int s = h->seat;
+        Before pre = hist_before(g, s, k);
         apply_id(g, s * XPS + k);
         if (F->o) hist_move(F->o, &F->o->h[i], g, &pre, k);
         if (h->window) h->reacted++;

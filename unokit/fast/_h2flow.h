@@ -1,6 +1,7 @@
 /* The RL environments' decision flow under the house rules of _house2.h (included by _ccore.c after _venv.h):
  * unokit.env.core.Flow for hands played on _house2.h's Move lists (SEVENO's seat named, C's and JUMPIN's cuts,
- * DR's and DD's groups, ZEROLEFT), one decision at a time, as _flow.h asks the official rules' hands.
+ * DR's and DD's groups, ZEROLEFT, ADDUP's pairs and doubtsum), one decision at a time, as _flow.h asks the official
+ * rules' hands.
  *
  * The listing is _house2.h's (h2_legal: Game.legal_actions, stems as stems; h2_expand: Game.expand of a stem;
  * react = 1: unokit.engine.flow.reaction_options); a play being composed is a stem kept here (Flow.stem): the
@@ -149,8 +150,8 @@ static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
         h->stem_on = 1;
         h2f_ask_next(h);
     } else {
-        int reaction = h->stem_on ? h->stem_window : h->window, bl = g->wd4_bluffer;
-        Before pre = {(uint8_t)a->seat, g->phase, (int8_t)bl, bl >= 0 ? g->hand_len[bl] : 0};
+        int reaction = h->stem_on ? h->stem_window : h->window;
+        Before pre = hist_before(g, a->seat, a->kind == MV_ID ? a->id % XPS : 0);
         h->stem_on = 0;
         Move m = *a;
         h2_apply(&h->G, &m);

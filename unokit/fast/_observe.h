@@ -107,6 +107,13 @@ static Obs *obs_get(PyObject *cap, const Vec *v) {
  * the size of its hand (a challenge shows that hand, which then only grows at its end) */
 typedef struct { uint8_t seat, phase; int8_t bluffer; uint8_t bluffer_len; } Before;
 
+/* the state before seat s makes move k: the hand a challenge may show is the Wild Draw Four's player's, or for
+ * ADDUP's doubtsum the sum's player's */
+static inline Before hist_before(const Game *g, int s, int k) {
+    int b = k == K_DOUBTSUM ? g->sum_player : g->wd4_bluffer;
+    return (Before){(uint8_t)s, g->phase, (int8_t)b, b >= 0 ? g->hand_len[b] : 0};
+}
+
 /* the draw events of a move (HistoryTracker's "draw"): the seats whose count of cards drawn grew; seat `ones`
  * drew its cards one event each (SAT's turn draw: until a playable card), the others one event in all */
 static void hist_draws(Hist *h, const Game *g, int ones) {
@@ -143,6 +150,9 @@ static void hist_move(const Obs *o, Hist *h, const Game *g, const Before *b, int
             if (v == b->bluffer || (!o->reveal_all && v != p)) continue;
             for (int j = 0; j < b->bluffer_len; j++) h->revealed[v][hand[j]]++;
         }
+    } else if (k == K_DOUBTSUM) {                        /* ADDUP's sum-challenge: the sum's hand, to the challenger */
+        h->shown = 1;
+        for (int j = 0; j < b->bluffer_len; j++) h->revealed[p][g->hands[b->bluffer][j]]++;
     } else if (k >= K_COLOR && k < K_COLOR + 4) {        /* "color" */
         h->color = (int8_t)(k - K_COLOR);
     }
@@ -167,8 +177,8 @@ static PyObject *py_obs_step(PyObject *self, PyObject *args) {
     if (!pre) { PyBuffer_Release(&moves); return PyErr_NoMemory(); }
     for (Py_ssize_t i = 0; i < v->count; i++) {
         const Game *g = &v->games[i];
-        int b = g->wd4_bluffer;
-        pre[i] = (Before){g->current, g->phase, (int8_t)b, b >= 0 ? g->hand_len[b] : 0};
+        const int16_t *mv = moves.buf;
+        pre[i] = hist_before(g, g->current, mv[i] >= 0 ? mv[i] : 0);
     }
     PyObject *sub = PyTuple_Pack(2, vcap, mobj);
     PyObject *out = sub ? py_vec_step(self, sub) : NULL;   /* checks every move first: a refused batch changes nothing */

@@ -21,8 +21,9 @@ Held: the official rules (every ambiguity digit) at 2-10 seats, alone or with th
 rules of :data:`~unokit.fast.batch.OBSERVED` (P1-P4, FU, BU, SAT, INS, CON, DRAWPLAY, FORCE), where every move is
 one step and the only reactions are the official ones (UNO calls, catches): the hands of a
 :class:`~unokit.fast.batch.Batch` (unokit/fast/_flow.h); and with ``house2=True`` the rules of :data:`H2_HELD`
-too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT: a seat named and groups composed step by step as stems, cuts asked
-in the reaction windows), their hands played on _house2.h's Move lists (unokit/fast/_h2flow.h).
+too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT, ADDUP, and _house4.h's T, CAR, BACK, DAD, BA, BOMB, AA, AB: a seat named,
+groups and ADDUP's pairs composed step by step as stems, cuts asked in the reaction windows), their hands played on
+_house2.h's Move lists (unokit/fast/_h2flow.h).
 """
 
 from __future__ import annotations
@@ -43,9 +44,10 @@ __all__ = ["FlowBatch", "flow_problem", "flow_tables", "REWARDS"]
 
 #: the reward modes of :func:`unokit.env.core.hand_rewards`, in C's numbering
 REWARDS = ("hand", "points")
-#: the rules of unokit/fast/_house2.h the C flow holds (unokit/fast/_h2flow.h: plays composed as stems, cuts as
-#: reactions), alone or with those of OBSERVED
-H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT")
+#: the rules the C flow holds on unokit/fast/_house2.h's Move lists (unokit/fast/_h2flow.h: plays composed as stems,
+#: cuts as reactions; ADDUP's pairs two steps, its doubtsum one; _house4.h's card rules, T's seat named as SEVENO's),
+#: alone or with those of OBSERVED
+H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR", "BACK", "DAD", "BA", "BOMB", "AA", "AB")
 
 
 def flow_problem(rules: str, players: int) -> str | None:
@@ -95,17 +97,21 @@ def _h2_tables(rules: str, players: int) -> tuple[bytes, bytes, bytes]:
 @lru_cache(maxsize=64)
 def flow_tables(rules: str, players: int) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """``(step_of, move_of)``: the env's step id of each move number of each seat (``players x MOVES``, -1:
-    none) and the move number of each step id (``players x steps``), from :class:`Codec` (a move composed
-    of several steps is left out: the rules held have none; so are the moves past the official ones, ADDUP's pairs:
-    not held)."""
+    none) and the move number of each step id (``players x steps``), from :class:`Codec`: the official moves and
+    ADDUP's doubtsum (a move composed of several steps, as ADDUP's pairs, is left out: _h2flow.h composes it as a
+    stem; so are the other house-rule plays)."""
     codec = Codec.for_rules(rules, players)
     aps = compiled.ACTIONS_PER_SEAT
     step_of = np.full((players, MOVES), -1, np.int16)
     move_of = np.full((players, len(codec.steps)), -1, np.int16)
     for m in codec.moves.ids():
-        if m >= players * aps:
-            continue  # the house rules' moves: not held
-        seat, k = divmod(m, aps)
+        if m < players * aps:
+            seat, k = divmod(m, aps)
+        elif compiled.EXT_BASE <= m < compiled.EXT_BASE + players * compiled.EXT_PER_SEAT:
+            seat, j = divmod(m - compiled.EXT_BASE, compiled.EXT_PER_SEAT)   # ADDUP's: C's move number aps + j
+            k = aps + j
+        else:  # pragma: no cover - Moves.ids() lists the official moves and ADDUP's only
+            continue
         try:
             steps = codec.steps_of(m)
         except NoActionIdError:
