@@ -869,6 +869,7 @@ static void record_hand(const Game *g, int n, int mult, int first, int turns, in
 #include "_house3.h"
 #include "_editions.h"   /* All Wild, No Mercy, Extreme on a state of their own (and _ed_play.h) */
 #include "_human.h"    /* the human-error bots (unokit.bots.human.HumanBot over greedy or random-play) */
+#include "_edhuman.h"  /* the same on an edition's hand */
 
 /* _house5.h's rules make a seat miss UNO (a penalty drawn before its play), so whose reaction comes first matters:
  * unokit.engine.flow.react_step as _house2.h's harness steps it (Game.out_of_turn_seats, then the seat to act,

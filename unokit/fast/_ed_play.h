@@ -1,7 +1,8 @@
 /* The editions' bots, harness and trace (included by _editions.h): random-play as RandomPlayBot, greedy as
  * GreedyBot, the harness as unokit.lab.sim.play_hand's (each step, up to 2n reaction rounds:
  * unokit.engine.flow.react_step, Game.out_of_turn_seats then the seat to act, shuffled by the harness's generator
- * bots[MAXP] at every round; then the seat in turn's decision). tests/fast/test_compiled_editions*.py check it step
+ * bots[MAXP] at every round; then the seat in turn's decision; with human-error seats both through _edhuman.h's
+ * hooks). tests/fast/test_compiled_editions*.py check it step
  * by step against the referee, hand by hand against unokit.lab.sim.play_hand and the lab's play_deal, and the
  * greedy move for move against GreedyBot. */
 
@@ -146,6 +147,11 @@ static int ed_react_step(EdGame *g, Rng *hr, EdMove *L, EdLog *log) {
     return 0;
 }
 
+/* the hooks of a hand with human-error seats (_edhuman.h): their state, their reaction step, a turn's move */
+static struct Hu *hu_begin(const Config *cfg, Rng *bots);
+static int hu_ed_react_step(EdGame *g, struct Hu *H, EdMove *L, EdLog *log);
+static EdMove hu_ed_turn(EdGame *g, struct Hu *H, EdMove *L, int m);
+
 /* one hand with unokit.lab.sim.play_hand's harness; the record as play_hand's (_ccore.c) */
 static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *rec, EdLog *log) {
     EdRules R;
@@ -153,16 +159,18 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     ed_parse(cfg->ed, cfg->ed_len, &R);                     /* (checked by read_config) */
     EdMove L[ED_MAXLEGAL];
     ed_deal(g, cfg, &R, seed);
-    int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
+    struct Hu *hu = cfg->hu_on ? hu_begin(cfg, bots) : NULL;   /* (out of memory: the hand is not played) */
+    int n = cfg->n, steps = cfg->hu_on && !hu ? cfg->max_steps : 0, first = -1, turns = 0, actions = 0, plays = 0,
+        applied = 0, reactions = 0;
     while (!g->over && steps < cfg->max_steps) {
         steps++;
         for (int round = 0; round < 2 * n; round++) {
-            if (!g->catchable) {                             /* no seat may react: the shuffle is of one seat */
+            if (!hu && !g->catchable) {                      /* no seat may react: the shuffle is of one seat */
                 int any = 0;
                 for (int s = 0; s < n && !any; s++) any = g->hand_len[s] == 1 && !g->uno_said[s];
                 if (!any) break;
             }
-            if (!ed_react_step(g, &bots[MAXP], L, log)) break;
+            if (!(hu ? hu_ed_react_step(g, hu, L, log) : ed_react_step(g, &bots[MAXP], L, log))) break;
             applied++;
             reactions++;
             if (g->over) break;
@@ -170,16 +178,19 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         if (g->over) break;
         int cur = g->current, ph = g->phase;
         int m = ed_legal(g, cur, 1, L);                      /* (turn_step: the whole list, reactions too) */
-        EdMove a = L[cfg->policy[cur] == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(&bots[cur], L, m, ph)];
+        EdMove a = hu ? hu_ed_turn(g, hu, L, m)
+                      : L[cfg->policy[cur] == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(&bots[cur], L, m, ph)];
         if (log && log->n < log->cap) log->v[log->n++] = a;
         if (first < 0) first = cur;
         int play = a.kind == EM_PLAY;
-        if ((play || a.kind == EM_DRAW) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
+        if ((play || a.kind == EM_DRAW || a.kind == EM_CHALLENGE) && (ph == PH_PLAY || ph == PH_PENDING))
+            turns++;                                         /* unokit.lab.starts_turn */
         if (play || a.kind == EM_DRAW) actions++;
         plays += play;
         ed_apply(g, a);
         applied++;
     }
+    PyMem_RawFree(hu);
     int score = 0;
     for (int s = 0; s < n; s++) if (s != g->winner) score += ed_points(g, s);
     rec[F_WINNER] = g->over ? g->winner : -1;

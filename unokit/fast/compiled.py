@@ -350,7 +350,7 @@ def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: boo
 
 #: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
 EDITIONS = ("ALLWILD", "NOMERCY", "EXTREME")
-_EDITION_BOTS = ("random-play", "greedy")
+_EDITION_BOTS = ("random-play", "greedy", *_HUMAN)   # the human-error bots: unokit/fast/_edhuman.h
 
 
 def _ed(rs) -> bytes | None:
@@ -717,8 +717,9 @@ def edition_log(players: int, rules: str, bots, deal_seed: int, *, bot_purpose: 
     """One hand of an edition (unokit/fast/_editions.h) dealt from ``deal_seed`` and played as :func:`play` plays
     it with referee chance: (its record, the :data:`FIELDS` then ``drawn`` and ``points``; every move applied, the
     reactions included, as ``(seat, kind, face, seat named or caught, UNO call, colour named)``, kind 0 play, 1 draw,
-    2 pass, 3 UNO, 4 catch, 5 a colour named (No Mercy's roulette, a first Wild), 6 a challenge; a colour is its index
-    in ``Game.colors``). For the differential tests (the greedy lockstep, tests/fast/test_compiled_editions*.py)."""
+    2 pass, 3 UNO, 4 catch, 5 a colour named (No Mercy's roulette, a first Wild), 6 a challenge, 7 a line said (its
+    index in ``codec.SAY_LINES`` in place of the face); a colour is its index in ``Game.colors``). For the
+    differential tests (the greedy and human-error locksteps, tests/fast/test_compiled_editions*.py)."""
     _need()
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)
