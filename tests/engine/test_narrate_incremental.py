@@ -135,11 +135,11 @@ def test_the_web_log_is_the_last_lines_of_the_whole_hand_narrated_for_each_reade
                                      direction=v.deal_direction, dealer=v.dealer)
             msg = state_message(s, player, lang)
             assert msg["log"] == whole[-LOG_LINES:] and msg["log_at"] == len(whole) - len(msg["log"])
-    # one narration kept per reader (seat, language), old hands dropped; the lines shared by the readers of each
-    # language (two here); the part of the message every reader shares, the public part of the view's JSON, the
-    # seats' names (unokit/play/wire.py) and the view's public part (TableSession.view): each one entry, replaced
-    # as the hand goes on
-    assert len(s.narrated) <= 3 + 2 + 4
+    # the lines shared by the readers of each language (two here), with the one course of the hand they follow;
+    # the part of the message every reader shares, the public part of the view's JSON, the seats' names
+    # (unokit/play/wire.py), the view's public part and the seats that may act (TableSession.view, may_act):
+    # each one entry, replaced as the hand goes on; no narration of a reader's own
+    assert len(s.narrated) <= 3 + 2 + 3
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -166,6 +166,46 @@ def test_readers_sharing_their_lines_are_told_what_each_is_told_alone_after_ever
             break
     # each event told once for the readers it does not name (more only when a history is told anew)
     assert book.told <= 2 * events + players + 8
+
+
+def test_readers_sharing_their_lines_follow_the_history_once_and_number_their_lines_alike(monkeypatch):
+    """The readers of one table and language follow one course of the hand (``course.Course``): the history
+    is cut into its runs once per call for all of them, not once per reader; a run's lines for a reader it
+    names are told once; and every reader's lines are numbered alike (epoch, final, total)."""
+    import unokit.engine.course as course
+    import unokit.engine.narrate as narrate
+    walks, told = [0], [0]
+    real_runs, real_describe = course._runs, narrate._describe
+
+    def runs(events, start=0):
+        walks[0] += 1
+        return real_runs(events, start)
+
+    def describe(e, w):
+        told[0] += 1
+        return real_describe(e, w)
+
+    monkeypatch.setattr(course, "_runs", runs)
+    monkeypatch.setattr(narrate, "_describe", describe)
+    g = Game.new(players=4, rules="UNO 1121", seed=11)
+    v = g.view(None)
+    opts = {"players": 4, "direction": v.deal_direction, "dealer": v.dealer}
+    book = SharedLines(NAMES[:4], "en")
+    tells = [Narration(r, NAMES[:4], keep=LOG_LINES, shared=book, **opts) for r in (None, 0, 1, 2, 3)]
+    rng, calls, events = random.Random(11), 0, 0
+    for _ in range(120):
+        history = g.view(None).history
+        lines = [t.lines(history) for t in tells]
+        calls += 1
+        events = len(history)
+        assert len({(t.epoch, t.final, t.total) for t in tells}) == 1
+        assert all(len(x) == len(lines[0]) for x in lines)
+        if g.over or not _random_step(g, rng):
+            break
+    assert 0 < walks[0] <= calls        # at most once per call of the first reader; the others find it followed
+    # each event told once for the readers it does not name and once for each reader it names (the plays, the
+    # draws of the seat itself): never again per message
+    assert told[0] <= 3 * events
 
 
 def test_an_event_is_told_once_and_each_reader_it_names_gets_its_own_line():

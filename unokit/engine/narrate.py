@@ -20,13 +20,13 @@ Skip (a Reverse between two players) and adds a line for it.
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import count, islice
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, SPIN_NUMBER, Card, Color, Face
 from ..core.events import REASON_PREFIXES, REASONS
+from .course import Course, _runs
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -334,7 +334,17 @@ class SharedLines:
         self._events: dict[int, tuple[Any, str, frozenset[object] | None]] = {}   # id(event) -> (it, line, asked)
         self._skips: dict[int, tuple[str, frozenset[object] | None]] = {}          # seat -> (line, asked)
         self._plans: dict[tuple[Any, ...], tuple[Any, ...]] = {}     # a run's plan and lines (run)
+        self._courses: dict[tuple[Any, ...], Course] = {}          # (course)
         self.told = 0                # lines told for the probe (the tests count them)
+
+    def course(self, players: int, direction: int, eliminated: Iterable[int], dealer: int | None,
+               keep: int | None) -> Course:
+        """The one course of a hand told to every reader of these lines (:class:`~unokit.engine.course.Course`) that starts so."""
+        key = (players, direction, frozenset(eliminated), dealer, keep)
+        kept = self._courses.get(key)
+        if kept is None:
+            kept = self._courses[key] = Course(self, players, direction, key[2], dealer, keep, narrate_sequence)
+        return kept
 
     def _probe(self) -> _Probe:
         self.told += 1
@@ -382,6 +392,14 @@ class SharedLines:
         """The lines of the run ``events[a:b]`` (one ``seq``) for ``viewer``, and the direction and the seats
         out after it, from ``direction`` and ``out`` before it (as :class:`Narration` tells a run): planned
         once for every reader (:func:`_plan`), its lines shared by the readers it does not name."""
+        kept = self._record(events, a, b, players, dealer, direction, out)
+        return self._lines(kept, viewer), kept[4], set(kept[5])
+
+    def _record(self, events: Sequence[Any], a: int, b: int, players: int, dealer: int | None, direction: int,
+                out: set[int] | frozenset[int]) -> tuple[Any, ...]:
+        """The run ``events[a:b]`` planned and told once: ``(its events, its lines' items, the lines for a
+        reader it does not name, the seats it names or None, the direction after it, the seats out after it,
+        {reader it names: its lines})``."""
         key = (a, b, players, dealer, direction, frozenset(out) if out else _NOBODY)
         kept = self._plans.get(key)
         if kept is None or not _same(kept[0], events, a):
@@ -395,15 +413,22 @@ class SharedLines:
                 lines.append(said)
                 asked = None if seats is None or asked is None else asked | seats
             kept = (tuple(events[a:b]), items, lines, None if asked is None else frozenset(asked), turned,
-                    frozenset(after))
+                    frozenset(after), {})
             if len(self._plans) >= self.KEEP:
                 self._plans.clear()
             self._plans[key] = kept
+        return kept
+
+    def _lines(self, kept: tuple[Any, ...], viewer: int | None) -> list[str]:
+        """The lines of a run (:meth:`_record`) for ``viewer`` (read-only: the caller copies those it keeps)."""
+        shared: list[str] = kept[2]
         if viewer is None or (kept[3] is not None and viewer not in kept[3]):
-            lines = kept[2]         # (read-only: the caller copies the lines it keeps)
-        else:
-            lines = [self.event(x, viewer) if line == _EVENT else self.skip(x, viewer) for line, x in kept[1]]
-        return lines, kept[4], set(kept[5])
+            return shared
+        own: list[str] | None = kept[6].get(viewer)
+        if own is None:
+            own = kept[6][viewer] = [self.event(x, viewer) if line == _EVENT else self.skip(x, viewer)
+                                     for line, x in kept[1]]
+        return own
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -700,17 +725,6 @@ def _next(seat: int, steps: int, n: int, direction: int, out: set[int] | frozens
     return seat
 
 
-def _runs(events: Sequence[Any], start: int = 0) -> Iterator[tuple[int, int]]:
-    """(start, stop) of each run of consecutive events with one ``seq`` (one action's events), from ``start``."""
-    n, i = len(events), start
-    while i < n:
-        j, seq = i + 1, events[i].seq
-        while j < n and events[j].seq == seq:
-            j += 1
-        yield i, j
-        i = j
-
-
 def _tell(events: Sequence[Any], start: int, stop: int, w: _Who, lines: list[str], direction: int, out: set[int],
           no_skip: set[int], known: dict[int, tuple[Card, ...]]) -> int:
     """Append the lines of the run ``events[start:stop]`` (one ``seq``) to ``lines``, its skips after it;
@@ -818,7 +832,9 @@ class Narration:
     change as more of that action's events arrive, are told again; other events are told from the start.
     Only ``keep`` lines are held. The narrations of one table's readers in one language may share their
     lines (``shared``, a :class:`SharedLines` of the same names and language): each event is then told once
-    for every reader it does not name.
+    for every reader it does not name, and the history is followed once for all of them (its runs, their
+    skips and the numbering of the lines: :class:`~unokit.engine.course.Course`), a reader's own lines told only for the runs
+    that name it.
 
     >>> from unokit.core.events import make_event
     >>> from unokit.core.cards import parse_cards
@@ -844,131 +860,37 @@ class Narration:
     (1, ['You are skipped', 'Cris draws a card'])
     """
 
-    _epochs = count(1)             # every numbering of lines (epoch) its own, in every narration
-
     def __init__(self, viewer: int | None, names: Sequence[str], lang: str = "en", *, players: int | None = None,
                  direction: int = 1, eliminated: Iterable[int] = (), dealer: int | None = None,
                  keep: int | None = None, shared: SharedLines | None = None) -> None:
         lang = _lang(lang)
         names = tuple(names)
-        if shared is not None and (shared.names != names or shared.lang != lang):
+        if shared is None:
+            shared = SharedLines(names, lang)
+        elif shared.names != names or shared.lang != lang:
             raise ValueError("the shared lines are another table's or language's")
-        self._shared = shared
-        self._w = (viewer, names, lang, players if players is not None else len(names), dealer)
-        self._start = (direction, frozenset(eliminated))
-        self.keep = keep
-        self._reset()
+        self.viewer, self.keep = viewer, keep
+        self._course = shared.course(players if players is not None else len(names), direction, eliminated,
+                                     dealer, keep)
+        self._noted(None)
 
-    def _reset(self) -> None:
-        self.epoch = next(Narration._epochs)   # this numbering of the lines (final lines may have changed)
-        self.final = 0                 # the lines that are final (those of the events told), in all
-        self.total = 0                 # the lines of the last call, in all (the held ones are the last keep)
-        self._told = 0                 # events whose lines are final (every run but the last)
-        self._last = None              # the last of them (the next call's events must still hold it there)
-        self._seqs: set[int] = set()        # their seqs (a later event of one of them would change its skips)
-        self._direction, out = self._start
-        self._out = set(out)
-        self._lines: deque[str] = deque(maxlen=self.keep)
-        self._memo: tuple[int, Any, list[str] | None, list[str]] | None = None   # of the last call: _advance
-        self._tail: tuple[int, int, Any, list[str], int, set[int]] | None = None   # the last run told: (start, stop, last event, lines, direction, out)
+    def _noted(self, out: Any) -> Any:
+        c = self._course      # (the numbering after the call)
+        self.epoch, self.final, self.total = c.epoch, c.final, c.total
+        return out
 
     def lines(self, events: Sequence[Any]) -> list[str]:
         """The lines for ``events`` (the whole history so far), as :func:`narrate_sequence` tells them."""
-        memo = self._advance(events)
-        if memo[2] is None:          # (the held lines and the last run's, joined once asked for)
-            out = list(self._lines)
-            out += memo[3]
-            if self.keep is not None and len(out) > self.keep:
-                del out[:len(out) - self.keep]
-            self._memo = (memo[0], memo[1], out, memo[3])
-            return out
-        return memo[2]
+        return cast(list[str], self._noted(self._course.lines_from(events, self.viewer, 0)[1]))
 
     def lines_from(self, events: Sequence[Any], start: int) -> tuple[int, list[str]]:
         """``(at, lines)``: the lines for ``events`` (as :meth:`lines`) numbered ``start`` on, ``at`` the
         number of the first (``start``, or the first line held when ``start`` is before it)."""
-        memo = self._advance(events)
-        if memo[2] is None:      # only the lines from start: the last total - start of the held and the last run's
-            tail = memo[3]
-            first, want = self._first(memo), self.total - start
-            if start > first:
-                if want <= len(tail):
-                    return start, tail[len(tail) - want:]
-                return start, list(islice(self._lines, len(self._lines) - (want - len(tail)), None)) + tail
-        out = self.lines(events)
-        first = self.total - len(out)
-        if start <= first:
-            return first, out
-        return start, out[start - first:]
+        return cast(tuple[int, list[str]], self._noted(self._course.lines_from(events, self.viewer, start)))
 
     def first(self, events: Sequence[Any]) -> int:
         """The number of the first line :meth:`lines` gives for ``events`` (``total`` minus how many it gives)."""
-        return self._first(self._advance(events))
-
-    def _first(self, memo: tuple[int, Any, list[str] | None, list[str]]) -> int:
-        if memo[2] is not None:
-            return self.total - len(memo[2])
-        window = len(self._lines) + len(memo[3])
-        return self.total - (window if self.keep is None else min(window, self.keep))
-
-    def _advance(self, events: Sequence[Any]) -> tuple[int, Any, list[str] | None, list[str]]:
-        """Tell what ``events`` add; the memo of the call: ``(len(events), the last event, the lines or None
-        until joined, the last run's lines)``."""
-        n = len(events)
-        memo = self._memo
-        if memo is not None and memo[0] == n and (n == 0 or events[n - 1] is memo[1]):
-            return memo
-        told = self._told
-        if told > n or (told and events[told - 1] is not self._last):
-            self._reset()
-            told = 0
-        runs = list(_runs(events, told))
-        seqs = [events[a].seq for a, _ in runs]
-        tail: list[str] = []
-        if len(set(seqs)) < len(seqs) or not self._seqs.isdisjoint(seqs):   # a seq again, later: no shortcut
-            self._reset()
-            out: list[str] | None = self._whole(events)
-        else:
-            for a, b in runs[:-1]:
-                told_lines: list[str] = []
-                self._direction, self._out = self._run(events, a, b, told_lines, self._direction, self._out)
-                self._lines += told_lines
-                self.final += len(told_lines)
-            if len(runs) > 1:
-                self._told = runs[-1][0]
-                self._last = events[self._told - 1]
-                self._seqs.update(seqs[:-1])
-            if runs:
-                a, b = runs[-1]
-                direction, after = self._run(events, a, b, tail, self._direction, set(self._out))
-                self._tail = (a, b, events[b - 1], tail, direction, after)
-            self.total = self.final + len(tail)
-            out = None
-        memo = self._memo = (n, events[n - 1] if n else None, out, tail)
-        return memo
-
-    def _run(self, events: Sequence[Any], a: int, b: int, lines: list[str], direction: int,
-             out: set[int]) -> tuple[int, set[int]]:
-        """Tell the run ``events[a:b]`` into ``lines`` (the last run told is not told again)."""
-        tail = self._tail
-        if tail is not None and tail[0] == a and tail[1] == b and tail[2] is events[b - 1]:
-            lines += tail[3]
-            return tail[4], tail[5]
-        if self._shared is not None:
-            viewer, _, _, players, dealer = self._w
-            told, direction, out = self._shared.run(events, a, b, players, dealer, direction, out, viewer)
-            lines += told
-            return direction, out
-        direction = _tell(events, a, b, self._w, lines, direction, out, _no_skip(events, a, b), {})
-        return direction, out
-
-    def _whole(self, events: Sequence[Any]) -> list[str]:
-        viewer, names, lang, players, dealer = self._w
-        direction, out = self._start
-        lines = narrate_sequence(events, viewer, names, lang, players=players, direction=direction,
-                                 eliminated=out, dealer=dealer)
-        self.total = len(lines)        # (none final: a seq told before came again, earlier lines may change)
-        return lines[-self.keep:] if self.keep else (lines if self.keep is None else [])
+        return cast(int, self._noted(self._course.first(events)))
 
 
 def _no_skip(events: Sequence[Any], start: int, stop: int) -> set[int]:

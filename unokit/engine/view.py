@@ -24,7 +24,7 @@ from ..core.events import Event
 if TYPE_CHECKING:
     from .referee.state import HandState as Game  # (the Game itself imports this module)
 
-__all__ = ["PlayerView", "view_of", "public_fields"]
+__all__ = ["PlayerView", "view_of", "public_fields", "own_fields"]
 
 
 @dataclass(frozen=True)
@@ -82,11 +82,13 @@ class PlayerView:
                 f"{self.color.letter} | sizes {list(self.hand_sizes)} | turn {self.to_act} ({self.phase})")
 
 
-def view_of(game: Game, seat: int | None, *, public: dict[str, Any] | None = None) -> PlayerView:
+def view_of(game: Game, seat: int | None, *, public: dict[str, Any] | None = None,
+            own: dict[str, Any] | None = None) -> PlayerView:
     """What ``seat`` may know now; ``seat=None`` is a spectator (no hand, only what is shown to all).
 
     ``public``: the fields every seat is shown alike, as :func:`public_fields` gave them for this very state
-    (a caller that builds several seats' views of one state computes them once); by default computed here.
+    (a caller that builds several seats' views of one state computes them once); ``own``: the seat's own, as
+    :func:`own_fields` gave them for this very state (read-only); by default both computed here.
 
     >>> from unokit.engine.game import Game
     >>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9')
@@ -100,19 +102,37 @@ def view_of(game: Game, seat: int | None, *, public: dict[str, Any] | None = Non
         raise ValueError(f"there is no seat {seat}")
     if public is None:
         public = public_fields(game)
-    reveals = game.reveals
-    v = _made(
-        **public,
+    v = _made(**public, **(own if own is not None else own_fields(game, seat)))
+    return _flip_view(game, v) if game.physical else v
+
+
+def own_fields(game: Game, seat: int | None) -> dict[str, Any]:
+    """The fields of ``seat``'s :class:`PlayerView` of ``game`` as it is now that are its own (what
+    :func:`public_fields` leaves out: ``seat``, ``hand``, ``drawn``, ``revealed``, ``partner_hands``, what the
+    rules' ``view_extras`` hooks add, and UNO Flip's sides of them), as :func:`view_of` gives them: a caller
+    may tell whether a seat's own part changed without building its view.
+
+    >>> from unokit.engine.game import Game
+    >>> g = Game.from_position(['R1 R2', 'G5 G6 G7'], discard='R9')
+    >>> own_fields(g, 0)["hand"] == view_of(g, 0).hand
+    True
+    """
+    own = dict(
         seat=seat,
         hand=tuple(game.hands[seat]) if seat is not None else (),
         drawn=game.drawn if seat is not None and game.current == seat else None,
-        revealed=tuple((s, cards) for viewers, s, cards in reveals if viewers is None or seat in viewers)
-        if reveals else (),
+        revealed=_revealed(game, seat) if game.reveals else (),
         **_extras(game, seat),
         partner_hands=tuple((q, tuple(game.hands[q])) for q in game.partners_of(seat))
         if game.show_partners and seat is not None else (),
     )
-    return _flip_view(game, seat, v) if game.physical else v
+    if game.physical:         # UNO Flip: the sides in play of what the seat may see, with the backs it sees
+        hands = cast(list[list[FlipCard]], game.hands)
+        own.update(hand=_faces(hands[seat]) if seat is not None else (),
+                   drawn=plain(own["drawn"]) if own["drawn"] is not None else None,
+                   revealed=tuple((s, _faces(cards)) for s, cards in own["revealed"]),
+                   backs=tuple((q, tuple(c.down for c in h)) for q, h in enumerate(hands) if q != seat))
+    return own
 
 
 def public_fields(game: Game) -> dict[str, Any]:
@@ -177,6 +197,22 @@ def _history(game: Game) -> tuple[Event, ...]:
     return t
 
 
+def _revealed(game: Game, seat: int | None) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """What the game's reveals showed ``seat``: worked out once per seat until more are revealed (reveals are
+    only appended, each a new tuple; a list replaced or cut is seen by its identity, length and last item)."""
+    reveals, own = game.reveals, getattr(game, "__dict__", None)
+    kept = own.get("_view_revealed") if own is not None else None
+    if kept is None or kept[0] is not reveals or kept[1] != len(reveals) or kept[2] is not reveals[-1]:
+        kept = (reveals, len(reveals), reveals[-1], {})
+        if own is not None:
+            own["_view_revealed"] = kept
+    by_seat: dict[int | None, tuple[tuple[int, tuple[Card, ...]], ...]] = kept[3]
+    out = by_seat.get(seat)
+    if out is None:
+        out = by_seat[seat] = tuple((s, cards) for viewers, s, cards in reveals if viewers is None or seat in viewers)
+    return out
+
+
 _FIELDS = frozenset(f.name for f in fields(PlayerView))
 #: the fields with a default value, and the value (:func:`_made` fills in those not given)
 _DEFAULTS = {f.name: f.default for f in fields(PlayerView) if f.default is not MISSING}
@@ -196,19 +232,14 @@ def _extras(game: Game, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _flip_view(game: Game, seat: int | None, v: PlayerView) -> PlayerView:
-    """UNO Flip: the sides in play of what a seat may see, with the backs it sees (never a FlipCard)."""
+def _flip_view(game: Game, v: PlayerView) -> PlayerView:
+    """UNO Flip: the sides in play of what every seat sees (never a FlipCard; the seat's own: :func:`own_fields`)."""
     # (a hand of UNO Flip holds double-sided cards: game.physical)
-    hands, stock = cast(list[list[FlipCard]], game.hands), cast(list[FlipCard], game.stock)
-    return replace(v, hand=_faces(game.hands[seat]) if seat is not None else (),
-                top=plain(game.discard[-1]), discard=_faces(game.discard[game.discard_unseen:]),
-                drawn=plain(game.drawn) if game.drawn is not None and seat is not None and game.current == seat
-                else None,
-                revealed=tuple((s, _faces(cards)) for s, cards in v.revealed),
-                wrong_plays=tuple((w.seq, w.player, _faces(w.cards)) for w in game.wrong_plays),
-                open_hands=tuple((s, _faces(cards)) for s, cards in _open_hands(game)),
-                backs=tuple((q, tuple(c.down for c in h)) for q, h in enumerate(hands) if q != seat),
-                stock_back=stock[-1].down if stock else None)
+    stock = cast(list[FlipCard], game.stock)
+    return replace(v, top=plain(game.discard[-1]), discard=_faces(game.discard[game.discard_unseen:]),
+                   wrong_plays=tuple((w.seq, w.player, _faces(w.cards)) for w in game.wrong_plays),
+                   open_hands=tuple((s, _faces(cards)) for s, cards in _open_hands(game)),
+                   stock_back=stock[-1].down if stock else None)
 
 
 def _faces(cards: Iterable[Card]) -> tuple[Card, ...]:

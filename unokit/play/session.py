@@ -240,6 +240,7 @@ class _Seat:
 
 _PUBLIC = "\0public"     # (the public part of the views of the hand's state, kept in TableSession.narrated: view)
 _ACTING = "\0acting"     # (the seats that may act in the hand's state, kept there too: may_act)
+_SPECTATOR = "\0spectator"     # (a spectator's view of the hand's state, kept there too: shared_view)
 
 
 @dataclass
@@ -808,14 +809,25 @@ class TableSession:
         return s
 
     # ------------------------------------------------------------------ reading
-    def view(self, player: int | None):
+    def view(self, player: int | None, *, own: dict | None = None):
         """What ``player`` may know (``None``: a spectator), from the one view function; the part every seat
-        is shown alike is computed once per state of the hand (:func:`~unokit.engine.view.public_fields`)."""
+        is shown alike is computed once per state of the hand (:func:`~unokit.engine.view.public_fields`);
+        ``own``: the seat's own fields of this very state, when the caller has them
+        (:func:`~unokit.engine.view.own_fields`)."""
         g = self.game
         if g is None:
             return None
         seat = self.seat_of(player) if player is not None else None
-        return view_of(g, seat, public=self._per_state(_PUBLIC, g, public_fields))
+        return view_of(g, seat, public=self._per_state(_PUBLIC, g, public_fields), own=own)
+
+    def shared_view(self):
+        """A spectator's :meth:`view`, built once per state of the hand: what a reader whose own part is
+        known unchanged is sent the public part of (docs/protocol.md, "State patches"); ``None`` without a hand."""
+        g = self.game
+        if g is None:
+            return None
+        return self._per_state(_SPECTATOR, g, lambda g: view_of(g, None, public=self._per_state(
+            _PUBLIC, g, public_fields)))
 
     def _per_state(self, name: str, g: Game, fn):
         """``fn(g)``, computed once per state of the hand: kept under the change that made this state (the

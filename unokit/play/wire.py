@@ -31,7 +31,8 @@ except ImportError:      # pragma: no cover - the standard library's encoder doe
 
 from ..bots.rl import shipped_models
 from ..core.decks import DECKS, build_deck
-from ..engine.narrate import Narration, SharedLines, describe_pending
+from ..engine.narrate import SharedLines, describe_pending
+from ..engine.view import own_fields
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ..rules.catalog import AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS, bounds_of
 from ..rules.editions import EDITIONS
@@ -132,21 +133,22 @@ def _public_part(s: TableSession, v) -> tuple[dict, str]:
     return kept[2], kept[3]
 
 
-#: the fields of a PlayerView that :func:`_own_view` reads (and nothing else): a reader whose values of these
-#: are unchanged, and who still may not act, is sent a patch (:func:`state_send`)
+#: the fields of a PlayerView that :func:`_own_view` reads (and nothing else): each is among those
+#: :func:`~unokit.engine.view.own_fields` gives, the values of a connection's own key (:func:`_own_key`)
 _OWN_FIELDS = ("seat", "hand", "drawn", "silence", "revealed", "backs", "powers", "partner_hands", "extras")
-_own_values = attrgetter(*_OWN_FIELDS)
 
 
-def _own_key(s: TableSession, player, seat, v, lang: str, host) -> tuple | None:
+def _own_key(s: TableSession, player, seat, lang: str, host, own: dict | None) -> tuple | None:
     """What a reader's own part of a state message (``you``, its view's own part, ``hand_order``, ``legal``,
-    ``actions``) is made from, or ``None`` when that cannot be told without building it (the reader may act
-    now: its legal actions would have to be listed). Two states with equal keys give equal own parts: the
-    legal list of a reader with a key is empty (:meth:`TableSession.may_act`), the rest is read from these."""
+    ``actions``) is made from, told without building its view, or ``None`` when that cannot be told without
+    building it (the reader may act now: its legal actions would have to be listed). Two states with equal
+    keys give equal own parts: the legal list of a reader with a key is empty (:meth:`TableSession.may_act`),
+    the rest is read from the view's own fields ``own`` (:func:`~unokit.engine.view.own_fields`: every one of
+    :data:`_OWN_FIELDS` that is not at its default; ``None`` without a hand)."""
     if player is not None and s.may_act(player):
         return None
     you = None if player is None else (player, seat, s.seats[player].name, bool(host))
-    return lang, you, None if v is None else _own_values(v)
+    return lang, you, own
 
 
 @lru_cache(maxsize=4096)
@@ -241,10 +243,26 @@ def state_send(s: TableSession, player: int | None, lang: str = "en", *, now: fl
     """
     msg, common, mark, own_view, public_text, key = _state(s, player, lang, now, host, seen, own, True)
     if own_view is _PATCH:
+        return msg, _patch_text(s, msg, common, public_text), mark, key
+    return (*_text(msg, common, mark, own_view, public_text), key)
+
+
+def _patch_text(s: TableSession, msg: dict, common: dict, public_text: str) -> str:
+    """The text of the patch ``msg``: what it holds of its own (:data:`_PATCH_OWN`), then the shared parts as
+    they were encoded once per change. Patches of one change that are alike (the same log lines from the same
+    number, the same pending text: readers in one language whom the new events do not name) are encoded
+    once, kept on the session under the change's common part."""
+    kept = s.narrated.get(_PATCHES)
+    if kept is None or kept[0] is not common:
+        kept = s.narrated[_PATCHES] = (common, {})
+    texts: dict[tuple, str] = kept[1]
+    key = (msg["log_at"], tuple(msg["log"]), msg["pending_text"], None if msg["view"] is None else public_text)
+    text = texts.get(key)
+    if text is None:
         head = _dumps({k: msg[k] for k in _PATCH_OWN})[:-1]
         view = ',"view":null,' if msg["view"] is None else ',"view":{' + public_text + "},"
-        return msg, head + view + _common_text(common)[len(_STATE_TYPE):], mark, key
-    return (*_text(msg, common, mark, own_view, public_text), key)
+        text = texts[key] = head + view + _common_text(common)[len(_STATE_TYPE):]
+    return text
 
 
 def merge_patch(held: dict, patch: dict) -> dict:
@@ -306,7 +324,8 @@ def _text(msg: dict, common: dict, mark, own_view, public_text: str) -> tuple[di
     """A whole state message with its text: the reader's own part, its view's own part, then the shared
     parts as they were encoded once per change."""
     text = _common_text(common)
-    head = _dumps({k: x for k, x in msg.items() if k not in _SHARED})[:-1]
+    head = _dumps({"you": msg["you"], "legal": msg["legal"], "actions": msg["actions"], "log": msg["log"],
+                   "log_at": msg["log_at"], "pending_text": msg["pending_text"], "hand_order": msg["hand_order"]})[:-1]
     if own_view is None:
         return msg, head + ',"view":null,' + text, mark
     return msg, head + ',"view":{' + _dumps(own_view)[1:-1] + "," + public_text + "}," + text, mark
@@ -358,14 +377,15 @@ def _dumps(obj) -> str:
 # the keys of a state message that are the same for every reader (built once per change: _common)
 _COMMON = ("type", "version", "status", "hand_no", "rules", "options", "seats", "turn_left", "between_left",
            "match", "chat", "fair")
-_SHARED = frozenset(_COMMON) | {"view"}     # (the view: its own part per reader, the rest shared: _view)
 _PATCH_OWN = ("type", "log_at", "log", "pending_text")     # (what a patch holds beside the shared parts)
 _STATE_TYPE = '"type":"state",'    # (how the common part's text starts: a patch's gives way to its own)
 _PATCH = object()    # (_state's own view for a patch: none built)
 _TEXT = "\0text"     # (the encoded common part, kept beside it)
+_PATCH_BASE = "\0patch"    # (what every patch of the change holds of the common part, kept beside it)
 _VIEW = "\0view"     # (the public part of the views of the last change, kept on the session: _view)
 _LINES = "\0lines"   # (with a language: the lines its readers share, kept on the session: _log_lines)
 _NAMES = "\0names"   # (the seats' names of the last change: _state)
+_PATCHES = "\0patches"   # (the texts of the patches of the last change, by what they hold: _patch_text)
 
 
 def _common(s: TableSession, v, now) -> dict:
@@ -399,12 +419,17 @@ def _state(s: TableSession, player, lang, now, host, seen=None, own=None, patche
     view's own part :data:`_PATCH` (:func:`state_send`)."""
     lang = lang if lang in LANGS else "en"
     seat = s.seat_of(player) if player is not None else None
-    v = s.view(player)
-    c = _common(s, v, now)
-    key = _own_key(s, player, seat, v, lang, host) if patches else None
-    if key is not None and key == own:
+    fields = key = None
+    if patches:
+        fields = own_fields(s.game, seat) if s.game is not None else None    # (the view's own, of this state)
+        key = _own_key(s, player, seat, lang, host, fields)
+    if key is not None and key == own:       # a patch: the reader's own view is not built (the shared one serves)
+        v = s.shared_view()
+        c = _common(s, v, now)
         msg, mark, public_text = _patch(s, v, c, seat, lang, seen)
         return msg, c, mark, _PATCH, public_text, key
+    v = s.view(player, own=fields)
+    c = _common(s, v, now)
     you = None
     if player is not None:
         you = {"player": player, "seat": seat, "name": s.seats[player].name, "host": bool(host)}
@@ -432,8 +457,10 @@ def _state(s: TableSession, player, lang, now, host, seen=None, own=None, patche
 
 def _patch(s: TableSession, v, c: dict, seat, lang, seen) -> tuple[dict, tuple | None, str]:
     """A patch (:func:`state_send`), the new log mark and the encoded text of the view's public part."""
-    msg = {"type": "patch", **{k: c[k] for k in _COMMON[1:]}, "view": None, "log": [], "log_at": 0,
-           "pending_text": None}
+    base = c.get(_PATCH_BASE)
+    if base is None:
+        base = c[_PATCH_BASE] = {"type": "patch", **{k: c[k] for k in _COMMON[1:]}}
+    msg = {**base, "view": None, "log": [], "log_at": 0, "pending_text": None}
     mark, public_text = None, ""
     if v is not None:
         msg["view"], public_text = _public_part(s, v)
@@ -457,28 +484,24 @@ def _told(s: TableSession, v, viewer, lang, seen, msg: dict) -> tuple:
 def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list[str], tuple]:
     """``(log_at, log, mark)``: the hand's last LOG_LINES lines for this reader, skips included ("You are
     skipped"), from the first that a connection which was sent the mark ``seen`` does not hold as it is
-    now; the number of the first; the new mark (:func:`state_update`). Each reader (seat, language) keeps a
-    :class:`~unokit.engine.narrate.Narration` of the hand on the session, which tells each event once (a
-    new hand replaces it); the readers in one language share the lines of the events that do not name
-    them (:class:`~unokit.engine.narrate.SharedLines`, one per hand and language)."""
-    key = (viewer, lang)
-    kept = s.narrated.get(key)
+    now; the number of the first; the new mark (:func:`state_update`). The readers in one language share
+    the lines of the events that do not name them (:class:`~unokit.engine.narrate.SharedLines`, one per hand
+    and language, kept on the session) and one course of the hand (:class:`~unokit.engine.course.Course`,
+    as :class:`~unokit.engine.narrate.Narration` tells it): the history is followed once per change for all
+    of them, each event told once, and a reader's own lines only for the events that name it; a reader sent
+    only lines told to every reader alike walks nothing of its own."""
     names = tuple(names)
-    if kept is None or kept[0] != s.hand_no or kept[1] != names:
-        book = s.narrated.get((_LINES, lang))
-        if book is None or book[0] != s.hand_no or book[1] != names:
-            book = s.narrated[(_LINES, lang)] = (s.hand_no, names, SharedLines(names, lang))
-        kept = s.narrated[key] = (s.hand_no, names, Narration(
-            viewer, names, lang, players=v.players, direction=v.deal_direction, dealer=v.dealer, keep=LOG_LINES,
-            shared=book[2]))
-    tell = kept[2]
+    book = s.narrated.get((_LINES, lang))
+    if book is None or book[0] != s.hand_no or book[1] != names:
+        book = s.narrated[(_LINES, lang)] = (s.hand_no, names, SharedLines(names, lang))
+    tell = book[2].course(v.players, v.deal_direction, (), v.dealer, LOG_LINES)
     first = tell.first(v.history)      # the number of the window's first line
     mark = (s.hand_no, lang, tell.epoch, tell.final, tell.total)
     # The connection holds the window of its last message, the lines seen[4] - LOG_LINES to seen[4] of the same
     # narration (epoch): those before seen[3] are final, so it is sent the lines from there on; unless its
     # window starts after this one's (the last lines were told again shorter): then the whole window.
     same = seen is not None and seen[:3] == mark[:3] and seen[4] - LOG_LINES <= first
-    at, lines = tell.lines_from(v.history, seen[3] if same else first)
+    at, lines = tell.lines_from(v.history, viewer, seen[3] if same else first)
     return at, lines, mark
 
 

@@ -19,7 +19,7 @@ import pytest
 from web_support import LiveServer, StepClock, require
 
 from unokit.engine.game import Game
-from unokit.play.wire import LOG_LINES, state_message
+from unokit.play.wire import LOG_LINES, state_message, state_update
 
 # one Chromium for the module: make test runs its tests on one worker (tests/conftest.py: XDIST_GROUPS)
 pytestmark = pytest.mark.slow
@@ -254,7 +254,7 @@ def test_browser_the_log_sent_in_parts_shows_the_whole_window_and_a_language_swi
             return page.get_by_test_id("log").locator("li").all_inner_texts()
 
         for _ in range(120):
-            if s.status != "playing" or s.narrated[(s.seat_of(0), "en")][2].total > LOG_LINES + 10:
+            if s.status != "playing" or state_update(s, 0)[2][4] > LOG_LINES + 10:     # (the mark: lines told)
                 break
             srv.call(move)
             shows(page, s)

@@ -199,11 +199,70 @@ def test_an_own_key_made_too_coarse_is_caught(coarse, monkeypatch):
     view's own values (a hand that changed is not seen), or every seat's legal list taken as empty."""
     if coarse == "no hand in the key":
         real = wire._own_key
-        monkeypatch.setattr(wire, "_own_key", lambda *a: None if (k := real(*a)) is None else k[:2])
+        monkeypatch.setattr(wire, "_own_key", lambda *a: None if (k := real(*a)) is None else (*k[:2], None))
     else:
         monkeypatch.setattr(TableSession, "may_act", lambda self, player: False)
     with pytest.raises(AssertionError):
         _through_hub(7, "UNO 1121")
+
+
+@pytest.mark.parametrize("field, rules", [("hand", "UNO 1121 JUMPIN-SEVENO"), ("revealed", "UNO 3121 DD-P4-DED"),
+                                           ("powers", "UNO FLEX"), ("backs", "UNO FLIP")])
+def test_an_own_key_without_one_of_the_views_own_fields_is_caught(field, rules, monkeypatch):
+    """The own key is told without building the reader's view (``view.own_fields``): the harness fails when
+    one of those fields is left out of it (a hand swapped by a Seven, a card revealed to a seat by an
+    accusation, the power cards, UNO Flip's backs changed while the seat could not act)."""
+    real = wire._own_key
+    monkeypatch.setattr(wire, "_own_key", lambda *a: real(*a[:-1], {k: x for k, x in a[-1].items() if k != field}))
+    with pytest.raises(AssertionError):
+        _through_hub(0, rules)
+
+
+def test_patches_alike_are_encoded_once_and_a_reader_named_by_the_new_events_gets_its_own(monkeypatch):
+    """Readers of one change sent the same patch (one language, the same new lines) share one text; with the
+    log lines left out of what tells patches alike, a reader the new events name ("You are skipped") would be
+    sent another's lines: the harness fails."""
+    s, alike = _played(), []
+    marks = {p: wire.state_send(s, p, now=3.0)[2:] for p in (0, 1, 2, 3, None)}
+    for i in range(20):
+        if s.status != "playing":
+            break
+        p = s.player_at(s.game.to_act)
+        s.act(p, next(x for x in s.legal(p) if not x.more), 3.5 + i)
+        sent = {q: wire.state_send(s, q, now=3.5 + i, seen=marks[q][0], own=marks[q][1]) for q in marks}
+        marks = {q: x[2:] for q, x in sent.items()}
+        patches = [(msg, text) for msg, text, _, _ in sent.values() if msg["type"] == "patch"]
+        alike += [(a, b) for j, a in enumerate(patches) for b in patches[j + 1:] if a[0]["log"] == b[0]["log"]]
+    assert alike and all(a[1] is b[1] for a, b in alike)
+    real = wire._patch_text
+
+    def coarse(s, msg, common, public_text):
+        kept = s.narrated.get(wire._PATCHES)
+        first = kept[1].get("any") if kept is not None and kept[0] is common else None
+        text = first or real(s, msg, common, public_text)
+        s.narrated[wire._PATCHES][1]["any"] = text
+        return text
+    monkeypatch.setattr(wire, "_patch_text", coarse)
+    with pytest.raises(AssertionError):
+        _through_hub(7, "UNO 1121")
+
+
+def test_a_patched_reader_builds_no_view_of_its_own():
+    """A connection sent a patch is not given a view of its own: the views built at a change are the
+    spectator's one, shared, and those of the readers sent their whole state."""
+    s = _played()
+    marks = {p: wire.state_send(s, p, now=3.0)[2:] for p in range(4)}
+    built = []
+    real = TableSession.view
+    s.view = lambda player, **kw: built.append(player) or real(s, player, **kw)      # type: ignore[method-assign]
+    try:
+        p = s.player_at(s.game.to_act)
+        s.act(p, next(x for x in s.legal(p) if not x.more), 3.5)
+        kinds = {q: wire.state_send(s, q, now=3.5, seen=marks[q][0], own=marks[q][1])[0]["type"] for q in range(4)}
+    finally:
+        del s.view
+    assert "patch" in kinds.values()
+    assert sorted(built) == sorted(q for q, kind in kinds.items() if kind == "state")
 
 
 @settings(max_examples=25, deadline=None)
@@ -255,7 +314,7 @@ def test_a_view_whose_public_values_differ_is_never_sent_the_shared_part():
     state_update(s, 0, now=1.0)                 # the public part of this change, kept
     odd = replace(s.game.view(1), hand_sizes=(1, 2, 3, 4), top=s.game.view(1).discard[0])
     real_view = s.view
-    s.view = lambda player: odd if player == 1 else real_view(player)      # type: ignore[method-assign]
+    s.view = lambda player, **kw: odd if player == 1 else real_view(player, **kw)      # type: ignore[method-assign]
     try:
         msg, text, _ = state_update(s, 1, now=1.0)
     finally:
