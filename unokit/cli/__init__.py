@@ -764,7 +764,7 @@ def _add_lab_commands(sub) -> None:
     rp.add_argument("--uno-call-hands", type=_positive, default=None, metavar="N",
                     help="deals of the study 'does not saying UNO pay?', played only when DIR/uno-call.json is "
                          "missing or of another seed, table size or N (default: reuse it, else play --hands "
-                         "deals; 0: never play it)")
+                         "deals, at most --referee-hands; 0: never play it)")
     rp.add_argument("--referee-hands", type=_hands, default=None, metavar="N",
                     help="the most hands (and skill games; matches in proportion) a rule set plays where the referee "
                          "plays it: the rules and bots the compiled core does not cover (compiled.problem says which); "

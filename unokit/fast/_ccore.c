@@ -900,7 +900,8 @@ static int h5_react_step(Game *g, const Config *cfg, Rng *hr, Strat *st, GrHist 
 
 /* Play one hand with the harness of unokit.lab.sim.play_hand: each step, reactions (random-play:
  * UNO and catches, seats in order after the seat in turn; under _house5.h's rules in the harness's order,
- * h5_react_step), then the seat in turn acts. */
+ * h5_react_step; with human-error seats _human.h's hu_react_step), then the seat in turn acts (a human seat:
+ * hu_act). The one hand loop of these rules, whatever the bots. */
 static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec) {
     if (cfg->ed) {   /* an edition (_editions.h; its cards held: not counted, -1) */
         rec[F_ELIMINATED] = 0;
@@ -908,8 +909,18 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
         ed_play_hand(cfg, seed, bots, rec, NULL);
         return;
     }
-    if (cfg->hu_on) { rec[F_ELIMINATED] = 0; hu_play_hand(g, cfg, seed, bots, st, rec, NULL); return; }   /* _human.h (bots[MAXP]: the harness's) */
-    if (cfg->h2) { rec[F_ELIMINATED] = 0; h2_play_hand(cfg, seed, bots, rec, NULL, st); return; }   /* _house2.h (bots[MAXP]: the harness's) */
+    if (cfg->h2) {   /* _house2.h (bots[MAXP]: the harness's; human seats: its hooks, _human.h) */
+        rec[F_ELIMINATED] = 0;
+        h2_play_hand(cfg, seed, bots, rec, NULL, cfg->hu_on ? NULL : st);
+        return;
+    }
+    Hu *H = NULL;                           /* human-error seats (_human.h): their choices through its hooks */
+    if (cfg->hu_on && !(H = hu_begin(cfg, bots))) {
+        memset(rec, 0, sizeof(int32_t) * (size_t)(NFIELDS + 3 * cfg->n));
+        rec[F_WINNER] = -1;
+        rec[F_TRUNCATED] = 1;
+        return;
+    }
     deal(g, cfg, seed);
     strat_begin(st, g, cfg);
     GrHist gh;
@@ -922,6 +933,12 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
              * seats answer in turn order from the seat after the one in turn */
             for (int round = 0; round < 2 * n && !g->over; round++) {
                 int done = 0;
+                if (H) {                    /* every seat that may react, shuffled, by reaction delay */
+                    if (!hu_react_step(g, cfg, H, bots, st, &gh, ids)) break;
+                    applied++;
+                    reactions++;
+                    continue;
+                }
                 if (!g->catchable && !g->m_open) {   /* (M: a slap round open, every seat may slap) */
                     int any = 0;
                     for (int s = 0; s < n; s++) if (g->hand_len[s] == 1 && !g->uno_said[s]) { any = 1; break; }
@@ -949,12 +966,13 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
             }
             if (g->over) break;
         }
-        int cur = g->current;
+        int cur = g->current, pol = cfg->policy[cur];
         int m = legal_ids(g, cur, ids);
         Rng *r = shared_bot ? &bots[0] : &bots[cur];
-        int a = cfg->policy[cur] == POL_BENCH ? policy_bench(r, ids, m)
-              : cfg->policy[cur] == POL_STRATEGIST ? policy_strategist(st, g, r, ids, m)
-              : cfg->policy[cur] == POL_GREEDY ? policy_greedy(&gh, g, ids, m) : policy_random_play(g, r, ids, m);
+        int a = pol == POL_BENCH ? policy_bench(r, ids, m)
+              : pol == POL_STRATEGIST ? policy_strategist(st, g, r, ids, m)
+              : hu_greedy(pol) ? policy_greedy(&gh, g, ids, m) : policy_random_play(g, r, ids, m);
+        if (H && hu_human(pol)) a = hu_act(cfg, H, cur, ids, m, a);   /* HumanBot.act: the UNO call forgotten */
         int k = a % XPS, ph = g->phase;
         if (first < 0) first = cur;
         int play = is_play(k);
@@ -967,6 +985,7 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
         strat_after(st, g);                 /* SAT's draws (_strategist.h) */
         applied++;
     }
+    PyMem_RawFree(H);
     record_hand(g, n, 1, first, turns, actions, plays, steps, applied, reactions, rec);
 }
 

@@ -16,9 +16,9 @@
  *   asked in Python for every line of codec.SAY_LINES and handed over in the config: compiled._human); the lines
  *   are neither compliments nor critiques (E, IE: compiled.problem checks).
  *
- * Under _house2.h's rules the hand is h2_play_hand's, which takes the human seats' choices through its hooks
- * (G2.hu: hu_begin, hu_h2_react_step, hu_h2_turn, below); under the others, hu_play_hand (M's slap rounds and MS's
- * seats out among the reacting seats as Game.out_of_turn_seats counts them).
+ * One hand loop takes the human seats' choices through hooks: under _house2.h's rules h2_play_hand's (G2.hu:
+ * hu_begin, hu_h2_react_step, hu_h2_turn, below); under the others _ccore.c's play_hand (hu_begin, hu_react_step
+ * with M's slap rounds and MS's seats out among the reacting seats as Game.out_of_turn_seats counts them, hu_act).
  *
  * A penalty event is counted per seat where C penalizes (Game.pens). compiled.problem says where this was proven
  * (compiled._HUMAN_RULES); tests/fast/test_compiled_human.py, test_compiled_human_house.py. */
@@ -32,6 +32,7 @@ enum { POL_HUMAN_GREEDY = 4, POL_HUMAN_RANDOM = 5 };
 
 static int read_config(PyObject *cfg, Config *c);
 static int id_out(int id);
+static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int shared_bot, Strat *st, int32_t *rec);
 
 static inline int hu_human(int pol) { return pol == POL_HUMAN_GREEDY || pol == POL_HUMAN_RANDOM; }
 static inline int hu_greedy(int pol) { return pol == POL_GREEDY || pol == POL_HUMAN_GREEDY; }
@@ -90,16 +91,6 @@ static Hu *hu_begin(const Config *cfg, Rng *bots) {
         if (hu_human(cfg->policy[s])) rng_seed(&H->r[s], cfg->hu_seed[s], cfg->fast);
     }
     return H;
-}
-
-static void hu_log(Strat *st, int id) {   /* play_logged: every id applied (strat_observe's log) */
-    if (!st || !st->logging) return;
-    if (st->nlog == st->cap) {
-        int cap = st->cap ? 2 * st->cap : 256;
-        int32_t *l = PyMem_RawRealloc(st->log, sizeof(int32_t) * (size_t)cap);
-        if (l) { st->log = l; st->cap = cap; }
-    }
-    if (st->nlog < st->cap) st->log[st->nlog++] = id;
 }
 
 /* Game.speak of a line (Say): the judges' prices, each a penalty (none once the hand is empty) */
@@ -171,7 +162,7 @@ static int hu_react_step(Game *g, const Config *cfg, Hu *H, Rng *bots, Strat *st
         int a = hu_human(cfg->policy[s]) ? hu_react(g, cfg, H, s, ids, m)
               : hu_greedy(cfg->policy[s]) ? react_greedy(ids, m) : react_random_play(ids, m);
         if (a < 0) continue;
-        hu_log(st, a);
+        strat_observe(st, g, a);                       /* (play_logged's log: no strategist seat beside them) */
         if (a >= HU_SAY) { hu_say(g, cfg, (a - HU_SAY) / HU_LINES, (a - HU_SAY) % HU_LINES); return 1; }
         gr_observe(gh, g, a);
         apply_id(g, a);
@@ -180,42 +171,12 @@ static int hu_react_step(Game *g, const Config *cfg, Hu *H, Rng *bots, Strat *st
     return 0;
 }
 
-/* play_hand with human seats (unokit.lab.sim.play_hand: up to 2n reactions a step, then the seat in turn) */
-static void hu_play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, Strat *st, int32_t *rec, H2Log *h2log) {
-    if (cfg->h2) { h2_play_hand(cfg, seed, bots, rec, h2log, NULL); return; }   /* _house2.h's rules: its hooks below */
-    Hu *H = hu_begin(cfg, bots);
-    if (!H) { memset(rec, 0, sizeof(int32_t) * (size_t)(NFIELDS + 3 * cfg->n)); rec[F_WINNER] = -1; rec[F_TRUNCATED] = 1; return; }
-    deal(g, cfg, seed);
-    GrHist gh;
-    gr_begin(&gh, g);
-    int16_t ids[MAXLEGAL];
-    int n = cfg->n, steps = 0, first = -1, turns = 0, actions = 0, plays = 0, applied = 0, reactions = 0;
-    while (!g->over && steps < cfg->max_steps) {
-        steps++;
-        for (int round = 0; round < 2 * n && !g->over; round++) {
-            if (!hu_react_step(g, cfg, H, bots, st, &gh, ids)) break;
-            applied++;
-            reactions++;
-        }
-        if (g->over) break;
-        int cur = g->current, pol = cfg->policy[cur];
-        int m = legal_ids(g, cur, ids);
-        int a = hu_greedy(pol) ? policy_greedy(&gh, g, ids, m) : policy_random_play(g, &bots[cur], ids, m);
-        int k = a % XPS, ph = g->phase;
-        if (hu_human(pol) && is_play(k) && (k & 1) && hu_random(&H->r[cur]) < cfg->hu[0])   /* HumanBot.act */
-            for (int i = 0; i < m; i++) if (ids[i] == a - 1) { a--; k--; break; }
-        if (first < 0) first = cur;
-        int play = is_play(k);
-        if ((play || k == K_DRAW || k == K_CHALLENGE) && (ph == PH_PLAY || ph == PH_PENDING)) turns++;
-        if ((play || k == K_DRAW) && ph <= PH_PENDING) actions++;
-        if (play && ph <= PH_PENDING) plays++;
-        hu_log(st, a);
-        gr_observe(&gh, g, a);
-        apply_id(g, a);
-        applied++;
-    }
-    PyMem_RawFree(H);
-    record_hand(g, n, 1, first, turns, actions, plays, steps, applied, reactions, rec);
+/* HumanBot.act for human seat `cur`: its inner bot's choice `a` among ids[0..m), made without the UNO call when
+ * random() < forget_uno (a play with the call only) */
+static int hu_act(const Config *cfg, Hu *H, int cur, const int16_t *ids, int m, int a) {
+    if (is_play(a % XPS) && (a % XPS & 1) && hu_random(&H->r[cur]) < cfg->hu[0])
+        for (int i = 0; i < m; i++) if (ids[i] == a - 1) return a - 1;
+    return a;
 }
 
 /* ------------------------------------------------------------------ under _house2.h's rules (h2_play_hand's hooks) */
@@ -397,7 +358,8 @@ static PyObject *py_human_logged(PyObject *self, PyObject *args) {
     hu_seed_seats(&cfg, purpose, seed, salt, cfg.fast);
     int32_t rec[64 + 2 * MAXP];
     H2Log log = {NULL, 0, 0, 0};
-    hu_play_hand(g, &cfg, seed, bots, st, rec, &log);
+    if (cfg.h2) h2_play_hand(&cfg, seed, bots, rec, &log, NULL);   /* _house2.h's rules: its hooks, below */
+    else play_hand(g, &cfg, seed, bots, 0, st, rec);
     if (cfg.h2) {                                      /* C, JUMPIN: every move as h2_move_id numbers it */
         PyObject *out = log.over ? PyErr_NoMemory() : PyList_New(log.n);
         for (int i = 0; out && i < log.n; i++) PyList_SET_ITEM(out, i, PyLong_FromLongLong(log.v[i]));

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import METRICS, RANDOM_PLAY, Z95, LabError, lab, metric_value, newcombe_diff
+from .report_engines import engine_chunks, header_lines, referee_left, summary_lines
 from .report_format import _engines_note, _entry, _measured, _plt, _pm, _rv, _tv, metric_kind
 from .report_published import PUBLISHED, PUBLISHED_RULES, published_section
 
@@ -279,15 +280,17 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
                    matches=matches, seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
                    plots=False, skill=skill, backend=backend, ray_address=ray_address, engine=engine,
                    referee_hands=referee_hands)
-        others = {}
+        others, other_labs = {}, {}
         for name in ("greedy", "strategist"):
             if name == skill or name not in BOTS:
                 continue
             try:  # the other skill bots, on the baseline only (for comparison)
-                r = lab([BASELINE], bots=RANDOM_PLAY, players=[2], hands=0, skill_hands=min(hands, 400),
+                r = lab([BASELINE], bots=RANDOM_PLAY, players=[2], hands=0, skill_hands=hands,
                         measures=["skill"], seed=seed, cache=cache, resume=resume, jobs=jobs, progress=progress,
-                        plots=False, skill=name, backend=backend, ray_address=ray_address, engine=engine)
+                        plots=False, skill=name, backend=backend, ray_address=ray_address, engine=engine,
+                        referee_hands=referee_hands)
                 others[name] = r["results"][0]["skill"]
+                other_labs[f"skill bot {name}"] = r
             except Exception as e:  # noqa: BLE001 - a bot under development must not sink the report
                 others[name] = {"error": f"{type(e).__name__}: {e}"}
         social_codes = [c for c in codes if c in SOCIAL]
@@ -307,13 +310,13 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
             from .stacking_study import study
             stacking = {agent: study(min(published_hands, 2 * referee_hands), agent=agent, seed=seed, progress=progress,
                                      jobs=jobs) for agent in ("always", "hesitant")}
-        uno_call = uno_call_result(out, uno_call_hands, players=players, seed=seed, play=hands, jobs=jobs,
-                                   progress=progress)
+        uno_call = uno_call_result(out, uno_call_hands, players=players, seed=seed, play=referee_hands, jobs=jobs,
+                                   progress=progress)   # (the referee's agents: at most referee_hands deals)
     finally:
         if tmp is not None:
             tmp.cleanup()
     seconds = time.perf_counter() - t0
-    works = [r["work"] for r in (main, social, pub) if r]
+    works = [r["work"] for r in (main, social, pub, editions, *other_labs.values()) if r]
     chunks_run = sum(w["run"] for w in works)
     runs = [{"seconds": round(seconds, 1), "chunks_run": chunks_run, "jobs": main["work"]["jobs"], "hands": hands}]
     if tmp is None:  # a kept cache remembers what each run computed, so a resumed report states the full cost
@@ -330,11 +333,9 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
             "skill_bot": skill, "players": players, "codes": codes, "main": main, "social": social,
             "published": pub, "stacking": stacking, "editions": editions, "uno_call": uno_call,
             "other_skill_bots": others, "seconds": round(seconds, 1), "jobs": main["work"]["jobs"]}
-    engines: dict = {}
-    for w in works:
-        for k, v in w.get("engines", {}).items():
-            engines[k] = engines.get(k, 0) + v
-    data["engines"] = engines   # chunks each engine played (the results do not depend on it)
+    labs = {"main": main, "human-error bots": social, "reference numbers": pub, "editions": editions, **other_labs}
+    data["engines"] = engine_chunks(labs.values())   # chunks each engine played (the results do not depend on it)
+    data["referee_left"] = referee_left(labs, engine)   # what the referee still plays, and why
     files = write_report(data, out)
     data["files"] = [str(p) for p in files]
     return data
@@ -371,6 +372,9 @@ def write_report(data: dict, out: Path) -> list[Path]:
         "of means (independent samples; every rule set is in fact played on the same deal seeds, which makes "
         "these intervals conservative).")
     add("")
+    if header_lines(data):
+        lines.extend(header_lines(data))
+        add("")
     summary_at = len(lines)
     add("## What was played")
     add("")
@@ -844,6 +848,9 @@ def add_editions(out: str | Path = "docs/lab", hands: int = DEFAULT_HANDS, **kw)
     out = Path(out)
     data = _stored(out)
     data["editions"] = editions_study(hands, players=data.get("players", 4), seed=data.get("seed", 0), **kw)
+    if "referee_left" in data:   # the editions' measures on the referee, as now played
+        data["referee_left"] = [x for x in data["referee_left"] if x["section"] != "editions"] \
+            + referee_left({"editions": data["editions"]}, kw.get("engine", "auto"))
     return _rewrite(data, out)
 
 
@@ -876,4 +883,4 @@ def _rewrite(data: dict, out: Path) -> dict:
 def format_report(data: dict) -> str:
     return (f"report: {len(data['codes'])} rules, {data['hands']} hands each, {data['matches']} matches, "
             f"{data['published_hands']} hands per reference configuration; skill bot {data['skill_bot']}; "
-            f"{data['seconds']} s\nwrote: " + ", ".join(data["files"]))
+            f"{data['seconds']} s\n" + "".join(f"{x}\n" for x in summary_lines(data)) + "wrote: " + ", ".join(data["files"]))
