@@ -1,9 +1,12 @@
 """Agent steps per second of the batched env in the compiled core (issue 27, point 2).
 
     .venv/bin/python bench/batched_env.py [--envs 1024] [--players 2] [--rules "UNO 1121"] [--rounds 7] [--seconds 1]
+        [--opponents random-play greedy strategist self]
 
-``UnoBatchedEnv(--envs)`` against random-play (the opponents played inside C), the agent a uniform random
-legal policy (``random_actions``, drawn in C). Each round steps the env for ``--seconds`` of CPU time
+``UnoBatchedEnv(--envs)`` against each of ``--opponents`` in turn (random-play, greedy and the strategist played
+inside C; ``self``: the other seats' pending decisions handed to a numpy policy in one batch per round, a uniform
+random legal choice standing for a network's inference), the agent a uniform random legal policy
+(``random_actions``, drawn in C). Each round steps the env for ``--seconds`` of CPU time
 (``time.process_time``, one process, one core) and counts agent steps twice: the env's ``step`` alone (the
 agent's choice not timed) and the loop an RL user runs (choice + step). The report gives each figure's median
 over the rounds with the range, and the episodes ended with the agent's win rate (a sanity check).
@@ -15,6 +18,8 @@ import argparse
 import statistics
 import sys
 import time
+
+import numpy as np
 
 from unokit.core.errors import UnoError
 from unokit.env.batched import UnoBatchedEnv
@@ -38,6 +43,13 @@ def one_round(env: UnoBatchedEnv, seconds: float) -> tuple[float, float, int, in
     return steps / stepping, steps / total, ended, wins
 
 
+def uniform(rng: np.random.Generator):
+    """A batched uniform random legal policy in numpy (the ``self`` seats' stand-in for a network)."""
+    def policy(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return np.argmax(rng.random(mask.shape) * mask, axis=1)
+    return policy
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--envs", type=int, default=1024)
@@ -45,9 +57,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", default="UNO 1121")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--seconds", type=float, default=1.0)
+    ap.add_argument("--opponents", nargs="+", default=["random-play"],
+                    help="one run per opponent setting: random-play, greedy, strategist, self, or names by commas")
     a = ap.parse_args(argv)
+    for opponents in a.opponents:
+        code = one_setting(a, opponents)
+        if code:
+            return code
+    return 0
+
+
+def one_setting(a: argparse.Namespace, opponents: str) -> int:
+    """The bench against one opponent setting; the exit status."""
     try:
-        env = UnoBatchedEnv(a.envs, rules=a.rules, players=a.players, copy=False)
+        env = UnoBatchedEnv(a.envs, rules=a.rules, players=a.players, opponents=opponents, copy=False,
+                            policy=uniform(np.random.default_rng(1)))
     except (UnoError, ValueError) as e:  # a table the batched env does not hold: one line, no traceback
         print(f"batched_env: {e}", file=sys.stderr)
         return 2
@@ -60,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         loop.append(lp)
         ended += e
         wins += w
-    print(f"batched env, {a.rules}, {a.players} players, {a.envs} envs vs random-play, {a.rounds} rounds x {a.seconds:g} s CPU")
+    print(f"batched env, {a.rules}, {a.players} players, {a.envs} envs vs {opponents}, "
+          f"{a.rounds} rounds x {a.seconds:g} s CPU")
     for name, xs in (("env.step alone", alone), ("choice + step", loop)):
         print(f"  {name:15s} {statistics.median(xs):>12,.0f} agent steps/s  [{min(xs):,.0f}, {max(xs):,.0f}]")
     print(f"  {ended:,} episodes ended, the random agent won {wins / max(ended, 1):.1%}")

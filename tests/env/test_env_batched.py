@@ -14,26 +14,31 @@ import pytest
 
 from unokit.bots.random_play import RandomPlayBot
 from unokit.core.errors import UnoError
-from unokit.env.batched import BOT_KEY, UnoBatchedEnv
+from unokit.env.batched import BOT_KEY, UnoBatchedEnv, lineup
 from unokit.env.core import Flow, hand_rewards
+from unokit.env.gym_env import make_opponents
 from unokit.fast import compiled
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled core is not built")
 
 
 class Replay:
-    """One slot's hands played again in Python, as UnoGymEnv plays them."""
+    """One slot's hands played again in Python, as UnoGymEnv plays them: its bots made by ``make_opponents`` (the
+    random-play seats sharing ``RandomPlayBot(seed ^ bot_key)``), ``opponents`` (default: the env's)."""
 
-    def __init__(self, env: UnoBatchedEnv, seed: int, seat: int, bot_key: int = BOT_KEY):
+    def __init__(self, env: UnoBatchedEnv, seed: int, seat: int, bot_key: int = BOT_KEY, opponents=None):
         self.env, self.seat = env, seat
         self.flow = Flow(env.rules, env.players, seed, table=env.table, encoder=env.encoder, max_decisions=10**9)
-        self.bot = RandomPlayBot(seed ^ bot_key)
+        names = lineup(opponents, env.players)[0] if opponents else env.lineup
+        self.bots = make_opponents(names, env.players, seat, seed)
+        shared = RandomPlayBot(seed ^ bot_key)
+        self.bots = {s: shared if isinstance(b, RandomPlayBot) else b for s, b in self.bots.items()}
         self.advance()
 
     def advance(self) -> None:
         f = self.flow
         while not f.game.over and f.seat != self.seat:
-            f.bot_decides(self.bot)
+            f.bot_decides(self.bots[f.seat])
 
     def obs(self) -> tuple[np.ndarray, np.ndarray]:
         f = self.flow
@@ -42,13 +47,15 @@ class Replay:
 
 
 def differences(players: int, *, slots: int = 3, steps: int = 150, seed: int = 0, reward: str = "hand",
-                seat: int | None = 0, bot_key: int = BOT_KEY) -> tuple[list[str], int]:
-    """Step a referee-dealt batched env with random legal ids and replay it in Python (its opponents keyed
-    ``bot_key``); the differences found and the number of episodes that ended."""
-    env = UnoBatchedEnv(slots, players=players, chance="referee", reward=reward, seat=seat)
+                seat: int | None = 0, bot_key: int = BOT_KEY, opponents="random-play",
+                python_opponents=None) -> tuple[list[str], int]:
+    """Step a referee-dealt batched env with random legal ids and replay it in Python (its random-play opponents
+    keyed ``bot_key``, its bots ``python_opponents``: default the env's); the differences found and the number of
+    episodes that ended."""
+    env = UnoBatchedEnv(slots, players=players, chance="referee", reward=reward, seat=seat, opponents=opponents)
     obs, _ = env.reset(seed=seed)
     seeds, seats = env.hand_seeds()
-    replays = [Replay(env, int(s), int(a), bot_key) for s, a in zip(seeds, seats)]
+    replays = [Replay(env, int(s), int(a), bot_key, python_opponents) for s, a in zip(seeds, seats)]
     bad: list[str] = []
     ended = 0
     for t in range(steps):
@@ -72,7 +79,7 @@ def differences(players: int, *, slots: int = 3, steps: int = 150, seed: int = 0
                 ended += 1
                 if not np.array_equal(infos["final_obs"][i]["observation"], r.obs()[0]):
                     bad.append(f"step {t}, slot {i}: final observation")
-                replays[i] = Replay(env, int(seeds[i]), int(seats[i]), bot_key)
+                replays[i] = Replay(env, int(seeds[i]), int(seats[i]), bot_key, python_opponents)
         if len(bad) > 3:
             break
     return bad, ended
@@ -132,7 +139,7 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
     assert term[0] or trunc[0]
     with pytest.raises(ValueError):
         env.step(np.zeros(3, np.int32))
-    for kwargs in ({"num_envs": 0}, {"opponents": "strategist"}, {"reward": "x"}, {"seat": 5},
+    for kwargs in ({"num_envs": 0}, {"opponents": "search"}, {"opponents": ""}, {"reward": "x"}, {"seat": 5},
                    {"illegal_action": "ignore"}, {"max_steps": 0}):
         with pytest.raises(ValueError):
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
@@ -140,3 +147,160 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
         UnoBatchedEnv(2, rules="UNO 1121 JUMPIN")
     with pytest.raises(ValueError):
         env.reset(seed=-1)
+
+
+@pytest.mark.parametrize("players,opponents,seat", [(2, "greedy", 0), (2, "strategist", None), (3, "strategist", None),
+                                                    (4, "strategist,greedy,random-play", 1)])
+def test_issue27_point2_batched_env_bots_in_c_are_the_gym_envs_replayed_in_python(players, opponents, seat):
+    """Greedy and strategist opponents in C (the strategist fed every action, the agent's included) play the hands
+    the Python bots play at those seats, seeded as UnoGymEnv seeds them."""
+    bad, ended = differences(players, steps=100, seed=10 + players, seat=seat, opponents=opponents)
+    assert not bad, bad
+    assert ended >= 2
+
+
+def test_issue27_point2_batched_env_bots_differential_can_fail():
+    """Mutation check: the strategist in C replayed with the greedy bot in Python plays other hands."""
+    bad, _ = differences(2, steps=100, seed=12, opponents="strategist", python_opponents="greedy")
+    assert bad
+
+
+class LinearPolicy:
+    """A fixed batched policy (a seeded linear map, plays preferred: the offered id with the largest score) that
+    counts its calls."""
+
+    def __init__(self, env: UnoBatchedEnv, seed: int = 0):
+        self.w = np.random.default_rng(seed).normal(size=(env.D, env.A)).astype(np.float32)
+        self.bonus = np.array([100.0 * env.table.name(i).startswith("play") for i in range(env.A)], np.float32)
+        self.calls = self.decisions = 0
+
+    def __call__(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        self.calls += 1
+        self.decisions += len(obs)
+        return self.choose(obs, mask)
+
+    def choose(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return np.where(mask > 0, obs @ self.w + self.bonus, -np.inf).argmax(axis=1)
+
+
+def self_play(players: int, seed: int, steps: int, *, slots: int = 4, check_python: bool = True, replay_seed: int = 0):
+    """The same policy at every seat of a referee-dealt batched env (the agent's ids raise if not offered); each
+    slot's hands replayed in Python with that policy (its weights drawn from ``replay_seed``) answering every seat.
+    Returns (the observations, rewards
+    and terminations of every step, the differences found, the policy)."""
+    env = UnoBatchedEnv(slots, players=players, opponents="self", chance="referee", seat=None, illegal_action="raise")
+    pol = env.policy = LinearPolicy(env)
+    obs, _ = env.reset(seed=seed)
+    trace, bad = [obs["observation"].copy()], []
+    python_pol = LinearPolicy(env, replay_seed)
+
+    def advance(f: Flow, seat: int) -> None:
+        while not f.game.over and f.seat != seat:
+            f.answer(int(python_pol.choose(f.observe(f.seat)[None], f.mask()[None])[0]))
+
+    def replay(i: int) -> tuple[Flow, int]:
+        s, a = env.hand_seeds()
+        f = Flow(env.rules, players, int(s[i]), table=env.table, encoder=env.encoder, max_decisions=10**9)
+        advance(f, int(a[i]))
+        return f, int(a[i])
+
+    hands = [replay(i) for i in range(slots)] if check_python else []
+    for t in range(steps):
+        acts = pol(obs["observation"], obs["action_mask"])
+        obs, rew, term, _, _ = env.step(acts)
+        trace += [obs["observation"].copy(), rew, term]
+        for i, (f, seat) in enumerate(hands):
+            if not f.mask()[acts[i]]:
+                return trace, bad + [f"step {t}, slot {i}: the env's id is not offered in Python"], pol
+            f.answer(int(acts[i]))
+            advance(f, seat)
+            if f.game.over != bool(term[i]) or (term[i] and rew[i] != hand_rewards(f.game)[seat]):
+                bad.append(f"step {t}, slot {i}: over {f.game.over} / reward {rew[i]}, env {term[i]}")
+            if f.game.over:
+                hands[i] = f, seat = replay(i)
+            if not np.array_equal(f.observe(seat), obs["observation"][i]):
+                bad.append(f"step {t}, slot {i}: observation")
+        if len(bad) > 3:
+            break
+    return trace, bad, pol
+
+
+def test_issue27_point2_self_play_plays_legal_seeded_reproducible_hands():
+    """One policy at every seat: its batched calls answer the other seats' decisions (every id offered, else the env
+    raises), the hands are those Python plays with that policy at every seat, and a seed gives the same hands."""
+    trace, bad, pol = self_play(3, seed=5, steps=120)
+    assert not bad, bad
+    assert pol.calls > 120 and pol.decisions > 2 * 120 * 4        # the other seats decided through the policy
+    assert sum(int(t.sum()) for t in trace[3::3]) >= 4             # hands ended and were dealt again
+    again, _, _ = self_play(3, seed=5, steps=120, check_python=False)
+    assert all(np.array_equal(a, b) for a, b in zip(trace, again))
+    other, _, _ = self_play(3, seed=6, steps=10, check_python=False)
+    assert not np.array_equal(trace[1], other[1])
+
+
+def test_issue27_point2_self_play_differential_can_fail():
+    """Mutation check: other weights at the other seats in Python play other hands."""
+    assert self_play(3, seed=5, steps=30, replay_seed=1)[1]
+
+
+def test_issue27_point2_self_play_refuses_what_it_cannot_play():
+    env = UnoBatchedEnv(2, players=2, opponents="self")
+    with pytest.raises(ValueError, match="policy"):
+        env.reset(seed=0)
+    env.policy = lambda obs, mask: np.full(len(obs), -5)
+    with pytest.raises(UnoError, match="not offered"):
+        for _ in range(20):
+            env.reset(seed=0)
+            env.step(env.random_actions())
+    with pytest.raises(ValueError):
+        UnoBatchedEnv(2, players=3, opponents=[lambda o, m: 0, lambda o, m: 1])
+
+
+def teacher_mismatches(players: int, teacher: str, python_teacher: str, steps: int = 80) -> tuple[list[str], int]:
+    """The compiled teacher's step ids at the agent's seat against those of the Python bot ``python_teacher`` made as
+    the env seeds it (asked as unokit train's imitation asks it: Flow's options unfolded); (mismatches, asked)."""
+    from unokit.core.chance import derive_seed
+    from unokit.engine.flow import ask
+    from unokit.lab import make_player
+    from unokit.lab.train import _id_for
+    env = UnoBatchedEnv(3, players=players, opponents="strategist,greedy", chance="referee", seat=None, teacher=teacher)
+    env.reset(seed=players)
+
+    def hand(i: int) -> tuple[Replay, object]:
+        seeds, seats = env.hand_seeds()
+        s, a = int(seeds[i]), int(seats[i])
+        return Replay(env, s, a), make_player(python_teacher, derive_seed(s, a, "env-teacher"))
+
+    hands = [hand(i) for i in range(env.num_envs)]
+    bad: list[str] = []
+    asked = 0
+    for t in range(steps):
+        ids = env.teacher_actions()
+        for i, (r, bot) in enumerate(hands):
+            f = r.flow
+            choice = ask(f.game, f.seat, bot, f.options, turn=not f.window)
+            want = env.table.wait if choice is None else _id_for(f, env.table, choice)
+            if ids[i] != want:
+                return bad + [f"step {t}, slot {i}: {env.table.name(int(ids[i]))}, Python {env.table.name(want)}"], asked
+            asked += 1
+        _, _, term, _, _ = env.step(ids)
+        for i, (r, _bot) in enumerate(hands):
+            r.flow.answer(int(ids[i]))
+            r.advance()
+            if term[i]:
+                hands[i] = hand(i)
+    return bad, asked
+
+
+@pytest.mark.parametrize("players,teacher", [(2, "strategist"), (3, "strategist"), (2, "greedy")])
+def test_issue27_point4_the_teacher_in_c_chooses_as_the_python_bot(players, teacher):
+    """The compiled teacher at the agent's seat (imitation in C) chooses, at every decision, what the Python bot
+    chooses there."""
+    bad, asked = teacher_mismatches(players, teacher, teacher)
+    assert not bad, bad
+    assert asked == 80 * 3
+
+
+def test_issue27_point4_the_teacher_check_can_fail():
+    """Mutation check: the compiled strategist asked where the Python greedy bot is expected."""
+    assert teacher_mismatches(2, "strategist", "greedy", steps=40)[0]

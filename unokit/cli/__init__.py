@@ -783,17 +783,25 @@ def _add_lab_commands(sub) -> None:
 
 
 def _add_train_command(sub) -> None:
+    from ..lab.train import ENGINES
     tr = sub.add_parser("train", help="train a policy for the rl bot (imitation, then MaskablePPO); needs the "
                                       "train extra (docs/rl.md)")
     tr.add_argument("--rules", default="UNO 1121", help="rule code (default: %(default)s)")
     tr.add_argument("--players", type=_players, default=2, help="players, 2 to 10 (default 2)")
-    tr.add_argument("--opponents", default="random-play", help="bots at the other seats (default: %(default)s)")
+    tr.add_argument("--opponents", default="random-play",
+                    help="bots at the other seats, or self (self-play: the policy trained; default: %(default)s)")
+    tr.add_argument("--eval-opponents", default=None,
+                    help="bots the evaluations play (default: the opponents; the strategist for self-play)")
+    tr.add_argument("--engine", choices=ENGINES, default="auto",
+                    help="where PPO's hands and the evaluations are played: the compiled batched env (official "
+                         "rules) or the referee's (default auto: compiled where it can)")
     tr.add_argument("--timesteps", type=_int_range(0, 10**9), default=200_000,
                     help="agent decisions of MaskablePPO (default 200,000; 0: imitation only)")
     tr.add_argument("--imitate", type=_positive, default=0, metavar="HANDS",
                     help="hands of the teacher bot to imitate first (default 0: none)")
     tr.add_argument("--teacher", default="strategist", help="the bot imitated (default: %(default)s)")
-    tr.add_argument("--envs", type=_int_range(1, 256), default=8, help="hands played at once (default 8)")
+    tr.add_argument("--init", default=None, metavar="NPZ", help="start the policy from this model file (its table)")
+    tr.add_argument("--envs", type=_int_range(1, 4096), default=8, help="hands played at once (default 8)")
     tr.add_argument("--lr", type=float, default=3e-4, help="PPO learning rate (default 3e-4)")
     tr.add_argument("--hidden", type=_int_range(8, 2048), default=256, help="units per hidden layer (default 256)")
     tr.add_argument("--eval-every", type=_positive, default=50_000, help="evaluate every N decisions (default 50,000)")
@@ -813,12 +821,13 @@ def _cmd_train(args) -> int:
     r = train(rules=args.rules, players=args.players, opponents=args.opponents, timesteps=args.timesteps,
               imitate_hands=args.imitate, teacher=args.teacher, envs=args.envs, seed=args.seed, out=args.out,
               plot=plot, eval_every=args.eval_every, eval_hands=args.eval_hands, lr=args.lr, hidden=args.hidden,
-              progress=args.progress and not args.json, log=log)
+              progress=args.progress and not args.json, log=log, engine=args.engine,
+              eval_opponents=args.eval_opponents, init=args.init)
     if args.json:
         print(json.dumps(r, indent=2))
     else:
         b = r["best"]
-        print(f"best policy: {b['win_rate']:.1%} vs {r['opponents']} after {b['step']:,} PPO decisions "
+        print(f"best policy: {b['win_rate']:.1%} vs {r['eval_opponents']} after {b['step']:,} PPO decisions "
               f"({b.get('phase', '')}); saved to {r['out']}; curve: {r['plot']}; {r['seconds']:.0f} s")
     return 0
 

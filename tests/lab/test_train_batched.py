@@ -1,0 +1,87 @@
+"""``unokit train`` on the compiled core's batched env (issue 27, points 2 and 4): PPO's hands and the evaluations
+played in C (random-play, greedy, strategist or self-play at the other seats), a model file to start from, and the
+referee's env kept where C cannot hold the table."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from unokit.bots.rl import DEFAULT_MODEL, Policy
+from unokit.fast import compiled
+from unokit.lab.train import TrainError, batched_problem, collect_imitation_batched, evaluate_batched, train
+
+pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled core is not built")
+
+
+def _small(tmp_path, **kw) -> dict:
+    args = {"timesteps": 256, "envs": 4, "eval_every": 10**6, "eval_hands": 8, "hidden": 16, "seed": 1,
+            "out": tmp_path / "m.npz", "progress": False, "log": lambda *a: None}
+    return train(**{**args, **kw})
+
+
+def test_issue27_point4_train_runs_ppo_and_evaluations_on_the_batched_env(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    r = _small(tmp_path, opponents="greedy", imitate_hands=16)
+    assert (r["engine"], r["eval_engine"]) == ("compiled", "compiled") and r["curve"][0]["phase"] == "imitation"
+    assert r["curve"][-1]["step"] >= 256 and 0 <= r["best"]["win_rate"] <= 1
+    pol = Policy.load(tmp_path / "m.npz")
+    assert pol.meta["trained"]["engine"] == "compiled" and pol.meta["trained"]["opponents"] == "greedy"
+    py = _small(tmp_path, opponents="greedy", engine="python", out=tmp_path / "p.npz")
+    assert (py["engine"], py["eval_engine"]) == ("python", "python")
+
+
+def test_issue27_point4_train_self_play_evaluates_against_the_strategist(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    r = _small(tmp_path, opponents="self", players=3)
+    assert r["engine"] == "compiled" and r["eval_opponents"] == "strategist"
+    with pytest.raises(TrainError, match="compiled"):
+        _small(tmp_path, opponents="self", engine="python")
+    with pytest.raises(TrainError, match="compiled"):
+        _small(tmp_path, opponents="random-play", rules="UNO 1121 JUMPIN", engine="compiled")
+    assert batched_problem("UNO 1121 JUMPIN", 2, "random-play") and batched_problem("UNO 1121", 2, "search")
+    assert batched_problem("UNO 1121", 2, "self") is None
+
+
+def test_issue27_point4_init_starts_from_a_model_and_the_c_evaluation_agrees(tmp_path):
+    """The shipped model as the start (checkpoint 0 is its level), and its win rate against the strategist in C is
+    the one ``unokit duel`` finds on the referee, within the hands' noise."""
+    pytest.importorskip("sb3_contrib")
+    shipped = Policy.load(DEFAULT_MODEL)
+    in_c = evaluate_batched(shipped, "UNO 1121", 2, "strategist", 2000, 5)
+    assert 0.5 < in_c < 0.58                     # 53.8% [53.1, 54.5] over 20,000 games of unokit duel
+    assert evaluate_batched(shipped, "UNO 1121", 2, "random-play", 1000, 5) > 0.65     # 70.8% [70.2, 71.4]
+    r = _small(tmp_path, timesteps=0, init=DEFAULT_MODEL, opponents="strategist", eval_hands=512)
+    assert r["curve"][0]["phase"] == "init" and r["curve"][0]["win_rate"] > 0.45
+    saved = Policy.load(tmp_path / "m.npz")
+    assert all(np.array_equal(a, b) and np.array_equal(c, d)
+               for (a, c), (b, d) in zip(saved.layers, shipped.layers))
+    with pytest.raises(TrainError, match="trained for 2 players"):
+        _small(tmp_path, timesteps=0, init=DEFAULT_MODEL, players=3)
+    with pytest.raises(TrainError, match="not a model file"):
+        _small(tmp_path, timesteps=0, init=tmp_path / "none.npz")
+
+
+def test_issue27_point4_unokit_train_engine_option(tmp_path, capsys):
+    pytest.importorskip("sb3_contrib")
+    from unokit.cli import main
+    out = tmp_path / "c.npz"
+    rc = main(["train", "--timesteps", "128", "--envs", "4", "--eval-hands", "4", "--hidden", "16", "--engine",
+               "compiled", "--opponents", "strategist", "--out", str(out), "--json"])
+    r = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out.exists() and r["engine"] == "compiled"
+    assert main(["train", "--engine", "python", "--opponents", "self", "--out", str(out)]) == 2
+    assert "compiled" in capsys.readouterr().err
+
+
+def test_issue27_point4_imitation_data_is_collected_in_c():
+    """The compiled strategist teaches at the learning seat: offered ids only, each decision labelled with its hand's
+    result, and it wins about as often as the strategist does against random-play (65.9%)."""
+    X, M, Y, R = collect_imitation_batched("UNO 1121", 2, "random-play", 512, 3)
+    assert len(X) == len(M) == len(Y) == len(R) > 512 * 10
+    assert (M[np.arange(len(Y)), Y] == 1).all()
+    assert set(np.unique(R)) <= {-1.0, 1.0} and 0.55 < (R > 0).mean() < 0.8
+    again = collect_imitation_batched("UNO 1121", 2, "random-play", 512, 3)
+    assert all(np.array_equal(a, b) for a, b in zip((X, M, Y, R), again))
