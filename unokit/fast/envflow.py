@@ -66,6 +66,16 @@ def flow_problem(rules: str, players: int) -> str | None:
     return compiled.problem(rs.code, ["random-play"], players)
 
 
+def batched_flow_problem(rules: str, players: int) -> str | None:
+    """Why the batched env (``unokit.env.batched``, hands held in a ``Batch``) cannot hold ``rules`` (None: it
+    can): the C flow's limits, and _house2.h's rules, whose hands the flow holds one at a time only."""
+    why = flow_problem(rules, players)
+    if why is None and _h2(rules):
+        return (f"{rules!r}: the batched env holds the rules a Batch plays; _house2.h's ({', '.join(H2_HELD)}) are "
+                f"on the C flow one hand at a time (the PettingZoo and Gymnasium envs), not batched yet")
+    return why
+
+
 def _h2(rules: str) -> bool:
     """Whether ``rules`` are played on _house2.h's Move lists (unokit/fast/_h2flow.h)."""
     from ..rules import RuleSet

@@ -206,12 +206,12 @@ def evaluate(policy, rules: str, players: int, opponents: str, hands: int, seed:
 def batched_problem(rules: str, players: int, opponents) -> str | None:
     """Why the compiled core's batched env cannot play ``opponents`` at this table (None: it can)."""
     from ..env.batched import lineup
-    from ..fast.envflow import flow_problem
+    from ..fast.envflow import batched_flow_problem
     try:
         lineup(opponents, players)
     except ValueError as e:
         return str(e)
-    return flow_problem(rules, players)
+    return batched_flow_problem(rules, players)
 
 
 def evaluate_batched(policy, rules: str, players: int, opponents, hands: int, seed: int, *, envs: int = 256) -> float:
