@@ -267,11 +267,13 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
             _stacked(u), (c,)) for r in rules)), default=0)
         if any(_overrides(r, "stack_ok") and r.stack_ok(_stacked(u), (c,)) != (u <= stack) for r in rules for u in draws):
             raise ValueError(f"{c.code} of {ed.code} answers draws the compiled core does not stack")
-        alone = 0
+        alone = 0   # Game.can_play_alone: some complete play of it alone passes (with a seat its rules let it name)
         for bit, hand in ((1, [c, other]), (2, [c])):
             t = _table([list(hand), [other], [other]])
-            play = Play(0, (c,), COLORS[0] if (c.names_color and not ed.colorless) else None)
-            alone |= bit * all(r.play_problem(t, play) is None for r in rules if _overrides(r, "play_problem"))
+            seats = [x for r in rules if _overrides(r, "play_targets") for x in (r.play_targets(t, 0, (c,)) or ())]
+            col = COLORS[0] if (c.names_color and not ed.colorless) else None
+            alone |= bit * any(all(r.play_problem(t, Play(0, (c,), col, target=x)) is None
+                                   for r in rules if _overrides(r, "play_problem")) for x in (seats or [None]))
         many, two = (f for f in fx if f is not None)
         out += bytes([many.advance, many.reverse, two.advance, two.reverse, many.draw, kind, aim,
                       spec.special_points.get(c.code, c.points), c.is_wild, c.is_action, c.draw, c.face == Face.SKIP,

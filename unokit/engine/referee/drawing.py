@@ -8,7 +8,8 @@ from ...core.actions import Draw, Pass, Play
 from ...core.cards import Card
 from ...core.errors import IllegalActionError, NotYourTurnError
 from ...core.official import matches
-from ...rules.base import FACE_TARGETS
+from ...rules.base import FACE_AIMS, FACE_TARGETS, Target
+from ..compose import gifts_of, targets_of
 from .checks import first_reason
 from .state import HandState, Phase, Problem
 
@@ -122,15 +123,34 @@ class DrawingMixin(HandState):
         self.end_turn(p, self.next_seat(p))
 
     def can_play_alone(self, p: int, c: Card) -> bool:
-        """Could ``p`` legally play ``c`` alone now (under every rule in force)?"""
-        if not self._custom_play:
-            return matches(c, self.discard[-1], self.color)
-        a = Play(p, (c,), self.colors[0] if self.names_color(c) else None,
-                 target=next((q for q in range(self.n) if q != p), None) if c.face in FACE_TARGETS else None)
+        """Could ``p`` legally play ``c`` alone now (under every rule in force)? Some complete play of it must
+        pass: with one of the seats the rules let it name (``targets_of``: CLA's card, T's 0, a pair under
+        ``ALLWILD(swap=pair)``) and the cards it gives away (DOA's 2: which ones no rule judges, so the first
+        held). A card that does not match costs what it did (match_problem's answer unless a rule allows it); one
+        that names a seat, a probe per seat at most."""
+        ok = matches(c, self.discard[-1], self.color)
+        if not self._custom_play or not (ok or self._allow_play):
+            return ok
+        col = self.colors[0] if self.names_color(c) else None
+        cards = (c,)
+        give: tuple[Card, ...] = ()
+        targets: tuple[Target, ...] = (None,)
+        if self._choices or c.face in FACE_TARGETS or c.face in FACE_AIMS:
+            targets = targets_of(self, p, cards) or (None,)
+            k = gifts_of(self, p, cards)
+            if k:
+                rest = list(self.hands[p])
+                if c in rest:
+                    rest.remove(c)
+                give = tuple(rest[:k])
         saved = self.phase
         self.phase = Phase.PLAY
         try:
-            return self.match_problem(a) is None
+            for t in targets:
+                pair = t if isinstance(t, tuple) else (None, t)
+                if self.match_problem(Play(p, cards, col, target=pair[1], give=give, first=pair[0])) is None:
+                    return True
+            return False
         finally:
             self.phase = saved
 
