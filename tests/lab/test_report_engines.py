@@ -9,8 +9,8 @@ import pytest
 from unokit.fast import compiled
 from unokit.lab import lab
 from unokit.lab.report import report
-from unokit.rules.editions import EDITIONS
 from unokit.lab.report_engines import engine_chunks, header_lines, referee_left, summary_lines
+from unokit.rules.editions import EDITIONS
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="compiled core not built")
 

@@ -270,7 +270,8 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
         alone = 0   # Game.can_play_alone: some complete play of it alone passes (with a seat its rules let it name)
         for bit, hand in ((1, [c, other]), (2, [c])):
             t = _table([list(hand), [other], [other]])
-            seats = [x for r in rules if _overrides(r, "play_targets") for x in (r.play_targets(t, 0, (c,)) or ())]
+            seats = [x for r in rules if _overrides(r, "play_targets") for x in (r.play_targets(t, 0, (c,)) or ())
+                     if not isinstance(x, tuple)]   # (pairs: ALLWILD(swap=pair), refused by compiled.problem)
             col = COLORS[0] if (c.names_color and not ed.colorless) else None
             alone |= bit * any(all(r.play_problem(t, Play(0, (c,), col, target=x)) is None
                                    for r in rules if _overrides(r, "play_problem")) for x in (seats or [None]))
