@@ -839,25 +839,35 @@ enum { F_WINNER, F_FIRST, F_TURNS, F_ACTIONS, F_PLAYS, F_STEPS, F_APPLIED, F_REA
 
 /* The lab's record of a hand (compiled.FIELDS, then each seat's cards drawn and hand points): the counts its loop
  * kept, the rest read from the state; mult: DOUBLE's multiplier of hand points (1 elsewhere) */
+/* the counts every hand loop keeps (a hand's loop counters, then what its state holds), in the record's fields:
+ * record_hand's and an edition's (ed_play_hand) */
+typedef struct { int first, turns, actions, plays, steps, applied, reactions; } HandCounts;
+
+static void record_counts(int32_t *rec, HandCounts k, int over, int winner, int catches, int penalty, int score,
+                          int reshuffles, int dealer, int eliminated) {
+    rec[F_WINNER] = over ? winner : -1;
+    rec[F_FIRST] = k.first;
+    rec[F_TURNS] = k.turns;
+    rec[F_ACTIONS] = k.actions;
+    rec[F_PLAYS] = k.plays;
+    rec[F_STEPS] = k.steps;
+    rec[F_APPLIED] = k.applied;
+    rec[F_REACTIONS] = k.reactions;
+    rec[F_CATCHES] = catches;
+    rec[F_PENALTY] = penalty;
+    rec[F_SCORE] = over ? score : 0;
+    rec[F_TRUNCATED] = !over;
+    rec[F_RESHUFFLES] = reshuffles;
+    rec[F_DEALER] = dealer;
+    rec[F_ELIMINATED] = eliminated;
+}
+
 static void record_hand(const Game *g, int n, int mult, int first, int turns, int actions, int plays, int steps,
                         int applied, int reactions, int32_t *rec) {
     int score = 0;
     for (int s = 0; s < n; s++) if (s != g->winner) score += mult * hand_points(g, s);
-    rec[F_WINNER] = g->over ? g->winner : -1;
-    rec[F_FIRST] = first;
-    rec[F_TURNS] = turns;
-    rec[F_ACTIONS] = actions;
-    rec[F_PLAYS] = plays;
-    rec[F_STEPS] = steps;
-    rec[F_APPLIED] = applied;
-    rec[F_REACTIONS] = reactions;
-    rec[F_CATCHES] = g->catches;
-    rec[F_PENALTY] = g->penalty_cards;
-    rec[F_SCORE] = g->over ? score : 0;
-    rec[F_TRUNCATED] = !g->over;
-    rec[F_RESHUFFLES] = g->reshuffles;
-    rec[F_DEALER] = g->dealer;
-    rec[F_ELIMINATED] = __builtin_popcount(g->out);
+    record_counts(rec, (HandCounts){first, turns, actions, plays, steps, applied, reactions}, g->over, g->winner,
+                  g->catches, g->penalty_cards, score, g->reshuffles, g->dealer, __builtin_popcount(g->out));
     for (int s = 0; s < n; s++) {
         rec[NFIELDS + s] = g->drawn_by[s];
         rec[NFIELDS + n + s] = mult * hand_points(g, s);

@@ -193,21 +193,8 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     PyMem_RawFree(hu);
     int score = 0;
     for (int s = 0; s < n; s++) if (s != g->winner) score += ed_points(g, s);
-    rec[F_WINNER] = g->over ? g->winner : -1;
-    rec[F_FIRST] = first;
-    rec[F_TURNS] = turns;
-    rec[F_ACTIONS] = actions;
-    rec[F_PLAYS] = plays;
-    rec[F_STEPS] = steps;
-    rec[F_APPLIED] = applied;
-    rec[F_REACTIONS] = reactions;
-    rec[F_CATCHES] = g->catches;
-    rec[F_PENALTY] = g->penalty_cards;
-    rec[F_SCORE] = g->over ? score : 0;
-    rec[F_TRUNCATED] = !g->over;
-    rec[F_RESHUFFLES] = g->reshuffles;
-    rec[F_DEALER] = g->dealer;
-    rec[F_ELIMINATED] = __builtin_popcount(g->out);
+    record_counts(rec, (HandCounts){first, turns, actions, plays, steps, applied, reactions}, g->over, g->winner,
+                  g->catches, g->penalty_cards, score, g->reshuffles, g->dealer, __builtin_popcount(g->out));
     for (int s = 0; s < n; s++) {
         rec[NFIELDS + s] = g->drawn_by[s];
         rec[NFIELDS + n + s] = ed_points(g, s);
