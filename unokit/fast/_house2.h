@@ -719,13 +719,11 @@ static struct Hu *hu_begin(const Config *cfg, Rng *bots);
 static int hu_h2_react_step(G2 *G, Move *buf);
 static Move hu_h2_turn(G2 *G, int cur, Lst *L);
 
-/* react_step: one reaction applied (1) or none (0) */
-static int h2_react_step(G2 *G, Rng *bots, Rng *hr, Move *buf) {
-    Game *g = &G->g;
-    if (G->hu) return hu_h2_react_step(G, buf);
-    if (g->over) return 0;
+/* the seats a reaction step asks (Game.out_of_turn_seats, then the seat to act), shuffled by the harness's
+ * generator as random.shuffle does; their count */
+static int h2_react_seats(const G2 *G, Rng *hr, int *cands) {
+    const Game *g = &G->g;
     int me = g->current, n = g->n, top = h2_top(g), cut = G->h2 & (H_CUT | H_JUMPIN), nc = 0;
-    int cands[MAXP + 1];
     int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me);
     for (int p = 0; p < n; p++) {
         if (p == me) continue;
@@ -734,11 +732,20 @@ static int h2_react_step(G2 *G, Rng *bots, Rng *hr, Move *buf) {
         if (everyone || (g->hand_len[p] == 1 && !g->uno_said[p]) || has) cands[nc++] = p;
     }
     cands[nc++] = me;
-    for (int i = nc - 1; i > 0; i--) {                 /* random.shuffle */
+    for (int i = nc - 1; i > 0; i--) {
         int j = (int)rng_below(hr, (uint32_t)(i + 1)), t = cands[i];
         cands[i] = cands[j];
         cands[j] = t;
     }
+    return nc;
+}
+
+/* react_step: one reaction applied (1) or none (0) */
+static int h2_react_step(G2 *G, Rng *bots, Rng *hr, Move *buf) {
+    Game *g = &G->g;
+    if (G->hu) return hu_h2_react_step(G, buf);
+    if (g->over) return 0;
+    int cands[MAXP + 1], nc = h2_react_seats(G, hr, cands);
     for (int i = 0; i < nc; i++) {
         int s = cands[i];
         Lst L = {buf, 0, H2_CAP, 0};

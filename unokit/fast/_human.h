@@ -274,23 +274,8 @@ static int hu_h2_react_step(G2 *G, Move *buf) {
     const Config *cfg = H->cfg;
     Rng *bots = H->bots;
     if (g->over) return 0;
-    int me = g->current, n = g->n, top = h2_top(g), cut = G->h2 & (H_CUT | H_JUMPIN), nc = 0;
-    int cands[MAXP + 1];
+    int cands[MAXP + 1], nc = h2_react_seats(G, &bots[MAXP], cands);
     double delay[MAXP + 1];
-    int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me);
-    for (int p = 0; p < n; p++) {
-        if (p == me) continue;
-        int has = 0;
-        if (cut) for (int i = 0; i < g->hand_len[p] && !has; i++) has = g->hands[p][i] == top;
-        if (everyone || (g->hand_len[p] == 1 && !g->uno_said[p]) || has) cands[nc++] = p;
-    }
-    cands[nc++] = me;
-    Rng *hr = &bots[MAXP];
-    for (int i = nc - 1; i > 0; i--) {
-        int j = (int)rng_below(hr, (uint32_t)(i + 1)), t = cands[i];
-        cands[i] = cands[j];
-        cands[j] = t;
-    }
     hu_order(cfg, H, cands, delay, nc);
     for (int i = 0; i < nc; i++) {
         int s = cands[i];
