@@ -2,7 +2,7 @@
  * GreedyBot, the harness as unokit.lab.sim.play_hand's (each step, up to 2n reaction rounds:
  * unokit.engine.flow.react_step, Game.out_of_turn_seats then the seat to act, shuffled by the harness's generator
  * bots[MAXP] at every round; then the seat in turn's decision; with human-error seats both through _edhuman.h's
- * hooks). tests/fast/test_compiled_editions*.py check it step
+ * hooks; a strategist seat's turn through _edstrategist.h's). tests/fast/test_compiled_editions*.py check it step
  * by step against the referee, hand by hand against unokit.lab.sim.play_hand and the lab's play_deal, and the
  * greedy move for move against GreedyBot. */
 
@@ -159,6 +159,7 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     ed_parse(cfg->ed, cfg->ed_len, &R);                     /* (checked by read_config) */
     EdMove L[ED_MAXLEGAL];
     ed_deal(g, cfg, &R, seed);
+    EdStrat es = {0, 0};                                     /* the strategist's reading (_edstrategist.h) */
     struct Hu *hu = cfg->hu_on ? hu_begin(cfg, bots) : NULL;   /* (out of memory: the hand is not played) */
     int n = cfg->n, steps = cfg->hu_on && !hu ? cfg->max_steps : 0, first = -1, turns = 0, actions = 0, plays = 0,
         applied = 0, reactions = 0;
@@ -178,7 +179,8 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         if (g->over) break;
         int cur = g->current, ph = g->phase;
         int m = ed_legal(g, cur, 1, L);                      /* (turn_step: the whole list, reactions too) */
-        EdMove a = hu ? hu_ed_turn(g, hu, L, m)
+        EdMove a = cfg->policy[cur] == POL_STRATEGIST ? L[ed_strategist(&es, g, L, m)]
+                 : hu ? hu_ed_turn(g, hu, L, m)
                       : L[cfg->policy[cur] == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(&bots[cur], L, m, ph)];
         if (log && log->n < log->cap) log->v[log->n++] = a;
         if (first < 0) first = cur;
@@ -187,6 +189,7 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
             turns++;                                         /* unokit.lab.starts_turn */
         if (play || a.kind == EM_DRAW) actions++;
         plays += play;
+        ed_strat_observe(&es, g, a);
         ed_apply(g, a);
         applied++;
     }

@@ -25,7 +25,7 @@
 #define ED_NF 80                       /* the most faces */
 #define ED_ROLLS 100                   /* the launcher's outcomes: cards released by each roll (ccore.EDITION_ROLLS) */
 #define ED_HEAD (6 + ED_ROLLS)         /* faces, cards, ccore.EDITION_HEAD, the launcher's rolls */
-#define ED_FACE_BYTES 31
+#define ED_FACE_BYTES 32
 enum { EDK_NONE = 0, EDK_SWAP = 1, EDK_AIM = 2, EDK_PASS = 3, EDK_SHED = 4, EDK_ROULETTE = 5, EDK_LAUNCH = 6 };   /* ccore.EDITION_KINDS */
 enum { EM_PLAY = 0, EM_DRAW = 1, EM_PASS = 2, EM_UNO = 3, EM_CATCH = 4, EM_COLOR = 5, EM_CHALLENGE = 6 };
 #define ED_NOCOLOR 255
@@ -38,11 +38,13 @@ enum { EM_PLAY = 0, EM_DRAW = 1, EM_PASS = 2, EM_UNO = 3, EM_CATCH = 4, EM_COLOR
  * any hand, the largest pending draw it answers (0: none), whether it is playable alone (bit 0: with more cards
  * held, bit 1: as the last card), its first-card rule (returned, starter, reverse, draw, names a colour), whether its
  * draw may be challenged, whether greedy reads it as a Wild Draw Four, the launcher's presses it makes the next seat
- * make (EDK_LAUNCH) and whether they stop at the first cards released, and the seats its play skips besides */
+ * make (EDK_LAUNCH) and whether they stop at the first cards released, and the seats its play skips besides; then
+ * the face as the strategist reads it (ESF_*, _edstrategist.h) */
 typedef struct {
     uint8_t adv[2], rev[2], draw, kind, aim_draw, points, wild, action, card_draw, skip, card_points;
     uint8_t color, symbol, face, number, names, uno_any, stack_to, alone, f_returned, f_starter, f_reverse, f_draw;
     uint8_t f_names, challenge, wd4, presses, until_cards, turn_skip;
+    uint8_t strat;                     /* the strategist's face (ccore.strategist_faces) */
 } EdFace;
 typedef struct {
     int nf, nd, mercy, until, changers, wrong_extra, rolls, numbers;
@@ -96,6 +98,7 @@ static int ed_parse(const uint8_t *b, Py_ssize_t len, EdRules *R) {
         e->stack_to = f[19]; e->alone = f[20]; e->f_returned = f[21]; e->f_starter = f[22]; e->f_reverse = f[23];
         e->f_draw = f[24]; e->f_names = f[25]; e->challenge = f[26]; e->wd4 = f[27]; e->presses = f[28];
         e->until_cards = f[29]; e->turn_skip = f[30];
+        e->strat = f[31];
         if (e->kind > EDK_LAUNCH || (e->kind == EDK_LAUNCH && !R->rolls) || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50
                 || (e->color != ED_NOCOLOR && e->color >= ED_NCOLORS) || e->f_starter > 2 || e->f_draw > 50)
             return -1;
@@ -550,4 +553,5 @@ static int ed_points(const EdGame *g, int s) {
     return v;
 }
 
+#include "_edstrategist.h"   /* the strategist on an edition's hand (UNO ALLWILD) */
 #include "_ed_play.h"   /* the bots, the harness and the trace */

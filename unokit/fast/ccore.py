@@ -23,7 +23,7 @@ except ImportError as e:  # pragma: no cover - a source tree that was not built
     IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
 
 __all__ = ["IMPORT_ERROR", "available", "hand_over_tables", "rule_facts", "edition_facts", "EDITION_FACES", "EDITION_HEAD",
-           "EDITION_KINDS", "EDITION_ROLLS"]
+           "EDITION_KINDS", "EDITION_ROLLS", "strategist_faces"]
 
 
 def available() -> bool:
@@ -71,7 +71,18 @@ EDITION_FACES = ("advance", "reverse", "advance at two seats", "reverse at two s
                  "colour", "symbol", "face", "number", "names a colour", "UNO with any hand", "answers draws up to",
                  "playable alone", "first: returned", "first: starter", "first: reverse", "first: draw",
                  "first: names a colour", "challengeable", "a Wild Draw Four", "presses", "presses until cards",
-                 "skips besides")
+                 "skips besides", "strategist's face")
+
+
+def strategist_faces() -> tuple:
+    """The faces of a colourless edition that :class:`unokit.bots.strategist.StrategistBot` values each its own way
+    (``_value_raw``, ``_hold_value``, ``_value``), in the order of ``_edstrategist.h``'s ``ESF_*`` (1 the first); the
+    byte "strategist's face" of :data:`EDITION_FACES` (0: a face it values by its draw alone, or not at all)."""
+    from ..core.cards import Face
+    return (Face.WILD_SKIP, Face.WILD_SKIP_TWO, Face.WILD_REVERSE, Face.WILD_TARGETED_DRAW_TWO, Face.WILD_FORCED_SWAP,
+            Face.WILD_DRAW_FOUR)
+
+
 #: the edition's own numbers after the faces' and cards' counts (its ED_HEAD bytes): the hand that puts a seat out
 #: (0: none), a seat without a playable card draws until one comes, plays may change their player's own hand, the
 #: cards a wrong challenge adds to the draw; then EDITION_ROLLS bytes
@@ -216,10 +227,10 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     draw), whether its play names a colour, may say UNO with any hand (a card that changes its player's hand), the
     largest pending draw it answers (the rules' ``stack_ok``), whether it is playable alone (``Game.can_play_alone``:
     the rules' ``play_problem`` with no seat named; bit 0 with more cards held, bit 1 as the last card), the
-    first-card rule (the edition's or the official one), whether its draw may be challenged, and the launcher's
-    presses it makes and seats it skips. ``ValueError`` for an edition whose faces do what C does not play (a
-    challenge a rule's ``setup`` may forbid, a card that names a seat of its own or may not be the last, launchers of
-    different odds)."""
+    first-card rule (the edition's or the official one), whether its draw may be challenged, the launcher's
+    presses it makes and seats it skips, and the face as the strategist reads it (:func:`strategist_faces`).
+    ``ValueError`` for an edition whose faces do what C does not play (a challenge a rule's ``setup`` may forbid, a
+    card that names a seat of its own or may not be the last, launchers of different odds)."""
     from ..core.actions import Play
     from ..core.cards import COLORS, Face
     from ..core.decks import DECKS, build_deck
@@ -251,6 +262,7 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     out = bytearray([len(faces), len(deck), mercy, until, int(changers), challenge_penalty(False, 0)])
     out += rolls.pop() if rolls else bytes([255] * EDITION_ROLLS)
     out += bytes(faces.index(c) for c in deck)
+    strat = strategist_faces()
     for c in faces:
         face = ed.effects.get(c.face)
         fx = [(face(seats) if callable(face) else face) if face is not None else effect_of(c, seats)
@@ -283,7 +295,7 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
                       int(any(c.number in r.hand_change_numbers() for r in rules if c.number is not None)), stack,
                       alone, int(first.returned), first.starter, int(first.reverse), first.draw,
                       int(first.names_color), int(many.challengeable), c.face == Face.WILD_DRAW_FOUR, presses,
-                      until_cards, skips])
+                      until_cards, skips, strat.index(c.face) + 1 if c.face in strat else 0])
     return tuple(c.code for c in faces), bytes(out)
 
 

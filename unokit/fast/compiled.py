@@ -346,7 +346,9 @@ def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: boo
 
 #: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
 EDITIONS = ("ALLWILD", "NOMERCY", "EXTREME")
-_EDITION_BOTS = ("random-play", "greedy", *_HUMAN)   # the human-error bots: unokit/fast/_edhuman.h
+_EDITION_BOTS = ("random-play", "greedy", *_HUMAN, "strategist")   # the human-error bots: unokit/fast/_edhuman.h
+#: the editions the strategist is proven under (unokit/fast/_edstrategist.h: a colourless deck of wilds)
+_EDITION_STRATEGIST = ("ALLWILD",)
 
 
 def _ed(rs) -> bytes | None:
@@ -379,10 +381,15 @@ def _edition_problem(rs, ed, bots, players: int, deck: str, decks: int, enforcem
     lo, hi = ed.players
     if not lo <= players <= hi:
         return f"{ed.code} is for {lo} to {hi} players"
-    for name in [bots] if isinstance(bots, str) else list(bots):
+    names = [bots] if isinstance(bots, str) else list(bots)
+    for name in names:
         if name.strip().lower() not in _EDITION_BOTS:
             return (f"bot {name!r} is played by the referee only under {ed.code} (compiled: "
                     f"{', '.join(_EDITION_BOTS)})")
+    if any(b.strip().lower() == "strategist" for b in names) and ed.code not in _EDITION_STRATEGIST:
+        return (f"the strategist is played by the referee only under {ed.code} (compiled under "
+                f"{', '.join(_EDITION_STRATEGIST)}, a colourless deck: its colours, bluffs, draw stacking and the "
+                "edition's own cards are not yet written in C)")
     return None
 
 
