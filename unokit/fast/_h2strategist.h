@@ -3,7 +3,8 @@
  * for greedy. Its scores are _strategist.h's (st_valuek: a group's cards, draws, Skips and Reverses added up as
  * StrategistBot._value_raw adds them); what a seat knows follows every Move applied (h2_strat_observe: the play
  * or cut, then the events of its on_play hooks: BACK's penalty, CLA's hand seen, SEVENO's swap, the carousels,
- * BOMB's penalties, as unokit.bots.knowledge.Scanner reads them).
+ * BOMB's penalties, as unokit.bots.knowledge.Scanner reads them); under DOA a play's gifts valued (st_value_raw's
+ * x->give), its donation variants pruned (h2_strat_prune) and the 'donate' event read (SE_GIVE).
  * tests/fast/test_compiled_strategist_house2.py proves it in lockstep with the Python strategist. */
 
 /* the decision's context (_strategist.h's, with the group rule in force) */
@@ -13,6 +14,7 @@ static void h2_strat_context(StCtx *x, const Strat *S, const G2 *G, int me) {
     x->t_card = G->h2 & H_T ? G->h4.t_card : -1;
     x->car_card = G->h2 & H_CAR ? G->h4.car_card : -1;
     x->dad_card = G->h2 & H_DAD ? G->h4.dad_card : -1;
+    x->doa_card = G->h2 & H_DOA ? G->doa_card : -1;
     x->ba = (G->h2 & H_BA) != 0;
     const StSeat *z = &S->seat[me];                    /* strategist._twin_numbers */
     x->ba_ready = x->ba && z->lp_n == 2 && z->lp_seat[0] != z->lp_seat[1] && z->lp_num[0] >= 0
@@ -29,10 +31,10 @@ static inline void st_reset(StInfo *f) {
 }
 
 /* an event of a play's on_play hooks, as the Scanner reads it */
-enum { SE_DRAW, SE_SWAP, SE_PASS, SE_SEE };
+enum { SE_DRAW, SE_SWAP, SE_PASS, SE_SEE, SE_GIVE };
 typedef struct { int8_t kind, a, b; int16_t n; } StEv;
 
-/* the play's hooks' events, in the referee's order (BA, CAR, T, DAD, BACK, CLA's look, SEVENO's swap and pass,
+/* the play's hooks' events, in the referee's order (DOA's gifts, BA, CAR, T, DAD, BACK, CLA's look, SEVENO's swap and pass,
  * ZEROLEFT, BOMB): the hand sizes followed through them (what a hook asks of its player's hand, LIMIT's room)
  * and each penalty drawn from the stock as take() draws it: with rng (a copy of the hand's generator, when DAD's
  * die is rolled) its reshuffles draw from the copy, so that the die's face is the one the play will roll */
@@ -86,6 +88,11 @@ static void h2_strat_events(const G2 *G, const Move *a, StEvs *E, Rng *die) {
     if (dad) { *die = g->rng; E->rng = die; }
     for (int s = 0; s < n; s++) E->lens[s] = g->hand_len[s];
     E->lens[p] -= k;
+    if (a->ng) {                                       /* DOA's gifts (play_order -1: first): 'donate' */
+        E->lens[p] -= a->ng;
+        E->lens[q] += a->ng;
+        E->v[E->m++] = (StEv){SE_GIVE, (int8_t)p, (int8_t)q, (int16_t)a->ng};
+    }
     if (G->h2 & H_BA) {                                /* Baptism: the two plays before this one, twin numbers */
         int r = 0, i = h->lp_n - 2;
         for (int j = 0; j < k; j++) r += T_FACE[cs[j]] == F_REVERSE;
@@ -171,6 +178,11 @@ static void h2_strat_observe(Strat *S, const G2 *G, const Move *a) {
             const StEv *v = &E.v[e];
             if (v->kind == SE_DRAW) {
                 st_ev_draw(z, me, v->a, v->n, 0);
+            } else if (v->kind == SE_GIVE) {           /* DOA: the receiver acquired them; the giver's hand changed */
+                z->sizes[v->b] = (int16_t)(z->sizes[v->b] + v->n);
+                z->sizes[v->a] = (int16_t)(z->sizes[v->a] - v->n);
+                if (v->b != me) z->info[v->b].acquired = (int16_t)(z->info[v->b].acquired + v->n);
+                if (v->a != me) st_reset(&z->info[v->a]);
             } else if (v->kind == SE_SEE) {            /* CLA: a reveal to its player alone (h2_strat_after) */
                 if (me == v->a) z->info[v->b].rev_has = 0;
             } else if (v->kind == SE_SWAP) {           /* the evidence travels with the hand */
@@ -220,17 +232,18 @@ static int h2_strat_free(const Lst *L) {
     return -1;
 }
 
-/* StrategistBot._uno_variant over the plays of L: one per (cards, colour, seat named), saying UNO when the play
- * leaves one card, in the order of their first appearance; vis: their indices in L */
+/* StrategistBot._uno_variant over the plays of L: one per (cards, colour, seat named, gifts), saying UNO when the
+ * play leaves one card (its gifts given), in the order of their first appearance; vis: their indices in L */
 static int h2_strat_variants(const Lst *L, int nh, int *vis) {
     int nv = 0;
     for (int i = 0; i < L->m; i++) {
         const Move *a = &L->v[i];
         if (a->kind != MV_PLAY || !a->n) continue;
-        int left = nh - a->n, j;
+        int left = nh - a->n - a->ng, j;
         for (j = 0; j < nv; j++) {
             const Move *b = &L->v[vis[j]];
-            if (b->n == a->n && b->color == a->color && b->target == a->target && !memcmp(b->cards, a->cards, (size_t)a->n))
+            if (b->n == a->n && b->color == a->color && b->target == a->target && !memcmp(b->cards, a->cards, (size_t)a->n)
+                    && b->ng == a->ng && !memcmp(b->give, a->give, a->ng))
                 break;
         }
         if (j == nv) vis[nv++] = i;
@@ -239,8 +252,56 @@ static int h2_strat_variants(const Lst *L, int nh, int *vis) {
     return nv;
 }
 
-static inline double h2_strat_value(const StCtx *x, const Move *a) {
-    return st_valuek(x, a->cards, a->n, a->color, a->target, 0, x->hand, x->nh, x->color, NULL);
+/* _value of a Move play (DOA: with its gifts, x->give) */
+static inline double h2_strat_value(StCtx *x, const Move *a) {
+    x->give = a->give;
+    x->ng = a->ng;
+    double v = st_valuek(x, a->cards, a->n, a->color, a->target, 0, x->hand, x->nh, x->color, NULL);
+    x->ng = 0;
+    return v;
+}
+
+/* StrategistBot._prune (DOA, 40 plays or more): per (cards, colour, call), in the order of first appearance, at most
+ * six of a larger group, those naming the first opponent with the fewest cards (else all of it) sorted (stably) by
+ * the wilds, then the most points, given; vis rewritten, its new length returned */
+static int h2_strat_prune(const StCtx *x, const Lst *L, int *vis, int nv) {
+    int out[H2_CAP], no = 0, tgt = -1, grp[H2_CAP], g2[H2_CAP], wk[H2_CAP], pk[H2_CAP];
+    uint8_t done[H2_CAP] = {0};
+    for (int s = 0; s < x->n; s++)                     /* min(ctx.opps, key=sizes) */
+        if (s != x->me && !(x->out >> s & 1) && (tgt < 0 || x->sizes[s] < x->sizes[tgt])) tgt = s;
+    for (int i = 0; i < nv; i++) {
+        if (done[i]) continue;
+        const Move *a = &L->v[vis[i]];
+        int ng = 0, n2 = 0;
+        for (int j = i; j < nv; j++) {
+            const Move *b = &L->v[vis[j]];
+            if (done[j] || b->n != a->n || b->color != a->color || b->uno != a->uno || memcmp(b->cards, a->cards, (size_t)a->n))
+                continue;
+            done[j] = 1;
+            grp[ng++] = vis[j];
+        }
+        if (ng <= 6) {
+            for (int j = 0; j < ng; j++) out[no++] = grp[j];
+            continue;
+        }
+        for (int j = 0; j < ng; j++) if (L->v[grp[j]].target == tgt) g2[n2++] = grp[j];
+        if (!n2) for (int j = 0; j < ng; j++) g2[n2++] = grp[j];
+        for (int j = 0; j < n2; j++) {                 /* the key: (wilds given, -points given) */
+            const Move *b = &L->v[g2[j]];
+            wk[j] = pk[j] = 0;
+            for (int c = 0; c < b->ng; c++) { wk[j] += st_wild(b->give[c]); pk[j] -= T_POINTS[b->give[c]]; }
+        }
+        for (int j = 1; j < n2; j++) {                 /* list.sort: stable */
+            int v = g2[j], w = wk[j], p = pk[j], t = j - 1;
+            while (t >= 0 && (w < wk[t] || (w == wk[t] && p < pk[t]))) {
+                g2[t + 1] = g2[t]; wk[t + 1] = wk[t]; pk[t + 1] = pk[t]; t--;
+            }
+            g2[t + 1] = v; wk[t + 1] = w; pk[t + 1] = p;
+        }
+        for (int j = 0; j < n2 && j < 6; j++) out[no++] = g2[j];
+    }
+    memcpy(vis, out, sizeof(int) * (size_t)no);
+    return no;
 }
 
 /* _consume over Move plays: drawing is weighed against playing */
@@ -297,6 +358,7 @@ static int h2_strat_act(Strat *S, const G2 *G, int me, Rng *r, const Lst *L) {
     }
     /* _best_turn_action */
     int vis[H2_CAP], nv = h2_strat_variants(L, x.nh, vis), draw = -1, pass = -1;
+    if (x.doa_card >= 0 && nv >= 40) nv = h2_strat_prune(&x, L, vis, nv);   /* _prune (DOA) */
     for (i = 0; i < L->m; i++) {
         int k = h2_k(&L->v[i]);
         if (k == K_DRAW && draw < 0) draw = i;

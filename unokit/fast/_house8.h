@@ -12,8 +12,9 @@
  * catches and M's slap (the rules' actions, _options_last) for every seat but the drawer. random-play and greedy
  * never challenge a draw (their act and react pass it over), so their hands are the official ones; the step-by-step
  * tests take it among the uniform decisions. compiled.problem accepts DP with P1-P4, FU, BU, SAT, INS, CON, DRAWPLAY
- * and FORCE (whose draws leave can_play_alone the official match), random-play and greedy.
- * tests/fast/test_compiled_dp.py. */
+ * and FORCE (whose draws leave can_play_alone the official match), random-play, greedy, the strategist and the
+ * human-error bots (offered a reaction while the window is open: _human.h's hu_react_step, as
+ * Game.out_of_turn_seats counts the seats). tests/fast/test_compiled_dp.py, test_compiled_human_doa.py. */
 
 #define DOUBTDRAW_BASE 9600           /* codec.DOUBTDRAW_BASE (unokit/fast/ccore.py checks it) */
 #define DP_GUILTY 2                   /* DrawChallenge.apply_action: the drawer held a playable card */

@@ -18,7 +18,8 @@
  *
  * One hand loop takes the human seats' choices through hooks: under _house2.h's rules h2_play_hand's (G2.hu:
  * hu_begin, hu_h2_react_step, hu_h2_turn, below); under the others _ccore.c's play_hand (hu_begin, hu_react_step
- * with M's slap rounds and MS's seats out among the reacting seats as Game.out_of_turn_seats counts them, hu_act).
+ * with M's slap rounds, DP's open draw and MS's seats out among the reacting seats as Game.out_of_turn_seats counts
+ * them, hu_act).
  *
  * A penalty event is counted per seat where C penalizes (Game.pens). compiled.problem says where this was proven
  * (compiled._HUMAN_RULES); tests/fast/test_compiled_human.py, test_compiled_human_house.py. */
@@ -143,10 +144,12 @@ static void hu_order(const Config *cfg, Hu *H, int *cands, double *delay, int nc
 
 /* unokit.engine.flow.react_step with human seats: 1 when a reaction was applied */
 static int hu_react_step(Game *g, const Config *cfg, Hu *H, Rng *bots, Strat *st, GrHist *gh, int16_t *ids) {
-    int me = g->current, n = g->n, nc = 0, cands[MAXP];
+    int me = g->current, n = g->n, nc = 0, cands[MAXP], dp = 0;
     double delay[MAXP];
+    for (int p = 0; p < n && g->dp_drawer && !dp; p++)   /* DP: a seat but the one to act may challenge the draw */
+        dp = p != me && dp_may_challenge(g, p);
     for (int p = 0; p < n; p++)                        /* Game.out_of_turn_seats: M's slap round, MS's seats out */
-        if (p != me && !(g->out >> p & 1) && (g->catchable || g->m_open || (g->hand_len[p] == 1 && !g->uno_said[p])))
+        if (p != me && !(g->out >> p & 1) && (g->catchable || g->m_open || dp || (g->hand_len[p] == 1 && !g->uno_said[p])))
             cands[nc++] = p;
     cands[nc++] = me;
     Rng *hr = &bots[MAXP];
@@ -192,12 +195,13 @@ static void hu_h2_log(H2Log *L, long long id) {   /* h2_log of a line said */
     L->v[L->n++] = id;
 }
 
-/* a Move equal to Play(a.player, a.cards, a.color, False, a.target) (HumanBot.act's forgotten call): -1 if none */
+/* a Move equal to Play(a.player, a.cards, a.color, False, a.target, give=a.give) (HumanBot.act's forgotten call):
+ * -1 if none */
 static int hu_h2_forgot(const Lst *L, const Move *a) {
     for (int i = 0; i < L->m; i++) {
         const Move *b = &L->v[i];
         if (b->kind == MV_PLAY && !b->uno && !b->more && b->n == a->n && b->color == a->color && b->target == a->target
-                && !memcmp(b->cards, a->cards, (size_t)a->n))
+                && !memcmp(b->cards, a->cards, (size_t)a->n) && b->ng == a->ng && !memcmp(b->give, a->give, a->ng))
             return i;
     }
     return -1;

@@ -328,7 +328,9 @@ typedef struct {
     int me, n, d, phase, color, topface, pending, nh;
     int na, out;                     /* MS: the seats left, those out of the hand (a bit each; _Ctx.na, eliminated) */
     int group;                       /* DR (1: one face) or DD (2: identical cards) in force (surprise_group), else 0 */
-    int t_card, car_card, dad_card;  /* the numbers of T, CAR, DAD in force (-1: none; _h2strategist.h) */
+    int t_card, car_card, dad_card, doa_card;   /* the numbers of T, CAR, DAD, DOA in force (-1: none; _h2strategist.h) */
+    const uint8_t *give;             /* DOA: the gifts of the play valued (ng of them, to the seat it names) */
+    int ng;
     int ba, ba_ready;                /* BA in force; the last two plays were twin numbers (strategist._twin_numbers) */
     const uint8_t *hand;
     int sizes[MAXP];
@@ -377,7 +379,9 @@ static void st_context(StCtx *x, const Strat *S, const Game *g, int me) {
     x->hand = g->hands[me];
     x->nh = g->hand_len[me];
     x->group = 0;
-    x->t_card = x->car_card = x->dad_card = -1;
+    x->t_card = x->car_card = x->dad_card = x->doa_card = -1;
+    x->give = NULL;
+    x->ng = 0;
     x->ba = x->ba_ready = 0;
     x->max_danger = 0.0;
     x->min_opp = 99;
@@ -626,6 +630,7 @@ static double st_hold(const StCtx *x, int c, int two) {
     }
     if (W_WEAPONS > 0 && T_NUMV[c] >= 0) {             /* weapons: the cards armed by T, DAD */
         if (T_NUMV[c] == x->t_card) v += 1.2 * W_WEAPONS;
+        if (T_NUMV[c] == x->doa_card) v += 0.5 * W_WEAPONS;
         if (T_NUMV[c] == x->dad_card) v += 0.7 * W_WEAPONS;
     }
     if (W_WEAPONS > 0 && T_FACE[c] == F_REVERSE && x->ba) v += 0.4 * W_WEAPONS;
@@ -699,18 +704,28 @@ static inline int st_removek(const uint8_t *hand, int nh, const uint8_t *cs, int
     return nr;
 }
 
+/* DOA: `hand` without the k cards cs and then the play's gifts (rest_of_hand(hand, cards + give)) */
+static int st_rest_gifts(const StCtx *x, const uint8_t *hand, int nh, const uint8_t *cs, int k, uint8_t *rest) {
+    uint8_t all[NDECK];
+    memcpy(all, cs, (size_t)k);
+    memcpy(all + k, x->give, (size_t)x->ng);
+    return st_removek(hand, nh, all, k + x->ng, rest);
+}
+
 /* _value_raw: the play of the k cards cs, the last one on top (named: the colour named for a wild, else -1),
  * from `hand` (a group of DR/DD: its draws, Skips and Reverses add up as the referee's _resolve adds them) */
 static double st_value_raw(const StCtx *x, const uint8_t *cs, int k, int named, int target, int depth,
                            const uint8_t *hand, int nh, const int *sizes_in) {
     uint8_t rest[NDECK];
-    int nr = k == 1 ? st_remove(hand, nh, cs[0], rest) : st_removek(hand, nh, cs, k, rest);
+    int ng = depth ? 0 : x->ng;                        /* DOA: the gifts leave the hand too (h2_strat_value) */
+    int nr = ng ? st_rest_gifts(x, hand, nh, cs, k, rest)
+           : k == 1 ? st_remove(hand, nh, cs[0], rest) : st_removek(hand, nh, cs, k, rest);
     int card = cs[k - 1];
     int col = named >= 0 ? named : T_COLOR[card], face = T_FACE[card], me = x->me;
     int two = x->na == 2, draw = st_draw_of(card);
     int sizes[MAXP];
     for (int s = 0; s < x->n; s++) sizes[s] = sizes_in ? sizes_in[s] : x->sizes[s];
-    double v = ST_CARD * k;
+    double v = ST_CARD * (k + ng);
     sizes[me] = nr;
     double calm = 1.0 - x->max_danger;
     double sm = (nh - 2) / 3.0;
@@ -808,6 +823,10 @@ static double st_value_raw(const StCtx *x, const uint8_t *cs, int k, int named, 
         for (int i = 0; i < nsk; i++)
             if (skipped[i] != me && !two)
                 v += 1.0 * W_MANAGEMENT * ST_CARD * (0.4 + 1.2 * st_danger(x->sizes[skipped[i]]));
+    }
+    if (ng && target >= 0) {                           /* DOA: the seat given the cards */
+        sizes[target] += ng;
+        if (W_WEAPONS > 0) v += 0.3 * W_WEAPONS * st_danger(x->sizes[target]) * 3;
     }
     if (W_ZERO > 0) {
         int zero = 0;

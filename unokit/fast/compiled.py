@@ -108,7 +108,8 @@ _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY
                      "ADDUP", "OPEN", "REV", "TRI",
                      "MS1", "MS2", "MS3",   # _house6.h's sudden death (tests/fast/test_compiled_strategist_house6.py)
                      "CHU", "E", "IE", "S", "M",   # _house5.h's (_strategist5.h; test_compiled_strategist_house5.py)
-                     "DP")   # _house8.h's (tests/fast/test_compiled_dp.py)
+                     "DP",   # _house8.h's (tests/fast/test_compiled_dp.py)
+                     "DOA")  # _house7.h's gifts (_h2strategist.h; tests/fast/test_compiled_strategist_doa.py)
 #: the human-error bots (unokit.bots.human.HumanBot over greedy or random-play): their policies in C, the default
 #: rates of HumanBot (forget_uno, talk, apologise, reaction; tests/fast/test_compiled_human.py checks them against
 #: its signature: this layer cannot import the bots), and the rule codes under which they were proven to play as
@@ -117,7 +118,7 @@ _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY
 #: their lines)
 _HUMAN = {"human": 4, "human:greedy": 4, "human:random-play": 5}
 _HUMAN_RATES = (0.1, 0.02, 0.05, 0.6)
-_HUMAN_RULES = tuple(c for c in HOUSE_RULES if c not in ("DOA", "DP")) + ("ORG",)   # (DOA, DP: not proven with them)
+_HUMAN_RULES = HOUSE_RULES + ("ORG",)   # (DOA, DP: tests/fast/test_compiled_human_doa.py)
 _FLAGS = {"ADDUP": 1, "SAT": 2, "INS": 4, "CON": 8, "DRAWPLAY": 16, "FORCE": 32, "DRAWANY": 64, "PRE": 128,
           "SLOWUNO": 256, "DP": 512}
 
