@@ -22,19 +22,19 @@ import compiled_support as S
 import pytest
 
 from unokit.bots import make_bot
-from unokit.core.actions import CatchUno, Challenge, ChooseColor, Draw, Pass, Play, SayUno
+from unokit.core.actions import CatchUno, Challenge, ChooseColor, Discard, Draw, Pass, Play, SayUno, Slap
 from unokit.core.cards import COLORS
 from unokit.engine.compose import every_action
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
-from unokit.fast.ccore import EDITION_FACES, EDITION_HEAD, EDITION_ROLLS, edition_facts
+from unokit.fast.ccore import EDITION_FACES, EDITION_HEAD, EDITION_ROLLS, EDITION_TAIL, edition_facts
 from unokit.lab.sim import derive_seed, play_hand
 from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
 ALLWILD = "UNO ALLWILD"
-_KINDS = {Play: 0, Draw: 1, Pass: 2, SayUno: 3, CatchUno: 4, ChooseColor: 5, Challenge: 6}
+_KINDS = {Play: 0, Draw: 1, Pass: 2, SayUno: 3, CatchUno: 4, ChooseColor: 5, Challenge: 6, Discard: 8, Slap: 9}
 
 
 def _faces(rules: str) -> tuple[str, ...]:
@@ -49,6 +49,8 @@ def move_of(a, faces: tuple[str, ...]) -> tuple[int, int, int, int, int, int]:
                 -1 if a.color is None else COLORS.index(a.color))
     if kind == 5:
         return (a.player, 5, -1, -1, 0, COLORS.index(a.color))
+    if kind == 8:   # UNO Spin's free discard
+        return (a.player, 8, faces.index(a.card.code), -1, 0, -1)
     return (a.player, kind, -1, a.target if kind == 4 else -1, 0, -1)
 
 
@@ -113,7 +115,7 @@ def test_ALLWILD_is_played_compiled_in_its_player_range_only():
     assert C.problem(ALLWILD, "strategist", 3) is None   # _edstrategist.h (tests/fast/test_compiled_edstrategist.py)
     assert "search" in C.problem(ALLWILD, "search", 3)
     assert C.problem(ALLWILD, "random-play", 3, decks=2)
-    assert C.problem("UNO FLASH", "random-play", 3)
+    assert C.problem("UNO FLASH(targeted=on)", "random-play", 3)
     assert C.batch_problem(ALLWILD)
 
 
@@ -121,7 +123,7 @@ def test_ALLWILD_facts_come_from_the_edition():
     faces, raw = edition_facts(RuleSet.parse(ALLWILD))
     assert faces == ("W", "WR", "WS", "WS2", "WFS", "W+2", "WT+2", "W+4")
     nf, nd = raw[0], raw[1]
-    assert (nf, nd) == (8, 112) and len(raw) == FACES_AT + nd + len(EDITION_FACES) * nf
+    assert (nf, nd) == (8, 112) and len(raw) == FACES_AT + nd + len(EDITION_FACES) * nf + EDITION_TAIL
     assert tuple(raw[2:5]) == (0, 0, 1)   # no mercy, no drawing until playable; the swap changes a hand
     row = face_rows(ALLWILD)
     assert tuple(row["WR"][:4]) == (1, 1, 2, 0) and row["W+4"][4] == 4 and row["W"][7] == 20

@@ -10,9 +10,9 @@
  * (those with the UNO call first); no play: draw, else pass */
 static int ed_random_play(Rng *r, const EdMove *L, int m, int phase) {
     int cards[ED_NF], nc = 0;
-    if (phase == PH_COLOR) {
-        int first = 0, k = 0;
-        for (int i = 0; i < m; i++) if (L[i].kind == EM_COLOR) { if (!k++) first = i; }
+    if (phase == PH_COLOR || phase == PH_FREE) {             /* (UNO Spin's free discards: a uniform one) */
+        int first = 0, k = 0, kind = phase == PH_COLOR ? EM_COLOR : EM_DISCARD;
+        for (int i = 0; i < m; i++) if (L[i].kind == kind) { if (!k++) first = i; }
         if (k) return first + (int)rng_below(r, (uint32_t)k);
     }
     for (int i = 0; i < m; i++) {
@@ -38,6 +38,7 @@ static int ed_random_play(Rng *r, const EdMove *L, int m, int phase) {
 static int ed_react(const EdMove *L, int m) {
     for (int i = 0; i < m; i++) if (L[i].kind == EM_UNO) return i;
     for (int i = 0; i < m; i++) if (L[i].kind == EM_CATCH) return i;
+    for (int i = 0; i < m; i++) if (L[i].kind == EM_SLAP) return i;   /* UNO Flash */
     return -1;
 }
 
@@ -84,9 +85,11 @@ static int ed_greedy(const EdGame *g, const EdMove *L, int m) {
     int best = -1, bk[ED_KEY] = {0}, best_bluff = 0;
     for (int i = 0; i < m; i++) if (L[i].kind == EM_UNO) return i;
     for (int i = 0; i < m; i++) if (L[i].kind == EM_CATCH) return i;
+    for (int i = 0; i < m; i++) if (L[i].kind == EM_SLAP) return i;   /* UNO Flash (_free_gain) */
     if (g->phase == PH_PENDING)
         for (int i = 0; i < m; i++)
             if (L[i].kind == EM_CHALLENGE && ed_bluff_probability(g, g->current) > GR_THRESHOLD) return i;
+    if (g->phase == PH_FREE) return ed_spin_greedy(g, L, m);   /* UNO Spin's free discards */
     if (g->phase == PH_COLOR) {
         int cnt[ED_NCOLORS] = {0}, pts[ED_NCOLORS] = {0}, p = g->current, pick = 0;
         for (int i = 0; i < g->hand_len[p]; i++) {
@@ -127,10 +130,11 @@ static int ed_greedy(const EdGame *g, const EdMove *L, int m) {
 
 /* unokit.engine.flow.react_step; 1: a reaction was applied */
 static int ed_react_step(EdGame *g, Rng *hr, EdMove *L, EdLog *log) {
-    int me = g->current, n = g->n, nc = 0, cands[MAXP];
+    int me = ed_to_act(g), n = g->n, nc = 0, cands[MAXP];
     if (g->over) return 0;
     for (int p = 0; p < n; p++)
-        if (p != me && ed_in(g, p) && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p]))) cands[nc++] = p;
+        if (p != me && ed_in(g, p) && (g->catchable || ed_flash_others(g, me) || (g->hand_len[p] == 1 && !g->uno_said[p])))
+            cands[nc++] = p;
     cands[nc++] = me;
     for (int i = nc - 1; i > 0; i--) {                      /* random.shuffle */
         int j = (int)rng_below(hr, (uint32_t)(i + 1)), t = cands[i];
@@ -166,7 +170,7 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     while (!g->over && steps < cfg->max_steps) {
         steps++;
         for (int round = 0; round < 2 * n; round++) {
-            if (!hu && !g->catchable) {                      /* no seat may react: the shuffle is of one seat */
+            if (!hu && !g->catchable && !g->slap) {          /* no seat may react: the shuffle is of one seat */
                 int any = 0;
                 for (int s = 0; s < n && !any; s++) any = g->hand_len[s] == 1 && !g->uno_said[s];
                 if (!any) break;
@@ -177,7 +181,7 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
             if (g->over) break;
         }
         if (g->over) break;
-        int cur = g->current, ph = g->phase;
+        int cur = ed_to_act(g), ph = g->phase;
         int m = ed_legal(g, cur, 1, L);                      /* (turn_step: the whole list, reactions too) */
         EdMove a = cfg->policy[cur] == POL_STRATEGIST ? L[ed_strategist(&es, g, L, m)]
                  : hu ? hu_ed_turn(g, hu, L, m)
@@ -248,7 +252,7 @@ static PyObject *ed_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
             for (int i = 0; i < m; i++) PyList_SET_ITEM(l, i, ed_move_tuple(L[i]));
             PyList_SET_ITEM(legal, s, l);
         }
-        int cur = g->current;
+        int cur = ed_to_act(g);
         EdMove a;
         if (nd >= 0) {
             PyObject *item = PySequence_GetItem(decisions, t);

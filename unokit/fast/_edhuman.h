@@ -38,11 +38,12 @@ static int hu_ed_react(EdGame *g, Hu *H, int s, EdMove *L, int m) {
 /* ed_react_step with human seats (ed_play_hand's hook); 1: a reaction (or a line) was applied */
 static int hu_ed_react_step(EdGame *g, Hu *H, EdMove *L, EdLog *log) {
     const Config *cfg = H->cfg;
-    int me = g->current, n = g->n, nc = 0, cands[MAXP];
+    int me = ed_to_act(g), n = g->n, nc = 0, cands[MAXP];
     double delay[MAXP];
     if (g->over) return 0;
     for (int p = 0; p < n; p++)
-        if (p != me && ed_in(g, p) && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p]))) cands[nc++] = p;
+        if (p != me && ed_in(g, p) && (g->catchable || ed_flash_others(g, me) || (g->hand_len[p] == 1 && !g->uno_said[p])))
+            cands[nc++] = p;
     cands[nc++] = me;
     Rng *hr = &H->bots[MAXP];
     for (int i = nc - 1; i > 0; i--) {                      /* random.shuffle */
@@ -66,7 +67,7 @@ static int hu_ed_react_step(EdGame *g, Hu *H, EdMove *L, EdLog *log) {
 
 /* the seat in turn's move among L[0..m) (ed_play_hand's hook): HumanBot.act for a human seat, its inner bot's */
 static EdMove hu_ed_turn(EdGame *g, Hu *H, EdMove *L, int m) {
-    int cur = g->current, pol = H->cfg->policy[cur];
+    int cur = ed_to_act(g), pol = H->cfg->policy[cur];
     int i = hu_greedy(pol) ? ed_greedy(g, L, m) : ed_random_play(&H->bots[cur], L, m, g->phase);
     if (hu_human(pol) && L[i].kind == EM_PLAY && L[i].uno && hu_random(&H->r[cur]) < H->cfg->hu[0])
         for (int j = 0; j < m; j++)

@@ -19,17 +19,26 @@
  * and is skipped), turn draws (Game._do_draw, or Game._draw_with_policy: drawing until a card playable alone comes,
  * stopped at the mercy limit), the mercy rule (NoMercy.on_turn_start: a seat holding the limit is out, its cards
  * shuffled into the stock: Game.eliminate, the last seat left wins; Game.next_seat skips the seats out), UNO calls
- * and catches. The bots and the harness are in _ed_play.h. */
+ * and catches. The bots and the harness are in _ed_play.h; UNO Spin's wheel in _ed_spin.h, UNO Flash's unit in
+ * _ed_flash.h. */
 
 #define ED_NDECK 256                   /* the largest deck an edition's state holds (card index in 8 bits) */
 #define ED_NF 80                       /* the most faces */
 #define ED_ROLLS 100                   /* the launcher's outcomes: cards released by each roll (ccore.EDITION_ROLLS) */
 #define ED_HEAD (6 + ED_ROLLS)         /* faces, cards, ccore.EDITION_HEAD, the launcher's rolls */
-#define ED_FACE_BYTES 32
+#define ED_FACE_BYTES 33
 enum { EDK_NONE = 0, EDK_SWAP = 1, EDK_AIM = 2, EDK_PASS = 3, EDK_SHED = 4, EDK_ROULETTE = 5, EDK_LAUNCH = 6 };   /* ccore.EDITION_KINDS */
 enum { EM_PLAY = 0, EM_DRAW = 1, EM_PASS = 2, EM_UNO = 3, EM_CATCH = 4, EM_COLOR = 5, EM_CHALLENGE = 6 };
 #define ED_NOCOLOR 255
 #define ED_NCOLORS 4                   /* the colours a wild names: Game.colors (red, yellow, green, blue) */
+/* UNO Spin (_ed_spin.h) and UNO Flash (_ed_flash.h) */
+#define ED_WHEEL 16                    /* ccore.EDITION_WHEEL: the most spaces of a wheel */
+#define ED_TAIL (1 + 2 * ED_WHEEL + 2) /* after the faces' bytes: the spaces, (what, arg) each; Flash's unit */
+#define EDK_SPIN 7                     /* ccore.EDITION_KINDS, after EDK_LAUNCH */
+#define EDK_SLAP 8                     /* UNO Flash (_ed_flash.h): its SLAP card, a round of presses */
+#define EM_SLAP 9                      /* a press of the unit's button */
+#define EM_DISCARD 8                   /* a free discard owed (after _edhuman.h's EM_SAY 7) */
+#define PH_FREE 4                      /* Phase.FREE_DISCARD */
 
 /* one face (ccore.EDITION_FACES): [players == 2] advance and reverse, the draw it makes the next seat face, its
  * seat choice or effect on the hands (EDK_*), the cards the chosen seat draws (EDK_AIM), its points; what
@@ -45,11 +54,15 @@ typedef struct {
     uint8_t color, symbol, face, number, names, uno_any, stack_to, alone, f_returned, f_starter, f_reverse, f_draw;
     uint8_t f_names, challenge, wd4, presses, until_cards, turn_skip;
     uint8_t strat;                     /* the strategist's face (ccore.strategist_faces) */
+    uint8_t index_rank;                                     /* UNO Spin: its rank by Card.index (a greedy discard) */
 } EdFace;
 typedef struct {
     int nf, nd, mercy, until, changers, wrong_extra, rolls, numbers;
     uint8_t roll[ED_ROLLS], deck[ED_NDECK];
     EdFace f[ED_NF];
+    int wheel;                                              /* UNO Spin (_ed_spin.h): the wheel's spaces */
+    uint8_t space[ED_WHEEL], space_arg[ED_WHEEL];
+    int random_order, slap_penalty;                         /* UNO Flash (_ed_flash.h): ccore.EDITION_UNIT */
 } EdRules;
 
 typedef struct {
@@ -65,11 +78,25 @@ typedef struct {
     uint8_t pens[MAXP];                /* penalty events per seat, modulo 256 (the human-error bots apologise) */
     const EdRules *R;
     Rng rng;
+    uint8_t spin, owed, resume;                             /* UNO Spin (_ed_spin.h): a spin at the next turn start, */
+    int8_t owed_by, spin_by;                                /* the free discards owed, by whom; the colour to discard */
+    uint8_t slap;                                           /* UNO Flash (_ed_flash.h): a round of presses open, */
+    uint16_t pressed;                                       /* the seats that pressed (bit q) */
 } EdGame;
 
 /* target: -1 none (EM_CATCH: the seat caught); color: the colour named (a wild's play, EM_COLOR), else -1 */
 typedef struct { int8_t seat, kind, card, target, uno, color; } EdMove;
 typedef struct { EdMove *v; int n, cap; } EdLog;            /* every move applied (ed_play_logged) */
+
+static int ed_spin_parse(const uint8_t *b, EdRules *R);
+static inline int ed_to_act(const EdGame *g);
+static void ed_spin(EdGame *g);
+static void ed_spin_color(EdGame *g, int p, int color);
+static void ed_spin_discard(EdGame *g, int p, int c);
+static int ed_flash_parse(const uint8_t *b, EdRules *R);
+static int ed_flash_pick(EdGame *g);
+static void ed_flash_start(EdGame *g);
+static void ed_flash_press(EdGame *g, int p);
 
 /* the edition's facts from the config's bytes: faces, deck size, ccore.EDITION_HEAD, the deck (face indices), then
  * ED_FACE_BYTES a face */
@@ -83,7 +110,7 @@ static int ed_parse(const uint8_t *b, Py_ssize_t len, EdRules *R) {
     R->wrong_extra = b[5];
     R->rolls = 0;
     for (int i = 0; i < ED_ROLLS; i++) if ((R->roll[i] = b[6 + i]) != 255) R->rolls = i + 1;
-    if (R->nf < 1 || R->nf > ED_NF || R->nd < 2 || R->nd > ED_NDECK - 1 || len != ED_HEAD + R->nd + ED_FACE_BYTES * R->nf)
+    if (R->nf < 1 || R->nf > ED_NF || R->nd < 2 || R->nd > ED_NDECK - 1 || len != ED_HEAD + R->nd + ED_FACE_BYTES * R->nf + ED_TAIL)
         return -1;
     memcpy(R->deck, b + ED_HEAD, (size_t)R->nd);
     for (int i = 0; i < R->nd; i++) if (R->deck[i] >= R->nf) return -1;
@@ -98,13 +125,13 @@ static int ed_parse(const uint8_t *b, Py_ssize_t len, EdRules *R) {
         e->stack_to = f[19]; e->alone = f[20]; e->f_returned = f[21]; e->f_starter = f[22]; e->f_reverse = f[23];
         e->f_draw = f[24]; e->f_names = f[25]; e->challenge = f[26]; e->wd4 = f[27]; e->presses = f[28];
         e->until_cards = f[29]; e->turn_skip = f[30];
-        e->strat = f[31];
-        if (e->kind > EDK_LAUNCH || (e->kind == EDK_LAUNCH && !R->rolls) || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50
+        e->strat = f[31]; e->index_rank = f[32];
+        if (e->kind > EDK_SLAP || (e->kind == EDK_LAUNCH && !R->rolls) || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50
                 || (e->color != ED_NOCOLOR && e->color >= ED_NCOLORS) || e->f_starter > 2 || e->f_draw > 50)
             return -1;
         if (e->number != 255) R->numbers = 1;
     }
-    return 0;
+    return ed_spin_parse(f, R) < 0 ? -1 : ed_flash_parse(f + 1 + 2 * ED_WHEEL, R);   /* the wheel, Flash's unit */
 }
 
 /* Chance.shuffle with referee chance (a uniform key per card, the cards in key order; the index in the low 8 bits
@@ -175,6 +202,8 @@ static void ed_deal(EdGame *g, const Config *cfg, const EdRules *R, uint64_t see
     g->direction = 1;
     g->winner = g->going_out = g->drawn = g->victim = g->wd4_by = -1;
     g->h_before = g->h_last = -1;
+    g->spin = g->owed = 0; g->owed_by = g->spin_by = -1;     /* UNO Spin (after rng: not cleared above) */
+    g->slap = 0; g->pressed = 0;                              /* UNO Flash */
     if (!cfg->fast && cfg->pre && cfg->pre_seed == seed) { g->rng.fast = 0; memcpy(&g->rng.mt, cfg->pre, sizeof(MT)); }
     else rng_seed(&g->rng, seed, cfg->fast);
     int dealer = cfg->dealer >= 0 ? cfg->dealer : R->numbers ? ed_dealer_draw(g, R) : (int)rng_below(&g->rng, (uint32_t)n);
@@ -250,6 +279,7 @@ static void ed_finish(EdGame *g, int w) {
 
 /* Game.end_turn */
 static void ed_end_turn(EdGame *g, int nxt) {
+    if (g->R->random_order) nxt = ed_flash_pick(g);          /* UNO Flash: the unit picks */
     g->current = (uint8_t)nxt;
     g->drawn = -1;
     g->phase = g->pending ? PH_PENDING : PH_PLAY;
@@ -270,6 +300,9 @@ static void ed_out(EdGame *g, int q) {
     if (g->current == q) ed_end_turn(g, ed_next(g, q, 1));
 }
 
+#include "_ed_spin.h"   /* UNO Spin's wheel */
+#include "_ed_flash.h"  /* UNO Flash's unit */
+
 /* the turn-start hook of an edition with a mercy limit or a roulette (NoMercy.on_turn_start): every seat still in
  * holding the limit is out, then a roulette played asks the seat now in turn its colour */
 static void ed_turn_start(EdGame *g) {
@@ -286,6 +319,7 @@ static void ed_turn_start(EdGame *g) {
         g->phase = PH_COLOR;
         g->victim = (int8_t)g->current;
     }
+    if (g->spin) { g->spin = 0; if (!g->over) ed_spin(g); }   /* UNO Spin: the wheel spun */
 }
 
 /* Game.can_play_alone: the card matches and the rules' play_problem accepts it alone, naming no seat */
@@ -331,7 +365,7 @@ static int ed_roots(const EdGame *g, int p, int pending, EdMove *out, int m) {
 static int ed_legal(const EdGame *g, int seat, int turn, EdMove *out) {
     int m = 0;
     if (g->over || !ed_in(g, seat)) return 0;
-    if (turn && seat == g->current) {
+    if (turn && seat == ed_to_act(g)) {
         if (g->phase == PH_PLAY) {
             m = ed_roots(g, seat, 0, out, m);
             out[m++] = ed_mv(seat, EM_DRAW, -1, -1, 0, -1);
@@ -344,11 +378,12 @@ static int ed_legal(const EdGame *g, int seat, int turn, EdMove *out) {
             if (g->going_out < 0) m = ed_roots(g, seat, 1, out, m);
         } else if (g->phase == PH_COLOR) {
             for (int col = 0; col < ED_NCOLORS; col++) out[m++] = ed_mv(seat, EM_COLOR, -1, -1, 0, col);
-        }
+        } else if (g->phase == PH_FREE) m = ed_spin_discards(g, seat, out, m);   /* UNO Spin */
     }
     if (g->hand_len[seat] == 1 && !g->uno_said[seat]) out[m++] = ed_mv(seat, EM_UNO, -1, -1, 0, -1);
     for (int q = 0; q < g->n; q++)
         if (q != seat && (g->catchable >> q & 1) && g->hand_len[q] == 1) out[m++] = ed_mv(seat, EM_CATCH, -1, q, 0, -1);
+    if (g->slap && !(g->pressed >> seat & 1)) out[m++] = ed_mv(seat, EM_SLAP, -1, -1, 0, -1);   /* UNO Flash */
     return m;
 }
 
@@ -410,6 +445,12 @@ static void ed_on_play(EdGame *g, int p, int c, int q) {
     case EDK_ROULETTE:
         if (g->hand_len[p]) g->roulette = 1;
         return;
+    case EDK_SPIN:                                           /* UNO Spin: the next seat spins */
+        if (g->hand_len[p]) g->spin = 1;
+        return;
+    case EDK_SLAP:                                           /* UNO Flash: its player pressed with the card */
+        if (g->hand_len[p]) { g->slap = 1; g->pressed = (uint16_t)(1u << p); }
+        return;
     case EDK_LAUNCH: {                                       /* the next seat presses: each press one roll */
         int victim = ed_next(g, p, 1);
         for (int k = 0; k < f->presses; k++) {
@@ -432,6 +473,7 @@ static void ed_apply(EdGame *g, EdMove a) {
         const EdFace *f = &g->R->f[c];
         g->drawn = -1;
         g->catchable = 0;                                   /* Game.seat_starts */
+        ed_flash_start(g);                                   /* (UNO Flash's on_start) */
         uint8_t *h = g->hands[p];
         for (int i = 0; i < g->hand_len[p]; i++)
             if (h[i] == c) { memmove(h + i, h + i + 1, (size_t)(g->hand_len[p] - i - 1)); g->hand_len[p]--; break; }
@@ -472,6 +514,7 @@ static void ed_apply(EdGame *g, EdMove a) {
     }
     case EM_DRAW:
         g->catchable = 0;
+        ed_flash_start(g);                                   /* UNO Flash */
         if (g->phase == PH_PENDING) {
             int k = g->pending;
             g->pending = 0;
@@ -510,6 +553,7 @@ static void ed_apply(EdGame *g, EdMove a) {
         int by = g->wd4_by, due = g->R->f[g->discard[g->discard_len - 1]].draw;
         g->wd4_by = -1;
         g->catchable = 0;
+        ed_flash_start(g);                                   /* UNO Flash */
         if (g->wd4_bluff) {
             g->pending = (uint16_t)(g->pending - due);
             ed_penalize(g, by, due);
@@ -533,7 +577,13 @@ static void ed_apply(EdGame *g, EdMove a) {
             g->victim = -1;
             while (ed_take(g, p, 1) && g->R->f[g->hands[p][g->hand_len[p] - 1]].color != (uint8_t)a.color) {}
             ed_end_turn(g, ed_next(g, p, 1));
-        }
+        } else if (g->spin_by == p) ed_spin_color(g, p, a.color);   /* UNO Spin */
+        return;
+    case EM_DISCARD:                                         /* UNO Spin */
+        ed_spin_discard(g, p, a.card);
+        return;
+    case EM_SLAP:                                            /* UNO Flash */
+        ed_flash_press(g, p);
         return;
     case EM_UNO:
         g->uno_said[p] = 1;

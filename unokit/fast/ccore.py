@@ -23,7 +23,8 @@ except ImportError as e:  # pragma: no cover - a source tree that was not built
     IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
 
 __all__ = ["IMPORT_ERROR", "available", "hand_over_tables", "rule_facts", "edition_facts", "EDITION_FACES", "EDITION_HEAD",
-           "EDITION_KINDS", "EDITION_ROLLS", "strategist_faces"]
+           "EDITION_KINDS", "EDITION_ROLLS", "EDITION_SPACES", "EDITION_TAIL", "EDITION_UNIT",
+           "EDITION_WHEEL", "strategist_faces"]
 
 
 def available() -> bool:
@@ -71,7 +72,7 @@ EDITION_FACES = ("advance", "reverse", "advance at two seats", "reverse at two s
                  "colour", "symbol", "face", "number", "names a colour", "UNO with any hand", "answers draws up to",
                  "playable alone", "first: returned", "first: starter", "first: reverse", "first: draw",
                  "first: names a colour", "challengeable", "a Wild Draw Four", "presses", "presses until cards",
-                 "skips besides", "strategist's face")
+                 "skips besides", "strategist's face", "index rank")
 
 
 def strategist_faces() -> tuple:
@@ -92,7 +93,18 @@ EDITION_ROLLS = 100
 #: a face's seat choice or effect on the hands (the "seat choice" byte): none, a swap of hands with the seat named,
 #: a draw by the seat named, every hand passed on, the other cards of its colour shed, the next seat's roulette, the
 #: next seat's presses of the launcher
-EDITION_KINDS = ("none", "swap", "aim", "pass hands", "shed colour", "roulette", "launcher")
+EDITION_KINDS = ("none", "swap", "aim", "pass hands", "shed colour", "roulette", "launcher", "spin", "slap")
+#: the most spaces of a wheel (UNO Spin), and what a space has the spinner do (asked of the rule's ``on_turn_start``:
+#: :func:`_wheel`): nothing, discard all but ``arg`` cards (chosen), every card of the number held most (the highest
+#: on a tie), name a colour and discard every card of it, draw until a card of colour ``arg`` comes, every hand passed
+#: to the next seat up, the hand shown. After the faces' bytes: the spaces, then (what, arg) for each of EDITION_WHEEL
+EDITION_WHEEL = 16
+EDITION_SPACES = ("none", "keep", "discard number", "discard colour", "draw until", "pass left", "show")
+#: UNO Flash's unit, after the wheel (asked of the rule's ``turn_order`` and its SLAP round: :func:`_unit`): who plays
+#: next is picked by chance among the seats still in (but one going out), the cards the last to press draws
+EDITION_UNIT = ("random order", "slap penalty")
+#: the bytes after the faces': the wheel's, then the unit's
+EDITION_TAIL = 1 + 2 * EDITION_WHEEL + len(EDITION_UNIT)
 
 
 class _Table:
@@ -105,12 +117,17 @@ class _Table:
         self.drawn: list[int] = []
         self.under: list = []
         self.asked = False
-        self.current, self.pending_kind = 1, 0
+        self.current, self.pending_kind, self.pending = 1, 0, 0
+        self.going_out: int | None = None
         self.discard: list = []
         self.roll = 0                               # the launcher: the outcome every roll gives,
         self.rolled: list[tuple[int, int]] = []     # the rolls asked (their bounds),
         self.got: list[tuple[int, int]] = []        # the cards drawn (seat, count)
         self.chance = self
+        self.owed: list[int] = []                   # the wheel (UNO Spin): free discards owed,
+        self.until: list = []                       # the colours drawn until,
+        self.reveals: list = []                     # the hands shown
+        self.ended: tuple[int, int] | None = None
 
     def randint(self, a, b):
         self.rolled.append((a, b))
@@ -131,6 +148,19 @@ class _Table:
 
     def ask_color(self, seat):
         self.asked = True
+
+    def end_turn(self, seat, nxt):
+        self.ended = (seat, nxt)
+
+    def owe_discards(self, seats, put):
+        self.owed += list(seats)
+
+    def draw_until(self, seat, color):
+        self.until.append(color)
+        return ()
+
+    def finish(self, winner):
+        self.over = True
 
     def hands_changed(self, *a):
         pass
@@ -205,11 +235,93 @@ def _kind(rules, c, other) -> tuple[int, int]:
             return 3, 0
         if t.under:
             return 4, 0
+        if t.rule_state and r.actions and r.action_options(t, 1):   # a round of presses (SLAP)
+            return 8, 0
         if t.rule_state and _overrides(r, "on_turn_start"):
             r.on_turn_start(t, 1)
+            if t.rolled:   # the next seat's turn start spins a wheel
+                return 7, 0
             if t.asked:
                 return 5, 0
     return 0, 0
+
+
+def _wheel(rules, c, faces) -> bytes:
+    """The wheel spun after a play of ``c`` (UNO Spin), asked of the rule's ``on_play`` and ``on_turn_start`` on
+    stand-in tables whose chance gives one outcome every time: :data:`EDITION_SPACES` of each outcome (the spinner
+    seat 1), as the bytes after the faces'. ``ValueError`` for a space the compiled core does not play."""
+    from ..core.actions import Play
+    from ..core.cards import COLORS
+    r = next(r for r in rules if _overrides(r, "on_turn_start") and _overrides(r, "on_play"))
+    by = {x.code: x for x in faces}
+    hand = [by[k] for k in ("R7", "G2", "B2", "Y5", "R5", "W")]   # 2 and 5 held twice, 7 once
+
+    def spin(v: int, held: list):
+        t = _table([[c, c], list(held), [c, c]])
+        r.on_play(t, 0, Play(0, (c,)))
+        t.roll = v
+        r.on_turn_start(t, 1)
+        return t
+
+    t0 = spin(0, hand)
+    if len(set(t0.rolled)) != 1 or t0.rolled[0][0] != 0 or t0.rolled[0][1] >= EDITION_WHEEL:
+        raise ValueError(f"{c.code}'s wheel is not one the compiled core plays")
+    out = bytearray([t0.rolled[0][1] + 1])
+    for v in range(t0.rolled[0][1] + 1):
+        t, old = spin(v, hand), list(hand)
+        if t.owed:
+            keep = {len(h) - len(spin(v, h).owed) for h in (hand, hand + hand)}
+            if len(keep) != 1 or set(t.owed) != {1}:
+                raise ValueError(f"{c.code}'s wheel owes discards the compiled core does not play")
+            what, arg = "keep", keep.pop()
+        elif t.asked:
+            what, arg = "discard colour", 0
+        elif t.until:
+            what, arg = "draw until", COLORS.index(t.until[0])
+        elif t.under:
+            if t.under != [x for x in old if x.number == 5]:   # the number held most, the highest of a tie
+                raise ValueError(f"{c.code}'s wheel discards what the compiled core does not play")
+            what, arg = "discard number", 0
+        elif t.hands == [[c, c], [c, c], old]:   # seat 0's hand to seat 1, seat 1's to seat 2
+            what, arg = "pass left", 0
+        elif t.reveals:
+            what, arg = "show", 0
+        elif t.ended is not None:
+            what, arg = "none", 0
+        else:
+            raise ValueError(f"{c.code}'s wheel does what the compiled core does not play")
+        out += bytes([EDITION_SPACES.index(what), arg])
+    return bytes(out) + bytes(1 + 2 * EDITION_WHEEL - len(out))
+
+
+def _unit(rules, slap) -> bytes:
+    """UNO Flash's unit (:data:`EDITION_UNIT`), asked of the rules on stand-in tables of three seats: whether
+    ``turn_order`` picks the next seat by chance (uniform over the seats still in but one going out: the pick is
+    ``seats[roll]``), and the cards the last to press draws after a play of ``slap`` (``apply_action``: seat 1
+    presses after seat 0's play, seat 2 is left); ``ValueError`` for a unit C does not play."""
+    from ..core.actions import Play, Slap
+    pick = 0
+    for r in rules:
+        if not _overrides(r, "turn_order"):
+            continue
+        for going in (None, 2):
+            for roll in (0, 1):
+                t = _table([[], [], []])
+                t.going_out, t.roll = going, roll
+                seats = [q for q in t.active if q != going]
+                if r.turn_order(t, 0, 1) != seats[roll] or t.rolled != [(0, len(seats) - 1)]:
+                    raise ValueError("a turn order the compiled core does not play")
+        pick = 1
+    penalty = 0
+    if slap is not None:
+        r = next(r for r in rules if Slap in r.actions)
+        t = _table([[slap, slap], [slap], [slap]])
+        r.on_play(t, 0, Play(0, (slap,)))
+        r.apply_action(t, Slap(1))
+        if t.rule_state or len(t.drawn) != 1:
+            raise ValueError("a round of presses the compiled core does not play")
+        penalty = t.drawn[0]
+    return bytes([pick, penalty])
 
 
 def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
@@ -228,7 +340,8 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     largest pending draw it answers (the rules' ``stack_ok``), whether it is playable alone (``Game.can_play_alone``:
     the rules' ``play_problem`` with no seat named; bit 0 with more cards held, bit 1 as the last card), the
     first-card rule (the edition's or the official one), whether its draw may be challenged, the launcher's
-    presses it makes and seats it skips, and the face as the strategist reads it (:func:`strategist_faces`).
+    presses it makes and seats it skips, the face as the strategist reads it (:func:`strategist_faces`), its rank by ``Card.index``; then the wheel
+    (:func:`_wheel`: no space when no face spins it) and the unit (:func:`_unit`).
     ``ValueError`` for an edition whose faces do what C does not play (a challenge a rule's ``setup`` may forbid, a
     card that names a seat of its own or may not be the last, launchers of different odds)."""
     from ..core.actions import Play
@@ -263,6 +376,8 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     out += rolls.pop() if rolls else bytes([255] * EDITION_ROLLS)
     out += bytes(faces.index(c) for c in deck)
     strat = strategist_faces()
+    rank = {c: i for i, c in enumerate(sorted(faces, key=lambda c: c.index))}
+    wheel, slap = bytes(1 + 2 * EDITION_WHEEL), None
     for c in faces:
         face = ed.effects.get(c.face)
         fx = [(face(seats) if callable(face) else face) if face is not None else effect_of(c, seats)
@@ -295,8 +410,11 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
                       int(any(c.number in r.hand_change_numbers() for r in rules if c.number is not None)), stack,
                       alone, int(first.returned), first.starter, int(first.reverse), first.draw,
                       int(first.names_color), int(many.challengeable), c.face == Face.WILD_DRAW_FOUR, presses,
-                      until_cards, skips, strat.index(c.face) + 1 if c.face in strat else 0])
-    return tuple(c.code for c in faces), bytes(out)
+                      until_cards, skips, strat.index(c.face) + 1 if c.face in strat else 0, rank[c]])
+        if kind == EDITION_KINDS.index("spin"):
+            wheel = _wheel(rules, c, faces)
+        slap = c if kind == EDITION_KINDS.index("slap") else slap
+    return tuple(c.code for c in faces), bytes(out + wheel + _unit(rules, slap))
 
 
 def _stacked(under: int):
