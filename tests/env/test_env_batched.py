@@ -18,6 +18,7 @@ from unokit.env.batched import BOT_KEY, UnoBatchedEnv, lineup
 from unokit.env.core import Flow, hand_rewards
 from unokit.env.gym_env import make_opponents
 from unokit.fast import compiled
+from unokit.fast.envflow import FlowBatch
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled core is not built")
 
@@ -45,17 +46,60 @@ class Replay:
         mask = f.mask() if not f.over and f.seat == self.seat else np.zeros(len(self.env.table), np.int8)
         return f.observe(self.seat), mask
 
+    def step(self, step: int) -> None:
+        self.flow.answer(step)
+        self.advance()
+
+    def over(self) -> bool:
+        return self.flow.game.over
+
+    def reward(self, reward: str) -> float:
+        return hand_rewards(self.flow.game, reward)[self.seat] if self.flow.game.over else 0.0
+
+
+class ReplayC:
+    """One slot's hand played again on the one-hand-at-a-time C flow under _house2.h's rules
+    (``FlowBatch(..., house2=True)``, proven against the Python flow in tests/fast/test_envflow.py), its random-play
+    opponents ``h2flow_bots`` sharing one generator keyed ``seed ^ bot_key``, as the batched env's."""
+
+    def __init__(self, env: UnoBatchedEnv, seed: int, seat: int, bot_key: int = BOT_KEY, opponents=None):
+        assert opponents in (None, "random-play")
+        self.env, self.seat = env, seat
+        self.fb = FlowBatch([seed], env.players, env.rules, chance="referee", encoder=env.encoder,
+                            max_decisions=10**9, house2=True)
+        self.bots = compiled._ccore.h2flow_bots_new(self.fb._f, np.array([seed ^ bot_key], np.uint64).tobytes())
+        self._o, self._m = np.zeros(env.D, np.float32), np.zeros(env.A, np.int8)
+        self.advance()
+
+    def advance(self) -> None:
+        compiled._ccore.h2flow_bots(self.fb._f, self.bots, self.seat, self._o, self._m)
+
+    def obs(self) -> tuple[np.ndarray, np.ndarray]:
+        asked = self.fb.where()[0][0] == self.seat
+        return self.fb.observe(self.seat)[0], self.fb.mask()[0] if asked else np.zeros(self.env.A, np.int8)
+
+    def step(self, step: int) -> None:
+        self.fb.answer([step])
+        self.advance()
+
+    def over(self) -> bool:
+        return bool(self.fb.where()[0][0] < 0)
+
+    def reward(self, reward: str) -> float:
+        return float(self.fb.rewards(reward)[0][self.seat])
+
 
 def differences(players: int, *, slots: int = 3, steps: int = 150, seed: int = 0, reward: str = "hand",
                 seat: int | None = 0, bot_key: int = BOT_KEY, opponents="random-play",
-                python_opponents=None) -> tuple[list[str], int]:
-    """Step a referee-dealt batched env with random legal ids and replay it in Python (its random-play opponents
-    keyed ``bot_key``, its bots ``python_opponents``: default the env's); the differences found and the number of
-    episodes that ended."""
-    env = UnoBatchedEnv(slots, players=players, chance="referee", reward=reward, seat=seat, opponents=opponents)
+                python_opponents=None, rules: str = "UNO 1121", replay=Replay) -> tuple[list[str], int]:
+    """Step a referee-dealt batched env with random legal ids and replay it (``replay``: in Python, or ReplayC on
+    the one-hand C flow; its random-play opponents keyed ``bot_key``, its bots ``python_opponents``: default the
+    env's); the differences found and the number of episodes that ended."""
+    env = UnoBatchedEnv(slots, rules=rules, players=players, chance="referee", reward=reward, seat=seat,
+                        opponents=opponents)
     obs, _ = env.reset(seed=seed)
     seeds, seats = env.hand_seeds()
-    replays = [Replay(env, int(s), int(a), bot_key, python_opponents) for s, a in zip(seeds, seats)]
+    replays = [replay(env, int(s), int(a), bot_key, python_opponents) for s, a in zip(seeds, seats)]
     bad: list[str] = []
     ended = 0
     for t in range(steps):
@@ -68,18 +112,16 @@ def differences(players: int, *, slots: int = 3, steps: int = 150, seed: int = 0
         seeds, seats = env.hand_seeds()
         for i, r in enumerate(replays):
             if not r.obs()[1][actions[i]]:
-                return bad + [f"step {t}, slot {i}: the env's id is not offered in Python"], ended
-            r.flow.answer(int(actions[i]))
-            r.advance()
-            g = r.flow.game
-            want = hand_rewards(g, reward)[r.seat] if g.over else 0.0
-            if bool(terminated[i]) != g.over or not np.isclose(rewards[i], want) or truncated[i]:
-                bad.append(f"step {t}, slot {i}: reward {rewards[i]} / {terminated[i]}, Python {want} / {g.over}")
-            if g.over:
+                return bad + [f"step {t}, slot {i}: the env's id is not offered in the replay"], ended
+            r.step(int(actions[i]))
+            over, want = r.over(), r.reward(reward)
+            if bool(terminated[i]) != over or not np.isclose(rewards[i], want) or truncated[i]:
+                bad.append(f"step {t}, slot {i}: reward {rewards[i]} / {terminated[i]}, replay {want} / {over}")
+            if over:
                 ended += 1
                 if not np.array_equal(infos["final_obs"][i]["observation"], r.obs()[0]):
                     bad.append(f"step {t}, slot {i}: final observation")
-                replays[i] = Replay(env, int(seeds[i]), int(seats[i]), bot_key, python_opponents)
+                replays[i] = replay(env, int(seeds[i]), int(seats[i]), bot_key, python_opponents)
         if len(bad) > 3:
             break
     return bad, ended
@@ -143,8 +185,10 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
                    {"illegal_action": "ignore"}, {"max_steps": 0}):
         with pytest.raises(ValueError):
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
-    with pytest.raises(UnoError):
-        UnoBatchedEnv(2, rules="UNO 1121 JUMPIN")
+    with pytest.raises(UnoError, match="official rules only"):
+        UnoBatchedEnv(2, rules="UNO 1121 OPEN")
+    with pytest.raises(UnoError, match="teacher"):
+        UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy")
     with pytest.raises(ValueError):
         env.reset(seed=-1)
 
@@ -304,3 +348,62 @@ def test_issue27_point4_the_teacher_in_c_chooses_as_the_python_bot(players, teac
 def test_issue27_point4_the_teacher_check_can_fail():
     """Mutation check: the compiled strategist asked where the Python greedy bot is expected."""
     assert teacher_mismatches(2, "strategist", "greedy", steps=40)[0]
+
+
+# ---------------------------------------------------------------------- _house2.h's rules (unokit/fast/_h2flow.h)
+H2 = [("UNO 1121 C-DR-P4-SEVENO", 4, "hand", 0), ("UNO 1121 SEVENO-JUMPIN", 3, "points", None),
+      ("UNO 1121 P2-ADDUP", 2, "hand", 1), ("UNO 1121 CLA-TRI-DOUBLE", 3, "points", None),
+      ("UNO 1121 CAR-BACK-DAD-DD", 4, "hand", 2), ("UNO 1121 T-BOMB-DR-AA", 3, "hand", 0)]
+
+
+@pytest.mark.parametrize("rules,players,reward,seat", H2)
+def test_issue27_point2_batched_env_under_house2_rules_is_the_one_hand_c_flow(rules, players, reward, seat):
+    """Differential: every slot's observations, masks, rewards, terminations and final observations are those of
+    the one-hand-at-a-time C flow (its random-play opponents sharing the slot's generator) replaying its hands."""
+    bad, ended = differences(players, steps=150, seed=players, reward=reward, seat=seat, rules=rules, replay=ReplayC)
+    assert not bad, bad
+    assert ended >= 2
+
+
+def test_issue27_point2_batched_env_under_house2_rules_differential_can_fail():
+    """Mutation check: the one-hand C flow's opponents drawing from another generator play other hands."""
+    bad, _ = differences(4, steps=100, seed=4, rules="UNO 1121 C-DR-P4-SEVENO", bot_key=BOT_KEY ^ 1, replay=ReplayC)
+    assert bad
+
+
+@pytest.mark.parametrize("rules,players,opponents,seat", [("UNO 1121 SEVENO-JUMPIN", 2, "greedy", 0),
+                                                          ("UNO 1121 C-DR-P4-SEVENO", 3, "strategist,random-play", None),
+                                                          ("UNO 1121 ADDUP", 2, "strategist", 1)])
+def test_issue27_point2_batched_env_house2_bots_are_the_gym_envs_replayed_in_python(rules, players, opponents, seat):
+    """_house2.h's greedy and strategist in C (fed every action, the agent's included) play the hands the Python bots
+    play at those seats, seeded as UnoGymEnv seeds them; random-play as ``RandomPlayBot(seed ^ BOT_KEY)``."""
+    bad, ended = differences(players, steps=60, seed=20 + players, seat=seat, opponents=opponents, rules=rules)
+    assert not bad, bad
+    assert ended >= 1
+
+
+def test_issue27_point2_batched_env_house2_bots_differential_can_fail():
+    """Mutation check: _house2.h's strategist in C replayed with the greedy bot in Python plays other hands."""
+    bad, _ = differences(2, steps=60, seed=22, opponents="strategist", python_opponents="greedy",
+                         rules="UNO 1121 SEVENO-JUMPIN")
+    assert bad
+
+
+def test_issue27_point2_batched_env_house2_self_play_asks_the_policy():
+    """Self-play under house rules: the policy answers the other seats' decisions (stems included), every id offered."""
+    env = UnoBatchedEnv(4, rules="UNO 1121 C-DR-P4-SEVENO", players=3, opponents="self", seat=None,
+                        illegal_action="raise")
+    rng = np.random.default_rng(0)
+    calls = []
+
+    def policy(obs, mask):
+        calls.append(len(obs))
+        return np.argmax(rng.random(mask.shape) * mask, axis=1)
+
+    env.policy = policy
+    env.reset(seed=3)
+    ended = 0
+    for _ in range(150):
+        _, _, term, _, _ = env.step(env.random_actions())
+        ended += int(term.sum())
+    assert ended >= 2 and sum(calls) > 150 * 4

@@ -106,9 +106,9 @@ def test_issue27_point3_referee_helpers_pickling_and_fallback():
         e.step("x")
     copy = pickle.loads(pickle.dumps(e))
     assert snapshot(copy) == snapshot(e)
-    assert raw_env("UNO 1121 C-DR-P4-SEVENO", 4).core == "compiled" and raw_env("UNO 1121 CLA", 4).core == "referee"
+    assert raw_env("UNO 1121 C-DR-P4-SEVENO", 4).core == "compiled" and raw_env("UNO 1121 OPEN", 4).core == "referee"
     with pytest.raises(ValueError, match="official rules only"):
-        raw_env("UNO 1121 CLA", 2, core="compiled")
+        raw_env("UNO 1121 OPEN", 2, core="compiled")
     with pytest.raises(ValueError):
         raw_env("UNO 1121", 2, core="gpu")
 
@@ -116,7 +116,8 @@ def test_issue27_point3_referee_helpers_pickling_and_fallback():
 # ---------------------------------------------------------------------- the house rules the C flow holds (issue 27, point 1)
 HOUSE = ["UNO 1121 P4", "UNO 1121 P1-SAT", "UNO 1121 P2-INS-FU", "UNO 1121 DRAWPLAY-P4", "UNO 1121 FORCE-P4",
          "UNO 1121 P3-CON-BU", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C-DR-P4-SEVENO", "UNO 1121 DD-P1", "UNO 1121 DR-P2",
-         "UNO 1121 ADDUP", "UNO 1121 P2-ADDUP", "UNO 1121 T-ADDUP", "UNO 1121 CAR-BACK-DAD-P2", "UNO 1121 AB-BA-P4"]
+         "UNO 1121 ADDUP", "UNO 1121 P2-ADDUP", "UNO 1121 T-ADDUP", "UNO 1121 CAR-BACK-DAD-P2", "UNO 1121 AB-BA-P4",
+         "UNO 1121 CLA", "UNO 1121 TRI-P2", "UNO 1121 DOUBLE-CLA-DR", "UNO 1121 ADDUP-CLA-TRI"]
 
 
 @settings(max_examples=6, deadline=None)
@@ -125,7 +126,7 @@ def test_issue27_point1_aec_env_on_the_c_flow_plays_as_on_the_referee_under_hous
     assert first_difference(rules, players, seed, cut=400) is None
 
 
-@pytest.mark.parametrize("rules", ["UNO 1121 P4", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 P2-ADDUP"])
+@pytest.mark.parametrize("rules", ["UNO 1121 P4", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 P2-ADDUP", "UNO 1121 CLA-TRI-DOUBLE"])
 def test_issue27_point1_aec_env_under_house_rules_whole_hands_pickling_and_the_referees_game(rules):
     assert first_difference(rules, 4, 1, cut=5000) is None
     assert first_difference(rules, 3, 2, max_cycles=15, cut=5000) is None
@@ -138,3 +139,20 @@ def test_issue27_point1_aec_env_under_house_rules_whole_hands_pickling_and_the_r
             break
         e.step(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]).tolist()))
     assert pickle.loads(pickle.dumps(e)).game.fingerprint() == e.game.fingerprint()
+
+
+def test_issue27_point1_aec_env_comparison_sees_clas_look(monkeypatch):
+    """Mutation check: a referee whose CLA shows its player nothing (Game.reveals) observes otherwise than C."""
+    from unokit.engine import game as game_module
+    from unokit.rules import cardfx
+    real = cardfx.Clairvoyance.on_play
+
+    def unseen(self, game, p, play):
+        n = len(game.reveals)
+        out = real(self, game, p, play)
+        del game.reveals[n:]
+        return out
+
+    monkeypatch.setattr(cardfx.Clairvoyance, "on_play", unseen)
+    monkeypatch.setattr(game_module, "_HOOKS", {})    # (the hooks bound per rule set, cached)
+    assert any(first_difference("UNO 1121 CLA", 3, s, cut=3000) is not None for s in range(3))

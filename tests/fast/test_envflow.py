@@ -139,15 +139,15 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
     with pytest.raises(UnoError):
         FlowBatch([-1])
     with pytest.raises(UnoError, match="official rules only"):
-        FlowBatch([1], rules="UNO 1121 CLA")
+        FlowBatch([1], rules="UNO 1121 OPEN")
     with pytest.raises(UnoError, match="needs an encoder"):
         FlowBatch([1], rules="UNO 1121 SEVENO", house2=True)
     with pytest.raises(UnoError, match="house2=True"):   # (the batched env drives a Batch's flow only)
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 CLA", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOUBLE", 2)
-    assert flow_problem("UNO 1121 ADDUP-CLA", 2) and flow_problem("UNO 1121 P4 deal=5", 2)
+    assert flow_problem("UNO 1121 OPEN", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 S", 2)
+    assert flow_problem("UNO 1121 CLA-T", 2) and flow_problem("UNO 1121 P4 deal=5", 2)
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
     assert flow_problem("UNO 1121 SEVENO-JUMPIN", 10) is None and flow_problem("UNO 1121 P2-ADDUP", 10) is None
 
@@ -196,7 +196,9 @@ H2 = ["UNO 1121 SEVENO", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C", "UNO 1121 DR", 
       "UNO 1121 C-DR-P4-SEVENO", "UNO 1121 DD-P1", "UNO 1121 DR-P2", "UNO 1112 JUMPIN-DD", "UNO 1122 ZEROLEFT-INS-C",
       "UNO 1121 DR-P2-SAT", "UNO 1121 SEVENO-JUMPIN-P4-FORCE", "UNO 1121 ADDUP", "UNO 1121 P2-ADDUP",
       "UNO 1121 P4-ADDUP", "UNO 1112 ADDUP-P4-SAT", "UNO 1121 T", "UNO 1121 T-ADDUP", "UNO 1121 CAR-BACK-DAD-P2",
-      "UNO 1121 AA-DR", "UNO 1121 AB-BA-P4", "UNO 1121 BOMB-DD", "UNO 1112 T-JUMPIN-SAT"]
+      "UNO 1121 AA-DR", "UNO 1121 AB-BA-P4", "UNO 1121 BOMB-DD", "UNO 1112 T-JUMPIN-SAT", "UNO 1121 CLA",
+      "UNO 1121 TRI-P2", "UNO 1121 DOUBLE", "UNO 1121 CLA-DR-ZEROLEFT", "UNO 1121 CLA-CAR-DAD-BOMB-DD",
+      "UNO 1121 ADDUP-CLA-TRI", "UNO 1122 DOUBLE-TRI-CLA-C-SAT"]
 
 
 def test_issue27_point1_the_h2_rule_sets_cover_every_rule_held_and_two_variations():
@@ -289,3 +291,54 @@ def test_issue27_point1_a_c_flow_that_shows_a_challenged_sum_otherwise_is_caught
     monkeypatch.setattr(extras.AddUp, "apply_action", shown_to_all)
     diff, seen = lockstep("UNO 1121 ADDUP", 3, list(range(6)), 3, max_decisions=600)
     assert seen["doubtsum"] and diff is not None and "observation" in diff, (diff, seen)
+
+
+# ---------------------------------------------------------------------- CLA, DOUBLE, TRI (_h2flow.h)
+@pytest.mark.parametrize("rules,players,reward", [("UNO 1121 CLA", 3, "hand"), ("UNO 1121 CLA-DR-ZEROLEFT", 4, "hand"),
+                                                  ("UNO 1121 CLA-CAR-DAD-BOMB-DD", 3, "hand"),
+                                                  ("UNO 1121 TRI-P2", 3, "hand"), ("UNO 1121 DOUBLE-TRI", 2, "points")])
+def test_issue27_point1_c_flow_under_cla_double_and_tri_plays_whole_hands_as_the_python_flow(rules, players, reward):
+    diff, seen = lockstep(rules, players, [players, players + 1], players, max_decisions=300, reward=reward)
+    assert diff is None, diff
+    assert seen["over"] + seen["truncated"] == 2, seen
+
+
+def test_issue27_point1_a_c_flow_that_hides_clas_look_is_caught(monkeypatch):
+    """Mutation check: the Python CLA looks at the target's hand without its player being shown it (Game.reveals):
+    C's observation (the ``revealed`` block: the hand the look saw) differs."""
+    from unokit.engine import game as game_module
+    from unokit.rules import cardfx
+    real = cardfx.Clairvoyance.on_play
+
+    def unseen(self, game, p, play):
+        n = len(game.reveals)
+        out = real(self, game, p, play)
+        del game.reveals[n:]
+        return out
+
+    monkeypatch.setattr(cardfx.Clairvoyance, "on_play", unseen)
+    monkeypatch.setattr(game_module, "_HOOKS", {})    # (the hooks bound per rule set, cached)
+    diff, seen = lockstep("UNO 1121 CLA", 3, list(range(3)), 3, max_decisions=400)
+    assert diff is not None and "observation" in diff, (diff, seen)
+
+
+def test_issue27_point1_a_c_flow_that_ignores_tri_is_caught():
+    """Mutation check: the Python hands played without TRI (the same table and encoder)."""
+    diff, seen = lockstep("UNO 1121 TRI-P4", 3, list(range(6)), 3, max_decisions=600, observe=False,
+                          python_rules="UNO 1121 P4")
+    assert diff is not None, seen
+
+
+def test_issue27_point1_a_c_flow_that_drops_doubles_flag_is_caught():
+    """Mutation check: DOUBLE changes no decision and no reward (``hand_rewards`` reads ``Game.points``, as the
+    match doubles); it is in the observation's ``rules`` block, which a Python encoder without it disagrees on."""
+    table = table_for("UNO 1121 DOUBLE", 2)
+
+    def without_flag(flows, seeds):
+        enc = Encoder(table)
+        enc._rules[enc.rule_codes.index("DOUBLE")] = 0
+        for f in flows:
+            f.encoder = enc
+
+    diff, seen = lockstep("UNO 1121 DOUBLE", 2, [1, 2], 2, max_decisions=50, mutate=without_flag)
+    assert diff is not None and "observation" in diff, (diff, seen)

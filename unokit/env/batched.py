@@ -27,7 +27,11 @@ and finds the same sequences.
 >>> rewards.dtype, terminated.dtype
 (dtype('float32'), dtype('bool'))
 
-Held: the official rules at 2-10 seats (:func:`unokit.fast.envflow.flow_problem` says why not otherwise).
+Held: every rule set the C flow holds at 2-10 seats (:func:`unokit.fast.envflow.flow_problem` says why not
+otherwise): the official rules and those a :class:`~unokit.fast.batch.Batch` plays (stepped on ``_flow.h``), and
+_house2.h's (:data:`unokit.fast.envflow.H2_HELD`: seats named, cuts, groups, ADDUP, the card rules), each slot's
+hand stepped on ``_h2flow.h``'s flow, its bots _house2.h's; greedy and the strategist where the compiled core plays
+them under those rules (:func:`unokit.fast.envflow.batched_flow_problem`), no ``teacher`` there yet.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..core.errors import UnoError
 from ..fast import compiled
-from ..fast.envflow import REWARDS, FlowBatch
+from ..fast.envflow import REWARDS, FlowBatch, _h2, batched_flow_problem
 from .actions import table_for
 from .observe import Encoder
 from .spaces import observation_space
@@ -110,10 +114,14 @@ class UnoBatchedEnv(VectorEnv):
             raise ValueError(f"seat must be None or 0 to {players - 1}, got {seat!r}")
         if type(max_steps) is not int or max_steps < 1:
             raise ValueError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+        why = batched_flow_problem(rules, players, self.lineup, teacher)
+        if why:
+            raise UnoError(why)
+        house2 = _h2(rules)
         self.table = table_for(rules, players)
         self.encoder = Encoder(self.table, rule_codes)
         self.flow = FlowBatch(np.zeros(num_envs, np.uint64), players, rules, chance=chance, encoder=self.encoder,
-                              max_decisions=2**31 - 1)
+                              max_decisions=2**31 - 1, house2=house2)
         codes = bytes(_SELF if o == "self" else compiled.POLICIES[o] for o in self.lineup)
         self._e = compiled._ccore.venv_new(self.flow._f, -1 if seat is None else seat, max_steps,
                                            REWARDS.index(reward), illegal_action == "lose", BOT_KEY, codes,

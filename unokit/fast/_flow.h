@@ -195,18 +195,21 @@ static void fl_apply(Flw *F, Py_ssize_t i, int k) {
     if (!g->over && h->decisions >= (uint32_t)F->max_decisions) h->truncated = 1;
 }
 
-/* hand_rewards of hand g into r[0..n) (mode 1: points) */
-static void fl_rewards(const Game *g, int mode, float *r) {
+/* hand_rewards of hand g into r[0..n) (mode 1: points, each hand's times mult) */
+static void fl_rewards_x(const Game *g, int mode, int mult, float *r) {
     int n = g->n, w = g->over ? g->winner : -1;
     if (w < 0) { for (int s = 0; s < n; s++) r[s] = 0; return; }
     if (mode == 1) {
         int tot = 0;
-        for (int s = 0; s < n; s++) if (s != w) tot += hand_points(g, s);
-        for (int s = 0; s < n; s++) r[s] = s == w ? (float)(tot / 100.0) : (float)(-hand_points(g, s) / 100.0);
+        for (int s = 0; s < n; s++) if (s != w) tot += mult * hand_points(g, s);
+        for (int s = 0; s < n; s++) r[s] = s == w ? (float)(tot / 100.0) : (float)(-mult * hand_points(g, s) / 100.0);
         return;
     }
     for (int s = 0; s < n; s++) r[s] = s == w ? 1.0f : -1.0f;
 }
+
+/* hand_rewards of hand g (mode 0 "hand", 1 "points": Game.points, DOUBLE's multiplier applied by _h2flow.h) */
+static void fl_rewards(const Game *g, int mode, float *r) { fl_rewards_x(g, mode, 1, r); }
 
 static void flw_free(PyObject *cap) {
     Flw *F = PyCapsule_GetPointer(cap, "unokit.flow");
@@ -377,7 +380,7 @@ static PyObject *py_flow_one(PyObject *self, PyObject *args) {
 }
 
 /* ------------------------------------------------------------------ random-play opponents of one hand */
-typedef struct { int n; Rng r[MAXP]; } FBots;
+typedef struct { int n, shared; Rng r[MAXP]; } FBots;   /* shared: r[0] for every seat (_h2flow.h) */
 
 static void fbots_free(PyObject *cap) { PyMem_RawFree(PyCapsule_GetPointer(cap, "unokit.flowbots")); }
 

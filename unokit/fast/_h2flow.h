@@ -1,7 +1,8 @@
 /* The RL environments' decision flow under the house rules of _house2.h (included by _ccore.c after _venv.h):
  * unokit.env.core.Flow for hands played on _house2.h's Move lists (SEVENO's seat named, C's and JUMPIN's cuts,
- * DR's and DD's groups, ZEROLEFT, ADDUP's pairs and doubtsum), one decision at a time, as _flow.h asks the official
- * rules' hands.
+ * DR's and DD's groups, ZEROLEFT, ADDUP's pairs and doubtsum, _house4.h's card rules: CLA's look shown to its
+ * player in the observation, DOUBLE's points doubled in the rewards, TRI), one decision at a time, as _flow.h asks
+ * the official rules' hands.
  *
  * The listing is _house2.h's (h2_legal: Game.legal_actions, stems as stems; h2_expand: Game.expand of a stem;
  * react = 1: unokit.engine.flow.reaction_options); a play being composed is a stem kept here (Flow.stem): the
@@ -21,8 +22,12 @@
  *                      for the seat asked)
  *   h2flow_bots_new(f, keys), h2flow_bots(f, bots, agent, obs, mask)   as _flow.h's flow_bots_new and flow_bots
  *                      (random-play opponents of hand 0, Flow.bot_decides: the options unfolded, a stem completed
- *                      by the bot, as _house2.h's harness asks random-play), but the log returned is the number
- *                      of decisions the opponents took */
+ *                      by the bot, as _house2.h's harness asks random-play; one key: one generator for every
+ *                      seat, as the batched env's), but the log returned is the number of decisions the opponents
+ *                      took
+ *
+ * The batched env (_venv.h) steps these hands too, through the h2v_ functions at the end (h2f_begin, h2f_bot,
+ * h2f_choose: the same per-hand flow, the bots of _house2.h's harness). */
 
 typedef struct {
     G2 G;
@@ -35,7 +40,7 @@ typedef struct {
     Move stem;                  /* Flow.stem (when stem_on) */
 } H2F;
 
-typedef struct {
+typedef struct H2Flw {
     Config cfg;
     Obs o;                      /* the layout (its h unused: each hand's Hist is in H2F) */
     int n, nsteps, wait, max_decisions, stem_off, K;
@@ -139,6 +144,37 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b) {
     }
 }
 
+/* CLA (Clairvoyance.on_play): the target's hand as the look saw it, shown to the player (Game.reveals). The play's
+ * hooks' events are _h2strategist.h's (h2_strat_events, the referee's order, before the move is applied): the hand
+ * seen is followed through the hooks after the look (SEVENO's swap, the passes) to the seat holding it once the
+ * play is applied, less the cards drawn onto it since (draws append); compiled.problem refuses CLA with SEVENO
+ * and T, so the only hook after the look that moves hands is ZEROLEFT's pass */
+typedef struct { int8_t p, q; StEvs E; } H2See;
+
+static int h2f_see_before(const G2 *G, const Move *a, H2See *S) {
+    Rng die;
+    if (!(G->h2 & H_CLA) || a->kind != MV_PLAY || a->target < 0 || !h2_count_number(a->cards, a->n, G->h4.cla_card))
+        return 0;
+    h2_strat_events(G, a, &S->E, &die);
+    S->p = (int8_t)a->seat;
+    S->q = (int8_t)a->target;
+    return 1;
+}
+
+static void h2f_see_after(Hist *H, const Game *g, const H2See *S) {
+    int at = S->q, drop = 0, seen = 0, n = g->n;
+    for (int e = 0; e < S->E.m; e++) {
+        const StEv *v = &S->E.v[e];
+        if (!seen) { seen = v->kind == SE_SEE && v->a == S->p; continue; }
+        if (v->kind == SE_DRAW && v->a == at) drop += v->n;
+        else if (v->kind == SE_SWAP) at = at == v->a ? v->b : at == v->b ? v->a : at;
+        else if (v->kind == SE_PASS) at = (at + 1) % n;   /* ZEROLEFT's, to the left (CLA with SEVENO: refused) */
+    }
+    if (!seen) return;
+    H->shown = 1;
+    for (int i = 0; i < g->hand_len[at] - drop; i++) H->revealed[S->p][g->hands[at][i]]++;
+}
+
 /* Flow.answer of move a (the option chosen) in hand h; a NULL: wait */
 static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
     Game *g = &h->G.g;
@@ -154,14 +190,20 @@ static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
         Before pre = hist_before(g, a->seat, a->kind == MV_ID ? a->id % XPS : 0);
         h->stem_on = 0;
         Move m = *a;
+        H2See see;
+        int look = h2f_see_before(&h->G, &m, &see);
         h2_apply(&h->G, &m);
         h2f_hist(F, h, &m, &pre);
+        if (look) h2f_see_after(&h->hist, g, &see);
         if (reaction) h->reacted++;
         else h->reacted = 0;
         h2f_new_round(h);
     }
     if (!g->over && h->decisions >= (uint32_t)F->max_decisions) h->truncated = 1;
 }
+
+/* hand_rewards of hand G (DOUBLE: Game.points doubled, Game.score_multiplier) */
+static void h2f_rewards(const G2 *G, int mode, float *r) { fl_rewards_x(&G->g, mode, G->h2 & H_DOUBLE ? 2 : 1, r); }
 
 /* the mask of hand h into m (zeroed by the caller) */
 static void h2f_mask(H2Flw *F, const H2F *h, int8_t *m) {
@@ -197,6 +239,51 @@ static void h2f_encode(const H2Flw *F, const H2F *h, int me, float *x) {
     } else {
         y[2 * F->K] = 1;
     }
+}
+
+/* a hand dealt from seed in h, asked as Flow asks it (its generator keyed `key`) */
+static void h2f_begin(const H2Flw *F, H2F *h, uint64_t seed, uint64_t key) {
+    deal(&h->G.g, &F->cfg, seed);
+    h2_begin(&h->G, &F->cfg);
+    hist_deal(&h->hist, &h->G.g);
+    rng_seed(&h->rng, key, F->cfg.fast);
+    h->decisions = 0; h->truncated = 0; h->reacted = 0; h->stem_on = 0;
+    h2f_new_round(h);
+}
+
+/* the option chosen in hand h applied (NULL: wait), the bots' readers (gh, st; NULL: none) fed a move applied
+ * first, as h2_react_step feeds them (a stem step is no move yet) */
+static void h2f_choose(H2Flw *F, H2F *h, const Move *a, GrHist *gh, Strat *st) {
+    int applied = a && !(a->kind == MV_PLAY && a->more);
+    if (applied) {
+        if (gh) h2_observe(gh, &h->G.g, a);
+        h2_strat_observe(st, &h->G, a);
+    }
+    h2f_apply(F, h, a);
+    if (applied) h2_strat_after(st, &h->G);
+}
+
+/* Flow.bot_decides: the bot of the seat asked in hand h decides, as _house2.h's harness asks it (the options
+ * unfolded; a stem completed by the bot): `pol` random-play (drawing from r), POL_GREEDY (reading gh) or
+ * POL_STRATEGIST (st, drawing from r; `policy`: every seat's, as h2_complete reads it) */
+static void h2f_bot(H2Flw *F, H2F *h, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy) {
+    G2 *G = &h->G;
+    Game *g = &G->g;
+    int s = h->seat, w = h->window;
+    Lst L = {F->buf, 0, H2_CAP, 0};
+    h2_legal(G, s, w, &L);
+    h2_unfold(G, &L);
+    int j = !L.m ? -1 : pol == POL_GREEDY ? (w ? h2_greedy_react(g, s, &L) : h2_greedy_act(gh, g, g->phase, &L))
+          : pol == POL_STRATEGIST ? (w ? h2_strat_react(st, G, s, &L) : h2_strat_act(st, G, s, r, &L))
+          : w ? h2_react(r, &L) : h2_act(g, r, &L);
+    if (j < 0) { h2f_choose(F, h, NULL, gh, st); return; }
+    Move a = F->buf[j];
+    if (a.more) {
+        G->st = st; G->policy = policy;
+        h2_complete(G, pol == POL_GREEDY ? NULL : r, g->phase, w, &a);
+        G->st = NULL; G->policy = NULL;
+    }
+    h2f_choose(F, h, &a, gh, st);
 }
 
 static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
@@ -253,15 +340,7 @@ static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
     F->n = n; F->nsteps = nsteps; F->wait = wait; F->max_decisions = maxd; F->stem_off = stem_off; F->K = K;
     F->count = count;
     const uint64_t *sv = seeds.buf, *kv = keys.buf;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        H2F *h = &F->f[i];
-        deal(&h->G.g, &F->cfg, sv[i]);
-        h2_begin(&h->G, &F->cfg);
-        hist_deal(&h->hist, &h->G.g);
-        rng_seed(&h->rng, kv[i], F->cfg.fast);
-        h->decisions = 0; h->truncated = 0; h->reacted = 0; h->stem_on = 0;
-        h2f_new_round(h);
-    }
+    for (Py_ssize_t i = 0; i < count; i++) h2f_begin(F, &F->f[i], sv[i], kv[i]);
     cap = PyCapsule_New(F, "unokit.h2flow", h2f_free);
     if (cap) F = NULL;
 fail:
@@ -347,7 +426,7 @@ static PyObject *py_h2flow_rewards(PyObject *self, PyObject *args) {
         return NULL;
     }
     float *r = out.buf;
-    for (Py_ssize_t i = 0; i < F->count; i++) fl_rewards(&F->f[i].G.g, mode, r + i * F->n);
+    for (Py_ssize_t i = 0; i < F->count; i++) h2f_rewards(&F->f[i].G, mode, r + i * F->n);
     PyBuffer_Release(&out);
     Py_RETURN_NONE;
 }
@@ -413,8 +492,8 @@ static PyObject *py_h2flow_bots_new(PyObject *self, PyObject *args) {
     Py_buffer keys;
     if (!PyArg_ParseTuple(args, "Oy*", &cap, &keys)) return NULL;
     H2Flw *F = h2f_get(cap);
-    if (!F || keys.len != (Py_ssize_t)F->n * 8) {
-        if (F) PyErr_SetString(PyExc_ValueError, "h2flow_bots_new: one uint64 key per seat");
+    if (!F || (keys.len != (Py_ssize_t)F->n * 8 && keys.len != 8)) {
+        if (F) PyErr_SetString(PyExc_ValueError, "h2flow_bots_new: one uint64 key per seat, or one for all");
         PyBuffer_Release(&keys);
         return NULL;
     }
@@ -422,7 +501,8 @@ static PyObject *py_h2flow_bots_new(PyObject *self, PyObject *args) {
     if (!B) { PyBuffer_Release(&keys); return PyErr_NoMemory(); }
     const uint64_t *kv = keys.buf;
     B->n = F->n;
-    for (int s = 0; s < F->n; s++) rng_seed(&B->r[s], kv[s], F->cfg.fast);
+    B->shared = keys.len == 8;
+    for (int s = 0; s < (B->shared ? 1 : F->n); s++) rng_seed(&B->r[s], kv[s], F->cfg.fast);
     PyBuffer_Release(&keys);
     PyObject *out = PyCapsule_New(B, "unokit.flowbots", fbots_free);
     if (!out) PyMem_RawFree(B);
@@ -443,20 +523,11 @@ static PyObject *py_h2flow_bots(PyObject *self, PyObject *args) {
         return NULL;
     }
     H2F *h = &F->f[0];
-    G2 *G = &h->G;
-    Game *g = &G->g;
+    Game *g = &h->G.g;
     long decided = 0;
     while (!g->over && !h->truncated && h->seat != agent) {
-        int s = h->seat;
-        Lst L = {F->buf, 0, H2_CAP, 0};
-        h2_legal(G, s, h->window, &L);
-        h2_unfold(G, &L);
-        int j = !L.m ? -1 : h->window ? h2_react(&B->r[s], &L) : h2_act(g, &B->r[s], &L);
+        h2f_bot(F, h, POL_RANDOM_PLAY, &B->r[B->shared ? 0 : h->seat], NULL, NULL, NULL);
         decided++;
-        if (j < 0) { h2f_apply(F, h, NULL); continue; }
-        Move a = F->buf[j];
-        if (a.more) h2_complete(G, &B->r[s], g->phase, h->window, &a);
-        h2f_apply(F, h, &a);
     }
     if (h->seat >= 0) {
         h2f_encode(F, h, h->seat, ob.buf);
@@ -478,3 +549,27 @@ static PyObject *py_h2flow_bots(PyObject *self, PyObject *args) {
     {"h2flow_rewards", py_h2flow_rewards, METH_VARARGS, "hand_rewards of each hand, into a buffer."}, \
     {"h2flow_observe", py_h2flow_observe, METH_VARARGS, "Flow.observe of a seat of each hand, into a buffer."}, \
     {"h2flow_one", py_h2flow_one, METH_VARARGS, "One hand's step, the next observation and mask written."},
+
+/* ------------------------------------------------------------------ the batched env's hands (_venv.h) */
+static Py_ssize_t h2v_count(const H2Flw *F) { return F->count; }
+static int h2v_n(const H2Flw *F) { return F->n; }
+static int h2v_nsteps(const H2Flw *F) { return F->nsteps; }
+static int h2v_size(const H2Flw *F) { return F->o.size; }
+static const Config *h2v_cfg(const H2Flw *F) { return &F->cfg; }
+static int h2v_seat(const H2Flw *F, Py_ssize_t i) { return F->f[i].seat; }
+static Game *h2v_game(H2Flw *F, Py_ssize_t i) { return &F->f[i].G.g; }
+static void h2v_deal(H2Flw *F, Py_ssize_t i, uint64_t seed) { h2f_begin(F, &F->f[i], seed, seed ^ 0x5EED); }
+static int h2v_offered(H2Flw *F, Py_ssize_t i, int st, Move *a, int *wait) { return h2f_find(F, &F->f[i], st, a, wait); }
+static void h2v_choose(H2Flw *F, Py_ssize_t i, const Move *a, GrHist *gh, Strat *st) { h2f_choose(F, &F->f[i], a, gh, st); }
+static void h2v_bot(H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy) {
+    h2f_bot(F, &F->f[i], pol, r, gh, st, policy);
+}
+static void h2v_rewards(const H2Flw *F, Py_ssize_t i, int mode, float *r) { h2f_rewards(&F->f[i].G, mode, r); }
+
+/* seat me's observation of hand i into obs, and its mask into mask (zeros unless it is asked) */
+static void h2v_write(H2Flw *F, Py_ssize_t i, int me, float *obs, int8_t *mask) {
+    const H2F *h = &F->f[i];
+    h2f_encode(F, h, me, obs);
+    memset(mask, 0, (size_t)F->nsteps);
+    if (h->seat == me) h2f_mask(F, h, mask);
+}

@@ -1,7 +1,9 @@
 /* The batched RL environment in the compiled core (issue 27, point 2; included by _ccore.c after _flow.h):
- * unokit.env.gym_env.UnoGymEnv for every hand of a flow (_flow.h), one agent seat per hand, the other seats
- * played inside C by random-play, greedy or the strategist, or left to the caller (self-play), stepped all at
- * once and written into numpy arrays. unokit.env.batched.UnoBatchedEnv wraps it.
+ * unokit.env.gym_env.UnoGymEnv for every hand of a flow (_flow.h's, a Batch's hands; or _h2flow.h's, _house2.h's
+ * rules: each slot's hand stepped by that flow's own per-hand functions, h2v_*, its bots _house2.h's as its harness
+ * asks them, no teacher), one agent seat per hand, the other seats played inside C by random-play, greedy or the
+ * strategist, or left to the caller (self-play), stepped all at once and written into numpy arrays.
+ * unokit.env.batched.UnoBatchedEnv wraps it.
  *
  *   venv_new(flow, seat, max_steps, reward, lose, bot_key, opponents, teacher)   a capsule: the agent plays `seat` (-1: a
  *                      seat drawn at each deal), its episode truncated after `max_steps` decisions; `reward` 0
@@ -43,11 +45,34 @@
  * terminated / truncated / illegal uint8 (numpy bool). */
 
 enum { VPOL_SELF = 200, VPOL_AGENT = 201 };
+
+/* the hands of _house2.h's rules: _h2flow.h's flow (included after this file), one hand at a time per slot */
+struct H2Flw;
+static Py_ssize_t h2v_count(const struct H2Flw *F);
+static int h2v_n(const struct H2Flw *F);
+static int h2v_nsteps(const struct H2Flw *F);
+static int h2v_size(const struct H2Flw *F);
+static const Config *h2v_cfg(const struct H2Flw *F);
+static int h2v_seat(const struct H2Flw *F, Py_ssize_t i);
+static Game *h2v_game(struct H2Flw *F, Py_ssize_t i);
+static void h2v_deal(struct H2Flw *F, Py_ssize_t i, uint64_t seed);
+static int h2v_offered(struct H2Flw *F, Py_ssize_t i, int st, Move *a, int *wait);
+static void h2v_choose(struct H2Flw *F, Py_ssize_t i, const Move *a, GrHist *gh, Strat *st);
+static void h2v_bot(struct H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy);
+static void h2v_rewards(const struct H2Flw *F, Py_ssize_t i, int mode, float *r);
+static void h2v_write(struct H2Flw *F, Py_ssize_t i, int me, float *obs, int8_t *mask);
+
+/* the option an id stands for: a move number (the official flow; -1: wait), or under _house2.h's rules k = -1 (wait)
+ * or the Move m */
+typedef struct { int k; Move m; } VAct;
 enum { VS_AGENT, VS_STEP, VS_DEAL };   /* a slot waits for the agent; finishes the agent's step; deals */
 
 typedef struct {
     PyObject *fcap;             /* owned: the flow */
-    Flw *F;
+    Flw *F;                     /* the flow of a Batch's hands, or NULL and */
+    struct H2Flw *H;            /* the flow of _house2.h's hands (_h2flow.h) */
+    Py_ssize_t count;
+    int n, nsteps, size;
     int seat, max_steps, reward, lose;
     uint64_t bot_key;
     uint8_t opp[MAXP];          /* the other seats' policies, in seat order from the agent's */
@@ -85,6 +110,24 @@ static void venv_free(PyObject *cap) {
 
 static VEnv *venv_get(PyObject *cap) { return PyCapsule_GetPointer(cap, "unokit.venv"); }
 
+static inline Game *ve_game(VEnv *e, Py_ssize_t i) { return e->H ? h2v_game(e->H, i) : &e->F->v->games[i]; }
+static inline int ve_seat(const VEnv *e, Py_ssize_t i) { return e->H ? h2v_seat(e->H, i) : e->F->f[i].seat; }
+
+/* whether step id st is offered to the seat asked in slot i, and the option it stands for */
+static int ve_offered(VEnv *e, Py_ssize_t i, int st, VAct *a) {
+    if (!e->H) return fl_offered(e->F, &e->F->f[i], &e->F->v->games[i], st, &a->k);
+    int w;
+    if (!h2v_offered(e->H, i, st, &a->m, &w)) return 0;
+    a->k = w ? -1 : 0;
+    return 1;
+}
+
+/* hand_rewards of slot i */
+static void ve_rewards(VEnv *e, Py_ssize_t i, float *r) {
+    if (e->H) h2v_rewards(e->H, i, e->reward, r);
+    else fl_rewards(&e->F->v->games[i], e->reward, r);
+}
+
 /* Flow.answer of move k (-1: wait) in slot i, the bots' readers fed the action first (play_hand's order) */
 static void venv_apply(VEnv *e, Py_ssize_t i, int k) {
     Flw *F = e->F;
@@ -98,9 +141,30 @@ static void venv_apply(VEnv *e, Py_ssize_t i, int k) {
     if (k >= 0 && e->strat) strat_after(&e->strat[i], g);
 }
 
+/* the option a chosen in slot i (venv_apply; under _house2.h's rules _h2flow.h's h2f_choose) */
+static void ve_apply(VEnv *e, Py_ssize_t i, const VAct *a) {
+    if (!e->H) venv_apply(e, i, a->k);
+    else h2v_choose(e->H, i, a->k < 0 ? NULL : &a->m, e->gh ? &e->gh[i] : NULL, e->strat ? &e->strat[i] : NULL);
+}
+
+/* venv_advance under _house2.h's rules: each opponent's bot asked as _h2flow.h's h2f_bot asks it */
+static int venv_advance_h2(VEnv *e, Py_ssize_t i) {
+    int n = e->n, policy[MAXP];
+    const uint8_t *pol = e->pol + i * n;
+    for (int s = 0; s < n; s++) policy[s] = pol[s];
+    while (!ve_game(e, i)->over && ve_seat(e, i) != e->agent[i]) {
+        int s = ve_seat(e, i), p = pol[s];
+        if (p == VPOL_SELF) return 1;
+        h2v_bot(e->H, i, p, p == POL_STRATEGIST ? &e->sbots[i * n + s] : &e->bots[i], e->gh ? &e->gh[i] : NULL,
+                e->strat ? &e->strat[i] : NULL, policy);
+    }
+    return 0;
+}
+
 /* the opponents decide until the agent or a self seat is asked or the hand ends (UnoGymEnv._advance; Flow.bot_decides:
  * in a window each bot's react, in turn its act); 1: a self seat is asked */
 static int venv_advance(VEnv *e, Py_ssize_t i) {
+    if (e->H) return venv_advance_h2(e, i);
     Flw *F = e->F;
     Game *g = &F->v->games[i];
     FHand *h = &F->f[i];
@@ -126,8 +190,9 @@ static int venv_advance(VEnv *e, Py_ssize_t i) {
 /* a new hand in slot i, not yet played up to the agent (UnoGymEnv.reset) */
 static void venv_deal(VEnv *e, Py_ssize_t i) {
     Flw *F = e->F;
-    Game *g = &F->v->games[i];
-    int n = F->n, fast = F->v->cfg.fast;
+    const Config *cfg = e->H ? h2v_cfg(e->H) : &F->v->cfg;
+    Game *g = ve_game(e, i);
+    int n = e->n, fast = cfg->fast;
     uint64_t seed = xo_next(&e->seeder) >> 33;          /* a 31-bit seed, as the gym env draws */
     e->seeds[i] = seed;
     int me = e->seat >= 0 ? e->seat : (int)rng_below(&e->seeder, (uint32_t)n);
@@ -138,12 +203,15 @@ static void venv_deal(VEnv *e, Py_ssize_t i) {
     uint8_t *pol = e->pol + i * n;
     for (int s = 0, k = 0; s < n; s++) pol[s] = s == me ? VPOL_AGENT : e->opp[k++];
     if (e->teacher == POL_STRATEGIST) seed_seat_bot(&e->sbots[i * n + me], fast, "env-teacher", seed, 0, me);
-    deal(g, &F->v->cfg, seed);
-    if (F->o) hist_deal(&F->o->h[i], g);
-    fl_begin(&F->f[i], g, seed ^ 0x5EED, fast);
+    if (e->H) h2v_deal(e->H, i, seed);
+    else {
+        deal(g, cfg, seed);
+        if (F->o) hist_deal(&F->o->h[i], g);
+        fl_begin(&F->f[i], g, seed ^ 0x5EED, fast);
+    }
     rng_seed(&e->bots[i], seed ^ e->bot_key, fast);
     if (e->strat) {
-        Config c = F->v->cfg;                            /* strat_begin reads the strategist seats from the policies */
+        Config c = *cfg;                                 /* strat_begin reads the strategist seats from the policies */
         for (int s = 0; s < n; s++) {
             c.policy[s] = s == me ? e->teacher : pol[s];
             if (pol[s] == POL_STRATEGIST) seed_seat_bot(&e->sbots[i * n + s], fast, "env-bot", seed, 0, s);
@@ -155,6 +223,7 @@ static void venv_deal(VEnv *e, Py_ssize_t i) {
 
 /* the agent's observation and mask of slot i into row i */
 static void venv_write(VEnv *e, Py_ssize_t i, float *obs, int8_t *mask) {
+    if (e->H) { h2v_write(e->H, i, e->agent[i], obs + i * e->size, mask + i * e->nsteps); return; }
     Flw *F = e->F;
     const Game *g = &F->v->games[i];
     const FHand *h = &F->f[i];
@@ -167,13 +236,13 @@ static void venv_write(VEnv *e, Py_ssize_t i, float *obs, int8_t *mask) {
 
 /* slot i goes on until the agent is asked (its observation written) or a self seat is; 1: a self seat is asked */
 static int venv_settle(VEnv *e, Py_ssize_t i, VOut *o) {
-    Game *g = &e->F->v->games[i];
+    Game *g = ve_game(e, i);
     float r[MAXP];
     for (;;) {
         if (venv_advance(e, i)) return e->waiting[i] = 1;
         if (e->stage[i] == VS_STEP) {
             int me = e->agent[i];
-            if (g->over) { o->term[i] = 1; fl_rewards(g, e->reward, r); o->rew[i] = r[me]; }
+            if (g->over) { o->term[i] = 1; ve_rewards(e, i, r); o->rew[i] = r[me]; }
             else if (e->steps[i] >= (uint32_t)e->max_steps) o->trunc[i] = 1;
             if (o->term[i] || o->trunc[i]) {
                 o->ended++;
@@ -207,10 +276,9 @@ static void *bufs_get(Bufs *B, PyObject *o, Py_ssize_t len, const char *what) {
 
 /* the step's arrays: obs, mask, reward, terminated, truncated, final, illegal; 0: an error is set */
 static int venv_outs(VEnv *e, Bufs *B, PyObject *const *a, VOut *o) {
-    Flw *F = e->F;
-    Py_ssize_t c = F->v->count, size = F->o->size;
+    Py_ssize_t c = e->count, size = e->size;
     o->ended = 0;
-    return (o->obs = bufs_get(B, a[0], c * size * 4, "obs")) && (o->mask = bufs_get(B, a[1], c * F->nsteps, "mask"))
+    return (o->obs = bufs_get(B, a[0], c * size * 4, "obs")) && (o->mask = bufs_get(B, a[1], c * e->nsteps, "mask"))
         && (o->rew = bufs_get(B, a[2], c * 4, "reward")) && (o->term = bufs_get(B, a[3], c, "terminated"))
         && (o->trunc = bufs_get(B, a[4], c, "truncated")) && (o->fin = bufs_get(B, a[5], c * size * 4, "final"))
         && (o->ill = bufs_get(B, a[6], c, "illegal"));
@@ -218,7 +286,7 @@ static int venv_outs(VEnv *e, Bufs *B, PyObject *const *a, VOut *o) {
 
 static long venv_count_waiting(const VEnv *e) {
     long w = 0;
-    for (Py_ssize_t i = 0; i < e->F->v->count; i++) w += e->waiting[i];
+    for (Py_ssize_t i = 0; i < e->count; i++) w += e->waiting[i];
     return w;
 }
 
@@ -229,9 +297,12 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
     Py_buffer opp;
     int teacher;
     if (!PyArg_ParseTuple(args, "OiiipKy*i", &fcap, &seat, &max_steps, &reward, &lose, &key, &opp, &teacher)) return NULL;
-    Flw *F = flw_get(fcap);
-    if (!F) { PyBuffer_Release(&opp); return NULL; }
-    int bad = !F->o || seat < -1 || seat >= F->n || max_steps < 1 || reward < 0 || reward > 1 || opp.len != F->n - 1;
+    struct H2Flw *H = PyCapsule_IsValid(fcap, "unokit.h2flow") ? PyCapsule_GetPointer(fcap, "unokit.h2flow") : NULL;
+    Flw *F = H ? NULL : flw_get(fcap);
+    if (!F && !H) { PyBuffer_Release(&opp); return NULL; }
+    int n = H ? h2v_n(H) : F->n;
+    int bad = (F && !F->o) || (H && teacher) || seat < -1 || seat >= n || max_steps < 1 || reward < 0 || reward > 1
+              || opp.len != n - 1;
     const uint8_t *ov = opp.buf;
     int strat_on = teacher == POL_STRATEGIST, greedy_on = teacher == POL_GREEDY;
     bad |= teacher != 0 && teacher != POL_GREEDY && teacher != POL_STRATEGIST;
@@ -243,11 +314,11 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
     if (bad) {
         PyBuffer_Release(&opp);
         PyErr_SetString(PyExc_ValueError, "venv_new: a flow with observations, a seat of the table, max_steps >= 1, "
-                        "one known policy per other seat");
+                        "one known policy per other seat (no teacher under _house2.h's rules)");
         return NULL;
     }
-    Py_ssize_t c = F->v->count ? F->v->count : 1;
-    size_t cn = (size_t)c * (size_t)F->n;
+    Py_ssize_t count = H ? h2v_count(H) : F->v->count, c = count ? count : 1;
+    size_t cn = (size_t)c * (size_t)n;
     VEnv *e = PyMem_RawCalloc(1, sizeof(VEnv));
     if (!e) { PyBuffer_Release(&opp); return PyErr_NoMemory(); }
     memcpy(e->opp, ov, (size_t)opp.len);
@@ -268,7 +339,10 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
     }
     if (ok && greedy_on) ok = (e->gh = PyMem_RawCalloc((size_t)c, sizeof(GrHist))) != NULL;
     if (!ok) { venv_release(e); return PyErr_NoMemory(); }
-    e->F = F; e->seat = seat; e->max_steps = max_steps; e->reward = reward; e->lose = lose; e->bot_key = key;
+    e->F = F; e->H = H; e->count = count; e->n = n;
+    e->nsteps = H ? h2v_nsteps(H) : F->nsteps;
+    e->size = H ? h2v_size(H) : F->o->size;
+    e->seat = seat; e->max_steps = max_steps; e->reward = reward; e->lose = lose; e->bot_key = key;
     e->strat_on = strat_on; e->greedy_on = greedy_on; e->teacher = teacher;
     e->fcap = fcap;
     Py_INCREF(fcap);
@@ -283,12 +357,11 @@ static PyObject *py_venv_reset(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OKOO", &cap, &seed, &oo, &mo)) return NULL;
     VEnv *e = venv_get(cap);
     if (!e) return NULL;
-    Flw *F = e->F;
-    Py_ssize_t c = F->v->count;
+    Py_ssize_t c = e->count;
     Bufs B = {.nb = 0};
     VOut o = {0};
-    o.obs = bufs_get(&B, oo, c * F->o->size * 4, "obs");
-    o.mask = o.obs ? bufs_get(&B, mo, c * F->nsteps, "mask") : NULL;
+    o.obs = bufs_get(&B, oo, c * e->size * 4, "obs");
+    o.mask = o.obs ? bufs_get(&B, mo, c * e->nsteps, "mask") : NULL;
     if (!o.mask) { bufs_release(&B); return NULL; }
     rng_seed(&e->seeder, seed, 1);
     rng_seed(&e->pick, seed ^ 0x9A7E, 1);
@@ -305,8 +378,7 @@ static PyObject *py_venv_step(PyObject *self, PyObject *args) {
         return NULL;
     VEnv *e = venv_get(cap);
     if (!e) return NULL;
-    Flw *F = e->F;
-    Py_ssize_t c = F->v->count;
+    Py_ssize_t c = e->count;
     Bufs B = {.nb = 0};
     VOut o;
     Py_buffer ab;
@@ -317,21 +389,19 @@ static PyObject *py_venv_step(PyObject *self, PyObject *args) {
     const int32_t *act = ab.buf;
     if (!e->lose)   /* raise: every id checked first, nothing changes on a refusal */
         for (Py_ssize_t i = 0; i < c; i++) {
-            int k;
-            if (F->f[i].seat != e->agent[i] || !fl_offered(F, &F->f[i], &F->v->games[i], act[i], &k)) {
+            VAct a;
+            if (ve_seat(e, i) != e->agent[i] || !ve_offered(e, i, act[i], &a)) {
                 PyErr_Format(PyExc_ValueError, "slot %zd: step id %d is not offered to the agent now", i, (int)act[i]);
                 goto fail;
             }
         }
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < c; i++) {
-        Game *g = &F->v->games[i];
-        FHand *h = &F->f[i];
-        int k;
+        VAct a;
         o.rew[i] = 0;
         o.term[i] = o.trunc[i] = o.ill[i] = 0;
         e->stage[i] = VS_STEP;
-        if (h->seat != e->agent[i] || !fl_offered(F, h, g, act[i], &k)) {   /* "lose": the episode ends there */
+        if (ve_seat(e, i) != e->agent[i] || !ve_offered(e, i, act[i], &a)) {   /* "lose": the episode ends there */
             o.ill[i] = o.term[i] = 1;
             o.rew[i] = -1;
             o.ended++;
@@ -339,7 +409,7 @@ static PyObject *py_venv_step(PyObject *self, PyObject *args) {
             e->tries[i] = 0;
             venv_deal(e, i);
         } else {
-            venv_apply(e, i, k);
+            ve_apply(e, i, &a);
             e->steps[i]++;
         }
         venv_settle(e, i, &o);
@@ -360,23 +430,27 @@ static PyObject *py_venv_pending(PyObject *self, PyObject *args) {
     VEnv *e = venv_get(cap);
     if (!e) return NULL;
     Flw *F = e->F;
-    Py_ssize_t c = F->v->count, size = F->o->size;
+    Py_ssize_t c = e->count, size = e->size;
     Bufs B = {.nb = 0};
     float *obs = bufs_get(&B, oo, c * size * 4, "obs");         /* room for every slot; rows 0..pending-1 written */
-    int8_t *mask = obs ? bufs_get(&B, mo, c * F->nsteps, "mask") : NULL;
+    int8_t *mask = obs ? bufs_get(&B, mo, c * e->nsteps, "mask") : NULL;
     int32_t *slots = mask ? bufs_get(&B, so, c * 4, "slots") : NULL;
     int32_t *seats = slots ? bufs_get(&B, to, c * 4, "seats") : NULL;
     if (!seats) { bufs_release(&B); return NULL; }
     long j = 0;
     for (Py_ssize_t i = 0; i < c; i++) {
         if (!e->waiting[i]) continue;
-        const FHand *h = &F->f[i];
-        const Game *g = &F->v->games[i];
-        obs_encode(F->o, &F->o->h[i], g, h->seat, h->window, obs + j * size);
-        memset(mask + j * F->nsteps, 0, (size_t)F->nsteps);
-        fl_mask(F, h, g, mask + j * F->nsteps);
+        int s = ve_seat(e, i);
+        if (e->H) h2v_write(e->H, i, s, obs + j * size, mask + j * e->nsteps);
+        else {
+            const FHand *h = &F->f[i];
+            const Game *g = &F->v->games[i];
+            obs_encode(F->o, &F->o->h[i], g, h->seat, h->window, obs + j * size);
+            memset(mask + j * F->nsteps, 0, (size_t)F->nsteps);
+            fl_mask(F, h, g, mask + j * F->nsteps);
+        }
         slots[j] = (int32_t)i;
-        seats[j++] = h->seat;
+        seats[j++] = s;
     }
     bufs_release(&B);
     return PyLong_FromLong(j);
@@ -388,23 +462,22 @@ static PyObject *py_venv_answer(PyObject *self, PyObject *args) {
         return NULL;
     VEnv *e = venv_get(cap);
     if (!e) return NULL;
-    Flw *F = e->F;
-    Py_ssize_t c = F->v->count;
+    Py_ssize_t c = e->count;
     long w = venv_count_waiting(e);
     Bufs B = {.nb = 0};
     VOut o;
     Py_buffer ab;
-    int *ks = NULL;
+    VAct *ks = NULL;
     if (PyObject_GetBuffer(ao, &ab, PyBUF_C_CONTIGUOUS) < 0) return NULL;
     if (ab.len != w * 4) { PyErr_SetString(PyExc_ValueError, "venv_answer: one int32 step id per pending decision"); goto fail; }
     if (!venv_outs(e, &B, arr, &o)) goto fail;
-    if (!(ks = PyMem_RawMalloc(sizeof(int) * (size_t)(w ? w : 1)))) { PyErr_NoMemory(); goto fail; }
+    if (!(ks = PyMem_RawMalloc(sizeof(VAct) * (size_t)(w ? w : 1)))) { PyErr_NoMemory(); goto fail; }
     const int32_t *act = ab.buf;
     for (Py_ssize_t i = 0, j = 0; i < c; i++) {   /* every id checked first: a refused batch changes nothing */
         if (!e->waiting[i]) continue;
-        if (!fl_offered(F, &F->f[i], &F->v->games[i], act[j], &ks[j])) {
+        if (!ve_offered(e, i, act[j], &ks[j])) {
             PyErr_Format(PyExc_ValueError, "slot %zd: step id %d is not offered to seat %d now", i, (int)act[j],
-                         (int)F->f[i].seat);
+                         ve_seat(e, i));
             goto fail;
         }
         j++;
@@ -412,7 +485,7 @@ static PyObject *py_venv_answer(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0, j = 0; i < c; i++) {
         if (!e->waiting[i]) continue;
-        venv_apply(e, i, ks[j++]);
+        ve_apply(e, i, &ks[j++]);
         venv_settle(e, i, &o);
     }
     Py_END_ALLOW_THREADS
@@ -464,7 +537,7 @@ static PyObject *py_venv_random(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &cap, &mo, &oo)) return NULL;
     VEnv *e = venv_get(cap);
     if (!e) return NULL;
-    Py_ssize_t c = e->F->v->count, ns = e->F->nsteps;
+    Py_ssize_t c = e->count, ns = e->nsteps;
     Bufs B = {.nb = 0};
     int8_t *mask = bufs_get(&B, mo, c * ns, "mask");
     int32_t *out = mask ? bufs_get(&B, oo, c * 4, "out") : NULL;
@@ -485,7 +558,7 @@ static PyObject *py_venv_seeds(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O", &cap)) return NULL;
     VEnv *e = venv_get(cap);
     if (!e) return NULL;
-    Py_ssize_t c = e->F->v->count;
+    Py_ssize_t c = e->count;
     return Py_BuildValue("(y#y#)", (const char *)e->seeds, c * 8, (const char *)e->agent, c);
 }
 

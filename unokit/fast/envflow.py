@@ -21,7 +21,8 @@ Held: the official rules (every ambiguity digit) at 2-10 seats, alone or with th
 rules of :data:`~unokit.fast.batch.OBSERVED` (P1-P4, FU, BU, SAT, INS, CON, DRAWPLAY, FORCE), where every move is
 one step and the only reactions are the official ones (UNO calls, catches): the hands of a
 :class:`~unokit.fast.batch.Batch` (unokit/fast/_flow.h); and with ``house2=True`` the rules of :data:`H2_HELD`
-too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT, ADDUP, and _house4.h's T, CAR, BACK, DAD, BA, BOMB, AA, AB: a seat named,
+too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT, ADDUP, and _house4.h's T, CAR, BACK, DAD, BA, BOMB, AA, AB, CLA (its look
+shown to its player), DOUBLE (the points doubled), TRI: a seat named,
 groups and ADDUP's pairs composed step by step as stems, cuts asked in the reaction windows), their hands played on
 _house2.h's Move lists (unokit/fast/_h2flow.h).
 """
@@ -47,7 +48,8 @@ REWARDS = ("hand", "points")
 #: the rules the C flow holds on unokit/fast/_house2.h's Move lists (unokit/fast/_h2flow.h: plays composed as stems,
 #: cuts as reactions; ADDUP's pairs two steps, its doubtsum one; _house4.h's card rules, T's seat named as SEVENO's),
 #: alone or with those of OBSERVED
-H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR", "BACK", "DAD", "BA", "BOMB", "AA", "AB")
+H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR", "BACK", "DAD", "BA", "BOMB", "AA", "AB",
+           "CLA", "DOUBLE", "TRI")
 
 
 def flow_problem(rules: str, players: int) -> str | None:
@@ -66,13 +68,17 @@ def flow_problem(rules: str, players: int) -> str | None:
     return compiled.problem(rs.code, ["random-play"], players)
 
 
-def batched_flow_problem(rules: str, players: int) -> str | None:
-    """Why the batched env (``unokit.env.batched``, hands held in a ``Batch``) cannot hold ``rules`` (None: it
-    can): the C flow's limits, and _house2.h's rules, whose hands the flow holds one at a time only."""
+def batched_flow_problem(rules: str, players: int, bots=(), teacher: str | None = None) -> str | None:
+    """Why the batched env (``unokit.env.batched``) cannot hold ``rules`` with the compiled ``bots`` (names:
+    random-play, greedy, strategist; others are ignored) at the other seats and ``teacher`` (None: it can): the C
+    flow's limits, the bots the compiled core does not play under those rules (:func:`unokit.fast.compiled.problem`),
+    and a teacher under _house2.h's rules (not compiled there yet)."""
     why = flow_problem(rules, players)
-    if why is None and _h2(rules):
-        return (f"{rules!r}: the batched env holds the rules a Batch plays; _house2.h's ({', '.join(H2_HELD)}) are "
-                f"on the C flow one hand at a time (the PettingZoo and Gymnasium envs), not batched yet")
+    played = sorted({b for b in bots if b in ("greedy", "strategist")})
+    if why is None and played:
+        why = compiled.problem(rules, played, players)
+    if why is None and teacher and _h2(rules):
+        why = f"{rules!r}: the batched env's teacher is compiled for the rules a Batch plays, not _house2.h's yet"
     return why
 
 
@@ -143,8 +149,7 @@ class FlowBatch:
 
     ``house2``: also hold the rules of :data:`H2_HELD` (their hands played on _house2.h's Move lists by
     unokit/fast/_h2flow.h, an encoder required); their hands are no :class:`~unokit.fast.batch.Batch`'s
-    (``batch`` is None), so what drives a Batch's flow in C (the batched env, unokit/fast/_venv.h) cannot hold
-    them."""
+    (``batch`` is None): the batched env (unokit/fast/_venv.h) steps them through _h2flow.h's per-hand flow."""
 
     def __init__(self, seeds, players: int = 2, rules: str = "UNO 1121", *, chance: str = "referee",
                  encoder: Any = None, max_decisions: int = 5000, house2: bool = False):

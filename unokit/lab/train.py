@@ -203,15 +203,15 @@ def evaluate(policy, rules: str, players: int, opponents: str, hands: int, seed:
     return wins / hands
 
 
-def batched_problem(rules: str, players: int, opponents) -> str | None:
-    """Why the compiled core's batched env cannot play ``opponents`` at this table (None: it can)."""
+def batched_problem(rules: str, players: int, opponents, teacher: str | None = None) -> str | None:
+    """Why the compiled core's batched env cannot play ``opponents`` (and ``teacher``) at this table (None: it can)."""
     from ..env.batched import lineup
     from ..fast.envflow import batched_flow_problem
     try:
-        lineup(opponents, players)
+        names = lineup(opponents, players)[0]
     except ValueError as e:
         return str(e)
-    return batched_flow_problem(rules, players)
+    return batched_flow_problem(rules, players, names, teacher)
 
 
 def evaluate_batched(policy, rules: str, players: int, opponents, hands: int, seed: int, *, envs: int = 256) -> float:
@@ -462,7 +462,7 @@ def train(*, rules: str = "UNO 1121", players: int = 2, opponents: str = "random
         bar.start("imitating " + teacher, imitate_hands)
         imitate_against = eval_opponents if self_play else opponents
         in_c = compiled_env and teacher in ("greedy", "strategist")
-        if in_c and not batched_problem(rules, players, imitate_against):
+        if in_c and not batched_problem(rules, players, imitate_against, teacher):
             data = collect_imitation_batched(table.rules, players, imitate_against, imitate_hands, seed, teacher,
                                              progress=bar.update, rule_codes=enc.rule_codes)
         else:
