@@ -17,8 +17,8 @@ pytestmark = pytest.mark.skipif(not compiled.available(), reason="compiled core 
 
 @pytest.fixture(scope="module")
 def played():
-    """A classic rule set (C), the human-error bots under M (C now) and UNO Flip (the referee, today)."""
-    return {"main": lab(["UNO 1121", "UNO FLIP"], bots="random-play", players=[4], skill_players=2, hands=12,
+    """A classic rule set (C), the human-error bots under M (C now) and DED (the referee, today)."""
+    return {"main": lab(["UNO 1121", "UNO 1121 DED"], bots="random-play", players=[4], skill_players=2, hands=12,
                         skill_hands=4, matches=2, jobs=1, progress=False, plots=False, skill="greedy",
                         referee_hands=5),
             "human-error bots": lab(["UNO 1121 M"], bots="human:random-play", players=[4], hands=6,
@@ -27,10 +27,10 @@ def played():
 
 def test_issue28_3_what_the_referee_plays_is_named_with_compiled_problems_reason(played):
     left = referee_left(played)
-    assert {(x["rules"], x["measure"]) for x in left} >= {("UNO 1121 FLIP", "table"), ("UNO 1121 FLIP", "skill")}
+    assert {(x["rules"], x["measure"]) for x in left} >= {("UNO 1121 DED", "table"), ("UNO 1121 DED", "skill")}
     assert not [x for x in left if x["rules"] in ("UNO 1121", "UNO 1121 M")]   # in C: not listed
-    nm = next(x for x in left if x["rules"] == "UNO 1121 FLIP" and x["measure"] == "table")
-    assert nm["why"] == compiled.problem("UNO FLIP", ["random-play"] * 4, 4)
+    nm = next(x for x in left if x["rules"] == "UNO 1121 DED" and x["measure"] == "table")
+    assert nm["why"] == compiled.problem("UNO 1121 DED", ["random-play"] * 4, 4)
     assert nm["bots"] == "random-play x4" and nm["capped"] == 5 and nm["section"] == "main"
     assert engine_chunks(played.values()) == {
         k: sum(r["work"]["engines"].get(k, 0) for r in played.values()) for k in ("compiled", "referee")}
@@ -45,8 +45,8 @@ def test_issue28_3_header_and_output_show_at_a_glance_what_is_left(played):
     data = {"referee_left": referee_left(played), "referee_hands": 5, "engines": engine_chunks(played.values()),
             "stacking": {}, "uno_call": None}
     text = "\n".join(header_lines(data))
-    why = compiled.problem("UNO FLIP", ["random-play"] * 4, 4)
-    assert f"  - {why}: `UNO 1121 FLIP` table (4 seats: random-play x4, 5)" in text
+    why = compiled.problem("UNO 1121 DED", ["random-play"] * 4, 4)
+    assert f"  - {why}: `UNO 1121 DED` table (4 seats: random-play x4, 5)" in text
     assert "stacking study" in text and "UNO pay" in text
     assert "stacking study" not in "\n".join(header_lines({**data, "stacking": None}))   # (played only if asked)
     out = summary_lines(data)
@@ -63,10 +63,11 @@ def test_issue28_3_report_plays_the_other_skill_bots_at_full_size_where_compiled
     data = report(hands=402, out=tmp_path, codes=["P4"], published_hands=0, matches=2, jobs=1, progress=False,
                   referee_hands=1, uno_call_hands=0)
     assert data["other_skill_bots"]["strategist"]["games"] == 402   # was at most 400; C plays it: no cap
-    flip = 1 + list(EDITIONS).index("FLIP")   # (the baseline first, then the editions in their order)
-    assert data["editions"]["results"][flip]["table"]["hands"] == 1    # UNO Flip on the referee: capped
+    on_referee = [code for code in EDITIONS if code not in compiled.EDITIONS]
+    for i, code in enumerate(EDITIONS, 1):   # (the baseline first, then the editions in their order)
+        assert data["editions"]["results"][i]["table"]["hands"] == (1 if code in on_referee else 402), code   # capped
     assert data["editions"]["results"][1 + list(EDITIONS).index("NOMERCY")]["table"]["hands"] == 402   # in C
-    assert {x["rules"] for x in data["referee_left"]} >= {"UNO 1121 FLIP"}
+    assert {x["rules"] for x in data["referee_left"]} >= {f"UNO 1121 {code}" for code in on_referee}
     assert "UNO 1121 P4" not in {x["rules"] for x in data["referee_left"]}
     md = (tmp_path / "report.md").read_text()
-    assert "**Where it was played**" in md and "`UNO 1121 FLIP` table" in md
+    assert "**Where it was played**" in md and all(f"`UNO 1121 {code}` table" in md for code in on_referee)

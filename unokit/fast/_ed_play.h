@@ -46,22 +46,22 @@ static int ed_react(const EdMove *L, int m) {
  * from what `me` sees (the history's colour before the play, the bluffer's hand size, the cards of that colour seen) */
 static double ed_bluff_probability(const EdGame *g, int me) {
     const EdRules *R = g->R;
-    int prev = g->h_before, played = g->h_played;
-    if (prev < 0 && played && g->discard_len > played) {   /* a set position: the card under the play */
+    int prev = g->h_before, played = g->h_played, seen_from = g->discard_unseen;   /* (UNO Flip: the pile seen) */
+    if (prev < 0 && played && g->discard_len - seen_from > played) {   /* a set position: the card under the play */
         int c = R->f[g->discard[g->discard_len - played - 1]].color;
-        prev = c == ED_NOCOLOR ? -1 : c;
+        prev = c == ED_NOCOLOR ? -1 : ED_SIDE_COLOR(g, c);
     }
     int bluffer = g->h_last;
     if (prev < 0 || bluffer < 0 || bluffer == me) return 0.0;
     int k = g->hand_len[bluffer];
     if (k <= 0) return 0.0;
-    int total = g->stock_len + g->discard_len;
+    int total = g->stock_len + g->discard_len - seen_from;
     for (int s = 0; s < g->n; s++) total += g->hand_len[s];
     int in_color = (int)nearbyint((double)(total * 25) / 108.0);   /* round(): half to even */
     int seen = 0;
-    for (int i = 0; i < g->hand_len[me]; i++) seen += R->f[g->hands[me][i]].color == prev;
-    for (int i = 0; i < g->discard_len; i++) seen += R->f[g->discard[i]].color == prev;
-    int unseen = total - g->hand_len[me] - g->discard_len;
+    for (int i = 0; i < g->hand_len[me]; i++) seen += ED_SIDE_COLOR(g, R->f[g->hands[me][i]].color) == prev;
+    for (int i = seen_from; i < g->discard_len; i++) seen += ED_SIDE_COLOR(g, R->f[g->discard[i]].color) == prev;
+    int unseen = total - g->hand_len[me] - (g->discard_len - seen_from);
     int unseen_c = in_color - seen > 0 ? in_color - seen : 0;
     if (unseen <= 0) return 0.0;
     double p_none = 1.0;
@@ -98,6 +98,7 @@ static int ed_greedy(const EdGame *g, const EdMove *L, int m) {
         }
         for (int c = 1; c < ED_NCOLORS; c++)
             if (cnt[c] > cnt[pick] || (cnt[c] == cnt[pick] && pts[c] > pts[pick])) pick = c;
+        if (g->dark) pick = 0;                               /* (GreedyBot weighs the light colours: none held) */
         for (int i = 0; i < m; i++) if (L[i].kind == EM_COLOR && L[i].color == pick) return i;
     }
     for (int i = 0; i < m; i++) {
@@ -108,7 +109,7 @@ static int ed_greedy(const EdGame *g, const EdMove *L, int m) {
         int bluff = 0;
         for (int j = 0; j < g->hand_len[p]; j++) {
             int d = g->hands[p][j];
-            if (d == c && !skipped) { skipped = 1; continue; }   /* rest_of_hand: the card played taken out once */
+            if (R->f[d].same == c && !skipped) { skipped = 1; continue; }   /* rest_of_hand: the card played out once */
             const EdFace *e = &R->f[d];
             int same = col >= 0 && e->color == col;
             options += e->wild || same || e->face == f->face;

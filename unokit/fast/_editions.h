@@ -1,5 +1,5 @@
 /* UNO's editions in the compiled core (included by _ccore.c): UNO All Wild!, UNO Show 'em No Mercy and UNO Extreme!
- * (unokit/rules/editions/allwild.py, nomercy.py, extreme.py).
+ * (unokit/rules/editions/allwild.py, nomercy.py, extreme.py), and UNO Flip (flip.py: its mechanisms in _ed_flip.h).
  *
  * An edition's deck is not the official 108 cards, so its hands are played here on a state of their own (EdGame):
  * a card is the index of its face in the edition's list of faces, and everything about the faces comes from
@@ -23,10 +23,10 @@
  * _ed_flash.h. */
 
 #define ED_NDECK 256                   /* the largest deck an edition's state holds (card index in 8 bits) */
-#define ED_NF 80                       /* the most faces */
+#define ED_NF 224                      /* the most faces (UNO Flip: 112 double-sided cards, either side up) */
 #define ED_ROLLS 100                   /* the launcher's outcomes: cards released by each roll (ccore.EDITION_ROLLS) */
 #define ED_HEAD (6 + ED_ROLLS)         /* faces, cards, ccore.EDITION_HEAD, the launcher's rolls */
-#define ED_FACE_BYTES 33
+#define ED_FACE_BYTES 36
 enum { EDK_NONE = 0, EDK_SWAP = 1, EDK_AIM = 2, EDK_PASS = 3, EDK_SHED = 4, EDK_ROULETTE = 5, EDK_LAUNCH = 6 };   /* ccore.EDITION_KINDS */
 enum { EM_PLAY = 0, EM_DRAW = 1, EM_PASS = 2, EM_UNO = 3, EM_CATCH = 4, EM_COLOR = 5, EM_CHALLENGE = 6 };
 #define ED_NOCOLOR 255
@@ -36,6 +36,7 @@ enum { EM_PLAY = 0, EM_DRAW = 1, EM_PASS = 2, EM_UNO = 3, EM_CATCH = 4, EM_COLOR
 #define ED_TAIL (1 + 2 * ED_WHEEL + 2) /* after the faces' bytes: the spaces, (what, arg) each; Flash's unit */
 #define EDK_SPIN 7                     /* ccore.EDITION_KINDS, after EDK_LAUNCH */
 #define EDK_SLAP 8                     /* UNO Flash (_ed_flash.h): its SLAP card, a round of presses */
+#define EDK_FLIP 9                     /* UNO Flip (_ed_flip.h): the whole table turned over */
 #define EM_SLAP 9                      /* a press of the unit's button */
 #define EM_DISCARD 8                   /* a free discard owed (after _edhuman.h's EM_SAY 7) */
 #define PH_FREE 4                      /* Phase.FREE_DISCARD */
@@ -55,6 +56,7 @@ typedef struct {
     uint8_t f_names, challenge, wd4, presses, until_cards, turn_skip;
     uint8_t strat;                     /* the strategist's face (ccore.strategist_faces) */
     uint8_t index_rank;                                     /* UNO Spin: its rank by Card.index (a greedy discard) */
+    uint8_t same, turned, until;       /* UNO Flip (_ed_flip.h): the face a move names, the card turned, draws until */
 } EdFace;
 typedef struct {
     int nf, nd, mercy, until, changers, wrong_extra, rolls, numbers;
@@ -76,6 +78,8 @@ typedef struct {
     uint8_t hands[MAXP][ED_NDECK], stock[ED_NDECK], discard[ED_NDECK];
     uint16_t drawn_by[MAXP], catches, penalty_cards, reshuffles;
     uint8_t pens[MAXP];                /* penalty events per seat, modulo 256 (the human-error bots apologise) */
+    uint8_t dark, flip_ask, until, discard_unseen;   /* UNO Flip (_ed_flip.h): the side, a colour to name, the
+                                                      * colour + 1 a draw goes until, the pile's bottom unseen */
     const EdRules *R;
     Rng rng;
     uint8_t spin, owed, resume;                             /* UNO Spin (_ed_spin.h): a spin at the next turn start, */
@@ -126,7 +130,9 @@ static int ed_parse(const uint8_t *b, Py_ssize_t len, EdRules *R) {
         e->f_draw = f[24]; e->f_names = f[25]; e->challenge = f[26]; e->wd4 = f[27]; e->presses = f[28];
         e->until_cards = f[29]; e->turn_skip = f[30];
         e->strat = f[31]; e->index_rank = f[32];
-        if (e->kind > EDK_SLAP || (e->kind == EDK_LAUNCH && !R->rolls) || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50
+        e->same = f[33]; e->turned = f[34]; e->until = f[35];                        /* UNO Flip */
+        if (e->same >= R->nf || e->turned >= R->nf || e->same > 127) return -1;
+        if (e->kind > EDK_FLIP || (e->kind == EDK_LAUNCH && !R->rolls) || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50
                 || (e->color != ED_NOCOLOR && e->color >= ED_NCOLORS) || e->f_starter > 2 || e->f_draw > 50)
             return -1;
         if (e->number != 255) R->numbers = 1;
@@ -169,6 +175,8 @@ static inline int ed_matches(const EdGame *g, int c) {
 }
 
 static void ed_turn_start(EdGame *g);
+static int ed_take(EdGame *g, int s, int k);
+#include "_ed_flip.h"   /* UNO Flip: the table turned over, the draw until a colour */
 
 /* Game._draw_for_dealer on a deck with numbers: each contender draws, the highest number deals, ties draw again */
 static int ed_dealer_draw(EdGame *g, const EdRules *R) {
@@ -250,6 +258,7 @@ static int ed_take(EdGame *g, int s, int k) {
             g->stock_len = (uint8_t)m;
             g->discard[0] = g->discard[m];
             g->discard_len = 1;
+            g->discard_unseen = 0;                                    /* UNO Flip */
             g->reshuffles++;
         }
         g->hands[s][g->hand_len[s]++] = g->stock[--g->stock_len];
@@ -314,6 +323,10 @@ static void ed_turn_start(EdGame *g) {
             if (ed_in(g, seats[i]) && g->hand_len[seats[i]] >= g->R->mercy) ed_out(g, seats[i]);
         }
     }
+    if (g->flip_ask) {                                      /* UNO Flip: a wild turned up (Flip.on_turn_start) */
+        g->flip_ask = 0;
+        if (!g->over) g->phase = PH_COLOR;
+    }
     if (!g->over && g->roulette) {                          /* Game.ask_color */
         g->roulette = 0;
         g->phase = PH_COLOR;
@@ -352,7 +365,7 @@ static int ed_roots(const EdGame *g, int p, int pending, EdMove *out, int m) {
     uint8_t seen[ED_NF] = {0};
     int under = g->pending_kind ? g->pending_kind : g->R->f[g->discard[g->discard_len - 1]].card_draw;
     for (int i = 0; i < g->hand_len[p]; i++) {
-        int c = g->hands[p][i];
+        int c = g->R->f[g->hands[p][i]].same;              /* (the face the player sees: UNO Flip) */
         if (seen[c]) continue;
         seen[c] = 1;
         if (pending ? g->R->f[c].stack_to < under : !ed_matches(g, c)) continue;
@@ -394,6 +407,7 @@ static int ed_legal(const EdGame *g, int seat, int turn, EdMove *out) {
 static void ed_on_play(EdGame *g, int p, int c, int q) {
     const EdFace *f = &g->R->f[c];
     uint8_t tmp[ED_NDECK];
+    if (f->until) g->until = (uint8_t)(g->color + 1);        /* UNO Flip's Wild Draw Colour (Flip.on_play) */
     switch (f->kind) {
     case EDK_SWAP:                                           /* swap_hands */
         if (q < 0 || !g->hand_len[p]) return;
@@ -460,6 +474,9 @@ static void ed_on_play(EdGame *g, int p, int c, int q) {
         }
         return;
     }
+    case EDK_FLIP:                                           /* UNO Flip */
+        ed_flip_table(g);
+        return;
     default:
         return;
     }
@@ -475,18 +492,24 @@ static void ed_apply(EdGame *g, EdMove a) {
         g->catchable = 0;                                   /* Game.seat_starts */
         ed_flash_start(g);                                   /* (UNO Flash's on_start) */
         uint8_t *h = g->hands[p];
+        int held = c;                                        /* the first card of that face held (UNO Flip) */
         for (int i = 0; i < g->hand_len[p]; i++)
-            if (h[i] == c) { memmove(h + i, h + i + 1, (size_t)(g->hand_len[p] - i - 1)); g->hand_len[p]--; break; }
+            if (g->R->f[h[i]].same == c) {
+                held = h[i];
+                memmove(h + i, h + i + 1, (size_t)(g->hand_len[p] - i - 1));
+                g->hand_len[p]--;
+                break;
+            }
         if (f->challenge) {                                  /* Game.wd4: a bluff if a card of the colour is held */
             g->wd4_by = (int8_t)p;
             g->wd4_bluff = 0;
             for (int i = 0; i < g->hand_len[p]; i++) g->wd4_bluff |= g->R->f[h[i]].color == (uint8_t)g->color;
         } else g->wd4_by = -1;
-        g->discard[g->discard_len++] = (uint8_t)c;
+        g->discard[g->discard_len++] = (uint8_t)held;
         g->h_before = g->h_color;                            /* the 'play' event */
         g->h_played = 1;
         g->h_last = (int8_t)p;
-        g->h_color = (int8_t)(a.color >= 0 ? a.color : f->color == ED_NOCOLOR ? -1 : f->color);
+        g->h_color = (int8_t)ED_SIDE_COLOR(g, a.color >= 0 ? a.color : f->color == ED_NOCOLOR ? -1 : f->color);
         if (a.color >= 0) g->color = a.color;
         else if (f->color != ED_NOCOLOR) g->color = (int8_t)f->color;
         if (g->hand_len[p] == 1) {
@@ -520,7 +543,9 @@ static void ed_apply(EdGame *g, EdMove a) {
             g->pending = 0;
             g->pending_kind = 0;
             g->wd4_by = -1;
+            int before = g->hand_len[p];
             ed_take(g, p, k);
+            if (g->until) ed_flip_after_penalty(g, p, before);   /* UNO Flip */
             if (g->going_out >= 0) { ed_finish(g, g->going_out); return; }
             ed_end_turn(g, ed_next(g, p, 1));
             return;
@@ -533,14 +558,14 @@ static void ed_apply(EdGame *g, EdMove a) {
                 int keep = g->R->mercy && g->hand_len[p] >= g->R->mercy, again = !keep && forced && g->R->until;
                 int playable = ed_alone(g, p, card);
                 if (again && !playable) continue;
-                if (!keep && playable) { g->drawn = (int8_t)card; g->phase = PH_DRAWN; return; }
+                if (!keep && playable) { g->drawn = (int8_t)g->R->f[card].same; g->phase = PH_DRAWN; return; }
                 break;
             }
             ed_end_turn(g, ed_next(g, p, 1));
             return;
         }
         if (ed_take(g, p, 1) && ed_matches(g, g->hands[p][g->hand_len[p] - 1])) {
-            g->drawn = (int8_t)g->hands[p][g->hand_len[p] - 1];
+            g->drawn = (int8_t)g->R->f[g->hands[p][g->hand_len[p] - 1]].same;
             g->phase = PH_DRAWN;
             return;
         }
@@ -557,6 +582,7 @@ static void ed_apply(EdGame *g, EdMove a) {
         if (g->wd4_bluff) {
             g->pending = (uint16_t)(g->pending - due);
             ed_penalize(g, by, due);
+            if (g->until) ed_flip_until(g, by, 0);           /* UNO Flip */
             g->going_out = -1;
             g->phase = g->pending ? PH_PENDING : PH_PLAY;
             return;
@@ -565,13 +591,14 @@ static void ed_apply(EdGame *g, EdMove a) {
         g->pending = 0;
         g->pending_kind = 0;
         ed_penalize(g, p, k);
+        if (g->until) ed_flip_until(g, p, g->R->wrong_extra);   /* UNO Flip */
         if (g->going_out >= 0) { ed_finish(g, g->going_out); return; }
         ed_end_turn(g, ed_next(g, p, 1));
         return;
     }
     case EM_COLOR:                                           /* Game._do_color, the roulette's on_color */
         g->color = a.color;
-        g->h_color = a.color;                                /* the 'color' event */
+        g->h_color = (int8_t)ED_SIDE_COLOR(g, a.color);     /* the 'color' event */
         g->phase = PH_PLAY;
         if (g->victim == p) {
             g->victim = -1;

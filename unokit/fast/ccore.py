@@ -72,7 +72,8 @@ EDITION_FACES = ("advance", "reverse", "advance at two seats", "reverse at two s
                  "colour", "symbol", "face", "number", "names a colour", "UNO with any hand", "answers draws up to",
                  "playable alone", "first: returned", "first: starter", "first: reverse", "first: draw",
                  "first: names a colour", "challengeable", "a Wild Draw Four", "presses", "presses until cards",
-                 "skips besides", "strategist's face", "index rank")
+                 "skips besides", "strategist's face", "index rank", "same face as",
+                 "turned over", "draws until the colour")
 
 
 def strategist_faces() -> tuple:
@@ -92,8 +93,8 @@ EDITION_HEAD = ("mercy", "draw until playable", "hand changers", "wrong challeng
 EDITION_ROLLS = 100
 #: a face's seat choice or effect on the hands (the "seat choice" byte): none, a swap of hands with the seat named,
 #: a draw by the seat named, every hand passed on, the other cards of its colour shed, the next seat's roulette, the
-#: next seat's presses of the launcher
-EDITION_KINDS = ("none", "swap", "aim", "pass hands", "shed colour", "roulette", "launcher", "spin", "slap")
+#: next seat's presses of the launcher, the whole table turned over (UNO Flip, _ed_flip.h)
+EDITION_KINDS = ("none", "swap", "aim", "pass hands", "shed colour", "roulette", "launcher", "spin", "slap", "flip")
 #: the most spaces of a wheel (UNO Spin), and what a space has the spinner do (asked of the rule's ``on_turn_start``:
 #: :func:`_wheel`): nothing, discard all but ``arg`` cards (chosen), every card of the number held most (the highest
 #: on a tie), name a colour and discard every card of it, draw until a card of colour ``arg`` comes, every hand passed
@@ -119,13 +120,16 @@ class _Table:
         self.asked = False
         self.current, self.pending_kind, self.pending = 1, 0, 0
         self.going_out: int | None = None
-        self.discard: list = []
+        self.discard: list = [c for h in hands for c in h][:1]   # (a card on the pile: UNO Flip turns it over)
+        self.stock: list = []
+        from ..core.cards import COLORS
+        self.colors, self.color = COLORS, None
+        self.until: list = []                       # the colours a seat drew until (draw_until: UNO Spin's wheel, UNO Flip)
         self.roll = 0                               # the launcher: the outcome every roll gives,
         self.rolled: list[tuple[int, int]] = []     # the rolls asked (their bounds),
         self.got: list[tuple[int, int]] = []        # the cards drawn (seat, count)
         self.chance = self
         self.owed: list[int] = []                   # the wheel (UNO Spin): free discards owed,
-        self.until: list = []                       # the colours drawn until,
         self.reveals: list = []                     # the hands shown
         self.ended: tuple[int, int] | None = None
 
@@ -143,6 +147,13 @@ class _Table:
     def penalize(self, q, k, why):
         self.drawn.append(k)
 
+    def set_colors(self, colors):
+        self.colors = tuple(colors)
+
+    def draw_until(self, seat, color):
+        self.until.append(color)
+        return ()
+
     def put_under_top(self, cards):
         self.under += list(cards)
 
@@ -154,10 +165,6 @@ class _Table:
 
     def owe_discards(self, seats, put):
         self.owed += list(seats)
-
-    def draw_until(self, seat, color):
-        self.until.append(color)
-        return ()
 
     def finish(self, winner):
         self.over = True
@@ -212,6 +219,7 @@ def _kind(rules, c, other) -> tuple[int, int]:
     """The face's seat choice or effect on the hands (:data:`EDITION_KINDS`) and the cards its seat named draws,
     asked of the rules' own ``play_targets``, ``on_play`` and ``on_turn_start`` on stand-in tables."""
     from ..core.actions import Play
+    from ..core.cards import FlipCard
     for r in rules:   # a seat named: the play by seat 0 naming seat 1
         if not _overrides(r, "play_targets"):
             continue
@@ -226,6 +234,8 @@ def _kind(rules, c, other) -> tuple[int, int]:
         mine = [c, c, other]
         t = _table([mine, [other], [other, other]])
         r.on_play(t, 0, Play(0, (c,)))
+        if isinstance(c, FlipCard) and mine[0] is c.flipped:   # turned over in place: the whole table (UNO Flip)
+            return EDITION_KINDS.index("flip"), 0
         if t.hands[1] is mine:   # passed on: to seat 2 when play goes the other way, or C does not play it
             back = _table([mine, [other], [other, other]])
             back.direction = -1
@@ -341,11 +351,13 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     the rules' ``play_problem`` with no seat named; bit 0 with more cards held, bit 1 as the last card), the
     first-card rule (the edition's or the official one), whether its draw may be challenged, the launcher's
     presses it makes and seats it skips, the face as the strategist reads it (:func:`strategist_faces`), its rank by ``Card.index``; then the wheel
-    (:func:`_wheel`: no space when no face spins it) and the unit (:func:`_unit`).
+    (:func:`_wheel`: no space when no face spins it) and the unit (:func:`_unit`); for UNO Flip (a double-sided deck: the faces are its physical cards
+    with either side up, :func:`_sides`) the first face showing the same side, the card turned over and whether a
+    penalty draw after it goes on until the colour named (:func:`_draws_until`).
     ``ValueError`` for an edition whose faces do what C does not play (a challenge a rule's ``setup`` may forbid, a
     card that names a seat of its own or may not be the last, launchers of different odds)."""
     from ..core.actions import Play
-    from ..core.cards import COLORS, Face
+    from ..core.cards import COLORS, DARK_COLORS, Face
     from ..core.decks import DECKS, build_deck
     from ..core.official import challenge_penalty, effect_of, first_card
     from ..rules.base import FACE_NOT_LAST, FACE_TARGETS
@@ -355,7 +367,8 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     if ed is None:
         raise ValueError(f"{ruleset.code} plays no edition")
     deck = build_deck(ed.deck)
-    faces = list(dict.fromkeys(deck))
+    faces = _sides(deck) if ed.double_sided else list(dict.fromkeys(deck))
+    at = {_code(c): i for i, c in enumerate(faces)}
     rules = build_house_rules(ruleset)
     spec = DECKS[ed.deck]
     draws = sorted({c.draw for c in faces if c.draw})
@@ -374,7 +387,10 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
         raise ValueError(f"{ed.code}'s cards press launchers of different odds: the compiled core plays one")
     out = bytearray([len(faces), len(deck), mercy, until, int(changers), challenge_penalty(False, 0)])
     out += rolls.pop() if rolls else bytes([255] * EDITION_ROLLS)
-    out += bytes(faces.index(c) for c in deck)
+    out += bytes(at[_code(c)] for c in deck)
+    same: dict[str, int] = {}   # the first face of each code: the one a move names
+    for c in faces:
+        same.setdefault(c.code, at[_code(c)])
     strat = strategist_faces()
     rank = {c: i for i, c in enumerate(sorted(faces, key=lambda c: c.index))}
     wheel, slap = bytes(1 + 2 * EDITION_WHEEL), None
@@ -403,18 +419,51 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
             alone |= bit * any(all(r.play_problem(t, Play(0, (c,), col, target=x)) is None
                                    for r in rules if _overrides(r, "play_problem")) for x in (seats or [None]))
         many, two = (f for f in fx if f is not None)
+        color = 255 if c.color is None else (COLORS.index(c.color) if c.color in COLORS else DARK_COLORS.index(c.color))
         out += bytes([many.advance, many.reverse, two.advance, two.reverse, many.draw, kind, aim,
                       spec.special_points.get(c.code, c.points), c.is_wild, c.is_action, c.draw, c.face == Face.SKIP,
-                      c.points, 255 if c.color is None else COLORS.index(c.color), int(c.symbol), int(c.face),
+                      c.points, color, int(c.symbol), int(c.face),
                       255 if c.number is None else c.number, int(c.names_color and not ed.colorless),
                       int(any(c.number in r.hand_change_numbers() for r in rules if c.number is not None)), stack,
                       alone, int(first.returned), first.starter, int(first.reverse), first.draw,
                       int(first.names_color), int(many.challengeable), c.face == Face.WILD_DRAW_FOUR, presses,
-                      until_cards, skips, strat.index(c.face) + 1 if c.face in strat else 0, rank[c]])
+                      until_cards, skips, strat.index(c.face) + 1 if c.face in strat else 0, rank[c], same[c.code],
+                      at[_code(getattr(c, "flipped", c))], _draws_until(rules, c, other)])
         if kind == EDITION_KINDS.index("spin"):
             wheel = _wheel(rules, c, faces)
         slap = c if kind == EDITION_KINDS.index("slap") else slap
-    return tuple(c.code for c in faces), bytes(out + wheel + _unit(rules, slap))
+    return tuple(_code(c) for c in faces), bytes(out + wheel + _unit(rules, slap))
+
+
+def _code(c) -> str:
+    """A face's code in the facts: UNO Flip's double-sided card names both sides (``R5/T+5``, the side in play first)."""
+    return getattr(c, "pair", c.code)
+
+
+def _sides(deck) -> list:
+    """UNO Flip's faces as _ed_flip.h holds them: each physical card with either side up, one card of every side in
+    play first (the face a move names: below 128), then the others."""
+    every = list(dict.fromkeys(c.pair for c in [*deck, *(c.flipped for c in deck)]))
+    cards = {c.pair: c for c in [*deck, *(c.flipped for c in deck)]}
+    first = list({cards[p].code: p for p in reversed(every)}.values())[::-1]
+    return [cards[p] for p in first] + [cards[p] for p in every if p not in set(first)]
+
+
+def _draws_until(rules, c, other) -> int:
+    """Does a penalty draw after a play of ``c`` go on until a card of the colour it named (UNO Flip's Wild Draw
+    Colour)? Asked of the rules' ``on_play`` and ``after_penalty`` on a stand-in table."""
+    from ..core.actions import Play
+    from ..core.cards import COLORS, DARK_COLORS
+    named = next(x for x in (*COLORS, *DARK_COLORS) if x is not other.color)
+    for r in rules:
+        if not (_overrides(r, "after_penalty") and _overrides(r, "on_play")):
+            continue
+        t = _table([[c, other], [other], [other]])
+        r.on_play(t, 0, Play(0, (c,), named if c.names_color else None))
+        r.after_penalty(t, 1, (other,))
+        if t.until:
+            return 1
+    return 0
 
 
 def _stacked(under: int):
