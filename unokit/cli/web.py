@@ -67,7 +67,7 @@ def check_port(host: str, port: int) -> None:
 def _cmd_serve(args) -> int:
     import uvicorn
 
-    from ..play.web.app import create_app
+    from ..play.web.app import create_app, serve_collector
     if not (0 <= args.post_rate <= 1e6):
         raise CliError("--post-rate must be from 0 to 1000000")
     if args.worker is not None and not (0 < len(args.worker) <= 64 and args.worker.isprintable()):
@@ -81,6 +81,7 @@ def _cmd_serve(args) -> int:
     check_port(args.host, args.port)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"unokit web table: http://{shown}:{args.port}/  (database {args.db}; Ctrl-C stops)", flush=True)
+    serve_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
                 ws_per_message_deflate=args.ws_compress)
     return 0
