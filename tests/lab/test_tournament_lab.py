@@ -276,14 +276,14 @@ def test_report_rerender_without_results_is_a_clear_error(tmp_path, capsys):
 
 
 def test_lab_referee_hands_caps_only_the_measures_the_referee_plays():
-    # DED is not in the compiled core: its measures play at most referee_hands (matches in proportion), and the
+    # DED with MEM is not in the compiled core: its measures play at most referee_hands (matches in proportion), and the
     # numbers are those of a lab run at those counts; the baseline, in C, plays every hand
     kw = dict(players=[3], jobs=1, progress=False, plots=False, skill="greedy", seed=5)
-    r = lab(["UNO 1121", "UNO 1121 DED"], hands=120, skill_hands=120, matches=12, referee_hands=40, **kw)
+    r = lab(["UNO 1121", "UNO 1121 DED-MEM"], hands=120, skill_hands=120, matches=12, referee_hands=40, **kw)
     base, chu = r["results"]
     assert "capped" not in base and base["table"]["hands"] == 120 and base["match"]["matches"] == 12
     assert chu["capped"] == {"table": 40, "skill": 40, "match": 4}
-    plain = lab(["UNO 1121 DED"], hands=40, skill_hands=40, matches=4, **kw)["results"][0]
+    plain = lab(["UNO 1121 DED-MEM"], hands=40, skill_hands=40, matches=4, **kw)["results"][0]
     assert {k: chu[k] for k in ("table", "skill", "match")} == {k: plain[k] for k in ("table", "skill", "match")}
     with pytest.raises(labmod.LabError, match="referee_hands"):
         lab(["UNO 1121"], hands=10, referee_hands=0, **kw)
@@ -291,13 +291,13 @@ def test_lab_referee_hands_caps_only_the_measures_the_referee_plays():
 
 def test_report_names_the_rules_played_at_fewer_hands_on_the_referee(tmp_path):
     from unokit.lab.report import report
-    d = report(hands=12, matches=2, published_hands=0, codes=["DR", "DED", "S", "M"], out=tmp_path, jobs=1, progress=False,
+    d = report(hands=12, matches=2, published_hands=0, codes=["DR", "FLEX", "S", "M"], out=tmp_path, jobs=1, progress=False,
                referee_hands=6, uno_call_hands=0)
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert d["referee_hands"] == 6
     assert "--hands 12 --referee-hands 6 --out" in md
-    assert "**Played by the referee, at fewer hands**" in md and "DED (6 hands, 6 skill games, 1 matches)" in md
-    chu = next(line for line in md.splitlines() if line.startswith("| DED |"))
+    assert "**Played by the referee, at fewer hands**" in md and "FLEX (6 hands, 6 skill games, 1 matches)" in md
+    chu = next(line for line in md.splitlines() if line.startswith("| FLEX |"))
     dr = next(line for line in md.splitlines() if line.startswith("| DR |"))
     assert "referee: 6 hands" in chu and "referee:" not in dr
     # the human-error bots play in C (issue 28, point 1), under M too since they were proven there

@@ -22,11 +22,18 @@ search bot's trees and the lazy referee:
   ``SAY_BASE + s * len(SAY_LINES) + j``;
 - **DP's challenge of a draw** (:class:`~unokit.core.actions.ChallengeDraw`), from ``DOUBTDRAW_BASE`` (9600: after
   the lines, which may grow up to it): seat ``s``'s is ``DOUBTDRAW_BASE + s``;
+- **DED's accusation** (:class:`~unokit.core.actions.Accuse`), from ``ACCUSE_BASE`` (after DP's): seat ``s``'s is
+  ``ACCUSE_BASE + s``;
+- **DED's free discard** (:class:`~unokit.core.actions.Discard`), from ``DISCARD_BASE`` (``EXT2_BASE``: below the
+  smallest play of the next block, ``EXT2_BASE + MAX_PLAYERS * 110``): seat ``s``'s of card ``c`` is
+  ``DISCARD_BASE + s * NCARDS + c``;
 - **other plays of the house rules the compiled core plays** (a seat named by SEVENO's 7, DR/DD groups, their
   cuts), from ``EXT2_BASE``: ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 +
   target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest; a play that gives
   cards away (DOA's ``give``, to its ``target``) continues those digits with a 0 and then the cards given, in
-  their order, at most ``EXT2_DIGITS`` digits in all (so that every id fits the C core's int64).
+  their order, at most ``EXT2_DIGITS`` digits in all (so that every id fits the C core's int64); a play put
+  face down alone (DED's ``hidden``, no face-up card) has no face-up digit: a 0, then its cards face down, and
+  the colour's place holds its ``claim`` (0 none, 1 a +2, 2 a +4).
 
 Each action has one id: the first numbering that has it. An integer that is no id is an
 :class:`ActionIdError`. This arithmetic is the same under every rule set; a rule set's codec
@@ -46,12 +53,27 @@ from typing import NamedTuple
 
 from . import official
 from .actions import ACTIONS as _VERBS
-from .actions import Action, CatchUno, Challenge, ChallengeDraw, ChooseColor, Draw, Pass, Play, Say, SayUno, Slap
+from .actions import (
+    Accuse,
+    Action,
+    CatchUno,
+    Challenge,
+    ChallengeDraw,
+    ChooseColor,
+    Discard,
+    Draw,
+    Pass,
+    Play,
+    Say,
+    SayUno,
+    Slap,
+)
 from .cards import COLORS
 from .errors import IllegalActionError, UnoError
 
 __all__ = ["ActionIdError", "MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
-           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "SLAP_BASE", "SAY_BASE", "SAY_LINES", "DOUBTDRAW_BASE", "Move", "OFFICIAL_MOVES",
+           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "SLAP_BASE", "SAY_BASE", "SAY_LINES", "DOUBTDRAW_BASE", "ACCUSE_BASE",
+           "DISCARD_BASE", "Move", "OFFICIAL_MOVES",
            "OFFICIAL", "local_play", "official_id", "encode", "decode"]
 
 MAX_PLAYERS = official.MAX_PLAYERS
@@ -68,11 +90,14 @@ SAY_LINES = ("nossa", "vai logo", "que azar", "hmm, deixa eu pensar", "your turn
              "desculpa", "sorry", "scusa", "perdón")
 SAY_BASE = SLAP_BASE + MAX_PLAYERS
 DOUBTDRAW_BASE = 9600
+ACCUSE_BASE = DOUBTDRAW_BASE + MAX_PLAYERS
 EXT2_BASE = 10_000
+DISCARD_BASE = EXT2_BASE
 #: the most base-55 digits of a play's id from EXT2_BASE (its cards; a 0 and the cards it gives): below 2**63
 EXT2_DIGITS = 9
 assert EXT2_BASE + MAX_PLAYERS * (((55 ** EXT2_DIGITS * 5) * 2) * 11) < 2 ** 63
-assert SAY_BASE + MAX_PLAYERS * len(SAY_LINES) <= DOUBTDRAW_BASE and DOUBTDRAW_BASE + MAX_PLAYERS <= EXT2_BASE
+assert SAY_BASE + MAX_PLAYERS * len(SAY_LINES) <= DOUBTDRAW_BASE and ACCUSE_BASE + MAX_PLAYERS <= EXT2_BASE
+assert DISCARD_BASE + MAX_PLAYERS * official.NCARDS <= EXT2_BASE + MAX_PLAYERS * 110   # (the smallest play's code: 110)
 _SAY_LINE = {t: j for j, t in enumerate(SAY_LINES)}
 
 
@@ -169,6 +194,18 @@ def encode(action: Action) -> int:
         return SAY_BASE + p * len(SAY_LINES) + _SAY_LINE[action.text]
     if type(action) is ChallengeDraw and 0 <= p < MAX_PLAYERS:                    # DP's challenge of a draw
         return DOUBTDRAW_BASE + p
+    if type(action) is Accuse and 0 <= p < MAX_PLAYERS:                           # DED's accusation
+        return ACCUSE_BASE + p
+    if type(action) is Discard and 0 <= p < MAX_PLAYERS and 0 <= action.card.index < _NCARDS:   # DED's free discard
+        return DISCARD_BASE + p * _NCARDS + action.card.index
+    if (type(action) is Play and 0 <= p < MAX_PLAYERS and action.hidden and not action.cards and not action.more
+            and action.color is None and action.target is None and not action.give and action.first is None
+            and action.claim in (0, 2, 4) and len(action.hidden) < EXT2_DIGITS
+            and all(0 <= c.index < _NCARDS for c in action.hidden)):                # DED: put face down alone
+        packed = 0
+        for d in reversed([0] + [c.index + 1 for c in action.hidden]):
+            packed = packed * 55 + d
+        return EXT2_BASE + p + MAX_PLAYERS * (((packed * 5 + action.claim // 2) * 2 + int(action.uno)) * 11)
     if type(action) is Play and 0 <= p < MAX_PLAYERS and not action.hidden and not action.more:
         give = action.give
         if len(action.cards) == 2 and action.color is None and action.target is None and not give:   # ADDUP's pair
@@ -202,14 +239,20 @@ def decode(i: int) -> Action:
         raise ActionIdError(f"not an action id: {i!r}")
     if i < EXT_BASE:
         return OFFICIAL[i]
+    if DISCARD_BASE <= i < DISCARD_BASE + MAX_PLAYERS * _NCARDS:
+        seat, c = divmod(i - DISCARD_BASE, _NCARDS)
+        return Discard(seat, official.CARDS[c])
     if i >= EXT2_BASE:
         a = _ext2_action(i)
         if a is None or _id_or_none(a) != i:   # each play has one id: the first numbering that has it
             raise ActionIdError(f"not an action id: {i!r}")
         return a
-    if i >= DOUBTDRAW_BASE:
-        if i >= DOUBTDRAW_BASE + MAX_PLAYERS:
+    if i >= ACCUSE_BASE:
+        if i >= ACCUSE_BASE + MAX_PLAYERS:
             raise ActionIdError(f"not an action id: {i!r}")
+        accuse: Action = Accuse(i - ACCUSE_BASE)   # (a class simple_action makes at run time)
+        return accuse
+    if i >= DOUBTDRAW_BASE:
         doubt_draw: Action = ChallengeDraw(i - DOUBTDRAW_BASE)   # (a class simple_action makes at run time)
         return doubt_draw
     if i >= SAY_BASE:
@@ -256,6 +299,8 @@ def _ext2_action(i: int) -> Play | None:
         digits.append(d)
     cut = digits.index(0) if 0 in digits else len(digits)   # DOA's gifts follow a 0
     cards, give = digits[:cut], digits[cut + 1:]
+    if not cards and give and not packed and 0 not in give and target == 0 and color < 3:   # DED: face down alone
+        return Play(seat, (), None, bool(uno), None, tuple(official.CARDS[d - 1] for d in give), 2 * color)
     if not cards or packed or 0 in give:
         return None
     return Play(seat, tuple(official.CARDS[d - 1] for d in cards), None if color == 0 else COLORS[color - 1],

@@ -153,6 +153,9 @@ typedef struct {
     uint16_t m_slapped;                 /*   the seats that slapped (bit per seat), */
     uint8_t m_out;                      /*   rule_state["out-deferred"] + 1 (0: None) */
     uint8_t dp_drawer, dp_had;          /* DP (_house8.h): rule_state["DP"]: the drawer + 1 (0: None), it held a playable card */
+    uint8_t ded_open, ded_seat, ded_card, ded_true, ded_draw, ded_out;   /* DED (_house9.h): rule_state["DED"] (a Claim) */
+    uint8_t ded_owed, ded_resume, ded_hout;   /* DED: the seat owing a free discard + 1, the phase after; going_out_hidden + 1 */
+    uint8_t hid_len;                    /* DED: the face-down pile's size (its cards: the end of `discard`, _house9.h) */
     /* counts for the lab */
     uint16_t drawn_by[MAXP];
     uint16_t catches, penalty_cards, reshuffles;
@@ -479,16 +482,19 @@ static void finish(Game *g, int w) {
     g->catchable = 0;
 }
 
+static int h9_reshuffled(Game *g, uint8_t *pool, int m);   /* DED (_house9.h) */
+
 static int take(Game *g, int seat, int k) {
     uint8_t *hand = g->hands[seat];
     int got = 0;
     if (k > g->cap - g->hand_len[seat]) k = g->cap > g->hand_len[seat] ? g->cap - g->hand_len[seat] : 0;   /* LIMIT */
     for (int i = 0; i < k; i++) {
         if (!g->stock_len) {
-            if (g->discard_len <= 1) break;   /* every card is in a hand: draw what there is */
             int top = g->discard[g->discard_len - 1];
             int m = g->discard_len - 1;
             memcpy(g->stock, g->discard, (size_t)m);
+            if (g->hid_len) m = h9_reshuffled(g, g->stock, m);   /* DED: the face-down pile too */
+            if (!m) break;   /* every card is in a hand: draw what there is */
             rng_shuffle(&g->rng, g->stock, m);
             g->stock_len = (uint8_t)m;
             g->discard[0] = (uint8_t)top;
@@ -534,6 +540,7 @@ static void hands_changed(Game *g, int s) {
 /* Game.seat_starts: the seat starts (plays, draws or challenges): a missed UNO can no longer be caught,
  * and ADDUP's window closes unless it is the seat that played the sum */
 static inline void seat_starts(Game *g, int p) {
+    g->ded_open = 0;                                     /* DED (_house9.h): the claim closes (its on_start first) */
     if (!(g->flags & (F_PRE | F_SLOW))) g->catchable = 0;   /* PRE, SLOWUNO: no start closes the window */
     if (g->sum_seat >= 0 && p != g->sum_player) g->sum_seat = -1;
     if (g->h5) h5_on_start(g, p);                        /* E, IE (_house5.h) */
@@ -1030,7 +1037,7 @@ static int read_config(PyObject *cfg, Config *c) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->h3 < 0 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
-    if (c->h2 < 0 || c->h2 >= (1 << 18) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
+    if (c->h2 < 0 || (c->h2 & 0xFFFFFF) >= (1 << 19) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
     if (c->n < 2 || c->n > MAXP) { PyErr_SetString(PyExc_ValueError, "players must be 2 to 10"); return -1; }
@@ -1484,6 +1491,8 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         PyModule_AddIntConstant(m, "EXT2_BASE", (long)EXT2_BASE);
         PyModule_AddIntConstant(m, "SAY_BASE", SAY_BASE);
         PyModule_AddIntConstant(m, "DOUBTDRAW_BASE", DOUBTDRAW_BASE);
+        PyModule_AddIntConstant(m, "ACCUSE_BASE", ACCUSE_BASE);
+        PyModule_AddIntConstant(m, "DISCARD_BASE", (long)DISCARD_BASE);
     }
     return m;
 }

@@ -8,7 +8,7 @@
 /* the events of a Move, applied next: a play or a cut (before, played, last, colour), or the core's id */
 static void h2_observe(GrHist *h, const Game *g, const Move *a) {
     if (a->kind == MV_ID) { gr_observe(h, g, a->id); return; }
-    if (!a->n) return;
+    if (a->kind != MV_PLAY || !a->n) return;          /* (DED's moves show no card) */
     h->before = h->color;
     h->played = (uint8_t)a->n;
     h->last = a->seat;
@@ -16,7 +16,7 @@ static void h2_observe(GrHist *h, const Game *g, const Move *a) {
 }
 
 static inline int h2_is_play(const Move *a) {
-    return a->kind == MV_PLAY ? a->n > 0 : gr_is_play(a->id % XPS);
+    return a->kind == MV_PLAY ? a->n > 0 : a->kind == MV_ID && gr_is_play(a->id % XPS);   /* (not DED's moves) */
 }
 
 /* GreedyBot._play_key of a Move (key[GR_KEYS]: the swap target's size); returns _is_bluff */
@@ -52,10 +52,10 @@ static int h2_greedy_best(const Game *g, int me, const Lst *L, int *bluff, int *
 }
 
 /* _free_gain: say UNO, else the first catch listed (-1: none) */
-static int h2_greedy_free(const Lst *L) {
+static int h2_greedy_free(const Game *g, const Lst *L) {
     for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_UNO) return i;
     for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_CATCH && k < K_CATCH + MAXP) return i; }
-    return -1;
+    return h9_greedy_gain(g, L);                       /* DED: a sound accusation (_house9.h) */
 }
 
 /* fallback_action: draw, else pass, else the first action listed */
@@ -67,8 +67,9 @@ static int h2_greedy_fallback(const Lst *L) {
 
 /* GreedyBot.act for the seat in turn (`phase`: the phase of the view it acts on) */
 static int h2_greedy_act(const GrHist *h, const Game *g, int phase, const Lst *L) {
-    int i = h2_greedy_free(L), me = g->current, bluff = 0, out = 0;
+    int i = h2_greedy_free(g, L), me = h9_to_act(g), bluff = 0, out = 0;
     if (i >= 0) return i;
+    if ((i = h9_greedy_act(g, phase, L)) >= 0) return i;   /* DED: FREE_DISCARD, HIDDEN_FINISH (_house9.h) */
     if (phase == PH_COLOR) {
         int want = -1, counts[4] = {0, 0, 0, 0}, points[4] = {0, 0, 0, 0};
         for (int j = 0; j < g->hand_len[me]; j++) {
@@ -103,7 +104,7 @@ static int h2_greedy_act(const GrHist *h, const Game *g, int phase, const Lst *L
 
 /* GreedyBot.react: the free gains, else its best cut; -1: wait */
 static int h2_greedy_react(const Game *g, int seat, const Lst *L) {
-    int i = h2_greedy_free(L), bluff = 0, out = 0;
+    int i = h2_greedy_free(g, L), bluff = 0, out = 0;
     if (i >= 0) return i;
     return h2_greedy_best(g, seat, L, &bluff, &out);
 }

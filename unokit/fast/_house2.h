@@ -29,7 +29,7 @@
 
 enum { H_ZEROLEFT = 1, H_SEVENO = 2, H_CUT = 4, H_JUMPIN = 8, H_DR = 16, H_DD = 32, H_T = 64, H_CAR = 128,
        H_DAD = 256, H_BA = 512, H_DOUBLE = 1024, H_TRI = 2048, H_BACK = 4096, H_BOMB = 8192, H_AB = 16384, H_AA = 32768,
-       H_CLA = 65536, H_DOA = 131072 };   /* H_T on: _house4.h; H_DOA: _house7.h */
+       H_CLA = 65536, H_DOA = 131072, H_DED = 262144 };   /* H_T on: _house4.h; H_DOA: _house7.h; H_DED: _house9.h */
 #define MAXG 8                        /* the largest group: 8 cards of one face in one deck */
 #define H2_UNFOLD 128                 /* unokit.engine.compose.UNFOLD */
 #define H2_CAP 1024                   /* a list the harness holds (listings, unfolded lists, expansions) */
@@ -46,6 +46,7 @@ typedef struct {
     uint32_t h2;                       /* H_ flags */
     uint8_t zl_card;                   /* ZEROLEFT's card */
     uint8_t doa_card;                  /* DOA's card (_house7.h) */
+    uint8_t ded_pen;                   /* DED's penalty (_house9.h; the config's h2, bits 24-30) */
     H4 h4;                             /* _house4.h's rules' cards and state */
     uint8_t wd4_n;                     /* cards of the Wild Draw Four play being judged (a DR/DD group) */
     int8_t top_player;                 /* Game.top_player: who put the top card there (-1: turned from the stock) */
@@ -64,6 +65,7 @@ typedef struct {
     int8_t seat, kind, n, color, uno, target, more;   /* color, target: -1 for none */
     uint8_t cards[MAXG];
     uint8_t ng, give[8];               /* DOA: the cards given (_house7.h's MAXGIVE) */
+    int8_t claim;                      /* DED: a face-down play's claim (_house9.h's MV_HID) */
 } Move;
 
 static long long h2_move_id(const Move *a);
@@ -97,13 +99,13 @@ static inline Move *lst_add(Lst *L) {
 static inline void lst_id(Lst *L, int seat, int k) {
     Move *a = lst_add(L);
     a->kind = MV_ID; a->seat = (int8_t)seat; a->id = (int16_t)(seat * XPS + k);
-    a->n = 0; a->color = a->target = -1; a->uno = 0; a->more = 0; a->ng = 0;
+    a->n = 0; a->color = a->target = -1; a->uno = 0; a->more = 0; a->ng = 0; a->claim = 0;
 }
 
 static inline void lst_play(Lst *L, int p, const uint8_t *cs, int k, int col, int uno, int target, int more) {
     Move *a = lst_add(L);
     a->kind = MV_PLAY; a->id = -1; a->seat = (int8_t)p; a->n = (int8_t)k; a->color = (int8_t)col;
-    a->uno = (int8_t)uno; a->target = (int8_t)target; a->more = (int8_t)more; a->ng = 0;
+    a->uno = (int8_t)uno; a->target = (int8_t)target; a->more = (int8_t)more; a->ng = 0; a->claim = 0;
     memcpy(a->cards, cs, (size_t)k);
 }
 
@@ -128,6 +130,7 @@ static void h2_begin(G2 *G, const Config *cfg) {
     G->h2 = (uint32_t)cfg->h2;
     G->zl_card = (uint8_t)cfg->zl_card;
     G->doa_card = (uint8_t)(cfg->h4 >> 24 & 15);
+    G->ded_pen = (uint8_t)(cfg->h2 >> 24 & 127);
     h4_begin(&G->h4, cfg);
     G->wd4_n = 1;
     G->top_player = -1;
@@ -204,6 +207,7 @@ static int h2_count_number(const uint8_t *cs, int k, int v) {
 
 #include "_house4.h"
 #include "_house7.h"                  /* DOA */
+#include "_house9.h"                  /* DED */
 
 /* compose.targets_of (SevenOSwap.play_targets): -1 stands for None; 0 targets: the play names none */
 static int h2_targets(const G2 *G, int p, const uint8_t *cs, int k, int8_t *tg) {
@@ -372,7 +376,7 @@ static void h2_cuts(const G2 *G, const Comp *C, Lst *L) {
 static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
     const Game *g = &G->g;
     if (g->phase == PH_OVER) return;
-    int cur = g->current, nh = g->hand_len[seat];
+    int cur = h9_to_act(g), nh = g->hand_len[seat];   /* (DED: the seat owing a free discard) */
     const uint8_t *hand = g->hands[seat];
     Comp C;
     comp_init(&C, g, seat);
@@ -408,14 +412,19 @@ static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
         case PH_COLOR:
             for (int k = 0; k < 4; k++) lst_id(L, cur, K_COLOR + k);
             break;
+        case PH_FREE: case PH_HFIN:
+            h9_turn_moves(&C, cur, g->phase, L);        /* DED: _house9.h */
+            break;
         default:
             break;
         }
+        if (G->h2 & H_DED) h9_hidden_plays(G, &C, cur, L);   /* DED's face-down plays */
     }
     if (nh == 1 && !g->uno_said[seat]) lst_id(L, seat, K_UNO);
     if (g->catchable)
         for (int q = 0; q < g->n; q++) if (q != seat && (g->catchable >> q & 1)) lst_id(L, seat, K_CATCH + q);
     if ((G->h2 & (H_CUT | H_JUMPIN)) && seat != cur) h2_cuts(G, &C, L);
+    h9_accuse(g, seat, L);                              /* DED's accusation (options_first) */
     if (!react && g->sum_seat == seat) lst_id(L, seat, K_DOUBTSUM);
 }
 
@@ -472,7 +481,9 @@ static int h2_random_play(Rng *r, const Lst *L) {
 /* RandomPlayBot.act */
 static int h2_act(const Game *g, Rng *r, const Lst *L) {
     int16_t pick[H2_CAP];
-    int np = 0;
+    int np = h9_random_act(g, r, L);                   /* DED's free discard */
+    if (np >= 0) return np;
+    np = 0;
     if (g->phase == PH_COLOR) {
         for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_COLOR && k < K_COLOR + 4) pick[np++] = (int16_t)i; }
         if (np) return pick[rng_below(r, (uint32_t)np)];
@@ -482,7 +493,7 @@ static int h2_act(const Game *g, Rng *r, const Lst *L) {
     for (i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_DRAW) return i;
     for (i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_PASS) return i;
     np = 0;
-    for (i = 0; i < L->m; i++) if (h2_k(&L->v[i]) != K_CHALLENGE) pick[np++] = (int16_t)i;
+    for (i = 0; i < L->m; i++) if (h2_k(&L->v[i]) != K_CHALLENGE && L->v[i].kind != MV_ACCUSE) pick[np++] = (int16_t)i;
     if (np) return pick[rng_below(r, (uint32_t)np)];
     return (int)rng_below(r, (uint32_t)L->m);
 }
@@ -708,6 +719,7 @@ static void h2_challenge(G2 *G, int p) {
 }
 
 static void h2_apply(G2 *G, const Move *a) {
+    if (h9_apply(G, a)) return;                        /* DED's moves, HIDDEN_FINISH's pass (_house9.h) */
     if (a->kind == MV_PLAY) h2_play(G, a);
     else if (a->id % XPS == K_CHALLENGE) h2_challenge(G, a->id / XPS);
     else if (!((G->h2 & H_TRI) && h4_tri_apply(G, a->id))) apply_id(&G->g, a->id);   /* TRI: _house4.h */
@@ -723,8 +735,8 @@ static Move hu_h2_turn(G2 *G, int cur, Lst *L);
  * generator as random.shuffle does; their count */
 static int h2_react_seats(const G2 *G, Rng *hr, int *cands) {
     const Game *g = &G->g;
-    int me = g->current, n = g->n, top = h2_top(g), cut = G->h2 & (H_CUT | H_JUMPIN), nc = 0;
-    int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me);
+    int me = h9_to_act(g), n = g->n, top = h2_top(g), cut = G->h2 & (H_CUT | H_JUMPIN), nc = 0;
+    int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me);   /* DED */
     for (int p = 0; p < n; p++) {
         if (p == me) continue;
         int has = 0;
@@ -792,7 +804,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
             if (g->over) break;
         }
         if (g->over) break;
-        int cur = g->current;
+        int cur = h9_to_act(g);                      /* (DED: the seat owing a free discard) */
         Lst L = {buf, 0, H2_CAP, 0};
         h2_legal(&G, cur, 0, &L);
         h2_unfold(&G, &L);
@@ -802,7 +814,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
                      : st && cfg->policy[cur] == POL_STRATEGIST ? h2_strat_act(st, &G, cur, &bots[cur], &L)
                      : h2_act(g, &bots[cur], &L)];
         if (a.more && !G.hu) h2_complete(&G, greedy ? NULL : &bots[cur], g->phase, 0, &a);
-        int ph = g->phase, k = h2_k(&a), play = a.kind == MV_PLAY;
+        int ph = g->phase, k = h2_k(&a), play = a.kind == MV_PLAY || a.kind == MV_HID;
         h2_observe(&gh, g, &a);
         h2_strat_observe(st, &G, &a);
         if (log) h2_log(log, &a);
@@ -839,6 +851,7 @@ static int id_out(int id);
 /* the id of a move outside the core (unokit.fast.compiled.action_id's numbering) */
 static long long h2_move_id(const Move *a) {
     if (a->kind == MV_ID) return id_out(a->id);
+    if (a->kind >= MV_HID) return h9_move_id(a);       /* DED (_house9.h) */
     int s = a->seat, k = a->n;
     const uint8_t *cs = a->cards;
     if (k == 1 && a->target < 0) {
@@ -921,7 +934,7 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
             Py_XDECREF(item);
             if (PyErr_Occurred()) { Py_CLEAR(steps); break; }
         }
-        int cur = g->current, found = 0, bad = 0;
+        int cur = g->current, who = h9_to_act(g), found = 0, bad = 0;   /* (who: DED's free discard) */
         Move chosen;
         PyObject *legal = PyList_New(g->n);
         for (int s = 0; s < g->n && legal; s++) {
@@ -946,17 +959,17 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
                 PyErr_Format(PyExc_ValueError, "id %lld is not legal at step %d", want, t);
                 Py_DECREF(legal); Py_CLEAR(steps); break;
             }
-        } else if (cfg->policy[cur] == POL_BENCH) {
+        } else if (cfg->policy[who] == POL_BENCH) {
             Lst L = {all, 0, H2_EVERY_CAP, 0};
-            h2_every(G, cur, &L, stack, H2_EVERY_CAP);
+            h2_every(G, who, &L, stack, H2_EVERY_CAP);
             int np = 0;
             for (int i = 0; i < L.m; i++) { int k = h2_k(&all[i]); if (k != K_DRAW && k != K_PASS) stack[np++] = all[i]; }
             chosen = np ? stack[rng_below(r, (uint32_t)np)] : all[rng_below(r, (uint32_t)L.m)];
         } else {
             Lst L = {lb, 0, H2_CAP, 0};
-            h2_legal(G, cur, 0, &L);
+            h2_legal(G, who, 0, &L);
             h2_unfold(G, &L);
-            int greedy = cfg->policy[cur] == POL_GREEDY;
+            int greedy = cfg->policy[who] == POL_GREEDY;
             chosen = lb[greedy ? h2_greedy_act(&gh, g, g->phase, &L) : h2_act(g, r, &L)];
             if (chosen.more) h2_complete(G, greedy ? NULL : r, g->phase, 0, &chosen);
         }

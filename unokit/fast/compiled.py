@@ -23,9 +23,10 @@ tables come from :mod:`unokit.core.official` and the house rules' own modules (t
 :mod:`unokit.rules.stacking`), handed over at import or in each call: nothing is restated in C.
 
 Moves the official id table (:data:`unokit.fast.ACTIONS`) lacks are numbered after all of its ids
-(:data:`EXT_BASE` on): ADDUP's pairs of number cards and its ``doubtsum`` challenge, M's slaps, then (:data:`EXT2_BASE`
-on) any other play (a seat named by SEVENO's 7, DR/DD groups); :func:`to_action` and :func:`action_id` map
-every id of :func:`trace` to the referee's action and back.
+(:data:`EXT_BASE` on): ADDUP's pairs of number cards and its ``doubtsum`` challenge, M's slaps, DP's and DED's
+challenges, then (:data:`EXT2_BASE` on) DED's free discards and any other play (a seat named by SEVENO's 7, DR/DD
+groups, a card put face down: :mod:`unokit.core.codec`); :func:`to_action` and :func:`action_id` map every id of
+:func:`trace` to the referee's action and back.
 
 >>> r = play(200, players=3, rules="UNO 1121 P4-DRAWPLAY", seed=1)
 >>> int((r.winner >= 0).sum())
@@ -66,7 +67,8 @@ HOUSE_RULES: tuple[str, ...] = (
     "NOENDDRAW", "WILDMATCH", "MISTAKE", "DRAWANY", "MEM", "PRE", "SLOWUNO",
     "CHU", "E", "IE", "S", "M",   # unokit/fast/_house5.h (the compiled bots speak only to call UNO)
     "MS1", "MS2", "MS3",          # unokit/fast/_house6.h (sudden death)
-    "DP")                         # unokit/fast/_house8.h (the challenge of a draw)
+    "DP",                         # unokit/fast/_house8.h (the challenge of a draw)
+    "DED")                        # unokit/fast/_house9.h on _house2.h's listing (face-down plays, accusations)
 #: the rules of unokit/fast/_house3.h: their C flags (the config's h3; LIMIT's cards go in bits 16-23; OPEN and
 #: REV change only the views, which only the compiled strategist reads: _shown)
 _H3 = {"NOCHALLENGE": 1, "WILDSTART": 2, "PAA": 4, "PAB": 8, "FL": 0, "GT": 1024, "I": 2048, "DEFLECT": 4096, "REVENGE": 8192, "LIMIT": 0, "OPEN": 0, "REV": 0,
@@ -91,7 +93,7 @@ _REFUSED = {"V": "V times each turn on the table's clock (real time): the compil
 #: and the reaction step shuffles the seats with the harness's generator; random-play bots only
 _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T": 64, "CAR": 128,   # T on: _house4.h
        "DAD": 256, "BA": 512, "DOUBLE": 1024, "TRI": 2048, "BACK": 4096, "BOMB": 8192, "AB": 16384, "AA": 32768,
-       "CLA": 65536, "DOA": 131072}
+       "CLA": 65536, "DOA": 131072, "DED": 262144}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
@@ -146,10 +148,12 @@ def _house(rs) -> tuple[int, int, int]:
 
 
 def _h2(rs) -> tuple[int, int]:
-    """(_house2.h's flags, ZEROLEFT's card) of a rule set."""
+    """(_house2.h's flags, with DED's penalty in bits 24-30; ZEROLEFT's card) of a rule set."""
     h2 = 0
     for code in rs.codes:
         h2 |= _H2.get(code, 0)
+    if rs.has("DED"):
+        h2 |= min(rs.param("DED", "penalty"), 127) << 24
     return h2, rs.card_of("ZEROLEFT") if rs.has("ZEROLEFT") else 0
 
 
@@ -223,6 +227,22 @@ def _doa_problem(rs) -> str | None:
         return None
     return (f"DOA with {'-'.join(others)} is played by the referee only: a group of its cards gives more cards than "
             f"an id numbers (DR, AA), or the seats named add up (T, SEVENO, CLA), which the compiled core does not list")
+
+
+#: the only other rules DED (unokit/fast/_house9.h) was proven with: the stacking (its claims), drawing and deal rules
+#: and _house2.h's but DOA (its gifts make the referee's listing of every action too long to prove it step by step)
+_DED_WITH = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE", "ZEROLEFT",
+             "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
+             "CLA")
+
+
+def _ded_problem(rs) -> str | None:
+    """Why DED is refused with the rules of ``rs`` other than :data:`_DED_WITH`."""
+    alien = [c for c in rs.codes if c != "DED" and c not in _DED_WITH] if rs.has("DED") else []
+    if not alien:
+        return None
+    return (f"DED with {'-'.join(alien)} is played by the referee only (the compiled core plays DED with "
+            f"{', '.join(_DED_WITH)} only)")
 
 
 #: the only other rules DP (unokit/fast/_house8.h) was proven with: their draws leave Game.can_play_alone, which DP asks
@@ -437,6 +457,9 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             if why:
                 return why
             rs = RuleSet(rs.ambiguity, tuple(r for r in rs.rules if r[0] != "ORG"), rs.params)   # (ORG: its price)
+        why = _ded_problem(rs)
+        if why:
+            return why
         refused = [c for c in rs.codes if c in _REFUSED]
         if refused:
             return _REFUSED[refused[0]]
@@ -505,6 +528,9 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return f"bot {name!r} is played by the referee only (compiled: {', '.join(sorted(POLICIES))})"
         if rs.rules and name.strip().lower() == "bench":
             return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
+        if name.strip().lower() == "strategist" and rs.has("DED"):
+            return ("the compiled strategist does not play DED yet (its abstention, an honest card put face down, and "
+                    "its accusations, judged from the cards unseen, are the referee's strategist's): the referee plays it")
         if name.strip().lower() == "strategist" and set(rs.codes) - set(_STRATEGIST_RULES):
             left = "-".join(c for c in rs.codes if c not in _STRATEGIST_RULES)
             return (f"the compiled strategist is proven on the official rules and the {len(_STRATEGIST_RULES)} house "

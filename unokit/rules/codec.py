@@ -494,7 +494,7 @@ class Codec:
         verb of a rule not in force, a seat catching itself)."""
         a = self.moves.action(move)
         t = self.steps
-        if type(a) is not Play:
+        if type(a) is not Play or not a.cards:   # (a face-down play, DED's: one step)
             return (t.id_of(a),)
         try:
             out = [t.more_id[c] for c in a.cards[:-1]]
@@ -508,7 +508,7 @@ class Codec:
     def move_of(self, step: int, seat: int) -> int | None:
         """The engine move of step ``step`` taken by ``seat`` when it is a whole action by itself
         (:meth:`StepTable.action`) that the engines number; ``None`` otherwise (a step that continues a
-        play, ``wait``, a face-down play, a dark colour...). ``steps_of(move_of(s, seat)) == (s,)``."""
+        play, ``wait``, a dark colour...). ``steps_of(move_of(s, seat)) == (s,)``."""
         a = self.steps.action(step, seat)
         if a is None:
             return None
