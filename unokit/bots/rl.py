@@ -135,12 +135,12 @@ class Model:
 
 @cache
 def shipped_models() -> tuple[Model, ...]:
-    """Every model shipped with the package (:data:`MODELS`), in file-name order.
+    """Every model shipped with the package (:data:`MODELS`), by the number of seats, then the rule code.
 
     >>> [m.trained_for for m in shipped_models()]
-    ['2 players under UNO 1121']
+    ['2 players under UNO 1121', '4 players under UNO 1121']
     """
-    return tuple(Model.of(p) for p in sorted(MODELS.glob("*.npz")))
+    return tuple(sorted((Model.of(p) for p in sorted(MODELS.glob("*.npz"))), key=lambda m: (m.players, m.rules)))
 
 
 def model_for(rules: str, players: int, models=None) -> Model | None:
@@ -161,7 +161,7 @@ def note(rules: str, players: int, model=None) -> str | None:
     >>> note("UNO 1121", 2) is None
     True
     >>> note("UNO 1121 DR", 4)
-    'rl: its model was trained for 2 players under UNO 1121; here it plays as the strategist'
+    'rl: its models were trained for 2 players under UNO 1121 or 4 players under UNO 1121; here it plays as the strategist'
     """
     models = (Model.of(model),) if model is not None else shipped_models()
     if model_for(rules, players, models) is not None:

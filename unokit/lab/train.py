@@ -455,7 +455,8 @@ def train(*, rules: str = "UNO 1121", players: int = 2, opponents: str = "random
                                          "seconds": round(time.perf_counter() - t0, 1)}})
             pol.save(out)
         if plot:  # redrawn at every evaluation, so a run stopped early keeps its curve
-            plot_curve(curve, plot, title=f"{table.rules}, {players} players, {opponents} (eval vs {eval_opponents})")
+            plot_curve(curve, plot, title=f"{table.rules}, {players} players, {opponents} (eval vs {eval_opponents})",
+                       players=players)
 
     bar = _Bar(progress)
     if imitate_hands:
@@ -538,8 +539,9 @@ def _load_actor(model, policy) -> None:
             lin.bias.copy_(torch.from_numpy(b))
 
 
-def plot_curve(curve: list[dict], path, title: str = "") -> Path:
-    """The learning curve (evaluated win rate against decisions trained) as a PNG."""
+def plot_curve(curve: list[dict], path, title: str = "", players: int = 2) -> Path:
+    """The learning curve (evaluated win rate against decisions trained) as a PNG, with the fair share of one seat
+    among ``players`` (50% at two) as the line to beat."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -547,7 +549,8 @@ def plot_curve(curve: list[dict], path, title: str = "") -> Path:
     xs = [c["step"] for c in curve]
     ys = [100 * c["win_rate"] for c in curve]
     ax.plot(xs, ys, marker="o")
-    ax.axhline(50, color="grey", lw=0.8, ls="--")
+    ax.axhline(100 / players, color="grey", lw=0.8, ls="--", label=f"fair share ({100 / players:.0f}%)")
+    ax.legend(loc="lower right", fontsize=8)
     ax.set_xlabel("agent decisions of PPO (0: after imitation)")
     ax.set_ylabel("win rate in evaluation hands (%)")
     ax.set_title(title, fontsize=10)

@@ -107,7 +107,7 @@ function botLabel(bot, seats) {
   const models = bot === "rl" && catalog ? catalog.rl_models || [] : null;
   if (!models) return t("lobby.botNamed", { bot });
   const fits = lastCheck.ok && models.some((m) => m.rules === lastCheck.code && m.players === seats);
-  const what = models.map((m) => t("lobby.rlFor", { players: m.players, rules: m.rules })).join(", ");
+  const what = models.map((m) => t("lobby.rlFor", { players: m.players, rules: m.rules })).join(t("lobby.rlOr"));
   return t(fits ? "lobby.rlFits" : "lobby.rlElsewhere", { bot, what });
 }
 
