@@ -230,13 +230,14 @@ class Hub:
         token = new_token()
         self._create_rows(code, session, created, player, token)
         rt = Runtime(code, session, created, saved=len(session.log), origin=created, clock=self.clock,
-                     fence=None if self.worker is None else self._claim(code))
+                     fence=None if self.worker is None else 1)      # the first lease, taken with the row
         self.tables[code] = rt
         self._drive(rt)
         return rt, player, token
 
     def _create_rows(self, code, session, created, player, token):
-        self.store.create_table(code, session.options.to_dict(), now=created)
+        self.store.create_table(code, session.options.to_dict(), now=created,
+                                lease=None if self.worker is None else (self.worker, time.time() + self.lease))
         self.store.add_entries(code, 0, session.log)
         self.store.add_seat(code, player, token, host=True)
 

@@ -156,10 +156,16 @@ class Store:
         return self._session()
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, code: str, options: dict, now: float | None = None) -> None:
+    def create_table(self, code: str, options: dict, now: float | None = None,
+                     lease: tuple[str, float] | None = None) -> None:
+        """A new table's row; ``lease`` (worker, expiry): its creator's first lease (fencing token 1), in
+        the same transaction, so that no other worker sees the new table as nobody's (:meth:`orphans`)."""
         now = time.time() if now is None else now
         with self._s() as s, s.begin():
             s.add(TableRow(code=code, created=now, updated=now, options=json.dumps(options), status="lobby"))
+            if lease is not None:
+                s.flush()           # the table's row first: the lease's foreign key names it
+                s.add(OwnerRow(table_code=code, worker=lease[0], fence=1, expires=lease[1]))
 
     def exists(self, code: str) -> bool:
         with self._s() as s:
