@@ -355,7 +355,7 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     with either side up, :func:`_sides`) the first face showing the same side, the card turned over and whether a
     penalty draw after it goes on until the colour named (:func:`_draws_until`).
     ``ValueError`` for an edition whose faces do what C does not play (a challenge a rule's ``setup`` may forbid, a
-    card that names a seat of its own or may not be the last, launchers of different odds)."""
+    card that names a seat of its own or may not be the last, launchers of different odds, UNO Flex's flex sides)."""
     from ..core.actions import Play
     from ..core.cards import COLORS, DARK_COLORS, Face
     from ..core.decks import DECKS, build_deck
@@ -366,6 +366,9 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     ed = edition_of(ruleset)
     if ed is None:
         raise ValueError(f"{ruleset.code} plays no edition")
+    if ed.uses:
+        raise ValueError(f"{ed.code}'s flex sides (a card played as its flexed face) and power cards are not yet "
+                         "written in C")
     deck = build_deck(ed.deck)
     faces = _sides(deck) if ed.double_sided else list(dict.fromkeys(deck))
     at = {_code(c): i for i, c in enumerate(faces)}
@@ -382,7 +385,7 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     launch = {c: next((x for r in rules if _overrides(r, "on_play") for x in [_launcher(r, c)] if x), None)
               for c in faces}
     rolls = {x[0] for x in launch.values() if x is not None}
-    setups = any(_overrides(r, "setup") for r in rules)   # (a rule's setup may forbid challenges: NOCHALLENGE's)
+    setups = any(_setup_may_forbid(r) for r in rules)   # (a rule's setup may forbid challenges: NOCHALLENGE's)
     if len(rolls) > 1:
         raise ValueError(f"{ed.code}'s cards press launchers of different odds: the compiled core plays one")
     out = bytearray([len(faces), len(deck), mercy, until, int(changers), challenge_penalty(False, 0)])
@@ -433,6 +436,17 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
             wheel = _wheel(rules, c, faces)
         slap = c if kind == EDITION_KINDS.index("slap") else slap
     return tuple(_code(c) for c in faces), bytes(out + wheel + _unit(rules, slap))
+
+
+def _setup_may_forbid(r) -> bool:
+    """May ``r``'s ``setup`` forbid challenges (NOCHALLENGE's ``game.no_challenge``)? Asked on a stand-in table: a
+    setup that sets only the rule's own state (UNO Flex's power cards) may not; one that sets anything else may."""
+    if not _overrides(r, "setup"):
+        return False
+    t = _table([[], [], []])
+    before = {k: v for k, v in vars(t).items() if k != "rule_state"}
+    r.setup(t)
+    return {k: v for k, v in vars(t).items() if k != "rule_state"} != before
 
 
 def _code(c) -> str:

@@ -390,7 +390,13 @@ def _edition_facts(code: str) -> bytes:
 def _edition_problem(rs, ed, bots, players: int, deck: str, decks: int, enforcement: str) -> str | None:
     """Why the compiled core cannot play this table of an edition (``ed``), or None."""
     if ed.code not in EDITIONS:
-        return f"the edition {ed.code} is played by the referee only (compiled: {', '.join(EDITIONS)})"
+        from .ccore import edition_facts
+        try:   # (the facts say what C does not play of it: UNO Flex's flex sides)
+            edition_facts(_plain(ed.code))
+            why = ""
+        except ValueError as e:
+            why = f": {e}"
+        return f"the edition {ed.code} is played by the referee only (compiled: {', '.join(EDITIONS)}){why}"
     if rs != _plain(ed.code):
         extra = "-".join(c for c in rs.codes if c != ed.code) or rs.code
         return (f"{ed.code} with {extra} is played by the referee only (the compiled core plays "
