@@ -4,7 +4,10 @@ It plays the tables of ``bench/load_web.py`` (the same clients, the same tables 
 filling the seats no client takes), but against :class:`unokit.play.web.cluster.LocalCluster`: PostgreSQL,
 ``--workers`` ``unokit serve --worker`` processes and HAProxy, all on 127.0.0.1. The clients reconnect
 as the page does when their connection drops. With ``--kill-every S`` a worker is killed by SIGKILL every
-S seconds (the workers in turn) and started again at once under a new name, as a supervisor would.
+S seconds of the run (the workers in turn) and started again at once under a new name, as a supervisor would.
+The next kill does not wait for the restart: a worker still starting is passed over for the next one up, and a
+kill is skipped when none is up (``kills_skipped``), so the kills a run makes do not depend on how fast a worker
+starts.
 
 Reported (``--json``): actions applied a second, the action latency (p50, p95, p99), the workers' CPU per
 action, and for the chaos run:
@@ -31,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import random
 import statistics
 import sys
@@ -150,6 +154,8 @@ def run(workers=2, tables=50, clients=200, seconds=20.0, kill_every: float | Non
     if not (1 <= workers <= LIMITS["workers"] and 1 <= tables <= LIMITS["tables"]
             and 1 <= clients <= LIMITS["clients"] and 1 <= seconds <= LIMITS["seconds"]):
         raise SystemExit(f"load_cluster: at most {LIMITS} (workers, tables, clients, seconds), each at least 1")
+    if kill_every is not None and not kill_every > 0:
+        raise SystemExit(f"load_cluster: --kill-every is a number of seconds above 0, got {kill_every}")
     per = max(1, min(4, clients // tables))
     with LocalCluster(workers, serve_args=("--post-rate", "0")) as cl:
         base = f"127.0.0.1:{cl.worker_ports[0] if direct else cl.port}"   # direct: the first worker, no proxy
@@ -180,25 +186,34 @@ def run(workers=2, tables=50, clients=200, seconds=20.0, kill_every: float | Non
             for c in cs:
                 c.stop = time.monotonic() + seconds
             go.set()
-            kills = 0
+            kills = [0, 0]                       # made, skipped (every worker down)
+            restarts: dict[int, asyncio.Future] = {}
 
             async def killer():
-                nonlocal kills
-                i = 0
-                while True:
-                    await asyncio.sleep(kill_every)
-                    p = cl.procs[i]
+                """A kill at every ``kill_every`` s of the run, whatever the restarts take: the worker in turn, or
+                the next one up when it is still starting; none when no worker is up."""
+                loop = asyncio.get_running_loop()
+                start, i = loop.time(), 0
+                for tick in range(1, math.ceil(seconds / kill_every)):   # none at the run's very end
+                    await asyncio.sleep(max(0.0, start + tick * kill_every - loop.time()))
+                    up = [j for j in (*range(i, workers), *range(i)) if j not in restarts or restarts[j].done()]
+                    if not up:
+                        kills[1] += 1
+                        continue
+                    j = up[0]
+                    p = cl.procs[j]
                     if p is not None:
                         cpu_dead[0] += _cpu_seconds(p.pid)
-                    cl.kill(i)
-                    kills += 1
-                    await asyncio.to_thread(cl.start_worker, i)
-                    i = (i + 1) % workers
+                    cl.kill(j)
+                    kills[0] += 1
+                    restarts[j] = asyncio.ensure_future(asyncio.to_thread(cl.start_worker, j))
+                    i = (j + 1) % workers
             k = asyncio.ensure_future(killer()) if kill_every else None
             results = await done
             if k is not None:
                 k.cancel()
             wall, cpu = time.perf_counter() - t0, cpu_now() - cpu0
+            await asyncio.gather(*restarts.values())   # every worker back before the end's checks
             infos = await _final(base, [code for code, _ in made])
             return made, cs, seat_of, lat, wall, cpu, infos, kills, [r for r in results if isinstance(r, BaseException)]
 
@@ -237,7 +252,7 @@ def run(workers=2, tables=50, clients=200, seconds=20.0, kill_every: float | Non
     pauses = [p for c in cs for p in c.pauses]
     return {
         "workers": workers, "tables": tables, "clients": len(cs), "seconds": round(wall, 1),
-        "kill_every": kill_every, "kills": kills,
+        "kill_every": kill_every, "kills": kills[0], "kills_skipped": kills[1],
         "applied_actions_whole_run": applied, "client_actions": sum(c.actions for c in cs),
         "client_actions_per_s": round(sum(c.actions for c in cs) / wall, 1),
         "latency_ms": {"p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99),

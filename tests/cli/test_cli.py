@@ -369,3 +369,15 @@ def test_terminal_a_person_can_play_a_2_under_DOA_naming_the_seat_and_the_gifts(
             assert "Traceback" not in out.getvalue()
             return
     pytest.fail("no seed gave the human a playable 2")
+
+
+def test_FLASH_timer_runs_on_the_terminal_s_real_clock():
+    """003 §UNO Flash, the timer: at the terminal a turn slower than the timer costs 2 cards; the real-time rules
+    (V, MISTAKE, FLASH) get the real clock, the others none (a found bug: FLASH's timer never ran out there)."""
+    from unokit.core.chance import SystemClock
+    from unokit.play.plain import REAL_TIME
+    assert REAL_TIME == ("V", "MISTAKE", "FLASH")
+    for rules, real in (("UNO FLASH", True), ("UNO FLASH(timer=4)", True), ("UNO 1121 V", True),
+                        ("UNO 1121", False), ("UNO 1121 P2", False)):
+        t = TerminalGame(rules=rules, players=3, seed=1, input_fn=None, out=io.StringIO())
+        assert isinstance(t.new_game().clock, SystemClock) is real, rules

@@ -14,6 +14,9 @@ move in a simulation (``ManualClock``), so it never fires; the targeted mode off
 4. mutations: the core told the next seat follows in order, the last to press draws 1, or a SLAP opens no round
    fails check 1; a SLAP's points, the hand check; a SLAP read as worth nothing, the greedy check; a human bot that
    reacts without delays, the human lockstep.
+
+Any timer the rule accepts (``FLASH(timer=4)``, ``timer=off``) plays there as ``UNO FLASH``: checks 1 and 2 with it,
+and a timer run out on the referee fails check 1.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from test_compiled_editions_human import CHATTY, _humans, lockstep
 from test_compiled_human import HG, HR, LOUD
 
 from unokit.core.actions import Slap
+from unokit.core.chance import ManualClock
 from unokit.engine.compose import every_action
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
@@ -57,23 +61,35 @@ def test_FLASH_is_played_compiled_as_the_lab_plays_it_only():
         assert C.problem(FLASH, "random-play", players) is None, players
         assert C.problem(FLASH, ["greedy", HG, HR, "random-play"][:players], players, deck="flash") is None
     assert C.problem(FLASH, "random-play", 11)
-    for other in ("UNO FLASH(targeted=on)", "UNO FLASH(timer=4)", "UNO FLASH P2"):
-        assert C.problem(other, "random-play", 3), other
+    for other in ("UNO FLASH(targeted=on)", "UNO FLASH(timer=4,targeted=on)", "UNO FLASH(timer=off) P2",
+                  "UNO 1122 FLASH(timer=off)"):
+        assert "referee only" in C.problem(other, "random-play", 3), other
+    assert "timer must be one of" in C.problem("UNO FLASH(timer=5)", "random-play", 3)
     assert C.problem(FLASH, "strategist", 3)
     assert C.batch_problem(FLASH)
 
 
-def test_FLASH_lab_plays_the_timer_on_a_clock_that_does_not_move():
+#: every timer the rule accepts (6 s is ``UNO FLASH``'s default): C plays them all as ``UNO FLASH``
+TIMERS = ("UNO FLASH(timer=4)", "UNO FLASH(timer=off)")
+
+
+def test_FLASH_any_timer_is_played_compiled_as_FLASH():
+    for rules in (*TIMERS, "UNO FLASH(timer=6)"):
+        assert C.problem(rules, ["greedy", HG, HR, "random-play"], 4, deck="flash") is None, rules
+
+
+@pytest.mark.parametrize("rules,late", [(FLASH, 6.5), (TIMERS[0], 4.5), (TIMERS[1], None)])
+def test_FLASH_lab_plays_the_timer_on_a_clock_that_does_not_move(rules, late):
     """The timer C leaves out never fires in the lab's hands (a ManualClock nobody advances); it would, were the
-    clock moved past the limit."""
-    g = Game.new(players=3, rules=FLASH, seed=1)
-    o = play_deal(FLASH, [HR, "greedy", "random-play"], 1, game=g)
+    clock moved past the limit (``late`` seconds; never with the timer off)."""
+    g = Game.new(players=3, rules=rules, seed=1)
+    o = play_deal(rules, [HR, "greedy", "random-play"], 1, game=g)
     assert o.winner is not None and g.clock.now() == 0.0
     assert not any(e.kind == "penalty" and "slower" in e.detail[1] for e in g.events)
-    late = Game.new(players=3, rules=FLASH, seed=1)
-    late.clock.advance(7.0)
-    late.apply(late.legal_actions(late.to_act)[-1])
-    assert any(e.kind == "penalty" and "slower" in e.detail[1] for e in late.events)
+    moved = Game.new(players=3, rules=rules, seed=1)
+    moved.clock.advance(late or 10_000.0)
+    moved.apply(moved.legal_actions(moved.to_act)[-1])
+    assert any(e.kind == "penalty" and "slower" in e.detail[1] for e in moved.events) == (late is not None)
 
 
 def _unit(raw: bytes) -> dict[str, int]:
@@ -137,6 +153,32 @@ def test_FLASH_compiled_hands_equal_sim_and_lab():
 def test_FLASH_compiled_greedy_makes_the_python_greedy_choices(players, lineup, hands):
     decisions, played = same_moves(players, FLASH, range(hands), lineup)
     assert decisions > 100 and played >= hands // 2
+
+
+@pytest.mark.parametrize("rules", TIMERS)
+def test_FLASH_any_timer_compiled_same_steps_and_hands_as_referee(rules):
+    """``UNO FLASH(timer=4)`` and ``timer=off`` on the referee, step by step and hand by hand, equal C's
+    ``UNO FLASH``."""
+    moves, reactions = same_steps(rules, (2, 4, 7), range(4), cap=300)
+    assert moves > 300 and reactions > 0
+    assert S.same_hands(rules, (3, 5), 8, 8).reactions > 0
+    decisions, played = same_moves(4, rules, range(8), _mixed)
+    assert decisions > 50 and played >= 4
+    assert lockstep(rules, (3, 4), 6)["hands"] == S.sampled(6) * 2
+
+
+@pytest.mark.parametrize("rules", TIMERS)
+def test_FLASH_timer_run_out_on_the_referee_fails_the_differential_check(monkeypatch, rules):
+    """The referee's clock moved a minute at every reading: a timer that runs out breaks the step check; off, none."""
+    def moving(self):
+        self.t += 60.0
+        return self.t
+    monkeypatch.setattr(ManualClock, "now", moving)
+    if rules.endswith("timer=off)"):
+        assert same_steps(rules, (3,), range(2), cap=200)[0] > 0
+    else:   # a state differs, or C refuses a move the referee took
+        with pytest.raises((AssertionError, ValueError)):
+            same_steps(rules, (3,), range(2), cap=200)
 
 
 def test_FLASH_human_bots_every_move_as_on_the_referee():

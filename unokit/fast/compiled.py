@@ -387,6 +387,11 @@ def _edition_facts(code: str) -> bytes:
     return edition_facts(RuleSet.parse(code))[1]
 
 
+#: an edition's parameters a simulation never reads, any value: the lab's clock does not move, so FLASH's timer
+#: never runs out (tests/fast/test_compiled_editions_flash.py)
+_SIM_INERT = {"FLASH": ("timer",)}
+
+
 def _edition_problem(rs, ed, bots, players: int, deck: str, decks: int, enforcement: str) -> str | None:
     """Why the compiled core cannot play this table of an edition (``ed``), or None."""
     if ed.code not in EDITIONS:
@@ -397,10 +402,14 @@ def _edition_problem(rs, ed, bots, players: int, deck: str, decks: int, enforcem
         except ValueError as e:
             why = f": {e}"
         return f"the edition {ed.code} is played by the referee only (compiled: {', '.join(EDITIONS)}){why}"
-    if rs != _plain(ed.code):
+    from ..rules import RuleSet
+    inert = _SIM_INERT.get(ed.code, ())
+    rules = tuple((c, o, tuple(kv for kv in p if c != ed.code or kv[0] not in inert)) for c, o, p in rs.rules)
+    if RuleSet(rs.ambiguity, rules, rs.params) != _plain(ed.code):
         extra = "-".join(c for c in rs.codes if c != ed.code) or rs.code
         return (f"{ed.code} with {extra} is played by the referee only (the compiled core plays "
-                f"'UNO {ed.code}' as the edition states it: the official ambiguity digits, no parameter)")
+                f"'UNO {ed.code}' as the edition states it: the official ambiguity digits, no parameter"
+                + "".join(f" but {k}= (any value: a simulation never reads it)" for k in inert) + ")")
     if deck not in (ed.deck, official.DECK) or decks != 1:
         return f"the compiled core plays {ed.code} with one {ed.deck} deck"
     if enforcement != "strict":

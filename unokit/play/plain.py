@@ -349,6 +349,10 @@ class QuitGame(Exception):
     """The player asked to leave."""
 
 
+#: the rules that read the game's clock: a terminal game gives them the real one (the others a clock that never moves)
+REAL_TIME = ("V", "MISTAKE", "FLASH")
+
+
 class TerminalGame:
     """An interactive session: hands of UNO with a person at seat ``human`` and bots elsewhere.
 
@@ -424,9 +428,9 @@ class TerminalGame:
     def new_game(self) -> Game:
         k = self.hand_no
         hs = derive_seed(self.seed, k) if self.seed is not None else None
-        # V and MISTAKE's unready call read a real clock
+        # V, MISTAKE's unready call and UNO Flash's timer read a real clock
         clock = self.clock_factory() if self.clock_factory is not None else (
-            SystemClock() if self.rules.has("V") or self.rules.has("MISTAKE") else None)
+            SystemClock() if any(self.rules.has(c) for c in REAL_TIME) else None)
         game = Game.new(players=self.players, rules=self.rules, seed=hs, enforcement=self.enforcement,
                         deck=self.deck, decks=self.decks, clock=clock)
         self.bots = {s: make_bot(n, derive_seed(hs, s, "bot") if hs is not None else None)
