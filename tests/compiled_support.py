@@ -10,7 +10,12 @@ and test_compiled_strategist.py (imported as ``web_support`` is: ``import compil
 - :func:`fast_agrees`: with fast chance the hand length, the first seat's win rate, the reactions and the hands
   cut short agree with referee chance within 4 standard errors;
 - :func:`lockstep`: hands played in C with compiled bots are replayed in the referee and, at every decision of a
-  bot's seat, the Python bot (seeded as the compiled seat) must make the same choice.
+  bot's seat, the Python bot (seeded as the compiled seat) must make the same choice; :func:`ask_lockstep`, the
+  same with the bot's answers completed as the harness completes them (a stem decided one sub-decision at a time);
+- :func:`strategist_table`: a rule set drawn by hypothesis for the strategist's lockstep, kept where C plays it;
+- :func:`same_lab_hands`: the lab's hands of a line-up of bots (``play_deal``) equal C's, number for number;
+  :func:`same_records`: C's hands under a rule the bots never use equal those without it;
+- :func:`hide_clas_look`: the mutation of the CLA rule that shows its player nothing (``Game.reveals``).
 
 Seeds. A sweep over seeds (of every rule code or combination, and player count) runs the first half of its seeds
 (rounded up, at least one) in ordinary runs, every one of them when the environment variable ``UNOKIT_FULL=1`` is
@@ -29,7 +34,7 @@ from unokit.bots import make_bot
 from unokit.bots.greedy import color_before_top
 from unokit.core.actions import CatchUno, Challenge, Play, SayUno
 from unokit.engine.compose import every_action, unfold
-from unokit.engine.flow import reaction_options
+from unokit.engine.flow import ask, reaction_options
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
 from unokit.lab import play_deal
@@ -205,6 +210,42 @@ def fast_agrees(rules: str, n: int, stuck: bool = False) -> None:
 
 
 # ----------------------------------------------------------------------------------- compiled bots
+def _replay(players: int, rules: str, seeds, lineup, bot, policy: int, answer, out: dict, *, cut_short: bool,
+            purpose: str, salt: int, max_steps: int, everything: bool) -> dict:
+    """Replay the compiled hands (``lineup(players, seed)``: the C policy of each seat) in the referee; at each
+    action ``a`` of a ``policy`` seat ``s`` (its Python ``bot`` seeded as the compiled seat), ``answer(g, s, bot,
+    a, out)`` gives the bot's choice, or ``False`` where the bot is not asked. Counts into ``out`` the decisions,
+    the agreements (``first``: the first disagreement), the hands (``full``: of the full sweep), the seats whose
+    generator was drawn (``rng``)."""
+    from unokit.fast import _ccore
+    rs = RuleSet.parse(rules)
+    run, full = sample(seeds)
+    if everything:
+        run = list(range(seeds)) if isinstance(seeds, int) else list(seeds)
+    out.update(decisions=0, agree=0, hands=0, full=full, rng=0, first=None)
+    for seed in run:
+        pols = lineup(players, seed)
+        ids = _ccore.play_logged(C._config(players, rs, max_steps, None, bytes(pols), False), seed, purpose, salt)
+        g = Game.new(players, rules, seed=seed)
+        bots = {s: bot(derive_seed(seed, salt * 64 + s, purpose)) for s in range(players) if pols[s] == policy}
+        states = {s: b.rng.getstate() for s, b in bots.items()}
+        for i in ids:
+            a = C.to_action(i)
+            s = a.player
+            mine = answer(g, s, bots[s], a, out) if s in bots else False
+            if mine is not False:
+                out["decisions"] += 1
+                if mine is not None and C.action_id(mine) == i:
+                    out["agree"] += 1
+                elif out["first"] is None:
+                    out["first"] = (seed, len(g.actions), str(a), str(mine))
+            g.apply(a)
+        assert g.over or (cut_short and len(ids) >= max_steps), f"hand {seed} was not played to the end"
+        out["hands"] += 1
+        out["rng"] += sum(b.rng.getstate() != states[s] for s, b in bots.items())
+    return out
+
+
 def lockstep(players: int, rules: str, seeds, lineup, bot, policy: int, *, reactions: bool, cut_short: bool,
              purpose: str = "lab-bot", salt: int = 0, max_steps: int = C.MAX_STEPS, everything: bool = False
              ) -> dict:
@@ -216,46 +257,115 @@ def lockstep(players: int, rules: str, seeds, lineup, bot, policy: int, *, react
     disagreement), turns with a choice, turns offered a challenge (``challenges``) and challenges made
     (``challenged``), plays onto a draw total (``stacks``), challenge turns where the history's colour is not the
     game's (``history``), reactions, and seats whose generator was drawn (``rng``); ``hands`` of ``full``."""
-    from unokit.fast import _ccore
-    rs = RuleSet.parse(rules)
-    run, full = sample(seeds)
-    if everything:
-        run = list(range(seeds)) if isinstance(seeds, int) else list(seeds)
-    out = {"decisions": 0, "agree": 0, "choices": 0, "challenges": 0, "challenged": 0, "stacks": 0, "history": 0,
-           "reactions": 0, "hands": 0, "full": full, "rng": 0, "first": None}
-    for seed in run:
-        pols = lineup(players, seed)
-        ids = _ccore.play_logged(C._config(players, rs, max_steps, None, bytes(pols), False), seed, purpose, salt)
-        g = Game.new(players, rules, seed=seed)
-        bots = {s: bot(derive_seed(seed, salt * 64 + s, purpose)) for s in range(players) if pols[s] == policy}
-        states = {s: b.rng.getstate() for s, b in bots.items()}
-        for i in ids:
-            a = C.to_action(i)
-            s = a.player
-            if s in bots:
-                if s == g.to_act and type(a) not in (SayUno, CatchUno):
-                    legal = unfold(g, g.legal_actions(s))
-                    view = g.view(s)
-                    mine = bots[s].act(view, legal)
-                    out["choices"] += len(legal) > 1
-                    out["challenged"] += a.verb == "challenge"
-                    if any(type(x) is Challenge for x in legal):
-                        out["challenges"] += 1
-                        out["history"] += color_before_top(view) != g.wd4[2]   # the events' colour is not the game's
-                    out["stacks"] += g.pending > 0 and a.verb == "play"
-                elif reactions:        # UNO calls and catches (out of turn, or before the seat's move)
-                    mine = bots[s].react(g.view(s), unfold(g, reaction_options(g, s)))
-                    out["reactions"] += 1
-                else:
-                    g.apply(a)
-                    continue
-                out["decisions"] += 1
-                if mine is not None and C.action_id(mine) == i:
-                    out["agree"] += 1
-                elif out["first"] is None:
-                    out["first"] = (seed, len(g.actions), str(a), str(mine))
-            g.apply(a)
-        assert g.over or (cut_short and len(ids) >= max_steps), f"hand {seed} was not played to the end"
-        out["hands"] += 1
-        out["rng"] += sum(b.rng.getstate() != states[s] for s, b in bots.items())
-    return out
+    def answer(g: Game, s: int, b, a, out: dict):
+        if s == g.to_act and type(a) not in (SayUno, CatchUno):
+            legal = unfold(g, g.legal_actions(s))
+            view = g.view(s)
+            mine = b.act(view, legal)
+            out["choices"] += len(legal) > 1
+            out["challenged"] += a.verb == "challenge"
+            if any(type(x) is Challenge for x in legal):
+                out["challenges"] += 1
+                out["history"] += color_before_top(view) != g.wd4[2]   # the events' colour is not the game's
+            out["stacks"] += g.pending > 0 and a.verb == "play"
+            return mine
+        if reactions:        # UNO calls and catches (out of turn, or before the seat's move)
+            out["reactions"] += 1
+            return b.react(g.view(s), unfold(g, reaction_options(g, s)))
+        return False
+
+    out = {"choices": 0, "challenges": 0, "challenged": 0, "stacks": 0, "history": 0, "reactions": 0}
+    return _replay(players, rules, seeds, lineup, bot, policy, answer, out, cut_short=cut_short, purpose=purpose,
+                   salt=salt, max_steps=max_steps, everything=everything)
+
+
+def ask_lockstep(players: int, rules: str, seeds, lineup, bot, policy: int, *, max_steps: int = C.MAX_STEPS,
+                 cut_short: bool = True, everything: bool = False) -> dict:
+    """:func:`lockstep` with ``bot``'s answers completed as the harness completes them (``unokit.engine.flow.ask``:
+    a stem it picks is decided one sub-decision at a time), at every decision of a ``policy`` seat, turns and
+    reactions alike (purpose ``lab-bot``, salt 0). Counts, beside :func:`lockstep`'s decisions, agreements, hands
+    and ``rng``, the plays that gave (``gifts``) and the cuts."""
+    def answer(g: Game, s: int, b, a, out: dict):
+        turn = s == g.to_act and type(a) not in (SayUno, CatchUno)
+        out["gifts"] += bool(type(a) is Play and a.give)
+        out["cuts"] += type(a) is Play and not turn
+        return ask(g, s, b, g.legal_actions(s) if turn else reaction_options(g, s), turn=turn)
+
+    return _replay(players, rules, seeds, lineup, bot, policy, answer, {"gifts": 0, "cuts": 0}, cut_short=cut_short,
+                   purpose="lab-bot", salt=0, max_steps=max_steps, everything=everything)
+
+
+
+#: the rules that stack draws: one of them at most in a rule set drawn by hypothesis
+STACKING = ("P1", "P2", "P3", "P4", "FU", "BU")
+
+
+def strategist_table(first: str, codes, players: int, seed: int, who) -> str:
+    """``UNO 1121`` with ``first``, then ``codes`` (of the stacking rules among them only the first), each once: a
+    table hypothesis keeps only where the rules combine, the core plays them and ``who``'s line-ups of the hands
+    ``seed`` and ``seed + 1`` hold a strategist seat; the core must then accept the strategist in every seat."""
+    from hypothesis import assume
+
+    from unokit.core.errors import RuleConflictError
+    stack = [c for c in codes if c in STACKING]
+    rules = "UNO 1121 " + "-".join(dict.fromkeys([first] + [c for c in codes if c not in stack] + stack[:1]))
+    try:
+        RuleSet.parse(rules)
+    except RuleConflictError:
+        assume(False)
+    assume(C.problem(rules, ["random-play"] * players, players) is None)   # a table the core plays
+    assume(C.POLICIES["strategist"] in who(players, seed) + who(players, seed + 1))   # (perhaps no strategist seat)
+    assert C.problem(rules, ["strategist"] * players, players) is None, rules
+    return rules
+
+# ----------------------------------------------------------------------------------- the lab's hands
+#: what a lab hand played in C and ``play_deal``'s must agree on (the human-error bots' checks)
+LAB_FIELDS = ("winner", "first", "turns", "actions", "plays", "drawn", "score", "catches", "penalty_cards",
+              "reactions")
+
+
+def _lab_number(r, i: int, field: str):
+    if field == "winner":
+        return winner(r, i)
+    return int(r.drawn[i].sum()) if field == "drawn" else int(getattr(r, field)[i])
+
+
+def same_lab_hands(rules: str, lineup: list[str], n: int, fields: tuple[str, ...] = LAB_FIELDS, *,
+                   bot_salt: int = 3, whole: bool = False) -> None:
+    """The lab's first ``n`` deals (``derive_seed(5, i, "lab-deal")``, ``bot_salt``) played in C by ``lineup`` (a
+    name a seat) equal ``play_deal``'s in every one of ``fields``; ``whole``: every hand played to the end (a
+    winner in C)."""
+    r = C.play(n, players=len(lineup), rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
+               bot_salt=bot_salt)
+    for i in range(n):
+        o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"), bot_salt=bot_salt)
+        assert not whole or r.winner[i] >= 0, f"{rules}: lab hand {i} cut short"
+        assert tuple(_lab_number(r, i, f) for f in fields) == tuple(getattr(o, f) for f in fields), \
+            f"{rules}: lab hand {i}"
+
+
+
+def same_records(rules: str, without: str, n: int, bots) -> None:
+    """``n`` hands at 4 players (the deals of seed 2) played in C by ``bots`` under ``rules`` and under ``without``
+    (a rule these bots never use left out): the same records."""
+    a = C.play(n, players=4, rules=rules, bots=bots, seed=2)
+    b = C.play(n, players=4, rules=without, bots=bots, seed=2)
+    assert (a.records == b.records).all(), f"{rules}: the hands differ from {without}'s"
+
+
+# ----------------------------------------------------------------------------------- mutations
+def hide_clas_look(monkeypatch) -> None:
+    """The mutation: the referee's CLA looks at the target's hand without its player being shown it
+    (``Game.reveals``)."""
+    from unokit.engine import game as game_module
+    from unokit.rules import cardfx
+    real = cardfx.Clairvoyance.on_play
+
+    def unseen(self, game, p, play):
+        n = len(game.reveals)
+        out = real(self, game, p, play)
+        del game.reveals[n:]
+        return out
+
+    monkeypatch.setattr(cardfx.Clairvoyance, "on_play", unseen)
+    monkeypatch.setattr(game_module, "_HOOKS", {})    # (the hooks bound per rule set, cached)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pickle
 import random
 
+import compiled_support as S
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -143,16 +144,5 @@ def test_issue27_point1_aec_env_under_house_rules_whole_hands_pickling_and_the_r
 
 def test_issue27_point1_aec_env_comparison_sees_clas_look(monkeypatch):
     """Mutation check: a referee whose CLA shows its player nothing (Game.reveals) observes otherwise than C."""
-    from unokit.engine import game as game_module
-    from unokit.rules import cardfx
-    real = cardfx.Clairvoyance.on_play
-
-    def unseen(self, game, p, play):
-        n = len(game.reveals)
-        out = real(self, game, p, play)
-        del game.reveals[n:]
-        return out
-
-    monkeypatch.setattr(cardfx.Clairvoyance, "on_play", unseen)
-    monkeypatch.setattr(game_module, "_HOOKS", {})    # (the hooks bound per rule set, cached)
+    S.hide_clas_look(monkeypatch)
     assert any(first_difference("UNO 1121 CLA", 3, s, cut=3000) is not None for s in range(3))

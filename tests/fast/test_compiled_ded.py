@@ -143,9 +143,7 @@ def test_DED_compiled_hands_equal_sim_and_lab_and_the_hands_without_DED():
     """Neither random-play nor greedy plays face down, so DED leaves their hands those without it."""
     S.same_hands("UNO 1121 DED", (2, 3, 4, 6), 12, 6)
     for bots in ("random-play", "greedy"):
-        a = C.play(400, players=4, rules="UNO 1121 DED-P2", bots=bots, seed=2)
-        b = C.play(400, players=4, rules="UNO 1121 P2", bots=bots, seed=2)
-        assert (a.records == b.records).all()
+        S.same_records("UNO 1121 DED-P2", "UNO 1121 P2", 400, bots)
 
 
 @pytest.mark.parametrize("players,rules,lineup,hands", [

@@ -23,14 +23,7 @@ from hypothesis import strategies as st
 from test_compiled_greedy import GREEDY, alternate, everyone, mixed
 
 from unokit.bots.greedy import GreedyBot
-from unokit.core.actions import CatchUno, Play, SayUno
-from unokit.engine.flow import ask, reaction_options
-from unokit.engine.game import Game
-from unokit.fast import _ccore
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
-from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -94,30 +87,8 @@ def test_DOA_gives_cards_away():
 
 # ----------------------------------------------------------------------------------------------- greedy
 def greedy_lockstep(players: int, rules: str, seeds, lineup) -> dict:
-    """tests/compiled_support.py's lockstep, with GreedyBot's answer completed as the harness completes it
-    (``unokit.engine.flow.ask``: a stem it picks is decided one sub-decision at a time)."""
-    rs = RuleSet.parse(rules)
-    out = {"decisions": 0, "agree": 0, "gifts": 0, "first": None}
-    for seed in seeds:
-        pols = lineup(players, seed)
-        ids = _ccore.play_logged(C._config(players, rs, C.MAX_STEPS, None, bytes(pols), False), seed, "lab-bot", 0)
-        g = Game.new(players, rules, seed=seed)
-        bots = {s: GreedyBot(derive_seed(seed, s, "lab-bot")) for s in range(players) if pols[s] == GREEDY}
-        for i in ids:
-            a = C.to_action(i)
-            s = a.player
-            if s in bots:
-                turn = s == g.to_act and type(a) not in (SayUno, CatchUno)
-                mine = ask(g, s, bots[s], g.legal_actions(s) if turn else reaction_options(g, s), turn=turn)
-                out["decisions"] += 1
-                out["gifts"] += bool(type(a) is Play and a.give)
-                if mine is not None and C.action_id(mine) == i:
-                    out["agree"] += 1
-                elif out["first"] is None:
-                    out["first"] = (seed, len(g.actions), str(a), str(mine))
-            g.apply(a)
-        assert g.over, f"hand {seed} was not played to the end"
-    return out
+    """tests/compiled_support.py's ask_lockstep for GreedyBot's seats (every seed, every hand played to the end)."""
+    return S.ask_lockstep(players, rules, seeds, lineup, GreedyBot, GREEDY, cut_short=False, everything=True)
 
 
 @pytest.mark.parametrize("players,rules,lineup,hands", [
@@ -131,14 +102,9 @@ def test_DOA_compiled_greedy_makes_the_python_greedy_choices(players, rules, lin
 
 def test_DOA_compiled_greedy_lab_hands_equal_play_deal():
     rules = "UNO 1121 DOA"
-    for players, lineup in ((2, ["greedy", "random-play"]), (4, ["greedy", "random-play", "greedy", "greedy"])):
-        n = S.sampled(8)
-        r = C.play(n, players=players, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot")
-        for i in range(n):
-            o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"))
-            got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.plays[i]), int(r.drawn[i].sum()),
-                   int(r.score[i]), int(r.catches[i]))
-            assert got == (o.winner, o.first, o.turns, o.plays, o.drawn, o.score, o.catches), (players, i)
+    for lineup in (["greedy", "random-play"], ["greedy", "random-play", "greedy", "greedy"]):
+        S.same_lab_hands(rules, lineup, S.sampled(8), ("winner", "first", "turns", "plays", "drawn", "score", "catches"),
+                         bot_salt=0, whole=True)
 
 
 # ------------------------------------------------------------------------------------------- mutations

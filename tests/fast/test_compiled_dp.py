@@ -29,8 +29,6 @@ from test_compiled_strategist_house import mixed as s_mixed
 
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -96,9 +94,7 @@ def test_DP_compiled_hands_equal_sim_and_lab_and_the_official_hands():
     """Neither random-play nor greedy challenges a draw, so DP leaves their hands the official ones."""
     S.same_hands("UNO 1121 DP", (2, 3, 4, 6), 12, 6)
     for bots in ("random-play", "greedy"):
-        a = C.play(500, players=4, rules="UNO 1121 DP-P2", bots=bots, seed=2)
-        b = C.play(500, players=4, rules="UNO 1121 P2", bots=bots, seed=2)
-        assert (a.records == b.records).all()
+        S.same_records("UNO 1121 DP-P2", "UNO 1121 P2", 500, bots)
 
 
 @pytest.mark.parametrize("players,rules,lineup,hands", [
@@ -129,15 +125,9 @@ def test_DP_compiled_strategist_hands_equal_play_deal_and_the_official_hands():
     for rules in ("UNO 1121 DP", "UNO 1121 DP-P2-FU"):
         lineup = ["strategist", "greedy", "strategist", "random-play"]
         n = S.sampled(10)
-        r = C.play(n, players=4, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot")
-        for i in range(n):
-            o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"))
-            got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.plays[i]), int(r.drawn[i].sum()),
-                   int(r.score[i]), int(r.catches[i]))
-            assert got == (o.winner, o.first, o.turns, o.plays, o.drawn, o.score, o.catches), (rules, i)
-        a = C.play(300, players=4, rules=rules, bots=lineup, seed=2)
-        b = C.play(300, players=4, rules=rules.replace(" DP-", " ").replace(" DP", ""), bots=lineup, seed=2)
-        assert (a.records == b.records).all()
+        S.same_lab_hands(rules, lineup, n, ("winner", "first", "turns", "plays", "drawn", "score", "catches"),
+                         bot_salt=0, whole=True)
+        S.same_records(rules, rules.replace(" DP-", " ").replace(" DP", ""), 300, lineup)
 
 
 def test_lab_plays_the_strategist_under_DP_compiled_with_the_referees_results():

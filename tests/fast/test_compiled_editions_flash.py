@@ -25,19 +25,10 @@ import random
 
 import compiled_support as S
 import pytest
+import test_compiled_editions as E
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_compiled_editions import (
-    _alternate,
-    _everyone,
-    _mixed,
-    check_steps,
-    face_rows,
-    same_moves,
-    same_steps,
-    told_wrong,
-)
-from test_compiled_editions_human import CHATTY, _humans, lockstep
+from test_compiled_editions_human import human_bots_agree, lockstep
 from test_compiled_human import HG, HR, LOUD
 
 from unokit.core.actions import Slap
@@ -47,7 +38,6 @@ from unokit.engine.game import Game
 from unokit.fast import compiled as C
 from unokit.fast.ccore import EDITION_FACES, EDITION_KINDS, EDITION_TAIL, EDITION_UNIT, edition_facts
 from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
 from unokit.rules import RuleSet
 from unokit.rules.editions.flash import SLAP_PENALTY
 
@@ -99,7 +89,7 @@ def _unit(raw: bytes) -> dict[str, int]:
 def test_FLASH_facts_come_from_the_edition():
     faces, raw = edition_facts(RuleSet.parse(FLASH))
     assert (raw[0], raw[1]) == (len(faces), 108)
-    row = face_rows(FLASH)
+    row = E.face_rows(FLASH)
     kind = EDITION_FACES.index("seat choice")
     assert {c for c in faces if EDITION_KINDS[row[c][kind]] == "slap"} == {"RSL", "YSL", "GSL", "BSL"}
     assert not any(c.endswith("R") and len(c) == 2 for c in faces)   # no Reverse
@@ -109,14 +99,14 @@ def test_FLASH_facts_come_from_the_edition():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 10])
 def test_FLASH_compiled_same_steps_as_referee(players):
-    moves, reactions = same_steps(FLASH, (players,), range(6), cap=300)
+    moves, reactions = E.same_steps(FLASH, (players,), range(6), cap=300)
     assert moves > 400 and reactions > 0
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32), players=st.integers(2, 10), other=st.floats(0.0, 0.9))
 def test_FLASH_compiled_same_steps_as_referee_for_any_deal(seed, players, other):
-    check_steps(players, seed, FLASH, random.Random(seed), other, 200)
+    E.check_steps(players, seed, FLASH, random.Random(seed), other, 200)
 
 
 def test_FLASH_steps_show_the_unit_and_slap_rounds():
@@ -148,21 +138,20 @@ def test_FLASH_compiled_hands_equal_sim_and_lab():
     S.fast_agrees(FLASH, 2000)
 
 
-@pytest.mark.parametrize("players,lineup,hands", [(2, _alternate, 30), (3, _everyone, 20), (4, _mixed, 20),
-                                                  (10, _mixed, 8)])
+@pytest.mark.parametrize("players,lineup,hands", [(2, E._alternate, 30), (3, E._everyone, 20), (4, E._mixed, 20),
+                                                  (10, E._mixed, 8)])
 def test_FLASH_compiled_greedy_makes_the_python_greedy_choices(players, lineup, hands):
-    decisions, played = same_moves(players, FLASH, range(hands), lineup)
-    assert decisions > 100 and played >= hands // 2
+    E.greedy_agrees(players, FLASH, lineup, hands)
 
 
 @pytest.mark.parametrize("rules", TIMERS)
 def test_FLASH_any_timer_compiled_same_steps_and_hands_as_referee(rules):
     """``UNO FLASH(timer=4)`` and ``timer=off`` on the referee, step by step and hand by hand, equal C's
     ``UNO FLASH``."""
-    moves, reactions = same_steps(rules, (2, 4, 7), range(4), cap=300)
+    moves, reactions = E.same_steps(rules, (2, 4, 7), range(4), cap=300)
     assert moves > 300 and reactions > 0
     assert S.same_hands(rules, (3, 5), 8, 8).reactions > 0
-    decisions, played = same_moves(4, rules, range(8), _mixed)
+    decisions, played = E.same_moves(4, rules, range(8), E._mixed)
     assert decisions > 50 and played >= 4
     assert lockstep(rules, (3, 4), 6)["hands"] == S.sampled(6) * 2
 
@@ -175,32 +164,19 @@ def test_FLASH_timer_run_out_on_the_referee_fails_the_differential_check(monkeyp
         return self.t
     monkeypatch.setattr(ManualClock, "now", moving)
     if rules.endswith("timer=off)"):
-        assert same_steps(rules, (3,), range(2), cap=200)[0] > 0
+        assert E.same_steps(rules, (3,), range(2), cap=200)[0] > 0
     else:   # a state differs, or C refuses a move the referee took
         with pytest.raises((AssertionError, ValueError)):
-            same_steps(rules, (3,), range(2), cap=200)
+            E.same_steps(rules, (3,), range(2), cap=200)
 
 
 def test_FLASH_human_bots_every_move_as_on_the_referee():
-    r = lockstep(FLASH, (2, 3, 6), 8, rates=None)   # HumanBot's own rates
-    assert r["hands"] == S.sampled(8) * 3
-    r = lockstep(FLASH, (3, 4), 8)                  # erring often
-    assert r["forgot"] > 0
-    r = lockstep(FLASH, (3, 4, 5), 8, rates=CHATTY, lineup=_humans)   # apologising after every penalty, talking
-    assert r["apologies"] > 0 and r["lines"] > r["apologies"]
+    human_bots_agree(FLASH)
 
 
 @pytest.mark.parametrize("players,lineup", [(4, [HR] * 4), (3, [HG, HR, "greedy"])])
 def test_FLASH_human_lab_hands_equal_play_deal(players, lineup):
-    n = S.sampled(16)
-    r = C.play(n, players=players, rules=FLASH, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
-               bot_salt=3)
-    for i in range(n):
-        o = play_deal(FLASH, lineup, derive_seed(5, i, "lab-deal"), bot_salt=3)
-        got = (S.winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]), int(r.reactions[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches, o.penalty_cards,
-                       o.reactions), f"lab hand {i}"
+    S.same_lab_hands(FLASH, lineup, S.sampled(16))
 
 
 def _unit_told_wrong(monkeypatch, fact: str, value: int) -> None:
@@ -213,26 +189,26 @@ def _unit_told_wrong(monkeypatch, fact: str, value: int) -> None:
 def test_FLASH_unit_told_wrong_in_C_fails_the_differential_check(monkeypatch, fact, value):
     _unit_told_wrong(monkeypatch, fact, value)
     with pytest.raises((AssertionError, ValueError)):   # a state differs, or C refuses a move the referee took
-        same_steps(FLASH, (3, 4), range(6))
+        E.same_steps(FLASH, (3, 4), range(6))
 
 
 def test_FLASH_slap_told_to_open_no_round_fails_the_differential_check(monkeypatch):
-    told_wrong(monkeypatch, FLASH, "GSL", "seat choice", 0)
+    E.told_wrong(monkeypatch, FLASH, "GSL", "seat choice", 0)
     with pytest.raises((AssertionError, ValueError)):
-        same_steps(FLASH, (3, 4), range(6))
+        E.same_steps(FLASH, (3, 4), range(6))
 
 
 def test_FLASH_points_told_wrong_in_C_fail_the_hand_check(monkeypatch):
-    told_wrong(monkeypatch, FLASH, "RSL", "points", 5)
+    E.told_wrong(monkeypatch, FLASH, "RSL", "points", 5)
     with pytest.raises(AssertionError):
         S.same_hands(FLASH, (3,), 16, 8)
 
 
 def test_FLASH_greedy_told_wrong_in_C_fails_the_lockstep(monkeypatch):
     """The greedy's mutation check: C's greedy reads a SLAP as worth nothing (its play key's points)."""
-    told_wrong(monkeypatch, FLASH, "BSL", "card points", 0)
+    E.told_wrong(monkeypatch, FLASH, "BSL", "card points", 0)
     with pytest.raises(AssertionError):
-        same_moves(3, FLASH, range(20), _everyone)
+        E.same_moves(3, FLASH, range(20), E._everyone)
 
 
 def test_FLASH_human_bot_without_delays_in_C_fails_the_lockstep():

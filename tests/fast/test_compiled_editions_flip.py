@@ -38,7 +38,6 @@ from unokit.engine.compose import every_action
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
 from unokit.fast.ccore import EDITION_FACES, EDITION_KINDS, edition_facts
-from unokit.lab import play_deal
 from unokit.lab.sim import derive_seed, play_hand
 from unokit.rules import RuleSet
 
@@ -322,15 +321,7 @@ def test_FLIP_human_bots_every_move_as_on_the_referee():
 
 @pytest.mark.parametrize("players,lineup", [(4, [HR] * 4), (3, [HG, HR, "greedy"])])
 def test_FLIP_human_lab_hands_equal_play_deal(players, lineup):
-    n = S.sampled(30)
-    r = C.play(n, players=players, rules=FLIP, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
-               bot_salt=3)
-    for i in range(n):
-        o = play_deal(FLIP, lineup, derive_seed(5, i, "lab-deal"), bot_salt=3)
-        got = (S.winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]), int(r.reactions[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches, o.penalty_cards,
-                       o.reactions), f"lab hand {i}"
+    S.same_lab_hands(FLIP, lineup, S.sampled(30))
 
 
 @pytest.mark.parametrize("rates,c_rates,lineup", [

@@ -23,7 +23,6 @@ from unokit.core import codec
 from unokit.core.actions import Say
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
 from unokit.lab.sim import derive_seed, play_hand
 from unokit.rules import RuleSet
 
@@ -90,6 +89,18 @@ def lockstep(rules: str, players, seeds: int, rates=LOUD, c_rates=None, lineup=_
     return out
 
 
+
+def human_bots_agree(rules: str) -> None:
+    """The three lockstep sweeps of an edition of its own (UNO Flash, UNO Spin): HumanBot's own rates at 2, 3 and 6
+    players, every hand played; erring often at 3 and 4, a UNO call forgotten; human seats apologising after every
+    penalty and talking at 3 to 5, apologies and more lines than them."""
+    r = lockstep(rules, (2, 3, 6), 8, rates=None)   # HumanBot's own rates
+    assert r["hands"] == S.sampled(8) * 3
+    r = lockstep(rules, (3, 4), 8)                  # erring often
+    assert r["forgot"] > 0
+    r = lockstep(rules, (3, 4, 5), 8, rates=CHATTY, lineup=_humans)   # apologising after every penalty, talking
+    assert r["apologies"] > 0 and r["lines"] > r["apologies"]
+
 @pytest.mark.parametrize("rules", EDITIONS)
 def test_human_bots_under_the_editions_are_compiled_and_the_strategist_is_not(rules):
     assert C.problem(rules, [HG, HR, "greedy", "random-play"], 4) is None
@@ -126,15 +137,7 @@ def test_human_bots_under_the_editions_every_move_as_on_the_referee(rules):
 @pytest.mark.parametrize("rules", EDITIONS)
 @pytest.mark.parametrize("players,lineup", [(4, [HR] * 4), (3, [HG, HR, "greedy"]), (5, [HG, "random-play", HR, HG, HR])])
 def test_human_lab_hands_under_the_editions_equal_play_deal(rules, players, lineup):
-    n = S.sampled(40)
-    r = C.play(n, players=players, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
-               bot_salt=3)
-    for i in range(n):
-        o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"), bot_salt=3)
-        got = (S.winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]), int(r.reactions[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches, o.penalty_cards,
-                       o.reactions), f"{rules}: lab hand {i}"
+    S.same_lab_hands(rules, lineup, S.sampled(40))
 
 
 @pytest.mark.parametrize("rules", EDITIONS)

@@ -21,20 +21,10 @@ import random
 
 import compiled_support as S
 import pytest
+import test_compiled_editions as E
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_compiled_editions import (
-    FACES_AT,
-    _alternate,
-    _everyone,
-    _mixed,
-    check_steps,
-    face_rows,
-    same_moves,
-    same_steps,
-    told_wrong,
-)
-from test_compiled_editions_human import CHATTY, _humans, lockstep
+from test_compiled_editions_human import human_bots_agree, lockstep
 from test_compiled_human import HG, HR, LOUD
 
 from unokit.core.cards import COLORS, Color
@@ -42,8 +32,6 @@ from unokit.engine.compose import every_action
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
 from unokit.fast.ccore import EDITION_FACES, EDITION_KINDS, EDITION_SPACES, EDITION_TAIL, edition_facts
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
 from unokit.rules import RuleSet
 from unokit.rules.editions.spin import WHEEL, spin_faces
 
@@ -72,7 +60,7 @@ def _wheel(raw: bytes) -> list[tuple[str, int]]:
 def test_SPIN_facts_come_from_the_edition():
     faces, raw = edition_facts(RuleSet.parse(SPIN))
     assert (raw[0], raw[1]) == (len(faces), 108) and len(faces) == 74
-    row = face_rows(SPIN)
+    row = E.face_rows(SPIN)
     spins = {c for c in faces if EDITION_KINDS[row[c][EDITION_FACES.index("seat choice")]] == "spin"}
     assert spins == {f"{c.letter}{f - spin_faces()[0] + 1}S" for c in COLORS for f in spin_faces()}
     assert dict(zip(WHEEL, _wheel(raw))) == {
@@ -87,14 +75,14 @@ def test_SPIN_facts_come_from_the_edition():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 10])
 def test_SPIN_compiled_same_steps_as_referee(players):
-    moves, reactions = same_steps(SPIN, (players,), range(8), cap=400)
+    moves, reactions = E.same_steps(SPIN, (players,), range(8), cap=400)
     assert moves > 400 and reactions > 0
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32), players=st.integers(2, 10), other=st.floats(0.0, 0.9))
 def test_SPIN_compiled_same_steps_as_referee_for_any_deal(seed, players, other):
-    check_steps(players, seed, SPIN, random.Random(seed), other, 300)
+    E.check_steps(players, seed, SPIN, random.Random(seed), other, 300)
 
 
 def test_SPIN_steps_show_every_space_and_a_spinner_going_out():
@@ -124,33 +112,19 @@ def test_SPIN_compiled_hands_equal_sim_and_lab():
     S.fast_agrees(SPIN, 2000)
 
 
-@pytest.mark.parametrize("players,lineup,hands", [(2, _alternate, 30), (3, _everyone, 20), (4, _mixed, 20),
-                                                  (10, _mixed, 8)])
+@pytest.mark.parametrize("players,lineup,hands", [(2, E._alternate, 30), (3, E._everyone, 20), (4, E._mixed, 20),
+                                                  (10, E._mixed, 8)])
 def test_SPIN_compiled_greedy_makes_the_python_greedy_choices(players, lineup, hands):
-    decisions, played = same_moves(players, SPIN, range(hands), lineup)
-    assert decisions > 100 and played >= hands // 2
+    E.greedy_agrees(players, SPIN, lineup, hands)
 
 
 def test_SPIN_human_bots_every_move_as_on_the_referee():
-    r = lockstep(SPIN, (2, 3, 6), 8, rates=None)   # HumanBot's own rates
-    assert r["hands"] == S.sampled(8) * 3
-    r = lockstep(SPIN, (3, 4), 8)                  # erring often
-    assert r["forgot"] > 0
-    r = lockstep(SPIN, (3, 4, 5), 8, rates=CHATTY, lineup=_humans)   # apologising after every penalty, talking
-    assert r["apologies"] > 0 and r["lines"] > r["apologies"]
+    human_bots_agree(SPIN)
 
 
 @pytest.mark.parametrize("players,lineup", [(4, [HR] * 4), (3, [HG, HR, "greedy"])])
 def test_SPIN_human_lab_hands_equal_play_deal(players, lineup):
-    n = S.sampled(16)
-    r = C.play(n, players=players, rules=SPIN, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
-               bot_salt=3)
-    for i in range(n):
-        o = play_deal(SPIN, lineup, derive_seed(5, i, "lab-deal"), bot_salt=3)
-        got = (S.winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]), int(r.reactions[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches, o.penalty_cards,
-                       o.reactions), f"lab hand {i}"
+    S.same_lab_hands(SPIN, lineup, S.sampled(16))
 
 
 def _wheel_told_wrong(monkeypatch, space: int, what: str | None, arg: int = 0) -> None:
@@ -170,17 +144,17 @@ def _wheel_told_wrong(monkeypatch, space: int, what: str | None, arg: int = 0) -
 def test_SPIN_wheel_told_wrong_in_C_fails_the_differential_check(monkeypatch, space, what, arg):
     _wheel_told_wrong(monkeypatch, space, what, arg)
     with pytest.raises((AssertionError, ValueError)):   # a state differs, or C refuses a move the referee took
-        same_steps(SPIN, (3, 4), range(6))
+        E.same_steps(SPIN, (3, 4), range(6))
 
 
 def test_SPIN_card_told_to_spin_nothing_fails_the_differential_check(monkeypatch):
-    told_wrong(monkeypatch, SPIN, "R3S", "seat choice", 0)
+    E.told_wrong(monkeypatch, SPIN, "R3S", "seat choice", 0)
     with pytest.raises((AssertionError, ValueError)):
-        same_steps(SPIN, (3, 4), range(6))
+        E.same_steps(SPIN, (3, 4), range(6))
 
 
 def test_SPIN_points_told_wrong_in_C_fail_the_hand_check(monkeypatch):
-    told_wrong(monkeypatch, SPIN, "W", "points", 40)
+    E.told_wrong(monkeypatch, SPIN, "W", "points", 40)
     with pytest.raises(AssertionError):
         S.same_hands(SPIN, (3,), 16, 8)
 
@@ -190,11 +164,11 @@ def test_SPIN_greedy_discard_ranks_told_wrong_in_C_fail_the_lockstep(monkeypatch
     faces, raw = edition_facts(RuleSet.parse(SPIN))
     wrong, k = bytearray(raw), len(EDITION_FACES)
     for i in range(len(faces)):
-        at = FACES_AT + raw[1] + k * i + EDITION_FACES.index("index rank")
+        at = E.FACES_AT + raw[1] + k * i + EDITION_FACES.index("index rank")
         wrong[at] = len(faces) - 1 - raw[at]
     monkeypatch.setattr(C, "_edition_facts", lambda code: bytes(wrong))
     with pytest.raises(AssertionError):
-        same_moves(3, SPIN, range(20), _everyone)
+        E.same_moves(3, SPIN, range(20), E._everyone)
 
 
 def test_SPIN_human_bot_without_delays_in_C_fails_the_lockstep():

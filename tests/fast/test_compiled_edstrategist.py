@@ -18,13 +18,9 @@ import pytest
 import test_compiled_editions_human as H
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_compiled_editions import _faces, _told_wrong, move_of
+from test_compiled_editions import _told_wrong, same_moves
 
-from unokit.bots import make_bot
-from unokit.engine.game import Game
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed, play_hand
 
 ALLWILD = "UNO ALLWILD"
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
@@ -45,23 +41,9 @@ def mixed(players, seed):
 
 
 def strategist_moves(players: int, seeds, lineup) -> tuple[int, int]:
-    """C's hands (every move applied, reactions included) equal ``play_hand``'s with the same bots, each seeded as
-    its C seat, and the same harness generator, a hand cut short at the step limit included (a table of strategists
-    may keep drawing: Trebuchet). Returns (the strategist's moves, hands)."""
-    faces = _faces(ALLWILD)
-    decisions = hands = 0
-    for seed in S.sample(seeds)[0]:
-        hs = derive_seed(11, seed)
-        names = lineup(players, seed)
-        rec, moves = C.edition_log(players, ALLWILD, names, hs)
-        g = Game.new(players=players, rules=ALLWILD, seed=hs)
-        bots = [make_bot(name, derive_seed(hs, s, "bot")) for s, name in enumerate(names)]
-        res = play_hand(g, bots, rng=random.Random(derive_seed(hs, 0, "harness")), record=False)
-        assert [tuple(m) for m in moves] == [move_of(a, faces) for _, a in g.actions], (players, seed, names)
-        assert (rec[0], rec[C.FIELDS.index("steps")]) == (-1 if res.winner is None else res.winner, res.steps)
-        decisions += sum(1 for m in moves if names[m[0]] == "strategist")
-        hands += 1
-    return decisions, hands
+    """test_compiled_editions.same_moves for the strategist's seats, a hand cut short at the step limit included (a
+    table of strategists may keep drawing: Trebuchet). Returns (the strategist's moves, hands)."""
+    return same_moves(players, ALLWILD, seeds, lineup, bot="strategist", cut_short=True)
 
 
 @pytest.mark.parametrize("players,lineup,hands", [
@@ -88,12 +70,7 @@ def test_ALLWILD_strategist_told_wrong_in_C_fails_the_lockstep(monkeypatch, face
 
 def test_ALLWILD_compiled_strategist_lab_hands_equal_play_deal():
     n, lineup = S.sampled(12), ["strategist", "random-play", "greedy", "strategist"]
-    r = C.play(n, players=4, rules=ALLWILD, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot")
-    for i in range(n):
-        o = play_deal(ALLWILD, lineup, derive_seed(5, i, "lab-deal"))
-        got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score), i
+    S.same_lab_hands(ALLWILD, lineup, n, ("winner", "first", "turns", "actions", "plays", "drawn", "score"), bot_salt=0, whole=True)
 
 
 @pytest.mark.parametrize("rules", ["UNO NOMERCY", "UNO EXTREME"])

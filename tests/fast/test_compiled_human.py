@@ -25,7 +25,7 @@ from unokit.core import codec
 from unokit.core.actions import Play, Say
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
-from unokit.lab import make_player, play_deal
+from unokit.lab import make_player
 from unokit.lab.sim import derive_seed, play_hand
 from unokit.rules import RuleSet
 
@@ -176,15 +176,7 @@ def test_human_bots_cut_in_C_as_on_the_referee():
     ("UNO 1121", 4, [HR] * 4), ("UNO 1121 S-ORG", 4, [HR] * 4), ("UNO 1121 MEM-PRE", 3, [HG, HR, "greedy"]),
     ("UNO 1121 E-IE-SLOWUNO", 5, [HG, "random-play", HR, HG, HR])])
 def test_human_lab_hands_equal_play_deal(rules, players, lineup):
-    n = S.sampled(60)
-    r = C.play(n, players=players, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
-               bot_salt=3)
-    for i in range(n):
-        o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"), bot_salt=3)
-        got = (S.winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]), int(r.reactions[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches, o.penalty_cards,
-                       o.reactions), f"lab hand {i}"
+    S.same_lab_hands(rules, lineup, S.sampled(60))
 
 
 def test_sim_human_compiled_prints_the_referees_summary():

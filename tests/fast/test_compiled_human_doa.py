@@ -21,8 +21,6 @@ from test_compiled_human_house import lockstep
 
 from unokit.core.errors import RuleConflictError
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -83,15 +81,7 @@ def test_problem_accepts_the_human_bots_under_DOA_and_DP():
     ("UNO 1121 DOA", 4, [HR, HG, HR, "greedy"]), ("UNO 1121 DOA-C-P2", 3, [HG, HG, "random-play"]),
     ("UNO 1121 DP", 4, [HG, HR, "greedy", HG]), ("UNO 1121 DP-P2-ORG", 3, [HR, HG, HR])])
 def test_human_lab_hands_under_DOA_and_DP_equal_play_deal(rules, players, lineup):
-    n = S.sampled(30)
-    r = C.play(n, players=players, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
-               bot_salt=3)
-    for i in range(n):
-        o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"), bot_salt=3)
-        got = (S.winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]), int(r.reactions[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches, o.penalty_cards,
-                       o.reactions), f"{rules}: lab hand {i}"
+    S.same_lab_hands(rules, lineup, S.sampled(30))
 
 
 # ------------------------------------------------------------------------------------- mutation checks

@@ -15,8 +15,6 @@ from test_compiled_human import HG, HR, LOUD, _lineup, compiled_ids, referee_ids
 
 from unokit.core.actions import Play, Say
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
 from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
@@ -109,16 +107,7 @@ def test_human_bots_are_eliminated_as_on_the_referee():
     ("UNO 1121 DOUBLE", 4, [HR, HG, HR, "greedy"]), ("UNO 1121 DR-SEVENO", 3, [HR, HG, "random-play"]),
     ("UNO 1121 M", 4, [HR] * 4), ("UNO 1121 MS2", 5, [HG, "random-play", HR, HG, HR])])
 def test_human_lab_hands_under_these_rules_equal_play_deal(rules, players, lineup):
-    n = S.sampled(40)
-    r = C.play(n, players=players, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot",
-               bot_salt=3)
-    for i in range(n):
-        o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"), bot_salt=3)
-        got = (S.winner(r, i), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.catches[i]), int(r.penalty_cards[i]), int(r.reactions[i]),
-               int(r.eliminated[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.catches, o.penalty_cards,
-                       o.reactions, o.eliminated), f"{rules}: lab hand {i}"
+    S.same_lab_hands(rules, lineup, S.sampled(40), (*S.LAB_FIELDS, "eliminated"))
 
 
 # ------------------------------------------------------------------------------------- mutation checks

@@ -19,20 +19,13 @@ from __future__ import annotations
 
 import compiled_support as S
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_compiled_strategist_house import STRATEGIST, alternate, everyone, mixed  # the seat line-ups
 
 from unokit.bots.strategist import StrategistBot
-from unokit.core.actions import CatchUno, Play, SayUno
-from unokit.core.errors import RuleConflictError
-from unokit.engine.flow import ask, reaction_options
-from unokit.engine.game import Game
-from unokit.fast import _ccore
+from unokit.core.actions import Play
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
-from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -43,36 +36,8 @@ def with_greedy(players, seed):
 
 
 def lockstep(players: int, rules: str, seeds, lineup, bot=StrategistBot, max_steps: int = C.MAX_STEPS) -> dict:
-    """tests/compiled_support.py's lockstep with the strategist's answers completed as the harness completes them (a
-    stem it picks is decided one sub-decision at a time); counts the decisions, the agreements (``first``: the first
-    disagreement), the plays that gave, the cuts, the seats whose generator was drawn; ``hands`` of ``full``."""
-    rs = RuleSet.parse(rules)
-    run, full = S.sample(seeds)
-    out = {"decisions": 0, "agree": 0, "gifts": 0, "cuts": 0, "rng": 0, "hands": 0, "full": full, "first": None}
-    for seed in run:
-        pols = lineup(players, seed)
-        ids = _ccore.play_logged(C._config(players, rs, max_steps, None, bytes(pols), False), seed, "lab-bot", 0)
-        g = Game.new(players, rules, seed=seed)
-        bots = {s: bot(derive_seed(seed, s, "lab-bot")) for s in range(players) if pols[s] == STRATEGIST}
-        states = {s: b.rng.getstate() for s, b in bots.items()}
-        for i in ids:
-            a = C.to_action(i)
-            s = a.player
-            if s in bots:
-                turn = s == g.to_act and type(a) not in (SayUno, CatchUno)
-                mine = ask(g, s, bots[s], g.legal_actions(s) if turn else reaction_options(g, s), turn=turn)
-                out["decisions"] += 1
-                out["gifts"] += bool(type(a) is Play and a.give)
-                out["cuts"] += type(a) is Play and not turn
-                if mine is not None and C.action_id(mine) == i:
-                    out["agree"] += 1
-                elif out["first"] is None:
-                    out["first"] = (seed, len(g.actions), str(a), str(mine))
-            g.apply(a)
-        assert g.over or len(ids) >= max_steps, f"hand {seed} was not played to the end"
-        out["hands"] += 1
-        out["rng"] += sum(b.rng.getstate() != states[s] for s, b in bots.items())
-    return out
+    """tests/compiled_support.py's ask_lockstep for the strategist's seats (seeds sampled, a hand may be cut short)."""
+    return S.ask_lockstep(players, rules, seeds, lineup, bot, STRATEGIST, max_steps=max_steps)
 
 
 #: DOA with the rules it combines with (one table each; the guide's variations holding DOA among them)
@@ -129,15 +94,7 @@ BESIDE = [c for c in C._STRATEGIST_RULES if c != "DOA" and not C.problem(f"UNO 1
        codes=st.lists(st.sampled_from(BESIDE), min_size=1, max_size=3, unique=True),
        who=st.sampled_from([alternate, everyone, mixed, with_greedy]))
 def test_compiled_strategist_agrees_under_DOA_with_any_rules_it_combines_with(seed, players, codes, who):
-    stack = [c for c in codes if c in ("P1", "P2", "P3", "P4", "FU", "BU")]
-    rules = "UNO 1121 " + "-".join(["DOA"] + [c for c in codes if c not in stack] + stack[:1])
-    try:
-        RuleSet.parse(rules)
-    except RuleConflictError:
-        assume(False)
-    assume(C.problem(rules, ["random-play"] * players, players) is None)   # a table the core plays
-    assume(STRATEGIST in who(players, seed) + who(players, seed + 1))
-    assert C.problem(rules, ["strategist"] * players, players) is None, rules
+    rules = S.strategist_table("DOA", codes, players, seed, who)
     r = lockstep(players, rules, [seed, seed + 1], who)
     assert r["agree"] == r["decisions"], (rules, r["first"])
 
@@ -181,9 +138,5 @@ def test_problem_accepts_DOA_for_the_strategist():
 @pytest.mark.parametrize("rules", ["UNO 1121 DOA", "UNO 1121 DOA-C-P2"])
 def test_compiled_strategist_lab_hands_equal_play_deal_under_DOA(rules):
     n, lineup = S.sampled(12), ["strategist", "random-play", "strategist", "greedy"]
-    r = C.play(n, players=4, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot")
-    for i in range(n):
-        o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"))
-        got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.reactions[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.reactions), (rules, i)
+    S.same_lab_hands(rules, lineup, n, ("winner", "first", "turns", "actions", "plays", "drawn", "score", "reactions"),
+                     bot_salt=0, whole=True)

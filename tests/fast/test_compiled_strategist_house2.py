@@ -17,16 +17,12 @@ from __future__ import annotations
 
 import compiled_support as S
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_compiled_strategist_house import STRATEGIST, alternate, everyone, mixed  # the seat line-ups
 
 from unokit.bots.strategist import StrategistBot
-from unokit.core.errors import RuleConflictError
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
-from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -87,16 +83,7 @@ BESIDE = [c for c in C._STRATEGIST_RULES if c != "LIMIT" and c not in C._H5 and 
        codes=st.lists(st.sampled_from(BESIDE), min_size=1, max_size=3, unique=True),
        h2=st.sampled_from(H2), who=st.sampled_from([alternate, everyone, mixed]))
 def test_compiled_strategist_agrees_on_any_proven_rule_set_with_a_house2_rule(seed, players, codes, h2, who):
-    stack = [c for c in codes if c in ("P1", "P2", "P3", "P4", "FU", "BU")]
-    codes = list(dict.fromkeys([h2] + [c for c in codes if c not in stack] + stack[:1]))
-    rules = "UNO 1121 " + "-".join(codes)
-    try:
-        RuleSet.parse(rules)
-    except RuleConflictError:
-        assume(False)
-    assume(C.problem(rules, ["random-play"] * players, players) is None)   # a table the core plays
-    assume(STRATEGIST in who(players, seed) + who(players, seed + 1))   # (mixed: perhaps no strategist seat)
-    assert C.problem(rules, ["strategist"] * players, players) is None, rules
+    rules = S.strategist_table(h2, codes, players, seed, who)
     r = lockstep(players, rules, [seed, seed + 1], who)
     assert r["decisions"] > 0
     assert r["agree"] == r["decisions"], (rules, r["first"])
@@ -131,9 +118,5 @@ def test_problem_accepts_the_house2_rules_for_the_strategist():
 @pytest.mark.parametrize("rules", ["UNO 1121 P2-FU-C", "UNO 1121 P4-SEVENO-JUMPIN-DR"])
 def test_compiled_strategist_lab_hands_equal_play_deal_under_house2_rules(rules):
     n, lineup = 8, ["strategist", "random-play", "strategist", "strategist"]
-    r = C.play(n, players=4, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot")
-    for i in range(n):
-        o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"))
-        got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]), int(r.reactions[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score, o.reactions), (rules, i)
+    S.same_lab_hands(rules, lineup, n, ("winner", "first", "turns", "actions", "plays", "drawn", "score", "reactions"),
+                     bot_salt=0, whole=True)

@@ -17,17 +17,14 @@ import dataclasses
 
 import compiled_support as S
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_compiled_strategist_house import STRATEGIST, alternate, everyone, mixed  # the seat line-ups
 
 from unokit.bots.strategist import StrategistBot
 from unokit.core.actions import Play
-from unokit.core.errors import RuleConflictError
 from unokit.fast import _ccore
 from unokit.fast import compiled as C
-from unokit.lab import play_deal
-from unokit.lab.sim import derive_seed
 from unokit.rules import RuleSet
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
@@ -153,16 +150,7 @@ def test_the_lockstep_fails_against_a_strategist_blind_to_tri_penalties():
                       unique=True),   # (LIMIT: hands that stall cost 5,000 steps)
        who=st.sampled_from([alternate, everyone, mixed]))
 def test_compiled_strategist_agrees_with_any_other_proven_rules(rule, seed, players, codes, who):
-    stack = [c for c in codes if c in ("P1", "P2", "P3", "P4", "FU", "BU")]
-    codes = [c for c in codes if c not in stack and c != rule.split("(")[0]] + stack[:1]
-    rules = "UNO 1121 " + "-".join([rule] + codes)
-    try:
-        RuleSet.parse(rules)
-    except RuleConflictError:
-        assume(False)
-    assume(C.problem(rules, ["random-play"] * players, players) is None)   # a table the core plays
-    assume(STRATEGIST in who(players, seed) + who(players, seed + 1))
-    assert C.problem(rules, ["strategist"] * players, players) is None, rules
+    rules = S.strategist_table(rule, [c for c in codes if c != rule.split("(")[0]], players, seed, who)
     r = lockstep(players, rules, [seed, seed + 1], who)
     assert r["decisions"] > 0
     assert r["agree"] == r["decisions"], (rules, r["first"])
@@ -171,12 +159,7 @@ def test_compiled_strategist_agrees_with_any_other_proven_rules(rule, seed, play
 @pytest.mark.parametrize("rules", ["UNO 1121 ADDUP-P2", "UNO 1111 REV-OPEN(cards=4)-C", "UNO 1121 TRI-P4"])
 def test_compiled_strategist_lab_hands_equal_play_deal(rules):
     n, lineup = 8, ["strategist", "random-play", "strategist", "greedy"]
-    r = C.play(n, players=4, rules=rules, bots=lineup, seed=5, purpose="lab-deal", bot_purpose="lab-bot")
-    for i in range(n):
-        o = play_deal(rules, lineup, derive_seed(5, i, "lab-deal"))
-        got = (int(r.winner[i]), int(r.first[i]), int(r.turns[i]), int(r.actions[i]), int(r.plays[i]),
-               int(r.drawn[i].sum()), int(r.score[i]))
-        assert got == (o.winner, o.first, o.turns, o.actions, o.plays, o.drawn, o.score), (rules, i)
+    S.same_lab_hands(rules, lineup, n, ("winner", "first", "turns", "actions", "plays", "drawn", "score"), bot_salt=0, whole=True)
 
 
 def test_problem_accepts_the_strategist_under_these_rules():
