@@ -123,8 +123,8 @@ def test_browser_advice_effects_panel_and_advisor_in_english_and_portuguese(brow
         assert "shorter" in want["DR"]["label"] and "longer" in want["SAT"]["label"]
         assert page.get_by_test_id("rule-effect-V").text_content() == "no difference the bots can see"
         assert page.get_by_test_id("rule-effect-TV").text_content() == "changes matches, not hands"
-        ded = page.get_by_test_id("rule-effect-DED")     # only the referee plays it: the report's numbers, said so
-        assert ded.get_attribute("data-source") == "report" and "report, 4 players" in ded.text_content()
+        flex = page.get_by_test_id("rule-effect-FLEX")   # only the referee plays it: the report's numbers, said so
+        assert flex.get_attribute("data-source") == "report" and "report, 4 players" in flex.text_content()
         assert f"{SCREEN:,} hands" in page.get_by_test_id("effects-status").inner_text()
 
         # 2. the panel follows the picks (debounced) with the lab's numbers for the canonical code

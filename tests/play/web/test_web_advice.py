@@ -82,9 +82,10 @@ def test_effects_equal_what_measure_gives_for_the_same_code_and_seeds(client):
 def test_effects_say_which_come_from_the_rules_report_and_which_change_nothing(client):
     rows = client.get("/api/advise/effects", params={"players": 3}).json()["rules"]
     rep = _report_entries(REPORT)
-    ded = rows["DED"]        # face-down plays: only the referee plays them, the report measured them
-    assert ded["status"] in ("report", "same") and ded["source"] == "report" and ded["players"] == 4
-    assert ded["profile"] == profile_of(*rep["UNO 1121 DED"])
+    flex = rows["FLEX"]      # UNO Flex: only the referee plays it, the report measured it
+    assert flex["status"] in ("report", "same") and flex["source"] == "report" and flex["players"] == 4
+    assert flex["profile"] == profile_of(*rep["UNO 1121 FLEX"])
+    assert rows["DED"]["source"] == "compiled"       # the compiled core plays DED now (issue 28)
     assert rows["V"]["status"] == "same" and rows["V"]["effects"] == []     # the bots never dawdle
     assert all(row["status"] in ("measured", "report", "same", "none") for row in rows.values())
     assert all("why" in row for row in rows.values() if row["status"] == "none")
@@ -119,7 +120,7 @@ def test_profile_equals_code_profile_for_the_same_code_and_seeds(client):
 
 
 def test_profile_of_a_rule_only_the_report_measured_says_so(client):
-    got = client.get("/api/advise/profile", params={"rules": "UNO 1121 DED", "players": 5}).json()
+    got = client.get("/api/advise/profile", params={"rules": "UNO 1121 FLEX", "players": 5}).json()
     assert got["source"] == "from the rules report (4 players, 2,000 hands; not this table's size)"
     assert got["origin"] == {"engine": "report", "players": 4, "hands": 2000}
 
