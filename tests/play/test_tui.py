@@ -506,15 +506,15 @@ def test_toggle_rule():
 def test_picker_names_what_rl_was_trained_for_at_this_table():
     """Issue 27, point 5: the Textual picker offers rl named by what it was trained for; at a table no model
     was trained for it says rl plays as the strategist there."""
-    app = UnoApp(picker={"players": 3, "bots": "rl", **FAST})
+    app = UnoApp(picker={"players": 5, "bots": "rl", **FAST})
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: isinstance(pilot.app.screen, PickerScreen))
             picker = pilot.app.screen
             note = lambda: str(picker.query_one("#rl-note").render())
-            assert ("trained for 2 players under UNO 1121 or 4 players under UNO 1121; here it plays as the "
-                    "strategist") in note()
+            assert ("trained for 2 players under UNO 1121 or 3 players under UNO 1121 or 4 players under UNO 1121; "
+                    "here it plays as the strategist") in note()
             picker.query_one("#players").value = "4"
             await pilot.pause()
             assert note() == "rl: trained for this table"
