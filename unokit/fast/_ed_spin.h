@@ -35,14 +35,7 @@ static int ed_spin_shed(EdGame *g, int p, int number, int color) {
         if ((number >= 0 && f->number == number) || (color >= 0 && f->color == color)) tmp[k++] = h[i];
         else h[m++] = h[i];
     }
-    if (k) {
-        g->hand_len[p] = (uint8_t)m;
-        uint8_t top = g->discard[g->discard_len - 1];
-        memcpy(g->discard + g->discard_len - 1, tmp, (size_t)k);
-        g->discard_len = (uint8_t)(g->discard_len + k);
-        g->discard[g->discard_len - 1] = top;
-        ed_hands_changed(g, p);
-    }
+    if (k) ed_put_under_top(g, p, m, tmp, k);
     if (!g->hand_len[p]) { ed_finish(g, p); return 1; }
     return 0;
 }

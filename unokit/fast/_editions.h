@@ -309,6 +309,16 @@ static void ed_out(EdGame *g, int q) {
     if (g->current == q) ed_end_turn(g, ed_next(g, q, 1));
 }
 
+/* Game.put_under_top: p's hand keeps its first m cards; the k cards of tmp go under the top card of the pile */
+static void ed_put_under_top(EdGame *g, int p, int m, const uint8_t *tmp, int k) {
+    g->hand_len[p] = (uint8_t)m;
+    uint8_t top = g->discard[g->discard_len - 1];
+    memcpy(g->discard + g->discard_len - 1, tmp, (size_t)k);
+    g->discard_len = (uint8_t)(g->discard_len + k);
+    g->discard[g->discard_len - 1] = top;
+    ed_hands_changed(g, p);
+}
+
 #include "_ed_spin.h"   /* UNO Spin's wheel */
 #include "_ed_flash.h"  /* UNO Flash's unit */
 
@@ -447,13 +457,7 @@ static void ed_on_play(EdGame *g, int p, int c, int q) {
             if (g->R->f[h[i]].color == f->color) tmp[k++] = h[i];
             else h[m++] = h[i];
         }
-        if (!k) return;
-        g->hand_len[p] = (uint8_t)m;
-        uint8_t top = g->discard[g->discard_len - 1];
-        memcpy(g->discard + g->discard_len - 1, tmp, (size_t)k);
-        g->discard_len = (uint8_t)(g->discard_len + k);
-        g->discard[g->discard_len - 1] = top;
-        ed_hands_changed(g, p);
+        if (k) ed_put_under_top(g, p, m, tmp, k);
         return;
     }
     case EDK_ROULETTE:
