@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from unokit.bots import make_bot
 from unokit.bots.greedy import color_before_top
-from unokit.core.actions import CatchUno, Challenge, Play, SayUno
+from unokit.core.actions import Accuse, CatchUno, Challenge, Play, SayUno
 from unokit.engine.compose import every_action, unfold
 from unokit.engine.flow import ask, reaction_options
 from unokit.engine.game import Game
@@ -286,7 +286,9 @@ def ask_lockstep(players: int, rules: str, seeds, lineup, bot, policy: int, *, m
     reactions alike (purpose ``lab-bot``, salt 0). Counts, beside :func:`lockstep`'s decisions, agreements, hands
     and ``rng``, the plays that gave (``gifts``) and the cuts."""
     def answer(g: Game, s: int, b, a, out: dict):
-        turn = s == g.to_act and type(a) not in (SayUno, CatchUno)
+        # (DED: the seat in turn accuses out of turn, but in HIDDEN_FINISH, where its turn accuses too)
+        turn = s == g.to_act and type(a) not in (SayUno, CatchUno) and not (
+            type(a) is Accuse and g.phase.name != "HIDDEN_FINISH")
         out["gifts"] += bool(type(a) is Play and a.give)
         out["cuts"] += type(a) is Play and not turn
         return ask(g, s, b, g.legal_actions(s) if turn else reaction_options(g, s), turn=turn)

@@ -21,6 +21,8 @@ static void h2_strat_context(StCtx *x, const Strat *S, const G2 *G, int me) {
                   && z->lp_num[0] == z->lp_num[1];
 }
 
+#include "_strategist9.h"   /* DED's face-down plays, accusations and free discards */
+
 /* knowledge._reset: what was read of a seat whose hand changed (its reveal too: knowledge._apply_reveals) */
 static inline void st_reset(StInfo *f) {
     f->lc_has = 0;
@@ -149,6 +151,7 @@ static void h2_strat_tri(Strat *S, const G2 *G, int id) {
 /* the events of Move a, applied next to G, read by every strategist seat */
 static void h2_strat_observe(Strat *S, const G2 *G, const Move *a) {
     if (!S || !S->active) return;
+    if (a->kind >= MV_HID) { st9_observe(S, G, a); return; }   /* DED (_strategist9.h) */
     const Game *g = &G->g;
     if (a->kind == MV_ID) {
         if (a->id % XPS != K_CHALLENGE) { strat_observe(S, g, a->id); h2_strat_tri(S, G, a->id); return; }
@@ -212,6 +215,7 @@ static void h2_strat_observe(Strat *S, const G2 *G, const Move *a) {
 static void h2_strat_after(Strat *S, const G2 *G) {
     if (!S) return;
     strat_after(S, &G->g);
+    st9_after(S, G);                                   /* DED: an accusation's penalty */
     if (S->see_p < 0) return;
     const Game *g = &G->g;
     int p = S->see_p, q = S->see_q;
@@ -312,6 +316,7 @@ static int h2_strat_consume(const StCtx *x, const Lst *L, const int *vis, int nv
         int all = 1;
         for (int i = 0; i < nv && all; i++) {
             const Move *a = &L->v[vis[i]];
+            if (a->kind == MV_HID) continue;           /* (DED: a face-down play sheds no card of its own) */
             int any = 0;
             for (int j = 0; j < a->n && !any; j++) any = st_hold(x, a->cards[j], two) > 0;
             all = any;
@@ -322,6 +327,7 @@ static int h2_strat_consume(const StCtx *x, const Lst *L, const int *vis, int nv
     if (nxt != x->me && x->sizes[nxt] <= 1) {
         for (int i = 0; i < nv; i++) {
             const Move *a = &L->v[vis[i]];
+            if (a->kind == MV_HID) continue;
             int last = a->cards[a->n - 1], col = a->color >= 0 ? a->color : T_COLOR[last], f = T_FACE[last];
             if (st_draw_of(last) || f == F_SKIP || (f == F_REVERSE && two) || st_can_play(x, nxt, col, f, -1) < 0.5)
                 return 0;
@@ -349,6 +355,8 @@ static int h2_strat_act(Strat *S, const G2 *G, int me, Rng *r, const Lst *L) {
             if (best < 0 || sc > bs || (sc == bs && cc < bc)) { best = i; bs = sc; bc = cc; }
         }
         if (best >= 0) return best;
+    } else if (g->phase == PH_FREE || g->phase == PH_HFIN) {   /* DED (_strategist9.h) */
+        if ((i = st9_act(&x, L)) >= 0) return i;
     } else if (g->phase == PH_PENDING && W_CHALLENGE > 0) {
         for (i = 0; i < L->m; i++) {
             if (h2_k(&L->v[i]) != K_CHALLENGE) continue;
@@ -359,6 +367,7 @@ static int h2_strat_act(Strat *S, const G2 *G, int me, Rng *r, const Lst *L) {
     /* _best_turn_action */
     int vis[H2_CAP], nv = h2_strat_variants(L, x.nh, vis), draw = -1, pass = -1;
     if (x.doa_card >= 0 && nv >= 40) nv = h2_strat_prune(&x, L, vis, nv);   /* _prune (DOA) */
+    if (G->h2 & H_DED) nv = st9_hidden(&x, L, vis, nv);   /* abstention: honest face-down plays (_strategist9.h) */
     for (i = 0; i < L->m; i++) {
         int k = h2_k(&L->v[i]);
         if (k == K_DRAW && draw < 0) draw = i;
@@ -367,7 +376,8 @@ static int h2_strat_act(Strat *S, const G2 *G, int me, Rng *r, const Lst *L) {
     int best = -1;
     double bv = 0.0;
     for (i = 0; i < nv; i++) {
-        double v = h2_strat_value(&x, &L->v[vis[i]]);
+        const Move *a = &L->v[vis[i]];
+        double v = a->kind == MV_HID ? st9_value(&x, a->cards[0]) : h2_strat_value(&x, a);
         if (best < 0 || v > bv) { best = i; bv = v; }
     }
     int tre = W_TREBUCHET > 0 && st_trebuchet(&x);
@@ -395,7 +405,7 @@ static int h2_strat_act(Strat *S, const G2 *G, int me, Rng *r, const Lst *L) {
     if (best < 0) return draw >= 0 ? draw : pass >= 0 ? pass : 0;   /* fallback_action */
     int chosen = vis[best];
     const Move *c = &L->v[chosen];
-    if (!st_wild(c->cards[c->n - 1]) || W_OLHA <= 0) return chosen;
+    if (c->kind == MV_HID || !st_wild(c->cards[c->n - 1]) || W_OLHA <= 0) return chosen;
     /* _olha_o_aviao */
     uint8_t rest[NDECK];
     int nr = st_removek(x.hand, x.nh, c->cards, c->n, rest);
@@ -419,6 +429,13 @@ static int h2_strat_act(Strat *S, const G2 *G, int me, Rng *r, const Lst *L) {
 static int h2_strat_react(Strat *S, const G2 *G, int seat, const Lst *L) {
     int i = h2_strat_free(L);
     if (i >= 0) return i;
+    for (i = 0; i < L->m && W_ACCUSE > 0; i++) {        /* DED: accuse when a lie is likely (_strategist9.h) */
+        if (L->v[i].kind != MV_ACCUSE) continue;
+        StCtx y;
+        h2_strat_context(&y, S, G, seat);
+        if (st9_accuse(&y)) return i;
+        break;
+    }
     int vis[H2_CAP], nv = h2_strat_variants(L, G->g.hand_len[seat], vis), best = -1;
     if (!nv) return -1;
     StCtx x;

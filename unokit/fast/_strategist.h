@@ -99,6 +99,8 @@ typedef struct {
     int logging, nlog, cap;
     int sat_seat, sat_len;           /* SAT: the seat whose turn draw is read after it (strat_after), its hand before */
     int see_p, see_q, see_drop;      /* CLA: who saw whose hand, less the cards drawn since (_h2strategist.h) */
+    int ded_acc, ded_back;            /* DED: an accusation is being applied, the liar taking its card back (-1: none) */
+    int16_t ded_before[MAXP];         /* DED: the hand sizes before it (_strategist9.h) */
 } Strat;
 
 static inline int st_draw_of(int c) { return T_FX[c] > 0 ? T_FX[c] : 0; }
@@ -114,6 +116,7 @@ static void strat_begin(Strat *S, const Game *g, const Config *cfg) {
     S->open_below = cfg->reveal >> 3;
     S->nlog = 0;
     S->sat_seat = S->see_p = -1;
+    S->ded_acc = 0;
     for (int s = 0; s < g->n; s++) {
         S->is[s] = cfg->policy[s] == POL_STRATEGIST;
         if (!S->is[s]) continue;
@@ -429,7 +432,7 @@ static void st_context(StCtx *x, const Strat *S, const Game *g, int me) {
     for (int s = 0; s < g->n; s++)
         if (x->nknown[s])
             for (int c = 0; c < NC; c++) cnt[c] -= x->known[s][c];
-    int total = g->stock_len + g->discard_len;
+    int total = g->stock_len + g->discard_len + g->hid_len;    /* (DED: the face-down pile is unseen) */
     for (int s = 0; s < g->n; s++) total += g->hand_len[s];
     x->unseen_total = total - x->nh - g->discard_len - total_known;
     if (x->unseen_total < 0) x->unseen_total = 0;

@@ -111,7 +111,8 @@ _STRATEGIST_RULES = ("P1", "P2", "P3", "P4", "FU", "BU", "INS", "CON", "DRAWPLAY
                      "MS1", "MS2", "MS3",   # _house6.h's sudden death (tests/fast/test_compiled_strategist_house6.py)
                      "CHU", "E", "IE", "S", "M",   # _house5.h's (_strategist5.h; test_compiled_strategist_house5.py)
                      "DP",   # _house8.h's (tests/fast/test_compiled_dp.py)
-                     "DOA")  # _house7.h's gifts (_h2strategist.h; tests/fast/test_compiled_strategist_doa.py)
+                     "DOA",  # _house7.h's gifts (_h2strategist.h; tests/fast/test_compiled_strategist_doa.py)
+                     "DED")  # _house9.h's face-down plays (_strategist9.h; tests/fast/test_compiled_strategist_ded.py)
 #: the human-error bots (unokit.bots.human.HumanBot over greedy or random-play): their policies in C, the default
 #: rates of HumanBot (forget_uno, talk, apologise, reaction; tests/fast/test_compiled_human.py checks them against
 #: its signature: this layer cannot import the bots), and the rule codes under which they were proven to play as
@@ -543,9 +544,6 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return f"bot {name!r} is played by the referee only (compiled: {', '.join(sorted(POLICIES))})"
         if rs.rules and name.strip().lower() == "bench":
             return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
-        if name.strip().lower() == "strategist" and rs.has("DED"):
-            return ("the compiled strategist does not play DED yet (its abstention, an honest card put face down, and "
-                    "its accusations, judged from the cards unseen, are the referee's strategist's): the referee plays it")
         if name.strip().lower() == "strategist" and set(rs.codes) - set(_STRATEGIST_RULES):
             left = "-".join(c for c in rs.codes if c not in _STRATEGIST_RULES)
             return (f"the compiled strategist is proven on the official rules and the {len(_STRATEGIST_RULES)} house "
