@@ -40,7 +40,7 @@ def test_DP_is_played_compiled_with_the_rules_it_was_proven_with():
     for rules in ("UNO 1121 DP",) + DP_WITH:
         for bots in ("random-play", "greedy", "strategist"):
             assert C.problem(rules, bots, 4) is None, rules
-    for other in ("ADDUP", "DR", "C", "PAA", "NOCHALLENGE", "CHU", "MS1", "DOA", "DED"):
+    for other in ("ADDUP", "DR", "C", "PAA", "NOCHALLENGE", "CHU", "MS1", "DOA"):   # (DED, FL, MEM: test_compiled_ded_dp.py)
         why = C.problem(f"UNO 1121 DP-{other}", "random-play", 3)
         assert why and "DP" in why and other in why, (other, why)
     assert C.problem("UNO 1121 DP", "human", 3) is None   # (tests/fast/test_compiled_human_doa.py)

@@ -323,6 +323,7 @@ static void h2_roots(const G2 *G, const Comp *C, int first_only, Lst *L) {
         if (first_only >= 0 && c != first_only) continue;
         cs[0] = (uint8_t)c;
         if (quick && (pending ? !h2_stack_ok(g, cs, 1) : !g->ok[c])) continue;
+        if (g->fl && g->hand_len[C->p] == 1 && (H3_FLBAD(g, c) || H3_FLTWIN(g, c))) continue;   /* FL (with DED) */
         h2_finals(G, C->p, cs, 1, L);
         if (grouping && h2_completable(G, C, cs, 1)) lst_play(L, C->p, cs, 1, -1, 0, -1, MORE_CARDS);
     }
@@ -425,6 +426,7 @@ static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
         for (int q = 0; q < g->n; q++) if (q != seat && (g->catchable >> q & 1)) lst_id(L, seat, K_CATCH + q);
     if ((G->h2 & (H_CUT | H_JUMPIN)) && seat != cur) h2_cuts(G, &C, L);
     h9_accuse(g, seat, L);                              /* DED's accusation (options_first) */
+    if (dp_may_challenge(g, seat)) lst_id(L, seat, K_DOUBTDRAW);   /* DP (_house8.h) */
     if (!react && g->sum_seat == seat) lst_id(L, seat, K_DOUBTSUM);
 }
 
@@ -736,7 +738,8 @@ static Move hu_h2_turn(G2 *G, int cur, Lst *L);
 static int h2_react_seats(const G2 *G, Rng *hr, int *cands) {
     const Game *g = &G->g;
     int me = h9_to_act(g), n = g->n, top = h2_top(g), cut = G->h2 & (H_CUT | H_JUMPIN), nc = 0;
-    int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me);   /* DED */
+    int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me)   /* DED */
+                   || (g->dp_drawer && (g->dp_drawer - 1 == me || g->n > 2));                 /* DP's window */
     for (int p = 0; p < n; p++) {
         if (p == me) continue;
         int has = 0;

@@ -27,7 +27,10 @@ static inline int dp_may_challenge(const Game *g, int seat) { return g->dp_drawe
 static inline void dp_on_draw(Game *g, int p) {
     if (!(g->flags & F_DP) || g->phase != PH_PLAY || p != g->current) return;
     int had = 0;
-    for (int i = 0; i < g->hand_len[p] && !had; i++) had = g->ok[g->hands[p][i]];
+    for (int i = 0; i < g->hand_len[p] && !had; i++) {     /* (FL: not a card that may not empty the hand) */
+        int c = g->hands[p][i];
+        had = H3_OK(g, c) && !H3_NOPLAY(g, c, g->hand_len[p]);
+    }
     g->dp_drawer = (uint8_t)(p + 1);
     g->dp_had = (uint8_t)had;
 }

@@ -234,7 +234,7 @@ def _doa_problem(rs) -> str | None:
 #: and _house2.h's but DOA (its gifts make the referee's listing of every action too long to prove it step by step)
 _DED_WITH = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE", "ZEROLEFT",
              "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
-             "CLA")
+             "CLA", "FL", "MEM", "DP")
 
 
 def _ded_problem(rs) -> str | None:
@@ -248,7 +248,7 @@ def _ded_problem(rs) -> str | None:
 
 #: the only other rules DP (unokit/fast/_house8.h) was proven with: their draws leave Game.can_play_alone, which DP asks
 #: when a seat draws, the official match
-_DP_WITH = ("P1", "P2", "P3", "P4", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
+_DP_WITH = ("P1", "P2", "P3", "P4", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE", "DED", "FL", "MEM")
 
 
 def _dp_problem(rs) -> str | None:
@@ -482,7 +482,7 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         mine = [c for c in rs.codes if c in _H3]
         if mine:   # _house3.h's rules were proven with these only (and the soft ones with _house2.h's too)
             hard = [c for c in mine if c in _H3_HARD]
-            allowed = set(_H3_BASE) | set(_H3) | (set() if hard else set(_H3_H2)) | set(_H5) | set(_H6)
+            allowed = set(_H3_BASE) | set(_H3) | (set() if hard else set(_H3_H2)) | set(_H5) | set(_H6) | {"DED", "DP"}
             alien = [c for c in rs.codes if c not in allowed]
             if alien:
                 return (f"{'-'.join(hard or mine)} with {'-'.join(alien)} is played by the referee only (the compiled "
