@@ -298,6 +298,12 @@ def ask_lockstep(players: int, rules: str, seeds, lineup, bot, policy: int, *, m
 
 
 
+def proven_beside(first: str) -> list[str]:
+    """The house rules the compiled strategist is proven under that compiled.problem accepts beside ``first`` (the
+    rules hypothesis draws to go with it)."""
+    return [c for c in C._STRATEGIST_RULES if c != first and not C.problem(f"UNO 1121 {first}-{c}", "random-play", 3)]
+
+
 #: the rules that stack draws: one of them at most in a rule set drawn by hypothesis
 STACKING = ("P1", "P2", "P3", "P4", "FU", "BU")
 

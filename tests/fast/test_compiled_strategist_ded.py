@@ -20,6 +20,7 @@ import compiled_support as S
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_compiled_strategist_doa import with_greedy
 from test_compiled_strategist_house import STRATEGIST, alternate, everyone, mixed  # the seat line-ups
 
 from unokit.bots.strategist import StrategistBot
@@ -27,11 +28,6 @@ from unokit.core.actions import Accuse, Discard, Play
 from unokit.fast import compiled as C
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
-
-
-def with_greedy(players, seed):
-    """Strategist seats, a greedy seat second and random-play seats (the lab's line-ups)."""
-    return [(STRATEGIST, C.POLICIES["greedy"], STRATEGIST, C.POLICIES["random-play"])[s % 4] for s in range(players)]
 
 
 class Counted(StrategistBot):
@@ -97,7 +93,7 @@ def test_C_strategist_under_DED_with_the_rules_it_combines_with(rules):
 
 
 #: the proven rules drawn beside DED: those compiled.problem accepts with it
-BESIDE = [c for c in C._STRATEGIST_RULES if c != "DED" and not C.problem(f"UNO 1121 DED-{c}", "random-play", 3)]
+BESIDE = S.proven_beside("DED")
 
 
 @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))

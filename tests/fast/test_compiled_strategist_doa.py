@@ -86,7 +86,7 @@ def test_lockstep_meets_pruned_donations_and_cuts_that_give():
 
 
 #: the proven rules drawn beside DOA: those compiled.problem accepts with it
-BESIDE = [c for c in C._STRATEGIST_RULES if c != "DOA" and not C.problem(f"UNO 1121 DOA-{c}", "random-play", 3)]
+BESIDE = S.proven_beside("DOA")
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
