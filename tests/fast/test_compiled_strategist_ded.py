@@ -80,7 +80,8 @@ def test_C_the_lockstep_meets_every_choice_DED_adds():
 DED_WITH = ["UNO 1121 DED-P2", "UNO 1121 DED-P4", "UNO 1121 DED-C", "UNO 1121 DED-JUMPIN-DR", "UNO 1121 DED-SEVENO",
             "UNO 1121 DED-T(card=7)-CAR", "UNO 1121 DED-TRI-P2", "UNO 1121 DED-CLA", "UNO 1121 DED-BOMB-DD", "UNO 1121 DED-BA-AB",
             "UNO 1121 DED-ADDUP", "UNO 1121 DED-SAT-CON", "UNO 1121 DED-FORCE-DRAWPLAY", "UNO 1121 DED-BACK-DOUBLE-DAD",
-            "UNO 1121 FL-DED-DP-MEM-P2", "UNO 1121 DED-DP", "UNO 1121 FL(variant=wilds)-DED-P4"]
+            "UNO 1121 FL-DED-DP-MEM-P2", "UNO 1121 DED-DP", "UNO 1121 FL(variant=wilds)-DED-P4",
+            "UNO 1121 DED-OPEN-P2", "UNO 1121 DED-REV-NOCHALLENGE", "UNO 1121 DED-WILDSTART-LIMIT-MISTAKE-PRE"]
 
 
 @pytest.mark.parametrize("rules", DED_WITH, ids=[c.replace("UNO 1121 ", "") for c in DED_WITH])
