@@ -81,7 +81,8 @@ DED_WITH = ["UNO 1121 DED-P2", "UNO 1121 DED-P4", "UNO 1121 DED-C", "UNO 1121 DE
             "UNO 1121 DED-T(card=7)-CAR", "UNO 1121 DED-TRI-P2", "UNO 1121 DED-CLA", "UNO 1121 DED-BOMB-DD", "UNO 1121 DED-BA-AB",
             "UNO 1121 DED-ADDUP", "UNO 1121 DED-SAT-CON", "UNO 1121 DED-FORCE-DRAWPLAY", "UNO 1121 DED-BACK-DOUBLE-DAD",
             "UNO 1121 FL-DED-DP-MEM-P2", "UNO 1121 DED-DP", "UNO 1121 FL(variant=wilds)-DED-P4",
-            "UNO 1121 DED-OPEN-P2", "UNO 1121 DED-REV-NOCHALLENGE", "UNO 1121 DED-WILDSTART-LIMIT-MISTAKE-PRE"]
+            "UNO 1121 DED-OPEN-P2", "UNO 1121 DED-REV-NOCHALLENGE", "UNO 1121 DED-WILDSTART-LIMIT-MISTAKE-PRE",
+            "UNO 1121 DED-PAA-P2", "UNO 1121 DED-PAB"]
 
 
 @pytest.mark.parametrize("rules", DED_WITH, ids=[c.replace("UNO 1121 ", "") for c in DED_WITH])
@@ -148,7 +149,7 @@ def test_C_the_lockstep_fails_against_a_different_strategist_under_DED(mutant):
 def test_C_problem_accepts_DED_for_the_strategist():
     for rules in ("UNO 1121 DED", "UNO 1121 DED-C-P4", "UNO 1121 DED-JUMPIN-DR"):
         assert C.problem(rules, ["strategist", "random-play", "greedy", "strategist"], 4) is None, rules
-    assert "DED" in (C.problem("UNO 1121 DED-PAA", "strategist", 4) or "")   # (refused for every bot)
+    assert "DED" in (C.problem("UNO 1121 DED-GT", "strategist", 4) or "")   # (refused for every bot)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 DED", "UNO 1121 DED-C-P2", "UNO 1121 FL-DED-DP-MEM-P2"])

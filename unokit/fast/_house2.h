@@ -323,7 +323,7 @@ static void h2_roots(const G2 *G, const Comp *C, int first_only, Lst *L) {
         if (first_only >= 0 && c != first_only) continue;
         cs[0] = (uint8_t)c;
         if (quick && (pending ? !h2_stack_ok(g, cs, 1) : !g->ok[c])) continue;
-        if (g->fl && g->hand_len[C->p] == 1 && (H3_FLBAD(g, c) || H3_FLTWIN(g, c))) continue;   /* FL (with DED) */
+        if (H3_NOPLAY(g, c, g->hand_len[C->p])) continue;   /* FL's last card, PAA's and PAB's peace (with DED) */
         h2_finals(G, C->p, cs, 1, L);
         if (grouping && h2_completable(G, C, cs, 1)) lst_play(L, C->p, cs, 1, -1, 0, -1, MORE_CARDS);
     }
@@ -534,6 +534,7 @@ static void h2_complete(const G2 *G, Rng *r, int phase, int react, Move *a) {
 
 /* ------------------------------------------------------------------ applying */
 static void h2_end_turn(Game *g, int nxt) {          /* Game.end_turn (CON's window closes with the turn) */
+    turn_done(g);                                      /* (the turns counted: PAA's peace, SLOWUNO's windows) */
     g->current = (uint8_t)nxt;
     g->drawn = -1;
     g->opts = 0;
@@ -656,6 +657,7 @@ static void h2_play(G2 *G, const Move *a) {
         g->uno_said[p] = 1;                            /* UNO said with a play whose effect leaves one card */
         g->catchable &= (uint16_t)~(1u << p);
     }
+    if (g->h3 && k == 1) h3_on_play(g, p, last);        /* PAB, GT, I (_house3.h; with DED: one card a play) */
     /* _resolve */
     int empty = !g->hand_len[p], fx = T_FX[last];
     if (fx > 0) {                                      /* the next player faces the draw of every card */

@@ -94,7 +94,7 @@ static int h9_truthful(const G2 *G, int card, int claim) {
         return claim && T_FX[card] == claim && h2_stack_ok(g, &c, 1);
     }
     if (g->phase == PH_DRAWN && !(g->opts ? g->opts >> card & 1 : card == g->drawn)) return 0;
-    if (g->fl && g->hand_len[g->current] == 1 && (H3_FLBAD(g, card) || H3_FLTWIN(g, card))) return 0;   /* FL */
+    if (H3_NOPLAY(g, card, g->hand_len[g->current])) return 0;   /* FL's last card, PAA's and PAB's peace */
     if (!((G->h2 & H_CUSTOM) || (g->flags & F_ADDUP))) return g->ok[card];
     /* Game.custom_play: the play of the card alone, no seat named, nothing given, judged by every rule in force */
     uint8_t c = (uint8_t)card;
