@@ -155,3 +155,79 @@ def test_rl_plays_the_model_trained_for_each_table_and_the_strategist_elsewhere(
     v2, legal2 = g2.view(g2.to_act), g2.legal_actions(g2.to_act)
     assert not bot.fits(v2) and bot.act(v2, legal2) == StrategistBot(0).act(v2, legal2)
     assert bot.fits(v)                          # and back
+
+
+def _random_model(tmp_path, rules: str, players: int, seed: int = 0):
+    """A model file of random weights for ``rules`` at ``players`` seats (any policy will do for a differential)."""
+    from unokit.env.actions import table_for
+    from unokit.env.observe import Encoder
+    table = table_for(rules, players)
+    enc = Encoder(table)
+    rng = np.random.default_rng(seed)
+    layers = [(rng.normal(0, 1, (enc.size, 32)).astype(np.float32), rng.normal(0, 1, 32).astype(np.float32)),
+              (rng.normal(0, 1, (32, len(table))).astype(np.float32), np.zeros(len(table), np.float32))]
+    meta = {"format": "unokit-policy/1", "rules": table.rules, "players": players, "obs_size": enc.size,
+            "actions": list(table.names), "rule_codes": list(enc.rule_codes), "activation": "tanh"}
+    return Policy(layers, meta).save(tmp_path / f"m{seed}.npz"), table, enc
+
+
+def rl_bot_against_env(tmp_path, rules: str, players: int, hands: int, ask_as=None) -> tuple[list[str], int]:
+    """Walk the env's flow (:class:`unokit.env.core.Flow`) with a model's greedy policy at every seat, and at each
+    first decision ask the ``rl`` bot of that model at that seat through the decision flow (``ask_as``: instead,
+    this function of the bot's choice): the complete play it answers must be the one the policy reaches in the env,
+    step by step. Returns the differences and the number of decisions with a stem."""
+    from unokit.engine.flow import ask
+    from unokit.env.core import Flow
+    path, table, enc = _random_model(tmp_path, rules, players)
+    policy = load_policy(path)
+    bad: list[str] = []
+    stems = 0
+    for h in range(hands):
+        f = Flow(rules, players, 100 + h, table=table, encoder=enc, max_decisions=3000)
+        bots = [RLBot(s, model=path) for s in range(players)]
+        while not f.over:
+            seat, g = f.seat, f.game
+            said = ask(g, seat, bots[seat], f.options, turn=not f.window)
+            if ask_as is not None:
+                said = ask_as(g, seat, f.options, not f.window, said)
+            chain = []
+            while True:
+                i = policy.choose(f.observe(seat), f.mask())
+                chain.append(f.ids[i])
+                stem = f.ids[i] is not None and bool(f.ids[i].more)
+                f.answer(i)
+                if not stem:
+                    break
+            if len(chain) > 1:
+                stems += 1
+            if chain[-1] != said:
+                bad.append(f"hand {h}: the env's policy {' / '.join(map(str, chain))}, the rl bot {said}")
+                if len(bad) > 3:
+                    return bad, stems
+    return bad, stems
+
+
+@pytest.mark.parametrize("rules,players", [("UNO 1121 SEVENO-JUMPIN", 4), ("UNO 1121 DR-P2", 4),
+                                           ("UNO 1121 C-DR-P4-SEVENO", 3)])
+def test_issue27_point4_the_rl_bot_at_a_table_decides_as_its_policy_in_the_env(tmp_path, rules, players):
+    """Differential: the ``rl`` bot asked by the decision flow (a table, a duel) chooses the complete play its
+    policy reaches in the environment it was trained in, one sub-decision at a time (the SEVENO seat, a DR group),
+    rather than the first unfolded play of the same first step."""
+    bad, stems = rl_bot_against_env(tmp_path, rules, players, hands=4)
+    assert not bad, bad
+    assert stems >= 3
+
+
+def test_issue27_point4_the_rl_bot_differential_can_fail(tmp_path):
+    """Mutation check: the rl bot shown complete plays (as before: the first unfolded play of the chosen first step)
+    answers otherwise where the policy would have named another seat or group."""
+    from unokit.engine.flow import ask
+
+    class Unfolded(RLBot):
+        def steps(self, view):
+            return False
+
+    def old_way(g, seat, options, turn, said):
+        return ask(g, seat, Unfolded(seat, model=tmp_path / "m0.npz"), options, turn=turn)
+    bad, _ = rl_bot_against_env(tmp_path, "UNO 1121 SEVENO-JUMPIN", 4, hands=6, ask_as=old_way)
+    assert bad

@@ -87,3 +87,35 @@ def test_issue27_point4_imitation_data_is_collected_in_c():
     assert set(np.unique(R)) <= {-1.0, 1.0} and 0.55 < (R > 0).mean() < 0.8
     again = collect_imitation_batched("UNO 1121", 2, "random-play", 512, 3)
     assert all(np.array_equal(a, b) for a, b in zip((X, M, Y, R), again))
+
+
+def test_issue27_point4_imitation_labels_a_teachers_group_with_the_group_stem_not_the_single_card():
+    """Imitation under DR (Python env): a teacher's complete group ``R2 G2`` is answered with the stem ``play R2 +``
+    and then its second card, never with ``play R2`` alone (the first option whose cards began the group)."""
+    from unokit.engine.compose import unfold
+    from unokit.env.actions import table_for
+    from unokit.env.core import Flow
+    from unokit.env.observe import Encoder
+    from unokit.lab.train import _id_for
+    table = table_for("UNO 1121 DR", 3)
+    enc = Encoder(table)
+    checked = 0
+    for seed in range(60):
+        f = Flow("UNO 1121 DR", 3, seed, table=table, encoder=enc)
+        rng = np.random.default_rng(seed)
+        while not f.over and checked < 5:
+            groups = [a for a in unfold(f.game, f.options) if len(getattr(a, "cards", ())) > 1]
+            if groups and f.stem is None:
+                plan = groups[0]
+                first = f.ids[_id_for(f, table, plan)]
+                assert first.more == "cards" and first.cards == plan.cards[:1], (str(plan), str(first))
+                f.answer(_id_for(f, table, plan))
+                while f.stem is not None:
+                    f.answer(_id_for(f, table, plan))
+                assert f.game.actions[-1][1] == plan
+                checked += 1
+                continue
+            f.answer(int(rng.choice(np.flatnonzero(f.mask()))))
+        if checked >= 5:
+            break
+    assert checked >= 5

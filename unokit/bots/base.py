@@ -76,6 +76,17 @@ class Bot:
         """Choose an out-of-turn action from ``legal``, or ``None`` to wait. The default waits."""
         return None
 
+    def steps(self, view) -> bool:
+        """Is a play decided one sub-decision at a time here (:meth:`step`, the environments' flow) rather than
+        chosen among complete plays? The default: no."""
+        return False
+
+    def step(self, view, options: list[Action], stem: Action | None, window: bool) -> Action | None:
+        """One decision of the environments' flow: ``options`` as the referee lists them (stems included), or the
+        next choices of ``stem``, the play being composed; ``window``: a reaction (``None`` waits). The default
+        asks :meth:`react` or :meth:`act`."""
+        return self.react(view, options) if window else self.act(view, options)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
 

@@ -211,13 +211,16 @@ class RLBot(Bot):
             self._tracker = HistoryTracker(self.model.players, len(table.colors))
         return self._env
 
-    def _decide(self, view, legal, window: bool):
+    def steps(self, view) -> bool:
+        """Where a model fits, the bot decides as it was trained: one sub-decision at a time (the env's flow)."""
+        return self.fits(view)
+
+    def _decide(self, view, legal, window: bool, stem=None, stage=None):
         table, enc, policy = self._parts()
-        stage = _stage(legal)
         ids: dict = {}
-        for a in legal:
+        for a in legal:    # as unokit.env.core.Flow numbers the options (a later option of one id replaces it)
             try:
-                ids.setdefault(table.id_of(a, stage), a)
+                ids[table.id_of(a, stage)] = a
             except Exception:  # noqa: BLE001 - an option the model's table has no id for: never chosen
                 continue
         if window:
@@ -226,22 +229,29 @@ class RLBot(Bot):
             return legal[0] if legal and not window else None
         mask = np.zeros(len(table), np.int8)
         mask[list(ids)] = 1
-        x = enc.encode(view, None, window, self._tracker)
+        x = enc.encode(view, stem, window, self._tracker)
         return ids[policy.choose(x, mask)]
+
+    def step(self, view, options, stem, window):
+        if not self.fits(view):
+            return super().step(view, options, stem, window)
+        if not options:
+            return None
+        return self._decide(view, options, window and stem is None, stem, stem.more if stem is not None else None)
 
     def act(self, view, legal):
         if not legal:
             raise ValueError("act() needs at least one legal action")
         if not self.fits(view):
             return self._fallback.act(view, legal)
-        return self._decide(view, legal, False)
+        return self._decide(view, legal, False, None, _stage(legal))
 
     def react(self, view, legal):
         if not legal:
             return None
         if not self.fits(view):
             return self._fallback.react(view, legal)
-        return self._decide(view, legal, True)
+        return self._decide(view, legal, True, None, _stage(legal))
 
 
 def _stage(legal) -> str | None:

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 #: the seats a play may name (``None``: none), or pairs of seats ``(first, target)``
 Targets = tuple[Any, ...]
 
-__all__ = ["Composer", "complete", "unfold", "every_action", "offered", "gifts_owed", "MORE", "MAX_STEPS"]
+__all__ = ["Composer", "complete", "first_step", "unfold", "every_action", "offered", "gifts_owed", "MORE", "MAX_STEPS"]
 
 MORE = ("cards", "target", "give")
 MAX_STEPS = 64  # a play never needs more sub-decisions than cards in a hand plus a seat
@@ -398,6 +398,36 @@ def complete(game: Game, action: Action, choose: Callable[[list[Action]], Action
         if steps > MAX_STEPS:  # pragma: no cover - bounded by the hand size
             raise IllegalActionError("a play cannot take this many sub-decisions")
     return action
+
+
+def first_step(game: Game, options: Sequence[Action], action: Action) -> Action | None:
+    """The option of ``options`` that ``action`` is, or the stem among them that ``action`` completes (so a
+    complete play chosen from an :func:`unfold` list is answered one sub-decision at a time); None if neither.
+
+    >>> from unokit.engine.game import Game
+    >>> g = Game.from_position(['R2 G2 B5', 'G9 G1'], discard='R4', rules='UNO 1121 DR')
+    >>> full = next(a for a in unfold(g, g.legal_actions(0)) if len(getattr(a, 'cards', ())) == 2)
+    >>> str(full), str(first_step(g, g.legal_actions(0), full))
+    ('0 play R2 G2', '0 play R2 +')
+    """
+    if action in options:
+        return action
+    for o in options:
+        if type(o) is Play and o.more and _leads_to(game, o, action, 0):
+            return o
+    return None
+
+
+def _leads_to(game: Game, stem: Play, action: Action, depth: int) -> bool:
+    """Does the stem ``stem`` complete to ``action``? (Only stems whose cards and gifts begin ``action``'s are
+    followed, so the search walks one path.)"""
+    if (type(action) is not Play or action.player != stem.player or depth > MAX_STEPS
+            or action.cards[:len(stem.cards)] != stem.cards or action.give[:len(stem.give)] != stem.give):
+        return False
+    for o in game.expand(stem):
+        if o == action or (type(o) is Play and o.more and _leads_to(game, o, action, depth + 1)):
+            return True
+    return False
 
 
 def gifts_owed(game: Game, seat: int, cards: Iterable[Card]) -> int:

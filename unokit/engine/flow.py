@@ -177,8 +177,15 @@ def ask(game: Game, seat: int, player: Any, options: list[Action], *, turn: bool
     complete plays best; a big choice stays step by step); a play being composed is completed one
     sub-decision at a time. A reaction's sub-decision it declines takes the first option; ``lenient``: so
     does any answer that is not an option (a table for people never stops on a bot's mistake).
-    Returns the answer, not applied and not checked against the seat."""
+    Returns the answer, not applied and not checked against the seat.
+
+    A player whose ``steps(view)`` says so (the ``rl`` bot, trained on the environments' flow) is asked as the
+    environments ask (:class:`unokit.env.core.Flow`): ``step(view, options, stem, window)`` with the referee's
+    options as they are, stems included, then each sub-decision with the stem being composed."""
     view = game.view(seat)
+    wants = getattr(player, "steps", None)
+    if wants is not None and wants(view):
+        return _ask_steps(game, view, player, options, turn, lenient)
     legal = unfold(game, options)
     choice: Action | None = player.act(view, legal) if turn else player.react(view, legal)
     if choice is None or not (choice.more and choice in legal):
@@ -190,6 +197,23 @@ def ask(game: Game, seat: int, player: Any, options: list[Action], *, turn: bool
     else:
         sub = lambda opts, p=player, v=view: _pick(p.react(v, opts), opts)
     return complete(game, choice, sub, UNFOLD)
+
+
+def _ask_steps(game: Game, view: Any, player: Any, options: list[Action], turn: bool, lenient: bool) -> Action | None:
+    """:func:`ask` one sub-decision at a time, each shown the stem it completes (the environments' flow)."""
+    choice = cast("Action | None", player.step(view, options, None, not turn))
+    if choice is None or not (choice.more and choice in options):
+        return choice
+    stem = [choice]
+
+    def sub(opts: list[Action]) -> Action | None:
+        a = cast("Action | None", player.step(view, opts, stem[0], False))
+        if lenient or not turn:
+            a = _pick(a, opts)
+        if a is not None:
+            stem[0] = a
+        return a
+    return complete(game, choice, sub)
 
 
 def _pick(choice: Action | None, options: list[Action]) -> Action | None:

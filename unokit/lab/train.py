@@ -58,7 +58,7 @@ def collect_imitation(rules: str, players: int, opponents: str, hands: int, seed
     """The teacher's decisions in the learning seat: observations, masks, action ids and each
     decision's final reward (the hand's result), as numpy arrays."""
     from ..core.chance import derive_seed
-    from ..engine.compose import unfold
+    from ..engine.flow import ask
     from ..env.core import live
     from ..env.gym_env import UnoGymEnv
     from . import make_player
@@ -74,16 +74,13 @@ def collect_imitation(rules: str, players: int, opponents: str, hands: int, seed
         start = len(Y)
         done = False
         reward = 0.0
+        plan = None   # the play the teacher chose, answered one sub-decision at a time
         while not done:
             f = live(env.flow)
-            g = f.game
-            view = g.view(env.seat)
-            legal = unfold(g, f.options)
-            if f.window:
-                choice = bot.react(view, legal)
-                i = table.wait if choice is None else _id_for(f, table, choice)
-            else:
-                i = _id_for(f, table, bot.act(view, legal))
+            if f.stem is None or plan is None:
+                # the teacher asked as the decision flow asks a bot (options unfolded, a play completed)
+                plan = ask(f.game, f.seat, bot, f.options, turn=not f.window)
+            i = table.wait if plan is None else _id_for(f, table, plan)
             X.append(obs["observation"])
             M.append(obs["action_mask"])
             Y.append(i)
@@ -131,14 +128,13 @@ def collect_imitation_batched(rules: str, players: int, opponents, hands: int, s
 
 
 def _id_for(flow, table, choice) -> int:
-    stage = flow.stem.more if flow.stem is not None else None
-    if choice in flow.options:
-        return table.id_of(choice, stage)
-    # an unfolded complete play: the option it starts with
-    for k, o in flow.ids.items():
-        if o is not None and type(o) is type(choice) and getattr(o, "cards", None) == getattr(choice, "cards", ())[:len(o.cards)]:
-            return k
-    return next(iter(flow.ids))
+    """The id of the step of ``flow``'s decision that ``choice`` is or begins (a complete play chosen among
+    unfolded options is answered by the stem it completes); a typed error when it is neither."""
+    from ..engine.compose import first_step
+    step = first_step(flow.game, flow.options, choice)
+    if step is None:
+        raise UnoError(f"{choice} is not one of the options asked, nor completes one")
+    return table.id_of(step, flow.stem.more if flow.stem is not None else None)
 
 
 def imitate(model, data, *, epochs: int = 8, batch: int = 1024, lr: float = 1e-3, seed: int = 0, log=print):
