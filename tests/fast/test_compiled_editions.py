@@ -30,6 +30,7 @@ from unokit.fast import compiled as C
 from unokit.fast.ccore import EDITION_FACES, EDITION_HEAD, EDITION_ROLLS, EDITION_TAIL, edition_facts
 from unokit.lab.sim import derive_seed, play_hand
 from unokit.rules import RuleSet
+from unokit.rules.editions.flex import powers
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
@@ -61,7 +62,12 @@ def state_of(g: Game, faces: tuple[str, ...]) -> tuple:
     return ([ix(h) for h in g.hands], ix(g.stock), ix(g.discard), g.direction, g.current, int(g.phase), g.pending,
             -1 if g.drawn is None else faces.index(g.drawn.code), -1 if g.winner is None else g.winner,
             [bool(x) for x in g.uno_said], sorted(g.catchable), -1 if g.going_out is None else g.going_out, g.dealer,
-            COLORS.index(g.color), sorted(g.eliminated))
+            COLORS.index(g.color), sorted(g.eliminated), red_powers(g))
+
+
+def red_powers(g: Game) -> list[int]:
+    """The seats whose power card is red (UNO Flex; every card green under the other editions)."""
+    return [q for q, x in enumerate(powers(g)) if not x]
 
 
 def check_steps(players: int, seed: int, rules: str, rng: random.Random, other: float, cap: int) -> tuple[int, int]:

@@ -36,7 +36,7 @@ from unokit.core.chance import ManualClock
 from unokit.engine.compose import every_action
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
-from unokit.fast.ccore import EDITION_FACES, EDITION_KINDS, EDITION_TAIL, EDITION_UNIT, edition_facts
+from unokit.fast.ccore import EDITION_FACES, EDITION_KINDS, EDITION_POWERS, EDITION_UNIT, edition_facts
 from unokit.lab import play_deal
 from unokit.rules import RuleSet
 from unokit.rules.editions.flash import SLAP_PENALTY
@@ -83,7 +83,8 @@ def test_FLASH_lab_plays_the_timer_on_a_clock_that_does_not_move(rules, late):
 
 
 def _unit(raw: bytes) -> dict[str, int]:
-    return dict(zip(EDITION_UNIT, raw[-EDITION_TAIL:][-len(EDITION_UNIT):]))
+    at = len(raw) - len(EDITION_POWERS) - len(EDITION_UNIT)   # (the unit, then UNO Flex's power cards)
+    return dict(zip(EDITION_UNIT, raw[at:at + len(EDITION_UNIT)]))
 
 
 def test_FLASH_facts_come_from_the_edition():
@@ -181,7 +182,7 @@ def test_FLASH_human_lab_hands_equal_play_deal(players, lineup):
 
 def _unit_told_wrong(monkeypatch, fact: str, value: int) -> None:
     raw = bytearray(edition_facts(RuleSet.parse(FLASH))[1])
-    raw[len(raw) - len(EDITION_UNIT) + EDITION_UNIT.index(fact)] = value
+    raw[len(raw) - len(EDITION_POWERS) - len(EDITION_UNIT) + EDITION_UNIT.index(fact)] = value
     monkeypatch.setattr(C, "_edition_facts", lambda code: bytes(raw))
 
 

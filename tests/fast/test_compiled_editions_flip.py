@@ -26,7 +26,7 @@ import compiled_support as S
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_compiled_editions import _alternate, _everyone, _mixed, face_rows, told_wrong
+from test_compiled_editions import _alternate, _everyone, _mixed, face_rows, red_powers, told_wrong
 from test_compiled_editions_human import CHATTY, SAY, _humans, _lineup, compiled_moves
 from test_compiled_human import HG, HR, LOUD, _player
 
@@ -69,7 +69,7 @@ def state_of(g: Game) -> tuple:
     return ([ix(h) for h in g.hands], ix(g.stock), ix(g.discard), g.direction, g.current, int(g.phase), g.pending,
             -1 if g.drawn is None else SAME[g.drawn.code], -1 if g.winner is None else g.winner,
             [bool(x) for x in g.uno_said], sorted(g.catchable), -1 if g.going_out is None else g.going_out, g.dealer,
-            g.colors.index(g.color), sorted(g.eliminated))
+            g.colors.index(g.color), sorted(g.eliminated), red_powers(g))
 
 
 def check_steps(players: int, seed: int, rng: random.Random, other: float = 0.5, cap: int = 600,

@@ -109,7 +109,8 @@ static int ed_greedy(const EdGame *g, const EdMove *L, int m) {
         int bluff = 0;
         for (int j = 0; j < g->hand_len[p]; j++) {
             int d = g->hands[p][j];
-            if (R->f[d].same == c && !skipped) { skipped = 1; continue; }   /* rest_of_hand: the card played out once */
+            if (R->f[d].same == (f->from != 255 ? f->from : c) && !skipped) { skipped = 1; continue; }   /* rest_of_hand:
+                                                                       * the card played out once (Flex: its card) */
             const EdFace *e = &R->f[d];
             int same = col >= 0 && e->color == col;
             options += e->wild || same || e->face == f->face;
@@ -227,8 +228,11 @@ static PyObject *ed_state(const EdGame *g) {
     PyObject *stock = PyList_New(g->stock_len), *disc = PyList_New(g->discard_len);
     for (int i = 0; i < g->stock_len; i++) PyList_SET_ITEM(stock, i, PyLong_FromLong(g->stock[i]));
     for (int i = 0; i < g->discard_len; i++) PyList_SET_ITEM(disc, i, PyLong_FromLong(g->discard[i]));
-    return Py_BuildValue("(NNNiiiiiiNNiiiN)", hands, stock, disc, g->direction, g->current, g->phase, g->pending,
-                         g->drawn, g->winner, said, catchable, g->going_out, g->dealer, g->color, out);
+    PyObject *red = PyList_New(0);                           /* UNO Flex: the seats whose power card is red */
+    for (int s = 0; s < g->n; s++)
+        if (g->red >> s & 1) { PyObject *v = PyLong_FromLong(s); PyList_Append(red, v); Py_DECREF(v); }
+    return Py_BuildValue("(NNNiiiiiiNNiiiNN)", hands, stock, disc, g->direction, g->current, g->phase, g->pending,
+                         g->drawn, g->winner, said, catchable, g->going_out, g->dealer, g->color, out, red);
 }
 
 /* trace under an edition: (state after the deal, [(seat, every seat's legal moves, move, state after)...]);

@@ -26,14 +26,15 @@
 #define ED_NF 224                      /* the most faces (UNO Flip: 112 double-sided cards, either side up) */
 #define ED_ROLLS 100                   /* the launcher's outcomes: cards released by each roll (ccore.EDITION_ROLLS) */
 #define ED_HEAD (6 + ED_ROLLS)         /* faces, cards, ccore.EDITION_HEAD, the launcher's rolls */
-#define ED_FACE_BYTES 36
+#define ED_FACE_BYTES 40
 enum { EDK_NONE = 0, EDK_SWAP = 1, EDK_AIM = 2, EDK_PASS = 3, EDK_SHED = 4, EDK_ROULETTE = 5, EDK_LAUNCH = 6 };   /* ccore.EDITION_KINDS */
 enum { EM_PLAY = 0, EM_DRAW = 1, EM_PASS = 2, EM_UNO = 3, EM_CATCH = 4, EM_COLOR = 5, EM_CHALLENGE = 6 };
 #define ED_NOCOLOR 255
 #define ED_NCOLORS 4                   /* the colours a wild names: Game.colors (red, yellow, green, blue) */
 /* UNO Spin (_ed_spin.h) and UNO Flash (_ed_flash.h) */
 #define ED_WHEEL 16                    /* ccore.EDITION_WHEEL: the most spaces of a wheel */
-#define ED_TAIL (1 + 2 * ED_WHEEL + 2) /* after the faces' bytes: the spaces, (what, arg) each; Flash's unit */
+#define ED_TAIL (1 + 2 * ED_WHEEL + 2 + 1) /* after the faces' bytes: the spaces, (what, arg) each; Flash's unit;
+                                         * Flex's power cards */
 #define EDK_SPIN 7                     /* ccore.EDITION_KINDS, after EDK_LAUNCH */
 #define EDK_SLAP 8                     /* UNO Flash (_ed_flash.h): its SLAP card, a round of presses */
 #define EDK_FLIP 9                     /* UNO Flip (_ed_flip.h): the whole table turned over */
@@ -57,6 +58,7 @@ typedef struct {
     uint8_t strat;                     /* the strategist's face (ccore.strategist_faces) */
     uint8_t index_rank;                                     /* UNO Spin: its rank by Card.index (a greedy discard) */
     uint8_t same, turned, until;       /* UNO Flip (_ed_flip.h): the face a move names, the card turned, draws until */
+    uint8_t flexed, from, power, color_after;   /* UNO Flex (_ed_flex.h): the flex side, its card, power, colour */
 } EdFace;
 typedef struct {
     int nf, nd, mercy, until, changers, wrong_extra, rolls, numbers;
@@ -65,6 +67,7 @@ typedef struct {
     int wheel;                                              /* UNO Spin (_ed_spin.h): the wheel's spaces */
     uint8_t space[ED_WHEEL], space_arg[ED_WHEEL];
     int random_order, slap_penalty;                         /* UNO Flash (_ed_flash.h): ccore.EDITION_UNIT */
+    int flex, power_reset;                                  /* UNO Flex (_ed_flex.h): flex sides, all red turn green */
 } EdRules;
 
 typedef struct {
@@ -73,6 +76,7 @@ typedef struct {
     int8_t wd4_by, wd4_bluff;                               /* Game.wd4: the draw to challenge (-1: none), a bluff */
     int8_t h_color, h_before, h_last, h_played;             /* GreedyBot's reading of the history (GrHist) */
     uint16_t pending, catchable, out;                       /* out: bit q, seat q is out of the hand (mercy) */
+    uint16_t red;                                           /* UNO Flex (_ed_flex.h): bit q, seat q's power card red */
     uint8_t uno_said[MAXP], hand_len[MAXP];
     uint8_t stock_len, discard_len;
     uint8_t hands[MAXP][ED_NDECK], stock[ED_NDECK], discard[ED_NDECK];
@@ -101,6 +105,7 @@ static int ed_flash_parse(const uint8_t *b, EdRules *R);
 static int ed_flash_pick(EdGame *g);
 static void ed_flash_start(EdGame *g);
 static void ed_flash_press(EdGame *g, int p);
+static int ed_flex_parse(const uint8_t *b, EdRules *R);
 
 /* the edition's facts from the config's bytes: faces, deck size, ccore.EDITION_HEAD, the deck (face indices), then
  * ED_FACE_BYTES a face */
@@ -131,13 +136,15 @@ static int ed_parse(const uint8_t *b, Py_ssize_t len, EdRules *R) {
         e->until_cards = f[29]; e->turn_skip = f[30];
         e->strat = f[31]; e->index_rank = f[32];
         e->same = f[33]; e->turned = f[34]; e->until = f[35];                        /* UNO Flip */
+        e->flexed = f[36]; e->from = f[37]; e->power = f[38]; e->color_after = f[39];   /* UNO Flex */
         if (e->same >= R->nf || e->turned >= R->nf || e->same > 127) return -1;
-        if (e->kind > EDK_FLIP || (e->kind == EDK_LAUNCH && !R->rolls) || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50
+        if (e->kind > EDK_FLIP + 2 || (e->kind == EDK_LAUNCH && !R->rolls) || e->adv[0] > 9 || e->adv[1] > 9 || e->draw > 50 || e->aim_draw > 50
                 || (e->color != ED_NOCOLOR && e->color >= ED_NCOLORS) || e->f_starter > 2 || e->f_draw > 50)
             return -1;
         if (e->number != 255) R->numbers = 1;
     }
-    return ed_spin_parse(f, R) < 0 ? -1 : ed_flash_parse(f + 1 + 2 * ED_WHEEL, R);   /* the wheel, Flash's unit */
+    if (ed_spin_parse(f, R) < 0 || ed_flash_parse(f + 1 + 2 * ED_WHEEL, R) < 0) return -1;   /* the wheel, Flash's unit */
+    return ed_flex_parse(f + 1 + 2 * ED_WHEEL + 2, R);                                    /* Flex's power cards */
 }
 
 /* Chance.shuffle with referee chance (a uniform key per card, the cards in key order; the index in the low 8 bits
@@ -177,6 +184,7 @@ static inline int ed_matches(const EdGame *g, int c) {
 static void ed_turn_start(EdGame *g);
 static int ed_take(EdGame *g, int s, int k);
 #include "_ed_flip.h"   /* UNO Flip: the table turned over, the draw until a colour */
+#include "_ed_flex.h"   /* UNO Flex: the flex sides and the power cards */
 
 /* Game._draw_for_dealer on a deck with numbers: each contender draws, the highest number deals, ties draw again */
 static int ed_dealer_draw(EdGame *g, const EdRules *R) {
@@ -363,7 +371,7 @@ static int ed_plays_of(const EdGame *g, int p, int c, EdMove *out, int m) {
     int kind = f->kind, nh = g->hand_len[p], unos = nh == 2 || f->uno_any;
     for (int col = f->names ? 0 : -1; col < (f->names ? ED_NCOLORS : 0); col++)
         for (int uno = 0; uno <= unos; uno++) {
-            if (kind != EDK_SWAP && kind != EDK_AIM) { out[m++] = ed_mv(p, EM_PLAY, c, -1, uno, col); continue; }
+            if (kind != EDK_SWAP && kind != EDK_AIM && kind != EDK_AIM_DRAW) { out[m++] = ed_mv(p, EM_PLAY, c, -1, uno, col); continue; }
             if (kind == EDK_SWAP && nh == 1) { out[m++] = ed_mv(p, EM_PLAY, c, -1, uno, col); continue; }
             for (int q = 0; q < g->n; q++) if (q != p && ed_in(g, q)) out[m++] = ed_mv(p, EM_PLAY, c, q, uno, col);
         }
@@ -381,7 +389,7 @@ static int ed_roots(const EdGame *g, int p, int pending, EdMove *out, int m) {
         if (pending ? g->R->f[c].stack_to < under : !ed_matches(g, c)) continue;
         m = ed_plays_of(g, p, c, out, m);
     }
-    return m;
+    return g->R->flex ? ed_flex_roots(g, p, pending, out, m) : m;   /* UNO Flex: the flexed faces after */
 }
 
 /* every complete action `seat` may take now, in the referee's order; `turn` 0: its reactions only */
@@ -417,6 +425,7 @@ static int ed_legal(const EdGame *g, int seat, int turn, EdMove *out) {
 static void ed_on_play(EdGame *g, int p, int c, int q) {
     const EdFace *f = &g->R->f[c];
     uint8_t tmp[ED_NDECK];
+    if (g->R->flex) ed_flex_on_play(g, p, c);                /* UNO Flex: the power cards, the colour after */
     if (f->until) g->until = (uint8_t)(g->color + 1);        /* UNO Flip's Wild Draw Colour (Flip.on_play) */
     switch (f->kind) {
     case EDK_SWAP:                                           /* swap_hands */
@@ -434,6 +443,12 @@ static void ed_on_play(EdGame *g, int p, int c, int q) {
         return;
     case EDK_AIM:                                            /* Game.penalize */
         if (q >= 0) ed_penalize(g, q, f->aim_draw);
+        return;
+    case EDK_AIM_DRAW:                                       /* UNO Flex: Game.draw_cards, the seat named */
+        if (q >= 0) ed_take(g, q, f->aim_draw);
+        return;
+    case EDK_ALL_DRAW:                                       /* UNO Flex: every other seat still in draws */
+        for (int s = 0; s < g->n; s++) if (s != p && ed_in(g, s)) ed_take(g, s, f->aim_draw);
         return;
     case EDK_PASS: {                                         /* every hand passed on in the direction of play */
         if (!g->hand_len[p]) return;
@@ -496,9 +511,9 @@ static void ed_apply(EdGame *g, EdMove a) {
         g->catchable = 0;                                   /* Game.seat_starts */
         ed_flash_start(g);                                   /* (UNO Flash's on_start) */
         uint8_t *h = g->hands[p];
-        int held = c;                                        /* the first card of that face held (UNO Flip) */
-        for (int i = 0; i < g->hand_len[p]; i++)
-            if (g->R->f[h[i]].same == c) {
+        int held = c, want = f->from != 255 ? f->from : c;   /* the first card of that face held (UNO Flip), */
+        for (int i = 0; i < g->hand_len[p]; i++)           /* or the card of a flexed face (UNO Flex) */
+            if (g->R->f[h[i]].same == want) {
                 held = h[i];
                 memmove(h + i, h + i + 1, (size_t)(g->hand_len[p] - i - 1));
                 g->hand_len[p]--;

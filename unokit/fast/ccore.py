@@ -23,7 +23,7 @@ except ImportError as e:  # pragma: no cover - a source tree that was not built
     IMPORT_ERROR = f"the compiled core is not built ({e}); run `make setup` or `pip install -e .`"
 
 __all__ = ["IMPORT_ERROR", "available", "hand_over_tables", "rule_facts", "edition_facts", "EDITION_FACES", "EDITION_HEAD",
-           "EDITION_KINDS", "EDITION_ROLLS", "EDITION_SPACES", "EDITION_TAIL", "EDITION_UNIT",
+           "EDITION_KINDS", "EDITION_POWERS", "EDITION_ROLLS", "EDITION_SPACES", "EDITION_TAIL", "EDITION_UNIT",
            "EDITION_WHEEL", "strategist_faces"]
 
 
@@ -73,7 +73,8 @@ EDITION_FACES = ("advance", "reverse", "advance at two seats", "reverse at two s
                  "playable alone", "first: returned", "first: starter", "first: reverse", "first: draw",
                  "first: names a colour", "challengeable", "a Wild Draw Four", "presses", "presses until cards",
                  "skips besides", "strategist's face", "index rank", "same face as",
-                 "turned over", "draws until the colour")
+                 "turned over", "draws until the colour",
+                 "flexed face", "played from", "power cards", "colour after")
 
 
 def strategist_faces() -> tuple:
@@ -94,7 +95,8 @@ EDITION_ROLLS = 100
 #: a face's seat choice or effect on the hands (the "seat choice" byte): none, a swap of hands with the seat named,
 #: a draw by the seat named, every hand passed on, the other cards of its colour shed, the next seat's roulette, the
 #: next seat's presses of the launcher, the whole table turned over (UNO Flip, _ed_flip.h)
-EDITION_KINDS = ("none", "swap", "aim", "pass hands", "shed colour", "roulette", "launcher", "spin", "slap", "flip")
+EDITION_KINDS = ("none", "swap", "aim", "pass hands", "shed colour", "roulette", "launcher", "spin", "slap", "flip",
+                 "aim draw", "all draw")
 #: the most spaces of a wheel (UNO Spin), and what a space has the spinner do (asked of the rule's ``on_turn_start``:
 #: :func:`_wheel`): nothing, discard all but ``arg`` cards (chosen), every card of the number held most (the highest
 #: on a tie), name a colour and discard every card of it, draw until a card of colour ``arg`` comes, every hand passed
@@ -104,8 +106,11 @@ EDITION_SPACES = ("none", "keep", "discard number", "discard colour", "draw unti
 #: UNO Flash's unit, after the wheel (asked of the rule's ``turn_order`` and its SLAP round: :func:`_unit`): who plays
 #: next is picked by chance among the seats still in (but one going out), the cards the last to press draws
 EDITION_UNIT = ("random order", "slap penalty")
-#: the bytes after the faces': the wheel's, then the unit's
-EDITION_TAIL = 1 + 2 * EDITION_WHEEL + len(EDITION_UNIT)
+#: UNO Flex's power cards, after the unit (asked of the rule's hooks: :func:`_flex`): every power card turns green
+#: again when all are red
+EDITION_POWERS = ("reset when all red",)
+#: the bytes after the faces': the wheel's, then the unit's, then the power cards'
+EDITION_TAIL = 1 + 2 * EDITION_WHEEL + len(EDITION_UNIT) + len(EDITION_POWERS)
 
 
 class _Table:
@@ -227,6 +232,10 @@ def _kind(rules, c, other) -> tuple[int, int]:
         if not r.play_targets(t, 0, (c,)):
             continue
         r.on_play(t, 0, Play(0, (c,), target=1))
+        if t.got and not t.drawn:   # the seat named draws, not as a penalty (UNO Flex)
+            if {s for s, _ in t.got} != {1}:
+                raise ValueError(f"{c.code}'s draws are not the seat named's: the compiled core does not play them")
+            return EDITION_KINDS.index("aim draw"), sum(k for _, k in t.got)
         return (1, 0) if t.hands[1] == [c, c] else (2, sum(t.drawn))
     for r in rules:   # no seat named: seat 0 plays c holding two more c and another card
         if not _overrides(r, "on_play"):
@@ -245,6 +254,11 @@ def _kind(rules, c, other) -> tuple[int, int]:
             return 3, 0
         if t.under:
             return 4, 0
+        if t.got:   # every other seat draws (UNO Flex)
+            each = {k for _, k in t.got}
+            if sorted(s for s, _ in t.got) != [1, 2] or len(each) != 1:
+                raise ValueError(f"{c.code}'s draws are not every other seat's alike: the compiled core does not play them")
+            return EDITION_KINDS.index("all draw"), each.pop()
         if t.rule_state and r.actions and r.action_options(t, 1):   # a round of presses (SLAP)
             return 8, 0
         if t.rule_state and _overrides(r, "on_turn_start"):
@@ -366,11 +380,10 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     ed = edition_of(ruleset)
     if ed is None:
         raise ValueError(f"{ruleset.code} plays no edition")
-    if ed.uses:
-        raise ValueError(f"{ed.code}'s flex sides (a card played as its flexed face) and power cards are not yet "
-                         "written in C")
     deck = build_deck(ed.deck)
     faces = _sides(deck) if ed.double_sided else list(dict.fromkeys(deck))
+    flexed = {held: face for face, held in ed.uses.items()}   # UNO Flex: a card's flexed face, a face of its own
+    faces += [flexed[c] for c in faces if c in flexed]
     at = {_code(c): i for i, c in enumerate(faces)}
     rules = build_house_rules(ruleset)
     spec = DECKS[ed.deck]
@@ -397,6 +410,7 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     strat = strategist_faces()
     rank = {c: i for i, c in enumerate(sorted(faces, key=lambda c: c.index))}
     wheel, slap = bytes(1 + 2 * EDITION_WHEEL), None
+    power, reset = _flex(rules, faces, ed.uses)
     for c in faces:
         face = ed.effects.get(c.face)
         fx = [(face(seats) if callable(face) else face) if face is not None else effect_of(c, seats)
@@ -431,11 +445,56 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
                       alone, int(first.returned), first.starter, int(first.reverse), first.draw,
                       int(first.names_color), int(many.challengeable), c.face == Face.WILD_DRAW_FOUR, presses,
                       until_cards, skips, strat.index(c.face) + 1 if c.face in strat else 0, rank[c], same[c.code],
-                      at[_code(getattr(c, "flipped", c))], _draws_until(rules, c, other)])
+                      at[_code(getattr(c, "flipped", c))], _draws_until(rules, c, other),
+                      at[_code(flexed[c])] if c in flexed else 255, at[_code(ed.uses[c])] if c in ed.uses else 255,
+                      *power[c]])
         if kind == EDITION_KINDS.index("spin"):
             wheel = _wheel(rules, c, faces)
         slap = c if kind == EDITION_KINDS.index("slap") else slap
-    return tuple(_code(c) for c in faces), bytes(out + wheel + _unit(rules, slap))
+    return tuple(_code(c) for c in faces), bytes(out + wheel + _unit(rules, slap) + bytes([reset]))
+
+
+def _flex(rules, faces, uses) -> tuple[dict, int]:
+    """UNO Flex's power cards (``unokit.rules.editions.flex.powers``), asked of the rule's ``play_problem`` and
+    ``on_play`` on stand-in tables: per face, (what a play of it does to the power cards, the colour in play after it,
+    255: the one it named or its own) and whether every power card turns green when all are red. The first byte:
+    bits 0-1 the player's own card (0 kept, 1 turned red, 2 turned over, 3 turned green), bit 2 every other card
+    turned over, bit 3 the face refused while its player's card is red. No rule with power cards: zeros."""
+    from ..core.actions import Play
+    from ..core.cards import COLORS
+    from ..rules.editions.flex import powers
+    mine = [r for r in rules if _overrides(r, "setup") and _overrides(r, "on_play")
+            and (lambda t: (r.setup(t), "FLEX" in t.rule_state)[1])(_table([[], [], []]))]
+    out = {c: (0, 255) for c in faces}
+    if not mine:
+        return {c: bytes(v) for c, v in out.items()}, 0
+    if len(mine) > 1:
+        raise ValueError("two rules with power cards: the compiled core plays one")
+    r = mine[0]
+
+    def run(c, start):
+        t = _table([[c, c, c], [c], [c]])
+        t.rule_state["FLEX"] = start
+        col = COLORS[1] if c.names_color else None
+        targets = r.play_targets(t, 0, (c,)) if _overrides(r, "play_targets") else None
+        r.on_play(t, 0, Play(0, (c,), col, target=targets[0] if targets else None))
+        return powers(t), t.color
+
+    ops = {(True, False): 0, (False, False): 1, (False, True): 2, (True, True): 3}
+    for c in faces:
+        (a0, a1, _), color = run(c, (True, False, True))
+        (b0, b1, _), _ = run(c, (False, True, True))
+        others = {(False, True): 0, (True, False): 1}.get((a1, b1))
+        if others is None:
+            raise ValueError(f"{c.code} sets the others' power cards as the compiled core does not play")
+        t = _table([[c, c], [c], [c]])
+        t.rule_state["FLEX"] = (False, False, False)
+        refused = r.play_problem(t, Play(0, (c,), COLORS[0] if c.names_color else None)) is not None
+        out[c] = (ops[(a0, b0)] | others << 2 | refused << 3,
+                  255 if color is None or color is (COLORS[1] if c.names_color else c.color) else COLORS.index(color))
+    used = next(c for c in faces if out[c][0] & 3 == 1)
+    (x, y, z), _ = run(used, (True, False, False))
+    return {c: bytes(v) for c, v in out.items()}, int(x and y and z)
 
 
 def _setup_may_forbid(r) -> bool:

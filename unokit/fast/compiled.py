@@ -367,7 +367,7 @@ def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: boo
 
 
 #: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
-EDITIONS = ("ALLWILD", "NOMERCY", "EXTREME", "SPIN", "FLASH", "FLIP")
+EDITIONS = ("ALLWILD", "NOMERCY", "EXTREME", "SPIN", "FLASH", "FLIP", "FLEX")
 _EDITION_BOTS = ("random-play", "greedy", *_HUMAN, "strategist")   # the human-error bots: unokit/fast/_edhuman.h
 #: the editions the strategist is proven under (unokit/fast/_edstrategist.h: a colourless deck of wilds)
 _EDITION_STRATEGIST = ("ALLWILD",)
