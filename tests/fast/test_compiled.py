@@ -173,7 +173,7 @@ def test_compiled_conserves_cards_and_points_add_up():
 
 def test_compiled_refuses_what_it_does_not_play_with_a_reason():
     assert "referee only" in C.problem("UNO 1121", ["random"])
-    assert "referee only" in C.problem("UNO 1121 DED-GT", ["random-play"])   # (DED: tests/fast/test_compiled_ded.py)
+    assert "referee only" in C.problem("UNO 1121 DED-I", ["random-play"])   # (DED: tests/fast/test_compiled_ded.py)
     assert C.problem("UNO 1121", ["random-play"], 4) is None
     with pytest.raises(UnoError, match="referee only"):
         C.play(5, bots="random")
@@ -256,7 +256,7 @@ def test_lab_auto_engine_keeps_the_referee_for_bots_it_does_not_play():
             seed=1, jobs=1, progress=False, plots=False, skill="random")
     assert set(r["work"]["engines"]) == {"compiled", "referee"}   # the random skill bot plays on the referee
     with pytest.raises(UnoError, match="compiled engine cannot play"):
-        lab(["UNO 1121 DED-GT"], bots="random-play", players=[2], hands=10, measures=["table"], jobs=1,
+        lab(["UNO 1121 DED-I"], bots="random-play", players=[2], hands=10, measures=["table"], jobs=1,
             progress=False, plots=False, engine="compiled")
 
 

@@ -73,6 +73,6 @@ def test_batch_masks_name_the_seat_to_acts_moves():
 
 def test_batch_refuses_what_the_compiled_core_does_not_play():
     with pytest.raises(UnoError, match="referee only"):
-        Batch(3, rules="UNO 1121 DED-GT")   # (DED: tests/fast/test_compiled_ded.py)
+        Batch(3, rules="UNO 1121 DED-I")   # (DED: tests/fast/test_compiled_ded.py)
     with pytest.raises(UnoError):
         Batch(-1)

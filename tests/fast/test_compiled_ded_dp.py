@@ -84,7 +84,7 @@ def test_the_variation_lab_hands_equal_play_deal(lineup):
 def test_problem_plays_the_variation_compiled_and_refuses_what_is_not_proven():
     for bots in ("random-play", "greedy", "strategist", ["human", "greedy"]):
         assert C.problem(VARIATION, bots, 4) is None, bots
-    assert "DED" in (C.problem("UNO 1121 DED-GT", "random-play", 4) or "")
+    assert "DED" in (C.problem("UNO 1121 DED-I", "random-play", 4) or "")
     assert C.problem("UNO 1121 DP-PAA", "random-play", 4)
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(not compiled.available(), reason="compiled core 
 @pytest.fixture(scope="module")
 def played():
     """A classic rule set (C), the human-error bots under M (C now) and DED with MEM (the referee, today)."""
-    return {"main": lab(["UNO 1121", "UNO 1121 DED-GT"], bots="random-play", players=[4], skill_players=2, hands=12,
+    return {"main": lab(["UNO 1121", "UNO 1121 DED-I"], bots="random-play", players=[4], skill_players=2, hands=12,
                         skill_hands=4, matches=2, jobs=1, progress=False, plots=False, skill="greedy",
                         referee_hands=5),
             "human-error bots": lab(["UNO 1121 M"], bots="human:random-play", players=[4], hands=6,
@@ -27,10 +27,10 @@ def played():
 
 def test_issue28_3_what_the_referee_plays_is_named_with_compiled_problems_reason(played):
     left = referee_left(played)
-    assert {(x["rules"], x["measure"]) for x in left} >= {("UNO 1121 DED-GT", "table"), ("UNO 1121 DED-GT", "skill")}
+    assert {(x["rules"], x["measure"]) for x in left} >= {("UNO 1121 DED-I", "table"), ("UNO 1121 DED-I", "skill")}
     assert not [x for x in left if x["rules"] in ("UNO 1121", "UNO 1121 M")]   # in C: not listed
-    nm = next(x for x in left if x["rules"] == "UNO 1121 DED-GT" and x["measure"] == "table")
-    assert nm["why"] == compiled.problem("UNO 1121 DED-GT", ["random-play"] * 4, 4)
+    nm = next(x for x in left if x["rules"] == "UNO 1121 DED-I" and x["measure"] == "table")
+    assert nm["why"] == compiled.problem("UNO 1121 DED-I", ["random-play"] * 4, 4)
     assert nm["bots"] == "random-play x4" and nm["capped"] == 5 and nm["section"] == "main"
     assert engine_chunks(played.values()) == {
         k: sum(r["work"]["engines"].get(k, 0) for r in played.values()) for k in ("compiled", "referee")}
@@ -45,8 +45,8 @@ def test_issue28_3_header_and_output_show_at_a_glance_what_is_left(played):
     data = {"referee_left": referee_left(played), "referee_hands": 5, "engines": engine_chunks(played.values()),
             "stacking": {}, "uno_call": None}
     text = "\n".join(header_lines(data))
-    why = compiled.problem("UNO 1121 DED-GT", ["random-play"] * 4, 4)
-    assert f"  - {why}: `UNO 1121 DED-GT` table (4 seats: random-play x4, 5)" in text
+    why = compiled.problem("UNO 1121 DED-I", ["random-play"] * 4, 4)
+    assert f"  - {why}: `UNO 1121 DED-I` table (4 seats: random-play x4, 5)" in text
     assert "stacking study" in text and "UNO pay" in text
     assert "stacking study" not in "\n".join(header_lines({**data, "stacking": None}))   # (played only if asked)
     out = summary_lines(data)

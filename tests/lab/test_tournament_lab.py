@@ -279,11 +279,11 @@ def test_lab_referee_hands_caps_only_the_measures_the_referee_plays():
     # DED with MEM is not in the compiled core: its measures play at most referee_hands (matches in proportion), and the
     # numbers are those of a lab run at those counts; the baseline, in C, plays every hand
     kw = dict(players=[3], jobs=1, progress=False, plots=False, skill="greedy", seed=5)
-    r = lab(["UNO 1121", "UNO 1121 DED-GT"], hands=120, skill_hands=120, matches=12, referee_hands=40, **kw)
+    r = lab(["UNO 1121", "UNO 1121 DED-I"], hands=120, skill_hands=120, matches=12, referee_hands=40, **kw)
     base, chu = r["results"]
     assert "capped" not in base and base["table"]["hands"] == 120 and base["match"]["matches"] == 12
     assert chu["capped"] == {"table": 40, "skill": 40, "match": 4}
-    plain = lab(["UNO 1121 DED-GT"], hands=40, skill_hands=40, matches=4, **kw)["results"][0]
+    plain = lab(["UNO 1121 DED-I"], hands=40, skill_hands=40, matches=4, **kw)["results"][0]
     assert {k: chu[k] for k in ("table", "skill", "match")} == {k: plain[k] for k in ("table", "skill", "match")}
     with pytest.raises(labmod.LabError, match="referee_hands"):
         lab(["UNO 1121"], hands=10, referee_hands=0, **kw)

@@ -234,7 +234,8 @@ def _doa_problem(rs) -> str | None:
 #: and _house2.h's but DOA (its gifts make the referee's listing of every action too long to prove it step by step)
 _DED_WITH = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE", "ZEROLEFT",
              "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
-             "CLA", "FL", "MEM", "DP", "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "MISTAKE", "PRE", "PAA", "PAB")
+             "CLA", "FL", "MEM", "DP", "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "MISTAKE", "PRE", "PAA", "PAB",
+             "GT")
 
 
 def _ded_problem(rs) -> str | None:
