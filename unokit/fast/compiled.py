@@ -235,7 +235,7 @@ def _doa_problem(rs) -> str | None:
 _DED_WITH = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE", "ZEROLEFT",
              "SEVENO", "C", "JUMPIN", "DR", "DD", "T", "CAR", "DAD", "BA", "DOUBLE", "TRI", "BACK", "BOMB", "AB", "AA",
              "CLA", "FL", "MEM", "DP", "NOCHALLENGE", "WILDSTART", "LIMIT", "OPEN", "REV", "MISTAKE", "PRE", "PAA", "PAB",
-             "GT")
+             "GT", "REVENGE", "NOENDDRAW")
 
 
 def _ded_problem(rs) -> str | None:
