@@ -137,8 +137,13 @@ class Model:
 def shipped_models() -> tuple[Model, ...]:
     """Every model shipped with the package (:data:`MODELS`), by the number of seats, then the rule code.
 
-    >>> [m.trained_for for m in shipped_models()]
-    ['2 players under UNO 1121', '3 players under UNO 1121', '4 players under UNO 1121', '4 players under UNO 1121 P4']
+    >>> for m in shipped_models():
+    ...     print(m.trained_for)
+    2 players under UNO 1121
+    3 players under UNO 1121
+    4 players under UNO 1121
+    4 players under UNO 1121 P4
+    4 players under UNO 1121 SEVENO-JUMPIN
     """
     return tuple(sorted((Model.of(p) for p in sorted(MODELS.glob("*.npz"))), key=lambda m: (m.players, m.rules)))
 
@@ -161,7 +166,7 @@ def note(rules: str, players: int, model=None) -> str | None:
     >>> note("UNO 1121", 2) is None
     True
     >>> note("UNO 1121 DR", 4)
-    'rl: its models were trained for 2 players under UNO 1121 or 3 players under UNO 1121 or 4 players under UNO 1121 or 4 players under UNO 1121 P4; here it plays as the strategist'
+    'rl: its models were trained for 2 players under UNO 1121 or 3 players under UNO 1121 or 4 players under UNO 1121 or 4 players under UNO 1121 P4 or 4 players under UNO 1121 SEVENO-JUMPIN; here it plays as the strategist'
     """
     models = (Model.of(model),) if model is not None else shipped_models()
     if model_for(rules, players, models) is not None:
