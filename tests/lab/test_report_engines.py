@@ -71,3 +71,34 @@ def test_issue28_3_report_plays_the_other_skill_bots_at_full_size_where_compiled
     assert "UNO 1121 P4" not in {x["rules"] for x in data["referee_left"]}
     md = (tmp_path / "report.md").read_text()
     assert "**Where it was played**" in md and all(f"`UNO 1121 {code}` table" in md for code in on_referee)
+
+
+def test_issue28_3_a_report_says_which_verdicts_changed_since_the_one_it_replaces_and_why_others_stay_undecided(
+        tmp_path):
+    """The report reads the verdicts of the report already in its folder before replacing it: a second run at the
+    same seed changes none; one whose stored verdicts were otherwise names each change (old -> new). Every claim left
+    undecided is listed with why: an interval holding zero at this size, or a rule that never fired, or no metric."""
+    import json
+
+    from unokit.lab.report import previous_run
+    kw = dict(hands=8, matches=2, published_hands=0, codes=["DR", "DED", "C"], out=tmp_path, jobs=1, progress=False,
+              uno_call_hands=0)
+    assert previous_run(tmp_path) is None
+    report(**kw)
+    first = previous_run(tmp_path)
+    assert first and first["hands"] == 8 and first["verdicts"]
+    report(**kw)
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "### Verdicts that changed since the previous report" in md and "no verdict changed." in md
+    stored = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    for v in stored["verdicts"]:
+        if v["code"] == "DR":
+            v["verdict"] = "contradicted" if v["verdict"] != "contradicted" else "supported"
+    (tmp_path / "report.json").write_text(json.dumps(stored), encoding="utf-8")
+    report(**kw)
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    changed = [line for line in md.splitlines() if line.startswith("- DR, *") and " → **" in line]
+    assert changed and "changed (a rule" in md
+    undecided = md[md.index("### The claims left undecided, and why"):]
+    assert "- C, *" in undecided and "no number of the lab checks it" in undecided
+    assert "DED" in undecided and ("never fired" in undecided or "holds zero" in undecided)

@@ -256,6 +256,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     t0 = time.perf_counter()
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    previous = previous_run(out)
     if hands < 1:
         raise LabError("the report needs at least one hand per rule set (--hands 1 or more)")
     # the house rules, each alone against the baseline (the editions are other games: not a row here)
@@ -336,6 +337,7 @@ def report(*, hands: int = DEFAULT_HANDS, out: str | Path = "docs/lab", seed: in
     labs = {"main": main, "human-error bots": social, "reference numbers": pub, "editions": editions, **other_labs}
     data["engines"] = engine_chunks(labs.values())   # chunks each engine played (the results do not depend on it)
     data["referee_left"] = referee_left(labs, engine)   # what the referee still plays, and why
+    data["previous"] = previous   # the report this one replaces: what changed in the verdicts
     files = write_report(data, out)
     data["files"] = [str(p) for p in files]
     return data
@@ -533,6 +535,7 @@ def write_report(data: dict, out: Path) -> list[Path]:
     add("|---|---|---|---|---|---|")
     counts: dict[str, int] = {}
     claim_rows = []
+    changes: list[str] = []
     labels = {k: label for k, _m, label, _kind in METRICS}
     for c in CLAIMS:
         if c.code not in data["codes"]:
@@ -555,12 +558,15 @@ def write_report(data: dict, out: Path) -> list[Path]:
         key = v.split(" (")[0]
         counts[key] = counts.get(key, 0) + 1
         claim_rows.append((c, v))
+        changes.append(ch)
         note = f" ({c.note})" if c.note else ""
         add(f"| {c.code} | {c.text}{note} | {c.source} | {metric} | {ch} | **{v}** |")
     add("")
     add("Tally: " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) + ".")
     lines[summary_at:summary_at] = _summary(claim_rows, effects, counts, pub)
     add("")
+    lines.extend(_verdicts_since(claim_rows, data.get("previous")))
+    lines.extend(_undecided(claim_rows, changes, n))
     # ------------------------------------------------------------------ plots
     add("## Plots")
     add("")
@@ -609,6 +615,63 @@ def write_report(data: dict, out: Path) -> list[Path]:
     rj.write_text(json.dumps(slim, indent=1, default=str), encoding="utf-8")
     files.insert(1, rj)
     return files
+
+
+def previous_run(out: Path) -> dict | None:
+    """What the report already in ``out`` found (its verdicts, size, time and engines), kept so the next report says
+    what changed; None when there is none (or it cannot be read)."""
+    import json
+    try:
+        old = json.loads((out / "report.json").read_text(encoding="utf-8"))
+        return {"verdicts": [{k: v[k] for k in ("code", "claim", "verdict")} for v in old["verdicts"]],
+                "hands": old.get("hands"), "seconds": old.get("seconds"), "engines": old.get("engines")}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _verdicts_since(claim_rows, previous: dict | None) -> list[str]:
+    """The claims whose verdict differs from the previous report's (``previous``: :func:`previous_run`)."""
+    if not previous:
+        return []
+    was = {(v["code"], v["claim"]): v["verdict"] for v in previous["verdicts"]}
+    moved = [(c, was[(c.code, c.text)], v) for c, v in claim_rows
+             if (c.code, c.text) in was and was[(c.code, c.text)] != v]
+    engines = previous.get("engines") or {}
+    size = (f" ({previous['hands']:,} hands, {engines.get('compiled', 0):,} chunks compiled and "
+            f"{engines.get('referee', 0):,} on the referee)") if previous.get("hands") else ""
+    out = ["### Verdicts that changed since the previous report", "",
+           f"Against the report this one replaced{size}: "
+           + ("no verdict changed." if not moved else f"{len(moved)} changed (a rule the previous report played on the "
+              "referee at fewer hands is measured at full size now, with a narrower interval)."), ""]
+    for c, old, new in moved:
+        out.append(f"- {c.code}, *{c.text}*: {old} → **{new}**.")
+    if moved:
+        out.append("")
+    return out
+
+
+def _undecided(claim_rows, changes: list[str], hands: int) -> list[str]:
+    """The claims neither supported nor contradicted, each with why: an effect smaller than the interval at this size,
+    or a claim the lab cannot test (the rule never fires with these bots, or no number checks it)."""
+    rows = [(c, v, ch) for (c, v), ch in zip(claim_rows, changes) if v.split(" (")[0] in ("not detected", "inconclusive")
+            or v.startswith("n/a")]
+    if not rows:
+        return []
+    out = ["### The claims left undecided, and why", ""]
+    for c, v, ch in rows:
+        if v == "not detected":
+            why = (f"the change is {ch}: the interval holds zero at {hands:,} hands, so any effect is smaller than this "
+                   "size can see (a larger `--hands` narrows it as 1/√N)")
+        elif v == "inconclusive":
+            why = f"the change is {ch}: neither inside the margin of *no change* nor clear of it"
+        elif "never fired" in v:
+            why = "the lab cannot test it with these bots: the rule never fired in their hands" + (
+                f" ({c.note})" if c.note else "")
+        else:
+            why = "no number of the lab checks it"
+        out.append(f"- {c.code}, *{c.text}* ({v}): {why}.")
+    out.append("")
+    return out
 
 
 def _capped_codes(main: dict, codes) -> list[str]:
