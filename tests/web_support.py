@@ -119,3 +119,12 @@ class LiveServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def referee_only(monkeypatch, code: str) -> None:
+    """Make the advisor treat ``code`` as a rule set the compiled core does not play (``unokit.lab.advise.live``
+    false for it): its effects then come from the rules report, as for any rule the core does not cover yet (every
+    single rule and edition is compiled now, so the report's path is shown with one made referee-only)."""
+    from unokit.lab import advise
+    real = advise.live
+    monkeypatch.setattr(advise, "live", lambda c, *a, **k: False if c == code else real(c, *a, **k))

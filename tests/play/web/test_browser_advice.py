@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from test_browser import browser  # noqa: F401  (the module's Chromium: a shared fixture)
-from web_support import LiveServer
+from web_support import LiveServer, referee_only
 
 from unokit.fast import compiled
 from unokit.lab.advise import Wants, advise, code_profile, rule_effects
@@ -105,6 +105,7 @@ def test_browser_advice_effects_panel_and_advisor_in_english_and_portuguese(brow
     cache = tmp_path / "cache"
     monkeypatch.setenv("UNOKIT_ADVICE_HANDS", str(HANDS))
     monkeypatch.setenv("UNOKIT_ADVICE_CACHE", str(cache))
+    referee_only(monkeypatch, "UNO 1121 FLEX")   # (the compiled core plays Flex now: the report's path shown with it)
     shots = screenshot_dir()
     with LiveServer(f"sqlite:///{tmp_path / 'a.db'}") as srv:
         ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-GB")

@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from web_support import referee_only
 
 from unokit.fast import compiled
 from unokit.lab.advise import (
@@ -79,10 +80,12 @@ def test_effects_equal_what_measure_gives_for_the_same_code_and_seeds(client):
 
 
 @needs_compiled
-def test_effects_say_which_come_from_the_rules_report_and_which_change_nothing(client):
-    rows = client.get("/api/advise/effects", params={"players": 3}).json()["rules"]
+def test_effects_say_which_come_from_the_rules_report_and_which_change_nothing(monkeypatch):
+    referee_only(monkeypatch, "UNO 1121 FLEX")   # (the compiled core plays Flex now: made referee-only here)
+    with client_with() as c:                     # (a fresh advisor: the module's may hold these effects already)
+        rows = c.get("/api/advise/effects", params={"players": 3}).json()["rules"]
     rep = _report_entries(REPORT)
-    flex = rows["FLEX"]      # UNO Flex: only the referee plays it, the report measured it
+    flex = rows["FLEX"]      # a rule only the referee plays: the report measured it
     assert flex["status"] in ("report", "same") and flex["source"] == "report" and flex["players"] == 4
     assert flex["profile"] == profile_of(*rep["UNO 1121 FLEX"])
     assert rows["DED"]["source"] == "compiled"       # the compiled core plays DED now (issue 28)
@@ -119,10 +122,13 @@ def test_profile_equals_code_profile_for_the_same_code_and_seeds(client):
     assert got["profile"]["turns"]["n"] == 150 and got["profile"]["skill"]["n"] == 150
 
 
-def test_profile_of_a_rule_only_the_report_measured_says_so(client):
-    got = client.get("/api/advise/profile", params={"rules": "UNO 1121 FLEX", "players": 5}).json()
-    assert got["source"] == "from the rules report (4 players, 2,000 hands; not this table's size)"
-    assert got["origin"] == {"engine": "report", "players": 4, "hands": 2000}
+def test_profile_of_a_rule_only_the_report_measured_says_so(monkeypatch):
+    referee_only(monkeypatch, "UNO 1121 FLEX")
+    with client_with() as c:
+        got = c.get("/api/advise/profile", params={"rules": "UNO 1121 FLEX", "players": 5}).json()
+    hands = _report_entries(REPORT)["UNO 1121 FLEX"][0]["table"]["hands"]
+    assert got["source"] == f"from the rules report (4 players, {hands:,} hands; not this table's size)"
+    assert got["origin"] == {"engine": "report", "players": 4, "hands": hands}
 
 
 @needs_compiled
