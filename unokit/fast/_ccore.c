@@ -77,9 +77,11 @@ enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO
  * alone from a hand of `nh` cards (Game.can_play_alone) */
 #define H3_FLBAD(g, c) ((g)->fl == 1 ? (c) >= WILD || T_FX[c] > 0 : (g)->fl == 2 ? T_NUMV[c] < 0 : (c) >= WILD)
 #define H3_NOPLAY(g, c, nh) (H3_BARRED(g, c) || ((nh) == 1 && (g)->fl && (H3_FLBAD(g, c) || H3_FLTWIN(g, c))))
+/* GT (TraitorTwin.on_play): a single number card `c` (not 0) by seat p identical to the previous play's single card,
+ * by another seat, makes that seat draw its number */
+#define H3_TWIN(g, p, c) (((g)->h3 & X_GT) && (g)->gt_card == (c) + 1 && (g)->gt_player != (p) && T_NUMV[c] > 0)
 /* FL(all) with GT: the current seat's card would be a traitor twin (CleanFinish.play_problem) */
-#define H3_FLTWIN(g, c) ((g)->fl == 1 && ((g)->h3 & X_GT) && (g)->gt_card == (c) + 1 && (g)->gt_player != (g)->current \
-                         && T_NUMV[c] > 0)
+#define H3_FLTWIN(g, c) ((g)->fl == 1 && H3_TWIN(g, (g)->current, c))
 
 /* ------------------------------------------------------------------ tables (from unokit.core.official) */
 static uint8_t T_DECK[NDECK];
@@ -246,6 +248,7 @@ typedef struct {
 
 static void h3_wildstart(Game *g);   /* _house3.h */
 static void h3_on_play(Game *g, int p, int card);
+static int h3_draw_card(Game *g, int p, int left);
 static void h6_deal(Game *g, const Config *cfg);   /* _house6.h */
 static void h6_on_play(Game *g, int card);
 
@@ -698,8 +701,7 @@ static void apply_id(Game *g, int id) {
             if (!left && g->m_out != p + 1) { finish(g, p); return; }   /* M: the slap round decides the win */
             g->current = (uint8_t)next_seat(g, p);
         } else if (fx > 0) {
-            if (!left && (g->h3 & X_NOENDDRAW)) { finish(g, p); return; }   /* NOENDDRAW: nobody draws */
-            if (g->phase == PH_PENDING && (g->h3 & X_REVENGE)) g->pending = (uint16_t)(g->pending * 2);   /* REVENGE */
+            if (g->h3 && h3_draw_card(g, p, left)) return;   /* NOENDDRAW, REVENGE (_house3.h) */
             g->pending = (uint16_t)(g->pending + fx);   /* stacking adds to the total; else it was 0 */
             g->pending_kind = (uint8_t)fx;
             g->phase = PH_PENDING;

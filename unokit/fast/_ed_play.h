@@ -109,8 +109,7 @@ static int ed_greedy(const EdGame *g, const EdMove *L, int m) {
         int bluff = 0;
         for (int j = 0; j < g->hand_len[p]; j++) {
             int d = g->hands[p][j];
-            if (R->f[d].same == (f->from != 255 ? f->from : c) && !skipped) { skipped = 1; continue; }   /* rest_of_hand:
-                                                                       * the card played out once (Flex: its card) */
+            if (R->f[d].same == ed_held_face(R, c) && !skipped) { skipped = 1; continue; }   /* rest_of_hand */
             const EdFace *e = &R->f[d];
             int same = col >= 0 && e->color == col;
             options += e->wild || same || e->face == f->face;

@@ -166,6 +166,9 @@ static void ed_shuffle(Rng *r, uint8_t *cards, int n) {
 
 static inline int ed_in(const EdGame *g, int q) { return !(g->out >> q & 1); }
 
+/* the face of the card held that a move naming face c takes from the hand: c, or the card of a flexed face (UNO Flex) */
+static inline int ed_held_face(const EdRules *R, int c) { return R->f[c].from != 255 ? R->f[c].from : c; }
+
 static int ed_active(const EdGame *g) { return g->n - __builtin_popcount(g->out); }
 
 /* Game.next_seat: `k` seats on in the direction of play, the seats out skipped */
@@ -511,7 +514,7 @@ static void ed_apply(EdGame *g, EdMove a) {
         g->catchable = 0;                                   /* Game.seat_starts */
         ed_flash_start(g);                                   /* (UNO Flash's on_start) */
         uint8_t *h = g->hands[p];
-        int held = c, want = f->from != 255 ? f->from : c;   /* the first card of that face held (UNO Flip), */
+        int held = c, want = ed_held_face(g->R, c);           /* the first card of that face held (UNO Flip), */
         for (int i = 0; i < g->hand_len[p]; i++)           /* or the card of a flexed face (UNO Flex) */
             if (g->R->f[h[i]].same == want) {
                 held = h[i];

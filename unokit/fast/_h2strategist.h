@@ -124,8 +124,7 @@ static void h2_strat_events(const G2 *G, const Move *a, StEvs *E, Rng *die) {
         for (int i = 1; i < k && same; i++) same = T_NUMV[cs[i]] == T_NUMV[cs[0]];
         if (same) for (int s = 0; s < n; s++) if (s != p) se_draw(E, s, BOMB_PENALTY);
     }
-    if ((g->h3 & X_GT) && k == 1 && g->gt_card == cs[0] + 1 && g->gt_player != p && T_NUMV[cs[0]] > 0)
-        se_draw(E, g->gt_player, T_NUMV[cs[0]]);      /* GT's penalty (h3_twin, after the play's h2 effects) */
+    if (k == 1 && H3_TWIN(g, p, cs[0])) se_draw(E, g->gt_player, T_NUMV[cs[0]]);   /* GT's penalty (h3_twin, last) */
 }
 
 /* a seat's reveal (the hand shown, the plays since) put back after its evidence moved with its hand */

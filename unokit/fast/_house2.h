@@ -663,8 +663,7 @@ static void h2_play(G2 *G, const Move *a) {
     if (fx > 0) {                                      /* the next player faces the draw of every card */
         int add = 0;
         for (int i = 0; i < k; i++) add += T_FX[cs[i]] > 0 ? T_FX[cs[i]] : 0;
-        if (empty && (g->h3 & X_NOENDDRAW)) { finish(g, p); return; }   /* NOENDDRAW: nobody draws */
-        if ((g->h3 & X_REVENGE) && g->phase == PH_PENDING && g->pending) g->pending = (uint16_t)(g->pending * 2);
+        if (g->h3 && h3_draw_card(g, p, !empty)) return;   /* NOENDDRAW, REVENGE (_house3.h) */
         g->pending = g->pending + add;
         g->pending_kind = (uint8_t)fx;
         if (empty) g->going_out = (int8_t)p;

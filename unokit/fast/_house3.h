@@ -24,7 +24,7 @@ static void h3_wildstart(Game *g) {
  * play's single card, by another player, makes that player draw its number (a penalty); then it is the last
  * play. Called after the card is down and the UNO call recorded, before the play's effect. */
 static void h3_twin(Game *g, int p, int card) {
-    if (g->gt_card == card + 1 && g->gt_player != p && T_NUMV[card] > 0) {
+    if (H3_TWIN(g, p, card)) {
         int q = g->gt_player, k = T_NUMV[card];
         g->penalty_cards += (uint16_t)k;
         g->pens[q]++;
@@ -32,6 +32,15 @@ static void h3_twin(Game *g, int p, int card) {
     }
     g->gt_card = (uint8_t)(card + 1);
     g->gt_player = (uint8_t)p;
+}
+
+/* a draw card played by p, `left` cards left, before its draw is added (its rules' on_play, in the official core and
+ * on _house2.h's lists alike): NOENDDRAW ends the hand it emptied, nobody draws (1: the hand is over); REVENGE
+ * doubles a pending draw it answers */
+static int h3_draw_card(Game *g, int p, int left) {
+    if (!left && (g->h3 & X_NOENDDRAW)) { finish(g, p); return 1; }
+    if ((g->h3 & X_REVENGE) && g->phase == PH_PENDING) g->pending = (uint16_t)(g->pending * 2);
+    return 0;
 }
 
 /* the on_play hooks of _house3.h's rules (after the card is down and the UNO call recorded, before the play's

@@ -281,7 +281,7 @@ static void strat_observe(Strat *S, const Game *g, int id) {
             else { card = WILD + (k - 104) / 8; nc = ((k - 104) % 8) >> 1; }
             st_ev_play(z, me, p, card, nc);
             if ((k & 1) && g->h5 && g->hand_len[p] == 2) st5_spoke_uno(z, me, g, p, 1);   /* S: a call in silence */
-            if ((g->h3 & X_GT) && g->gt_card == card + 1 && g->gt_player != p && T_NUMV[card] > 0) {   /* GT's penalty */
+            if (H3_TWIN(g, p, card)) {                   /* GT's penalty */
                 int q = g->gt_player;
                 st_ev_draw(z, me, q, st_avail(g, T_NUMV[card], g->discard_len + 1, g->hand_len[q]), 0);
             }

@@ -462,22 +462,18 @@ def _flex(rules, faces, uses) -> tuple[dict, int]:
     turned over, bit 3 the face refused while its player's card is red. No rule with power cards: zeros."""
     from ..core.actions import Play
     from ..core.cards import COLORS
-    from ..rules.editions.flex import powers
-    mine = [r for r in rules if _overrides(r, "setup") and _overrides(r, "on_play")
-            and (lambda t: (r.setup(t), "FLEX" in t.rule_state)[1])(_table([[], [], []]))]
+    from ..rules.editions.flex import Flex, powers
     out = {c: (0, 255) for c in faces}
-    if not mine:
+    r = next((r for r in rules if isinstance(r, Flex)), None)
+    if r is None:
         return {c: bytes(v) for c, v in out.items()}, 0
-    if len(mine) > 1:
-        raise ValueError("two rules with power cards: the compiled core plays one")
-    r = mine[0]
 
     def run(c, start):
         t = _table([[c, c, c], [c], [c]])
         t.rule_state["FLEX"] = start
         col = COLORS[1] if c.names_color else None
-        targets = r.play_targets(t, 0, (c,)) if _overrides(r, "play_targets") else None
-        r.on_play(t, 0, Play(0, (c,), col, target=targets[0] if targets else None))
+        seat = next((x for x in r.play_targets(t, 0, (c,)) or () if isinstance(x, int)), None)   # (Flex names one)
+        r.on_play(t, 0, Play(0, (c,), col, target=seat))
         return powers(t), t.color
 
     ops = {(True, False): 0, (False, False): 1, (False, True): 2, (True, True): 3}
