@@ -165,6 +165,9 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
     EdMove L[ED_MAXLEGAL];
     ed_deal(g, cfg, &R, seed);
     EdStrat es = {0, 0};                                     /* the strategist's reading (_edstrategist.h) */
+    EcStrat ec;                                              /* a coloured edition's (_edcstrategist.h) */
+    ec.active = 0;
+    if (R.coloured) ec_begin(&ec, g, cfg);
     struct Hu *hu = cfg->hu_on ? hu_begin(cfg, bots) : NULL;   /* (out of memory: the hand is not played) */
     int n = cfg->n, steps = cfg->hu_on && !hu ? cfg->max_steps : 0, first = -1, turns = 0, actions = 0, plays = 0,
         applied = 0, reactions = 0;
@@ -176,7 +179,9 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
                 for (int s = 0; s < n && !any; s++) any = g->hand_len[s] == 1 && !g->uno_said[s];
                 if (!any) break;
             }
+            ec_sizes(&ec, g);
             if (!(hu ? hu_ed_react_step(g, hu, L, log) : ed_react_step(g, &bots[MAXP], L, log))) break;
+            ec_reacted(&ec, g);                              /* (a catch's penalty) */
             applied++;
             reactions++;
             if (g->over) break;
@@ -184,7 +189,8 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         if (g->over) break;
         int cur = ed_to_act(g), ph = g->phase;
         int m = ed_legal(g, cur, 1, L);                      /* (turn_step: the whole list, reactions too) */
-        EdMove a = cfg->policy[cur] == POL_STRATEGIST ? L[ed_strategist(&es, g, L, m)]
+        EdMove a = cfg->policy[cur] == POL_STRATEGIST ? L[R.coloured ? ec_act(&ec, g, &bots[cur], L, m)
+                                                                     : ed_strategist(&es, g, L, m)]
                  : hu ? hu_ed_turn(g, hu, L, m)
                       : L[cfg->policy[cur] == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(&bots[cur], L, m, ph)];
         if (log && log->n < log->cap) log->v[log->n++] = a;
@@ -195,7 +201,9 @@ static void ed_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         if (play || a.kind == EM_DRAW) actions++;
         plays += play;
         ed_strat_observe(&es, g, a);
+        ec_observe(&ec, g, a);
         ed_apply(g, a);
+        ec_after(&ec, g, a, ph);
         applied++;
     }
     PyMem_RawFree(hu);

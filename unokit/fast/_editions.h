@@ -68,6 +68,7 @@ typedef struct {
     uint8_t space[ED_WHEEL], space_arg[ED_WHEEL];
     int random_order, slap_penalty;                         /* UNO Flash (_ed_flash.h): ccore.EDITION_UNIT */
     int flex, power_reset;                                  /* UNO Flex (_ed_flex.h): flex sides, all red turn green */
+    int coloured;                                           /* a face has a colour (the strategist: _edcstrategist.h) */
 } EdRules;
 
 typedef struct {
@@ -84,6 +85,7 @@ typedef struct {
     uint8_t pens[MAXP];                /* penalty events per seat, modulo 256 (the human-error bots apologise) */
     uint8_t dark, flip_ask, until, discard_unseen;   /* UNO Flip (_ed_flip.h): the side, a colour to name, the
                                                       * colour + 1 a draw goes until, the pile's bottom unseen */
+    uint8_t hits;                                    /* the launcher's presses that released cards, the last play */
     const EdRules *R;
     Rng rng;
     uint8_t spin, owed, resume;                             /* UNO Spin (_ed_spin.h): a spin at the next turn start, */
@@ -124,7 +126,7 @@ static int ed_parse(const uint8_t *b, Py_ssize_t len, EdRules *R) {
     memcpy(R->deck, b + ED_HEAD, (size_t)R->nd);
     for (int i = 0; i < R->nd; i++) if (R->deck[i] >= R->nf) return -1;
     const uint8_t *f = b + ED_HEAD + R->nd;
-    R->numbers = 0;
+    R->numbers = R->coloured = 0;
     for (int i = 0; i < R->nf; i++, f += ED_FACE_BYTES) {
         EdFace *e = &R->f[i];
         e->adv[0] = f[0]; e->rev[0] = f[1]; e->adv[1] = f[2]; e->rev[1] = f[3];
@@ -142,6 +144,7 @@ static int ed_parse(const uint8_t *b, Py_ssize_t len, EdRules *R) {
                 || (e->color != ED_NOCOLOR && e->color >= ED_NCOLORS) || e->f_starter > 2 || e->f_draw > 50)
             return -1;
         if (e->number != 255) R->numbers = 1;
+        if (e->color != ED_NOCOLOR) R->coloured = 1;
     }
     if (ed_spin_parse(f, R) < 0 || ed_flash_parse(f + 1 + 2 * ED_WHEEL, R) < 0) return -1;   /* the wheel, Flash's unit */
     return ed_flex_parse(f + 1 + 2 * ED_WHEEL + 2, R);                                    /* Flex's power cards */
@@ -489,9 +492,10 @@ static void ed_on_play(EdGame *g, int p, int c, int q) {
         return;
     case EDK_LAUNCH: {                                       /* the next seat presses: each press one roll */
         int victim = ed_next(g, p, 1);
+        g->hits = 0;
         for (int k = 0; k < f->presses; k++) {
             int got = g->R->roll[rng_below(&g->rng, (uint32_t)g->R->rolls)];
-            if (got) ed_take(g, victim, got);
+            if (got && ed_take(g, victim, got)) g->hits++;
             if (got && f->until_cards) break;
         }
         return;
@@ -653,4 +657,5 @@ static int ed_points(const EdGame *g, int s) {
 }
 
 #include "_edstrategist.h"   /* the strategist on an edition's hand (UNO ALLWILD) */
+#include "_edcstrategist.h"  /* the strategist on a coloured edition's hand (UNO EXTREME) */
 #include "_ed_play.h"   /* the bots, the harness and the trace */

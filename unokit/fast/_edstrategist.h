@@ -22,7 +22,8 @@
  *    (a reaction makes no voluntary draw: a catch's cards are a penalty).
  * tests/fast/test_compiled_edstrategist.py plays hands in C and asks the Python strategist, seeded as the C seat. */
 
-enum { ESF_NONE = 0, ESF_SKIP = 1, ESF_SKIP_TWO = 2, ESF_REVERSE = 3, ESF_TARGETED = 4, ESF_SWAP = 5, ESF_WD4 = 6 };
+enum { ESF_NONE = 0, ESF_SKIP = 1, ESF_SKIP_TWO = 2, ESF_REVERSE = 3, ESF_TARGETED = 4, ESF_SWAP = 5, ESF_WD4 = 6,
+       ESF_HIT_TWO = 7, ESF_WILD_HIT = 8 };   /* (UNO Extreme!'s: _edcstrategist.h) */
 
 typedef struct { uint16_t stuck; int draws_since; } EdStrat;      /* Knowledge.stuck, draws_since_play */
 

@@ -78,12 +78,13 @@ EDITION_FACES = ("advance", "reverse", "advance at two seats", "reverse at two s
 
 
 def strategist_faces() -> tuple:
-    """The faces of a colourless edition that :class:`unokit.bots.strategist.StrategistBot` values each its own way
-    (``_value_raw``, ``_hold_value``, ``_value``), in the order of ``_edstrategist.h``'s ``ESF_*`` (1 the first); the
-    byte "strategist's face" of :data:`EDITION_FACES` (0: a face it values by its draw alone, or not at all)."""
+    """The faces of an edition that :class:`unokit.bots.strategist.StrategistBot` values each its own way
+    (``_value_raw``, ``_hold_value``, ``_value``), in the order of ``_edstrategist.h``'s ``ESF_*`` (1 the first): All
+    Wild's, then UNO Extreme!'s launcher cards (``_edcstrategist.h``); the byte "strategist's face" of
+    :data:`EDITION_FACES` (0: a face it values by its draw alone, or not at all)."""
     from ..core.cards import Face
     return (Face.WILD_SKIP, Face.WILD_SKIP_TWO, Face.WILD_REVERSE, Face.WILD_TARGETED_DRAW_TWO, Face.WILD_FORCED_SWAP,
-            Face.WILD_DRAW_FOUR)
+            Face.WILD_DRAW_FOUR, Face.HIT_TWO, Face.WILD_HIT)
 
 
 #: the edition's own numbers after the faces' and cards' counts (its ED_HEAD bytes): the hand that puts a seat out

@@ -370,8 +370,9 @@ def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: boo
 #: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
 EDITIONS = ("ALLWILD", "NOMERCY", "EXTREME", "SPIN", "FLASH", "FLIP", "FLEX")
 _EDITION_BOTS = ("random-play", "greedy", *_HUMAN, "strategist")   # the human-error bots: unokit/fast/_edhuman.h
-#: the editions the strategist is proven under (unokit/fast/_edstrategist.h: a colourless deck of wilds)
-_EDITION_STRATEGIST = ("ALLWILD",)
+#: the editions the strategist is proven under (unokit/fast/_edstrategist.h: a colourless deck of wilds;
+#: _edcstrategist.h: the classic deck with UNO Extreme!'s launcher cards)
+_EDITION_STRATEGIST = ("ALLWILD", "EXTREME")
 
 
 def _ed(rs) -> bytes | None:
@@ -426,8 +427,8 @@ def _edition_problem(rs, ed, bots, players: int, deck: str, decks: int, enforcem
                     f"{', '.join(_EDITION_BOTS)})")
     if any(b.strip().lower() == "strategist" for b in names) and ed.code not in _EDITION_STRATEGIST:
         return (f"the strategist is played by the referee only under {ed.code} (compiled under "
-                f"{', '.join(_EDITION_STRATEGIST)}, a colourless deck: its colours, bluffs, draw stacking and the "
-                "edition's own cards are not yet written in C)")
+                f"{', '.join(_EDITION_STRATEGIST)}: under {ed.code} its draw stacking and the edition's own cards "
+                "and mechanisms are not yet written in C)")
     return None
 
 

@@ -1,0 +1,748 @@
+/* The strategist under a coloured edition (issue 28, point 1): unokit.bots.strategist.StrategistBot on an edition's
+ * hand (EdGame, _editions.h) whose cards have colours. Written for UNO Extreme! (the classic deck, its Hit 2 and Wild
+ * Hit, the launcher): compiled.problem allows it there only (compiled._EDITION_STRATEGIST), the other coloured
+ * editions' own cards and mechanisms (No Mercy's stacking and mercy, Flip's sides, Flash's unit, Spin's wheel, Flex's
+ * power cards) are not read here yet.
+ *
+ * It is _strategist.h's translation of the Python bot (the same components, weights, parameters and floating-point
+ * expressions in the same order: W_*, P_*, T_*, ST_CARD, st_danger, st_pnone, st_random) with a card read from its
+ * edition face (EdFace: colour, face, wildness, Card.draw, Card.points, number, whether it names a colour) instead of
+ * the official tables, and what one seat knows (unokit.bots.knowledge.Scanner) counted per face of the edition's deck:
+ *  - the launcher's cards (EdFace.strat ESF_HIT_TWO, ESF_WILD_HIT: unokit.fast.ccore.strategist_faces) are valued
+ *    as strategist._LAUNCHED values them: the next seat loses the turn and takes the presses' mean (a Hit 2: its
+ *    presses times the mean of a press; a Wild Hit: the mean of a press that releases cards), the mean and the chance
+ *    of an empty press read from the edition's rolls (EdRules.roll, unokit.rules.editions.extreme.LAUNCHER);
+ *  - the Scanner reads each press that releases cards as a 'draw' event without a penalty before it: a turn draw
+ *    (the victim is read as lacking the colour in force, stuck, and a draw since the last play), as the Python bot
+ *    reads the referee's events. EdGame.hits counts those presses;
+ *  - a reaction's penalty (a catch) is read from the hand sizes around the reaction step (ec_sizes, ec_reacted).
+ * tests/fast/test_compiled_edcstrategist.py plays hands in C and asks the Python strategist, seeded as the C seat. */
+
+#define EF_SKIP 10
+#define EF_REVERSE 11
+#define EF_DRAW_TWO 12
+#define EF_WILD 13                     /* Face.WILD: the faces below it are the ones lack_face reads */
+#define EF_WD4 14
+
+typedef struct {                       /* SeatInfo of one other seat */
+    double lc_trust[4], lf_trust[EF_WILD], named_trust;
+    int16_t lc_at[4], lf_at[EF_WILD], acquired;
+    uint8_t lc_has;
+    uint16_t lf_has;
+    int8_t named;
+    uint8_t bluffs_caught, rev_has, rev_any;
+    uint8_t rev[ED_NF], since[ED_NF];  /* the hand last shown (a challenge), its plays since the last challenge */
+} EcInfo;
+
+typedef struct {                       /* the Scanner of one strategist seat */
+    int8_t ecolor, wd4_before, wd4_player;
+    uint8_t eface;
+    uint16_t stuck;
+    int16_t draws_since;
+    int16_t sizes[MAXP];
+    EcInfo info[MAXP];
+} EcSeat;
+
+typedef struct {
+    int active, n, reveal;
+    uint8_t is[MAXP];
+    uint8_t before[MAXP];              /* the hand sizes before the move read (ec_after) */
+    int8_t victim;                     /* the launcher's victim of the play read (-1: none) */
+    EcSeat seat[MAXP];
+} EcStrat;
+
+static inline const EdFace *ec_f(const EdGame *g, int c) { return &g->R->f[c]; }
+static inline int ec_wild(const EdGame *g, int c) { return g->R->f[c].color == ED_NOCOLOR; }
+static inline int ec_color(const EdGame *g, int c) { return g->R->f[c].color == ED_NOCOLOR ? -1 : g->R->f[c].color; }
+
+/* a new hand (after ed_deal): the 'first' event read */
+static void ec_begin(EcStrat *S, const EdGame *g, const Config *cfg) {
+    S->active = 0;
+    S->n = g->n;
+    S->reveal = cfg->reveal & 3;
+    S->victim = -1;
+    int top = g->discard[g->discard_len - 1];
+    for (int s = 0; s < g->n; s++) {
+        S->is[s] = cfg->policy[s] == POL_STRATEGIST;
+        if (!S->is[s]) continue;
+        S->active = 1;
+        EcSeat *z = &S->seat[s];
+        z->ecolor = (int8_t)ec_color(g, top);
+        z->eface = ec_f(g, top)->face;
+        z->wd4_before = z->wd4_player = -1;
+        z->stuck = 0;
+        z->draws_since = 0;
+        for (int q = 0; q < g->n; q++) {
+            z->sizes[q] = g->hand_len[q];
+            EcInfo *f = &z->info[q];
+            f->lc_has = 0;
+            f->lf_has = 0;
+            f->named = -1;
+            f->named_trust = 0.0;
+            f->acquired = 0;
+            f->bluffs_caught = 0;
+            f->rev_has = f->rev_any = 0;
+            memset(f->since, 0, (size_t)g->R->nf);
+        }
+    }
+}
+
+/* a 'draw' event of `got` cards by p (voluntary: read as a turn draw) */
+static void ec_ev_draw(EcSeat *z, int me, int p, int got, int voluntary) {
+    if (got <= 0) return;
+    z->sizes[p] = (int16_t)(z->sizes[p] + got);
+    if (p != me) {
+        EcInfo *f = &z->info[p];
+        if (voluntary) {
+            if (z->ecolor >= 0) {
+                f->lc_has |= (uint8_t)(1u << z->ecolor);
+                f->lc_trust[z->ecolor] = T_DRAW_TRUST;
+                f->lc_at[z->ecolor] = (int16_t)(f->acquired + got);
+            }
+            if (z->eface < EF_WILD) {
+                f->lf_has |= (uint16_t)(1u << z->eface);
+                f->lf_trust[z->eface] = T_DRAW_TRUST;
+                f->lf_at[z->eface] = (int16_t)(f->acquired + got);
+            }
+            if (f->named >= 0 && f->named == z->ecolor) f->named = -1;
+        }
+        f->acquired = (int16_t)(f->acquired + got);
+    }
+    if (voluntary) { z->stuck |= (uint16_t)(1u << p); z->draws_since++; }
+}
+
+/* a 'play' event: card c by p, colour named nc (-1: none) */
+static void ec_ev_play(EcSeat *z, const EdGame *g, int me, int p, int c, int nc) {
+    int before = z->ecolor, face = ec_f(g, c)->face;
+    z->sizes[p]--;
+    if (p != me) {
+        EcInfo *f = &z->info[p];
+        if (ec_wild(g, c)) {
+            double trust = face == EF_WD4 ? T_WD4_TRUST : T_WILD_TRUST;
+            if (f->named >= 0 && f->named == before) trust *= 0.3;
+            if (before >= 0 && trust > ((f->lc_has >> before & 1) ? f->lc_trust[before] : 0.0)) {
+                f->lc_has |= (uint8_t)(1u << before);
+                f->lc_trust[before] = trust;
+                f->lc_at[before] = f->acquired;
+            }
+        } else f->lc_has &= (uint8_t)~(1u << ec_color(g, c));
+        if (face < EF_WILD) f->lf_has &= (uint16_t)~(1u << face);
+        f->named = -1;
+        if (nc >= 0) {
+            f->named = (int8_t)nc;
+            f->named_trust = z->sizes[p] <= 1 ? T_NAMED_TRUST_LAST : T_NAMED_TRUST;
+            f->lc_has &= (uint8_t)~(1u << nc);
+        }
+        f->since[c]++;
+    }
+    if (face == EF_WD4) { z->wd4_before = (int8_t)before; z->wd4_player = (int8_t)p; }
+    z->ecolor = (int8_t)(nc >= 0 ? nc : ec_color(g, c));
+    z->eface = (uint8_t)face;
+    z->stuck = 0;
+    z->draws_since = 0;
+}
+
+/* the 'challenge' event of the Wild Draw Four on top by p (its draws: ec_after) */
+static void ec_ev_challenge(const EcStrat *S, EcSeat *z, const EdGame *g, int me, int p) {
+    int b = g->wd4_by, guilty = g->wd4_bluff;
+    if (b < 0 || b == me) return;
+    EcInfo *f = &z->info[b];
+    if (S->reveal == 1 || me == p) {           /* the hand is shown to this seat */
+        memset(f->rev, 0, (size_t)g->R->nf);
+        for (int i = 0; i < g->hand_len[b]; i++) f->rev[g->hands[b][i]]++;
+        f->rev_any = 1;
+    }
+    memset(f->since, 0, (size_t)g->R->nf);
+    f->rev_has = f->rev_any;
+    if (!guilty && z->wd4_before >= 0) {
+        f->lc_has |= (uint8_t)(1u << z->wd4_before);
+        f->lc_trust[z->wd4_before] = 1.0;
+        f->lc_at[z->wd4_before] = f->acquired;
+    }
+    if (guilty) f->bluffs_caught++;
+}
+
+/* Every strategist seat reads the events of move a, before it is applied (its draws after: ec_after) */
+static void ec_observe(EcStrat *S, const EdGame *g, EdMove a) {
+    if (!S->active) return;
+    int p = a.seat;
+    for (int s = 0; s < g->n; s++) S->before[s] = g->hand_len[s];
+    S->victim = a.kind == EM_PLAY && ec_f(g, a.card)->kind == EDK_LAUNCH ? (int8_t)ed_next(g, p, 1) : -1;
+    for (int me = 0; me < g->n; me++) {
+        if (!S->is[me]) continue;
+        EcSeat *z = &S->seat[me];
+        if (a.kind == EM_PLAY) ec_ev_play(z, g, me, p, a.card, a.color);
+        else if (a.kind == EM_CHALLENGE) ec_ev_challenge(S, z, g, me, p);
+        else if (a.kind == EM_COLOR) {
+            z->ecolor = a.color;
+            if (p != me) { z->info[p].named = a.color; z->info[p].named_trust = T_NAMED_TRUST; }
+        }
+    }
+}
+
+/* after move a (read by ec_observe) is applied: its draws, from the hand sizes it changed */
+static void ec_after(EcStrat *S, const EdGame *g, EdMove a, int phase) {
+    if (!S->active) return;
+    for (int me = 0; me < g->n; me++) {
+        if (!S->is[me]) continue;
+        EcSeat *z = &S->seat[me];
+        if (a.kind == EM_PLAY && S->victim >= 0 && g->hits) {      /* each press that released cards */
+            int q = S->victim;
+            ec_ev_draw(z, me, q, g->hand_len[q] - S->before[q], 1);
+            z->draws_since = (int16_t)(z->draws_since + g->hits - 1);
+        } else if (a.kind == EM_DRAW) {
+            int p = a.seat;
+            ec_ev_draw(z, me, p, g->hand_len[p] - S->before[p], phase == PH_PLAY);
+        } else if (a.kind == EM_CHALLENGE || a.kind == EM_CATCH) {  /* penalties */
+            for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, g->hand_len[q] - S->before[q], 0);
+        }
+    }
+}
+
+/* around a reaction step (an UNO call or a catch, applied inside it): a catch's penalty */
+static inline void ec_sizes(EcStrat *S, const EdGame *g) {
+    if (S->active) for (int s = 0; s < g->n; s++) S->before[s] = g->hand_len[s];
+}
+
+static void ec_reacted(EcStrat *S, const EdGame *g) {
+    if (!S->active) return;
+    for (int me = 0; me < g->n; me++)
+        if (S->is[me])
+            for (int q = 0; q < g->n; q++) ec_ev_draw(&S->seat[me], me, q, g->hand_len[q] - S->before[q], 0);
+}
+
+/* ---------------------------------------------------------------- one decision (strategist._Ctx, Knowledge) */
+typedef struct {
+    const EdGame *g;
+    const EcSeat *z;
+    int me, n, d, phase, color, topface, pending, nh, na;
+    const uint8_t *hand;
+    int sizes[MAXP];
+    double max_danger, launch_mean, launch_some;   /* a press's mean, the chance that a press releases cards */
+    int min_opp;
+    int unseen[ED_NF], unseen_total, unseen_sum, ucolor[4], ucol_tot, uface[EF_WILD][4], uwild;
+    uint8_t known[MAXP][ED_NF];
+    int nknown[MAXP];
+    uint8_t kcolor[MAXP], kface[MAXP][EF_WILD], kwild[MAXP];
+} EcCtx;
+
+static inline int ec_nxt(const EcCtx *x, int seat, int steps, int d) {
+    int s = seat;
+    for (int i = 0; i < steps; i++) s = ((s + d) % x->n + x->n) % x->n;
+    return s;
+}
+
+static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
+    const EdRules *R = g->R;
+    x->g = g;
+    x->z = &S->seat[me];
+    x->me = me;
+    x->n = g->n;
+    x->na = g->n;
+    x->d = g->direction;
+    x->phase = g->phase;
+    x->color = g->color;
+    x->topface = ec_f(g, g->discard[g->discard_len - 1])->face;
+    x->pending = g->pending;
+    x->hand = g->hands[me];
+    x->nh = g->hand_len[me];
+    x->max_danger = 0.0;
+    x->min_opp = 99;
+    int have = 0, sum = 0, empty = 0;
+    for (int i = 0; i < R->rolls; i++) { sum += R->roll[i]; empty += R->roll[i] == 0; }
+    x->launch_mean = R->rolls ? (double)sum / (double)R->rolls : 0.0;
+    x->launch_some = R->rolls ? 1.0 - (double)empty / (double)R->rolls : 1.0;
+    for (int s = 0; s < g->n; s++) {
+        x->sizes[s] = g->hand_len[s];
+        if (s == me) continue;
+        double dg = st_danger(g->hand_len[s]);
+        if (!have || dg > x->max_danger) x->max_danger = dg;
+        if (g->hand_len[s] < x->min_opp) x->min_opp = g->hand_len[s];
+        have = 1;
+    }
+    int total_known = 0, nf = R->nf;
+    for (int s = 0; s < g->n; s++) {                   /* a challenged hand, less what was played since */
+        x->nknown[s] = 0;
+        x->kcolor[s] = 0;
+        x->kwild[s] = 0;
+        memset(x->kface[s], 0, EF_WILD);
+        const EcInfo *f = &x->z->info[s];
+        if (s == me || !f->rev_has) continue;
+        int k = 0;
+        for (int c = 0; c < nf; c++) {
+            int h = (int)f->rev[c] - (int)f->since[c];
+            x->known[s][c] = (uint8_t)(h > 0 ? h : 0);
+            k += x->known[s][c];
+        }
+        if (k <= 0 || k > g->hand_len[s]) continue;
+        x->nknown[s] = k;
+        total_known += k;
+        for (int c = 0; c < nf; c++) {
+            if (!x->known[s][c]) continue;
+            if (ec_wild(g, c)) x->kwild[s] = 1;
+            else {
+                int cc = ec_color(g, c), fc = ec_f(g, c)->face;
+                x->kcolor[s] |= (uint8_t)(1u << cc);
+                if (fc < EF_WILD) x->kface[s][fc] |= (uint8_t)(1u << cc);
+            }
+        }
+    }
+    int cnt[ED_NF];                                    /* the deck less my hand, the pile and the known cards */
+    memset(cnt, 0, sizeof(int) * (size_t)nf);
+    for (int i = 0; i < R->nd; i++) cnt[R->deck[i]]++;
+    for (int i = 0; i < x->nh; i++) cnt[x->hand[i]]--;
+    for (int i = 0; i < g->discard_len; i++) cnt[g->discard[i]]--;
+    for (int s = 0; s < g->n; s++)
+        if (x->nknown[s])
+            for (int c = 0; c < nf; c++) cnt[c] -= x->known[s][c];
+    int total = g->stock_len + g->discard_len;
+    for (int s = 0; s < g->n; s++) total += g->hand_len[s];
+    x->unseen_total = total - x->nh - g->discard_len - total_known;
+    if (x->unseen_total < 0) x->unseen_total = 0;
+    x->unseen_sum = 0;
+    memset(x->ucolor, 0, sizeof x->ucolor);
+    memset(x->uface, 0, sizeof x->uface);
+    int wild = 0;
+    for (int c = 0; c < nf; c++) {
+        int v = cnt[c] > 0 ? cnt[c] : 0;
+        x->unseen[c] = v;
+        x->unseen_sum += v;
+        if (ec_wild(g, c)) wild += v;
+        else {
+            int cc = ec_color(g, c), fc = ec_f(g, c)->face;
+            x->ucolor[cc] += v;
+            if (fc < EF_WILD) x->uface[fc][cc] += v;
+        }
+    }
+    x->uwild = (x->unseen_total - x->unseen_sum > 0 ? x->unseen_total - x->unseen_sum : 0) + wild;
+    x->ucol_tot = x->ucolor[0] + x->ucolor[1] + x->ucolor[2] + x->ucolor[3];
+}
+
+static inline int ec_k(const EcCtx *x, int q) { int k = x->sizes[q] - x->nknown[q]; return k > 0 ? k : 0; }
+static inline int ec_pool(const EcCtx *x) { return x->unseen_total > 1 ? x->unseen_total : 1; }
+
+/* Knowledge.p_has_color (with the evidence: read_opponents on) */
+static double ec_has_color(const EcCtx *x, int q, int color, int evidence) {
+    if (x->kcolor[q] >> color & 1) return 1.0;
+    int k = ec_k(x, q), pool = ec_pool(x);
+    double base = 1.0 - st_pnone(k, pool, x->ucolor[color]);
+    if (!evidence) return base;
+    const EcInfo *f = &x->z->info[q];
+    double p = base;
+    if (f->lc_has >> color & 1) {
+        double trust = f->lc_trust[color];
+        int m = f->acquired - f->lc_at[color];
+        if (m > k) m = k;
+        if (m < 0) m = 0;
+        double since = 1.0 - st_pnone(m, pool, x->ucolor[color]);
+        p = (1 - trust) * base + trust * since;
+    }
+    if (f->named >= 0 && f->named == color && k > 0) p = p >= f->named_trust ? p : f->named_trust;
+    return p;
+}
+
+/* Knowledge.p_has_face(q, face, other_than) */
+static double ec_has_face(const EcCtx *x, int q, int face, int other, int evidence) {
+    if (x->kface[q][face] & (uint8_t)~(1u << other)) return 1.0;
+    int k = ec_k(x, q), pool = ec_pool(x), good = 0;
+    for (int c = 0; c < 4; c++) if (c != other) good += x->uface[face][c];
+    double base = 1.0 - st_pnone(k, pool, good);
+    const EcInfo *f = &x->z->info[q];
+    if (evidence && (f->lf_has >> face & 1)) {
+        double trust = f->lf_trust[face];
+        int m = f->acquired - f->lf_at[face];
+        if (m > k) m = k;
+        if (m < 0) m = 0;
+        double since = 1.0 - st_pnone(m, pool, good);
+        return (1 - trust) * base + trust * since;
+    }
+    return base;
+}
+
+static double ec_has_wild(const EcCtx *x, int q) {
+    if (x->kwild[q]) return 1.0;
+    return 1.0 - st_pnone(ec_k(x, q), ec_pool(x), x->uwild);
+}
+
+/* Knowledge.p_can_play */
+static double ec_kcan_play(const EcCtx *x, int q, int color, int face) {
+    if (x->sizes[q] <= 0) return 0.0;
+    int ev = W_READ_OPPONENTS > 0;
+    double pc = ec_has_color(x, q, color, ev);
+    double pf = face < EF_WILD ? ec_has_face(x, q, face, color, ev) : 0.0;
+    double pw = ec_has_wild(x, q);
+    return 1.0 - (1 - pc) * (1 - pf) * (1 - pw);
+}
+
+/* _Ctx.p_can_play: size < 0 is None (the seat keeps its hand) */
+static double ec_can_play(const EcCtx *x, int q, int color, int face, int size) {
+    if (size >= 0 && size != x->sizes[q]) {
+        double base = ec_kcan_play(x, q, color, face);
+        int old = x->sizes[q] > 1 ? x->sizes[q] : 1;
+        return size > 0 ? 1.0 - pow(1.0 - base, (double)size / (double)old) : 0.0;
+    }
+    return ec_kcan_play(x, q, color, face);
+}
+
+static inline int ec_follows(const EcCtx *x, int c, int col, int face) {
+    return ec_wild(x->g, c) || ec_color(x->g, c) == col || ec_f(x->g, c)->face == face;
+}
+
+/* StrategistBot._static: holding `rest` with the pile at (col, face) and `actor` to play next; sizes NULL: ctx.sizes */
+static double ec_static(const EcCtx *x, const uint8_t *rest, int nr, int col, int face, int actor, const int *sizes,
+                        int again) {
+    const EdGame *g = x->g;
+    double v = 0.0;
+    if (!nr) return 100.0;
+    int cols[4], ncols = 0, faces[ED_NDECK], nfaces = 0, wilds = 0;
+    unsigned colseen = 0;
+    uint64_t faceseen[2] = {0, 0};
+    for (int i = 0; i < nr; i++) {
+        int c = rest[i];
+        if (ec_wild(g, c)) { wilds++; continue; }
+        int cc = ec_color(g, c), f = ec_f(g, c)->face;
+        if (!(colseen >> cc & 1)) { colseen |= 1u << cc; cols[ncols++] = cc; }
+        if (!(faceseen[f >> 6] >> (f & 63) & 1)) { faceseen[f >> 6] |= 1ULL << (f & 63); faces[nfaces++] = f; }
+    }
+    int me = x->me;
+    if (W_CONTINUITY > 0) {
+        int follow = 0;
+        for (int i = 0; i < nr; i++) follow += ec_follows(x, rest[i], col, face);
+        double s = (again || actor == me) ? 1.0 : x->na == 2 ? 0.5 : x->na == 3 ? 0.35 : 0.25;
+        double now = follow ? 1.0 : 0.0, changed = 0.0;
+        int nothers = 0;
+        for (int oc = 0; oc < 4; oc++) {
+            if (oc == col) continue;
+            nothers++;
+            if (wilds || (colseen >> oc & 1)) changed += 1.0;
+            else { double t = 0.07 * nfaces; changed += 0.6 <= t ? 0.6 : t; }
+        }
+        changed /= nothers;
+        double p = s * now + (1 - s) * changed;
+        v += W_CONTINUITY * (2.0 * p + 0.08 * follow);
+    }
+    if (W_COLOR_OVER_NUMBER > 0) v += W_COLOR_OVER_NUMBER * (0.25 * ncols + 0.06 * nfaces);
+    if (W_CARD_COUNTING > 0) {
+        double share = 0.0;
+        for (int j = 0; j < ncols; j++)
+            share += x->ucol_tot ? (double)x->ucolor[cols[j]] / (double)x->ucol_tot : 0.25;
+        double live = 0.0;
+        for (int j = 0; j < nfaces; j++) {
+            int f = faces[j];
+            if (f > 9) continue;
+            unsigned mine = 0;
+            for (int i = 0; i < nr; i++)
+                if (!ec_wild(g, rest[i]) && ec_f(g, rest[i])->face == f) mine |= 1u << ec_color(g, rest[i]);
+            int left = 0;
+            for (int oc = 0; oc < 4; oc++) if (!(mine >> oc & 1)) left += x->uface[f][oc];
+            double t = left / 4.0;
+            live += 1.0 <= t ? 1.0 : t;
+        }
+        v += W_CARD_COUNTING * (0.5 * share + 0.05 * live);
+    }
+    if (W_SURPRISE_WILD > 0 && wilds) {
+        if (nr == 1) v += 2.0 * W_SURPRISE_WILD;
+        else if (nr <= 3) v += 0.5 * W_SURPRISE_WILD * wilds;
+    }
+    if (W_EXTRA_POINTS > 0 && nr == 1 && ec_f(g, rest[0])->card_draw)
+        v += W_EXTRA_POINTS * ST_CARD * (0.6 + 1.0 * (1.0 - x->max_danger));
+    if (W_MANAGEMENT > 0 && actor != me) {
+        double base = P_PRESSURE * (x->na == 2 ? 2.0 : 1.0), chain = 1.0;
+        int q = actor;
+        for (int step = 0; step < 2; step++) {
+            if (q == me) break;
+            double pq = ec_can_play(x, q, col, face, sizes ? sizes[q] : -1);
+            double imp = ST_CARD * (base + 4.0 * st_danger(sizes ? sizes[q] : x->sizes[q]));
+            v -= 1.0 * W_MANAGEMENT * imp * pq * chain * (step == 0 ? 1.0 : 0.35);
+            chain *= (1.0 - pq);
+            q = ec_nxt(x, q, 1, x->d);
+        }
+    }
+    return v;
+}
+
+/* _hold_value (management; no weapon rule under an edition read here) */
+static double ec_hold(const EcCtx *x, int c, int two) {
+    double v = 0.0;
+    if (W_MANAGEMENT > 0) {
+        double hold = P_HOLD * ST_CARD * W_MANAGEMENT;
+        int f = ec_f(x->g, c)->face;
+        if (f == EF_WD4) v += 1.1 * hold;
+        else if (ec_wild(x->g, c)) v += hold;
+        else if (!two) {
+            if (f == EF_DRAW_TWO) v += 0.6 * hold;
+            else if (f == EF_SKIP || f == EF_REVERSE) v += 0.35 * hold;
+        }
+    }
+    return v;
+}
+
+static double ec_value(const EcCtx *x, int c, int named, int depth, const uint8_t *hand, int nh, int color,
+                       const int *sizes);
+
+/* _draw_value: a turn draw, a card more, perhaps a playable one */
+static double ec_draw_value(const EcCtx *x, const uint8_t *hand, int nh, int col, int face, const int *sizes) {
+    int pool = x->unseen_sum > 1 ? x->unseen_sum : 1, playable = 0;
+    for (int c = 0; c < x->g->R->nf; c++)
+        if (x->unseen[c] && ec_follows(x, c, col, face)) playable += x->unseen[c];
+    double p = (double)playable / (double)pool;
+    double base = ec_static(x, hand, nh, col, face, ec_nxt(x, x->me, 1, x->d), sizes, 0);
+    return -ST_CARD + base + p * 0.9 * ST_CARD;
+}
+
+/* _again: two players, the best continuation when a play gives me another turn */
+static double ec_again(const EcCtx *x, const uint8_t *rest, int nr, int col, int face, int depth, const int *sizes) {
+    const EdGame *g = x->g;
+    double best = 0.0;
+    int have = 0;
+    uint8_t seen[ED_NF];
+    memset(seen, 0, (size_t)g->R->nf);
+    for (int i = 0; i < nr; i++) {
+        int c = rest[i];
+        if (seen[c]) continue;
+        seen[c] = 1;
+        if (!ec_follows(x, c, col, face)) continue;
+        if (ec_f(g, c)->names) {
+            unsigned cs = 0;
+            for (int j = 0; j < nr; j++) if (!ec_wild(g, rest[j]) && rest[j] != c) cs |= 1u << ec_color(g, rest[j]);
+            if (!cs) cs = 15;
+            for (int cc = 0; cc < 4; cc++) {
+                if (!(cs >> cc & 1)) continue;
+                double v = ec_value(x, c, cc, depth, rest, nr, col, sizes);
+                if (!have || v > best) { best = v; have = 1; }
+            }
+        } else {
+            double v = ec_value(x, c, -1, depth, rest, nr, col, sizes);
+            if (!have || v > best) { best = v; have = 1; }
+        }
+    }
+    if (!have) return ec_draw_value(x, rest, nr, col, face, sizes);
+    return best;
+}
+
+/* _duel_term, style 'flexible' */
+static double ec_duel(const EcCtx *x, int c) {
+    if (W_DUEL <= 0) return 0.0;
+    int opp = x->me == 0 ? 1 : 0, theirs = x->sizes[opp], mine = x->nh, f = ec_f(x->g, c)->face;
+    int kk = (ec_f(x->g, c)->card_draw || f == EF_SKIP || f == EF_REVERSE) ? 1 : 0;
+    int ahead = theirs < mine;
+    return -W_DUEL * kk * ST_CARD * (ahead ? 0.1 : 0.4) * (1.0 - st_danger(theirs));
+}
+
+/* _value_raw: the play of card c (named: the colour named, else -1) from `hand`, the colour in force `color` */
+static double ec_value_raw(const EcCtx *x, int c, int named, int depth, const uint8_t *hand, int nh, int color,
+                           const int *sizes_in) {
+    const EdFace *fc = ec_f(x->g, c);
+    uint8_t rest[ED_NDECK];
+    int nr = st_remove(hand, nh, c, rest);
+    int col = named >= 0 ? named : ec_color(x->g, c), face = fc->face, me = x->me;
+    if (col < 0) col = color;
+    int two = x->na == 2, draw = fc->card_draw, sizes[MAXP];
+    for (int s = 0; s < x->n; s++) sizes[s] = sizes_in ? sizes_in[s] : x->sizes[s];
+    double v = ST_CARD * 1;
+    sizes[me] = nr;
+    double calm = 1.0 - x->max_danger, sm = (nh - 2) / 3.0;
+    sm = 0.0 >= sm ? 0.0 : sm;
+    sm = 1.0 <= sm ? 1.0 : sm;
+    v -= ec_hold(x, c, two) * calm * sm;
+    if (!nr) {
+        v += 100.0;
+        if (draw && W_EXTRA_POINTS > 0) v += 0.5 * W_EXTRA_POINTS * draw / 2;
+        return v;
+    }
+    if (W_POINTS > 0) v += W_POINTS * 0.004 * fc->card_points * (1.0 + 3.0 * x->max_danger);
+    int nxt = ec_nxt(x, me, 1, x->d), actor = nxt, victim = -1, skipped = -1;
+    double kc = 0.0;
+    if (draw) {
+        int total = draw;
+        if (depth == 0 && x->phase == PH_PENDING) total += x->pending;
+        victim = nxt;
+        kc = total;
+        skipped = nxt;
+        actor = ec_nxt(x, nxt, 1, x->d);
+    } else if (fc->strat == ESF_HIT_TWO || fc->strat == ESF_WILD_HIT) {   /* strategist._LAUNCHED */
+        victim = nxt;
+        kc = fc->strat == ESF_WILD_HIT ? x->launch_mean / x->launch_some : fc->presses * x->launch_mean;
+        skipped = nxt;
+        actor = ec_nxt(x, nxt, 1, x->d);
+    } else if (face == EF_SKIP) {
+        if (1 <= x->na - 1) { skipped = nxt; actor = ec_nxt(x, me, 2, x->d); }
+        else { actor = ec_nxt(x, me, 1 + 1 % (x->na - 1), x->d); skipped = nxt; }
+    } else if (face == EF_REVERSE) {
+        if (two) { actor = me; skipped = nxt; }
+        else actor = ec_nxt(x, me, 1, -x->d);
+    }
+    if (W_MANAGEMENT > 0) {
+        if (victim == me) { v -= ST_CARD * kc; sizes[me] += (int)kc; }
+        else if (victim >= 0) {
+            v += 1.0 * W_MANAGEMENT * ST_CARD * kc * (P_VICTIM + 0.8 * st_danger(sizes[victim]));
+            sizes[victim] += (int)nearbyint(kc);           /* (Python's round: half to even) */
+        }
+        if (skipped >= 0 && skipped != me && !two)
+            v += 1.0 * W_MANAGEMENT * ST_CARD * (0.4 + 1.2 * st_danger(x->sizes[skipped]));
+    }
+    if (W_ZERO > 0 && fc->number == 0) v += (nh <= x->min_opp ? 0.6 : -0.6) * W_ZERO;
+    if (two && actor == me) {
+        v += ec_duel(x, c);
+        if (depth < 3) v += ec_again(x, rest, nr, col, face, depth + 1, sizes);
+        else v += ec_static(x, rest, nr, col, face, me, sizes, 1);
+        return v;
+    }
+    v += ec_static(x, rest, nr, col, face, actor, sizes, 0);
+    return v;
+}
+
+/* _value: with bluff_caution, a Wild Draw Four played while holding the colour in force (`color`) */
+static double ec_value(const EcCtx *x, int c, int named, int depth, const uint8_t *hand, int nh, int color,
+                       const int *sizes) {
+    double v = ec_value_raw(x, c, named, depth, hand, nh, color, sizes);
+    if (W_BLUFF_CAUTION > 0 && ec_f(x->g, c)->face == EF_WD4) {
+        uint8_t rest[ED_NDECK];
+        int nr = st_remove(hand, nh, c, rest), held = 0;
+        for (int i = 0; i < nr && !held; i++) held = ec_color(x->g, rest[i]) == color;
+        if (held) {
+            double pc = P_CHALLENGED * W_BLUFF_CAUTION;
+            if (pc > 1.0) pc = 1.0;
+            v = (1.0 - pc) * v - pc * 5.0 * ST_CARD;
+        }
+    }
+    return v;
+}
+
+/* _consume: drawing is weighed against playing (the plays vis of L) */
+static int ec_consume(const EcCtx *x, const EdMove *L, const int *vis, int nv) {
+    if (!nv) return 1;
+    int two = x->na == 2, cold = x->max_danger < 0.3 && x->nh >= 5;
+    if (cold) {
+        int all = 1;
+        for (int i = 0; i < nv && all; i++) all = ec_hold(x, L[vis[i]].card, two) > 0;
+        if (all) return 1;
+    }
+    int nxt = ec_nxt(x, x->me, 1, x->d);
+    if (nxt != x->me && x->sizes[nxt] <= 1) {
+        for (int i = 0; i < nv; i++) {
+            int c = L[vis[i]].card, f = ec_f(x->g, c)->face;
+            int col = L[vis[i]].color >= 0 ? L[vis[i]].color : ec_color(x->g, c);
+            if (ec_f(x->g, c)->card_draw || f == EF_SKIP || (f == EF_REVERSE && two)
+                    || ec_can_play(x, nxt, col, f, -1) < 0.5) return 0;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* _trebuchet: everyone has been drawing since the last play, and I am behind */
+static int ec_trebuchet(const EcCtx *x) {
+    const EcSeat *z = x->z;
+    for (int s = 0; s < x->n; s++) if (s != x->me && !(z->stuck >> s & 1)) return 0;
+    if (x->n < 2) return 0;
+    int mine = z->stuck >> x->me & 1;
+    if (!mine && x->phase != PH_DRAWN) return 0;
+    if (x->phase == PH_DRAWN && !mine && z->draws_since < x->na) return 0;
+    for (int s = 0; s < x->n; s++) if (s != x->me && x->sizes[s] <= 1) return 0;
+    if (x->nh <= 2) return 0;
+    return x->nh >= x->min_opp + 2;
+}
+
+/* _bluff_probability: the Wild Draw Four on top, the chance its player still holds the colour in force before it */
+static double ec_bluff_probability(const EcCtx *x) {
+    const EcSeat *z = x->z;
+    int b = z->wd4_player, prev = z->wd4_before;
+    double pb = 0.0;
+    if (b >= 0 && prev >= 0 && b != x->me && x->sizes[b] > 0) {
+        pb = ec_has_color(x, b, prev, 1);
+        if (z->info[b].bluffs_caught) { pb = pb * 1.5; if (pb > 1.0) pb = 1.0; }
+    }
+    return pb;
+}
+
+/* StrategistBot.act on a coloured edition's hand: the index in L of the move chosen */
+static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
+    if (W_SAY_UNO > 0) for (int i = 0; i < m; i++) if (L[i].kind == EM_UNO) return i;
+    if (W_CATCH_UNO > 0) for (int i = 0; i < m; i++) if (L[i].kind == EM_CATCH) return i;
+    EcCtx X, *x = &X;
+    int me = ed_to_act(g);
+    ec_context(x, S, g, me);
+    if (g->phase == PH_COLOR) {                          /* _choose_color */
+        int best = -1;
+        double bs = 0.0;
+        for (int i = 0; i < m; i++) {
+            if (L[i].kind != EM_COLOR) continue;
+            int cc = L[i].color, pts = 0;
+            for (int j = 0; j < x->nh; j++) if (ec_color(g, x->hand[j]) == cc) pts += ec_f(g, x->hand[j])->card_points;
+            double sc = ec_static(x, x->hand, x->nh, cc, EF_WILD, me, NULL, 1) + 0.01 * pts;
+            if (best < 0 || sc > bs || (sc == bs && cc < L[best].color)) { best = i; bs = sc; }
+        }
+        if (best >= 0) return best;
+    } else if (g->phase == PH_PENDING && W_CHALLENGE > 0) {
+        for (int i = 0; i < m; i++) {
+            if (L[i].kind != EM_CHALLENGE) continue;
+            if (ec_bluff_probability(x) > P_THRESHOLD) return i;
+            break;
+        }
+    }
+    /* _best_turn_action: one variant per play (saying UNO when it leaves one card) */
+    int vis[ED_MAXLEGAL], nv = 0, draw = -1, pas = -1, left = x->nh - 1;
+    for (int i = 0; i < m; i++) {
+        if (L[i].kind == EM_DRAW) { if (draw < 0) draw = i; continue; }
+        if (L[i].kind == EM_PASS) { if (pas < 0) pas = i; continue; }
+        if (L[i].kind != EM_PLAY) continue;
+        int j = 0;
+        while (j < nv && !(L[vis[j]].card == L[i].card && L[vis[j]].color == L[i].color
+                           && L[vis[j]].target == L[i].target)) j++;
+        if (j == nv) {
+            if (L[i].uno && W_SAY_UNO <= 0) continue;
+            vis[nv++] = i;
+        } else if (W_SAY_UNO > 0 && (L[i].uno ? left == 1 : left != 1)) vis[j] = i;
+    }
+    int best = -1;
+    double bv = 0.0;
+    for (int j = 0; j < nv; j++) {
+        double v = ec_value(x, L[vis[j]].card, L[vis[j]].color, 0, x->hand, x->nh, x->color, NULL);
+        if (best < 0 || v > bv) { best = j; bv = v; }
+    }
+    int tre = W_TREBUCHET > 0 && ec_trebuchet(x), extra = -1;
+    double ev = 0.0;
+    if (g->phase == PH_PENDING) {
+        if (draw >= 0) {
+            extra = draw;
+            ev = -(double)x->pending * ST_CARD + ec_static(x, x->hand, x->nh, x->color, x->topface,
+                                                            ec_nxt(x, me, 1, x->d), NULL, 0);
+        }
+    } else if (g->phase == PH_DRAWN) {
+        if (pas >= 0 && (!nv || tre || (W_CONSUMISMO > 0 && ec_consume(x, L, vis, nv)))) {
+            extra = pas;
+            ev = ec_static(x, x->hand, x->nh, x->color, x->topface, ec_nxt(x, me, 1, x->d), NULL, 0);
+            if (tre) ev += 3.0 * W_TREBUCHET;
+        }
+    } else if (g->phase == PH_PLAY && draw >= 0) {
+        if (!nv || tre || (W_CONSUMISMO > 0 && ec_consume(x, L, vis, nv))) {
+            extra = draw;
+            ev = ec_draw_value(x, x->hand, x->nh, x->color, x->topface, NULL);
+            if (tre) ev += 3.0 * W_TREBUCHET;
+        }
+    }
+    if (extra >= 0 && (best < 0 || ev > bv)) return extra;
+    if (best < 0) return draw >= 0 ? draw : pas >= 0 ? pas : 0;     /* fallback_action */
+    int chosen = vis[best], card = L[chosen].card;
+    if (W_OLHA > 0 && ec_wild(g, card)) {               /* _olha_o_aviao */
+        uint8_t rest[ED_NDECK];
+        int nr = st_remove(x->hand, x->nh, card, rest);
+        if (nr != 1 || ec_wild(g, rest[0])) return chosen;
+        if (x->na < P_OLHA_MIN_PLAYERS) return chosen;
+        for (int s = 0; s < x->n; s++) if (s != me && x->sizes[s] <= 1) return chosen;
+        int rc = ec_color(g, rest[0]);
+        if (L[chosen].color != rc) return chosen;
+        if (st_random(r) >= P_OLHA_RATE) return chosen;
+        int alts[4], na = 0;
+        for (int cc = 0; cc < 4; cc++)                  /* sorted by colour */
+            for (int j = 0; j < nv; j++) {
+                const EdMove *a = &L[vis[j]];
+                if (a->card == card && a->color == cc && cc != rc && a->target == L[chosen].target
+                        && a->uno == L[chosen].uno) { alts[na++] = vis[j]; break; }
+            }
+        if (!na) return chosen;
+        return alts[rng_below(r, (uint32_t)na)];
+    }
+    return chosen;
+}
