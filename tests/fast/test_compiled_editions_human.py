@@ -102,7 +102,7 @@ def human_bots_agree(rules: str) -> None:
     assert r["apologies"] > 0 and r["lines"] > r["apologies"]
 
 @pytest.mark.parametrize("rules", EDITIONS)
-def test_human_bots_under_the_editions_are_compiled_and_the_strategist_is_not(rules):
+def test_human_bots_under_the_editions_are_compiled_and_the_strategist_where_written(rules):
     assert C.problem(rules, [HG, HR, "greedy", "random-play"], 4) is None
     why = C.problem(rules, [HG, "strategist"], 2)   # (All Wild's: tests/fast/test_compiled_edstrategist.py, Extreme's:
     assert why is None if rules in (ALLWILD, "UNO EXTREME") else "strategist" in why   # test_compiled_edcstrategist.py)

@@ -44,6 +44,7 @@ static int ed_spin_shed(EdGame *g, int p, int number, int color) {
 static void ed_spin(EdGame *g) {
     const EdRules *R = g->R;
     int p = g->current, s = (int)rng_below(&g->rng, (uint32_t)R->wheel), arg = R->space_arg[s];
+    g->spun = (uint8_t)(R->space[s] + 1);                   /* (what the strategist reads of it: _edcstrategist.h) */
     switch (R->space[s]) {
     case SP_KEEP: {                                          /* the turn ends, then the discards are owed */
         int k = g->hand_len[p] - arg;

@@ -1,21 +1,30 @@
 /* The strategist under a coloured edition (issue 28, point 1): unokit.bots.strategist.StrategistBot on an edition's
- * hand (EdGame, _editions.h) whose cards have colours. Written for UNO Extreme! (the classic deck, its Hit 2 and Wild
- * Hit, the launcher): compiled.problem allows it there only (compiled._EDITION_STRATEGIST), the other coloured
- * editions' own cards and mechanisms (No Mercy's stacking and mercy, Flip's sides, Flash's unit, Spin's wheel, Flex's
- * power cards) are not read here yet.
+ * hand (EdGame, _editions.h) whose cards have colours: UNO Extreme! (its Hit 2, Wild Hit and launcher), UNO Flash
+ * (its SLAP rounds; the unit's pick of who plays next is the engine's) and UNO Spin (its wheel). compiled.problem
+ * allows it there only (compiled._EDITION_STRATEGIST): No Mercy's stacking, mercy and cards, Flip's sides and Flex's
+ * power cards are not read here yet.
  *
  * It is _strategist.h's translation of the Python bot (the same components, weights, parameters and floating-point
  * expressions in the same order: W_*, P_*, T_*, ST_CARD, st_danger, st_pnone, st_random) with a card read from its
  * edition face (EdFace: colour, face, wildness, Card.draw, Card.points, number, whether it names a colour) instead of
- * the official tables, and what one seat knows (unokit.bots.knowledge.Scanner) counted per face of the edition's deck:
+ * the official tables, and what one seat knows (unokit.bots.knowledge.Scanner) counted per face of the edition's deck,
+ * each event read as the referee emits it:
  *  - the launcher's cards (EdFace.strat ESF_HIT_TWO, ESF_WILD_HIT: unokit.fast.ccore.strategist_faces) are valued
  *    as strategist._LAUNCHED values them: the next seat loses the turn and takes the presses' mean (a Hit 2: its
  *    presses times the mean of a press; a Wild Hit: the mean of a press that releases cards), the mean and the chance
  *    of an empty press read from the edition's rolls (EdRules.roll, unokit.rules.editions.extreme.LAUNCHER);
- *  - the Scanner reads each press that releases cards as a 'draw' event without a penalty before it: a turn draw
- *    (the victim is read as lacking the colour in force, stuck, and a draw since the last play), as the Python bot
- *    reads the referee's events. EdGame.hits counts those presses;
- *  - a reaction's penalty (a catch) is read from the hand sizes around the reaction step (ec_sizes, ec_reacted).
+ *  - each press that releases cards is a 'draw' event with no penalty before it, so the Python bot reads it as a
+ *    turn draw (the victim is read as lacking the colour in force, stuck, and a draw since the last play); so does
+ *    this one (EdGame.hits counts those presses);
+ *  - UNO Flash: a seat that has not pressed when the next turn starts draws first, a penalty; a press that closes a
+ *    round gives the last seat its penalty;
+ *  - UNO Spin (EdGame.spun: the space the wheel stopped on): the draws until a colour are turn draws of one card
+ *    each; the hands passed on reset what was read of every seat ('every-hand'); the hand shown to everyone is the
+ *    last hand of it shown (knowledge._apply_reveals counts it from its last challenge, if it had one); the cards of a
+ *    number or colour put under the top tell no event the Scanner reads; a free discard is one card down; the colour
+ *    the spinner names is a 'color' event;
+ *  - a reaction's penalty (a catch, a SLAP round closed) is read from the hand sizes around the reaction step
+ *    (ec_sizes, ec_reacted).
  * tests/fast/test_compiled_edcstrategist.py plays hands in C and asks the Python strategist, seeded as the C seat. */
 
 #define EF_SKIP 10
@@ -30,8 +39,8 @@ typedef struct {                       /* SeatInfo of one other seat */
     uint8_t lc_has;
     uint16_t lf_has;
     int8_t named;
-    uint8_t bluffs_caught, rev_has, rev_any;
-    uint8_t rev[ED_NF], since[ED_NF];  /* the hand last shown (a challenge), its plays since the last challenge */
+    uint8_t bluffs_caught, chal, rev_any;   /* chal: challenged since what was read of it was reset; rev_any: rev set */
+    uint8_t rev[ED_NF], since[ED_NF];  /* the hand last shown to the reader, its plays since its last challenge */
 } EcInfo;
 
 typedef struct {                       /* the Scanner of one strategist seat */
@@ -48,6 +57,7 @@ typedef struct {
     uint8_t is[MAXP];
     uint8_t before[MAXP];              /* the hand sizes before the move read (ec_after) */
     int8_t victim;                     /* the launcher's victim of the play read (-1: none) */
+    int8_t spinner;                    /* UNO Spin: the seat that spins after the play read (-1: none) */
     EcSeat seat[MAXP];
 } EcStrat;
 
@@ -60,7 +70,7 @@ static void ec_begin(EcStrat *S, const EdGame *g, const Config *cfg) {
     S->active = 0;
     S->n = g->n;
     S->reveal = cfg->reveal & 3;
-    S->victim = -1;
+    S->victim = S->spinner = -1;
     int top = g->discard[g->discard_len - 1];
     for (int s = 0; s < g->n; s++) {
         S->is[s] = cfg->policy[s] == POL_STRATEGIST;
@@ -81,7 +91,7 @@ static void ec_begin(EcStrat *S, const EdGame *g, const Config *cfg) {
             f->named_trust = 0.0;
             f->acquired = 0;
             f->bluffs_caught = 0;
-            f->rev_has = f->rev_any = 0;
+            f->chal = f->rev_any = 0;
             memset(f->since, 0, (size_t)g->R->nf);
         }
     }
@@ -153,7 +163,7 @@ static void ec_ev_challenge(const EcStrat *S, EcSeat *z, const EdGame *g, int me
         f->rev_any = 1;
     }
     memset(f->since, 0, (size_t)g->R->nf);
-    f->rev_has = f->rev_any;
+    f->chal = 1;
     if (!guilty && z->wd4_before >= 0) {
         f->lc_has |= (uint8_t)(1u << z->wd4_before);
         f->lc_trust[z->wd4_before] = 1.0;
@@ -165,18 +175,62 @@ static void ec_ev_challenge(const EcStrat *S, EcSeat *z, const EdGame *g, int me
 /* Every strategist seat reads the events of move a, before it is applied (its draws after: ec_after) */
 static void ec_observe(EcStrat *S, const EdGame *g, EdMove a) {
     if (!S->active) return;
-    int p = a.seat;
+    int p = a.seat, slapped[MAXP] = {0};
     for (int s = 0; s < g->n; s++) S->before[s] = g->hand_len[s];
     S->victim = a.kind == EM_PLAY && ec_f(g, a.card)->kind == EDK_LAUNCH ? (int8_t)ed_next(g, p, 1) : -1;
+    S->spinner = a.kind == EM_PLAY && ec_f(g, a.card)->kind == EDK_SPIN && g->hand_len[p] > 1
+               ? (int8_t)ed_next(g, p, 1) : -1;
+    if (g->slap && (a.kind == EM_PLAY || a.kind == EM_DRAW || a.kind == EM_CHALLENGE)) {
+        /* UNO Flash (ed_flash_start): the next turn starts, whoever has not pressed draws first (a penalty) */
+        int avail = g->stock_len + (g->discard_len > 1 ? g->discard_len - 1 : 0);
+        for (int q = 0; q < g->n; q++) {
+            if (!ed_in(g, q) || (g->pressed >> q & 1)) continue;
+            slapped[q] = g->R->slap_penalty < avail ? g->R->slap_penalty : avail;
+            avail -= slapped[q];
+            S->before[q] = (uint8_t)(S->before[q] + slapped[q]);
+        }
+    }
     for (int me = 0; me < g->n; me++) {
         if (!S->is[me]) continue;
         EcSeat *z = &S->seat[me];
+        for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, slapped[q], 0);
         if (a.kind == EM_PLAY) ec_ev_play(z, g, me, p, a.card, a.color);
         else if (a.kind == EM_CHALLENGE) ec_ev_challenge(S, z, g, me, p);
+        else if (a.kind == EM_DISCARD) z->sizes[p]--;          /* UNO Spin's free discard ('discard-under': one down) */
         else if (a.kind == EM_COLOR) {
             z->ecolor = a.color;
             if (p != me) { z->info[p].named = a.color; z->info[p].named_trust = T_NAMED_TRUST; }
         }
+    }
+}
+
+/* knowledge._reset: what was read of a seat whose hand changed (its reveal too: knowledge._apply_reveals) */
+static inline void ec_reset(EcInfo *f) {
+    f->lc_has = 0;
+    f->lf_has = 0;
+    f->named = -1;
+    f->chal = 0;
+}
+
+/* UNO Spin: the space the spinner's wheel stopped on, as its events read (Spin.on_turn_start) */
+static void ec_spun(EcSeat *z, const EdGame *g, int me, int q, int got) {
+    switch (g->spun - 1) {
+    case SP_UNTIL:                         /* Game.draw_until: a 'draw' of one card at a time, no penalty before */
+        for (int i = 0; i < got; i++) ec_ev_draw(z, me, q, 1, 1);
+        break;
+    case SP_PASS:                          /* the carousel ('every-hand'): what was read of every seat is reset */
+        for (int s = 0; s < g->n; s++) ec_reset(&z->info[s]);
+        break;
+    case SP_SHOW:                          /* shown to everyone: the last hand of q shown (no challenge event) */
+        if (q != me) {
+            EcInfo *f = &z->info[q];
+            memset(f->rev, 0, (size_t)g->R->nf);
+            for (int i = 0; i < g->hand_len[q]; i++) f->rev[g->hands[q][i]]++;
+            f->rev_any = 1;
+        }
+        break;
+    default:                               /* the cards of a number or colour put under the top: no event read */
+        break;
     }
 }
 
@@ -186,14 +240,16 @@ static void ec_after(EcStrat *S, const EdGame *g, EdMove a, int phase) {
     for (int me = 0; me < g->n; me++) {
         if (!S->is[me]) continue;
         EcSeat *z = &S->seat[me];
-        if (a.kind == EM_PLAY && S->victim >= 0 && g->hits) {      /* each press that released cards */
+        if (a.kind == EM_PLAY && S->spinner >= 0 && g->spun)
+            ec_spun(z, g, me, S->spinner, g->hand_len[S->spinner] - S->before[S->spinner]);
+        else if (a.kind == EM_PLAY && S->victim >= 0 && g->hits) {      /* each press that released cards */
             int q = S->victim;
             ec_ev_draw(z, me, q, g->hand_len[q] - S->before[q], 1);
             z->draws_since = (int16_t)(z->draws_since + g->hits - 1);
         } else if (a.kind == EM_DRAW) {
             int p = a.seat;
             ec_ev_draw(z, me, p, g->hand_len[p] - S->before[p], phase == PH_PLAY);
-        } else if (a.kind == EM_CHALLENGE || a.kind == EM_CATCH) {  /* penalties */
+        } else if (a.kind == EM_CHALLENGE || a.kind == EM_CATCH || a.kind == EM_SLAP) {   /* penalties */
             for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, g->hand_len[q] - S->before[q], 0);
         }
     }
@@ -267,7 +323,7 @@ static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
         x->kwild[s] = 0;
         memset(x->kface[s], 0, EF_WILD);
         const EcInfo *f = &x->z->info[s];
-        if (s == me || !f->rev_has) continue;
+        if (s == me || !f->chal || !f->rev_any) continue;   /* knowledge._apply_reveals */
         int k = 0;
         for (int c = 0; c < nf; c++) {
             int h = (int)f->rev[c] - (int)f->since[c];
@@ -663,7 +719,18 @@ static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
     EcCtx X, *x = &X;
     int me = ed_to_act(g);
     ec_context(x, S, g, me);
-    if (g->phase == PH_COLOR) {                          /* _choose_color */
+    if (g->phase == PH_FREE) {                           /* UNO Spin: the free discard that leaves the best hand */
+        int best = -1;
+        double bs = 0.0;
+        uint8_t rest[ED_NDECK];
+        for (int i = 0; i < m; i++) {
+            if (L[i].kind != EM_DISCARD) continue;
+            int nr = st_remove(x->hand, x->nh, L[i].card, rest);
+            double sc = ec_static(x, rest, nr, x->color, x->topface, ec_nxt(x, me, 1, x->d), NULL, 0);
+            if (best < 0 || sc > bs) { best = i; bs = sc; }
+        }
+        if (best >= 0) return best;
+    } else if (g->phase == PH_COLOR) {                   /* _choose_color */
         int best = -1;
         double bs = 0.0;
         for (int i = 0; i < m; i++) {

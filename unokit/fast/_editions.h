@@ -86,6 +86,7 @@ typedef struct {
     uint8_t dark, flip_ask, until, discard_unseen;   /* UNO Flip (_ed_flip.h): the side, a colour to name, the
                                                       * colour + 1 a draw goes until, the pile's bottom unseen */
     uint8_t hits;                                    /* the launcher's presses that released cards, the last play */
+    uint8_t spun;                                    /* UNO Spin: the space of the last spin + 1 (the strategist) */
     const EdRules *R;
     Rng rng;
     uint8_t spin, owed, resume;                             /* UNO Spin (_ed_spin.h): a spin at the next turn start, */
@@ -485,6 +486,7 @@ static void ed_on_play(EdGame *g, int p, int c, int q) {
         if (g->hand_len[p]) g->roulette = 1;
         return;
     case EDK_SPIN:                                           /* UNO Spin: the next seat spins */
+        g->spun = 0;
         if (g->hand_len[p]) g->spin = 1;
         return;
     case EDK_SLAP:                                           /* UNO Flash: its player pressed with the card */
