@@ -32,6 +32,10 @@
 #define EF_DRAW_TWO 12
 #define EF_WILD 13                     /* Face.WILD: the faces below it are the ones lack_face reads */
 #define EF_WD4 14
+#define EF_SKIP_ALL 20                 /* No Mercy's Skip Everyone, Discard All, Wild Reverse Draw Four, Colour Roulette */
+#define EF_DISCARD_ALL 21
+#define EF_WRD4 22
+#define EF_ROULETTE 25
 
 typedef struct {                       /* SeatInfo of one other seat */
     double lc_trust[4], lf_trust[EF_WILD], named_trust;
@@ -55,7 +59,9 @@ typedef struct {                       /* the Scanner of one strategist seat */
 typedef struct {
     int active, n, reveal;
     uint8_t is[MAXP];
-    uint8_t before[MAXP];              /* the hand sizes before the move read (ec_after) */
+    uint16_t drawn[MAXP];              /* the cards each seat had drawn before the move read (ec_after) */
+    int8_t roulette;                   /* No Mercy: the move read is the roulette's victim naming its colour */
+    uint8_t had;                       /* the cards its player held before the move read */
     int8_t victim;                     /* the launcher's victim of the play read (-1: none) */
     int8_t spinner;                    /* UNO Spin: the seat that spins after the play read (-1: none) */
     EcSeat seat[MAXP];
@@ -176,7 +182,9 @@ static void ec_ev_challenge(const EcStrat *S, EcSeat *z, const EdGame *g, int me
 static void ec_observe(EcStrat *S, const EdGame *g, EdMove a) {
     if (!S->active) return;
     int p = a.seat, slapped[MAXP] = {0};
-    for (int s = 0; s < g->n; s++) S->before[s] = g->hand_len[s];
+    for (int s = 0; s < g->n; s++) S->drawn[s] = g->drawn_by[s];
+    S->roulette = a.kind == EM_COLOR && g->victim == p;
+    S->had = g->hand_len[p];
     S->victim = a.kind == EM_PLAY && ec_f(g, a.card)->kind == EDK_LAUNCH ? (int8_t)ed_next(g, p, 1) : -1;
     S->spinner = a.kind == EM_PLAY && ec_f(g, a.card)->kind == EDK_SPIN && g->hand_len[p] > 1
                ? (int8_t)ed_next(g, p, 1) : -1;
@@ -187,7 +195,7 @@ static void ec_observe(EcStrat *S, const EdGame *g, EdMove a) {
             if (!ed_in(g, q) || (g->pressed >> q & 1)) continue;
             slapped[q] = g->R->slap_penalty < avail ? g->R->slap_penalty : avail;
             avail -= slapped[q];
-            S->before[q] = (uint8_t)(S->before[q] + slapped[q]);
+            S->drawn[q] = (uint16_t)(S->drawn[q] + slapped[q]);
         }
     }
     for (int me = 0; me < g->n; me++) {
@@ -234,37 +242,66 @@ static void ec_spun(EcSeat *z, const EdGame *g, int me, int q, int got) {
     }
 }
 
-/* after move a (read by ec_observe) is applied: its draws, from the hand sizes it changed */
+/* the cards seat q drew since the snapshot (S->drawn) */
+static inline int ec_got(const EcStrat *S, const EdGame *g, int q) { return g->drawn_by[q] - S->drawn[q]; }
+
+/* the hands swapped by p's play naming q (a 'swap' event: tracking "swap-hands") */
+static void ec_swapped(EcSeat *z, int me, int p, int q) {
+    int16_t t = z->sizes[p];
+    z->sizes[p] = z->sizes[q];
+    z->sizes[q] = t;
+    if (p != me && q != me) {              /* the evidence travels with the hand */
+        EcInfo tmp = z->info[p];
+        z->info[p] = z->info[q];
+        z->info[q] = tmp;
+        z->info[p].chal = z->info[q].chal = 0;          /* (knowledge._apply_reveals: a swap resets both reveals) */
+    } else {                               /* I was part of it */
+        ec_reset(&z->info[p]);
+        ec_reset(&z->info[q]);
+    }
+}
+
+/* after move a (read by ec_observe) is applied: its draws (from the cards each seat drew) and its hooks' events */
 static void ec_after(EcStrat *S, const EdGame *g, EdMove a, int phase) {
     if (!S->active) return;
+    int p = a.seat;
     for (int me = 0; me < g->n; me++) {
         if (!S->is[me]) continue;
         EcSeat *z = &S->seat[me];
-        if (a.kind == EM_PLAY && S->spinner >= 0 && g->spun)
-            ec_spun(z, g, me, S->spinner, g->hand_len[S->spinner] - S->before[S->spinner]);
-        else if (a.kind == EM_PLAY && S->victim >= 0 && g->hits) {      /* each press that released cards */
-            int q = S->victim;
-            ec_ev_draw(z, me, q, g->hand_len[q] - S->before[q], 1);
-            z->draws_since = (int16_t)(z->draws_since + g->hits - 1);
-        } else if (a.kind == EM_DRAW) {
-            int p = a.seat;
-            ec_ev_draw(z, me, p, g->hand_len[p] - S->before[p], phase == PH_PLAY);
+        if (a.kind == EM_PLAY) {
+            const EdFace *f = ec_f(g, a.card);
+            int left = S->had > 1;                     /* (the hooks act on a hand the play did not empty) */
+            if (S->spinner >= 0 && g->spun) ec_spun(z, g, me, S->spinner, ec_got(S, g, S->spinner));
+            else if (S->victim >= 0 && g->hits) {      /* each press that released cards */
+                int q = S->victim;
+                ec_ev_draw(z, me, q, ec_got(S, g, q), 1);
+                z->draws_since = (int16_t)(z->draws_since + g->hits - 1);
+            } else if (f->kind == EDK_SWAP && a.target >= 0 && left) ec_swapped(z, me, p, a.target);
+            else if (f->kind == EDK_PASS && left)      /* the carousel ('every-hand') */
+                for (int s = 0; s < g->n; s++) ec_reset(&z->info[s]);
+        } else if (a.kind == EM_DRAW) {                /* a turn draw: one 'draw' a card (Game._draw_with_policy) */
+            int got = ec_got(S, g, p);
+            if (phase == PH_PLAY) for (int i = 0; i < got; i++) ec_ev_draw(z, me, p, 1, 1);
+            else ec_ev_draw(z, me, p, got, 0);
+        } else if (a.kind == EM_COLOR && S->roulette) {   /* No Mercy's roulette: Game.draw_until, a card a time */
+            int got = ec_got(S, g, p);
+            for (int i = 0; i < got; i++) ec_ev_draw(z, me, p, 1, 1);
         } else if (a.kind == EM_CHALLENGE || a.kind == EM_CATCH || a.kind == EM_SLAP) {   /* penalties */
-            for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, g->hand_len[q] - S->before[q], 0);
+            for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, ec_got(S, g, q), 0);
         }
     }
 }
 
 /* around a reaction step (an UNO call or a catch, applied inside it): a catch's penalty */
 static inline void ec_sizes(EcStrat *S, const EdGame *g) {
-    if (S->active) for (int s = 0; s < g->n; s++) S->before[s] = g->hand_len[s];
+    if (S->active) for (int s = 0; s < g->n; s++) S->drawn[s] = g->drawn_by[s];
 }
 
 static void ec_reacted(EcStrat *S, const EdGame *g) {
     if (!S->active) return;
     for (int me = 0; me < g->n; me++)
         if (S->is[me])
-            for (int q = 0; q < g->n; q++) ec_ev_draw(&S->seat[me], me, q, g->hand_len[q] - S->before[q], 0);
+            for (int q = 0; q < g->n; q++) ec_ev_draw(&S->seat[me], me, q, ec_got(S, g, q), 0);
 }
 
 /* ---------------------------------------------------------------- one decision (strategist._Ctx, Knowledge) */
@@ -272,6 +309,10 @@ typedef struct {
     const EdGame *g;
     const EcSeat *z;
     int me, n, d, phase, color, topface, pending, nh, na;
+    uint16_t out;                      /* the seats out of the hand (No Mercy's mercy rule: _Ctx.eliminated) */
+    int nomercy, mercy;                /* _Ctx.nomercy (an edition with a mercy limit), the limit */
+    int t_card, car_card;              /* the numbers whose play swaps hands with a seat named, passes every hand
+                                        * (No Mercy's 7 and 0: _Ctx.t_card, car_card; -1: none) */
     const uint8_t *hand;
     int sizes[MAXP];
     double max_danger, launch_mean, launch_some;   /* a press's mean, the chance that a press releases cards */
@@ -284,7 +325,10 @@ typedef struct {
 
 static inline int ec_nxt(const EcCtx *x, int seat, int steps, int d) {
     int s = seat;
-    for (int i = 0; i < steps; i++) s = ((s + d) % x->n + x->n) % x->n;
+    for (int i = 0; i < steps; i++) {
+        s = ((s + d) % x->n + x->n) % x->n;
+        while (x->out >> s & 1) s = ((s + d) % x->n + x->n) % x->n;   /* the seats out are skipped */
+    }
     return s;
 }
 
@@ -294,7 +338,16 @@ static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
     x->z = &S->seat[me];
     x->me = me;
     x->n = g->n;
-    x->na = g->n;
+    x->out = g->out;
+    x->na = ed_active(g);
+    x->nomercy = R->mercy > 0;
+    x->mercy = R->mercy;
+    x->t_card = x->car_card = -1;
+    for (int c = 0; c < R->nf; c++) {
+        if (R->f[c].number == 255) continue;
+        if (R->f[c].kind == EDK_SWAP) x->t_card = R->f[c].number;
+        else if (R->f[c].kind == EDK_PASS) x->car_card = R->f[c].number;
+    }
     x->d = g->direction;
     x->phase = g->phase;
     x->color = g->color;
@@ -310,7 +363,7 @@ static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
     x->launch_some = R->rolls ? 1.0 - (double)empty / (double)R->rolls : 1.0;
     for (int s = 0; s < g->n; s++) {
         x->sizes[s] = g->hand_len[s];
-        if (s == me) continue;
+        if (s == me || (g->out >> s & 1)) continue;      /* ctx.opps: the seats left */
         double dg = st_danger(g->hand_len[s]);
         if (!have || dg > x->max_danger) x->max_danger = dg;
         if (g->hand_len[s] < x->min_opp) x->min_opp = g->hand_len[s];
@@ -530,11 +583,13 @@ static double ec_hold(const EcCtx *x, int c, int two) {
             else if (f == EF_SKIP || f == EF_REVERSE) v += 0.35 * hold;
         }
     }
+    if (W_WEAPONS > 0 && ec_f(x->g, c)->number != 255 && ec_f(x->g, c)->number == x->t_card)
+        v += 1.2 * W_WEAPONS;                          /* weapons: the card that swaps hands (No Mercy's 7) */
     return v;
 }
 
-static double ec_value(const EcCtx *x, int c, int named, int depth, const uint8_t *hand, int nh, int color,
-                       const int *sizes);
+static double ec_value(const EcCtx *x, int c, int named, int target, int depth, const uint8_t *hand, int nh,
+                       int color, const int *sizes);
 
 /* _draw_value: a turn draw, a card more, perhaps a playable one */
 static double ec_draw_value(const EcCtx *x, const uint8_t *hand, int nh, int col, int face, const int *sizes) {
@@ -564,11 +619,11 @@ static double ec_again(const EcCtx *x, const uint8_t *rest, int nr, int col, int
             if (!cs) cs = 15;
             for (int cc = 0; cc < 4; cc++) {
                 if (!(cs >> cc & 1)) continue;
-                double v = ec_value(x, c, cc, depth, rest, nr, col, sizes);
+                double v = ec_value(x, c, cc, -1, depth, rest, nr, col, sizes);
                 if (!have || v > best) { best = v; have = 1; }
             }
         } else {
-            double v = ec_value(x, c, -1, depth, rest, nr, col, sizes);
+            double v = ec_value(x, c, -1, -1, depth, rest, nr, col, sizes);
             if (!have || v > best) { best = v; have = 1; }
         }
     }
@@ -579,23 +634,33 @@ static double ec_again(const EcCtx *x, const uint8_t *rest, int nr, int col, int
 /* _duel_term, style 'flexible' */
 static double ec_duel(const EcCtx *x, int c) {
     if (W_DUEL <= 0) return 0.0;
-    int opp = x->me == 0 ? 1 : 0, theirs = x->sizes[opp], mine = x->nh, f = ec_f(x->g, c)->face;
+    int opp = -1;
+    for (int s = 0; s < x->n && opp < 0; s++) if (s != x->me && !(x->out >> s & 1)) opp = s;
+    int theirs = opp >= 0 ? x->sizes[opp] : 7, mine = x->nh, f = ec_f(x->g, c)->face;
     int kk = (ec_f(x->g, c)->card_draw || f == EF_SKIP || f == EF_REVERSE) ? 1 : 0;
     int ahead = theirs < mine;
     return -W_DUEL * kk * ST_CARD * (ahead ? 0.1 : 0.4) * (1.0 - st_danger(theirs));
 }
 
-/* _value_raw: the play of card c (named: the colour named, else -1) from `hand`, the colour in force `color` */
-static double ec_value_raw(const EcCtx *x, int c, int named, int depth, const uint8_t *hand, int nh, int color,
-                           const int *sizes_in) {
-    const EdFace *fc = ec_f(x->g, c);
+/* _value_raw: the play of card c (named: the colour named, else -1; target: the seat named, else -1) from `hand`, the
+ * colour in force `color` */
+static double ec_value_raw(const EcCtx *x, int c, int named, int target, int depth, const uint8_t *hand, int nh,
+                           int color, const int *sizes_in) {
+    const EdGame *g = x->g;
+    const EdFace *fc = ec_f(g, c);
     uint8_t rest[ED_NDECK];
     int nr = st_remove(hand, nh, c, rest);
-    int col = named >= 0 ? named : ec_color(x->g, c), face = fc->face, me = x->me;
-    if (col < 0) col = color;
+    int col = named >= 0 ? named : ec_color(g, c), face = fc->face, me = x->me;
+    if (col < 0) col = color;                          /* a Colour Roulette names none: the colour stays */
     int two = x->na == 2, draw = fc->card_draw, sizes[MAXP];
     for (int s = 0; s < x->n; s++) sizes[s] = sizes_in ? sizes_in[s] : x->sizes[s];
     double v = ST_CARD * 1;
+    if (face == EF_DISCARD_ALL) {                      /* No Mercy: every other card of its colour goes down too */
+        int k = 0;
+        for (int i = 0; i < nr; i++) if (ec_color(g, rest[i]) != ec_color(g, c)) rest[k++] = rest[i];
+        v += ST_CARD * (nr - k);
+        nr = k;
+    }
     sizes[me] = nr;
     double calm = 1.0 - x->max_danger, sm = (nh - 2) / 3.0;
     sm = 0.0 >= sm ? 0.0 : sm;
@@ -607,37 +672,69 @@ static double ec_value_raw(const EcCtx *x, int c, int named, int depth, const ui
         return v;
     }
     if (W_POINTS > 0) v += W_POINTS * 0.004 * fc->card_points * (1.0 + 3.0 * x->max_danger);
-    int nxt = ec_nxt(x, me, 1, x->d), actor = nxt, victim = -1, skipped = -1;
+    int nxt = ec_nxt(x, me, 1, x->d), actor = nxt, victim = -1, skipped[MAXP], nsk = 0;
     double kc = 0.0;
     if (draw) {
-        int total = draw;
+        int total = draw, d = face == EF_WRD4 ? -x->d : x->d;   /* No Mercy's Wild Reverse Draw Four: reverse first */
         if (depth == 0 && x->phase == PH_PENDING) total += x->pending;
+        nxt = ec_nxt(x, me, 1, d);
         victim = nxt;
         kc = total;
-        skipped = nxt;
-        actor = ec_nxt(x, nxt, 1, x->d);
+        skipped[nsk++] = nxt;
+        actor = ec_nxt(x, nxt, 1, d);
+    } else if (face == EF_SKIP_ALL) {                  /* No Mercy: everyone else is skipped */
+        for (int s = 0; s < x->n; s++) if (s != me && !(x->out >> s & 1)) skipped[nsk++] = s;
+        actor = me;
     } else if (fc->strat == ESF_HIT_TWO || fc->strat == ESF_WILD_HIT) {   /* strategist._LAUNCHED */
         victim = nxt;
         kc = fc->strat == ESF_WILD_HIT ? x->launch_mean / x->launch_some : fc->presses * x->launch_mean;
-        skipped = nxt;
+        skipped[nsk++] = nxt;
+        actor = ec_nxt(x, nxt, 1, x->d);
+    } else if (face == EF_ROULETTE) {                  /* No Mercy: the next seat turns cards until a colour (~3.5) */
+        victim = nxt;
+        kc = 3.5;
+        skipped[nsk++] = nxt;
         actor = ec_nxt(x, nxt, 1, x->d);
     } else if (face == EF_SKIP) {
-        if (1 <= x->na - 1) { skipped = nxt; actor = ec_nxt(x, me, 2, x->d); }
-        else { actor = ec_nxt(x, me, 1 + 1 % (x->na - 1), x->d); skipped = nxt; }
+        if (1 <= x->na - 1) { skipped[nsk++] = nxt; actor = ec_nxt(x, me, 2, x->d); }
+        else { actor = ec_nxt(x, me, 1 + 1 % (x->na - 1), x->d); skipped[nsk++] = nxt; }
     } else if (face == EF_REVERSE) {
-        if (two) { actor = me; skipped = nxt; }
+        if (two) { actor = me; skipped[nsk++] = nxt; }
         else actor = ec_nxt(x, me, 1, -x->d);
+    }
+    if (x->t_card >= 0 && target >= 0 && fc->number == x->t_card) {   /* _swap_gain: scene stealing */
+        int theirs = sizes[target];
+        double gain = (nr - theirs) * ST_CARD;
+        if (theirs <= 1) gain += 2.0 * ST_CARD;
+        v += W_SCENE_STEALING > 0 ? W_SCENE_STEALING * gain - 0.3 : -50.0;
+        sizes[me] = sizes[target];
+        sizes[target] = nr;
+    } else if (x->car_card >= 0 && fc->number == x->car_card && W_SCENE_STEALING > 0) {   /* every hand passes on */
+        int nw[MAXP] = {0}, prev[MAXP] = {0}, before = 0, after = 0, have = 0;
+        for (int s = 0; s < x->n; s++) nw[s] = sizes[s];
+        for (int s = 0; s < x->n; s++) prev[s] = nw[s];
+        for (int s = 0; s < x->n; s++) if (!(x->out >> s & 1)) nw[s] = prev[ec_nxt(x, s, 1, -x->d)];
+        for (int s = 0; s < x->n; s++) {
+            if (s == me || (x->out >> s & 1)) continue;
+            if (!have || sizes[s] < before) before = sizes[s];
+            if (!have || nw[s] < after) after = nw[s];
+            have = 1;
+        }
+        v += W_SCENE_STEALING * ST_CARD * ((nr - nw[me]) + 0.8 * (after - before));
+        for (int s = 0; s < x->n; s++) if (!(x->out >> s & 1)) sizes[s] = nw[s];
     }
     if (W_MANAGEMENT > 0) {
         if (victim == me) { v -= ST_CARD * kc; sizes[me] += (int)kc; }
         else if (victim >= 0) {
             v += 1.0 * W_MANAGEMENT * ST_CARD * kc * (P_VICTIM + 0.8 * st_danger(sizes[victim]));
             sizes[victim] += (int)nearbyint(kc);           /* (Python's round: half to even) */
+            if (x->nomercy && sizes[victim] >= x->mercy) v += two ? 100.0 : 4.0 * ST_CARD;   /* the victim is out */
         }
-        if (skipped >= 0 && skipped != me && !two)
-            v += 1.0 * W_MANAGEMENT * ST_CARD * (0.4 + 1.2 * st_danger(x->sizes[skipped]));
+        for (int i = 0; i < nsk; i++)
+            if (skipped[i] != me && !two) v += 1.0 * W_MANAGEMENT * ST_CARD * (0.4 + 1.2 * st_danger(x->sizes[skipped[i]]));
     }
-    if (W_ZERO > 0 && fc->number == 0) v += (nh <= x->min_opp ? 0.6 : -0.6) * W_ZERO;
+    if (W_ZERO > 0 && fc->number == 0 && x->t_card != 0 && x->car_card != 0)
+        v += (nh <= x->min_opp ? 0.6 : -0.6) * W_ZERO;
     if (two && actor == me) {
         v += ec_duel(x, c);
         if (depth < 3) v += ec_again(x, rest, nr, col, face, depth + 1, sizes);
@@ -649,9 +746,9 @@ static double ec_value_raw(const EcCtx *x, int c, int named, int depth, const ui
 }
 
 /* _value: with bluff_caution, a Wild Draw Four played while holding the colour in force (`color`) */
-static double ec_value(const EcCtx *x, int c, int named, int depth, const uint8_t *hand, int nh, int color,
-                       const int *sizes) {
-    double v = ec_value_raw(x, c, named, depth, hand, nh, color, sizes);
+static double ec_value(const EcCtx *x, int c, int named, int target, int depth, const uint8_t *hand, int nh,
+                       int color, const int *sizes) {
+    double v = ec_value_raw(x, c, named, target, depth, hand, nh, color, sizes);
     if (W_BLUFF_CAUTION > 0 && ec_f(x->g, c)->face == EF_WD4) {
         uint8_t rest[ED_NDECK];
         int nr = st_remove(hand, nh, c, rest), held = 0;
@@ -765,25 +862,27 @@ static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
     int best = -1;
     double bv = 0.0;
     for (int j = 0; j < nv; j++) {
-        double v = ec_value(x, L[vis[j]].card, L[vis[j]].color, 0, x->hand, x->nh, x->color, NULL);
+        double v = ec_value(x, L[vis[j]].card, L[vis[j]].color, L[vis[j]].target, 0, x->hand, x->nh, x->color, NULL);
         if (best < 0 || v > bv) { best = j; bv = v; }
     }
-    int tre = W_TREBUCHET > 0 && ec_trebuchet(x), extra = -1;
+    int tre = W_TREBUCHET > 0 && !x->nomercy && ec_trebuchet(x), extra = -1;
+    int consume = W_CONSUMISMO > 0 && !x->nomercy;   /* (No Mercy: no trebuchet, no consumismo) */
     double ev = 0.0;
     if (g->phase == PH_PENDING) {
         if (draw >= 0) {
             extra = draw;
-            ev = -(double)x->pending * ST_CARD + ec_static(x, x->hand, x->nh, x->color, x->topface,
-                                                            ec_nxt(x, me, 1, x->d), NULL, 0);
+            int out = x->nomercy && x->nh + x->pending >= x->mercy;   /* drawing them puts me out */
+            ev = -(double)x->pending * ST_CARD - (out ? 200.0 : 0.0)
+                 + ec_static(x, x->hand, x->nh, x->color, x->topface, ec_nxt(x, me, 1, x->d), NULL, 0);
         }
     } else if (g->phase == PH_DRAWN) {
-        if (pas >= 0 && (!nv || tre || (W_CONSUMISMO > 0 && ec_consume(x, L, vis, nv)))) {
+        if (pas >= 0 && (!nv || tre || (consume && ec_consume(x, L, vis, nv)))) {
             extra = pas;
             ev = ec_static(x, x->hand, x->nh, x->color, x->topface, ec_nxt(x, me, 1, x->d), NULL, 0);
             if (tre) ev += 3.0 * W_TREBUCHET;
         }
     } else if (g->phase == PH_PLAY && draw >= 0) {
-        if (!nv || tre || (W_CONSUMISMO > 0 && ec_consume(x, L, vis, nv))) {
+        if (!nv || tre || (consume && ec_consume(x, L, vis, nv))) {
             extra = draw;
             ev = ec_draw_value(x, x->hand, x->nh, x->color, x->topface, NULL);
             if (tre) ev += 3.0 * W_TREBUCHET;
@@ -797,7 +896,7 @@ static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
         int nr = st_remove(x->hand, x->nh, card, rest);
         if (nr != 1 || ec_wild(g, rest[0])) return chosen;
         if (x->na < P_OLHA_MIN_PLAYERS) return chosen;
-        for (int s = 0; s < x->n; s++) if (s != me && x->sizes[s] <= 1) return chosen;
+        for (int s = 0; s < x->n; s++) if (s != me && !(x->out >> s & 1) && x->sizes[s] <= 1) return chosen;
         int rc = ec_color(g, rest[0]);
         if (L[chosen].color != rc) return chosen;
         if (st_random(r) >= P_OLHA_RATE) return chosen;
