@@ -64,8 +64,8 @@ def test_rl_bot_plays_as_the_strategist_where_no_model_fits_and_says_so():
             assert bot.act(v, legal) == StrategistBot(seed).act(v, legal)
             g.apply(legal[0])
     assert note("UNO 1121 DR", 4) == ("rl: its models were trained for 2 players under UNO 1121 or 3 players under "
-                                      "UNO 1121 or 4 players under UNO 1121 or 4 players under UNO 1121 P4 or 4 players under "
-                                      "UNO 1121 SEVENO-JUMPIN; here it "
+                                      "UNO 1121 or 4 players under UNO 1121 or 4 players under UNO 1121 DD-P1 or 4 players "
+                                      "under UNO 1121 P4 or 4 players under UNO 1121 SEVENO-JUMPIN; here it "
                                       "plays as the strategist")
     assert note("UNO 1121", 2) is None and note("UNO 1121", 3) is None and note("UNO 1121", 5) is not None
 
@@ -128,14 +128,17 @@ def test_rl_plays_the_model_trained_for_each_table_and_the_strategist_elsewhere(
     from unokit.env import Encoder, table_for
     from unokit.play.wire import catalog_message
     assert [(m.rules, m.players) for m in shipped_models()] == [("UNO 1121", 2), ("UNO 1121", 3), ("UNO 1121", 4),
-                                                                ("UNO 1121 P4", 4), ("UNO 1121 SEVENO-JUMPIN", 4)]
+                                                                ("UNO 1121 DD-P1", 4), ("UNO 1121 P4", 4),
+                                                                ("UNO 1121 SEVENO-JUMPIN", 4)]
     assert catalog_message()["rl_models"] == [{"rules": "UNO 1121", "players": n} for n in (2, 3, 4)] + [
-        {"rules": "UNO 1121 P4", "players": 4}, {"rules": "UNO 1121 SEVENO-JUMPIN", "players": 4}]
+        {"rules": "UNO 1121 DD-P1", "players": 4}, {"rules": "UNO 1121 P4", "players": 4},
+        {"rules": "UNO 1121 SEVENO-JUMPIN", "players": 4}]
     assert model_for("uno 1121", 2) is not None and model_for("UNO 1121", 5) is None   # any spelling of the code
     assert model_for("UNO 1121", 4).path.name == "rl-uno1121-4p.npz" and model_for("UNO 1121 DR", 4) is None
     assert model_for("UNO 1121", 3).path.name == "rl-uno1121-3p.npz"
     assert model_for("UNO 1121 P4", 4).path.name == "rl-uno1121-p4-4p.npz" and model_for("UNO 1121 P4", 3) is None
     assert model_for("UNO 1121 JUMPIN-SEVENO", 4).path.name == "rl-uno1121-seveno-jumpin-4p.npz"   # (any order)
+    assert model_for("UNO 1121 DD-P1", 4).path.name == "rl-uno1121-dd-p1-4p.npz" and model_for("UNO 1121 DD-P1", 2) is None
     # a model trained for 3 players under P4 (random weights of the right shapes)
     t = table_for("UNO 1121 P4", 3)
     enc = Encoder(t)

@@ -514,7 +514,8 @@ def test_picker_names_what_rl_was_trained_for_at_this_table():
             picker = pilot.app.screen
             note = lambda: str(picker.query_one("#rl-note").render())
             assert ("trained for 2 players under UNO 1121 or 3 players under UNO 1121 or 4 players under UNO 1121 "
-                    "or 4 players under UNO 1121 P4 or 4 players under UNO 1121 SEVENO-JUMPIN; "
+                    "or 4 players under UNO 1121 DD-P1 or 4 players under UNO 1121 P4 "
+                    "or 4 players under UNO 1121 SEVENO-JUMPIN; "
                     "here it plays as the strategist") in note()
             picker.query_one("#players").value = "4"
             await pilot.pause()

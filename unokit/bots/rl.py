@@ -142,6 +142,7 @@ def shipped_models() -> tuple[Model, ...]:
     2 players under UNO 1121
     3 players under UNO 1121
     4 players under UNO 1121
+    4 players under UNO 1121 DD-P1
     4 players under UNO 1121 P4
     4 players under UNO 1121 SEVENO-JUMPIN
     """
@@ -166,7 +167,7 @@ def note(rules: str, players: int, model=None) -> str | None:
     >>> note("UNO 1121", 2) is None
     True
     >>> note("UNO 1121 DR", 4)
-    'rl: its models were trained for 2 players under UNO 1121 or 3 players under UNO 1121 or 4 players under UNO 1121 or 4 players under UNO 1121 P4 or 4 players under UNO 1121 SEVENO-JUMPIN; here it plays as the strategist'
+    'rl: its models were trained for 2 players under UNO 1121 or 3 players under UNO 1121 or 4 players under UNO 1121 or 4 players under UNO 1121 DD-P1 or 4 players under UNO 1121 P4 or 4 players under UNO 1121 SEVENO-JUMPIN; here it plays as the strategist'
     """
     models = (Model.of(model),) if model is not None else shipped_models()
     if model_for(rules, players, models) is not None:

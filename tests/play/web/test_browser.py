@@ -458,8 +458,8 @@ def test_browser_lobby_names_what_rl_was_trained_for(browser, tmp_path):
         assert rl.inner_text() == "bot: rl (trained for this table)"
         page.get_by_test_id("seats-input").fill("5")
         assert rl.inner_text() == ("bot: rl (trained for 2 players, UNO 1121 or 3 players, UNO 1121 or 4 players, "
-                                   "UNO 1121 or 4 players, UNO 1121 P4 or 4 players, UNO 1121 SEVENO-JUMPIN; plays as the "
-                                   "strategist here)")
+                                   "UNO 1121 or 4 players, UNO 1121 DD-P1 or 4 players, UNO 1121 P4 or 4 players, "
+                                   "UNO 1121 SEVENO-JUMPIN; plays as the strategist here)")
         page.get_by_test_id("seats-input").fill("4")
         assert rl.inner_text() == "bot: rl (trained for this table)"
         page.get_by_test_id("seats-input").fill("2")
@@ -473,8 +473,8 @@ def test_browser_lobby_names_what_rl_was_trained_for(browser, tmp_path):
         page.get_by_test_id("lang-toggle").click()
         page.wait_for_function("document.documentElement.lang === 'pt-BR'")
         assert rl.inner_text() == ("robô: rl (treinado para 2 jogadores, UNO 1121 ou 3 jogadores, UNO 1121 ou 4 "
-                                   "jogadores, UNO 1121 ou 4 jogadores, UNO 1121 P4 ou 4 jogadores, UNO 1121 SEVENO-JUMPIN; "
-                                   "aqui joga como o estrategista)")
+                                   "jogadores, UNO 1121 ou 4 jogadores, UNO 1121 DD-P1 ou 4 jogadores, UNO 1121 P4 ou 4 "
+                                   "jogadores, UNO 1121 SEVENO-JUMPIN; aqui joga como o estrategista)")
         page.get_by_test_id("seats-input").fill("4")       # the house-rule model's own table (UNO 1121 P4)
         page.get_by_test_id("rules-input").fill("UNO 1121 P4")
         page.wait_for_function("document.querySelector('[data-testid=\"bot-select-1\"] option[value=rl]')"
