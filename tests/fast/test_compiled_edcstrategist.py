@@ -1,6 +1,6 @@
 """The compiled strategist under the coloured editions it is written for (issue 28 point 1,
-unokit/fast/_edcstrategist.h): UNO Extreme!, UNO Flash, UNO Spin and UNO Show 'em No Mercy. It makes the Python
-strategist's choices.
+unokit/fast/_edcstrategist.h): UNO Extreme!, UNO Flash, UNO Spin, UNO Show 'em No Mercy and UNO Flex. It makes the
+Python strategist's choices.
 
 C plays a hand (every move applied logged, reactions included); ``unokit.lab.sim.play_hand`` plays the same deal with
 ``StrategistBot`` seeded as the C seat (beside ``RandomPlayBot``, ``GreedyBot`` and the human-error bots) and the same
@@ -8,12 +8,14 @@ harness generator: the same moves in the same order, so every strategist decisio
 Wild Draw Four challenges and bluff caution, card counting and reading of the others' draws included, Extreme's
 launcher, Flash's SLAP rounds, Spin's wheel (its free discards, the colour it names, the draws until a colour, the
 hands passed on, the hand shown) and No Mercy's cards and rules (draw stacking, the mercy limit and the seats out, the
-7's swap, the 0's pass, Discard All, Skip Everyone, the Wild Reverse Draw Four, the roulette and its draws) included
-(2 to 6 players; hypothesis over seeds and line-ups). Whole hands equal the
+7's swap, the 0's pass, Discard All, Skip Everyone, the Wild Reverse Draw Four, the roulette and its draws) and Flex's
+flex sides (the colour a flexed number leaves, Skip Everyone, the Reverse that skips, the draws of a seat named or of
+everyone, read as turn draws) included (2 to 6 players; hypothesis over seeds and line-ups). Whole hands equal the
 lab's ``play_deal``. Mutations, each caught by the lockstep: C told that the Draw Two draws nothing (the strategist's
 Card.draw), that a Skip is a 3 (its face), that the Hit 2 makes the next seat press nothing or that the Wild Hit is a
 Hit 2 (the strategist's face), that a Spin card is a plain number, that No Mercy's Discard All, Skip Everyone or
-Wild Reverse Draw Four is a plain card.
+Wild Reverse Draw Four is a plain card, that Flex's flexed Skip is a 3 or its flexed Wild All a plain Wild (nobody
+made to draw).
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from test_compiled_editions import same_moves, told_wrong
 
 from unokit.fast import compiled as C
 
-EXTREME, FLASH, SPIN, NOMERCY = "UNO EXTREME", "UNO FLASH", "UNO SPIN", "UNO NOMERCY"
-COLOURED = (EXTREME, FLASH, SPIN, NOMERCY)
+EXTREME, FLASH, SPIN, NOMERCY, FLEX = "UNO EXTREME", "UNO FLASH", "UNO SPIN", "UNO NOMERCY", "UNO FLEX"
+COLOURED = (EXTREME, FLASH, SPIN, NOMERCY, FLEX)
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
 
@@ -80,12 +82,14 @@ def test_compiled_strategist_agrees_on_any_deal(rules, seed, players, lineup):
 @pytest.mark.parametrize("rules,face,fact,value", [
     (EXTREME, "R+2", "card draw", 0), (EXTREME, "GS", "face", 3), (EXTREME, "RX2", "strategist's face", 0),
     (EXTREME, "WH", "strategist's face", 7), (FLASH, "Y+2", "card draw", 0), (SPIN, "B2S", "face", 2),
-    (NOMERCY, "GDA", "face", 3), (NOMERCY, "YSA", "face", 4), (NOMERCY, "WR+4", "face", 23)])
+    (NOMERCY, "GDA", "face", 3), (NOMERCY, "YSA", "face", 4), (NOMERCY, "WR+4", "face", 23),
+    (FLEX, "RSX*", "face", 3), (FLEX, "WFA*", "face", 13)])
 def test_strategist_told_wrong_in_C_fails_the_lockstep(monkeypatch, rules, face, fact, value):
     """The mutation check on facts only the strategist reads here (no greedy seat): a Draw Two that draws nothing,
     a Skip read as a 3, a Hit 2 valued as a plain card (the next seat presses nothing), a Wild Hit as a Hit 2, a Spin
     card as a plain 2 (the card a free discard or a look-ahead keeps), a Discard All as a 3 (its shed not counted), a
-    Skip Everyone as a 4, a Wild Reverse Draw Four as a Wild Draw Six (its victim the next seat, not the previous)."""
+    Skip Everyone as a 4, a Wild Reverse Draw Four as a Wild Draw Six (its victim the next seat, not the previous), a
+    flexed Skip as a 3 (no Skip Everyone), a flexed Wild All as a plain Wild (nobody made to draw)."""
     told_wrong(monkeypatch, rules, face, fact, value)
     with pytest.raises(AssertionError):
         for players in (2, 3):

@@ -88,7 +88,7 @@ def test_FLEX_is_played_compiled_for_its_proven_bots_only():
         assert C.problem(FLEX, "random-play", players) is None, players
         assert C.problem(FLEX, ["greedy", "human:greedy", "human:random-play"][:players], players) is None
     assert C.problem(FLEX, "random-play", 9)
-    assert "strategist" in C.problem(FLEX, "strategist", 3)
+    assert C.problem(FLEX, "strategist", 3) is None   # (tests/fast/test_compiled_edcstrategist.py)
     assert C.problem("UNO FLEX C", "random-play", 3)
     assert C.batch_problem(FLEX)
 

@@ -1,8 +1,8 @@
 /* The strategist under a coloured edition (issue 28, point 1): unokit.bots.strategist.StrategistBot on an edition's
  * hand (EdGame, _editions.h) whose cards have colours: UNO Extreme! (its Hit 2, Wild Hit and launcher), UNO Flash
- * (its SLAP rounds; the unit's pick of who plays next is the engine's) and UNO Spin (its wheel). compiled.problem
- * allows it there only (compiled._EDITION_STRATEGIST): No Mercy's stacking, mercy and cards, Flip's sides and Flex's
- * power cards are not read here yet.
+ * (its SLAP rounds; the unit's pick of who plays next is the engine's), UNO Spin (its wheel), UNO Show 'em No Mercy
+ * (stacking, the mercy limit, its cards) and UNO Flex (the flex sides). compiled.problem allows it there only
+ * (compiled._EDITION_STRATEGIST): Flip's two sides are not read here yet.
  *
  * It is _strategist.h's translation of the Python bot (the same components, weights, parameters and floating-point
  * expressions in the same order: W_*, P_*, T_*, ST_CARD, st_danger, st_pnone, st_random) with a card read from its
@@ -36,6 +36,16 @@
 #define EF_DISCARD_ALL 21
 #define EF_WRD4 22
 #define EF_ROULETTE 25
+#define EF_FLEXED_2 48                 /* UNO Flex: the flexed numbers 48-51, then its Skip, Reverse and their flex sides */
+#define EF_FLEXED_8 51
+#define EF_FLEX_SKIP 55
+#define EF_FLEX_REVERSE 56
+#define EF_FLEXED_SKIP 58
+#define EF_FLEXED_REVERSE 59
+#define EF_FLEXED_DRAW_TWO 60
+#define EF_FLEXED_WILD_TARGET 65
+#define EF_FLEXED_WILD_ALL 66
+#define EF_FLEXED_WD4 67
 
 typedef struct {                       /* SeatInfo of one other seat */
     double lc_trust[4], lf_trust[EF_WILD], named_trust;
@@ -279,6 +289,8 @@ static void ec_after(EcStrat *S, const EdGame *g, EdMove a, int phase) {
             } else if (f->kind == EDK_SWAP && a.target >= 0 && left) ec_swapped(z, me, p, a.target);
             else if (f->kind == EDK_PASS && left)      /* the carousel ('every-hand') */
                 for (int s = 0; s < g->n; s++) ec_reset(&z->info[s]);
+            else if (f->kind == EDK_AIM_DRAW || f->kind == EDK_ALL_DRAW)   /* UNO Flex: Game.draw_cards, no penalty */
+                for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, ec_got(S, g, q), 1);
         } else if (a.kind == EM_DRAW) {                /* a turn draw: one 'draw' a card (Game._draw_with_policy) */
             int got = ec_got(S, g, p);
             if (phase == PH_PLAY) for (int i = 0; i < got; i++) ec_ev_draw(z, me, p, 1, 1);
@@ -649,8 +661,9 @@ static double ec_value_raw(const EcCtx *x, int c, int named, int target, int dep
     const EdGame *g = x->g;
     const EdFace *fc = ec_f(g, c);
     uint8_t rest[ED_NDECK];
-    int nr = st_remove(hand, nh, c, rest);
+    int nr = st_remove(hand, nh, ed_held_face(g->R, c), rest);   /* (UNO Flex: a flexed face from its flex card) */
     int col = named >= 0 ? named : ec_color(g, c), face = fc->face, me = x->me;
+    if (face >= EF_FLEXED_2 && face <= EF_FLEXED_8 && col >= 0) col = (col + 3) % 4;   /* it leaves its own colour */
     if (col < 0) col = color;                          /* a Colour Roulette names none: the colour stays */
     int two = x->na == 2, draw = fc->card_draw, sizes[MAXP];
     for (int s = 0; s < x->n; s++) sizes[s] = sizes_in ? sizes_in[s] : x->sizes[s];
@@ -672,36 +685,44 @@ static double ec_value_raw(const EcCtx *x, int c, int named, int target, int dep
         return v;
     }
     if (W_POINTS > 0) v += W_POINTS * 0.004 * fc->card_points * (1.0 + 3.0 * x->max_danger);
-    int nxt = ec_nxt(x, me, 1, x->d), actor = nxt, victim = -1, skipped[MAXP], nsk = 0;
-    double kc = 0.0;
+    int nxt = ec_nxt(x, me, 1, x->d), actor = nxt, vq[MAXP], nvic = 0, skipped[MAXP], nsk = 0;
+    double vkc[MAXP];                                  /* victims: seat -> cards, in the order first named */
+#define EC_VICTIM(q, kc) do { int _i = 0; while (_i < nvic && vq[_i] != (q)) _i++; \
+                              if (_i == nvic) { vq[nvic] = (q); vkc[nvic++] = 0; } vkc[_i] += (kc); } while (0)
     if (draw) {
         int total = draw, d = face == EF_WRD4 ? -x->d : x->d;   /* No Mercy's Wild Reverse Draw Four: reverse first */
         if (depth == 0 && x->phase == PH_PENDING) total += x->pending;
         nxt = ec_nxt(x, me, 1, d);
-        victim = nxt;
-        kc = total;
+        EC_VICTIM(nxt, total);
         skipped[nsk++] = nxt;
         actor = ec_nxt(x, nxt, 1, d);
-    } else if (face == EF_SKIP_ALL) {                  /* No Mercy: everyone else is skipped */
+    } else if (face == EF_SKIP_ALL || face == EF_FLEXED_SKIP) {   /* No Mercy, Flex: everyone else is skipped */
         for (int s = 0; s < x->n; s++) if (s != me && !(x->out >> s & 1)) skipped[nsk++] = s;
         actor = me;
     } else if (fc->strat == ESF_HIT_TWO || fc->strat == ESF_WILD_HIT) {   /* strategist._LAUNCHED */
-        victim = nxt;
-        kc = fc->strat == ESF_WILD_HIT ? x->launch_mean / x->launch_some : fc->presses * x->launch_mean;
+        EC_VICTIM(nxt, fc->strat == ESF_WILD_HIT ? x->launch_mean / x->launch_some : fc->presses * x->launch_mean);
         skipped[nsk++] = nxt;
         actor = ec_nxt(x, nxt, 1, x->d);
     } else if (face == EF_ROULETTE) {                  /* No Mercy: the next seat turns cards until a colour (~3.5) */
-        victim = nxt;
-        kc = 3.5;
+        EC_VICTIM(nxt, 3.5);
         skipped[nsk++] = nxt;
         actor = ec_nxt(x, nxt, 1, x->d);
-    } else if (face == EF_SKIP) {
+    } else if ((face == EF_FLEXED_WILD_TARGET || face == EF_FLEXED_WD4) && target >= 0) {   /* Flex: the seat named */
+        EC_VICTIM(target, face == EF_FLEXED_WILD_TARGET ? 2 : 4);
+    } else if (face == EF_FLEXED_DRAW_TWO || face == EF_FLEXED_WILD_ALL) {   /* Flex: every other seat draws */
+        for (int s = 0; s < x->n; s++)
+            if (s != me && !(x->out >> s & 1)) EC_VICTIM(s, face == EF_FLEXED_DRAW_TWO ? 1 : 2);
+    } else if (face == EF_FLEXED_REVERSE) {            /* Flex: reverse, then the first seat the other way is skipped */
+        skipped[nsk++] = ec_nxt(x, me, 1, -x->d);
+        actor = two ? me : ec_nxt(x, me, 2, -x->d);
+    } else if (face == EF_SKIP || face == EF_FLEX_SKIP) {
         if (1 <= x->na - 1) { skipped[nsk++] = nxt; actor = ec_nxt(x, me, 2, x->d); }
         else { actor = ec_nxt(x, me, 1 + 1 % (x->na - 1), x->d); skipped[nsk++] = nxt; }
-    } else if (face == EF_REVERSE) {
+    } else if (face == EF_REVERSE || face == EF_FLEX_REVERSE) {
         if (two) { actor = me; skipped[nsk++] = nxt; }
         else actor = ec_nxt(x, me, 1, -x->d);
     }
+#undef EC_VICTIM
     if (x->t_card >= 0 && target >= 0 && fc->number == x->t_card) {   /* _swap_gain: scene stealing */
         int theirs = sizes[target];
         double gain = (nr - theirs) * ST_CARD;
@@ -724,11 +745,12 @@ static double ec_value_raw(const EcCtx *x, int c, int named, int target, int dep
         for (int s = 0; s < x->n; s++) if (!(x->out >> s & 1)) sizes[s] = nw[s];
     }
     if (W_MANAGEMENT > 0) {
-        if (victim == me) { v -= ST_CARD * kc; sizes[me] += (int)kc; }
-        else if (victim >= 0) {
-            v += 1.0 * W_MANAGEMENT * ST_CARD * kc * (P_VICTIM + 0.8 * st_danger(sizes[victim]));
-            sizes[victim] += (int)nearbyint(kc);           /* (Python's round: half to even) */
-            if (x->nomercy && sizes[victim] >= x->mercy) v += two ? 100.0 : 4.0 * ST_CARD;   /* the victim is out */
+        for (int i = 0; i < nvic; i++) {
+            int q = vq[i];
+            if (q == me) { v -= ST_CARD * vkc[i]; sizes[me] += (int)vkc[i]; continue; }
+            v += 1.0 * W_MANAGEMENT * ST_CARD * vkc[i] * (P_VICTIM + 0.8 * st_danger(sizes[q]));
+            sizes[q] += (int)nearbyint(vkc[i]);            /* (Python's round: half to even) */
+            if (x->nomercy && sizes[q] >= x->mercy) v += two ? 100.0 : 4.0 * ST_CARD;   /* the victim is out */
         }
         for (int i = 0; i < nsk; i++)
             if (skipped[i] != me && !two) v += 1.0 * W_MANAGEMENT * ST_CARD * (0.4 + 1.2 * st_danger(x->sizes[skipped[i]]));
@@ -751,7 +773,7 @@ static double ec_value(const EcCtx *x, int c, int named, int target, int depth, 
     double v = ec_value_raw(x, c, named, target, depth, hand, nh, color, sizes);
     if (W_BLUFF_CAUTION > 0 && ec_f(x->g, c)->face == EF_WD4) {
         uint8_t rest[ED_NDECK];
-        int nr = st_remove(hand, nh, c, rest), held = 0;
+        int nr = st_remove(hand, nh, ed_held_face(x->g->R, c), rest), held = 0;
         for (int i = 0; i < nr && !held; i++) held = ec_color(x->g, rest[i]) == color;
         if (held) {
             double pc = P_CHALLENGED * W_BLUFF_CAUTION;

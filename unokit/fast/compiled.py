@@ -371,8 +371,8 @@ def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: boo
 EDITIONS = ("ALLWILD", "NOMERCY", "EXTREME", "SPIN", "FLASH", "FLIP", "FLEX")
 _EDITION_BOTS = ("random-play", "greedy", *_HUMAN, "strategist")   # the human-error bots: unokit/fast/_edhuman.h
 #: the editions the strategist is proven under (unokit/fast/_edstrategist.h: a colourless deck of wilds;
-#: _edcstrategist.h: coloured decks, with UNO Extreme!'s launcher, UNO Flash's SLAP rounds, UNO Spin's wheel, No Mercy)
-_EDITION_STRATEGIST = ("ALLWILD", "EXTREME", "FLASH", "SPIN", "NOMERCY")
+#: _edcstrategist.h: coloured decks, with UNO Extreme!'s launcher, UNO Flash's SLAP rounds, UNO Spin's wheel, No Mercy, UNO Flex)
+_EDITION_STRATEGIST = ("ALLWILD", "EXTREME", "FLASH", "SPIN", "NOMERCY", "FLEX")
 
 
 def _ed(rs) -> bytes | None:
