@@ -1,6 +1,6 @@
 """The compiled strategist under the coloured editions it is written for (issue 28 point 1,
-unokit/fast/_edcstrategist.h): UNO Extreme!, UNO Flash, UNO Spin, UNO Show 'em No Mercy and UNO Flex. It makes the
-Python strategist's choices.
+unokit/fast/_edcstrategist.h): UNO Extreme!, UNO Flash, UNO Spin, UNO Show 'em No Mercy, UNO Flex and UNO Flip. It
+makes the Python strategist's choices.
 
 C plays a hand (every move applied logged, reactions included); ``unokit.lab.sim.play_hand`` plays the same deal with
 ``StrategistBot`` seeded as the C seat (beside ``RandomPlayBot``, ``GreedyBot`` and the human-error bots) and the same
@@ -10,12 +10,14 @@ launcher, Flash's SLAP rounds, Spin's wheel (its free discards, the colour it na
 hands passed on, the hand shown) and No Mercy's cards and rules (draw stacking, the mercy limit and the seats out, the
 7's swap, the 0's pass, Discard All, Skip Everyone, the Wild Reverse Draw Four, the roulette and its draws) and Flex's
 flex sides (the colour a flexed number leaves, Skip Everyone, the Reverse that skips, the draws of a seat named or of
-everyone, read as turn draws) included (2 to 6 players; hypothesis over seeds and line-ups). Whole hands equal the
+everyone, read as turn draws) and Flip's two sides (the dark colours, the deck's side in play, the pile's sides nobody
+has seen, the table turned over, the Wild Draw Colour and the draws until its colour) included (2 to 6 players;
+hypothesis over seeds and line-ups). Whole hands equal the
 lab's ``play_deal``. Mutations, each caught by the lockstep: C told that the Draw Two draws nothing (the strategist's
 Card.draw), that a Skip is a 3 (its face), that the Hit 2 makes the next seat press nothing or that the Wild Hit is a
 Hit 2 (the strategist's face), that a Spin card is a plain number, that No Mercy's Discard All, Skip Everyone or
 Wild Reverse Draw Four is a plain card, that Flex's flexed Skip is a 3 or its flexed Wild All a plain Wild (nobody
-made to draw).
+made to draw), that Flip's Wild Draw Colour is a plain Wild.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import random
 
 import compiled_support as S
 import pytest
+import test_compiled_editions_flip as FL
 import test_compiled_editions_human as H
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -60,8 +63,6 @@ def strategist_moves(rules: str, players: int, seeds, lineup) -> tuple[int, int]
 def test_strategist_is_played_compiled_under_the_coloured_editions_written(rules):
     for players in (2, 3, 6):
         assert C.problem(rules, ["strategist"] * players, players) is None
-    why = C.problem("UNO FLIP", ["strategist", "greedy"], 3)
-    assert why and "strategist" in why and "FLIP" in why
 
 
 @pytest.mark.parametrize("rules", COLOURED)
@@ -126,8 +127,50 @@ def test_spin_hand_shown_after_a_challenge_is_read_as_the_python_strategist_read
     H.lockstep(SPIN, (6,), [8], rates=H.LOUD, lineup=beside_humans)
 
 
-@pytest.mark.parametrize("rules", COLOURED)
+@pytest.mark.parametrize("rules", (*COLOURED, "UNO FLIP"))
 def test_strategist_beats_random_play(rules):
     for seat, bots in enumerate((["strategist", "random-play"], ["random-play", "strategist"])):
         r = C.play(4000, players=2, rules=rules, bots=bots, seed=3, chance="fast")
         assert (r.winner == seat).mean() > 0.55   # (Flash: 57.7%, its unit picks who plays next)
+
+
+FLIP = "UNO FLIP"
+
+
+def flip_moves(players: int, seeds, lineup) -> tuple[int, int]:
+    """UNO Flip's lockstep (its moves named by the side in play: test_compiled_editions_flip.same_moves)."""
+    decisions, hands, _ = FL.same_moves(players, seeds, lineup, bot="strategist", cut_short=True)
+    return decisions, hands
+
+
+@pytest.mark.parametrize("players,lineup,hands", [
+    (2, alternate, 24), (3, all_but_one, 14), (4, mixed, 12), (5, alternate, 8), (6, mixed, 8)])
+def test_FLIP_compiled_strategist_makes_the_python_strategist_choices(players, lineup, hands):
+    decisions, played = flip_moves(players, range(hands), lineup)
+    assert played == S.sampled(hands) and decisions > 10 * played
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), lineup=st.sampled_from((alternate, all_but_one, mixed)))
+def test_FLIP_compiled_strategist_agrees_on_any_deal(seed, players, lineup):
+    flip_moves(players, [seed], lineup)
+
+
+def test_FLIP_strategist_told_wrong_in_C_fails_the_lockstep(monkeypatch):
+    """The Wild Draw Colour valued as a plain Wild (its victim's cards until the colour not counted)."""
+    told_wrong(monkeypatch, FLIP, "WDC/BR", "face", 13)
+    with pytest.raises(AssertionError):
+        for players in (2, 3, 4):
+            flip_moves(players, range(30), mixed)
+
+
+@pytest.mark.parametrize("rates", [H.LOUD, H.CHATTY])
+def test_FLIP_compiled_strategist_beside_human_error_bots_makes_the_python_choices(rates):
+    out = FL.human_lockstep((2, 3, 6), 10, rates=rates, lineup=beside_humans)
+    assert out["hands"] == 3 * S.sampled(10) and out["caught"] > 0 and out["dark"] > 0
+
+
+def test_FLIP_compiled_strategist_lab_hands_equal_play_deal():
+    n, lineup = S.sampled(12), ["strategist", "random-play", "greedy", "strategist"]
+    S.same_lab_hands(FLIP, lineup, n, ("winner", "first", "turns", "actions", "plays", "drawn", "score"), bot_salt=0,
+                     whole=True)

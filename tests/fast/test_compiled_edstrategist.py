@@ -6,8 +6,8 @@ C plays a hand (every move applied logged, reactions included); ``unokit.lab.sim
 the same moves in the same order, so every strategist decision is the Python bot's (2 to 6 players; hypothesis over
 seeds and line-ups). Whole hands equal the lab's ``play_deal``. Mutations: C told that the Forced Swap is a plain
 Wild to the strategist, or the Wild Skip Two a Wild Skip, fails the lockstep. Beside the human-error bots (_edhuman.h's
-reaction step), every move the same too. Under UNO Extreme!, Flash, Spin, No Mercy and Flex the strategist is
-_edcstrategist.h's (tests/fast/test_compiled_edcstrategist.py); under Flip it is refused (not yet written in C).
+reaction step), every move the same too. Under the coloured editions the strategist is _edcstrategist.h's
+(tests/fast/test_compiled_edcstrategist.py).
 """
 
 from __future__ import annotations
@@ -74,12 +74,10 @@ def test_ALLWILD_compiled_strategist_lab_hands_equal_play_deal():
     S.same_lab_hands(ALLWILD, lineup, n, ("winner", "first", "turns", "actions", "plays", "drawn", "score"), bot_salt=0, whole=True)
 
 
-@pytest.mark.parametrize("rules", ["UNO FLIP"])
-def test_strategist_under_the_coloured_editions_not_yet_written_is_refused_with_its_reason(rules):
-    """(UNO Extreme!'s: tests/fast/test_compiled_edcstrategist.py)"""
-    why = C.problem(rules, ["strategist", "greedy"], 3)
-    assert why and "strategist" in why and "not yet written in C" in why
-    assert C.problem(rules, ["greedy", "random-play"], 3) is None
+@pytest.mark.parametrize("rules", [f"UNO {code}" for code in C.EDITIONS])
+def test_strategist_is_compiled_under_every_edition(rules):
+    """(the coloured editions': tests/fast/test_compiled_edcstrategist.py)"""
+    assert C.problem(rules, ["strategist", "greedy", "random-play"], 3) is None
 
 
 def beside_humans(players, seed):

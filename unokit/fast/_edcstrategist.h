@@ -1,8 +1,10 @@
 /* The strategist under a coloured edition (issue 28, point 1): unokit.bots.strategist.StrategistBot on an edition's
  * hand (EdGame, _editions.h) whose cards have colours: UNO Extreme! (its Hit 2, Wild Hit and launcher), UNO Flash
  * (its SLAP rounds; the unit's pick of who plays next is the engine's), UNO Spin (its wheel), UNO Show 'em No Mercy
- * (stacking, the mercy limit, its cards) and UNO Flex (the flex sides). compiled.problem allows it there only
- * (compiled._EDITION_STRATEGIST): Flip's two sides are not read here yet.
+ * (stacking, the mercy limit, its cards), UNO Flex (the flex sides) and UNO Flip (its two sides: a colour as Python
+ * numbers it, the dark ones 4-7, ec_color; a card as the face a move names, EdFace.same; the deck's side in play and
+ * the pile's sides nobody has seen in the unseen count; the table turned over resets what was read, 'new-cards';
+ * the Wild Draw Colour's victim valued at strategist._UNTIL_COLOR cards, its draws until the colour turn draws).
  *
  * It is _strategist.h's translation of the Python bot (the same components, weights, parameters and floating-point
  * expressions in the same order: W_*, P_*, T_*, ST_CARD, st_danger, st_pnone, st_random) with a card read from its
@@ -36,6 +38,7 @@
 #define EF_DISCARD_ALL 21
 #define EF_WRD4 22
 #define EF_ROULETTE 25
+#define EF_WDC 43                       /* UNO Flip's Wild Draw Colour */
 #define EF_FLEXED_2 48                 /* UNO Flex: the flexed numbers 48-51, then its Skip, Reverse and their flex sides */
 #define EF_FLEXED_8 51
 #define EF_FLEX_SKIP 55
@@ -46,10 +49,12 @@
 #define EF_FLEXED_WILD_TARGET 65
 #define EF_FLEXED_WILD_ALL 66
 #define EF_FLEXED_WD4 67
+#define EC_NCOL 8                      /* the colours as Python numbers them (Color): the four light ones, UNO Flip's dark */
+#define EC_UNTIL_COLOR (112.0 / 26.0)  /* strategist._UNTIL_COLOR: cards drawn until a dark colour comes, on average */
 
 typedef struct {                       /* SeatInfo of one other seat */
-    double lc_trust[4], lf_trust[EF_WILD], named_trust;
-    int16_t lc_at[4], lf_at[EF_WILD], acquired;
+    double lc_trust[EC_NCOL], lf_trust[EF_WILD], named_trust;
+    int16_t lc_at[EC_NCOL], lf_at[EF_WILD], acquired;
     uint8_t lc_has;
     uint16_t lf_has;
     int8_t named;
@@ -72,6 +77,7 @@ typedef struct {
     uint16_t drawn[MAXP];              /* the cards each seat had drawn before the move read (ec_after) */
     int8_t roulette;                   /* No Mercy: the move read is the roulette's victim naming its colour */
     uint8_t had;                       /* the cards its player held before the move read */
+    int16_t pen;                       /* the cards of the penalty it draws first (the rest: UNO Flip's draws until) */
     int8_t victim;                     /* the launcher's victim of the play read (-1: none) */
     int8_t spinner;                    /* UNO Spin: the seat that spins after the play read (-1: none) */
     EcSeat seat[MAXP];
@@ -79,7 +85,13 @@ typedef struct {
 
 static inline const EdFace *ec_f(const EdGame *g, int c) { return &g->R->f[c]; }
 static inline int ec_wild(const EdGame *g, int c) { return g->R->f[c].color == ED_NOCOLOR; }
-static inline int ec_color(const EdGame *g, int c) { return g->R->f[c].color == ED_NOCOLOR ? -1 : g->R->f[c].color; }
+/* a card's colour as Python numbers it (every card shows the side in play: UNO Flip's dark colours are 4-7) */
+static inline int ec_color(const EdGame *g, int c) {
+    return g->R->f[c].color == ED_NOCOLOR ? -1 : g->R->f[c].color + (g->dark ? ED_NCOLORS : 0);
+}
+
+/* a colour a move names (0-3 of the side in play, -1: none), as Python numbers it */
+static inline int ec_named(const EdGame *g, int col) { return col < 0 ? -1 : col + (g->dark ? ED_NCOLORS : 0); }
 
 /* a new hand (after ed_deal): the 'first' event read */
 static void ec_begin(EcStrat *S, const EdGame *g, const Config *cfg) {
@@ -175,7 +187,7 @@ static void ec_ev_challenge(const EcStrat *S, EcSeat *z, const EdGame *g, int me
     EcInfo *f = &z->info[b];
     if (S->reveal == 1 || me == p) {           /* the hand is shown to this seat */
         memset(f->rev, 0, (size_t)g->R->nf);
-        for (int i = 0; i < g->hand_len[b]; i++) f->rev[g->hands[b][i]]++;
+        for (int i = 0; i < g->hand_len[b]; i++) f->rev[g->R->f[g->hands[b][i]].same]++;
         f->rev_any = 1;
     }
     memset(f->since, 0, (size_t)g->R->nf);
@@ -195,6 +207,13 @@ static void ec_observe(EcStrat *S, const EdGame *g, EdMove a) {
     for (int s = 0; s < g->n; s++) S->drawn[s] = g->drawn_by[s];
     S->roulette = a.kind == EM_COLOR && g->victim == p;
     S->had = g->hand_len[p];
+    {   /* the penalty drawn first by a pending draw or a challenge (Game.draw_cards: what the stock and pile hold) */
+        int avail = g->stock_len + (g->discard_len > 1 ? g->discard_len - 1 : 0), k = 0;
+        if (a.kind == EM_DRAW && g->phase == PH_PENDING) k = g->pending;
+        else if (a.kind == EM_CHALLENGE)
+            k = g->wd4_bluff ? g->R->f[g->discard[g->discard_len - 1]].draw : g->pending + g->R->wrong_extra;
+        S->pen = (int16_t)(k < avail ? k : avail);
+    }
     S->victim = a.kind == EM_PLAY && ec_f(g, a.card)->kind == EDK_LAUNCH ? (int8_t)ed_next(g, p, 1) : -1;
     S->spinner = a.kind == EM_PLAY && ec_f(g, a.card)->kind == EDK_SPIN && g->hand_len[p] > 1
                ? (int8_t)ed_next(g, p, 1) : -1;
@@ -212,12 +231,12 @@ static void ec_observe(EcStrat *S, const EdGame *g, EdMove a) {
         if (!S->is[me]) continue;
         EcSeat *z = &S->seat[me];
         for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, slapped[q], 0);
-        if (a.kind == EM_PLAY) ec_ev_play(z, g, me, p, a.card, a.color);
+        if (a.kind == EM_PLAY) ec_ev_play(z, g, me, p, a.card, ec_named(g, a.color));
         else if (a.kind == EM_CHALLENGE) ec_ev_challenge(S, z, g, me, p);
         else if (a.kind == EM_DISCARD) z->sizes[p]--;          /* UNO Spin's free discard ('discard-under': one down) */
         else if (a.kind == EM_COLOR) {
-            z->ecolor = a.color;
-            if (p != me) { z->info[p].named = a.color; z->info[p].named_trust = T_NAMED_TRUST; }
+            z->ecolor = (int8_t)ec_named(g, a.color);
+            if (p != me) { z->info[p].named = (int8_t)ec_named(g, a.color); z->info[p].named_trust = T_NAMED_TRUST; }
         }
     }
 }
@@ -243,7 +262,7 @@ static void ec_spun(EcSeat *z, const EdGame *g, int me, int q, int got) {
         if (q != me) {
             EcInfo *f = &z->info[q];
             memset(f->rev, 0, (size_t)g->R->nf);
-            for (int i = 0; i < g->hand_len[q]; i++) f->rev[g->hands[q][i]]++;
+            for (int i = 0; i < g->hand_len[q]; i++) f->rev[g->R->f[g->hands[q][i]].same]++;
             f->rev_any = 1;
         }
         break;
@@ -291,14 +310,25 @@ static void ec_after(EcStrat *S, const EdGame *g, EdMove a, int phase) {
                 for (int s = 0; s < g->n; s++) ec_reset(&z->info[s]);
             else if (f->kind == EDK_AIM_DRAW || f->kind == EDK_ALL_DRAW)   /* UNO Flex: Game.draw_cards, no penalty */
                 for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, ec_got(S, g, q), 1);
+            else if (f->kind == EDK_FLIP)              /* UNO Flip: the table turned over ('new-cards') */
+                for (int s = 0; s < g->n; s++) ec_reset(&z->info[s]);
         } else if (a.kind == EM_DRAW) {                /* a turn draw: one 'draw' a card (Game._draw_with_policy) */
             int got = ec_got(S, g, p);
             if (phase == PH_PLAY) for (int i = 0; i < got; i++) ec_ev_draw(z, me, p, 1, 1);
-            else ec_ev_draw(z, me, p, got, 0);
+            else {                                     /* a pending draw, then UNO Flip's draws until the colour */
+                ec_ev_draw(z, me, p, got < S->pen ? got : S->pen, 0);
+                for (int i = S->pen; i < got; i++) ec_ev_draw(z, me, p, 1, 1);
+            }
         } else if (a.kind == EM_COLOR && S->roulette) {   /* No Mercy's roulette: Game.draw_until, a card a time */
             int got = ec_got(S, g, p);
             for (int i = 0; i < got; i++) ec_ev_draw(z, me, p, 1, 1);
-        } else if (a.kind == EM_CHALLENGE || a.kind == EM_CATCH || a.kind == EM_SLAP) {   /* penalties */
+        } else if (a.kind == EM_CHALLENGE) {           /* its penalty, then UNO Flip's draws until the colour */
+            for (int q = 0; q < g->n; q++) {
+                int got = ec_got(S, g, q);
+                ec_ev_draw(z, me, q, got < S->pen ? got : S->pen, 0);
+                for (int i = S->pen; i < got; i++) ec_ev_draw(z, me, q, 1, 1);
+            }
+        } else if (a.kind == EM_CATCH || a.kind == EM_SLAP) {   /* penalties */
             for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, ec_got(S, g, q), 0);
         }
     }
@@ -325,11 +355,12 @@ typedef struct {
     int nomercy, mercy;                /* _Ctx.nomercy (an edition with a mercy limit), the limit */
     int t_card, car_card;              /* the numbers whose play swaps hands with a seat named, passes every hand
                                         * (No Mercy's 7 and 0: _Ctx.t_card, car_card; -1: none) */
-    const uint8_t *hand;
+    const uint8_t *hand;               /* my hand, each card as the face a move names (UNO Flip: EdFace.same) */
+    uint8_t own[ED_NDECK];
     int sizes[MAXP];
     double max_danger, launch_mean, launch_some;   /* a press's mean, the chance that a press releases cards */
     int min_opp;
-    int unseen[ED_NF], unseen_total, unseen_sum, ucolor[4], ucol_tot, uface[EF_WILD][4], uwild;
+    int unseen[ED_NF], unseen_total, unseen_sum, ucolor[EC_NCOL], ucol_tot, uface[EF_WILD][EC_NCOL], uwild;
     uint8_t known[MAXP][ED_NF];
     int nknown[MAXP];
     uint8_t kcolor[MAXP], kface[MAXP][EF_WILD], kwild[MAXP];
@@ -362,11 +393,12 @@ static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
     }
     x->d = g->direction;
     x->phase = g->phase;
-    x->color = g->color;
+    x->color = ec_named(g, g->color);
     x->topface = ec_f(g, g->discard[g->discard_len - 1])->face;
     x->pending = g->pending;
-    x->hand = g->hands[me];
     x->nh = g->hand_len[me];
+    for (int i = 0; i < x->nh; i++) x->own[i] = R->f[g->hands[me][i]].same;
+    x->hand = x->own;
     x->max_danger = 0.0;
     x->min_opp = 99;
     int have = 0, sum = 0, empty = 0;
@@ -408,17 +440,17 @@ static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
             }
         }
     }
-    int cnt[ED_NF];                                    /* the deck less my hand, the pile and the known cards */
-    memset(cnt, 0, sizeof(int) * (size_t)nf);
-    for (int i = 0; i < R->nd; i++) cnt[R->deck[i]]++;
+    int cnt[ED_NF], seen = g->discard_len - g->discard_unseen;   /* (UNO Flip: the pile's sides nobody has seen) */
+    memset(cnt, 0, sizeof(int) * (size_t)nf);         /* the deck (its side in play) less my hand, the pile seen and */
+    for (int i = 0; i < R->nd; i++) cnt[R->f[g->dark ? R->f[R->deck[i]].turned : R->deck[i]].same]++;   /* the known */
     for (int i = 0; i < x->nh; i++) cnt[x->hand[i]]--;
-    for (int i = 0; i < g->discard_len; i++) cnt[g->discard[i]]--;
+    for (int i = g->discard_unseen; i < g->discard_len; i++) cnt[R->f[g->discard[i]].same]--;
     for (int s = 0; s < g->n; s++)
         if (x->nknown[s])
             for (int c = 0; c < nf; c++) cnt[c] -= x->known[s][c];
-    int total = g->stock_len + g->discard_len;
+    int total = g->stock_len + seen;
     for (int s = 0; s < g->n; s++) total += g->hand_len[s];
-    x->unseen_total = total - x->nh - g->discard_len - total_known;
+    x->unseen_total = total - x->nh - seen - total_known;
     if (x->unseen_total < 0) x->unseen_total = 0;
     x->unseen_sum = 0;
     memset(x->ucolor, 0, sizeof x->ucolor);
@@ -436,7 +468,8 @@ static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
         }
     }
     x->uwild = (x->unseen_total - x->unseen_sum > 0 ? x->unseen_total - x->unseen_sum : 0) + wild;
-    x->ucol_tot = x->ucolor[0] + x->ucolor[1] + x->ucolor[2] + x->ucolor[3];
+    x->ucol_tot = 0;
+    for (int cc = 0; cc < EC_NCOL; cc++) x->ucol_tot += x->ucolor[cc];
 }
 
 static inline int ec_k(const EcCtx *x, int q) { int k = x->sizes[q] - x->nknown[q]; return k > 0 ? k : 0; }
@@ -466,7 +499,7 @@ static double ec_has_color(const EcCtx *x, int q, int color, int evidence) {
 static double ec_has_face(const EcCtx *x, int q, int face, int other, int evidence) {
     if (x->kface[q][face] & (uint8_t)~(1u << other)) return 1.0;
     int k = ec_k(x, q), pool = ec_pool(x), good = 0;
-    for (int c = 0; c < 4; c++) if (c != other) good += x->uface[face][c];
+    for (int c = 0; c < EC_NCOL; c++) if (c != other) good += x->uface[face][c];
     double base = 1.0 - st_pnone(k, pool, good);
     const EcInfo *f = &x->z->info[q];
     if (evidence && (f->lf_has >> face & 1)) {
@@ -515,7 +548,7 @@ static double ec_static(const EcCtx *x, const uint8_t *rest, int nr, int col, in
     const EdGame *g = x->g;
     double v = 0.0;
     if (!nr) return 100.0;
-    int cols[4], ncols = 0, faces[ED_NDECK], nfaces = 0, wilds = 0;
+    int cols[EC_NCOL], ncols = 0, faces[ED_NDECK], nfaces = 0, wilds = 0;
     unsigned colseen = 0;
     uint64_t faceseen[2] = {0, 0};
     for (int i = 0; i < nr; i++) {
@@ -532,7 +565,7 @@ static double ec_static(const EcCtx *x, const uint8_t *rest, int nr, int col, in
         double s = (again || actor == me) ? 1.0 : x->na == 2 ? 0.5 : x->na == 3 ? 0.35 : 0.25;
         double now = follow ? 1.0 : 0.0, changed = 0.0;
         int nothers = 0;
-        for (int oc = 0; oc < 4; oc++) {
+        for (int oc = 0; oc < ED_NCOLORS; oc++) {          /* the other colours of COLORS (the light four) */
             if (oc == col) continue;
             nothers++;
             if (wilds || (colseen >> oc & 1)) changed += 1.0;
@@ -628,8 +661,8 @@ static double ec_again(const EcCtx *x, const uint8_t *rest, int nr, int col, int
         if (ec_f(g, c)->names) {
             unsigned cs = 0;
             for (int j = 0; j < nr; j++) if (!ec_wild(g, rest[j]) && rest[j] != c) cs |= 1u << ec_color(g, rest[j]);
-            if (!cs) cs = 15;
-            for (int cc = 0; cc < 4; cc++) {
+            if (!cs) cs = 15;                              /* (set(COLORS): the light four) */
+            for (int cc = 0; cc < EC_NCOL; cc++) {
                 if (!(cs >> cc & 1)) continue;
                 double v = ec_value(x, c, cc, -1, depth, rest, nr, col, sizes);
                 if (!have || v > best) { best = v; have = 1; }
@@ -690,7 +723,8 @@ static double ec_value_raw(const EcCtx *x, int c, int named, int target, int dep
 #define EC_VICTIM(q, kc) do { int _i = 0; while (_i < nvic && vq[_i] != (q)) _i++; \
                               if (_i == nvic) { vq[nvic] = (q); vkc[nvic++] = 0; } vkc[_i] += (kc); } while (0)
     if (draw) {
-        int total = draw, d = face == EF_WRD4 ? -x->d : x->d;   /* No Mercy's Wild Reverse Draw Four: reverse first */
+        double total = face == EF_WDC ? EC_UNTIL_COLOR : draw;   /* UNO Flip's Wild Draw Colour: until a colour */
+        int d = face == EF_WRD4 ? -x->d : x->d;                  /* No Mercy's Wild Reverse Draw Four: reverse first */
         if (depth == 0 && x->phase == PH_PENDING) total += x->pending;
         nxt = ec_nxt(x, me, 1, d);
         EC_VICTIM(nxt, total);
@@ -797,7 +831,7 @@ static int ec_consume(const EcCtx *x, const EdMove *L, const int *vis, int nv) {
     if (nxt != x->me && x->sizes[nxt] <= 1) {
         for (int i = 0; i < nv; i++) {
             int c = L[vis[i]].card, f = ec_f(x->g, c)->face;
-            int col = L[vis[i]].color >= 0 ? L[vis[i]].color : ec_color(x->g, c);
+            int col = L[vis[i]].color >= 0 ? ec_named(x->g, L[vis[i]].color) : ec_color(x->g, c);
             if (ec_f(x->g, c)->card_draw || f == EF_SKIP || (f == EF_REVERSE && two)
                     || ec_can_play(x, nxt, col, f, -1) < 0.5) return 0;
         }
@@ -844,7 +878,7 @@ static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
         uint8_t rest[ED_NDECK];
         for (int i = 0; i < m; i++) {
             if (L[i].kind != EM_DISCARD) continue;
-            int nr = st_remove(x->hand, x->nh, L[i].card, rest);
+            int nr = st_remove(x->hand, x->nh, g->R->f[L[i].card].same, rest);
             double sc = ec_static(x, rest, nr, x->color, x->topface, ec_nxt(x, me, 1, x->d), NULL, 0);
             if (best < 0 || sc > bs) { best = i; bs = sc; }
         }
@@ -854,10 +888,10 @@ static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
         double bs = 0.0;
         for (int i = 0; i < m; i++) {
             if (L[i].kind != EM_COLOR) continue;
-            int cc = L[i].color, pts = 0;
+            int cc = ec_named(g, L[i].color), pts = 0;
             for (int j = 0; j < x->nh; j++) if (ec_color(g, x->hand[j]) == cc) pts += ec_f(g, x->hand[j])->card_points;
             double sc = ec_static(x, x->hand, x->nh, cc, EF_WILD, me, NULL, 1) + 0.01 * pts;
-            if (best < 0 || sc > bs || (sc == bs && cc < L[best].color)) { best = i; bs = sc; }
+            if (best < 0 || sc > bs || (sc == bs && L[i].color < L[best].color)) { best = i; bs = sc; }
         }
         if (best >= 0) return best;
     } else if (g->phase == PH_PENDING && W_CHALLENGE > 0) {
@@ -884,7 +918,8 @@ static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
     int best = -1;
     double bv = 0.0;
     for (int j = 0; j < nv; j++) {
-        double v = ec_value(x, L[vis[j]].card, L[vis[j]].color, L[vis[j]].target, 0, x->hand, x->nh, x->color, NULL);
+        double v = ec_value(x, L[vis[j]].card, ec_named(g, L[vis[j]].color), L[vis[j]].target, 0, x->hand, x->nh, x->color,
+                            NULL);
         if (best < 0 || v > bv) { best = j; bv = v; }
     }
     int tre = W_TREBUCHET > 0 && !x->nomercy && ec_trebuchet(x), extra = -1;
@@ -915,18 +950,18 @@ static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
     int chosen = vis[best], card = L[chosen].card;
     if (W_OLHA > 0 && ec_wild(g, card)) {               /* _olha_o_aviao */
         uint8_t rest[ED_NDECK];
-        int nr = st_remove(x->hand, x->nh, card, rest);
+        int nr = st_remove(x->hand, x->nh, ed_held_face(g->R, card), rest);
         if (nr != 1 || ec_wild(g, rest[0])) return chosen;
         if (x->na < P_OLHA_MIN_PLAYERS) return chosen;
         for (int s = 0; s < x->n; s++) if (s != me && !(x->out >> s & 1) && x->sizes[s] <= 1) return chosen;
         int rc = ec_color(g, rest[0]);
-        if (L[chosen].color != rc) return chosen;
+        if (ec_named(g, L[chosen].color) != rc) return chosen;
         if (st_random(r) >= P_OLHA_RATE) return chosen;
-        int alts[4], na = 0;
-        for (int cc = 0; cc < 4; cc++)                  /* sorted by colour */
+        int alts[EC_NCOL], na = 0;
+        for (int cc = 0; cc < EC_NCOL; cc++)            /* sorted by colour */
             for (int j = 0; j < nv; j++) {
                 const EdMove *a = &L[vis[j]];
-                if (a->card == card && a->color == cc && cc != rc && a->target == L[chosen].target
+                if (a->card == card && ec_named(g, a->color) == cc && cc != rc && a->target == L[chosen].target
                         && a->uno == L[chosen].uno) { alts[na++] = vis[j]; break; }
             }
         if (!na) return chosen;

@@ -370,9 +370,8 @@ def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: boo
 #: the editions the compiled core plays (unokit/fast/_editions.h), and the bots proven there
 EDITIONS = ("ALLWILD", "NOMERCY", "EXTREME", "SPIN", "FLASH", "FLIP", "FLEX")
 _EDITION_BOTS = ("random-play", "greedy", *_HUMAN, "strategist")   # the human-error bots: unokit/fast/_edhuman.h
-#: the editions the strategist is proven under (unokit/fast/_edstrategist.h: a colourless deck of wilds;
-#: _edcstrategist.h: coloured decks, with UNO Extreme!'s launcher, UNO Flash's SLAP rounds, UNO Spin's wheel, No Mercy, UNO Flex)
-_EDITION_STRATEGIST = ("ALLWILD", "EXTREME", "FLASH", "SPIN", "NOMERCY", "FLEX")
+#: (the strategist under every edition: unokit/fast/_edstrategist.h on All Wild's colourless deck, _edcstrategist.h on
+#: the coloured ones)
 
 
 def _ed(rs) -> bytes | None:
@@ -425,10 +424,6 @@ def _edition_problem(rs, ed, bots, players: int, deck: str, decks: int, enforcem
         if name.strip().lower() not in _EDITION_BOTS:
             return (f"bot {name!r} is played by the referee only under {ed.code} (compiled: "
                     f"{', '.join(_EDITION_BOTS)})")
-    if any(b.strip().lower() == "strategist" for b in names) and ed.code not in _EDITION_STRATEGIST:
-        return (f"the strategist is played by the referee only under {ed.code} (compiled under "
-                f"{', '.join(_EDITION_STRATEGIST)}: under {ed.code} its draw stacking and the edition's own cards "
-                "and mechanisms are not yet written in C)")
     return None
 
 
