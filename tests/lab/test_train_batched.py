@@ -53,8 +53,8 @@ def test_issue27_point4_init_starts_from_a_model_and_the_c_evaluation_agrees(tmp
     pytest.importorskip("sb3_contrib")
     shipped = Policy.load(DEFAULT_MODEL)
     in_c = evaluate_batched(shipped, "UNO 1121", 2, "strategist", 2000, 5)
-    assert 0.54 < in_c < 0.62                    # 58.37% [57.69, 59.05] over 20,000 games of unokit duel
-    assert evaluate_batched(shipped, "UNO 1121", 2, "random-play", 1000, 5) > 0.68     # 73.45% [72.83, 74.06]
+    assert 0.55 < in_c < 0.64                    # 59.79% [59.11, 60.47] over 20,000 games of unokit duel
+    assert evaluate_batched(shipped, "UNO 1121", 2, "random-play", 1000, 5) > 0.68     # 74.36% [73.75, 74.96]
     r = _small(tmp_path, timesteps=0, init=DEFAULT_MODEL, opponents="strategist", eval_hands=512)
     assert r["curve"][0]["phase"] == "init" and r["curve"][0]["win_rate"] > 0.45
     saved = Policy.load(tmp_path / "m.npz")
