@@ -22,8 +22,6 @@ made to draw), that Flip's Wild Draw Colour is a plain Wild.
 
 from __future__ import annotations
 
-import random
-
 import compiled_support as S
 import pytest
 import test_compiled_editions_flip as FL
@@ -31,26 +29,13 @@ import test_compiled_editions_human as H
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_compiled_editions import same_moves, told_wrong
+from test_compiled_edstrategist import all_but_one, alternate, beside_humans, mixed
 
 from unokit.fast import compiled as C
 
 EXTREME, FLASH, SPIN, NOMERCY, FLEX = "UNO EXTREME", "UNO FLASH", "UNO SPIN", "UNO NOMERCY", "UNO FLEX"
 COLOURED = (EXTREME, FLASH, SPIN, NOMERCY, FLEX)
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
-
-
-def alternate(players, seed):
-    return ["strategist" if s % 2 == 0 else "random-play" for s in range(players)]
-
-
-def all_but_one(players, seed):
-    """Strategists and one greedy seat."""
-    return ["greedy" if s == seed % players else "strategist" for s in range(players)]
-
-
-def mixed(players, seed):
-    r = random.Random(seed * 17 + players)
-    return [r.choice(("strategist", "strategist", "greedy", "random-play")) for _ in range(players)]
 
 
 def strategist_moves(rules: str, players: int, seeds, lineup) -> tuple[int, int]:
@@ -102,13 +87,6 @@ def test_compiled_strategist_lab_hands_equal_play_deal(rules):
     n, lineup = S.sampled(12), ["strategist", "random-play", "greedy", "strategist"]
     S.same_lab_hands(rules, lineup, n, ("winner", "first", "turns", "actions", "plays", "drawn", "score"), bot_salt=0,
                      whole=True)
-
-
-def beside_humans(players, seed):
-    """A strategist, a human-error seat, then any of the bots the compiled core plays under the edition."""
-    r = random.Random(seed * 5 + players)
-    return ["strategist", r.choice((H.HG, H.HR))] + [
-        r.choice((H.HG, H.HR, "greedy", "random-play", "strategist")) for _ in range(players - 2)]
 
 
 @pytest.mark.parametrize("rules", COLOURED)

@@ -81,7 +81,7 @@ def test_strategist_is_compiled_under_every_edition(rules):
 
 
 def beside_humans(players, seed):
-    """A strategist, a human-error seat, then any of the bots the compiled core plays under All Wild."""
+    """A strategist, a human-error seat, then any of the bots the compiled core plays under the edition."""
     r = random.Random(seed * 5 + players)
     return ["strategist", r.choice((H.HG, H.HR))] + [
         r.choice((H.HG, H.HR, "greedy", "random-play", "strategist")) for _ in range(players - 2)]

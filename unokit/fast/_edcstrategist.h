@@ -483,14 +483,8 @@ static double ec_has_color(const EcCtx *x, int q, int color, int evidence) {
     if (!evidence) return base;
     const EcInfo *f = &x->z->info[q];
     double p = base;
-    if (f->lc_has >> color & 1) {
-        double trust = f->lc_trust[color];
-        int m = f->acquired - f->lc_at[color];
-        if (m > k) m = k;
-        if (m < 0) m = 0;
-        double since = 1.0 - st_pnone(m, pool, x->ucolor[color]);
-        p = (1 - trust) * base + trust * since;
-    }
+    if (f->lc_has >> color & 1)
+        p = st_faded(base, f->lc_trust[color], f->acquired - f->lc_at[color], k, pool, x->ucolor[color]);
     if (f->named >= 0 && f->named == color && k > 0) p = p >= f->named_trust ? p : f->named_trust;
     return p;
 }
@@ -502,14 +496,7 @@ static double ec_has_face(const EcCtx *x, int q, int face, int other, int eviden
     for (int c = 0; c < EC_NCOL; c++) if (c != other) good += x->uface[face][c];
     double base = 1.0 - st_pnone(k, pool, good);
     const EcInfo *f = &x->z->info[q];
-    if (evidence && (f->lf_has >> face & 1)) {
-        double trust = f->lf_trust[face];
-        int m = f->acquired - f->lf_at[face];
-        if (m > k) m = k;
-        if (m < 0) m = 0;
-        double since = 1.0 - st_pnone(m, pool, good);
-        return (1 - trust) * base + trust * since;
-    }
+    if (evidence && (f->lf_has >> face & 1)) return st_faded(base, f->lf_trust[face], f->acquired - f->lf_at[face], k, pool, good);
     return base;
 }
 
@@ -530,11 +517,7 @@ static double ec_kcan_play(const EcCtx *x, int q, int color, int face) {
 
 /* _Ctx.p_can_play: size < 0 is None (the seat keeps its hand) */
 static double ec_can_play(const EcCtx *x, int q, int color, int face, int size) {
-    if (size >= 0 && size != x->sizes[q]) {
-        double base = ec_kcan_play(x, q, color, face);
-        int old = x->sizes[q] > 1 ? x->sizes[q] : 1;
-        return size > 0 ? 1.0 - pow(1.0 - base, (double)size / (double)old) : 0.0;
-    }
+    if (size >= 0 && size != x->sizes[q]) return st_scaled(ec_kcan_play(x, q, color, face), size, x->sizes[q] > 1 ? x->sizes[q] : 1);
     return ec_kcan_play(x, q, color, face);
 }
 

@@ -461,6 +461,21 @@ static double st_pnone(int k, int pool, int good) {
     return p;
 }
 
+/* Knowledge.p_has_*'s reading of evidence: `base` (the chance from the counts alone) faded towards what the m cards
+ * taken since the evidence may hold, as far as it is trusted (m capped at the k cards not known); the classic
+ * strategist's and the editions' (_edcstrategist.h) */
+static inline double st_faded(double base, double trust, int m, int k, int pool, int good) {
+    if (m > k) m = k;
+    if (m < 0) m = 0;
+    double since = 1.0 - st_pnone(m, pool, good);
+    return (1 - trust) * base + trust * since;
+}
+
+/* _Ctx.p_can_play for a seat that will hold `size` cards instead of `old`: its chance of no match scaled */
+static inline double st_scaled(double base, int size, int old) {
+    return size > 0 ? 1.0 - pow(1.0 - base, (double)size / (double)old) : 0.0;
+}
+
 static inline int st_k(const StCtx *x, int q) { int k = x->sizes[q] - x->nknown[q]; return k > 0 ? k : 0; }
 static inline int st_pool(const StCtx *x) { return x->unseen_total > 1 ? x->unseen_total : 1; }
 
@@ -472,14 +487,8 @@ static double st_has_color(const StCtx *x, int q, int color, int evidence) {
     if (!evidence) return base;
     const StInfo *f = &x->z->info[q];
     double p = base;
-    if (f->lc_has >> color & 1) {
-        double trust = f->lc_trust[color];
-        int m = f->acquired - f->lc_at[color];
-        if (m > k) m = k;
-        if (m < 0) m = 0;
-        double since = 1.0 - st_pnone(m, pool, x->ucolor[color]);
-        p = (1 - trust) * base + trust * since;
-    }
+    if (f->lc_has >> color & 1)
+        p = st_faded(base, f->lc_trust[color], f->acquired - f->lc_at[color], k, pool, x->ucolor[color]);
     if (f->named >= 0 && f->named == color && k > 0) p = p >= f->named_trust ? p : f->named_trust;
     return p;
 }
@@ -491,14 +500,7 @@ static double st_has_face(const StCtx *x, int q, int face, int other, int eviden
     for (int c = 0; c < 4; c++) if (c != other) good += x->uface[face][c];
     double base = 1.0 - st_pnone(k, pool, good);
     const StInfo *f = &x->z->info[q];
-    if (evidence && (f->lf_has >> face & 1)) {
-        double trust = f->lf_trust[face];
-        int m = f->acquired - f->lf_at[face];
-        if (m > k) m = k;
-        if (m < 0) m = 0;
-        double since = 1.0 - st_pnone(m, pool, good);
-        return (1 - trust) * base + trust * since;
-    }
+    if (evidence && (f->lf_has >> face & 1)) return st_faded(base, f->lf_trust[face], f->acquired - f->lf_at[face], k, pool, good);
     return base;
 }
 
@@ -519,11 +521,7 @@ static double st_kcan_play(const StCtx *x, int q, int color, int face) {
 
 /* _Ctx.p_can_play: size < 0 is None (the seat keeps its hand) */
 static double st_can_play(const StCtx *x, int q, int color, int face, int size) {
-    if (size >= 0 && size != x->sizes[q]) {
-        double base = st_kcan_play(x, q, color, face);
-        int old = x->sizes[q] > 1 ? x->sizes[q] : 1;
-        return size > 0 ? 1.0 - pow(1.0 - base, (double)size / (double)old) : 0.0;
-    }
+    if (size >= 0 && size != x->sizes[q]) return st_scaled(st_kcan_play(x, q, color, face), size, x->sizes[q] > 1 ? x->sizes[q] : 1);
     return st_kcan_play(x, q, color, face);
 }
 
