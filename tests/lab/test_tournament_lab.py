@@ -296,10 +296,10 @@ def test_report_names_the_rules_played_at_fewer_hands_on_the_referee(tmp_path):
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert d["referee_hands"] == 6
     assert "--hands 12 --referee-hands 6 --out" in md
-    # UNO Flex's hands are compiled now (issue 28 point 1): only its skill games (the strategist) stay on the
-    # referee, capped and named with the core's reason; no rule set of these is played wholly on the referee
+    # UNO Flex's hands and its skill games (the strategist, _edcstrategist.h) are compiled now (issue 28 point 1):
+    # nothing is capped, and the header says so (what stays on the referee is named: tests/lab/test_report_engines.py)
     assert "**Played by the referee, at fewer hands**" not in md
-    assert "the strategist is played by the referee only under FLEX" in md and "`UNO 1121 FLEX` skill" in md
+    assert "Nothing of the rules measures is left on the referee." in md and "referee only" not in md
     flex = next(line for line in md.splitlines() if line.startswith("| FLEX |"))
     dr = next(line for line in md.splitlines() if line.startswith("| DR |"))
     assert "referee:" not in flex and "referee:" not in dr
