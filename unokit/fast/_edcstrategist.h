@@ -80,6 +80,8 @@ typedef struct {
     int16_t pen;                       /* the cards of the penalty it draws first (the rest: UNO Flip's draws until) */
     int8_t victim;                     /* the launcher's victim of the play read (-1: none) */
     int8_t spinner;                    /* UNO Spin: the seat that spins after the play read (-1: none) */
+    int t_card, car_card;              /* the edition's numbers that swap hands, pass every hand (-1: none) */
+    double launch_mean, launch_some;   /* the launcher's press: its mean, the chance that it releases cards */
     EcSeat seat[MAXP];
 } EcStrat;
 
@@ -99,6 +101,17 @@ static void ec_begin(EcStrat *S, const EdGame *g, const Config *cfg) {
     S->n = g->n;
     S->reveal = cfg->reveal & 3;
     S->victim = S->spinner = -1;
+    const EdRules *R = g->R;                 /* what the edition's facts give once a hand (ec_context reads them) */
+    S->t_card = S->car_card = -1;
+    for (int c = 0; c < R->nf; c++) {
+        if (R->f[c].number == 255) continue;
+        if (R->f[c].kind == EDK_SWAP) S->t_card = R->f[c].number;
+        else if (R->f[c].kind == EDK_PASS) S->car_card = R->f[c].number;
+    }
+    int sum = 0, empty = 0;
+    for (int i = 0; i < R->rolls; i++) { sum += R->roll[i]; empty += R->roll[i] == 0; }
+    S->launch_mean = R->rolls ? (double)sum / (double)R->rolls : 0.0;
+    S->launch_some = R->rolls ? 1.0 - (double)empty / (double)R->rolls : 1.0;
     int top = g->discard[g->discard_len - 1];
     for (int s = 0; s < g->n; s++) {
         S->is[s] = cfg->policy[s] == POL_STRATEGIST;
@@ -385,12 +398,10 @@ static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
     x->na = ed_active(g);
     x->nomercy = R->mercy > 0;
     x->mercy = R->mercy;
-    x->t_card = x->car_card = -1;
-    for (int c = 0; c < R->nf; c++) {
-        if (R->f[c].number == 255) continue;
-        if (R->f[c].kind == EDK_SWAP) x->t_card = R->f[c].number;
-        else if (R->f[c].kind == EDK_PASS) x->car_card = R->f[c].number;
-    }
+    x->t_card = S->t_card;
+    x->car_card = S->car_card;
+    x->launch_mean = S->launch_mean;
+    x->launch_some = S->launch_some;
     x->d = g->direction;
     x->phase = g->phase;
     x->color = ec_named(g, g->color);
@@ -401,10 +412,7 @@ static void ec_context(EcCtx *x, const EcStrat *S, const EdGame *g, int me) {
     x->hand = x->own;
     x->max_danger = 0.0;
     x->min_opp = 99;
-    int have = 0, sum = 0, empty = 0;
-    for (int i = 0; i < R->rolls; i++) { sum += R->roll[i]; empty += R->roll[i] == 0; }
-    x->launch_mean = R->rolls ? (double)sum / (double)R->rolls : 0.0;
-    x->launch_some = R->rolls ? 1.0 - (double)empty / (double)R->rolls : 1.0;
+    int have = 0;
     for (int s = 0; s < g->n; s++) {
         x->sizes[s] = g->hand_len[s];
         if (s == me || (g->out >> s & 1)) continue;      /* ctx.opps: the seats left */
@@ -477,32 +485,25 @@ static inline int ec_pool(const EcCtx *x) { return x->unseen_total > 1 ? x->unse
 
 /* Knowledge.p_has_color (with the evidence: read_opponents on) */
 static double ec_has_color(const EcCtx *x, int q, int color, int evidence) {
-    if (x->kcolor[q] >> color & 1) return 1.0;
-    int k = ec_k(x, q), pool = ec_pool(x);
-    double base = 1.0 - st_pnone(k, pool, x->ucolor[color]);
-    if (!evidence) return base;
     const EcInfo *f = &x->z->info[q];
-    double p = base;
-    if (f->lc_has >> color & 1)
-        p = st_faded(base, f->lc_trust[color], f->acquired - f->lc_at[color], k, pool, x->ucolor[color]);
-    if (f->named >= 0 && f->named == color && k > 0) p = p >= f->named_trust ? p : f->named_trust;
-    return p;
+    return st_p_has(x->kcolor[q] >> color & 1, ec_k(x, q), ec_pool(x), x->ucolor[color],
+                    evidence && (f->lc_has >> color & 1), f->lc_has >> color & 1 ? f->lc_trust[color] : 0.0,
+                    f->lc_has >> color & 1 ? f->acquired - f->lc_at[color] : 0,
+                    evidence && f->named >= 0 && f->named == color, f->named_trust);
 }
 
 /* Knowledge.p_has_face(q, face, other_than) */
 static double ec_has_face(const EcCtx *x, int q, int face, int other, int evidence) {
-    if (x->kface[q][face] & (uint8_t)~(1u << other)) return 1.0;
-    int k = ec_k(x, q), pool = ec_pool(x), good = 0;
-    for (int c = 0; c < EC_NCOL; c++) if (c != other) good += x->uface[face][c];
-    double base = 1.0 - st_pnone(k, pool, good);
     const EcInfo *f = &x->z->info[q];
-    if (evidence && (f->lf_has >> face & 1)) return st_faded(base, f->lf_trust[face], f->acquired - f->lf_at[face], k, pool, good);
-    return base;
+    int good = 0;
+    for (int c = 0; c < EC_NCOL; c++) if (c != other) good += x->uface[face][c];
+    return st_p_has(x->kface[q][face] & (uint8_t)~(1u << other), ec_k(x, q), ec_pool(x), good,
+                    evidence && (f->lf_has >> face & 1), f->lf_has >> face & 1 ? f->lf_trust[face] : 0.0,
+                    f->lf_has >> face & 1 ? f->acquired - f->lf_at[face] : 0, 0, 0.0);
 }
 
 static double ec_has_wild(const EcCtx *x, int q) {
-    if (x->kwild[q]) return 1.0;
-    return 1.0 - st_pnone(ec_k(x, q), ec_pool(x), x->uwild);
+    return st_p_has(x->kwild[q], ec_k(x, q), ec_pool(x), x->uwild, 0, 0.0, 0, 0, 0.0);
 }
 
 /* Knowledge.p_can_play */
@@ -511,8 +512,7 @@ static double ec_kcan_play(const EcCtx *x, int q, int color, int face) {
     int ev = W_READ_OPPONENTS > 0;
     double pc = ec_has_color(x, q, color, ev);
     double pf = face < EF_WILD ? ec_has_face(x, q, face, color, ev) : 0.0;
-    double pw = ec_has_wild(x, q);
-    return 1.0 - (1 - pc) * (1 - pf) * (1 - pw);
+    return st_p_any(pc, pf, ec_has_wild(x, q));
 }
 
 /* _Ctx.p_can_play: size < 0 is None (the seat keeps its hand) */
@@ -732,9 +732,9 @@ static double ec_value_raw(const EcCtx *x, int c, int named, int target, int dep
     } else if (face == EF_FLEXED_REVERSE) {            /* Flex: reverse, then the first seat the other way is skipped */
         skipped[nsk++] = ec_nxt(x, me, 1, -x->d);
         actor = two ? me : ec_nxt(x, me, 2, -x->d);
-    } else if (face == EF_SKIP || face == EF_FLEX_SKIP) {
-        if (1 <= x->na - 1) { skipped[nsk++] = nxt; actor = ec_nxt(x, me, 2, x->d); }
-        else { actor = ec_nxt(x, me, 1 + 1 % (x->na - 1), x->d); skipped[nsk++] = nxt; }
+    } else if (face == EF_SKIP || face == EF_FLEX_SKIP) {   /* (one card: it skips one seat, na - 1 >= 1) */
+        skipped[nsk++] = nxt;
+        actor = ec_nxt(x, me, 2, x->d);
     } else if (face == EF_REVERSE || face == EF_FLEX_REVERSE) {
         if (two) { actor = me; skipped[nsk++] = nxt; }
         else actor = ec_nxt(x, me, 1, -x->d);

@@ -471,6 +471,22 @@ static inline double st_faded(double base, double trust, int m, int k, int pool,
     return (1 - trust) * base + trust * since;
 }
 
+/* Knowledge.p_has_color / p_has_face / p_has_wild from their parts, for both strategists: 1.0 when a known card has it;
+ * else the chance that the k cards not known hold one of the `good` unseen cards of `pool`, faded by the evidence
+ * that the seat lacked it (`lacked`, its trust, the m cards taken since) and raised to the trust of a colour it named
+ * (`named`) */
+static inline double st_p_has(int known, int k, int pool, int good, int lacked, double trust, int m, int named,
+                              double named_trust) {
+    if (known) return 1.0;
+    double base = 1.0 - st_pnone(k, pool, good), p = base;
+    if (lacked) p = st_faded(base, trust, m, k, pool, good);
+    if (named && k > 0) p = p >= named_trust ? p : named_trust;
+    return p;
+}
+
+/* Knowledge.p_can_play from the chances of the colour, the face and a wild */
+static inline double st_p_any(double pc, double pf, double pw) { return 1.0 - (1 - pc) * (1 - pf) * (1 - pw); }
+
 /* _Ctx.p_can_play for a seat that will hold `size` cards instead of `old`: its chance of no match scaled */
 static inline double st_scaled(double base, int size, int old) {
     return size > 0 ? 1.0 - pow(1.0 - base, (double)size / (double)old) : 0.0;
@@ -481,32 +497,25 @@ static inline int st_pool(const StCtx *x) { return x->unseen_total > 1 ? x->unse
 
 /* Knowledge.p_has_color (use_evidence: read_opponents on) */
 static double st_has_color(const StCtx *x, int q, int color, int evidence) {
-    if (x->kcolor[q] >> color & 1) return 1.0;
-    int k = st_k(x, q), pool = st_pool(x);
-    double base = 1.0 - st_pnone(k, pool, x->ucolor[color]);
-    if (!evidence) return base;
     const StInfo *f = &x->z->info[q];
-    double p = base;
-    if (f->lc_has >> color & 1)
-        p = st_faded(base, f->lc_trust[color], f->acquired - f->lc_at[color], k, pool, x->ucolor[color]);
-    if (f->named >= 0 && f->named == color && k > 0) p = p >= f->named_trust ? p : f->named_trust;
-    return p;
+    return st_p_has(x->kcolor[q] >> color & 1, st_k(x, q), st_pool(x), x->ucolor[color],
+                    evidence && (f->lc_has >> color & 1), f->lc_has >> color & 1 ? f->lc_trust[color] : 0.0,
+                    f->lc_has >> color & 1 ? f->acquired - f->lc_at[color] : 0,
+                    evidence && f->named >= 0 && f->named == color, f->named_trust);
 }
 
 /* Knowledge.p_has_face(q, face, other_than) */
 static double st_has_face(const StCtx *x, int q, int face, int other, int evidence) {
-    if (x->kface[q][face] & (uint8_t)~(1u << other)) return 1.0;
-    int k = st_k(x, q), pool = st_pool(x), good = 0;
-    for (int c = 0; c < 4; c++) if (c != other) good += x->uface[face][c];
-    double base = 1.0 - st_pnone(k, pool, good);
     const StInfo *f = &x->z->info[q];
-    if (evidence && (f->lf_has >> face & 1)) return st_faded(base, f->lf_trust[face], f->acquired - f->lf_at[face], k, pool, good);
-    return base;
+    int good = 0;
+    for (int c = 0; c < 4; c++) if (c != other) good += x->uface[face][c];
+    return st_p_has(x->kface[q][face] & (uint8_t)~(1u << other), st_k(x, q), st_pool(x), good,
+                    evidence && (f->lf_has >> face & 1), f->lf_has >> face & 1 ? f->lf_trust[face] : 0.0,
+                    f->lf_has >> face & 1 ? f->acquired - f->lf_at[face] : 0, 0, 0.0);
 }
 
 static double st_has_wild(const StCtx *x, int q) {
-    if (x->kwild[q]) return 1.0;
-    return 1.0 - st_pnone(st_k(x, q), st_pool(x), x->uwild);
+    return st_p_has(x->kwild[q], st_k(x, q), st_pool(x), x->uwild, 0, 0.0, 0, 0, 0.0);
 }
 
 /* Knowledge.p_can_play */
@@ -515,8 +524,7 @@ static double st_kcan_play(const StCtx *x, int q, int color, int face) {
     int ev = W_READ_OPPONENTS > 0;
     double pc = st_has_color(x, q, color, ev);
     double pf = face < F_WILDF ? st_has_face(x, q, face, color, ev) : 0.0;
-    double pw = st_has_wild(x, q);
-    return 1.0 - (1 - pc) * (1 - pf) * (1 - pw);
+    return st_p_any(pc, pf, st_has_wild(x, q));
 }
 
 /* _Ctx.p_can_play: size < 0 is None (the seat keeps its hand) */
