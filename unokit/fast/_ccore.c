@@ -72,7 +72,9 @@ enum { X_NOCH = 1, X_WILDSTART = 2, X_PAA = 4, X_PAB = 8, X_GT = 1024, X_INFERNO
 #define H3_OK(g, c) ((g)->ok[c] || (((g)->h3 & X_INFERNO) && H3_ACTION_ON(g, c)))   /* bits 4-7: PAB's card; 8-9: FL */
 /* PAA: an action card (no number) may not be played in the first rounds (Game.turns_done < Game.peace);
  * PAB: nor while the peace a PAB card opened holds (Game.pab_on) */
-#define H3_BARRED(g, c) (((g)->turns_done < (g)->peace || (g)->pab_on) && T_NUMV[c] < 0)
+#define H3_ACTION(c, armed) (T_NUMV[c] < 0 || ((armed) >> T_NUMV[c] & 1))   /* cardfx.is_action */
+#define H3_BARRED(g, c) (((g)->turns_done < (g)->peace && H3_ACTION(c, (g)->paa_armed)) \
+                         || ((g)->pab_on && H3_ACTION(c, (g)->pab_armed)))
 /* FL (bits 8-9: 1 all, 2 numbers, 3 wilds): a card that may not empty a hand; H3_NOPLAY: `c` may not be played
  * alone from a hand of `nh` cards (Game.can_play_alone) */
 #define H3_FLBAD(g, c) ((g)->fl == 1 ? (c) >= WILD || T_FX[c] > 0 : (g)->fl == 2 ? T_NUMV[c] < 0 : (c) >= WILD)
@@ -135,6 +137,7 @@ typedef struct {
     uint8_t cap;                        /* LIMIT: the largest hand (255: none) */
     uint16_t turns_done, peace;         /* Game.turns_done; PAA: rounds * players (0: no peace) */
     uint8_t pab_card, pab_on;           /* PAB: its card; the peace holds */
+    uint16_t paa_armed, pab_armed;      /* the numbers PAA's and PAB's peace bar as action cards (a bit each) */
     uint8_t fl;                         /* FL: 0 none, 1 all, 2 numbers, 3 wilds */
     uint8_t gt_card, gt_player;         /* GT: the last play's card + 1 when it was one card (0: none), its player */
     uint8_t h5;                         /* _house5.h: Z_ flags */
@@ -232,6 +235,7 @@ typedef struct {
     int reveal;                         /* ambiguity digit C: who sees a challenged hand (the strategist) */
     int h2, zl_card;                    /* _house2.h: ZEROLEFT, SEVENO, C, JUMPIN, DR, DD (H_ flags); ZEROLEFT's card */
     int h3;                             /* _house3.h: X_ flags, LIMIT's cards << 16 */
+    int armed;                          /* PAA's and PAB's action numbers (bits 0-9, 10-19: cardfx.armed_numbers) */
     int h4, dad;                        /* _house4.h: the cards of T, CAR, DAD, BACK (4 bits each); DAD's table */
     int h5, h5c;                        /* _house5.h: Z_ flags, S's rounds and UNO cost; the rules' cards */
     int h6;                             /* _house6.h: MS's variant, MS3's count, MS2's rounds */
@@ -248,6 +252,7 @@ typedef struct {
 
 static void h3_wildstart(Game *g);   /* _house3.h */
 static void h3_on_play(Game *g, int p, int card);
+static void h3_on_group(Game *g, int p, const uint8_t *cs, int k);
 static int h3_draw_card(Game *g, int p, int left);
 static void h6_deal(Game *g, const Config *cfg);   /* _house6.h */
 static void h6_on_play(Game *g, int card);
@@ -266,6 +271,8 @@ static void deal_given(Game *g, const Config *cfg, uint64_t seed, const uint8_t 
     g->cap = (uint8_t)(cfg->h3 >> 16 & 0xFF ? cfg->h3 >> 16 & 0xFF : 255);
     g->peace = (uint16_t)(g->h3 & X_PAA ? (cfg->h3 >> 24 & 127) * n : 0);
     g->pab_card = (uint8_t)(g->h3 >> 4 & 15);
+    g->paa_armed = (uint16_t)(cfg->armed & 1023);
+    g->pab_armed = (uint16_t)(cfg->armed >> 10 & 1023);
     g->fl = (uint8_t)(g->h3 >> 8 & 3);
     g->h5 = (uint8_t)(cfg->h5 & 0xFF);
     g->s_rounds = (uint8_t)(cfg->h5 >> 8 & 0xFF);
@@ -1012,12 +1019,13 @@ static void play_hand(Game *g, const Config *cfg, uint64_t seed, Rng *bots, int 
 static int read_config(PyObject *cfg, Config *c) {
     PyObject *pol = NULL, *ed = NULL, *hu = Py_None;
     c->reveal = 2;
-    c->h2 = c->zl_card = c->h3 = c->h4 = c->dad = c->h5 = c->h5c = c->h6 = 0;
+    c->h2 = c->zl_card = c->h3 = c->armed = c->h4 = c->dad = c->h5 = c->h5c = c->h6 = 0;
     c->ms_arms = c->ms_counts = 0;
     c->pre = NULL;
     c->pre_seed = 0;
-    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiiiiiiKKOO", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
-                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->h4, &c->dad,
+    if (!PyArg_ParseTuple(cfg, "iiiiiOpiii|iiiiiiiiiiKKOO", &c->n, &c->uno_penalty, &c->bluff_option, &c->max_steps, &c->dealer,
+                          &pol, &c->fast, &c->deal_size, &c->stack, &c->flags, &c->reveal, &c->h2, &c->zl_card, &c->h3, &c->armed,
+                          &c->h4, &c->dad,
                           &c->h5, &c->h5c, &c->h6, &c->ms_arms, &c->ms_counts, &ed, &hu))
         return -1;
     c->ed = NULL;
@@ -1038,7 +1046,7 @@ static int read_config(PyObject *cfg, Config *c) {
             || (c->h5c >> 20 & 15) > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }
-    if (c->h3 < 0 || (c->h3 >> 4 & 15) > 9) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
+    if (c->h3 < 0 || (c->h3 >> 4 & 15) > 9 || c->armed < 0 || c->armed >= (1 << 20)) { PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1; }
     if (c->h2 < 0 || (c->h2 & 0xFFFFFF) >= (1 << 19) || c->h4 < 0 || c->dad < 0 || c->zl_card < 0 || c->zl_card > 9) {
         PyErr_SetString(PyExc_ValueError, "bad house-rule flags"); return -1;
     }

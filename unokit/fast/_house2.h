@@ -306,6 +306,7 @@ static int h2_completable(const G2 *G, const Comp *C, uint8_t *cs, int k) {
         int d = C->dc[i], used = 0;
         for (int j = 0; j < k; j++) used += cs[j] == d;
         if (used >= C->cnt[d]) continue;
+        if (H3_BARRED(&G->g, d)) continue;             /* PAA's and PAB's peace: no action card in a group */
         cs[k] = (uint8_t)d;
         if (!h2_group_prefix(G, cs, k + 1)) continue;
         if (h2_finals_ok(G, C->p, cs, k + 1) || h2_completable(G, C, cs, k + 1)) return 1;
@@ -339,7 +340,7 @@ static void h2_expand(const G2 *G, const Comp *C, const Move *s, Lst *L) {
         for (int i = 0; i < C->nd; i++) {
             int d = C->dc[i], used = 0;
             for (int j = 0; j < k; j++) used += cs[j] == d;
-            if (used >= C->cnt[d]) continue;
+            if (used >= C->cnt[d] || H3_BARRED(&G->g, d)) continue;   /* (the peace: refuses_group) */
             cs[k] = (uint8_t)d;
             if (!h2_group_prefix(G, cs, k + 1)) continue;
             h2_finals(G, C->p, cs, k + 1, L);
@@ -620,6 +621,7 @@ static void h2_play(G2 *G, const Move *a) {
     }
     /* on_play */
     if (a->ng) h7_donate(g, p, a);                     /* DOA (play_order -1: first) */
+    if (g->h3) h3_on_group(g, p, cs, k);               /* GT, I, PAB (_house3.h): before the cards' effects, in code order */
     int skip = G->h2 >= H_T ? h4_on_play(G, p, cs, k, a->target) : 0;   /* BA, CAR, T, DAD, TRI, BACK: _house4.h */
     if (G->h2 & H_SEVENO) {
         if (a->target >= 0 && g->hand_len[p] && h2_count_number(cs, k, SEVENO_SWAP)) {   /* SevenOSwap */
@@ -657,7 +659,6 @@ static void h2_play(G2 *G, const Move *a) {
         g->uno_said[p] = 1;                            /* UNO said with a play whose effect leaves one card */
         g->catchable &= (uint16_t)~(1u << p);
     }
-    if (g->h3 && k == 1) h3_on_play(g, p, last);        /* PAB, GT, I (_house3.h; with DED: one card a play) */
     /* _resolve */
     int empty = !g->hand_len[p], fx = T_FX[last];
     if (fx > 0) {                                      /* the next player faces the draw of every card */

@@ -55,3 +55,24 @@ static void h3_on_play(Game *g, int p, int card) {
         g->phase = PH_PLAY;
     }
 }
+
+/* _house3.h's on_play hooks for a play of k cards on _house2.h's lists (groups): one card as h3_on_play; a group
+ * toggles PAB's peace when it holds an odd count of PAB's card (SecondPeace.on_play), is no single card for GT's
+ * next twin (TraitorTwin.on_play reads the previous play), and cancels a draw total with a Skip or Reverse on top
+ * under I (Inferno.on_play: the play's last card) */
+static void h3_on_group(Game *g, int p, const uint8_t *cs, int k) {
+    if (k <= 1) { if (k) h3_on_play(g, p, cs[0]); return; }
+    if (g->h3 & X_PAB) {
+        int ones = 0;
+        for (int i = 0; i < k; i++) ones += T_NUMV[cs[i]] == g->pab_card;
+        g->pab_on ^= (uint8_t)(ones & 1);
+    }
+    g->gt_card = 0;
+    int last = cs[k - 1];
+    if ((g->h3 & X_INFERNO) && g->pending && (T_FACE[last] == 10 || T_FACE[last] == 11)) {
+        g->pending = 0;
+        g->pending_kind = 0;
+        g->phase = PH_PLAY;
+    }
+}
+

@@ -86,14 +86,22 @@ _H5_SOCIAL_WITH = _H5_WITH + ("SAT", "INS", "CON", "DRAWPLAY", "FORCE") + tuple(
 #: the rules of unokit/fast/_house6.h: their variant in C (the config's h6), and the only other rules they were proven with
 _H6 = {"MS1": 1, "MS2": 2, "MS3": 3}
 _H6_WITH = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE") + tuple(_H3)
+#: rules that read the table's clock (V times each turn): a simulation's clock never moves (Game.new's ManualClock),
+#: so no turn is ever late and they change nothing there; the compiled core, which has no clock, plays them as a
+#: simulation does (tests/fast/test_compiled_house3_h2.py plays V's hands both ways)
+_CLOCKED = ("V",)
 #: rules refused with their reason (what the core cannot do)
-_REFUSED = {"V": "V times each turn on the table's clock (real time): the compiled core has no clock"}
+_REFUSED: dict[str, str] = {}
 #: the rules played by unokit/fast/_house2.h (hands passed or swapped, cuts, groups): their C flags. Under any
 #: of them a hand is played on the referee's listing of plays (stems, unfolded as the harness unfolds them)
 #: and the reaction step shuffles the seats with the harness's generator; random-play bots only
 _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T": 64, "CAR": 128,   # T on: _house4.h
        "DAD": 256, "BA": 512, "DOUBLE": 1024, "TRI": 2048, "BACK": 4096, "BOMB": 8192, "AB": 16384, "AA": 32768,
        "CLA": 65536, "DOA": 131072, "DED": 262144}
+#: the rules of _house2.h each of _house3.h's was proven with (the soft ones: _H3_H2; the peace of PAA and PAB, GT's
+#: twins and PRE's open window: all of them, tests/fast/test_compiled_house3_h2.py); the others none
+_H3_WITH_H2: dict[str, tuple[str, ...]] = {
+    **{c: _H3_H2 for c in _H3 if c not in _H3_HARD}, **{c: tuple(_H2) for c in ("PAA", "PAB", "GT", "PRE")}}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
@@ -183,6 +191,23 @@ def _h3(rs) -> int:
     if rs.has("FL"):
         h3 |= {"all": 1, "numbers": 2, "wilds": 3}[rs.param("FL", "variant")] << 8
     return h3
+
+
+def _armed(rs) -> int:
+    """The numbers PAA's peace (bits 0-9) and PAB's (bits 10-19) bar as action cards: the numbers other rules arm
+    (:func:`unokit.rules.cardfx.armed_numbers`), PAB's own card left out of its peace.
+
+    >>> from unokit.rules import RuleSet
+    >>> bin(_armed(RuleSet.parse("UNO 1121 PAA-PAB-TRI")))   # TRI's 3 in both, PAB's own 1 none
+    '0b10000000001000'
+    """
+    if not (rs.has("PAA") or rs.has("PAB")):
+        return 0
+    from ..rules.cardfx import armed_numbers
+    armed = armed_numbers(rs)
+    paa = sum(1 << n for n in armed) if rs.has("PAA") else 0
+    pab = sum(1 << n for n in armed - {rs.card_of("PAB")}) if rs.has("PAB") else 0
+    return paa | pab << 10
 
 
 def _h4(rs) -> tuple[int, int]:
@@ -363,7 +388,7 @@ def _human(rs) -> bytes:
 
 def _config(players: int, rs, max_steps: int, dealer, policies: bytes, fast: bool) -> tuple:
     return (players, _uno_penalty(rs), rs.bluff, max_steps, -1 if dealer is None else dealer, policies, fast,
-            *_house(rs), _shown(rs), *_h2(rs), _h3(rs), *_h4(rs), *_h5(rs), *_h6(rs), _ed(rs),
+            *_house(rs), _shown(rs), *_h2(rs), _h3(rs), _armed(rs), *_h4(rs), *_h5(rs), *_h6(rs), _ed(rs),
             _human(rs) if set(policies) & set(_HUMAN.values()) else None)
 
 
@@ -463,6 +488,8 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         rs = RuleSet.parse(rules)
         from ..rules.editions import edition_of
         ed = edition_of(rs)
+        if any(rs.has(c) for c in _CLOCKED) and ed is None:   # (as a simulation plays them: never late)
+            rs = RuleSet(rs.ambiguity, tuple(r for r in rs.rules if r[0] not in _CLOCKED), rs.params)
         if ed is not None:   # an edition: unokit/fast/_editions.h
             return _edition_problem(rs, ed, bots, players, deck, decks, enforcement)
         if humans:
@@ -477,13 +504,14 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         if refused:
             return _REFUSED[refused[0]]
         mine = [c for c in rs.codes if c in _H3]
-        if mine:   # _house3.h's rules were proven with these only (and the soft ones with _house2.h's too)
-            hard = [c for c in mine if c in _H3_HARD]
-            allowed = set(_H3_BASE) | set(_H3) | (set() if hard else set(_H3_H2)) | set(_H5) | set(_H6) | {"DED", "DP"}
+        if mine:   # _house3.h's rules were proven with these only, and each with some of _house2.h's (_H3_WITH_H2)
+            h2 = set(_H2).intersection(*(_H3_WITH_H2.get(c, ()) for c in mine))
+            allowed = set(_H3_BASE) | set(_H3) | h2 | set(_H5) | set(_H6) | {"DED", "DP"}
             alien = [c for c in rs.codes if c not in allowed]
             if alien:
-                return (f"{'-'.join(hard or mine)} with {'-'.join(alien)} is played by the referee only (the compiled "
-                        f"core plays {'-'.join(hard or mine)} with {', '.join(sorted(allowed - set(mine)))} only)")
+                who = "-".join([c for c in mine if set(alien) - set(_H3_WITH_H2.get(c, ()))] or mine)
+                return (f"{who} with {'-'.join(alien)} is played by the referee only (the compiled "
+                        f"core plays {who} with {', '.join(sorted(allowed - set(mine)))} only)")
         mine = [c for c in rs.codes if c in _H5]
         alien = [c for c in rs.codes if c not in _H5 and c not in (_H5_WITH if rs.has("CHU") else _H5_SOCIAL_WITH)]
         if mine and alien:   # _house5.h's rules were proven with the stacking rules and the deal's size only

@@ -1,0 +1,155 @@
+"""_house3.h's peace (PAA, PAB), GT's twins and PRE's open window on _house2.h's lists, and V as a simulation plays it.
+
+The guide's ready-made variations mix these with the rules of unokit/fast/_house2.h (000 §Variações Prontas:
+``TV-BU-C-DR-P3-PRE``, ``DR-AA-AB-GT-P3-BA-T-M-PRE``, ``BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA``...). What the compiled core
+had to learn for them, each proven step by step and hand by hand against the referee, and with the strategist and
+greedy in lockstep:
+
+- the peace bars the numbers other rules arm (``cardfx.armed_numbers``: DOA, DAD, TRI, BACK, M; PAB's own card
+  left out of its peace) as action cards, in a group too (``refuses_group``), and a card drawn under TRI is offered
+  only when it may be played alone (``can_play_alone``);
+- a group toggles PAB's peace by its count of PAB's card, is no single card for GT's next twin, and GT's penalty
+  comes before the cards' effects (a Seven's swap, BACK's draws) as the referee's hooks run in code order;
+- V times each turn on the table's clock, which never moves in a simulation (``Game.new``'s ``ManualClock``): the
+  compiled core plays V's hands as the hands without it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import compiled_support as S
+import pytest
+from test_compiled_strategist_house import STRATEGIST
+
+from unokit.bots.greedy import GreedyBot
+from unokit.bots.strategist import StrategistBot
+from unokit.engine.game import Game
+from unokit.fast import compiled as C
+from unokit.lab import compiled_chunks
+from unokit.rules.catalog import VARIATIONS
+
+pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
+
+GREEDY, RANDOM_PLAY = C.POLICIES["greedy"], C.POLICIES["random-play"]
+
+
+def same_steps(rules: str, players=(2, 3, 4), seeds=range(4)) -> S.Tally:
+    return S.same_steps(rules, players, seeds, other=0.2, cap=1500)
+
+
+def mixed(policy):
+    def lineup(players, seed):
+        r = random.Random(seed * 31 + players)
+        return [policy if r.random() < 0.6 else RANDOM_PLAY for _ in range(players)]
+    return lineup
+
+
+def agree(rules: str, bot, policy, players=(2, 3, 4), hands: int = 6) -> int:
+    """Lockstep of ``bot`` (its UNO calls, catches and cuts too) over seeded compiled hands; its decisions."""
+    n = 0
+    for p in players:
+        r = S.lockstep(p, rules, range(100 * p, 100 * p + hands), mixed(policy), bot, policy, reactions=True,
+                       cut_short=True, purpose="lab-bot", salt=0)
+        assert r["agree"] == r["decisions"], f"first disagreement (seed, step, compiled, python): {r['first']}"
+        n += r["decisions"]
+    return n
+
+
+# ------------------------------------------------------------------------------ step by step, pair by pair
+# every rule of _house2.h with each of PRE, PAA, PAB and GT (groups of them where the parser allows)
+H2_SETS = ("ZEROLEFT-C-DR-BOMB", "SEVENO-JUMPIN-DD", "T-BA-DOUBLE", "CAR-AA-AB", "DAD-TRI-BACK-CLA(card=5)", "DOA-JUMPIN")
+
+
+@pytest.mark.parametrize("rule", ["PRE", "PAA", "PAB", "GT"])
+@pytest.mark.parametrize("others", H2_SETS)
+def test_house3_rule_with_house2_rules_compiled_same_steps_as_referee(rule, others):
+    rules = f"UNO 1121 {rule}-{others}"
+    assert C.problem(rules, "random-play", 3) is None
+    t = same_steps(rules)
+    assert t.actions > t.share(1000)
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121 PAA-TRI", "UNO 1121 PAB-BACK-DAD", "UNO 1121 PAA(rounds=3)-DOA",
+                                   "UNO 1121 PAB-AA-DR-TRI"])
+def test_PAA_PAB_peace_bars_armed_numbers_on_house2_lists(rules):
+    """000 §PAA/§PAB: 'no action card' counts a number another rule arms; the core told no armed number fails."""
+    same_steps(rules, players=(2, 4), seeds=range(3))
+    real = C._armed
+    C._armed = lambda rs: 0
+    try:
+        with pytest.raises((AssertionError, ValueError)):   # (C: "id ... is not legal")
+            same_steps(rules, players=(2, 3, 4), seeds=range(6))
+    finally:
+        C._armed = real
+
+
+def _history_has(rules: str, players: int, seed: int, pred) -> bool:
+    """Did the referee's hand of this seed (random decisions, as check_steps makes them) meet ``pred``?"""
+    rng = random.Random(rules)
+    g = Game.new(players=players, rules=rules, seed=seed)
+    while not g.over and len(g.actions) < 1500:
+        lg = [S.referee_ids(g, s) for s in range(players)]
+        seat = g.to_act
+        if rng.random() < 0.2:
+            seat = rng.choice([s for s in range(players) if lg[s]])
+        g.apply(C.to_action(rng.choice(lg[seat])))
+    return any(pred(e) for e in g.events)
+
+
+def test_GT_twin_penalty_comes_before_a_group_and_the_seven_swap():
+    """GT (TraitorTwin.on_play) runs in code order before SEVENO's swap and BACK's draws, and a group (DD, DR, AA)
+    is no single card for the next twin: each sweep below diverged in C before."""
+    for rules in ("UNO 1121 GT-SEVENO", "UNO 1121 GT-BACK", "UNO 1121 GT-DD", "UNO 1121 GT-AA"):
+        same_steps(rules, players=(2, 3, 4), seeds=range(5))
+    twins = sum(_history_has("UNO 1121 GT-SEVENO", 2, s, lambda e: "traitor twin" in repr(e))
+                for s in range(6))
+    assert twins >= 1
+
+
+# ------------------------------------------------------------------------------ the guide's variations
+COMPILED_VARIATIONS = ("TV-BU-C-DR-P3-PRE", "FL-DED-DP-MEM-P2", "DD-P1", "DR-P2", "TV-FU-C-DR-V-P3")
+
+
+def test_guide_variations_the_lab_plays_compiled():
+    """The lab plays these ready-made variations on the compiled core for random-play, greedy and the strategist;
+    the others are refused with the rule left to the referee named."""
+    for v in VARIATIONS:
+        whys = [compiled_chunks.problem({"kind": "hands", "rules": f"UNO 1121 {v}", "lineup": [b] * 4})
+                for b in ("random-play", "greedy", "strategist")]
+        if v in COMPILED_VARIATIONS:
+            assert whys == [None] * 3, v
+        else:
+            assert all(w and ("CHU" in w or "M " in w or "S-M" in w or "MS1" in w) for w in whys), (v, whys)
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121 BU-C-DR-P3-PRE", "UNO 1121 FU-C-DR-V-P3",
+                                   "UNO 1121 DR-AA-AB-GT-P3-BA-T-PRE", "UNO 1121 BU-DD-P1-PAB-TRI-BACK-CLA(card=2)"])
+def test_guide_variations_compiled_hands_equal_referee(rules):
+    same_steps(rules, players=(2, 4), seeds=range(3))
+    S.same_hands(rules, (2, 3, 4), 6, 4)
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121 BU-C-DR-P3-PRE", "UNO 1121 DR-AA-AB-GT-P3-BA-T-PRE",
+                                   "UNO 1121 BU-DD-P1-PAB-TRI-BACK-CLA(card=2)", "UNO 1121 PAA-TRI-CAR-JUMPIN"])
+def test_compiled_strategist_and_greedy_agree_under_house3_with_house2(rules):
+    assert agree(rules, StrategistBot, STRATEGIST) > 150
+    assert agree(rules, GreedyBot, GREEDY, players=(2, 3), hands=5) > 80
+
+
+# ------------------------------------------------------------------------------ V
+def test_V_plays_in_C_as_a_simulation_plays_it():
+    """The simulation's clock never moves: V's hands are the hands without it, on the referee and in C."""
+    for seed in range(4):
+        a, b = Game.new(3, "UNO 1121 V-C-DR", seed=seed), Game.new(3, "UNO 1121 C-DR", seed=seed)
+        rng = random.Random(seed)
+        while not a.over and len(a.actions) < 400:
+            choice = rng.choice(S.every_action(a, a.to_act))
+            a.apply(choice)
+            b.apply(choice)
+            assert [len(h) for h in a.hands] == [len(h) for h in b.hands]
+    assert C.problem("UNO 1121 V-C-DR", "strategist", 4) is None
+    with_v = C.play(300, players=4, rules="UNO 1121 V-FU-C-DR-P3", bots="strategist", seed=3)
+    without = C.play(300, players=4, rules="UNO 1121 FU-C-DR-P3", bots="strategist", seed=3)
+    assert (with_v.winner == without.winner).all() and (with_v.turns == without.turns).all()
+    same_steps("UNO 1121 V-FU-C-DR-P3", players=(3,), seeds=range(2))
