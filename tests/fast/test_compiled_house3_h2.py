@@ -10,6 +10,10 @@ greedy in lockstep:
   only when it may be played alone (``can_play_alone``);
 - a group toggles PAB's peace by its count of PAB's card, is no single card for GT's next twin, and GT's penalty
   comes before the cards' effects (a Seven's swap, BACK's draws) as the referee's hooks run in code order;
+- CHU's colour to change is judged on _house2.h's lists (the seat in turn's plays keep no colour, a wild names
+  another; TRI's drawn card asks the objection as ``can_play_alone`` does, a wild naming colour 0), and
+  ``Game.last_plays`` takes every play there, groups and cuts too;
+- CLA with T or SEVENO: without a rule whose plays hold several numbers (AA, AB, ADDUP) no play names seats for both;
 - V times each turn on the table's clock, which never moves in a simulation (``Game.new``'s ``ManualClock``): the
   compiled core plays V's hands as the hands without it.
 """
@@ -61,7 +65,7 @@ def agree(rules: str, bot, policy, players=(2, 3, 4), hands: int = 6) -> int:
 H2_SETS = ("ZEROLEFT-C-DR-BOMB", "SEVENO-JUMPIN-DD", "T-BA-DOUBLE", "CAR-AA-AB", "DAD-TRI-BACK-CLA(card=5)", "DOA-JUMPIN")
 
 
-@pytest.mark.parametrize("rule", ["PRE", "PAA", "PAB", "GT"])
+@pytest.mark.parametrize("rule", ["PRE", "PAA", "PAB", "GT", "CHU"])
 @pytest.mark.parametrize("others", H2_SETS)
 def test_house3_rule_with_house2_rules_compiled_same_steps_as_referee(rule, others):
     rules = f"UNO 1121 {rule}-{others}"
@@ -108,7 +112,8 @@ def test_GT_twin_penalty_comes_before_a_group_and_the_seven_swap():
 
 
 # ------------------------------------------------------------------------------ the guide's variations
-COMPILED_VARIATIONS = ("TV-BU-C-DR-P3-PRE", "FL-DED-DP-MEM-P2", "DD-P1", "DR-P2", "TV-FU-C-DR-V-P3")
+COMPILED_VARIATIONS = ("TV-BU-C-DR-P3-PRE", "FL-DED-DP-MEM-P2", "DD-P1", "DR-P2", "TV-FU-C-DR-V-P3", "DD-P1-PAB-CHU",
+                       "BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA", "BU-DR-P1-PAB-CHU-T-TRI-BACK-CLA")
 
 
 def test_guide_variations_the_lab_plays_compiled():
@@ -120,21 +125,50 @@ def test_guide_variations_the_lab_plays_compiled():
         if v in COMPILED_VARIATIONS:
             assert whys == [None] * 3, v
         else:
-            assert all(w and ("CHU" in w or "M " in w or "S-M" in w or "MS1" in w) for w in whys), (v, whys)
+            assert all(w and ("CLA" in w or "M " in w or "S-M" in w or "MS1" in w) for w in whys), (v, whys)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 BU-C-DR-P3-PRE", "UNO 1121 FU-C-DR-V-P3",
-                                   "UNO 1121 DR-AA-AB-GT-P3-BA-T-PRE", "UNO 1121 BU-DD-P1-PAB-TRI-BACK-CLA(card=2)"])
+                                   "UNO 1121 DR-AA-AB-GT-P3-BA-T-PRE", "UNO 1121 DD-P1-PAB-CHU",
+                                   "UNO 1121 BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA", "UNO 1121 BU-DR-P1-PAB-CHU-T-TRI-BACK-CLA"])
 def test_guide_variations_compiled_hands_equal_referee(rules):
     same_steps(rules, players=(2, 4), seeds=range(3))
     S.same_hands(rules, (2, 3, 4), 6, 4)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 BU-C-DR-P3-PRE", "UNO 1121 DR-AA-AB-GT-P3-BA-T-PRE",
-                                   "UNO 1121 BU-DD-P1-PAB-TRI-BACK-CLA(card=2)", "UNO 1121 PAA-TRI-CAR-JUMPIN"])
+                                   "UNO 1121 BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA", "UNO 1121 PAA-TRI-CAR-JUMPIN",
+                                   "UNO 1121 DD-P1-PAB-CHU", "UNO 1121 CHU-AA-AB-JUMPIN"])
 def test_compiled_strategist_and_greedy_agree_under_house3_with_house2(rules):
     assert agree(rules, StrategistBot, STRATEGIST) > 150
     assert agree(rules, GreedyBot, GREEDY, players=(2, 3), hands=5) > 80
+
+
+# ------------------------------------------------------------------------------ CHU, CLA
+def _chu_refusals(rules: str, players: int, seeds) -> int:
+    """Turns where CHU refused a play of the seat in turn that the official match allows (the rule at work)."""
+    n = 0
+    for seed in seeds:
+        g = Game.new(players=players, rules=rules, seed=seed)
+        rng = random.Random(seed)
+        while not g.over and len(g.actions) < 600:
+            if g.rule_state.get("CHU") == g.turns_done and g.phase.name == "PLAY":
+                n += any(c.color is g.color and c.number is not None for c in g.hands[g.current])
+            g.apply(rng.choice(S.every_action(g, g.to_act)))
+    return n
+
+
+def test_CHU_colour_to_change_on_house2_lists():
+    """000 §CHU on _house2.h's lists: the sweeps meet the obligation, and the core's steps are the referee's."""
+    assert _chu_refusals("UNO 1121 CHU-DD-C", 3, range(12)) >= 5
+    same_steps("UNO 1121 CHU-DD-C", players=(2, 3, 4), seeds=range(5))
+    assert C.problem("UNO 1121 CHU-S-DR", "random-play", 3)   # (with a social rule: the official core only)
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121 CLA-SEVENO-DR", "UNO 1121 CLA(card=2)-T-DD-JUMPIN", "UNO 1121 CLA-T(card=3)-C"])
+def test_CLA_with_a_swap_when_no_play_holds_both_compiled_same_steps(rules):
+    assert C.problem(rules, "strategist", 3) is None
+    same_steps(rules, players=(2, 3, 4), seeds=range(4))
 
 
 # ------------------------------------------------------------------------------ V

@@ -40,6 +40,8 @@ enum { MORE_NONE = 0, MORE_CARDS = 1, MORE_TARGET = 2 };
 #define FACE_SKIP 10
 
 #include "_house4.h"                  /* its types (H4) */
+/* CHU (Chukcki.play_problem): the seat in turn's play must change the colour this turn (_house5.h) */
+#define H2_CHU_DUE(g) (((g)->h5 & Z_CHU) && h5_chu_due(g))
 
 typedef struct {
     Game g;
@@ -271,6 +273,7 @@ static int h2_play_problem(const G2 *G, int p, const uint8_t *cs, int k, int uno
     if (why && (G->h2 & H_AA) && h4_aa_ok(g, cs, k)) why = 0;                        /* AA.allow_play: _house4.h */
     if (why && (G->h2 & H_AB) && ph != PH_PENDING && h4_ab_ok(g, cs, k)) why = 0;   /* AB.allow_play */
     if (!why && h4_objection(G, p, cs, k, target)) why = 1;
+    if (!why && H2_CHU_DUE(g) && T_COLOR[cs[k - 1]] == g->color) why = 1;   /* CHU: the colour must change */
     return why;
 }
 
@@ -290,9 +293,10 @@ static void h2_finals(const G2 *G, int p, const uint8_t *cs, int k, Lst *L) {
     int8_t tg[MAXP];
     int nt = h2_targets(G, p, cs, k, tg);
     int unos = (G->g.hand_len[p] - k == 1 || h2_hand_change(G, cs, k)) ? 2 : 1;
-    int wild = T_COLOR[cs[k - 1]] < 0, gifts = h7_owed(G, p, cs, k);
+    int wild = T_COLOR[cs[k - 1]] < 0, gifts = h7_owed(G, p, cs, k), chu = p == G->g.current && H2_CHU_DUE(&G->g);
     for (int col = wild ? 0 : -1; col < (wild ? 4 : 0); col++)
         for (int u = 0; u < unos; u++) {
+            if (chu && col == G->g.color) continue;    /* CHU: a wild may not name the colour in force */
             if (gifts) lst_play(L, p, cs, k, col, u, nt == 1 ? tg[0] : -1, nt == 1 ? MORE_GIVE : MORE_TARGET);
             else if (nt <= 1) lst_play(L, p, cs, k, col, u, nt ? tg[0] : -1, MORE_NONE);
             else lst_play(L, p, cs, k, col, u, -1, MORE_TARGET);
@@ -622,6 +626,7 @@ static void h2_play(G2 *G, const Move *a) {
     /* on_play */
     if (a->ng) h7_donate(g, p, a);                     /* DOA (play_order -1: first) */
     if (g->h3) h3_on_group(g, p, cs, k);               /* GT, I, PAB (_house3.h): before the cards' effects, in code order */
+    if (g->h5) h5_on_play(g, p, last);                 /* CHU (_house5.h): Game.last_plays, the play's last card */
     int skip = G->h2 >= H_T ? h4_on_play(G, p, cs, k, a->target) : 0;   /* BA, CAR, T, DAD, TRI, BACK: _house4.h */
     if (G->h2 & H_SEVENO) {
         if (a->target >= 0 && g->hand_len[p] && h2_count_number(cs, k, SEVENO_SWAP)) {   /* SevenOSwap */

@@ -102,6 +102,9 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
 #: twins and PRE's open window: all of them, tests/fast/test_compiled_house3_h2.py); the others none
 _H3_WITH_H2: dict[str, tuple[str, ...]] = {
     **{c: _H3_H2 for c in _H3 if c not in _H3_HARD}, **{c: tuple(_H2) for c in ("PAA", "PAB", "GT", "PRE")}}
+#: CHU alone of _house5.h's rules also on _house2.h's lists (the colour to change judged there, Game.last_plays taken
+#: from every play, groups and cuts too) and with the peace, GT and PRE (tests/fast/test_compiled_house3_h2.py)
+_CHU_WITH = _H5_WITH + tuple(c for c in _H2 if c != "DED") + ("PAA", "PAB", "GT", "PRE")
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
@@ -513,10 +516,11 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
                 return (f"{who} with {'-'.join(alien)} is played by the referee only (the compiled "
                         f"core plays {who} with {', '.join(sorted(allowed - set(mine)))} only)")
         mine = [c for c in rs.codes if c in _H5]
-        alien = [c for c in rs.codes if c not in _H5 and c not in (_H5_WITH if rs.has("CHU") else _H5_SOCIAL_WITH)]
-        if mine and alien:   # _house5.h's rules were proven with the stacking rules and the deal's size only
+        with_ = (_CHU_WITH if mine == ["CHU"] else _H5_WITH) if rs.has("CHU") else _H5_SOCIAL_WITH
+        alien = [c for c in rs.codes if c not in _H5 and c not in with_]
+        if mine and alien:   # _house5.h's rules were proven with these only
             return (f"{'-'.join(mine)} with {'-'.join(alien)} is played by the referee only (the compiled core plays "
-                    f"{'-'.join(mine)} with {', '.join(_H5_WITH if rs.has('CHU') else _H5_SOCIAL_WITH)} only)")
+                    f"{'-'.join(mine)} with {', '.join(with_)} only)")
         mine = [c for c in rs.codes if c in _H6]
         alien = [c for c in rs.codes if c not in _H6 and c not in _H6_WITH]
         if mine and alien:   # _house6.h's rules were proven with the stacking (ADDUP too) and drawing rules and _house3.h's only
@@ -532,9 +536,11 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         why = _doa_problem(rs) or _dp_problem(rs)
         if why:
             return why
-        if rs.has("CLA") and (rs.has("T") or rs.has("SEVENO")):
-            return ("CLA with T or SEVENO is played by the referee only: their seats to name add up (compose.targets_of), "
-                    "which the compiled core's listing does not")
+        mixed = [c for c in ("AA", "AB", "ADDUP") if rs.has(c)]   # (the rules whose plays hold several numbers)
+        if rs.has("CLA") and (rs.has("T") or rs.has("SEVENO")) and mixed:
+            return (f"CLA with T or SEVENO and {'-'.join(mixed)} is played by the referee only: a play of several "
+                    f"numbers may name seats for both, which add up (compose.targets_of), and the compiled core's "
+                    f"listing does not")
         for peace in ("PAA", "PAB"):
             if rs.has(peace) and rs.has("DRAWPLAY"):
                 return (f"{peace} with DRAWPLAY is played by the referee only: a drawn action card in the peace can "
