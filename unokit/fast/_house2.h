@@ -207,6 +207,7 @@ static int h2_count_number(const uint8_t *cs, int k, int v) {
     return z;
 }
 
+static int h2_alone(const G2 *G, int p, int c);   /* Game.can_play_alone on these lists (below) */
 #include "_house4.h"
 #include "_house7.h"                  /* DOA */
 #include "_house9.h"                  /* DED */
@@ -285,6 +286,15 @@ static int h2_finals_ok(const G2 *G, int p, const uint8_t *cs, int k) {
     if (nt <= 1) return !h2_play_problem(G, p, cs, k, 0, nt ? tg[0] : -1);
     for (int i = 0; i < nt; i++) if (!h2_play_problem(G, p, cs, k, 0, tg[i])) return 1;
     return 0;
+}
+
+/* Game.can_play_alone(p, c): some complete play of c alone passes (a seat named as the referee's probe names one:
+ * h2_finals_ok; the peace; CHU with a wild naming colour 0, as the probe names the first colour) */
+static int h2_alone(const G2 *G, int p, int c) {
+    const Game *g = &G->g;
+    uint8_t cs[1] = {(uint8_t)c};
+    if (H3_BARRED(g, c) || !h2_finals_ok(G, p, cs, 1)) return 0;
+    return !(H2_CHU_DUE(g) && T_COLOR[c] < 0 && g->color == 0);
 }
 
 /* Composer.finals: the plays of exactly these cards (each colour, without then with UNO), or target stems */

@@ -203,8 +203,7 @@ static int h4_tri_apply(G2 *G, int id) {
         if (take(g, p, 1)) {
             int c = g->hands[p][g->hand_len[p] - 1], keep = 0;
             if (q == p) { h4_penalize(g, p, tot - 1); keep = 1; }
-            if (!keep && H3_OK(g, c) && !H3_BARRED(g, c)                        /* can_play_alone (CHU: a wild names 0) */
-                && !(H2_CHU_DUE(g) && (T_COLOR[c] >= 0 ? T_COLOR[c] : 0) == g->color)) {
+            if (!keep && h2_alone(G, p, c)) {                               /* can_play_alone */
                 g->drawn = (int8_t)c; g->phase = PH_DRAWN; return 1;
             }
         }
