@@ -171,6 +171,15 @@ def test_CLA_with_a_swap_when_no_play_holds_both_compiled_same_steps(rules):
     same_steps(rules, players=(2, 3, 4), seeds=range(4))
 
 
+def test_TRI_drawn_card_offered_as_can_play_alone_offers_it():
+    """Trinity's draw runs _draw_with_policy, which offers the drawn card when Game.can_play_alone allows it: AB's and
+    AA's plays of a card that does not match, a seat named, the peace, CHU. The core asked the official match only
+    (TRI with AB failed 14 of 18 sweeps of 2-4 players, found by BU-AA-AB-P1-PAB-CHU-T-TRI-BACK-CLA)."""
+    for rules in ("UNO 1121 TRI-AB", "UNO 1121 TRI-AA-AB", "UNO 1121 TRI-AB-CHU-PAB"):
+        t = same_steps(rules, players=(2, 3, 4), seeds=range(4))
+        assert t.actions > t.share(1500)
+
+
 # ------------------------------------------------------------------------------ V
 def test_V_plays_in_C_as_a_simulation_plays_it():
     """The simulation's clock never moves: V's hands are the hands without it, on the referee and in C."""
