@@ -37,7 +37,7 @@ def test_CLA_and_DOA_with_the_draws_are_played_compiled():
     for rules in CLA_SETS:
         assert C.problem(rules, "strategist", 3) is None, rules
     # still refused, and why: CAR's and TRI's objections and AB's allowance change can_play_alone
-    for rules in ("UNO 1121 CAR-SAT-CLA", "UNO 1121 TRI-AB-DOA", "UNO 1121 AB-CON-CLA"):
+    for rules in ("UNO 1121 CAR-SAT-CLA", "UNO 1121 TRI-AB-SAT", "UNO 1121 AB-CON-CLA"):
         assert "can_play_alone" in (C.problem(rules, "random-play", 3) or ""), rules
 
 

@@ -234,13 +234,13 @@ _REFERENCE_ONLY: dict[str, str] = {}
 def _h4_problem(rs) -> str | None:
     """The combinations of _house4.h's rules that the compiled core refuses, and why: the draw rules that ask
     whether a card can be played alone under every rule in force (Game.can_play_alone: SAT, INS, FORCE, CON's
-    options, TRI's own turn draw) with the rules that change that answer (CAR's and TRI's objections, AB's
-    allowance); the core's draws ask the official match only. CLA's card (with a seat to name) and DOA's 2 (with
-    its gifts) leave that answer the match: the referee's probe is a complete play of the card."""
+    options) with the rules that change that answer (CAR's and TRI's objections, AB's allowance); those draws ask
+    the official match only. CLA's card (with a seat to name) and DOA's 2 (with its gifts) leave that answer the
+    match: the referee's probe is a complete play of the card. TRI's own turn draw asks it (_house2.h's h2_alone)."""
     judged = [c for c in ("CAR", "TRI", "AB") if rs.has(c)]
     asking = [c for c in ("SAT", "INS", "FORCE") if rs.has(c)]
     if rs.has("AB"):
-        asking += [c for c in ("CON", "TRI") if rs.has(c)]
+        asking += [c for c in ("CON",) if rs.has(c)]
     if judged and asking:
         return (f"{'-'.join(dict.fromkeys(judged + asking))} are played by the referee only together: the draws of "
                 f"{'-'.join(asking)} ask whether a card can be played alone under every rule in force "
