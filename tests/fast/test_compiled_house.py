@@ -129,7 +129,7 @@ def test_compiled_refuses_uncovered_house_rules_with_a_reason():
                   "UNO 1121 P3 deal=5 target=300", "UNO 1122 INS-FORCE", "UNO 3121 P2"):
         assert C.problem(rules, ["random-play"], 4) is None, rules
     assert "DOA" in C.problem("UNO 1121 P4-DOA-DR", ["random-play"])   # (DOA alone: tests/fast/test_compiled_doa.py)
-    assert "M with C-CAR is played by the referee only" in C.problem("UNO 1121 C-CAR-P4-M", ["random-play"])
+    assert "M with ORG is played by the referee only" in C.problem("UNO 1121 C-CAR-P4-M-ORG", ["random-play"])
     assert "simplified" in C.problem("UNO 2121 P4", ["random-play"])
     assert "official" in C.problem("UNO 1121 P4 first=redraw", ["random-play"])
     assert "cannot deal" in C.problem("UNO 1121 BU(cards=20)", ["random-play"], 6)

@@ -151,7 +151,7 @@ def test_problem_accepts_the_social_rules_for_the_strategist():
     for rules in ("UNO 1121 CHU", "UNO 1121 E-IE-P4", "UNO 1121 ST(rounds=2)-SAT", "UNO 1121 M-CHU",
                   "UNO 1112 M-S-E-IE-CHU-P3"):
         assert C.problem(rules, ["strategist", "random-play", "greedy", "strategist"], 4) is None, rules
-    assert "M with PAA" in (C.problem("UNO 1121 M-PAA", ["strategist"] * 3, 3) or "")   # (the core's own limits)
+    assert "M with FL" in (C.problem("UNO 1121 M-FL", ["strategist"] * 3, 3) or "")   # (the core's own limits)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 CHU-E-IE", "UNO 1121 SPPT-M-P2"])

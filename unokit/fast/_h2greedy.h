@@ -55,6 +55,7 @@ static int h2_greedy_best(const Game *g, int me, const Lst *L, int *bluff, int *
 static int h2_greedy_free(const Game *g, const Lst *L) {
     for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_UNO) return i;
     for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_CATCH && k < K_CATCH + MAXP) return i; }
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_SLAP) return i;   /* M (no Notice is offered) */
     return h9_greedy_gain(g, L);                       /* DED: a sound accusation (_house9.h) */
 }
 

@@ -233,7 +233,10 @@ static int h2_strat_free(const Lst *L) {
     if (W_SAY_UNO > 0)
         for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_UNO) return i;
     if (W_CATCH_UNO > 0)
-        for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_CATCH && k < K_CATCH + MAXP) return i; }
+        for (int i = 0; i < L->m; i++) {
+            int k = h2_k(&L->v[i]);
+            if ((k >= K_CATCH && k < K_CATCH + MAXP) || k == K_SLAP) return i;   /* (M: listed after the catches) */
+        }
     return -1;
 }
 

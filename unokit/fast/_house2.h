@@ -237,6 +237,7 @@ static int h2_cut_problem(const G2 *G, int p, const uint8_t *cs, int k, int targ
     int ph = g->phase, top = h2_top(g);
     if ((G->h2 & H_JUMPIN) && ph == PH_PENDING && !g->stack && g->going_out < 0)
         return G->top_player < 0 || cs[0] != top || (k > 1 && !h2_group_ok(G, cs, k));
+    if (g->m_open) return 1;                           /* M: no cut while the pile is being slapped (Cut.cut_problem) */
     if (ph == PH_PENDING) {
         if (g->going_out >= 0 || !g->stack) return 1;
     } else if (ph != PH_PLAY && !(ph == PH_DRAWN && g->opts)) {   /* CON: the drawn cards may be played */
@@ -439,6 +440,7 @@ static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
     if (nh == 1 && !g->uno_said[seat]) lst_id(L, seat, K_UNO);
     if (g->catchable)
         for (int q = 0; q < g->n; q++) if (q != seat && (g->catchable >> q & 1)) lst_id(L, seat, K_CATCH + q);
+    if (g->m_open && !(g->m_slapped >> seat & 1)) lst_id(L, seat, K_SLAP);   /* M (_house5.h) */
     if ((G->h2 & (H_CUT | H_JUMPIN)) && seat != cur) h2_cuts(G, &C, L);
     h9_accuse(g, seat, L);                              /* DED's accusation (options_first) */
     if (dp_may_challenge(g, seat)) lst_id(L, seat, K_DOUBTDRAW);   /* DP (_house8.h) */
@@ -519,6 +521,7 @@ static int h2_act(const Game *g, Rng *r, const Lst *L) {
 static int h2_react(Rng *r, const Lst *L) {
     for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_UNO) return i;
     for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_CATCH && k < K_CATCH + MAXP) return i; }
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_SLAP) return i;   /* M */
     return h2_random_play(r, L);
 }
 
@@ -636,7 +639,7 @@ static void h2_play(G2 *G, const Move *a) {
     /* on_play */
     if (a->ng) h7_donate(g, p, a);                     /* DOA (play_order -1: first) */
     if (g->h3) h3_on_group(g, p, cs, k);               /* GT, I, PAB (_house3.h): before the cards' effects, in code order */
-    if (g->h5) h5_on_play(g, p, last);                 /* CHU (_house5.h): Game.last_plays, the play's last card */
+    if (g->h5) h5_on_group(g, p, cs, k);               /* CHU, M (_house5.h): Game.last_plays, the play's cards */
     int skip = G->h2 >= H_T ? h4_on_play(G, p, cs, k, a->target) : 0;   /* BA, CAR, T, DAD, TRI, BACK: _house4.h */
     if (G->h2 & H_SEVENO) {
         if (a->target >= 0 && g->hand_len[p] && h2_count_number(cs, k, SEVENO_SWAP)) {   /* SevenOSwap */
@@ -686,7 +689,7 @@ static void h2_play(G2 *G, const Move *a) {
         h2_end_turn(g, next_seat(g, p));
         return;
     }
-    if (empty) { finish(g, p); return; }
+    if (empty && g->m_out != p + 1) { finish(g, p); return; }   /* M: a slap round decides the win */
     const uint8_t *t = T_TURN[g->n == 2][last];
     int nxt;
     if (k == 1 || !(t[1] || t[0] > 1)) {
@@ -740,6 +743,7 @@ static void h2_challenge(G2 *G, int p) {
 }
 
 static void h2_apply(G2 *G, const Move *a) {
+    if (G->g.m_out && h5_m_turn_action(&G->g, a->seat, a->kind == MV_PLAY ? 0 : a->id % XPS)) return;   /* M */
     if (h9_apply(G, a)) return;                        /* DED's moves, HIDDEN_FINISH's pass (_house9.h) */
     if (a->kind == MV_PLAY) h2_play(G, a);
     else if (a->id % XPS == K_CHALLENGE) h2_challenge(G, a->id / XPS);
@@ -757,7 +761,7 @@ static Move hu_h2_turn(G2 *G, int cur, Lst *L);
 static int h2_react_seats(const G2 *G, Rng *hr, int *cands) {
     const Game *g = &G->g;
     int me = h9_to_act(g), n = g->n, top = h2_top(g), cut = G->h2 & (H_CUT | H_JUMPIN), nc = 0;
-    int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me)   /* DED */
+    int everyone = g->catchable || g->m_open || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me)   /* DED, M */
                    || (g->dp_drawer && (g->dp_drawer - 1 == me || g->n > 2));                 /* DP's window */
     for (int p = 0; p < n; p++) {
         if (p == me) continue;

@@ -27,8 +27,8 @@
  * (before a turn action), h5_slap for a slap. The referee's can_play_alone asks
  * rule_objection (CHU's; colour 0 named for a wild), which the draws of SAT, INS, FORCE, CON and DRAWANY read:
  * compiled.problem plays CHU with the stacking rules and the deal's size only; E, IE, S and M also with the drawing
- * rules and _house3.h's (ADDUP's pairs and _house2.h's plays skip these hooks: refused; M not with PAA, PAB, FL(all),
- * for which its card is an action card). Under these rules the reaction step follows the harness's order (_ccore.c,
+ * rules and _house3.h's (ADDUP's pairs skip these hooks: refused; M not with FL(all), for which its card is a
+ * drawing card); CHU and M also on _house2.h's lists (h5_on_group: a play's last card, M's card anywhere in it). Under these rules the reaction step follows the harness's order (_ccore.c,
  * h5_react_step; a slap round open: every seat). tests/fast/test_compiled_house5.py, test_compiled_slap.py. */
 
 enum { Z_CHU = 1, Z_E = 2, Z_IE = 4, Z_S = 8, Z_ST = 16, Z_M = 32 };
@@ -158,3 +158,19 @@ static void seed_harness(int fast, uint64_t seed, const char *purpose, long long
         rng_seed(hr, derive(hp, seed, salt), 0);
     }
 }
+
+/* h5_on_play for a play of k cards on _house2.h's lists: Game.last_plays and CHU read its last card, SlapPile any of
+ * its cards (E, IE and S are played with the official listing only: compiled.problem) */
+static void h5_on_group(Game *g, int p, const uint8_t *cs, int k) {
+    if (k <= 0) return;
+    h5_on_play(g, p, cs[k - 1]);
+    if (!(g->h5 & Z_M) || T_NUMV[cs[k - 1]] == g->m_card) return;
+    for (int i = 0; i < k - 1; i++)
+        if (T_NUMV[cs[i]] == g->m_card) {
+            g->m_open = 1;
+            g->m_slapped = 0;
+            if (!g->hand_len[p]) g->m_out = (uint8_t)(p + 1);
+            return;
+        }
+}
+

@@ -105,6 +105,9 @@ _H3_WITH_H2: dict[str, tuple[str, ...]] = {
 #: CHU alone of _house5.h's rules also on _house2.h's lists (the colour to change judged there, Game.last_plays taken
 #: from every play, groups and cuts too) and with the peace, GT and PRE (tests/fast/test_compiled_house3_h2.py)
 _CHU_WITH = _H5_WITH + tuple(c for c in _H2 if c != "DED") + ("PAA", "PAB", "GT", "PRE")
+#: the other rules of _house5.h also on _house2.h's lists: M (its slap rounds there, a group of its card too, no cut
+#: while the pile is slapped: tests/fast/test_compiled_house3_h2.py)
+_H5_WITH_H2: dict[str, tuple[str, ...]] = {"M": tuple(c for c in _H2 if c != "DED")}
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
@@ -359,16 +362,12 @@ def _h6(rs) -> tuple[int, int, int]:
 
 
 def _m_problem(rs) -> str | None:
-    """Why M is refused with a rule of _house3.h: its card counts as an action card for PAA, PAB and FL(all)
-    (rules/cardfx.py ARMED_CARD_RULES, DRAWING_CARD_RULES), which the core's peace and clean-finish checks do not
-    read."""
-    if not rs.has("M"):
-        return None
-    armed = [c for c in ("PAA", "PAB", "FL") if rs.has(c) and (c != "FL" or rs.param("FL", "variant") == "all")]
-    if not armed:
-        return None
-    return (f"M with {'-'.join(armed)} is played by the referee only: M's card counts as an action card for "
-            f"{'-'.join(armed)} (rules/cardfx.py), which the compiled core's checks do not read")
+    """Why M is refused with FL(all): its card counts as a drawing card there (rules/cardfx.py DRAWING_CARD_RULES),
+    which the core's clean-finish check does not read (PAA's and PAB's peace read it: the config's ``armed``)."""
+    if rs.has("M") and rs.has("FL") and rs.param("FL", "variant") == "all":
+        return ("M with FL is played by the referee only: M's card counts as a drawing card for FL(variant=all) "
+                "(rules/cardfx.py), which the compiled core's check does not read")
+    return None
 
 
 def _human(rs) -> bytes:
@@ -516,7 +515,10 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
                 return (f"{who} with {'-'.join(alien)} is played by the referee only (the compiled "
                         f"core plays {who} with {', '.join(sorted(allowed - set(mine)))} only)")
         mine = [c for c in rs.codes if c in _H5]
-        with_ = (_CHU_WITH if mine == ["CHU"] else _H5_WITH) if rs.has("CHU") else _H5_SOCIAL_WITH
+        if rs.has("CHU"):
+            with_ = _CHU_WITH if mine == ["CHU"] else _H5_WITH
+        else:
+            with_ = _H5_SOCIAL_WITH + tuple(set(_H2).intersection(*(_H5_WITH_H2.get(c, ()) for c in mine)) if mine else ())
         alien = [c for c in rs.codes if c not in _H5 and c not in with_]
         if mine and alien:   # _house5.h's rules were proven with these only
             return (f"{'-'.join(mine)} with {'-'.join(alien)} is played by the referee only (the compiled core plays "
