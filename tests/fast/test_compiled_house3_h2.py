@@ -126,7 +126,8 @@ def test_guide_variations_the_lab_plays_compiled():
         if v in COMPILED_VARIATIONS:
             assert whys == [None] * 3, v
         else:
-            assert all(w and ("CLA" in w or "S-M" in w or "MS1" in w) for w in whys), (v, whys)
+            assert all(w and ("CLA" in w or "S-M" in w) for w in whys) or (
+                whys[:2] == [None, None] and "sudden death" in whys[2]), (v, whys)   # (MS-TV-C-DR-V-P3)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 BU-C-DR-P3-PRE", "UNO 1121 FU-C-DR-V-P3",
@@ -189,6 +190,20 @@ def test_M_slap_rounds_on_house2_lists():
     same_steps("UNO 1121 M-C-DR", players=(2, 3, 4), seeds=range(5))
     slaps = sum(_history_has("UNO 1121 M-C-DR", 3, s, lambda e: e.kind == "slap") for s in range(6))
     assert slaps >= 3
+
+
+# ------------------------------------------------------------------------------ MS
+@pytest.mark.parametrize("rules", ["UNO 1121 MS1-C-DR-P3", "UNO 1121 MS2(rounds=1)-JUMPIN-DD", "UNO 1121 MS3-C-AA",
+                                   "UNO 1121 MS1-DOUBLE-DAD-DR", "UNO 1121 MS1-C-PAB-PRE"])
+def test_sudden_death_on_house2_lists_compiled_same_steps_as_referee(rules):
+    """000 §MS on _house2.h's lists: the turn at the seats left (a Skip, Reverses, groups of them, DAD's skips), the
+    seats out listing nothing, MS3 armed by any card of a group."""
+    assert C.problem(rules, "greedy", 4) is None
+    t = S.same_steps(rules, (3, 4, 5), range(16), other=0.2, cap=1500)
+    assert t.actions > t.share(400)   # (sudden death ends hands early)
+    S.same_hands(rules, (3, 4), 8, 4)
+    assert agree(rules, GreedyBot, GREEDY, players=(3, 4), hands=12) > 60
+    assert "sudden death" in C.problem(rules, "strategist", 4)
 
 
 # ------------------------------------------------------------------------------ V

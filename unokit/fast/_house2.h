@@ -392,7 +392,7 @@ static void h2_cuts(const G2 *G, const Comp *C, Lst *L) {
  * options: no turn moves, no ADDUP challenge) */
 static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
     const Game *g = &G->g;
-    if (g->phase == PH_OVER) return;
+    if (g->phase == PH_OVER || (g->out >> seat & 1)) return;   /* (MS: a seat out of the hand does nothing) */
     int cur = h9_to_act(g), nh = g->hand_len[seat];   /* (DED: the seat owing a free discard) */
     const uint8_t *hand = g->hands[seat];
     Comp C;
@@ -590,12 +590,18 @@ static void h2_pass_hands(Game *g, int times, int d) {
     for (int s = 0; s < g->n; s++) hands_changed(g, s);
 }
 
-/* Game._skip: k Skips by p */
+/* Game.next_seat(p, steps): `steps` seats on, the seats out of the hand skipped (MS) */
+static int h2_next(const Game *g, int p, int steps) {
+    if (!g->out) return (((p + steps * g->direction) % g->n) + g->n) % g->n;
+    for (int i = 0; i < steps; i++) p = next_seat(g, p);
+    return p;
+}
+
+/* Game._skip: k Skips by p, among the seats left */
 static int h2_skip(const Game *g, int p, int k) {
-    int n = g->n, d = g->direction;
-    if (k <= n - 1) return (((p + (k + 1) * d) % n) + n) % n;
-    int i = 1 + k % (n - 1);
-    return (((p + i * d) % n) + n) % n;
+    int n = g->out ? h6_left(g) : g->n;
+    if (k <= n - 1) return h2_next(g, p, k + 1);
+    return h2_next(g, p, 1 + k % (n - 1));
 }
 
 /* Game._do_play and put_down, in turn or cut in: the play's cards go down, then the rules' on_play hooks
@@ -640,6 +646,7 @@ static void h2_play(G2 *G, const Move *a) {
     if (a->ng) h7_donate(g, p, a);                     /* DOA (play_order -1: first) */
     if (g->h3) h3_on_group(g, p, cs, k);               /* GT, I, PAB (_house3.h): before the cards' effects, in code order */
     if (g->h5) h5_on_group(g, p, cs, k);               /* CHU, M (_house5.h): Game.last_plays, the play's cards */
+    for (int i = 0; i < k && g->ms == 3 && !g->ms_armed; i++) h6_on_play(g, cs[i]);   /* MS3: any card of the play */
     int skip = G->h2 >= H_T ? h4_on_play(G, p, cs, k, a->target) : 0;   /* BA, CAR, T, DAD, TRI, BACK: _house4.h */
     if (G->h2 & H_SEVENO) {
         if (a->target >= 0 && g->hand_len[p] && h2_count_number(cs, k, SEVENO_SWAP)) {   /* SevenOSwap */
@@ -690,22 +697,22 @@ static void h2_play(G2 *G, const Move *a) {
         return;
     }
     if (empty && g->m_out != p + 1) { finish(g, p); return; }   /* M: a slap round decides the win */
-    const uint8_t *t = T_TURN[g->n == 2][last];
+    int seats = g->out ? h6_left(g) : g->n;            /* (MS: a card's effect at the seats left) */
+    const uint8_t *t = T_TURN[seats == 2][last];
     int nxt;
     if (k == 1 || !(t[1] || t[0] > 1)) {
         if (t[1]) g->direction = (int8_t)-g->direction;
-        nxt = (((p + t[0] * g->direction) % g->n) + g->n) % g->n;
+        nxt = h2_next(g, p, t[0]);
     } else if (T_FACE[last] == FACE_SKIP) {
         nxt = h2_skip(g, p, k);
-    } else if (g->n == 2) {                            /* Reverses acting as Skips */
+    } else if (seats == 2) {                           /* Reverses acting as Skips */
         nxt = k % 2 ? p : next_seat(g, p);
     } else {
         if (k % 2) g->direction = (int8_t)-g->direction;
         nxt = next_seat(g, p);
     }
     if (skip)                                          /* what on_play hooks asked (DAD) */
-        nxt = T_FACE[last] != FACE_SKIP ? (((p + (1 + skip) * g->direction) % g->n) + g->n) % g->n
-                                        : (((nxt + skip * g->direction) % g->n) + g->n) % g->n;
+        nxt = T_FACE[last] != FACE_SKIP ? h2_next(g, p, 1 + skip) : h2_next(g, nxt, skip);
     h2_end_turn(g, nxt);
 }
 
@@ -764,7 +771,7 @@ static int h2_react_seats(const G2 *G, Rng *hr, int *cands) {
     int everyone = g->catchable || g->m_open || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me)   /* DED, M */
                    || (g->dp_drawer && (g->dp_drawer - 1 == me || g->n > 2));                 /* DP's window */
     for (int p = 0; p < n; p++) {
-        if (p == me) continue;
+        if (p == me || (g->out >> p & 1)) continue;
         int has = 0;
         if (cut) for (int i = 0; i < g->hand_len[p] && !has; i++) has = g->hands[p][i] == top;
         if (everyone || (g->hand_len[p] == 1 && !g->uno_said[p]) || has) cands[nc++] = p;

@@ -108,6 +108,10 @@ _CHU_WITH = _H5_WITH + tuple(c for c in _H2 if c != "DED") + ("PAA", "PAB", "GT"
 #: the other rules of _house5.h also on _house2.h's lists: M (its slap rounds there, a group of its card too, no cut
 #: while the pile is slapped: tests/fast/test_compiled_house3_h2.py)
 _H5_WITH_H2: dict[str, tuple[str, ...]] = {"M": tuple(c for c in _H2 if c != "DED")}
+#: the rules of _house2.h sudden death (_house6.h) was proven with: the turn at the seats left there (h2_next, h2_skip),
+#: the seats out listing nothing; not those that name seats, pass hands or make everyone draw (random-play and greedy:
+#: tests/fast/test_compiled_house3_h2.py)
+_H6_WITH_H2 = ("C", "JUMPIN", "DR", "DD", "AA", "DOUBLE", "DAD")
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
 _GREEDY_RULES = HOUSE_RULES   # every house rule the core plays
@@ -524,10 +528,10 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return (f"{'-'.join(mine)} with {'-'.join(alien)} is played by the referee only (the compiled core plays "
                     f"{'-'.join(mine)} with {', '.join(with_)} only)")
         mine = [c for c in rs.codes if c in _H6]
-        alien = [c for c in rs.codes if c not in _H6 and c not in _H6_WITH]
+        alien = [c for c in rs.codes if c not in _H6 and c not in _H6_WITH + _H6_WITH_H2]
         if mine and alien:   # _house6.h's rules were proven with the stacking (ADDUP too) and drawing rules and _house3.h's only
             return (f"{'-'.join(mine)} with {'-'.join(alien)} is played by the referee only (the compiled core plays "
-                    f"{'-'.join(mine)} with {', '.join(_H6_WITH)} only)")
+                    f"{'-'.join(mine)} with {', '.join(_H6_WITH + _H6_WITH_H2)} only)")
         why = _m_problem(rs)
         if why:
             return why
@@ -577,6 +581,10 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return f"bot {name!r} is played by the referee only (compiled: {', '.join(sorted(POLICIES))})"
         if rs.rules and name.strip().lower() == "bench":
             return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
+        if name.strip().lower() == "strategist" and any(c in _H6 for c in rs.codes) and _h2(rs)[0]:
+            return ("the compiled strategist under sudden death with _house2.h's rules is not proven (a colour choice "
+                    "differs from the Python strategist's: MS2-C-DR, 3 players, deal 321): the referee's strategist "
+                    "plays them")
         if name.strip().lower() == "strategist" and set(rs.codes) - set(_STRATEGIST_RULES):
             left = "-".join(c for c in rs.codes if c not in _STRATEGIST_RULES)
             return (f"the compiled strategist is proven on the official rules and the {len(_STRATEGIST_RULES)} house "

@@ -63,6 +63,8 @@ def flow_problem(rules: str, players: int) -> str | None:
     if other or rs.params:
         return (f"the compiled env flow holds the official rules only, or with {', '.join(OBSERVED + H2_HELD)}: not "
                 f"{'-'.join(other) or rs.code!r}")
+    if rs.has("CLA") and (rs.has("T") or rs.has("SEVENO")):   # (compiled for the lab; the env's C flow not proven)
+        return "the compiled env flow does not hold CLA with T or SEVENO yet (env.core.Flow plays them)"
     if not compiled.available():
         return "the compiled core is not built"
     return compiled.problem(rs.code, ["random-play"], players)
