@@ -102,6 +102,15 @@ def _history_has(rules: str, players: int, seed: int, pred) -> bool:
     return any(pred(e) for e in g.events)
 
 
+def test_FORCE_lets_a_seat_draw_whose_matching_cards_the_peace_bars():
+    """FORCE (no draw while a card can be played alone) asks can_play_alone, which the peace answers: a seat holding
+    only barred matching cards draws. The core's listing left it no move (a hung hand: SEVENO-PAA-FORCE, 5 players)."""
+    for rules in ("UNO 1121 SEVENO-PAA-FORCE", "UNO 1121 PAB-FORCE-DR", "UNO 1121 PAA(rounds=3)-FORCE-C"):
+        same_steps(rules, players=(2, 3, 5), seeds=range(4))
+    r = C.play(40, players=5, rules="UNO 1121 SEVENO-PAA-FORCE", bots="strategist", deal_seeds=[235, 236] * 20)
+    assert (r.winner >= 0).all()
+
+
 def test_GT_twin_penalty_comes_before_a_group_and_the_seven_swap():
     """GT (TraitorTwin.on_play) runs in code order before SEVENO's swap and BACK's draws, and a group (DD, DR, AA)
     is no single card for the next twin: each sweep below diverged in C before."""

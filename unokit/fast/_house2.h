@@ -403,7 +403,7 @@ static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
             h2_roots(G, &C, -1, L);
             int can = 1;                                    /* FORCE: no draw while a card can be played alone */
             if (g->flags & F_FORCE)
-                for (int i = 0; i < nh && can; i++) if (g->ok[hand[i]]) can = 0;
+                for (int i = 0; i < nh && can; i++) if (g->ok[hand[i]] && !H3_BARRED(g, hand[i])) can = 0;   /* (the peace) */
             if (can) lst_id(L, cur, K_DRAW);
             break;
         }
@@ -841,6 +841,7 @@ static void h2_play_hand(const Config *cfg, uint64_t seed, Rng *bots, int32_t *r
         Lst L = {buf, 0, H2_CAP, 0};
         h2_legal(&G, cur, 0, &L);
         h2_unfold(&G, &L);
+        if (!L.m) { steps = cfg->max_steps; break; }   /* (never: the referee always leaves a move; cut short, not a hang) */
         int greedy = cfg->policy[cur] == POL_GREEDY;
         Move a = G.hu ? hu_h2_turn(&G, cur, &L)
                : buf[greedy ? h2_greedy_act(&gh, g, g->phase, &L)
