@@ -16,8 +16,9 @@ True
 It plays the official rules with any ambiguity digits and ``uno=``, and the house rules of
 :data:`HOUSE_RULES` (stacking ``P1``-``P4``, ``ADDUP``; drawing ``FU``, ``BU`` and ``deal=``, ``SAT``,
 ``INS``, ``CON``, ``DRAWPLAY``, ``FORCE``; hands passed or swapped ``ZEROLEFT``, ``SEVENO``; cuts ``C``,
-``JUMPIN``; groups ``DR``, ``DD``) in every combination the parser accepts (:func:`problem`
-says why a code is not covered), with the bots ``random-play`` (the lab's random agent) and, on the
+``JUMPIN``; groups ``DR``, ``DD``; and the rest of that list) in the combinations proven (:func:`problem`
+says why a code is not covered; ``V``, which times turns on a clock that never moves in a simulation, is
+played as the hands without it), with the bots ``random-play`` (the lab's random agent) and, on the
 official rules, ``bench`` (the benchmark's random agent, one generator for every seat). Its rule
 tables come from :mod:`unokit.core.official` and the house rules' own modules (the stacking table of
 :mod:`unokit.rules.stacking`), handed over at import or in each call: nothing is restated in C.
