@@ -123,7 +123,8 @@ def test_GT_twin_penalty_comes_before_a_group_and_the_seven_swap():
 
 # ------------------------------------------------------------------------------ the guide's variations
 COMPILED_VARIATIONS = ("TV-BU-C-DR-P3-PRE", "FL-DED-DP-MEM-P2", "DD-P1", "DR-P2", "TV-FU-C-DR-V-P3", "DD-P1-PAB-CHU",
-                       "BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA", "BU-DR-P1-PAB-CHU-T-TRI-BACK-CLA", "DR-AA-AB-GT-P3-BA-T-M-PRE")
+                       "BU-DD-P1-PAB-CHU-T-TRI-BACK-CLA", "BU-DR-P1-PAB-CHU-T-TRI-BACK-CLA", "DR-AA-AB-GT-P3-BA-T-M-PRE",
+                       "MS-TV-C-DR-V-P3")
 
 
 def test_guide_variations_the_lab_plays_compiled():
@@ -135,8 +136,7 @@ def test_guide_variations_the_lab_plays_compiled():
         if v in COMPILED_VARIATIONS:
             assert whys == [None] * 3, v
         else:
-            assert all(w and ("CLA" in w or "S-M" in w) for w in whys) or (
-                whys[:2] == [None, None] and "sudden death" in whys[2]), (v, whys)   # (MS-TV-C-DR-V-P3)
+            assert all(w and ("CLA" in w or "S-M" in w) for w in whys), (v, whys)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 BU-C-DR-P3-PRE", "UNO 1121 FU-C-DR-V-P3",
@@ -212,7 +212,16 @@ def test_sudden_death_on_house2_lists_compiled_same_steps_as_referee(rules):
     assert t.actions > t.share(400)   # (sudden death ends hands early)
     S.same_hands(rules, (3, 4), 8, 4)
     assert agree(rules, GreedyBot, GREEDY, players=(3, 4), hands=12) > 60
-    assert "sudden death" in C.problem(rules, "strategist", 4)
+    assert agree(rules, StrategistBot, STRATEGIST, players=(3, 4), hands=12) > 60
+
+
+def test_strategist_olha_o_aviao_counts_the_seats_left_on_house2_lists():
+    """StrategistBot._olha_o_aviao names another colour only at three seats left or more (ctx.na) and when no
+    opponent left holds one card: the compiled one counted every seat, so with one seat out it bluffed (W>Y where
+    the Python strategist plays W>R: MS2-C-DR, 3 players, deal 321)."""
+    r = S.lockstep(3, "UNO 1121 MS2-C-DR", [321], mixed(STRATEGIST), StrategistBot, STRATEGIST, reactions=True,
+                   cut_short=True, purpose="lab-bot", salt=0, everything=True)
+    assert r["decisions"] > 10 and r["agree"] == r["decisions"], r["first"]
 
 
 # ------------------------------------------------------------------------------ V

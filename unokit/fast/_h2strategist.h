@@ -413,8 +413,8 @@ static int h2_strat_act(Strat *S, const G2 *G, int me, Rng *r, const Lst *L) {
     /* _olha_o_aviao */
     uint8_t rest[NDECK];
     int nr = st_removek(x.hand, x.nh, c->cards, c->n, rest);
-    if (nr != 1 || st_wild(rest[0]) || x.n < P_OLHA_MIN_PLAYERS) return chosen;
-    for (int s = 0; s < x.n; s++) if (s != me && x.sizes[s] <= 1) return chosen;
+    if (nr != 1 || st_wild(rest[0]) || x.na < P_OLHA_MIN_PLAYERS) return chosen;   /* (ctx.na: the seats left) */
+    for (int s = 0; s < x.n; s++) if (s != me && !(x.out >> s & 1) && x.sizes[s] <= 1) return chosen;   /* ctx.opps */
     int rc = T_COLOR[rest[0]];
     if (c->color != rc) return chosen;
     if (st_random(r) >= P_OLHA_RATE) return chosen;

@@ -110,8 +110,8 @@ _CHU_WITH = _H5_WITH + tuple(c for c in _H2 if c != "DED") + ("PAA", "PAB", "GT"
 #: while the pile is slapped: tests/fast/test_compiled_house3_h2.py)
 _H5_WITH_H2: dict[str, tuple[str, ...]] = {"M": tuple(c for c in _H2 if c != "DED")}
 #: the rules of _house2.h sudden death (_house6.h) was proven with: the turn at the seats left there (h2_next, h2_skip),
-#: the seats out listing nothing; not those that name seats, pass hands or make everyone draw (random-play and greedy:
-#: tests/fast/test_compiled_house3_h2.py)
+#: the seats out listing nothing; not those that name seats, pass hands or make everyone draw
+#: (tests/fast/test_compiled_house3_h2.py)
 _H6_WITH_H2 = ("C", "JUMPIN", "DR", "DD", "AA", "DOUBLE", "DAD")
 # the C core's flags of the rules that change the play (FU, BU and P1-P4 travel as numbers)
 #: the house rules under which the compiled greedy was proven to make GreedyBot's choices (tests/fast/test_compiled_greedy.py)
@@ -582,10 +582,6 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
             return f"bot {name!r} is played by the referee only (compiled: {', '.join(sorted(POLICIES))})"
         if rs.rules and name.strip().lower() == "bench":
             return "the bench agent is the benchmark's, on the official rules only (house rules: random-play)"
-        if name.strip().lower() == "strategist" and any(c in _H6 for c in rs.codes) and _h2(rs)[0]:
-            return ("the compiled strategist under sudden death with _house2.h's rules is not proven (a colour choice "
-                    "differs from the Python strategist's: MS2-C-DR, 3 players, deal 321): the referee's strategist "
-                    "plays them")
         if name.strip().lower() == "strategist" and set(rs.codes) - set(_STRATEGIST_RULES):
             left = "-".join(c for c in rs.codes if c not in _STRATEGIST_RULES)
             return (f"the compiled strategist is proven on the official rules and the {len(_STRATEGIST_RULES)} house "
