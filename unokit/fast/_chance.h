@@ -104,6 +104,7 @@ static void mt_seed(MT *r, uint64_t s) { mt_seed_many(&r, &s, 1); }
 
 /* random.Random._randbelow(n) for 1 <= n < 2**32: getrandbits(n.bit_length()) until below n */
 static uint32_t mt_below(MT *r, uint32_t n) {
+    if (!n) return 0;                  /* (no valid caller asks [0, 0): never a spin, nor clz(0)) */
     int k = 32 - __builtin_clz(n);
     uint32_t v = mt_u32(r) >> (32 - k);
     while (v >= n) v = mt_u32(r) >> (32 - k);
