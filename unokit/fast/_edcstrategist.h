@@ -741,12 +741,7 @@ static double ec_value_raw(const EcCtx *x, int c, int named, int target, int dep
     }
 #undef EC_VICTIM
     if (x->t_card >= 0 && target >= 0 && fc->number == x->t_card) {   /* _swap_gain: scene stealing */
-        int theirs = sizes[target];
-        double gain = (nr - theirs) * ST_CARD;
-        if (theirs <= 1) gain += 2.0 * ST_CARD;
-        v += W_SCENE_STEALING > 0 ? W_SCENE_STEALING * gain - 0.3 : -50.0;
-        sizes[me] = sizes[target];
-        sizes[target] = nr;
+        v += st_swap_value(sizes, me, target, nr);
     } else if (x->car_card >= 0 && fc->number == x->car_card && W_SCENE_STEALING > 0) {   /* every hand passes on */
         int nw[MAXP] = {0}, prev[MAXP] = {0}, before = 0, after = 0, have = 0;
         for (int s = 0; s < x->n; s++) nw[s] = sizes[s];

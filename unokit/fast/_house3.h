@@ -43,31 +43,19 @@ static int h3_draw_card(Game *g, int p, int left) {
     return 0;
 }
 
-/* the on_play hooks of _house3.h's rules (after the card is down and the UNO call recorded, before the play's
- * effect): PAB's card toggles the peace (SecondPeace.on_play), GT (TraitorTwin.on_play), I's Skip or Reverse
- * cancels a draw total (Inferno.on_play) */
-static void h3_on_play(Game *g, int p, int card) {
-    if ((g->h3 & X_PAB) && T_NUMV[card] == g->pab_card) g->pab_on ^= 1;
-    if (g->h3 & X_GT) h3_twin(g, p, card);
-    if ((g->h3 & X_INFERNO) && g->pending && (T_FACE[card] == 10 || T_FACE[card] == 11)) {
-        g->pending = 0;
-        g->pending_kind = 0;
-        g->phase = PH_PLAY;
-    }
-}
-
-/* _house3.h's on_play hooks for a play of k cards on _house2.h's lists (groups): one card as h3_on_play; a group
- * toggles PAB's peace when it holds an odd count of PAB's card (SecondPeace.on_play), is no single card for GT's
- * next twin (TraitorTwin.on_play reads the previous play), and cancels a draw total with a Skip or Reverse on top
- * under I (Inferno.on_play: the play's last card) */
+/* the on_play hooks of _house3.h's rules for a play of k cards (after the cards are down and the UNO call recorded,
+ * before the play's effect; on _house2.h's lists a group): an odd count of PAB's card toggles the peace
+ * (SecondPeace.on_play), GT judges a single card and a group is no single card for its next twin
+ * (TraitorTwin.on_play), I's Skip or Reverse on top cancels a draw total (Inferno.on_play: the play's last card) */
 static void h3_on_group(Game *g, int p, const uint8_t *cs, int k) {
-    if (k <= 1) { if (k) h3_on_play(g, p, cs[0]); return; }
+    if (k <= 0) return;
     if (g->h3 & X_PAB) {
         int ones = 0;
         for (int i = 0; i < k; i++) ones += T_NUMV[cs[i]] == g->pab_card;
         g->pab_on ^= (uint8_t)(ones & 1);
     }
-    g->gt_card = 0;
+    if (k > 1) g->gt_card = 0;
+    else if (g->h3 & X_GT) h3_twin(g, p, cs[0]);
     int last = cs[k - 1];
     if ((g->h3 & X_INFERNO) && g->pending && (T_FACE[last] == 10 || T_FACE[last] == 11)) {
         g->pending = 0;
@@ -76,3 +64,8 @@ static void h3_on_group(Game *g, int p, const uint8_t *cs, int k) {
     }
 }
 
+/* h3_on_group for one card (the official listing) */
+static void h3_on_play(Game *g, int p, int card) {
+    uint8_t c = (uint8_t)card;
+    h3_on_group(g, p, &c, 1);
+}

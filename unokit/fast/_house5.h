@@ -105,6 +105,13 @@ static void h5_on_start(Game *g, int seat) {
     }
 }
 
+/* SlapPile.on_play, a play holding its card: a slap round opens; p going out on it waits for the round */
+static void h5_m_open(Game *g, int p) {
+    g->m_open = 1;
+    g->m_slapped = 0;
+    if (!g->hand_len[p]) g->m_out = (uint8_t)(p + 1);
+}
+
 /* Game.last_plays takes the play (after its cards are down, before end_turn), then the on_play hooks */
 static void h5_on_play(Game *g, int p, int card) {
     g->lp_seat[0] = g->lp_seat[1];
@@ -120,11 +127,7 @@ static void h5_on_play(Game *g, int p, int card) {
         else if (!g->s_on) { g->s_on = 1; g->s_owner = (int8_t)p; }
         else g->s_on = 0;
     }
-    if ((g->h5 & Z_M) && T_NUMV[card] == g->m_card) {   /* SlapPile.on_play: a round opens; going out waits */
-        g->m_open = 1;
-        g->m_slapped = 0;
-        if (!g->hand_len[p]) g->m_out = (uint8_t)(p + 1);
-    }
+    if ((g->h5 & Z_M) && T_NUMV[card] == g->m_card) h5_m_open(g, p);
     for (int i = 0; i < 2; i++)   /* Compliments.on_play, Critiques.on_play */
         if ((g->h5 & (Z_E << i)) && T_NUMV[card] == g->e_card[i] && T_COLOR[card] == g->e_color[i]) {
             g->e_p[i] = (int8_t)p;
@@ -166,11 +169,6 @@ static void h5_on_group(Game *g, int p, const uint8_t *cs, int k) {
     h5_on_play(g, p, cs[k - 1]);
     if (!(g->h5 & Z_M) || T_NUMV[cs[k - 1]] == g->m_card) return;
     for (int i = 0; i < k - 1; i++)
-        if (T_NUMV[cs[i]] == g->m_card) {
-            g->m_open = 1;
-            g->m_slapped = 0;
-            if (!g->hand_len[p]) g->m_out = (uint8_t)(p + 1);
-            return;
-        }
+        if (T_NUMV[cs[i]] == g->m_card) { h5_m_open(g, p); return; }
 }
 

@@ -646,6 +646,17 @@ static double st_hold(const StCtx *x, int c, int two) {
     return v;
 }
 
+/* StrategistBot._swap_gain (T's scene stealing): the value of swapping my `nr` cards for `target`'s, the sizes
+ * swapped in `sizes` (both strategists: _edcstrategist.h's UNO Flex too) */
+static inline double st_swap_value(int *sizes, int me, int target, int nr) {
+    int theirs = sizes[target];
+    double gain = (nr - theirs) * ST_CARD;
+    if (theirs <= 1) gain += 2.0 * ST_CARD;
+    sizes[me] = theirs;
+    sizes[target] = nr;
+    return W_SCENE_STEALING > 0 ? W_SCENE_STEALING * gain - 0.3 : -50.0;
+}
+
 static double st_value(const StCtx *x, int card, int named, int depth, const uint8_t *hand, int nh, int color,
                        const int *sizes);
 
@@ -800,12 +811,7 @@ static double st_value_raw(const StCtx *x, const uint8_t *cs, int k, int named, 
     }
 #undef ST_VICTIM
     if (tcard && target >= 0) {                        /* T: scene stealing, the swap valued by the hands' sizes */
-        int theirs = sizes[target];
-        double gain = (nr - theirs) * ST_CARD;
-        if (theirs <= 1) gain += 2.0 * ST_CARD;
-        v += W_SCENE_STEALING > 0 ? W_SCENE_STEALING * gain - 0.3 : -50.0;
-        sizes[me] = sizes[target];
-        sizes[target] = nr;
+        v += st_swap_value(sizes, me, target, nr);
     } else if (car && W_SCENE_STEALING > 0) {          /* CAR: every hand passes on in the direction of play */
         int nw[MAXP] = {0}, prev[MAXP] = {0}, before = 0, after = 0, have = 0;
         for (int s = 0; s < x->n; s++) nw[s] = sizes[s];
