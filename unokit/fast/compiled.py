@@ -523,7 +523,7 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         if rs.has("CHU"):
             with_ = _CHU_WITH if mine == ["CHU"] else _H5_WITH
         else:
-            with_ = _H5_SOCIAL_WITH + tuple(set(_H2).intersection(*(_H5_WITH_H2.get(c, ()) for c in mine)) if mine else ())
+            with_ = _H5_SOCIAL_WITH + tuple(c for c in _H2 if mine and all(c in _H5_WITH_H2.get(m, ()) for m in mine))
         alien = [c for c in rs.codes if c not in _H5 and c not in with_]
         if mine and alien:   # _house5.h's rules were proven with these only
             return (f"{'-'.join(mine)} with {'-'.join(alien)} is played by the referee only (the compiled core plays "
