@@ -254,9 +254,35 @@ def test_ownership_workers_racing_for_new_tables_on_sqlite(tmp_path):
     _race(f"sqlite:///{tmp_path / 'race.db'}")
 
 
+def _steal_meets_a_first_lease_inserted_meanwhile(url: str) -> None:
+    """The race that once killed every writer of :func:`_writers` at its first claim (CI, PostgreSQL): a
+    steal's update finds no lease row, another worker inserts the first lease and commits, and the steal's
+    next read sees it. The steal must take the lease (a new token), not answer "held" as a plain claim does."""
+    from sqlalchemy import event
+
+    setup, a, b = Store(url), Store(url), Store(url)
+    code = _table(setup, "STEAL1")
+    fired: list[int | None] = []
+
+    def after(conn, cursor, statement, *args) -> None:
+        if not fired and statement.lstrip().upper().startswith("UPDATE"):
+            fired.append(b.claim(code, "wb", TTL, now=1.0))        # b's first lease lands in between
+
+    event.listen(a.engine, "after_cursor_execute", after)
+    try:
+        got = a.claim(code, "wa", TTL, now=1.0, steal=True)
+        assert fired == [1]
+        assert got == 2 and setup.owner(code) == ("wa", 2, 1.0 + TTL)
+    finally:
+        event.remove(a.engine, "after_cursor_execute", after)
+        for s in (a, b, setup):
+            s.close()
+
+
 @pytest.mark.slow
 def test_ownership_on_a_real_postgresql_server_racing_claims_and_stealing_writers():
     with postgres_server() as url:
+        _steal_meets_a_first_lease_inserted_meanwhile(url)
         _race(url, workers=6, rounds=40)
         _writers(url)
         _renewing_while_writing(url)

@@ -275,8 +275,10 @@ class Store:
                                                              expires=now + ttl).returning(_O.c.fence)).first()
             if row is not None:
                 return int(row[0])
-            if conn.execute(select(_O.c.fence).where(_O.c.table_code == code)).first() is not None:
-                return None            # held by a live lease
+            held = conn.execute(select(_O.c.fence).where(_O.c.table_code == code)).first() is not None
+        if held:
+            # held by a live lease; or, stealing, another worker inserted the first lease since the update
+            return self.claim(code, worker, ttl, now, steal=True) if steal else None
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(_O).values(table_code=code, worker=worker, fence=1, expires=now + ttl))
