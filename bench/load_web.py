@@ -53,6 +53,7 @@ import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMITS = {"tables": 500, "clients": 1000, "seconds": 600}
+RETRY_AFTER = 0.1     # (s) a refused client tries again this long after, from its newest state
 
 
 
@@ -92,7 +93,9 @@ class Client:
         self.stop = 0.0
         self.actions = 0
         self.errors = 0
+        self.error_texts: list[str] = []
         self.rng = random.Random(f"{code}/{token}")
+        self.pace = _Pace()
 
     async def run(self, ready, go: asyncio.Event):
         """Connect, say so (``ready``), and play from ``go`` until ``self.stop`` (set before ``go``)."""
@@ -116,8 +119,14 @@ class Client:
                     continue
                 msg = json.loads(raw)
                 if msg["type"] == "error":
+                    # refused (acted on a state already stale, or faster than the server's limit of messages
+                    # per connection): try again shortly from the newest state, as a person would, instead of
+                    # waiting for a state that no one else will change
                     self.errors += 1
+                    self.error_texts.append(str(msg.get("message"))[:120])
                     pending = None
+                    if m is not None and _mine(m):
+                        due = time.monotonic() + RETRY_AFTER
                     continue
                 if msg["type"] == "patch" and m is not None:     # the state less what stayed the seat's own
                     msg = merge_patch(m, msg)
@@ -127,11 +136,14 @@ class Client:
                 if pending is not None and m["version"] > pending[0]:
                     self.lat.append(time.perf_counter() - pending[1])
                     pending = None
-                v, you = m["view"], m["you"]
-                mine = (m["status"] == "playing" and v is not None and m["legal"] and v["to_act"] == you["seat"])
+                mine = _mine(m)
                 if pending is None and mine:
                     if self.think:
                         due = due or time.monotonic() + self.rng.uniform(0.5, 1.5) * self.think
+                        continue
+                    slack = self.pace.wait()        # (never faster than the server lets one connection send)
+                    if slack > 0:
+                        due = due or time.monotonic() + slack
                         continue
                     pending = (m["version"], await self._act(ws, m))
                 elif not mine:
@@ -141,9 +153,41 @@ class Client:
         """Send a random complete legal action of state ``m``; returns when the send began."""
         complete = [a for a in m["legal"] if not a.endswith(("+", "?"))] or m["legal"][-1:]
         t = time.perf_counter()
+        self.pace.take()
         await ws.send(json.dumps({"type": "act", "action": self.rng.choice(complete)}))
         self.actions += 1
         return t
+
+
+class _Pace:
+    """The server's limit of messages per connection (``hub.TokenBucket``: 10 a second, 20 at once), kept by
+    the client a little under it, so that a client acting at once is never refused for its speed (a refused
+    message costs the server work that applies nothing)."""
+
+    RATE, BURST = 9.0, 18.0
+
+    def __init__(self) -> None:
+        self.tokens, self.stamp = self.BURST, time.monotonic()
+
+    def _fill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.BURST, self.tokens + (now - self.stamp) * self.RATE)
+        self.stamp = now
+
+    def wait(self) -> float:
+        """Seconds until a message may be sent (0: now)."""
+        self._fill()
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.RATE
+
+    def take(self) -> None:
+        self._fill()
+        self.tokens -= 1
+
+
+def _mine(m: dict) -> bool:
+    """Whether state ``m`` asks this client's seat to act."""
+    v = m["view"]
+    return bool(m["status"] == "playing" and v is not None and m["legal"] and v["to_act"] == m["you"]["seat"])
 
 
 async def _setup(base: str, tables: int, clients_per_table: int, players: int, rules: str, think: float):
@@ -264,7 +308,7 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
         return round(lat_ms[min(len(lat_ms) - 1, int(q * len(lat_ms)))], 2) if lat_ms else None
     return {
         "tables": tables, "clients": len(cl), "clients_per_table": per, "seconds": round(wall, 1),
-        "players": players, "rules": rules, "bot_think": think, "client_think": client_think, "client_actions": sum(c.actions for c in cl), "client_errors": sum(c.errors for c in cl),
+        "players": players, "rules": rules, "bot_think": think, "client_think": client_think, "client_actions": sum(c.actions for c in cl), "client_errors": sum(c.errors for c in cl), "error_kinds": dict(__import__("collections").Counter(t for c in cl for t in c.error_texts).most_common(8)),
         "client_failures": [f"{type(f).__name__}: {f}" for f in failures[:5]], "applied_actions": applied,
         "actions_per_s": round(applied / wall, 1),
         "latency_ms": {"p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99),

@@ -103,3 +103,50 @@ def test_a_cancelled_request_leaves_its_change_stored():
         await hub.close()
 
     asyncio.run(main())
+
+
+# ------------------------------------------------------------------ the store's writer (one DBAPI connection)
+def _log_store(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'log.db'}")
+    for code in ("AAA222", "BBB333"):
+        store.create_table(code, {}, now=0.0)
+    return store
+
+
+def test_writer_a_batch_with_a_duplicate_entry_stores_nothing_and_the_next_batch_is_stored(tmp_path):
+    store = _log_store(tmp_path)
+    try:
+        store.add_batch([("AAA222", 0, [{"i": 0}], None)])
+        with pytest.raises(Exception, match="UNIQUE"):        # index 0 again, beside a good entry of another table
+            store.add_batch([("BBB333", 0, [{"i": 0}], None), ("AAA222", 0, [{"i": 9}], "playing")])
+        assert store.entries("AAA222") == [{"i": 0}] and store.entries("BBB333") == []
+        assert store.table("AAA222").status == "lobby"        # the status change of the failed batch neither
+        store.add_batch([("BBB333", 0, [{"i": 0}], None), ("AAA222", 1, [{"i": 1}], "playing")])
+        assert store.entries("AAA222") == [{"i": 0}, {"i": 1}] and store.entries("BBB333") == [{"i": 0}]
+        assert store.table("AAA222").status == "playing"
+    finally:
+        store.close()
+
+
+def test_writer_a_connection_broken_behind_its_back_is_replaced_and_nothing_is_lost(tmp_path):
+    store = _log_store(tmp_path)
+    try:
+        store.add_batch([("AAA222", 0, [{"i": 0}], None)])
+        store._writer.dbapi_connection.close()               # (as a database restarted under the server would)
+        with pytest.raises(Exception):                        # noqa: B017 - the driver's own error
+            store.add_batch([("AAA222", 1, [{"i": 1}], None)])
+        assert store.entries("AAA222") == [{"i": 0}]
+        store.add_batch([("AAA222", 1, [{"i": 1}], None)])    # a new connection: the hub writes it again
+        assert store.entries("AAA222") == [{"i": 0}, {"i": 1}]
+    finally:
+        store.close()
+
+
+def test_writer_stores_the_entries_as_the_json_they_were(tmp_path):
+    store = _log_store(tmp_path)
+    try:
+        entry = {"k": "chat", "t": 1e-05, "text": "olá, ação! \u2764", "n": [1, 2.5, None, True]}
+        store.add_entries("AAA222", 0, [entry])
+        assert store.entries("AAA222") == [entry]
+    finally:
+        store.close()

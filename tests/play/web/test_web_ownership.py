@@ -279,9 +279,32 @@ def _steal_meets_a_first_lease_inserted_meanwhile(url: str) -> None:
             s.close()
 
 
+def _writer_outlives_its_backend(url: str) -> None:
+    """The log's writer keeps one connection (``Store.add_batch``): when the server ends that connection's
+    backend (a restart, an administrator), the batch then fails whole and the next one is stored on a new
+    connection."""
+    from sqlalchemy import text
+
+    setup, st_ = Store(url), Store(url)
+    try:
+        code = _table(setup, "PGW001")
+        st_.add_batch([(code, 0, [{"i": 0}], None)])
+        pid = st_._writer.dbapi_connection.info.backend_pid
+        with setup.engine.begin() as conn:
+            assert conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid}).scalar() is True
+        with pytest.raises(Exception):      # noqa: B017 - the driver's own error
+            st_.add_batch([(code, 1, [{"i": 1}], "playing")])
+        st_.add_batch([(code, 1, [{"i": 1}], "playing")])
+        assert setup.entries(code) == [{"i": 0}, {"i": 1}] and setup.table(code).status == "playing"
+    finally:
+        st_.close()
+        setup.close()
+
+
 @pytest.mark.slow
 def test_ownership_on_a_real_postgresql_server_racing_claims_and_stealing_writers():
     with postgres_server() as url:
+        _writer_outlives_its_backend(url)
         _steal_meets_a_first_lease_inserted_meanwhile(url)
         _race(url, workers=6, rounds=40)
         _writers(url)
