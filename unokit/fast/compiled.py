@@ -543,11 +543,6 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
         why = _doa_problem(rs) or _dp_problem(rs)
         if why:
             return why
-        mixed = [c for c in ("AA", "AB", "ADDUP") if rs.has(c)]   # (the rules whose plays hold several numbers)
-        if rs.has("CLA") and (rs.has("T") or rs.has("SEVENO")) and mixed:
-            return (f"CLA with T or SEVENO and {'-'.join(mixed)} is played by the referee only: a play of several "
-                    f"numbers may name seats for both, which add up (compose.targets_of), and the compiled core's "
-                    f"listing does not")
         for peace in ("PAA", "PAB"):
             if rs.has(peace) and rs.has("DRAWPLAY"):
                 return (f"{peace} with DRAWPLAY is played by the referee only: a drawn action card in the peace can "
