@@ -186,7 +186,7 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
         with pytest.raises(ValueError):
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
     with pytest.raises(UnoError, match="official rules only"):
-        UnoBatchedEnv(2, rules="UNO 1121 OPEN")
+        UnoBatchedEnv(2, rules="UNO 1121 M")
     with pytest.raises(UnoError, match="teacher"):
         UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy")
     with pytest.raises(ValueError):

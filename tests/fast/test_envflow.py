@@ -140,23 +140,28 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
     with pytest.raises(UnoError):
         FlowBatch([-1])
     with pytest.raises(UnoError, match="official rules only"):
-        FlowBatch([1], rules="UNO 1121 OPEN")
+        FlowBatch([1], rules="UNO 1121 M")
     with pytest.raises(UnoError, match="needs an encoder"):
         FlowBatch([1], rules="UNO 1121 SEVENO", house2=True)
     with pytest.raises(UnoError, match="house2=True"):   # (the batched env drives a Batch's flow only)
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 OPEN", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 S", 2)
+    assert flow_problem("UNO 1121 DED", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 E", 2)
+    assert flow_problem("UNO 1121 M-P4", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2)
     assert flow_problem("UNO 1121 CLA-T", 2) and flow_problem("UNO 1121 P4 deal=5", 2)
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
     assert flow_problem("UNO 1121 SEVENO-JUMPIN", 10) is None and flow_problem("UNO 1121 P2-ADDUP", 10) is None
 
 
 # ---------------------------------------------------------------------- the house rules without a stem or a window
-#: rule sets covering every house rule the C flow holds (unokit.fast.batch.OBSERVED), alone and together
+#: rule sets covering every house rule the C flow holds (unokit.fast.batch.OBSERVED), alone and together: the stacking,
+#: deal and drawing rules, then _house3.h's, CHU, S and sudden death (compiled.BATCH_HOUSE)
 HOUSE = ["UNO 1121 P4", "UNO 1121 P1-SAT", "UNO 1121 P2-INS-FU", "UNO 1121 P3-CON-BU", "UNO 1121 DRAWPLAY-P4",
-         "UNO 1121 FORCE-P4", "UNO 1112 P4-SAT", "UNO 1122 P2-CON"]
+         "UNO 1121 FORCE-P4", "UNO 1112 P4-SAT", "UNO 1122 P2-CON",
+         "UNO 1121 NOCHALLENGE-WILDSTART-P4", "UNO 1121 PAA-GT-PRE", "UNO 1121 PAB-FL-I", "UNO 1121 DEFLECT-REVENGE-P4",
+         "UNO 1121 LIMIT-OPEN-REV", "UNO 1121 NOENDDRAW-WILDMATCH-MISTAKE", "UNO 1121 DRAWANY-MEM-SLOWUNO",
+         "UNO 1121 CHU-S-P2", "UNO 1121 MS1-P2", "UNO 1112 MS2-SAT", "UNO 1121 MS3-CON", "UNO 1121 OPEN-MS1-GT"]
 
 
 def test_issue27_point1_the_house_rule_sets_cover_every_rule_held():
@@ -190,6 +195,33 @@ def test_issue27_point1_a_c_flow_that_ignores_a_house_rule_is_caught(code):
     assert diff is not None, (rules, seen)
 
 
+@pytest.mark.parametrize("code,base", [("PAA", "P4"), ("GT", "P4"), ("MS1", "P4"), ("NOCHALLENGE", "P4"),
+                                       ("CHU", "P4"), ("OPEN", "P4"), ("WILDSTART", "P4"), ("I", "P4")])
+def test_issue27_point2_a_c_flow_that_ignores_a_house3_rule_is_caught(code, base):
+    """Mutation check for _house3.h's rules, CHU and sudden death: the Python hands played without the rule (same
+    table and encoder) part from C's with it, in the masks or (OPEN: its hands shown; WILDSTART: its first draw read
+    as a draw) the observations."""
+    diff, seen = lockstep(f"UNO 1121 {code}-{base}", 3, list(range(12)), 3, max_decisions=300,
+                          observe=code in ("OPEN", "WILDSTART"), python_rules=f"UNO 1121 {base}")
+    assert diff is not None, (code, seen)
+
+
+@pytest.mark.parametrize("rules,players,seed", [
+    ("UNO 1121 MS2-REVENGE-WILDSTART", 2, 486403747),   # WILDSTART's first draw: a draw to the history's tracker
+    ("UNO 1121 PAA-WILDSTART-NOENDDRAW", 4, 380570395),
+    ("UNO 1121 MS3-FL-FU-PAB-FORCE", 4, 7963030),       # the seats out of the hand are never asked in a window
+    ("UNO 1121 MS1-I-DRAWANY", 5, 985240260),
+    ("UNO 1121 FU-GT-BACK", 2, 376895635),              # GT's twin penalty: its own draw, before BACK's
+    ("UNO 1121 GT-DAD", 3, 288164377),
+    ("UNO 1121 GT-CAR-CLA", 4, 505514479),              # CLA's look after GT's penalty on the seat looked at
+    ("UNO 1121 SAT-GT-P4-CLA", 2, 342517842)])
+def test_issue27_point2_house3_rules_in_the_c_flows_where_they_once_parted(rules, players, seed):
+    """Deals a sweep of random rule sets found the C flows parting from the Python env on (observations, the seat
+    asked), each fixed: they now agree decision by decision."""
+    diff, _ = lockstep(rules, players, [seed, seed + 1, seed + 2], seed % 997, max_decisions=400)
+    assert diff is None, diff
+
+
 # ---------------------------------------------------------------------- _house2.h's rules: stems and cuts (_h2flow.h)
 #: rule sets covering every rule of unokit.fast.envflow.H2_HELD, with the others held; DD-P1 and DR-P2 are two of the
 #: guide's ready-made variations
@@ -199,7 +231,9 @@ H2 = ["UNO 1121 SEVENO", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C", "UNO 1121 DR", 
       "UNO 1121 P4-ADDUP", "UNO 1112 ADDUP-P4-SAT", "UNO 1121 T", "UNO 1121 T-ADDUP", "UNO 1121 CAR-BACK-DAD-P2",
       "UNO 1121 AA-DR", "UNO 1121 AB-BA-P4", "UNO 1121 BOMB-DD", "UNO 1112 T-JUMPIN-SAT", "UNO 1121 CLA",
       "UNO 1121 TRI-P2", "UNO 1121 DOUBLE", "UNO 1121 CLA-DR-ZEROLEFT", "UNO 1121 CLA-CAR-DAD-BOMB-DD",
-      "UNO 1121 ADDUP-CLA-TRI", "UNO 1122 DOUBLE-TRI-CLA-C-P2"]
+      "UNO 1121 ADDUP-CLA-TRI", "UNO 1122 DOUBLE-TRI-CLA-C-P2",
+      "UNO 1121 PAA-DR", "UNO 1121 GT-SEVENO-BACK", "UNO 1121 PRE-JUMPIN", "UNO 1121 PAB-AA-AB", "UNO 1121 CHU-DD",
+      "UNO 1121 MS1-C-DR", "UNO 1121 GT-DAD-CLA", "UNO 1121 ADDUP-NOCHALLENGE-OPEN-MEM"]
 
 
 def test_issue27_point1_the_h2_rule_sets_cover_every_rule_held_and_two_variations():

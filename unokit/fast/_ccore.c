@@ -140,6 +140,7 @@ typedef struct {
     uint16_t paa_armed, pab_armed;      /* the numbers PAA's and PAB's peace bar as action cards (a bit each) */
     uint8_t fl;                         /* FL: 0 none, 1 all, 2 numbers, 3 wilds */
     uint8_t gt_card, gt_player;         /* GT: the last play's card + 1 when it was one card (0: none), its player */
+    uint8_t gt_got;                     /* GT: the cards the last twin's penalty drew (the env's history reads it) */
     uint8_t h5;                         /* _house5.h: Z_ flags */
     int8_t lp_seat[2], lp_num[2];       /* _house5.h: Game.last_plays' two newest (seat, last card's number) */
     uint16_t chu_at;                    /* CHU: rule_state["CHU"] (0: None) */

@@ -136,7 +136,8 @@ static void fl_new_round(FHand *h, const Game *g) {
     if (!g->over && h->reacted < 2 * g->n) {
         int me = g->current;
         for (int p = 0; p < g->n; p++)
-            if (p != me && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p]))) h->queue[h->qlen++] = (int8_t)p;
+            if (p != me && !(g->out >> p & 1) && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p])))
+                h->queue[h->qlen++] = (int8_t)p;        /* (seats out of the hand, MS: never asked) */
         rng_shuffle_seats(&h->rng, h->queue, h->qlen);
     }
     fl_ask_next(h, g);

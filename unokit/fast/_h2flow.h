@@ -13,7 +13,7 @@
  * and UNO call (`play_id`). The reaction seats: Game.out_of_turn_seats (a cut rule adds the seats holding the
  * top card), shuffled by Flow's generator.
  *
- *   h2flow_new(cfg, seeds, offsets, size, pos, flags, reveal_all, stem_off, step_of, play_id, more_id, target_id,
+ *   h2flow_new(cfg, seeds, offsets, size, pos, flags, shown, stem_off, step_of, play_id, more_id, target_id,
  *              nsteps, wait, max_decisions, keys)   a capsule of len(seeds) hands dealt (compiled._config's cfg);
  *                      the observation's layout as obs_new's, `stem_off` where the stem block starts (-1: none)
  *   h2flow_where(f), h2flow_mask(f, out), h2flow_answer(f, steps), h2flow_rewards(f, mode, out),
@@ -107,7 +107,7 @@ static void h2f_ask_next(H2F *h) {
     h->window = 0;
 }
 
-/* Flow._new_round: Game.out_of_turn_seats without the seat in turn, shuffled */
+/* Flow._new_round: Game.out_of_turn_seats without the seat in turn (nor the seats out), shuffled */
 static void h2f_new_round(H2F *h) {
     const Game *g = &h->G.g;
     h->qhead = h->qlen = 0;
@@ -115,7 +115,7 @@ static void h2f_new_round(H2F *h) {
         int me = g->current, top = h2_top(g), cut = h->G.h2 & (H_CUT | H_JUMPIN);
         int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me);
         for (int p = 0; p < g->n; p++) {
-            if (p == me) continue;
+            if (p == me || (g->out >> p & 1)) continue;     /* (seats out of the hand: MS) */
             int has = 0;
             if (cut) for (int i = 0; i < g->hand_len[p] && !has; i++) has = g->hands[p][i] == top;
             if (everyone || (g->hand_len[p] == 1 && !g->uno_said[p]) || has) h->queue[h->qlen++] = (int8_t)p;
@@ -126,7 +126,7 @@ static void h2f_new_round(H2F *h) {
 }
 
 /* HistoryTracker.update over the events of move a ("play" / "cut": the colour named, else the last card's) */
-static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b) {
+static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int twin) {
     Hist *H = &h->hist;
     const Game *g = &h->G.g;
     if (a->kind == MV_PLAY) {
@@ -138,6 +138,11 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b) {
         H->last_draw[p] = 0;
         H->color = (int8_t)col;
         H->penalty = -1;
+        if (twin >= 0 && g->gt_got) {   /* GT's penalty: its own draw event, before the card's (BACK's, DAD's...) */
+            H->drawn[twin] = (uint16_t)(H->drawn[twin] + g->gt_got);
+            H->lacks[twin] = g->gt_got == 1 ? (uint8_t)(1u << col) : 0;
+            H->last_draw[twin] = 1;
+        }
         hist_draws(H, g, -1);
     } else {
         hist_move(&F->o, H, g, b, a->id % XPS);
@@ -192,8 +197,9 @@ static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
         Move m = *a;
         H2See see;
         int look = h2f_see_before(&h->G, &m, &see);
+        int twin = m.kind == MV_PLAY && m.n == 1 && H3_TWIN(g, m.seat, m.cards[0]) ? g->gt_player : -1;   /* GT */
         h2_apply(&h->G, &m);
-        h2f_hist(F, h, &m, &pre);
+        h2f_hist(F, h, &m, &pre, twin);
         if (look) h2f_see_after(&h->hist, g, &see);
         if (reaction) h->reacted++;
         else h->reacted = 0;
@@ -290,7 +296,7 @@ static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
     PyObject *cfgo;
     Py_buffer seeds, offs, pos, flags, so, pid, mid, tid, keys;
     int size, reveal_all, stem_off, nsteps, wait, maxd;
-    if (!PyArg_ParseTuple(args, "Oy*y*iy*y*piy*y*y*y*iiiy*", &cfgo, &seeds, &offs, &size, &pos, &flags, &reveal_all,
+    if (!PyArg_ParseTuple(args, "Oy*y*iy*y*iiy*y*y*y*iiiy*", &cfgo, &seeds, &offs, &size, &pos, &flags, &reveal_all,
                           &stem_off, &so, &pid, &mid, &tid, &nsteps, &wait, &maxd, &keys)) return NULL;
     H2Flw *F = PyMem_RawCalloc(1, sizeof(H2Flw));
     PyObject *cap = NULL;
@@ -325,7 +331,7 @@ static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
                 PyErr_SetString(PyExc_ValueError, "h2flow_new: a step out of range");
                 goto fail;
             }
-    F->o.size = size; F->o.nflags = (int)(flags.len / 4); F->o.reveal_all = reveal_all; F->o.count = count;
+    F->o.size = size; F->o.nflags = (int)(flags.len / 4); F->o.reveal_all = reveal_all & 1; F->o.open_below = reveal_all >> 1; F->o.count = count;
     for (int b = 0; b < OB_BLOCKS; b++) F->o.off[b] = ov[b];
     memcpy(F->o.pos, pv, NC);
     F->o.flags = PyMem_RawMalloc(flags.len ? (size_t)flags.len : 1);

@@ -36,8 +36,8 @@ static inline void st_reset(StInfo *f) {
 enum { SE_DRAW, SE_SWAP, SE_PASS, SE_SEE, SE_GIVE };
 typedef struct { int8_t kind, a, b; int16_t n; } StEv;
 
-/* the play's hooks' events, in the referee's order (DOA's gifts, BA, CAR, T, DAD, BACK, CLA's look, SEVENO's swap and pass,
- * ZEROLEFT, BOMB): the hand sizes followed through them (what a hook asks of its player's hand, LIMIT's room)
+/* the play's hooks' events, in the referee's order (DOA's gifts, GT's twin penalty, BA, CAR, T, DAD, BACK, CLA's look,
+ * SEVENO's swap and pass, ZEROLEFT, BOMB): the hand sizes followed through them (what a hook asks of its player's hand, LIMIT's room)
  * and each penalty drawn from the stock as take() draws it: with rng (a copy of the hand's generator, when DAD's
  * die is rolled) its reshuffles draw from the copy, so that the die's face is the one the play will roll */
 typedef struct { StEv v[4 * MAXP + 8]; int m, lens[MAXP], stock, disc, n; const Game *g; Rng *rng; } StEvs;
@@ -95,6 +95,7 @@ static void h2_strat_events(const G2 *G, const Move *a, StEvs *E, Rng *die) {
         E->lens[q] += a->ng;
         E->v[E->m++] = (StEv){SE_GIVE, (int8_t)p, (int8_t)q, (int16_t)a->ng};
     }
+    if (k == 1 && H3_TWIN(g, p, cs[0])) se_draw(E, g->gt_player, T_NUMV[cs[0]]);   /* GT's penalty (h3_on_group: next) */
     if (G->h2 & H_BA) {                                /* Baptism: the two plays before this one, twin numbers */
         int r = 0, i = h->lp_n - 2;
         for (int j = 0; j < k; j++) r += T_FACE[cs[j]] == F_REVERSE;
@@ -124,7 +125,6 @@ static void h2_strat_events(const G2 *G, const Move *a, StEvs *E, Rng *die) {
         for (int i = 1; i < k && same; i++) same = T_NUMV[cs[i]] == T_NUMV[cs[0]];
         if (same) for (int s = 0; s < n; s++) if (s != p) se_draw(E, s, BOMB_PENALTY);
     }
-    if (k == 1 && H3_TWIN(g, p, cs[0])) se_draw(E, g->gt_player, T_NUMV[cs[0]]);   /* GT's penalty (h3_twin, last) */
 }
 
 /* a seat's reveal (the hand shown, the plays since) put back after its evidence moved with its hand */

@@ -28,7 +28,7 @@ static void h3_twin(Game *g, int p, int card) {
         int q = g->gt_player, k = T_NUMV[card];
         g->penalty_cards += (uint16_t)k;
         g->pens[q]++;
-        take(g, q, k);
+        g->gt_got = (uint8_t)take(g, q, k);
     }
     g->gt_card = (uint8_t)(card + 1);
     g->gt_player = (uint8_t)p;

@@ -2,10 +2,11 @@
  * float32 vector unokit.env.observe.Encoder.encode gives for that seat's view of the same state, under the
  * official rules (any ambiguity digits, 2-10 seats). unokit.fast.batch.Batch wraps it (issue 27, point 2).
  *
- *   obs_new(vec, offsets, size, pos, flags, reveal_all)  a capsule of the history each hand's observations
+ *   obs_new(vec, offsets, size, pos, flags, shown)  a capsule of the history each hand's observations
  *                      need, read from the hands as dealt: `offsets` (int32 bytes) where each block of OB_
  *                      starts in the vector (the encoder's layout, in this order), `size` its length, `pos`
- *                      (54 bytes) each card's place in a card block, `flags` (float32 bytes) the rules block
+ *                      (54 bytes) each card's place in a card block, `flags` (float32 bytes) the rules block,
+ *                      `shown` bit 0: a challenged hand is shown to every seat, from bit 1 OPEN's size (0: none)
  *   obs_step(vec, obs, moves)   vec_step, the history of every hand brought up to date
  *   obs_write(vec, obs, seats, window, out)   the vector of seat seats[i] (int8 bytes) of hand i into row i of
  *                      `out` (a writable float32 buffer of count x size); window: uint8 bytes (1: a reaction
@@ -29,12 +30,13 @@ typedef struct {
     uint8_t last_wild[MAXP], last_draw[MAXP];
     uint8_t shown;                  /* a challenge showed a hand (else the revealed block is all zeros) */
     uint16_t drawn[MAXP];           /* Game.drawn_by when last read */
+    uint8_t start_drawn[MAXP];      /* WILDSTART: the first player's 4, a draw to the tracker, not in Game.drawn_by */
     uint16_t revealed[MAXP][NC];    /* [viewer][card]: the other seats' cards challenges showed it */
 } Hist;
 
 typedef struct {
     Py_ssize_t count;
-    int size, nflags, reveal_all;
+    int size, nflags, reveal_all, open_below;   /* open_below: OPEN's size (hands below it are shown to all; 0: none) */
     int off[OB_BLOCKS];
     uint8_t pos[NC];
     float *flags;
@@ -53,13 +55,18 @@ static void hist_deal(Hist *h, const Game *g) {
     h->penalty = -1;
     memset(h->last_color, -1, sizeof h->last_color);
     for (int s = 0; s < g->n; s++) h->drawn[s] = g->drawn_by[s];
+    if (g->discard_len && T_FIRST[g->discard[0]][0] && (g->h3 & X_WILDSTART)) {   /* (h3_wildstart: its draw event) */
+        int starter = (g->dealer + 1) % g->n;
+        h->start_drawn[starter] = DRAW_WD4;
+        h->last_draw[starter] = 1;
+    }
 }
 
 static PyObject *py_obs_new(PyObject *self, PyObject *args) {
     PyObject *vcap;
     Py_buffer offs, pos, flags;
     int size, reveal_all;
-    if (!PyArg_ParseTuple(args, "Oy*iy*y*p", &vcap, &offs, &size, &pos, &flags, &reveal_all)) return NULL;
+    if (!PyArg_ParseTuple(args, "Oy*iy*y*i", &vcap, &offs, &size, &pos, &flags, &reveal_all)) return NULL;
     Vec *v = vec_get(vcap);
     Obs *o = NULL;
     if (!v) goto fail;
@@ -78,7 +85,8 @@ static PyObject *py_obs_new(PyObject *self, PyObject *args) {
     o->count = v->count;
     o->size = size;
     o->nflags = (int)(flags.len / 4);
-    o->reveal_all = reveal_all;
+    o->reveal_all = reveal_all & 1;          /* (bit 0: a challenged hand is shown to all; from bit 1: OPEN's size) */
+    o->open_below = reveal_all >> 1;
     for (int b = 0; b < OB_BLOCKS; b++) o->off[b] = ov[b];
     memcpy(o->pos, pv, NC);
     o->flags = PyMem_RawMalloc(flags.len ? (size_t)flags.len : 1);
@@ -224,6 +232,10 @@ static void obs_encode(const Obs *o, const Hist *h, const Game *g, int me, int w
     if (g->current == me) x[off[OB_WINDOW] + 1] = 1;
     if (h->shown)
         for (int c = 0; c < NC; c++) x[off[OB_REVEALED] + pos[c]] = (float)h->revealed[me][c];
+    if (o->open_below)                       /* OPEN: the hands below its size, shown to every seat (view.open_hands) */
+        for (int s = 0; s < n; s++)
+            if (s != me && g->hand_len[s] > 0 && g->hand_len[s] < o->open_below)
+                for (int j = 0; j < g->hand_len[s]; j++) x[off[OB_REVEALED] + pos[g->hands[s][j]]] += 1;
     for (int r = 1; r < n; r++) {
         int s = (me + r) % n;
         float *y = x + off[OB_OTHERS] + OB_PER * (r - 1);
@@ -231,7 +243,7 @@ static void obs_encode(const Obs *o, const Hist *h, const Game *g, int me, int w
         if (h->last_color[s] >= 0) y[OB_COLORS + h->last_color[s]] = 1;
         y[2 * OB_COLORS] = h->last_wild[s];
         y[2 * OB_COLORS + 1] = h->last_draw[s];
-        y[2 * OB_COLORS + 2] = (float)g->drawn_by[s] / 20.0f;   /* float32 arithmetic, as the tracker's array */
+        y[2 * OB_COLORS + 2] = (float)(g->drawn_by[s] + h->start_drawn[s]) / 20.0f;   /* float32, as the tracker's */
     }
     memcpy(x + off[OB_RULES], o->flags, sizeof(float) * (size_t)o->nflags);
 }

@@ -30,11 +30,19 @@ __all__ = ["Batch", "MOVES", "OBSERVED"]
 #: move numbers of a seat: unokit.fast's 138 (``id % ACTIONS_PER_SEAT``), then the house rules' extra moves
 MOVES = compiled.ACTIONS_PER_SEAT + compiled.EXT_PER_SEAT
 #: the house rules under which C writes the observations (the official rules' history: no play composed of several
-#: steps, no reaction but the official ones; proven by tests/fast/test_envflow.py's lockstep with the Python env)
-OBSERVED = ("P1", "P2", "P3", "P4", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE")
+#: steps, no reaction but the official ones; proven by tests/fast/test_envflow.py's lockstep with the Python env):
+#: the stacking, deal and drawing rules, and those of :data:`~unokit.fast.compiled.BATCH_HOUSE` (_house3.h's, CHU,
+#: S, sudden death)
+OBSERVED = ("P1", "P2", "P3", "P4", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE", *compiled.BATCH_HOUSE)
 #: the blocks of an observation C writes, in the order of _observe.h's OB_ enum (their places: the encoder's)
 _BLOCKS = ("hand", "top", "color", "pending", "direction", "sizes", "small", "uno", "catchable", "phase", "drawn",
            "seen", "stock", "to_act", "window", "revealed", "others", "rules")
+
+
+def _shown(rs) -> int:
+    """What the observations show of other hands (obs_new's ``shown``): bit 0, a challenged hand to every seat (the
+    ambiguity digit C); from bit 1, OPEN's size (hands below it are shown to all; 0: none)."""
+    return int(rs.reveal == 1) | (min(int(rs.param("OPEN", "cards")), 108) << 1 if rs.has("OPEN") else 0)
 
 
 class Batch:
@@ -85,7 +93,7 @@ class Batch:
         pos = bytes(encoder.pos[c] for c in CARDS)
         flags = np.asarray(encoder.rule_flags, dtype=np.float32)
         return compiled._ccore.obs_new(self._v, offsets.tobytes(), int(encoder.size), pos, flags.tobytes(),
-                                       rs.reveal == 1)
+                                       _shown(rs))
 
     @property
     def to_act(self) -> np.ndarray:

@@ -608,15 +608,21 @@ def _human_problem(rs, names) -> str | None:
     return None
 
 
+#: the house rules of _house3.h, _house5.h and _house6.h a :class:`~unokit.fast.batch.Batch` holds (and the env's C
+#: flows, unokit.fast.envflow): every one but M's slaps, E's and IE's debts, DED, DOA and DP, whose reactions,
+#: observations or plays the batch does not hold (tests/fast/test_envflow.py proves these against the Python env)
+BATCH_HOUSE = (*_H3, "CHU", "S", *_H6)
+
+
 def batch_problem(rules) -> str | None:
     """Why :class:`unokit.fast.batch.Batch` (one move number per seat, in the core's numbering) cannot hold
     hands of ``rules`` that :func:`problem` accepts: the rules of unokit/fast/_house2.h, whose plays (groups,
-    a seat named, cuts) have no move number."""
+    a seat named, cuts) have no move number, and the house rules outside :data:`BATCH_HOUSE`."""
     from ..rules import RuleSet
     rs = RuleSet.parse(rules)
     if _ed(rs) is not None:
         return f"the editions ({rs.code}) are not held in the batch (compiled.play plays them)"
-    h3 = [c for c in rs.codes if c in _H3 or c in _H5 or c in _H6 or c == "DP"]
+    h3 = [c for c in rs.codes if (c in _H3 or c in _H5 or c in _H6 or c == "DP") and c not in BATCH_HOUSE]
     if h3:
         return f"house rules ({'-'.join(h3)}) are not proven in the batch (compiled.play plays them)"
     codes = [c for c in rs.codes if c in _H2]

@@ -18,13 +18,16 @@ numbers is built here from the codec and handed to C, nothing restated. A hand d
 (3, 2)
 
 Held: the official rules (every ambiguity digit) at 2-10 seats, alone or with the stacking, deal and drawing
-rules of :data:`~unokit.fast.batch.OBSERVED` (P1-P4, FU, BU, SAT, INS, CON, DRAWPLAY, FORCE), where every move is
+rules of :data:`~unokit.fast.batch.OBSERVED` (P1-P4, FU, BU, SAT, INS, CON, DRAWPLAY, FORCE) and the house rules
+of :data:`~unokit.fast.compiled.BATCH_HOUSE` (_house3.h's NOCHALLENGE ... SLOWUNO, OPEN's hands in the revealed block,
+WILDSTART's first draw in the history; CHU, S; sudden death MS1-MS3, the seats out never asked), where every move is
 one step and the only reactions are the official ones (UNO calls, catches): the hands of a
 :class:`~unokit.fast.batch.Batch` (unokit/fast/_flow.h); and with ``house2=True`` the rules of :data:`H2_HELD`
 too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT, ADDUP, and _house4.h's T, CAR, BACK, DAD, BA, BOMB, AA, AB, CLA (its look
 shown to its player), DOUBLE (the points doubled), TRI: a seat named,
 groups and ADDUP's pairs composed step by step as stems, cuts asked in the reaction windows), their hands played on
-_house2.h's Move lists (unokit/fast/_h2flow.h).
+_house2.h's Move lists (unokit/fast/_h2flow.h), with those of BATCH_HOUSE that compiled.problem allows beside them
+but :data:`NOT_ON_H2_LISTS` (GT's twin penalty read as its own draw).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from ..core.codec import MAX_PLAYERS
 from ..core.errors import UnoError
 from ..rules.codec import Codec, NoActionIdError
 from . import compiled
-from .batch import _BLOCKS, MOVES, OBSERVED, Batch
+from .batch import _BLOCKS, MOVES, OBSERVED, Batch, _shown
 
 __all__ = ["FlowBatch", "flow_problem", "flow_tables", "REWARDS"]
 
@@ -50,6 +53,9 @@ REWARDS = ("hand", "points")
 #: alone or with those of OBSERVED
 H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR", "BACK", "DAD", "BA", "BOMB", "AA", "AB",
            "CLA", "DOUBLE", "TRI")
+#: _house3.h's rules that _h2flow.h's lists do not follow (ADDUP, played on them here and on the official core in
+#: the lab, let them through compiled.problem: the plays I's, DRAWANY's and DEFLECT's turns allow, SLOWUNO's calls)
+NOT_ON_H2_LISTS = ("I", "DRAWANY", "DEFLECT", "SLOWUNO")
 
 
 def flow_problem(rules: str, players: int) -> str | None:
@@ -63,6 +69,10 @@ def flow_problem(rules: str, players: int) -> str | None:
     if other or rs.params:
         return (f"the compiled env flow holds the official rules only, or with {', '.join(OBSERVED + H2_HELD)}: not "
                 f"{'-'.join(other) or rs.code!r}")
+    off_lists = [c for c in NOT_ON_H2_LISTS if rs.has(c)]
+    if off_lists and any(rs.has(c) for c in H2_HELD):
+        return (f"the compiled env flow does not hold {'-'.join(off_lists)} on _house2.h's lists (with "
+                f"{'-'.join(c for c in rs.codes if c in H2_HELD)}) yet (env.core.Flow plays them)")
     if rs.has("CLA") and (rs.has("T") or rs.has("SEVENO")):   # (compiled for the lab; the env's C flow not proven)
         return "the compiled env flow does not hold CLA with T or SEVENO yet (env.core.Flow plays them)"
     if not compiled.available():
@@ -210,7 +220,7 @@ class FlowBatch:
         offsets = np.array([layout[b] for b in _BLOCKS], dtype=np.int32)
         flags = np.asarray(encoder.rule_flags, dtype=np.float32)
         return (cfg, self.seeds.tobytes(), offsets.tobytes(), int(encoder.size), bytes(encoder.pos[c] for c in CARDS),
-                flags.tobytes(), rs.reveal == 1, layout.get("stem", -1))
+                flags.tobytes(), _shown(rs), layout.get("stem", -1))
 
     def where(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(seat, window, truncated)`` of each hand: the seat asked (-1: the hand is over), whether it is a
