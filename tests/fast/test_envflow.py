@@ -148,7 +148,7 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
     assert flow_problem("UNO 1121 DED", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 E", 2)
-    assert flow_problem("UNO 1121 M-P4", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2)
+    assert flow_problem("UNO 1121 M-P4", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2) and flow_problem("UNO 1121 WILDMATCH-ADDUP", 2)
     assert flow_problem("UNO 1121 CLA-T", 2) and flow_problem("UNO 1121 P4 deal=5", 2)
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
     assert flow_problem("UNO 1121 SEVENO-JUMPIN", 10) is None and flow_problem("UNO 1121 P2-ADDUP", 10) is None
@@ -233,7 +233,7 @@ H2 = ["UNO 1121 SEVENO", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C", "UNO 1121 DR", 
       "UNO 1121 TRI-P2", "UNO 1121 DOUBLE", "UNO 1121 CLA-DR-ZEROLEFT", "UNO 1121 CLA-CAR-DAD-BOMB-DD",
       "UNO 1121 ADDUP-CLA-TRI", "UNO 1122 DOUBLE-TRI-CLA-C-P2",
       "UNO 1121 PAA-DR", "UNO 1121 GT-SEVENO-BACK", "UNO 1121 PRE-JUMPIN", "UNO 1121 PAB-AA-AB", "UNO 1121 CHU-DD",
-      "UNO 1121 MS1-C-DR", "UNO 1121 GT-DAD-CLA", "UNO 1121 ADDUP-NOCHALLENGE-OPEN-MEM"]
+      "UNO 1121 MS1-C-DR", "UNO 1121 GT-DAD-CLA", "UNO 1121 ADDUP-PAA-GT-MS1"]
 
 
 def test_issue27_point1_the_h2_rule_sets_cover_every_rule_held_and_two_variations():

@@ -26,8 +26,7 @@ one step and the only reactions are the official ones (UNO calls, catches): the 
 too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT, ADDUP, and _house4.h's T, CAR, BACK, DAD, BA, BOMB, AA, AB, CLA (its look
 shown to its player), DOUBLE (the points doubled), TRI: a seat named,
 groups and ADDUP's pairs composed step by step as stems, cuts asked in the reaction windows), their hands played on
-_house2.h's Move lists (unokit/fast/_h2flow.h), with those of BATCH_HOUSE that compiled.problem allows beside them
-but :data:`NOT_ON_H2_LISTS` (GT's twin penalty read as its own draw).
+_house2.h's Move lists (unokit/fast/_h2flow.h), with those of BATCH_HOUSE in :data:`ON_H2_LISTS` (GT's twin penalty read as its own draw).
 """
 
 from __future__ import annotations
@@ -53,9 +52,11 @@ REWARDS = ("hand", "points")
 #: alone or with those of OBSERVED
 H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR", "BACK", "DAD", "BA", "BOMB", "AA", "AB",
            "CLA", "DOUBLE", "TRI")
-#: _house3.h's rules that _h2flow.h's lists do not follow (ADDUP, played on them here and on the official core in
-#: the lab, let them through compiled.problem: the plays I's, DRAWANY's and DEFLECT's turns allow, SLOWUNO's calls)
-NOT_ON_H2_LISTS = ("I", "DRAWANY", "DEFLECT", "SLOWUNO")
+#: the rules of compiled.BATCH_HOUSE that _h2flow.h's lists follow, as the lab's _house2.h does (compiled._H3_WITH_H2,
+#: CHU, sudden death); the others are refused beside H2_HELD's rules. (ADDUP, played on these lists here and on the
+#: official core in the lab, would let the others through compiled.problem: I's, DRAWANY's and DEFLECT's plays,
+#: SLOWUNO's calls and WILDMATCH's challenges part from the Python env.)
+ON_H2_LISTS = ("PAA", "PAB", "GT", "PRE", "CHU", "MS1", "MS2", "MS3")
 
 
 def flow_problem(rules: str, players: int) -> str | None:
@@ -69,7 +70,7 @@ def flow_problem(rules: str, players: int) -> str | None:
     if other or rs.params:
         return (f"the compiled env flow holds the official rules only, or with {', '.join(OBSERVED + H2_HELD)}: not "
                 f"{'-'.join(other) or rs.code!r}")
-    off_lists = [c for c in NOT_ON_H2_LISTS if rs.has(c)]
+    off_lists = [c for c in compiled.BATCH_HOUSE if rs.has(c) and c not in ON_H2_LISTS]
     if off_lists and any(rs.has(c) for c in H2_HELD):
         return (f"the compiled env flow does not hold {'-'.join(off_lists)} on _house2.h's lists (with "
                 f"{'-'.join(c for c in rs.codes if c in H2_HELD)}) yet (env.core.Flow plays them)")
