@@ -331,7 +331,7 @@ static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
                 PyErr_SetString(PyExc_ValueError, "h2flow_new: a step out of range");
                 goto fail;
             }
-    F->o.size = size; F->o.nflags = (int)(flags.len / 4); F->o.reveal_all = reveal_all & 1; F->o.open_below = reveal_all >> 1; F->o.count = count;
+    F->o.size = size; F->o.nflags = (int)(flags.len / 4); F->o.reveal_all = (reveal_all & 3) == 1; F->o.open_below = reveal_all >> 3;   /* (compiled._shown) */ F->o.count = count;
     for (int b = 0; b < OB_BLOCKS; b++) F->o.off[b] = ov[b];
     memcpy(F->o.pos, pv, NC);
     F->o.flags = PyMem_RawMalloc(flags.len ? (size_t)flags.len : 1);

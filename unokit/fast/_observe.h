@@ -6,7 +6,8 @@
  *                      need, read from the hands as dealt: `offsets` (int32 bytes) where each block of OB_
  *                      starts in the vector (the encoder's layout, in this order), `size` its length, `pos`
  *                      (54 bytes) each card's place in a card block, `flags` (float32 bytes) the rules block,
- *                      `shown` bit 0: a challenged hand is shown to every seat, from bit 1 OPEN's size (0: none)
+ *                      `shown` compiled._shown's: bits 0-1 the ambiguity digit C (1: a challenged hand is shown to
+ *                      every seat), from bit 3 OPEN's size (0: none)
  *   obs_step(vec, obs, moves)   vec_step, the history of every hand brought up to date
  *   obs_write(vec, obs, seats, window, out)   the vector of seat seats[i] (int8 bytes) of hand i into row i of
  *                      `out` (a writable float32 buffer of count x size); window: uint8 bytes (1: a reaction
@@ -85,8 +86,8 @@ static PyObject *py_obs_new(PyObject *self, PyObject *args) {
     o->count = v->count;
     o->size = size;
     o->nflags = (int)(flags.len / 4);
-    o->reveal_all = reveal_all & 1;          /* (bit 0: a challenged hand is shown to all; from bit 1: OPEN's size) */
-    o->open_below = reveal_all >> 1;
+    o->reveal_all = (reveal_all & 3) == 1;   /* (compiled._shown: digit C 1, a challenged hand shown to all; OPEN's size) */
+    o->open_below = reveal_all >> 3;
     for (int b = 0; b < OB_BLOCKS; b++) o->off[b] = ov[b];
     memcpy(o->pos, pv, NC);
     o->flags = PyMem_RawMalloc(flags.len ? (size_t)flags.len : 1);

@@ -39,12 +39,6 @@ _BLOCKS = ("hand", "top", "color", "pending", "direction", "sizes", "small", "un
            "seen", "stock", "to_act", "window", "revealed", "others", "rules")
 
 
-def _shown(rs) -> int:
-    """What the observations show of other hands (obs_new's ``shown``): bit 0, a challenged hand to every seat (the
-    ambiguity digit C); from bit 1, OPEN's size (hands below it are shown to all; 0: none)."""
-    return int(rs.reveal == 1) | (min(int(rs.param("OPEN", "cards")), 108) << 1 if rs.has("OPEN") else 0)
-
-
 class Batch:
     """``count`` hands of ``rules`` dealt from ``derive_seed(seed, i, purpose)`` (or ``seeds``), held at
     once. ``chance="fast"`` (default) or ``"referee"`` (the referee's deals and reshuffles).
@@ -93,7 +87,7 @@ class Batch:
         pos = bytes(encoder.pos[c] for c in CARDS)
         flags = np.asarray(encoder.rule_flags, dtype=np.float32)
         return compiled._ccore.obs_new(self._v, offsets.tobytes(), int(encoder.size), pos, flags.tobytes(),
-                                       _shown(rs))
+                                       compiled._shown(rs))
 
     @property
     def to_act(self) -> np.ndarray:

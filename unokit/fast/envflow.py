@@ -41,7 +41,7 @@ from ..core.codec import MAX_PLAYERS
 from ..core.errors import UnoError
 from ..rules.codec import Codec, NoActionIdError
 from . import compiled
-from .batch import _BLOCKS, MOVES, OBSERVED, Batch, _shown
+from .batch import _BLOCKS, MOVES, OBSERVED, Batch
 
 __all__ = ["FlowBatch", "flow_problem", "flow_tables", "REWARDS"]
 
@@ -221,7 +221,7 @@ class FlowBatch:
         offsets = np.array([layout[b] for b in _BLOCKS], dtype=np.int32)
         flags = np.asarray(encoder.rule_flags, dtype=np.float32)
         return (cfg, self.seeds.tobytes(), offsets.tobytes(), int(encoder.size), bytes(encoder.pos[c] for c in CARDS),
-                flags.tobytes(), _shown(rs), layout.get("stem", -1))
+                flags.tobytes(), compiled._shown(rs), layout.get("stem", -1))
 
     def where(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(seat, window, truncated)`` of each hand: the seat asked (-1: the hand is over), whether it is a
