@@ -326,3 +326,46 @@ def test_cluster_chaos_a_worker_killed_every_few_seconds_under_load_loses_and_do
     assert out["db_check"]["failed"] == 0 and out["db_check"]["replayed"] == 8
     assert out["client_actions"] > 100 and out["client_failures"] == []
     assert out["longest_pause_s"] is not None and out["longest_pause_s"] < 10
+
+
+def test_cluster_a_table_loaded_for_many_connections_at_once_is_claimed_once(db):
+    """Connections asking a worker for a table it does not hold yet while it is loaded: one load, one lease token,
+    and at no moment after the load is the table in neither the hub's tables nor its loads. (It was: between the
+    load's end and its entry into the hub, a connection loaded it again, a second token that made the first
+    runtime's writes fail and its pages reconnect with 1012, the slow cluster test's rare failure.)"""
+    from unokit.play.session import TableOptions
+    from unokit.play.web.hub import Hub
+
+    async def main():
+        store = Store(db)
+        first = Hub(store, worker="w1")
+        rt, _, _ = await first.create(TableOptions.from_dict({"seats": 2, "match": False, "bot_think": 0, "seed": 5}),
+                                      "Ana")
+        code = rt.code
+        hub2 = Hub(Store(db), worker="w2")
+        loads, reachable = [], []
+        real = hub2._load
+
+        def counted(c, steal=True):
+            loads.append(c)
+            return real(c, steal)
+
+        hub2._load = counted
+        tasks = [asyncio.ensure_future(hub2.get(code, confirm=True))]
+        await asyncio.sleep(0)
+        # (a callback run right after the load's own: what any other task resumed then would find)
+        hub2._loading[code].add_done_callback(lambda _: reachable.append(code in hub2.tables or code in hub2._loading))
+        await tasks[0]
+        for _ in range(3):
+            tasks.append(asyncio.ensure_future(hub2.get(code, confirm=True)))
+        rts = await asyncio.gather(*tasks)
+        assert reachable == [True]
+        assert len(loads) == 1 and all(r is rts[0] for r in rts)
+        assert rts[0].fence == store.owner(code).fence == 2
+        for h in (first, hub2):
+            h.closing = True
+            for r in h.tables.values():
+                if r.task is not None:
+                    r.task.cancel()
+
+    asyncio.run(main())

@@ -260,15 +260,22 @@ class Hub:
         would make the first runtime's lease token stale)."""
         pending = self._loading.get(code)
         if pending is None:
-            pending = asyncio.ensure_future(asyncio.to_thread(self._load, code, steal))
-            self._loading[code] = pending
-            pending.add_done_callback(lambda _: self._loading.pop(code, None))
+            pending = self._loading[code] = asyncio.ensure_future(self._load_and_keep(code, steal))
         rt = await asyncio.shield(pending)
-        if rt is not None and not rt.dropped:
-            rt = self.tables.setdefault(code, rt)
-            if rt.session.status != "over":
-                self._drive(rt)
+        if rt is not None and not rt.dropped and rt.session.status != "over":
+            self._drive(rt)
         return rt
+
+    async def _load_and_keep(self, code: str, steal: bool) -> Runtime | None:
+        """Load ``code`` and put it among the hub's tables in the step that ends the load (no turn of the event
+        loop where a connection would find it in neither and load it again)."""
+        try:
+            rt = await asyncio.to_thread(self._load, code, steal)
+            if rt is not None and not rt.dropped:
+                rt = self.tables.setdefault(code, rt)
+            return rt
+        finally:
+            self._loading.pop(code, None)
 
     def _load(self, code: str, steal: bool = True) -> Runtime | None:
         fence = None
