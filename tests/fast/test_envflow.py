@@ -147,7 +147,7 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 DED", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 E", 2)
+    assert flow_problem("UNO 1121 DED", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA", 2)
     assert flow_problem("UNO 1121 M-P4", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2) and flow_problem("UNO 1121 WILDMATCH-ADDUP", 2)
     assert flow_problem("UNO 1121 CLA-T", 2) and flow_problem("UNO 1121 P4 deal=5", 2)
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
@@ -161,7 +161,8 @@ HOUSE = ["UNO 1121 P4", "UNO 1121 P1-SAT", "UNO 1121 P2-INS-FU", "UNO 1121 P3-CO
          "UNO 1121 FORCE-P4", "UNO 1112 P4-SAT", "UNO 1122 P2-CON",
          "UNO 1121 NOCHALLENGE-WILDSTART-P4", "UNO 1121 PAA-GT-PRE", "UNO 1121 PAB-FL-I", "UNO 1121 DEFLECT-REVENGE-P4",
          "UNO 1121 LIMIT-OPEN-REV", "UNO 1121 NOENDDRAW-WILDMATCH-MISTAKE", "UNO 1121 DRAWANY-MEM-SLOWUNO",
-         "UNO 1121 CHU-S-P2", "UNO 1121 MS1-P2", "UNO 1112 MS2-SAT", "UNO 1121 MS3-CON", "UNO 1121 OPEN-MS1-GT"]
+         "UNO 1121 CHU-S-P2", "UNO 1121 MS1-P2", "UNO 1112 MS2-SAT", "UNO 1121 MS3-CON", "UNO 1121 OPEN-MS1-GT",
+         "UNO 1121 E-IE-P2", "UNO 1112 E-SAT", "UNO 1121 IE-PAA-GT"]
 
 
 def test_issue27_point1_the_house_rule_sets_cover_every_rule_held():
@@ -196,7 +197,8 @@ def test_issue27_point1_a_c_flow_that_ignores_a_house_rule_is_caught(code):
 
 
 @pytest.mark.parametrize("code,base", [("PAA", "P4"), ("GT", "P4"), ("MS1", "P4"), ("NOCHALLENGE", "P4"),
-                                       ("CHU", "P4"), ("OPEN", "P4"), ("WILDSTART", "P4"), ("I", "P4")])
+                                       ("CHU", "P4"), ("OPEN", "P4"), ("WILDSTART", "P4"), ("I", "P4"),
+                                       ("E", "P4"), ("IE", "P4")])
 def test_issue27_point2_a_c_flow_that_ignores_a_house3_rule_is_caught(code, base):
     """Mutation check for _house3.h's rules, CHU and sudden death: the Python hands played without the rule (same
     table and encoder) part from C's with it, in the masks or (OPEN: its hands shown; WILDSTART: its first draw read
@@ -214,7 +216,8 @@ def test_issue27_point2_a_c_flow_that_ignores_a_house3_rule_is_caught(code, base
     ("UNO 1121 FU-GT-BACK", 2, 376895635),              # GT's twin penalty: its own draw, before BACK's
     ("UNO 1121 GT-DAD", 3, 288164377),
     ("UNO 1121 GT-CAR-CLA", 4, 505514479),              # CLA's look after GT's penalty on the seat looked at
-    ("UNO 1121 SAT-GT-P4-CLA", 2, 342517842)])
+    ("UNO 1121 SAT-GT-P4-CLA", 2, 342517842),
+    ("UNO 1121 E", 3, 5)])                              # E's debts: draws of their own, before the action's
 def test_issue27_point2_house3_rules_in_the_c_flows_where_they_once_parted(rules, players, seed):
     """Deals a sweep of random rule sets found the C flows parting from the Python env on (observations, the seat
     asked), each fixed: they now agree decision by decision."""

@@ -187,6 +187,7 @@ static void fl_apply(Flw *F, Py_ssize_t i, int k) {
     else {
         int s = h->seat;
         Before pre = hist_before(g, s, k);
+        memset(g->e_got, 0, sizeof g->e_got);   /* (E's and IE's debts drawn by this action: hist_debts) */
         apply_id(g, s * XPS + k);
         if (F->o) hist_move(F->o, &F->o->h[i], g, &pre, k);
         if (h->window) h->reacted++;

@@ -132,6 +132,7 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int
     if (a->kind == MV_PLAY) {
         int p = a->seat, last = a->cards[a->n - 1];
         int col = a->color >= 0 ? a->color : T_COLOR[last];
+        hist_debts(H, g);                  /* (E's, IE's debts, drawn as the seat started: before the play) */
         H->last_color[p] = (int8_t)col;
         H->lacks[p] &= (uint8_t)~(1u << col);
         H->last_wild[p] = last >= WILD;
@@ -198,6 +199,7 @@ static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
         H2See see;
         int look = h2f_see_before(&h->G, &m, &see);
         int twin = m.kind == MV_PLAY && m.n == 1 && H3_TWIN(g, m.seat, m.cards[0]) ? g->gt_player : -1;   /* GT */
+        memset(g->e_got, 0, sizeof g->e_got);  /* (E's and IE's debts drawn by this action: hist_debts) */
         h2_apply(&h->G, &m);
         h2f_hist(F, h, &m, &pre, twin);
         if (look) h2f_see_after(&h->hist, g, &see);

@@ -101,7 +101,12 @@ static void h5_on_start(Game *g, int seat) {
         int k = g->e_k[i];
         if (!k) continue;
         g->e_k[i] = 0;
-        for (int q = 0; q < g->n; q++) if (q != g->e_p[i]) h5_penalize(g, q, k);
+        for (int q = 0; q < g->n; q++)
+            if (q != g->e_p[i]) {
+                g->penalty_cards += (uint16_t)k;      /* (h5_penalize, the cards drawn kept for the env's history) */
+                g->pens[q]++;
+                g->e_got[q] = (uint8_t)(g->e_got[q] + take(g, q, k));
+            }
     }
 }
 

@@ -137,9 +137,25 @@ static void hist_draws(Hist *h, const Game *g, int ones) {
     }
 }
 
+/* HistoryTracker.update over E's and IE's debts drawn as the seat in turn started (Game.e_got, zeroed by the flow
+ * before the action): one-card draws each, before the action's own events (a draw of one card reads as lacking the
+ * colour in force) */
+static void hist_debts(Hist *h, const Game *g) {
+    for (int s = 0; s < g->n; s++) {
+        int d = g->e_got[s];
+        if (!d) continue;
+        h->drawn[s] = (uint16_t)(h->drawn[s] + d);
+        h->lacks[s] = h->penalty != s && h->color >= 0 ? (uint8_t)(1u << h->color) : 0;
+        if (d > 1 && h->color >= 0) h->lacks[s] = (uint8_t)(1u << h->color);   /* (E's and IE's: one card each) */
+        h->last_draw[s] = 1;
+        h->penalty = -1;
+    }
+}
+
 /* HistoryTracker.update over the events move k (the seat's move number) made */
 static void hist_move(const Obs *o, Hist *h, const Game *g, const Before *b, int k) {
     int p = b->seat, ones = -1;
+    hist_debts(h, g);
     if (k < K_DRAW) {                                    /* "play": the colour named, else the card's */
         int card = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
         int col = k < 104 ? T_COLOR[card] : ((k - 104) % 8) >> 1;
@@ -185,9 +201,10 @@ static PyObject *py_obs_step(PyObject *self, PyObject *args) {
     Before *pre = PyMem_RawMalloc(sizeof(Before) * (size_t)(v->count ? v->count : 1));
     if (!pre) { PyBuffer_Release(&moves); return PyErr_NoMemory(); }
     for (Py_ssize_t i = 0; i < v->count; i++) {
-        const Game *g = &v->games[i];
+        Game *g = &v->games[i];
         const int16_t *mv = moves.buf;
         pre[i] = hist_before(g, g->current, mv[i] >= 0 ? mv[i] : 0);
+        memset(g->e_got, 0, sizeof g->e_got);
     }
     PyObject *sub = PyTuple_Pack(2, vcap, mobj);
     PyObject *out = sub ? py_vec_step(self, sub) : NULL;   /* checks every move first: a refused batch changes nothing */

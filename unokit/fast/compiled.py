@@ -609,9 +609,10 @@ def _human_problem(rs, names) -> str | None:
 
 
 #: the house rules of _house3.h, _house5.h and _house6.h a :class:`~unokit.fast.batch.Batch` holds (and the env's C
-#: flows, unokit.fast.envflow): every one but M's slaps, E's and IE's debts, DED, DOA and DP, whose reactions,
-#: observations or plays the batch does not hold (tests/fast/test_envflow.py proves these against the Python env)
-BATCH_HOUSE = (*_H3, "CHU", "S", *_H6)
+#: flows, unokit.fast.envflow): every one but M's slaps, DED, DOA and DP, whose reactions or plays the batch does not
+#: hold (tests/fast/test_envflow.py proves these against the Python env; E's and IE's debts are drawn as the seat in
+#: turn starts, read as draws of their own: Game.e_got)
+BATCH_HOUSE = (*_H3, "CHU", "S", "E", "IE", *_H6)
 
 
 def batch_problem(rules) -> str | None:

@@ -20,7 +20,8 @@ numbers is built here from the codec and handed to C, nothing restated. A hand d
 Held: the official rules (every ambiguity digit) at 2-10 seats, alone or with the stacking, deal and drawing
 rules of :data:`~unokit.fast.batch.OBSERVED` (P1-P4, FU, BU, SAT, INS, CON, DRAWPLAY, FORCE) and the house rules
 of :data:`~unokit.fast.compiled.BATCH_HOUSE` (_house3.h's NOCHALLENGE ... SLOWUNO, OPEN's hands in the revealed block,
-WILDSTART's first draw in the history; CHU, S; sudden death MS1-MS3, the seats out never asked), where every move is
+WILDSTART's first draw and E's and IE's debts in the history as draws of their own; CHU, S, E, IE; sudden death
+MS1-MS3, the seats out never asked), where every move is
 one step and the only reactions are the official ones (UNO calls, catches): the hands of a
 :class:`~unokit.fast.batch.Batch` (unokit/fast/_flow.h); and with ``house2=True`` the rules of :data:`H2_HELD`
 too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT, ADDUP, and _house4.h's T, CAR, BACK, DAD, BA, BOMB, AA, AB, CLA (its look
