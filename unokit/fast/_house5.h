@@ -36,11 +36,11 @@ enum { Z_CHU = 1, Z_E = 2, Z_IE = 4, Z_S = 8, Z_ST = 16, Z_M = 32 };
 static int take(Game *g, int seat, int k);
 static void finish(Game *g, int w);
 
-/* Game.penalize */
-static inline void h5_penalize(Game *g, int s, int k) {
+/* Game.penalize: the cards drawn */
+static inline int h5_penalize(Game *g, int s, int k) {
     g->penalty_cards += (uint16_t)k;
     g->pens[s]++;
-    take(g, s, k);
+    return take(g, s, k);
 }
 
 /* Chukcki.play_problem, for the seat in turn: the obligation holds on this turn */
@@ -101,12 +101,8 @@ static void h5_on_start(Game *g, int seat) {
         int k = g->e_k[i];
         if (!k) continue;
         g->e_k[i] = 0;
-        for (int q = 0; q < g->n; q++)
-            if (q != g->e_p[i]) {
-                g->penalty_cards += (uint16_t)k;      /* (h5_penalize, the cards drawn kept for the env's history) */
-                g->pens[q]++;
-                g->e_got[q] = (uint8_t)(g->e_got[q] + take(g, q, k));
-            }
+        for (int q = 0; q < g->n; q++)     /* (the cards drawn kept for the env's history: hist_debts) */
+            if (q != g->e_p[i]) g->e_got[q] = (uint8_t)(g->e_got[q] + h5_penalize(g, q, k));
     }
 }
 
