@@ -139,11 +139,7 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int
         H->last_draw[p] = 0;
         H->color = (int8_t)col;
         H->penalty = -1;
-        if (twin >= 0 && g->gt_got) {   /* GT's penalty: its own draw event, before the card's (BACK's, DAD's...) */
-            H->drawn[twin] = (uint16_t)(H->drawn[twin] + g->gt_got);
-            H->lacks[twin] = g->gt_got == 1 ? (uint8_t)(1u << col) : 0;
-            H->last_draw[twin] = 1;
-        }
+        if (twin >= 0 && g->gt_got) hist_draw_event(H, twin, g->gt_got);   /* GT's penalty: before the card's draws */
         hist_draws(H, g, -1);
     } else {
         hist_move(&F->o, H, g, b, a->id % XPS);

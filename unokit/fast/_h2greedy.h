@@ -51,12 +51,10 @@ static int h2_greedy_best(const Game *g, int me, const Lst *L, int *bluff, int *
     return best;
 }
 
-/* _free_gain: say UNO, else the first catch listed (-1: none) */
+/* _free_gain: say UNO, else the first catch listed, else slap (h2_calls), else DED's sound accusation (-1: none) */
 static int h2_greedy_free(const Game *g, const Lst *L) {
-    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_UNO) return i;
-    for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_CATCH && k < K_CATCH + MAXP) return i; }
-    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_SLAP) return i;   /* M (no Notice is offered) */
-    return h9_greedy_gain(g, L);                       /* DED: a sound accusation (_house9.h) */
+    int i = h2_calls(L);
+    return i >= 0 ? i : h9_greedy_gain(g, L);          /* DED: _house9.h */
 }
 
 /* fallback_action: draw, else pass, else the first action listed */

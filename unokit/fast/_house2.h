@@ -517,12 +517,18 @@ static int h2_act(const Game *g, Rng *r, const Lst *L) {
     return (int)rng_below(r, (uint32_t)L->m);
 }
 
-/* RandomPlayBot.react: say UNO, else catch, else a random cut; -1: wait */
-static int h2_react(Rng *r, const Lst *L) {
+/* the free reactions random-play and greedy take first: say UNO, else the first catch listed, else M's slap (-1: none) */
+static int h2_calls(const Lst *L) {
     for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_UNO) return i;
     for (int i = 0; i < L->m; i++) { int k = h2_k(&L->v[i]); if (k >= K_CATCH && k < K_CATCH + MAXP) return i; }
-    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_SLAP) return i;   /* M */
-    return h2_random_play(r, L);
+    for (int i = 0; i < L->m; i++) if (h2_k(&L->v[i]) == K_SLAP) return i;   /* M (no Notice is offered) */
+    return -1;
+}
+
+/* RandomPlayBot.react: say UNO, else catch, else slap, else a random cut; -1: wait */
+static int h2_react(Rng *r, const Lst *L) {
+    int i = h2_calls(L);
+    return i >= 0 ? i : h2_random_play(r, L);
 }
 
 static int h2_greedy_pick(const Game *g, int seat, int phase, int react, const Lst *E);   /* _h2greedy.h */

@@ -28,8 +28,9 @@
  * rule_objection (CHU's; colour 0 named for a wild), which the draws of SAT, INS, FORCE, CON and DRAWANY read:
  * compiled.problem plays CHU with the stacking rules and the deal's size only; E, IE, S and M also with the drawing
  * rules and _house3.h's (ADDUP's pairs skip these hooks: refused; M not with FL(all), for which its card is a
- * drawing card); CHU and M also on _house2.h's lists (h5_on_group: a play's last card, M's card anywhere in it). Under these rules the reaction step follows the harness's order (_ccore.c,
- * h5_react_step; a slap round open: every seat). tests/fast/test_compiled_house5.py, test_compiled_slap.py. */
+ * drawing card); CHU and M also on _house2.h's lists (h5_on_group: a play's last card, M's card anywhere in it).
+ * Under these rules the reaction step follows the harness's order (_ccore.c, h5_react_step; a slap round open: every
+ * seat). tests/fast/test_compiled_house5.py, test_compiled_slap.py. */
 
 enum { Z_CHU = 1, Z_E = 2, Z_IE = 4, Z_S = 8, Z_ST = 16, Z_M = 32 };
 

@@ -137,19 +137,20 @@ static void hist_draws(Hist *h, const Game *g, int ones) {
     }
 }
 
+/* HistoryTracker.update over one "draw" event of d cards by seat s (a draw of one card not under a draws-penalty reads
+ * as lacking the colour in force) */
+static void hist_draw_event(Hist *h, int s, int d) {
+    h->drawn[s] = (uint16_t)(h->drawn[s] + d);
+    h->lacks[s] = h->penalty != s && d == 1 && h->color >= 0 ? (uint8_t)(1u << h->color) : 0;
+    h->last_draw[s] = 1;
+    h->penalty = -1;
+}
+
 /* HistoryTracker.update over E's and IE's debts drawn as the seat in turn started (Game.e_got, zeroed by the flow
- * before the action): one-card draws each, before the action's own events (a draw of one card reads as lacking the
- * colour in force) */
+ * before the action): a draw event of one card each, before the action's own events */
 static void hist_debts(Hist *h, const Game *g) {
-    for (int s = 0; s < g->n; s++) {
-        int d = g->e_got[s];
-        if (!d) continue;
-        h->drawn[s] = (uint16_t)(h->drawn[s] + d);
-        h->lacks[s] = h->penalty != s && h->color >= 0 ? (uint8_t)(1u << h->color) : 0;
-        if (d > 1 && h->color >= 0) h->lacks[s] = (uint8_t)(1u << h->color);   /* (E's and IE's: one card each) */
-        h->last_draw[s] = 1;
-        h->penalty = -1;
-    }
+    for (int s = 0; s < g->n; s++)
+        for (int i = 0; i < g->e_got[s]; i++) hist_draw_event(h, s, 1);
 }
 
 /* HistoryTracker.update over the events move k (the seat's move number) made */

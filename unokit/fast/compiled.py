@@ -101,14 +101,16 @@ _H2 = {"ZEROLEFT": 1, "SEVENO": 2, "C": 4, "JUMPIN": 8, "DR": 16, "DD": 32, "T":
        "CLA": 65536, "DOA": 131072, "DED": 262144}
 #: the rules of _house2.h each of _house3.h's was proven with (the soft ones: _H3_H2; the peace of PAA and PAB, GT's
 #: twins and PRE's open window: all of them, tests/fast/test_compiled_house3_h2.py); the others none
+_H3_ALL_H2 = ("PAA", "PAB", "GT", "PRE")
 _H3_WITH_H2: dict[str, tuple[str, ...]] = {
-    **{c: _H3_H2 for c in _H3 if c not in _H3_HARD}, **{c: tuple(_H2) for c in ("PAA", "PAB", "GT", "PRE")}}
+    **{c: _H3_H2 for c in _H3 if c not in _H3_HARD}, **{c: tuple(_H2) for c in _H3_ALL_H2}}
 #: CHU alone of _house5.h's rules also on _house2.h's lists (the colour to change judged there, Game.last_plays taken
 #: from every play, groups and cuts too) and with the peace, GT and PRE (tests/fast/test_compiled_house3_h2.py)
-_CHU_WITH = _H5_WITH + tuple(c for c in _H2 if c != "DED") + ("PAA", "PAB", "GT", "PRE")
+_H2_BUT_DED = tuple(c for c in _H2 if c != "DED")      # (DED's accusations: proven with the official listing's reactions)
+_CHU_WITH = _H5_WITH + _H2_BUT_DED + _H3_ALL_H2
 #: the other rules of _house5.h also on _house2.h's lists: M (its slap rounds there, a group of its card too, no cut
 #: while the pile is slapped: tests/fast/test_compiled_house3_h2.py)
-_H5_WITH_H2: dict[str, tuple[str, ...]] = {"M": tuple(c for c in _H2 if c != "DED")}
+_H5_WITH_H2: dict[str, tuple[str, ...]] = {"M": _H2_BUT_DED}
 #: the rules of _house2.h sudden death (_house6.h) was proven with: the turn at the seats left there (h2_next, h2_skip),
 #: the seats out listing nothing; not those that name seats, pass hands or make everyone draw
 #: (tests/fast/test_compiled_house3_h2.py)
