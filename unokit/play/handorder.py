@@ -84,35 +84,50 @@ def _numbers(cards: list[_Item]) -> list[_Item]:
         assert col is not None and n is not None, it     # number cards only: each has its colour and number
         groups.setdefault(n, {}).setdefault(col, []).append(it)
     nums = sorted(groups)
-    if not nums:
-        return []
+    if all(len(groups[n]) == 1 for n in nums):     # one colour to each number: nothing to arrange
+        return [it for n in nums for cards_ in groups[n].values() for it in cards_]
     # dynamic programming over the numbers: the state is the colour the arrangement ends with; a
     # join (the last colour of one number = the first colour of the next) scores 1; among arrangements that
-    # join as often, the one closest to the usual colour order (red first: its _prefer rank, kept along)
-    best: dict[str, tuple[int, tuple[int, ...], list]] = {}      # end colour -> (joins, rank, path)
-    for i, n in enumerate(nums):
-        nxt: dict[str, tuple[int, tuple[int, ...], list]] = {}
+    # join as often, the one closest to the usual colour order (red first: its _prefer rank, kept along).
+    # A state is (joins, rank, path); the first best of the states before is taken, a state replaced only by
+    # a strictly better one (the order the tests pin).
+    best: dict[str, tuple[int, tuple[int, ...], tuple]] = {}      # end colour -> (joins, rank, path)
+    first = True
+    for n in nums:
+        nxt: dict[str, tuple[int, tuple[int, ...], tuple]] = {}
         for perm, rank in _arrangements(tuple(groups[n])):
-            if i == 0:
-                cand = (0, rank, [perm])
+            if first:
+                cand = (0, rank, (perm, None))
             else:
-                score, pref, path = max(((score + (last == perm[0]), pref + rank, path)
-                                         for last, (score, pref, path) in best.items()), key=_scored)
-                cand = (score, pref, path + [perm])
+                top = None
+                head = perm[0]
+                for last, (score, pref, path) in best.items():
+                    c = (score + (last == head), pref + rank, path)
+                    if top is None or (c[0], c[1]) > (top[0], top[1]):
+                        top = c
+                assert top is not None
+                cand = (top[0], top[1], (perm, top[2]))
             end = perm[-1]
-            if end not in nxt or _scored(cand) > _scored(nxt[end]):
+            held = nxt.get(end)
+            if held is None or (cand[0], cand[1]) > (held[0], held[1]):
                 nxt[end] = cand
         best = nxt
-    path = max(best.values(), key=_scored)[2]
+        first = False
+    top = None
+    for c in best.values():
+        if top is None or (c[0], c[1]) > (top[0], top[1]):
+            top = c
+    assert top is not None
+    perms: list[tuple[str, ...]] = []
+    link = top[2]
+    while link is not None:           # (the path is kept as links back: no list copied at each step)
+        perms.append(link[0])
+        link = link[1]
     out = []
-    for n, perm in zip(nums, path):
+    for n, perm in zip(nums, reversed(perms)):
         for col in perm:
             out += groups[n][col]
     return out
-
-
-def _scored(cand: tuple) -> tuple:
-    return cand[0], cand[1]
 
 
 @lru_cache(maxsize=256)
@@ -220,7 +235,12 @@ def colour_order(hand) -> list:
 
 
 def _colour_key(it: _Item) -> tuple:
-    _, code, kind, col, n = it
+    return _colour_rank(it[1])
+
+
+@lru_cache(maxsize=1024)     # (a pure function of a code)
+def _colour_rank(code: str) -> tuple:
+    kind, col, n = _kind(code)
     return (_COLOURS.index(col) if col else len(_COLOURS), 0 if kind == "number" else 1,
             n if n is not None else _face_rank(code)[0], code)
 
@@ -232,8 +252,9 @@ def order_places(hand) -> tuple[list[int], list[int]]:
     >>> order_places(["B4", "Y1", "W+4", "G1", "B3", "Y3"])      # G1 Y1 Y3 B3 B4 W+4 / Y1 Y3 G1 B3 B4 W+4
     ([3, 1, 5, 4, 0, 2], [1, 5, 3, 4, 0, 2])
     """
-    items = [(i, code, *_kind(code)) for i, code in enumerate(map(_code, hand))]
-    return [it[0] for it in _guide(items)], [it[0] for it in sorted(items, key=_colour_key)]
+    codes = list(map(_code, hand))
+    items = [(i, code, *_kind(code)) for i, code in enumerate(codes)]
+    return [it[0] for it in _guide(items)], sorted(range(len(codes)), key=lambda i: _colour_rank(codes[i]))
 
 
 def order_hand(hand, order: str = "colour") -> list:

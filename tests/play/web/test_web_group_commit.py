@@ -150,3 +150,27 @@ def test_writer_stores_the_entries_as_the_json_they_were(tmp_path):
         assert store.entries("AAA222") == [entry]
     finally:
         store.close()
+
+
+def test_writer_writes_a_tables_updated_with_its_status_and_otherwise_at_most_every_touch_every(tmp_path,
+                                                                                               monkeypatch):
+    import unokit.play.web.store as store_mod
+
+    clock = [100.0]
+    monkeypatch.setattr(store_mod, "time", type("T", (), {"time": staticmethod(lambda: clock[0])}))
+    store = _log_store(tmp_path)
+    try:
+        store.add_batch([("AAA222", 0, [{"i": 0}], None)])
+        assert store.table("AAA222").updated == 100.0           # the first action of this writer: written
+        clock[0] = 100.0 + store_mod.TOUCH_EVERY / 2
+        store.add_batch([("AAA222", 1, [{"i": 1}], None), ("BBB333", 0, [{"i": 0}], None)])
+        assert store.table("AAA222").updated == 100.0           # an action soon after: not rewritten
+        assert store.table("BBB333").updated == clock[0]        # (another table's first)
+        store.add_batch([("AAA222", 2, [{"i": 2}], "playing")])
+        assert store.table("AAA222").updated == clock[0]        # with its status: always
+        clock[0] += store_mod.TOUCH_EVERY
+        store.add_batch([("AAA222", 3, [{"i": 3}], None)])
+        assert store.table("AAA222").updated == clock[0]        # TOUCH_EVERY later: written again
+        assert len(store.entries("AAA222")) == 4                # every entry stored all along
+    finally:
+        store.close()

@@ -434,11 +434,15 @@ class Hub:
                 due = s.next_due(rt.now())
             if s.status == "over":
                 return
-            timeout = None if due is None else max(0.005, due - rt.now())
+            # woken by a poke or when due: a timer that sets the event (asyncio.wait_for would wrap the wait in
+            # a new task at every turn, and the driver turns after every change)
+            timer = None if due is None else asyncio.get_running_loop().call_later(
+                max(0.005, due - rt.now()), rt.wake.set)
             try:
-                await asyncio.wait_for(rt.wake.wait(), timeout)
-            except TimeoutError:
-                pass
+                await rt.wake.wait()
+            finally:
+                if timer is not None:
+                    timer.cancel()
             rt.wake.clear()
 
     async def close(self) -> None:

@@ -122,6 +122,8 @@ _O = _table_of(OwnerRow)
 _FENCE = update(_O).where(_O.c.table_code == bindparam("c"), _O.c.fence == bindparam("f")).values(
     fence=_O.c.fence)
 _ADD_ENTRY = insert(_table_of(EntryRow))
+#: seconds between two writes of a live table's ``updated`` by the log's writer (:meth:`Store.add_batch`)
+TOUCH_EVERY = 10.0
 _TOUCH = update(_T).where(_T.c.code == bindparam("c")).values(updated=bindparam("u"))
 _TOUCH_STATUS = update(_T).where(_T.c.code == bindparam("c")).values(updated=bindparam("u"), status=bindparam("s"))
 
@@ -187,6 +189,7 @@ class Store:
                      "fence": _Compiled(_FENCE, d, ())}
         self._writer: Any = None            # the log's writer: one DBAPI connection kept (add_batch)
         self._writer_lock = threading.Lock()
+        self._touched: dict[str, float] = {}   # when add_batch last wrote each table's ``updated``
 
     def close(self) -> None:
         with self._writer_lock:
@@ -277,11 +280,15 @@ class Store:
         for code, _, _, status in items:
             touched[code] = status if status is not None else touched.get(code)
         sql = self._sql
-        plain = [{"c": c, "u": now} for c, st in touched.items() if st is None]
         changed = [{"c": c, "u": now, "s": st} for c, st in touched.items() if st is not None]
         # this runs after every action: SQLAlchemy Core's statements, compiled once for the driver and run on
         # one DBAPI connection kept for it, in one transaction (its own lock: one batch at a time)
         with self._writer_lock:
+            # a table's ``updated`` (the orphans' order, the finished games' list) is written with its status,
+            # and otherwise at most every TOUCH_EVERY seconds: not one more row rewritten at every action
+            last = self._touched
+            plain = [{"c": c, "u": now} for c, st in touched.items()
+                     if st is None and now - last.get(c, -TOUCH_EVERY) >= TOUCH_EVERY]
             conn = self._writer
             if conn is None:
                 conn = self._writer = self.engine.raw_connection()
@@ -299,6 +306,12 @@ class Store:
                 finally:
                     cur.close()
                 conn.commit()
+                for values in (plain, changed):
+                    for v in values:
+                        last[v["c"]] = now
+                for v in changed:
+                    if v["s"] == "over":
+                        last.pop(v["c"], None)
             except LostOwnership:
                 conn.rollback()
                 raise
