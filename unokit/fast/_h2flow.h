@@ -149,8 +149,8 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int
 /* CLA (Clairvoyance.on_play): the target's hand as the look saw it, shown to the player (Game.reveals). The play's
  * hooks' events are _h2strategist.h's (h2_strat_events, the referee's order, before the move is applied): the hand
  * seen is followed through the hooks after the look (SEVENO's swap, the passes) to the seat holding it once the
- * play is applied, less the cards drawn onto it since (draws append); compiled.problem refuses CLA with SEVENO
- * and T, so the only hook after the look that moves hands is ZEROLEFT's pass */
+ * play is applied, less the cards drawn onto it since (draws append): through SEVENO's swap and its 0's pass (the way
+ * of play) and ZEROLEFT's pass (to the left); T's swap comes before the look */
 typedef struct { int8_t p, q; StEvs E; } H2See;
 
 static int h2f_see_before(const G2 *G, const Move *a, H2See *S) {
@@ -170,7 +170,7 @@ static void h2f_see_after(Hist *H, const Game *g, const H2See *S) {
         if (!seen) { seen = v->kind == SE_SEE && v->a == S->p; continue; }
         if (v->kind == SE_DRAW && v->a == at) drop += v->n;
         else if (v->kind == SE_SWAP) at = at == v->a ? v->b : at == v->b ? v->a : at;
-        else if (v->kind == SE_PASS) at = (at + 1) % n;   /* ZEROLEFT's, to the left (CLA with SEVENO: refused) */
+        else if (v->kind == SE_PASS) at = ((at + v->a) % n + n) % n;   /* SEVENO's (the direction) or ZEROLEFT's */
     }
     if (!seen) return;
     H->shown = 1;

@@ -71,7 +71,7 @@ static void se_pass(StEvs *E, int times, int d) {   /* every hand passes on (h2_
         int keep[MAXP];
         for (int s = 0; s < E->n; s++) keep[s] = E->lens[s];
         for (int s = 0; s < E->n; s++) E->lens[((s + d) % E->n + E->n) % E->n] = keep[s];
-        E->v[E->m++] = (StEv){SE_PASS, 0, 0, 0};
+        E->v[E->m++] = (StEv){SE_PASS, (int8_t)d, 0, 0};   /* (a: the way the hands went) */
     }
 }
 

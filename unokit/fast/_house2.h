@@ -215,13 +215,17 @@ static int h2_alone(const G2 *G, int p, int c);   /* Game.can_play_alone on thes
 /* compose.targets_of (SevenOSwap.play_targets): -1 stands for None; 0 targets: the play names none */
 static int h2_targets(const G2 *G, int p, const uint8_t *cs, int k, int8_t *tg) {
     if (h7_owed(G, p, cs, k)) return h7_targets(G, p, tg);   /* Donation.play_targets (DOA: _house7.h) */
-    if ((G->h2 & H_CLA) && h2_count_number(cs, k, G->h4.cla_card)) {   /* Clairvoyance.play_targets: a seat to see */
-        if (G->g.hand_len[p] == k) return 0;         /* (the last cards: it names none) */
-        int m = 0;
+    int sw = h4_swaps(G, cs, k);
+    if ((G->h2 & H_CLA) && h2_count_number(cs, k, G->h4.cla_card) && G->g.hand_len[p] != k) {
+        /* Clairvoyance.play_targets (a seat to see; the last cards name none) joined with a swap's (None, then the
+         * seats) in the rules' order, as targets_of joins the hooks' lists: T's before CLA's, SEVENO's after */
+        int m = 0, seven = (G->h2 & H_SEVENO) != 0;
+        if (sw && !seven) tg[m++] = -1;
         for (int q = 0; q < G->g.n; q++) if (q != p) tg[m++] = (int8_t)q;
+        if (sw && seven) tg[m++] = -1;
         return m;
     }
-    if (!h4_swaps(G, cs, k)) return 0;
+    if (!sw) return 0;
     tg[0] = -1;
     if (G->g.hand_len[p] == k) return 1;
     int m = 1;

@@ -85,7 +85,8 @@ static int h4_swaps(const G2 *G, const uint8_t *cs, int k) {
 
 /* Game.rule_objection for the plays listed here (in turn and cut in): nonzero when a rule objects.
  *   Carousel.play_problem (CAR): its card cannot be the last one;
- *   Swap.play_problem (SEVENO, T): a play that ends the hand swaps nothing. */
+ *   Swap.play_problem (SEVENO, T): a play that ends the hand swaps nothing;
+ *   Clairvoyance.play_problem (CLA): a play of its card that does not end the hand names a seat. */
 static int h4_objection(const G2 *G, int p, const uint8_t *cs, int k, int target) {
     const Game *g = &G->g;
     if ((G->h2 & H_CAR) && g->hand_len[p] == k && h2_count_number(cs, k, G->h4.car_card)) return 1;
@@ -93,6 +94,8 @@ static int h4_objection(const G2 *G, int p, const uint8_t *cs, int k, int target
         int f = cs[0];
         if (T_COLOR[f] < 0 || !(T_NUMV[f] == G->h4.tri_card || T_COLOR[f] == G->h4.tri_color)) return 1;
     }
+    if ((G->h2 & H_CLA) && target < 0 && g->hand_len[p] != k && h2_count_number(cs, k, G->h4.cla_card))
+        return 1;                        /* Clairvoyance.play_problem: a seat to see is named (a swap's None is not) */
     return target >= 0 && g->hand_len[p] == k && h4_swaps(G, cs, k);
 }
 

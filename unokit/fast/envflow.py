@@ -75,8 +75,6 @@ def flow_problem(rules: str, players: int) -> str | None:
     if off_lists and any(rs.has(c) for c in H2_HELD):
         return (f"the compiled env flow does not hold {'-'.join(off_lists)} on _house2.h's lists (with "
                 f"{'-'.join(c for c in rs.codes if c in H2_HELD)}) yet (env.core.Flow plays them)")
-    if rs.has("CLA") and (rs.has("T") or rs.has("SEVENO")):   # (compiled for the lab; the env's C flow not proven)
-        return "the compiled env flow does not hold CLA with T or SEVENO yet (env.core.Flow plays them)"
     if not compiled.available():
         return "the compiled core is not built"
     return compiled.problem(rs.code, ["random-play"], players)
