@@ -73,6 +73,7 @@ def lockstep(rules: str, players: int, seeds: list[int], policy_seed: int, *, ma
                 seen["doubtsum"] += table.name(int(steps[i])) == "doubtsum"
                 f.answer(int(steps[i]))
                 seen["stem"] += f.stem is not None
+                seen["give"] += f.stem is not None and f.stem.more == "give"
         if (steps < 0).all():
             break
         fb.answer(steps)
@@ -236,7 +237,8 @@ H2 = ["UNO 1121 SEVENO", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C", "UNO 1121 DR", 
       "UNO 1121 TRI-P2", "UNO 1121 DOUBLE", "UNO 1121 CLA-DR-ZEROLEFT", "UNO 1121 CLA-CAR-DAD-BOMB-DD",
       "UNO 1121 ADDUP-CLA-TRI", "UNO 1122 DOUBLE-TRI-CLA-C-P2",
       "UNO 1121 PAA-DR", "UNO 1121 GT-SEVENO-BACK", "UNO 1121 PRE-JUMPIN", "UNO 1121 PAB-AA-AB", "UNO 1121 CHU-DD",
-      "UNO 1121 MS1-C-DR", "UNO 1121 GT-DAD-CLA", "UNO 1121 ADDUP-PAA-GT-MS1"]
+      "UNO 1121 MS1-C-DR", "UNO 1121 GT-DAD-CLA", "UNO 1121 ADDUP-PAA-GT-MS1", "UNO 1121 DOA-P2",
+      "UNO 1121 DOA-ADDUP-C-CAR"]
 
 
 def test_issue27_point1_the_h2_rule_sets_cover_every_rule_held_and_two_variations():
@@ -260,7 +262,8 @@ def test_issue27_point1_c_flow_under_cuts_groups_and_seats_named_is_the_python_f
                                         ("UNO 1121 ZEROLEFT", ()),
                                         ("UNO 1121 ADDUP", ("stem", "doubtsum")),
                                         ("UNO 1121 P2-ADDUP", ("stem", "doubtsum")),
-                                        ("UNO 1121 T-P4", ("stem",)), ("UNO 1121 CAR-BACK-DAD-P2", ())])
+                                        ("UNO 1121 T-P4", ("stem",)), ("UNO 1121 CAR-BACK-DAD-P2", ()),
+                                        ("UNO 1121 DOA-P2", ("stem", "give")), ("UNO 1121 DOA-JUMPIN", ("give", "reaction"))])
 def test_issue27_point1_c_flow_plays_whole_hands_with_stems_and_cuts(rules, what):
     diff, seen = lockstep(rules, 4, list(range(6)), 4, max_decisions=600, observe=False)
     assert diff is None, diff
@@ -272,13 +275,52 @@ def test_issue27_point1_c_flow_plays_whole_hands_with_stems_and_cuts(rules, what
                                         ("ZEROLEFT", "UNO 1121 ZEROLEFT-P4"), ("ADDUP", "UNO 1121 ADDUP-P4"),
                                         ("T", "UNO 1121 T-P4"), ("CAR", "UNO 1121 CAR-P4"), ("BACK", "UNO 1121 BACK-P4"),
                                         ("DAD", "UNO 1121 DAD-P4"), ("BA", "UNO 1121 BA-P4"), ("BOMB", "UNO 1121 BOMB-DR"),
-                                        ("AA", "UNO 1121 AA-P4"), ("AB", "UNO 1121 AB-P4")])
+                                        ("AA", "UNO 1121 AA-P4"), ("AB", "UNO 1121 AB-P4"), ("DOA", "UNO 1121 DOA-P4")])
 def test_issue27_point1_a_c_flow_that_ignores_a_cut_group_or_swap_rule_is_caught(code, rules):
     """Mutation check: the Python hands played without the rule ``code`` (the rest of ``rules`` kept)."""
     rest = "-".join(c for c in RuleSet.parse(rules).codes if c != code)
     diff, seen = lockstep(rules, 3, list(range(6)), 3, max_decisions=600, observe=False,
                           python_rules=f"UNO 1121 {rest}")
     assert diff is not None, (rules, seen)
+
+
+@pytest.mark.parametrize("rules,players,seed", [("UNO 1121 DOA", 3, 21), ("UNO 1121 DOA-P4-SAT", 4, 22),
+                                                ("UNO 1121 DOA-ZEROLEFT-DD", 5, 23), ("UNO 1121 DOA-CHU-PRE", 2, 24)])
+def test_issue27_point2_c_flow_holds_doas_gifts_as_the_python_flow(rules, players, seed):
+    """DOA: a play of its 2 names the seat receiving (a ``target`` step) and the cards given one at a time (``give``
+    steps, by the card given last: ``Codec.give_id``); the stem block shows the cards given so far and the step.
+    A sweep of 867 random tables with DOA beside the rules held found no difference."""
+    diff, seen = lockstep(rules, players, [seed, seed + 1, seed + 2], seed % 997, max_decisions=400)
+    assert diff is None, diff
+    assert seen["give"], seen
+
+
+def test_issue27_point2_a_c_flow_that_hides_the_cards_given_or_numbers_gifts_otherwise_is_caught(monkeypatch):
+    """Mutation checks: the Python observation without the stem's cards given (C's shows them), and C's ``give``
+    steps numbered by the card before's (the masks part)."""
+    def hide_gifts(flows, seeds):
+        start = next(o for name, o, _ in flows[0].encoder.layout() if name == "stem")
+        k = flows[0].encoder.K
+        for f in flows:
+            def observe(seat, real=f.observe):
+                x = real(seat).copy()
+                x[start + k:start + 2 * k] = 0
+                return x
+            f.observe = observe
+
+    diff, seen = lockstep("UNO 1121 DOA", 3, [21, 22, 23], 21, max_decisions=400, mutate=hide_gifts)
+    assert diff is not None and "observation" in diff, (diff, seen)
+    real = envflow._h2_tables
+
+    def rolled(rules, players):
+        play, more, target = (np.frombuffer(b, np.int16).copy() for b in real(rules, players))
+        half = len(more) // 2
+        more[half:] = np.roll(more[half:], 1)
+        return play.tobytes(), more.tobytes(), target.tobytes()
+
+    monkeypatch.setattr(envflow, "_h2_tables", rolled)
+    diff, seen = lockstep("UNO 1121 DOA", 3, [21, 22, 23], 21, max_decisions=400, observe=False)
+    assert diff is not None, seen
 
 
 def test_issue27_point1_a_c_flow_numbering_seats_named_or_group_steps_otherwise_is_caught(monkeypatch):

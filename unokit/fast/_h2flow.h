@@ -9,7 +9,8 @@
  * seat that chose it is asked its next sub-decision at once, not a reaction window. A Move's step id is the
  * env table's (StepTable.id_of), from tables built in Python from unokit.rules.codec.Codec: a move other than a
  * play by its move number (`step_of`, as _flow.h), a play at the step "target" by the seat it names
- * (`target_id`), a stem of cards by its last card (`more_id`), any other play by its last card, colour named
+ * (`target_id`), a stem of cards by its last card (`more_id`), a play at the step "give" by the card given last
+ * (`give_id`, DOA), any other play by its last card, colour named
  * and UNO call (`play_id`). The reaction seats: Game.out_of_turn_seats (a cut rule adds the seats holding the
  * top card), shuffled by Flow's generator.
  *
@@ -47,6 +48,7 @@ typedef struct H2Flw {
     int16_t *step_of;           /* [seat * FLW_MOVES + move number] */
     int16_t play_id[NC][5][2];  /* [card][colour + 1][uno] */
     int16_t more_id[NC];
+    int16_t give_id[NC];        /* DOA: a step of a `give` stem by the card given last */
     int16_t target_id[MAXP + 1];   /* [seats from the seat acting], [MAXP]: none */
     Py_ssize_t count;
     H2F *f;
@@ -86,6 +88,7 @@ static int h2f_step(const H2Flw *F, const H2F *h, const Move *a) {
     }
     if (h->stem_on && h->stem.more == MORE_TARGET)
         return F->target_id[a->target < 0 ? MAXP : (a->target - a->seat + F->n) % F->n];
+    if (h->stem_on && h->stem.more == MORE_GIVE) return a->ng ? F->give_id[a->give[a->ng - 1]] : -1;
     int last = a->cards[a->n - 1];
     if (a->more == MORE_CARDS) return F->more_id[last];
     return F->play_id[last][a->color + 1][a->uno ? 1 : 0];
@@ -239,7 +242,8 @@ static void h2f_encode(const H2Flw *F, const H2F *h, int me, float *x) {
     float *y = x + F->stem_off;
     if (asked && h->stem_on) {
         for (int j = 0; j < h->stem.n; j++) y[F->o.pos[h->stem.cards[j]]] += 1;
-        y[2 * F->K + (h->stem.more == MORE_CARDS ? 1 : 2)] = 1;
+        for (int j = 0; j < h->stem.ng; j++) y[F->K + F->o.pos[h->stem.give[j]]] += 1;   /* DOA: the cards given */
+        y[2 * F->K + (h->stem.more == MORE_CARDS ? 1 : h->stem.more == MORE_TARGET ? 2 : 3)] = 1;
     } else {
         y[2 * F->K] = 1;
     }
@@ -305,7 +309,7 @@ static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
     if (seeds.len % 8 || keys.len != seeds.len || offs.len != OB_BLOCKS * 4 || pos.len != NC || flags.len % 4
         || size <= 0 || nsteps <= 0 || wait < 0 || wait >= nsteps || maxd <= 0
         || so.len != (Py_ssize_t)n * FLW_MOVES * 2 || pid.len != (Py_ssize_t)sizeof F->play_id
-        || mid.len != (Py_ssize_t)sizeof F->more_id || tid.len != (Py_ssize_t)sizeof F->target_id) {
+        || mid.len != (Py_ssize_t)(sizeof F->more_id + sizeof F->give_id) || tid.len != (Py_ssize_t)sizeof F->target_id) {
         PyErr_SetString(PyExc_ValueError, "h2flow_new: seeds, keys, layout or tables of the wrong size");
         goto fail;
     }
@@ -340,6 +344,7 @@ static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
     memcpy(F->step_of, so.buf, (size_t)so.len);
     memcpy(F->play_id, pid.buf, sizeof F->play_id);
     memcpy(F->more_id, mid.buf, sizeof F->more_id);
+    memcpy(F->give_id, (const char *)mid.buf + sizeof F->more_id, sizeof F->give_id);
     memcpy(F->target_id, tid.buf, sizeof F->target_id);
     F->n = n; F->nsteps = nsteps; F->wait = wait; F->max_decisions = maxd; F->stem_off = stem_off; F->K = K;
     F->count = count;
