@@ -206,7 +206,8 @@ def test_issue27_point2_batched_env_bots_in_c_are_the_gym_envs_replayed_in_pytho
 @pytest.mark.parametrize("rules,players,opponents,seat", [
     ("UNO 1121 PAA-GT-PRE", 3, "random-play", 0), ("UNO 1121 MS1-P2", 4, "strategist", None),
     ("UNO 1121 OPEN-WILDSTART-NOCHALLENGE", 2, "greedy", 0), ("UNO 1121 CHU-S-P2", 3, "strategist,greedy", 1), ("UNO 1121 I-FL-MEM-LIMIT", 2, "strategist", 0),
-    ("UNO 1121 DEFLECT-REVENGE-P4", 3, "random-play", None), ("UNO 1121 PAB-GT-DR", 3, "strategist", 0)])
+    ("UNO 1121 DEFLECT-REVENGE-P4", 3, "random-play", None), ("UNO 1121 PAB-GT-DR", 3, "strategist", 0),
+    ("UNO 1121 DP-P2", 3, "strategist,greedy", 0), ("UNO 1121 DP-SAT", 2, "random-play", None)])
 def test_issue27_point2_batched_env_under_house3_rules_is_the_gym_env_replayed_in_python(rules, players, opponents, seat):
     """_house3.h's rules, CHU, S and sudden death in the batched env (compiled.BATCH_HOUSE; PAB-GT-DR on _h2flow.h's
     lists): the hands the Python gym env plays, opponents in C included."""

@@ -71,6 +71,7 @@ def lockstep(rules: str, players: int, seeds: list[int], policy_seed: int, *, ma
                 seen["wait"] += int(steps[i]) == table.wait
                 seen["reaction"] += f.window and int(steps[i]) != table.wait
                 seen["doubtsum"] += table.name(int(steps[i])) == "doubtsum"
+                seen["doubtdraw"] += table.name(int(steps[i])) == "doubt"
                 f.answer(int(steps[i]))
                 seen["stem"] += f.stem is not None
                 seen["give"] += f.stem is not None and f.stem.more == "give"
@@ -148,7 +149,7 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 DED", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA", 2)
+    assert flow_problem("UNO 1121 DED", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-DR", 2)
     assert flow_problem("UNO 1121 M-P4", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2) and flow_problem("UNO 1121 WILDMATCH-ADDUP", 2)
     assert flow_problem("UNO 1121 P4 deal=5", 2) and flow_problem("UNO 1121 CLA-T", 2) is None
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
@@ -163,7 +164,7 @@ HOUSE = ["UNO 1121 P4", "UNO 1121 P1-SAT", "UNO 1121 P2-INS-FU", "UNO 1121 P3-CO
          "UNO 1121 NOCHALLENGE-WILDSTART-P4", "UNO 1121 PAA-GT-PRE", "UNO 1121 PAB-FL-I", "UNO 1121 DEFLECT-REVENGE-P4",
          "UNO 1121 LIMIT-OPEN-REV", "UNO 1121 NOENDDRAW-WILDMATCH-MISTAKE", "UNO 1121 DRAWANY-MEM-SLOWUNO",
          "UNO 1121 CHU-S-P2", "UNO 1121 MS1-P2", "UNO 1112 MS2-SAT", "UNO 1121 MS3-CON", "UNO 1121 OPEN-MS1-GT",
-         "UNO 1121 E-IE-P2", "UNO 1112 E-SAT", "UNO 1121 IE-PAA-GT"]
+         "UNO 1121 E-IE-P2", "UNO 1112 E-SAT", "UNO 1121 IE-PAA-GT", "UNO 1121 DP-P2-SAT", "UNO 1121 DP-FL-MEM"]
 
 
 def test_issue27_point1_the_house_rule_sets_cover_every_rule_held():
@@ -199,7 +200,7 @@ def test_issue27_point1_a_c_flow_that_ignores_a_house_rule_is_caught(code):
 
 @pytest.mark.parametrize("code,base", [("PAA", "P4"), ("GT", "P4"), ("MS1", "P4"), ("NOCHALLENGE", "P4"),
                                        ("CHU", "P4"), ("OPEN", "P4"), ("WILDSTART", "P4"), ("I", "P4"),
-                                       ("E", "P4"), ("IE", "P4")])
+                                       ("E", "P4"), ("IE", "P4"), ("DP", "P4")])
 def test_issue27_point2_a_c_flow_that_ignores_a_house3_rule_is_caught(code, base):
     """Mutation check for _house3.h's rules, CHU and sudden death: the Python hands played without the rule (same
     table and encoder) part from C's with it, in the masks or (OPEN: its hands shown; WILDSTART: its first draw read
@@ -207,6 +208,16 @@ def test_issue27_point2_a_c_flow_that_ignores_a_house3_rule_is_caught(code, base
     diff, seen = lockstep(f"UNO 1121 {code}-{base}", 3, list(range(12)), 3, max_decisions=300,
                           observe=code in ("OPEN", "WILDSTART"), python_rules=f"UNO 1121 {base}")
     assert diff is not None, (code, seen)
+
+
+@pytest.mark.parametrize("rules,players", [("UNO 1121 DP", 2), ("UNO 1121 DP-P4-SAT", 4), ("UNO 1112 DP-FL", 3)])
+def test_issue27_point2_c_flow_holds_dps_challenge_of_a_draw_as_the_python_flow(rules, players):
+    """DP: after a turn draw every other seat is asked in a reaction window (Game.out_of_turn_seats: a rule's action
+    offered), its challenge the step ``doubt``; the penalty drawn (2 by the drawer or 4 by the challenger) read as
+    a draw. A sweep of 291 random tables with DP found no difference."""
+    diff, seen = lockstep(rules, players, list(range(4)), players, max_decisions=400)
+    assert diff is None, diff
+    assert seen["doubtdraw"] and seen["wait"], seen
 
 
 @pytest.mark.parametrize("rules,players,seed", [

@@ -1500,6 +1500,8 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         PyModule_AddIntConstant(m, "EXT_BASE", EXT_BASE);
         PyModule_AddIntConstant(m, "EXT_PER_SEAT", EXT_PER);
         PyModule_AddIntConstant(m, "SLAP_BASE", SLAP_BASE);
+        PyModule_AddIntConstant(m, "XPS", XPS);                 /* a seat's move numbers inside the core */
+        PyModule_AddIntConstant(m, "K_DOUBTDRAW", K_DOUBTDRAW);
         PyModule_AddIntConstant(m, "NPAIRS", NPAIRS);
         PyModule_AddIntConstant(m, "EXT2_BASE", (long)EXT2_BASE);
         PyModule_AddIntConstant(m, "SAY_BASE", SAY_BASE);

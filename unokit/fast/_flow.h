@@ -104,9 +104,9 @@ typedef struct {
     uint32_t decisions;
 } FHand;
 
-/* the move numbers of a seat the tables cover: a Batch's (APS + EXT_PER, unokit.fast.batch.MOVES); moves past
- * them (M's slap) are no official move and have no step */
-#define FLW_MOVES (APS + EXT_PER)
+/* the move numbers of a seat the tables cover: every one of the core's (a Batch's, APS + EXT_PER, then M's slap and
+ * DP's challenge of a draw: unokit.fast.envflow.flow_tables maps those the rules have) */
+#define FLW_MOVES XPS
 
 typedef struct {
     PyObject *vcap, *ocap;      /* owned: the batch and its history */
@@ -134,9 +134,11 @@ static void fl_ask_next(FHand *h, const Game *g) {
 static void fl_new_round(FHand *h, const Game *g) {
     h->qhead = h->qlen = 0;
     if (!g->over && h->reacted < 2 * g->n) {
-        int me = g->current;
+        int me = g->current, everyone = g->catchable != 0;
+        for (int p = 0; p < g->n && !everyone; p++)     /* a rule's action offered to a seat (DP's challenge) */
+            everyone = p != me && !(g->out >> p & 1) && dp_may_challenge(g, p);
         for (int p = 0; p < g->n; p++)
-            if (p != me && !(g->out >> p & 1) && (g->catchable || (g->hand_len[p] == 1 && !g->uno_said[p])))
+            if (p != me && !(g->out >> p & 1) && (everyone || (g->hand_len[p] == 1 && !g->uno_said[p])))
                 h->queue[h->qlen++] = (int8_t)p;        /* (seats out of the hand, MS: never asked) */
         rng_shuffle_seats(&h->rng, h->queue, h->qlen);
     }
