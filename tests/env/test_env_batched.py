@@ -186,7 +186,7 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
         with pytest.raises(ValueError):
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
     with pytest.raises(UnoError, match="official rules only"):
-        UnoBatchedEnv(2, rules="UNO 1121 M")
+        UnoBatchedEnv(2, rules="UNO 1121 DED")
     with pytest.raises(UnoError, match="teacher"):
         UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy")
     with pytest.raises(ValueError):
@@ -207,7 +207,8 @@ def test_issue27_point2_batched_env_bots_in_c_are_the_gym_envs_replayed_in_pytho
     ("UNO 1121 PAA-GT-PRE", 3, "random-play", 0), ("UNO 1121 MS1-P2", 4, "strategist", None),
     ("UNO 1121 OPEN-WILDSTART-NOCHALLENGE", 2, "greedy", 0), ("UNO 1121 CHU-S-P2", 3, "strategist,greedy", 1), ("UNO 1121 I-FL-MEM-LIMIT", 2, "strategist", 0),
     ("UNO 1121 DEFLECT-REVENGE-P4", 3, "random-play", None), ("UNO 1121 PAB-GT-DR", 3, "strategist", 0),
-    ("UNO 1121 DP-P2", 3, "strategist,greedy", 0), ("UNO 1121 DP-SAT", 2, "random-play", None)])
+    ("UNO 1121 DP-P2", 3, "strategist,greedy", 0), ("UNO 1121 DP-SAT", 2, "random-play", None),
+    ("UNO 1121 M-P2", 4, "strategist,greedy,random-play", 0), ("UNO 1121 M-E", 3, "random-play", None)])
 def test_issue27_point2_batched_env_under_house3_rules_is_the_gym_env_replayed_in_python(rules, players, opponents, seat):
     """_house3.h's rules, CHU, S and sudden death in the batched env (compiled.BATCH_HOUSE; PAB-GT-DR on _h2flow.h's
     lists): the hands the Python gym env plays, opponents in C included."""
@@ -314,14 +315,16 @@ def test_issue27_point2_self_play_refuses_what_it_cannot_play():
         UnoBatchedEnv(2, players=3, opponents=[lambda o, m: 0, lambda o, m: 1])
 
 
-def teacher_mismatches(players: int, teacher: str, python_teacher: str, steps: int = 80) -> tuple[list[str], int]:
+def teacher_mismatches(players: int, teacher: str, python_teacher: str, steps: int = 80,
+                       rules: str = "UNO 1121") -> tuple[list[str], int]:
     """The compiled teacher's step ids at the agent's seat against those of the Python bot ``python_teacher`` made as
     the env seeds it (asked as unokit train's imitation asks it: Flow's options unfolded); (mismatches, asked)."""
     from unokit.core.chance import derive_seed
     from unokit.engine.flow import ask
     from unokit.lab import make_player
     from unokit.lab.train import _id_for
-    env = UnoBatchedEnv(3, players=players, opponents="strategist,greedy", chance="referee", seat=None, teacher=teacher)
+    env = UnoBatchedEnv(3, players=players, rules=rules, opponents="strategist,greedy", chance="referee", seat=None,
+                        teacher=teacher)
     env.reset(seed=players)
 
     def hand(i: int) -> tuple[Replay, object]:
@@ -355,6 +358,16 @@ def test_issue27_point4_the_teacher_in_c_chooses_as_the_python_bot(players, teac
     """The compiled teacher at the agent's seat (imitation in C) chooses, at every decision, what the Python bot
     chooses there."""
     bad, asked = teacher_mismatches(players, teacher, teacher)
+    assert not bad, bad
+    assert asked == 80 * 3
+
+
+@pytest.mark.parametrize("rules,players,teacher", [("UNO 1121 M-P2", 3, "strategist"), ("UNO 1121 DP", 3, "strategist"),
+                                                   ("UNO 1121 M-DRAWPLAY", 2, "greedy")])
+def test_issue27_point2_the_teacher_in_c_chooses_as_the_python_bot_under_m_and_dp(rules, players, teacher):
+    """Under M (slaps) and DP (challenges of a draw), reactions the batched env now holds, the compiled teacher's
+    choice at the agent's seat is the Python bot's."""
+    bad, asked = teacher_mismatches(players, teacher, teacher, rules=rules)
     assert not bad, bad
     assert asked == 80 * 3
 

@@ -147,7 +147,7 @@ typedef struct {
     uint8_t e_card[2], e_color[2];      /* E, IE: the card that calls for compliments (critiques) */
     int8_t e_p[2];                      /* E, IE: rule_state[code]: the player owed, */
     uint8_t e_k[2];                     /*   and what every other seat owes (0: None) */
-    uint8_t e_got[MAXP];                /* E, IE: cards each seat drew for its debts at this action (the env's history
+    uint8_t e_got[MAXP];                /* E, IE, M: cards each seat drew for its debts (not slapping) at this action (the env's history
                                          * reads them as draws before the action's; the env's flows zero it) */
     uint8_t s_card, s_cost, s_rounds;   /* S: its card, the cards a UNO call costs in silence, ST's rounds */
     uint8_t s_on, s_fresh;              /* S: rule_state["S"] (Silenced: owner, rounds_left, fresh) */
@@ -1502,6 +1502,7 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         PyModule_AddIntConstant(m, "SLAP_BASE", SLAP_BASE);
         PyModule_AddIntConstant(m, "XPS", XPS);                 /* a seat's move numbers inside the core */
         PyModule_AddIntConstant(m, "K_DOUBTDRAW", K_DOUBTDRAW);
+        PyModule_AddIntConstant(m, "K_SLAP", K_SLAP);
         PyModule_AddIntConstant(m, "NPAIRS", NPAIRS);
         PyModule_AddIntConstant(m, "EXT2_BASE", (long)EXT2_BASE);
         PyModule_AddIntConstant(m, "SAY_BASE", SAY_BASE);

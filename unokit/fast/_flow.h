@@ -135,8 +135,8 @@ static void fl_new_round(FHand *h, const Game *g) {
     h->qhead = h->qlen = 0;
     if (!g->over && h->reacted < 2 * g->n) {
         int me = g->current, everyone = g->catchable != 0;
-        for (int p = 0; p < g->n && !everyone; p++)     /* a rule's action offered to a seat (DP's challenge) */
-            everyone = p != me && !(g->out >> p & 1) && dp_may_challenge(g, p);
+        for (int p = 0; p < g->n && !everyone; p++)     /* a rule's action offered to a seat (M's slap, DP's challenge) */
+            everyone = p != me && !(g->out >> p & 1) && ((g->m_open && !(g->m_slapped >> p & 1)) || dp_may_challenge(g, p));
         for (int p = 0; p < g->n; p++)
             if (p != me && !(g->out >> p & 1) && (everyone || (g->hand_len[p] == 1 && !g->uno_said[p])))
                 h->queue[h->qlen++] = (int8_t)p;        /* (seats out of the hand, MS: never asked) */

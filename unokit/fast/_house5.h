@@ -72,7 +72,8 @@ static int h5_m_settle(Game *g) {
 /* SlapPile.on_start: a seat starts while the round is open: it closes, every seat that did not slap draws 1 */
 static void h5_m_close(Game *g) {
     g->m_open = 0;
-    for (int q = 0; q < g->n; q++) if (!(g->m_slapped >> q & 1)) h5_penalize(g, q, 1);
+    for (int q = 0; q < g->n; q++)     /* (each a draw of its own before the action's: the env's history, hist_debts) */
+        if (!(g->m_slapped >> q & 1)) g->e_got[q] = (uint8_t)(g->e_got[q] + h5_penalize(g, q, 1));
 }
 
 /* SlapPile.apply_action: `p` slaps; when one seat (or none) is left, it draws 1 and the round closes */

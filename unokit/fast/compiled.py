@@ -611,11 +611,11 @@ def _human_problem(rs, names) -> str | None:
 
 
 #: the house rules of _house3.h, _house5.h, _house6.h and _house8.h a :class:`~unokit.fast.batch.Batch` holds (and the
-#: env's C flows, unokit.fast.envflow): every one but M's slaps, DED and DOA, whose reactions or plays the batch does not
-#: hold (tests/fast/test_envflow.py proves these against the Python env; E's and IE's debts are drawn as the seat in
-#: turn starts, read as draws of their own: Game.e_got; DP's challenge of a draw is a reaction of the env's flows, a
-#: Batch's own moves being the seat in turn's)
-BATCH_HOUSE = (*_H3, "CHU", "S", "E", "IE", *_H6, "DP")
+#: env's C flows, unokit.fast.envflow): every one but DED and DOA, whose plays the batch does not hold
+#: (tests/fast/test_envflow.py proves these against the Python env; E's and IE's debts and M's draws for not slapping
+#: are drawn as the seat in turn starts, read as draws of their own: Game.e_got; M's slap and DP's challenge of a draw
+#: are reactions of the env's flows, a Batch's own moves being the seat in turn's)
+BATCH_HOUSE = (*_H3, "CHU", "S", "E", "IE", "M", *_H6, "DP")
 
 
 def batch_problem(rules) -> str | None:

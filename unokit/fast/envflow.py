@@ -128,16 +128,18 @@ def _h2_tables(rules: str, players: int) -> tuple[bytes, bytes, bytes]:
 def flow_tables(rules: str, players: int) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """``(step_of, move_of)``: the env's step id of each move number of each seat (``players x`` the core's move
     numbers, -1: none) and the move number of each step id (``players x steps``), from :class:`Codec`: the official
-    moves, ADDUP's doubtsum and DP's challenge of a draw (a move composed of several steps, as ADDUP's pairs, is
+    moves, ADDUP's doubtsum, M's slap and DP's challenge of a draw (a move composed of several steps, as ADDUP's pairs, is
     left out: _h2flow.h composes it as a stem; so are the other house-rule plays)."""
-    from ..core.codec import DOUBTDRAW_BASE
+    from ..core.codec import DOUBTDRAW_BASE, SLAP_BASE
     from ..rules import RuleSet
     codec = Codec.for_rules(rules, players)
     aps = compiled.ACTIONS_PER_SEAT
     step_of = np.full((players, compiled._ccore.XPS), -1, np.int16)
     move_of = np.full((players, len(codec.steps)), -1, np.int16)
-    challenges = [DOUBTDRAW_BASE + s for s in range(players)] if RuleSet.parse(codec.rules).has("DP") else []
-    for m in (*codec.moves.ids(), *challenges):
+    rs = RuleSet.parse(codec.rules)
+    reactions = [*([SLAP_BASE + s for s in range(players)] if rs.has("M") else []),
+                 *([DOUBTDRAW_BASE + s for s in range(players)] if rs.has("DP") else [])]
+    for m in (*codec.moves.ids(), *reactions):
         if m < players * aps:
             seat, k = divmod(m, aps)
         elif compiled.EXT_BASE <= m < compiled.EXT_BASE + players * compiled.EXT_PER_SEAT:
@@ -145,6 +147,8 @@ def flow_tables(rules: str, players: int) -> tuple[npt.NDArray[np.int16], npt.ND
             k = aps + j
         elif DOUBTDRAW_BASE <= m < DOUBTDRAW_BASE + players:                 # DP's challenge of a draw
             seat, k = m - DOUBTDRAW_BASE, compiled._ccore.K_DOUBTDRAW
+        elif SLAP_BASE <= m < SLAP_BASE + players:                           # M's slap
+            seat, k = m - SLAP_BASE, compiled._ccore.K_SLAP
         else:  # pragma: no cover - Moves.ids() lists the official moves and ADDUP's only
             continue
         try:
