@@ -117,6 +117,8 @@ static void h2f_new_round(H2F *h) {
     if (!g->over && h->reacted < 2 * g->n) {
         int me = g->current, top = h2_top(g), cut = h->G.h2 & (H_CUT | H_JUMPIN);
         int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me);
+        for (int p = 0; p < g->n && !everyone && g->m_open; p++)   /* M: a seat may slap (a rule's action offered) */
+            everyone = p != me && !(g->out >> p & 1) && !(g->m_slapped >> p & 1);
         for (int p = 0; p < g->n; p++) {
             if (p == me || (g->out >> p & 1)) continue;     /* (seats out of the hand: MS) */
             int has = 0;
@@ -129,7 +131,7 @@ static void h2f_new_round(H2F *h) {
 }
 
 /* HistoryTracker.update over the events of move a ("play" / "cut": the colour named, else the last card's) */
-static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int twin) {
+static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int twin, const StEvs *ev, int tri) {
     Hist *H = &h->hist;
     const Game *g = &h->G.g;
     if (a->kind == MV_PLAY) {
@@ -143,6 +145,16 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int
         H->color = (int8_t)col;
         H->penalty = -1;
         if (twin >= 0 && g->gt_got) hist_draw_event(H, twin, g->gt_got);   /* GT's penalty: before the card's draws */
+        for (int e = 0, skip = twin >= 0; ev && e < ev->m; e++) {   /* the hooks' draws, one event each (below) */
+            const StEv *v = &ev->v[e];
+            if (v->kind != SE_DRAW || (skip && !(skip = 0))) continue;   /* (GT's, the first draw: told above) */
+            int left = (int)g->drawn_by[v->a] - (int)H->drawn[v->a], d = v->n < left ? v->n : left;
+            if (d > 0) hist_draw_event(H, v->a, d);
+        }
+        hist_draws(H, g, -1);
+    } else if (tri) {          /* TRI's obliged seat draws: its turn draw, then the rest of its penalty (Trinity.after_draw) */
+        hist_debts(H, g);
+        if ((int)g->drawn_by[a->seat] - (int)H->drawn[a->seat] > 1) hist_draw_event(H, a->seat, 1);
         hist_draws(H, g, -1);
     } else {
         hist_move(&F->o, H, g, b, a->id % XPS);
@@ -198,9 +210,17 @@ static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
         H2See see;
         int look = h2f_see_before(&h->G, &m, &see);
         int twin = m.kind == MV_PLAY && m.n == 1 && H3_TWIN(g, m.seat, m.cards[0]) ? g->gt_player : -1;   /* GT */
+        /* a play whose hooks may make one seat draw twice (DAD's die, BACK, BA, BOMB): each draw an event of its own,
+         * as the referee tells them (the history reads a draw of one card as lacking the colour in force) */
+        StEvs ev;
+        Rng die;
+        int hooks = h->G.h2 & (H_DAD | H_BACK | H_BA | H_BOMB), many = m.kind == MV_PLAY && (hooks & (hooks - 1));
+        if (many) h2_strat_events(&h->G, &m, &ev, &die);
+        int tri = m.kind == MV_ID && m.id % XPS == K_DRAW && (h->G.h2 & H_TRI) && h->G.h4.tri_q == m.seat
+                  && g->phase == PH_PLAY && m.seat == g->current;
         memset(g->e_got, 0, sizeof g->e_got);  /* (E's and IE's debts drawn by this action: hist_debts) */
         h2_apply(&h->G, &m);
-        h2f_hist(F, h, &m, &pre, twin);
+        h2f_hist(F, h, &m, &pre, twin, many ? &ev : NULL, tri);
         if (look) h2f_see_after(&h->hist, g, &see);
         if (reaction) h->reacted++;
         else h->reacted = 0;
