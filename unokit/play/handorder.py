@@ -96,6 +96,7 @@ def _numbers(cards: list[_Item]) -> list[_Item]:
     for n in nums:
         nxt: dict[str, tuple[int, tuple[int, ...], tuple]] = {}
         for perm, rank in _arrangements(tuple(groups[n])):
+            cand: tuple[int, tuple[int, ...], tuple]
             if first:
                 cand = (0, rank, (perm, None))
             else:

@@ -306,12 +306,11 @@ class Store:
                 finally:
                     cur.close()
                 conn.commit()
-                for values in (plain, changed):
-                    for v in values:
-                        last[v["c"]] = now
-                for v in changed:
-                    if v["s"] == "over":
-                        last.pop(v["c"], None)
+                for code, st in touched.items():      # (the rows written: a status, or a touch due)
+                    if st == "over":
+                        last.pop(code, None)
+                    elif st is not None or now - last.get(code, -TOUCH_EVERY) >= TOUCH_EVERY:
+                        last[code] = now
             except LostOwnership:
                 conn.rollback()
                 raise
