@@ -145,9 +145,11 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int
         H->color = (int8_t)col;
         H->penalty = -1;
         if (twin >= 0 && g->gt_got) hist_draw_event(H, twin, g->gt_got);   /* GT's penalty: before the card's draws */
-        for (int e = 0, skip = twin >= 0; ev && e < ev->m; e++) {   /* the hooks' draws, one event each (below) */
+        int skip = twin >= 0;            /* (GT's penalty, the first draw of the play's events: told above) */
+        for (int e = 0; ev && e < ev->m; e++) {   /* the hooks' draws, one event each (h2f_apply) */
             const StEv *v = &ev->v[e];
-            if (v->kind != SE_DRAW || (skip && !(skip = 0))) continue;   /* (GT's, the first draw: told above) */
+            if (v->kind != SE_DRAW) continue;
+            if (skip) { skip = 0; continue; }
             int left = (int)g->drawn_by[v->a] - (int)H->drawn[v->a], d = v->n < left ? v->n : left;
             if (d > 0) hist_draw_event(H, v->a, d);
         }
