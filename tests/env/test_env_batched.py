@@ -186,7 +186,7 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
         with pytest.raises(ValueError):
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
     with pytest.raises(UnoError, match="official rules only"):
-        UnoBatchedEnv(2, rules="UNO 1121 DED")
+        UnoBatchedEnv(2, rules="UNO 1121 BLITZ")
     with pytest.raises(UnoError, match="teacher"):
         UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy")
     with pytest.raises(ValueError):
@@ -381,7 +381,7 @@ def test_issue27_point4_the_teacher_check_can_fail():
 H2 = [("UNO 1121 C-DR-P4-SEVENO", 4, "hand", 0), ("UNO 1121 SEVENO-JUMPIN", 3, "points", None),
       ("UNO 1121 P2-ADDUP", 2, "hand", 1), ("UNO 1121 CLA-TRI-DOUBLE", 3, "points", None),
       ("UNO 1121 CAR-BACK-DAD-DD", 4, "hand", 2), ("UNO 1121 T-BOMB-DR-AA", 3, "hand", 0),
-      ("UNO 1121 DOA-P2", 3, "hand", 0), ("UNO 1121 M-SEVENO-JUMPIN", 3, "hand", None)]
+      ("UNO 1121 DOA-P2", 3, "hand", 0), ("UNO 1121 M-SEVENO-JUMPIN", 3, "hand", None), ("UNO 1121 DED-P2", 3, "hand", 0)]
 
 
 @pytest.mark.parametrize("rules,players,reward,seat", H2)
@@ -403,7 +403,8 @@ def test_issue27_point2_batched_env_under_house2_rules_differential_can_fail():
                                                           ("UNO 1121 C-DR-P4-SEVENO", 3, "strategist,random-play", None),
                                                           ("UNO 1121 ADDUP", 2, "strategist", 1),
                                                           ("UNO 1121 DOA-C", 3, "strategist,greedy", None),
-                                                          ("UNO 1121 M-C-DR", 3, "strategist,greedy", 0)])
+                                                          ("UNO 1121 M-C-DR", 3, "strategist,greedy", 0),
+                                                          ("UNO 1121 DED-C", 3, "strategist,greedy", None)])
 def test_issue27_point2_batched_env_house2_bots_are_the_gym_envs_replayed_in_python(rules, players, opponents, seat):
     """_house2.h's greedy and strategist in C (fed every action, the agent's included) play the hands the Python bots
     play at those seats, seeded as UnoGymEnv seeds them; random-play as ``RandomPlayBot(seed ^ BOT_KEY)``."""

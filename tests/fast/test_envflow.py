@@ -73,6 +73,9 @@ def lockstep(rules: str, players: int, seeds: list[int], policy_seed: int, *, ma
                 seen["doubtsum"] += table.name(int(steps[i])) == "doubtsum"
                 seen["doubtdraw"] += table.name(int(steps[i])) == "doubt"
                 seen["slap"] += table.name(int(steps[i])) == "slap"
+                seen["hidden"] += table.name(int(steps[i])).startswith("play hidden:")
+                seen["accuse"] += table.name(int(steps[i])) == "accuse"
+                seen["discard"] += table.name(int(steps[i])).startswith("discard ")
                 f.answer(int(steps[i]))
                 seen["stem"] += f.stem is not None
                 seen["give"] += f.stem is not None and f.stem.more == "give"
@@ -143,14 +146,14 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
     with pytest.raises(UnoError):
         FlowBatch([-1])
     with pytest.raises(UnoError, match="official rules only"):
-        FlowBatch([1], rules="UNO 1121 DED")
+        FlowBatch([1], rules="UNO 1121 BLITZ")
     with pytest.raises(UnoError, match="needs an encoder"):
         FlowBatch([1], rules="UNO 1121 SEVENO", house2=True)
     with pytest.raises(UnoError, match="house2=True"):   # (the batched env drives a Batch's flow only)
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 DED", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-DR", 2)
+    assert flow_problem("UNO 1121 BLITZ", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-DR", 2)
     assert flow_problem("UNO 1121 M-ADDUP", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2) and flow_problem("UNO 1121 WILDMATCH-ADDUP", 2)
     assert flow_problem("UNO 1121 P4 deal=5", 2) and flow_problem("UNO 1121 CLA-T", 2) is None
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
@@ -269,7 +272,7 @@ H2 = ["UNO 1121 SEVENO", "UNO 1121 SEVENO-JUMPIN", "UNO 1121 C", "UNO 1121 DR", 
       "UNO 1121 ADDUP-CLA-TRI", "UNO 1122 DOUBLE-TRI-CLA-C-P2",
       "UNO 1121 PAA-DR", "UNO 1121 GT-SEVENO-BACK", "UNO 1121 PRE-JUMPIN", "UNO 1121 PAB-AA-AB", "UNO 1121 CHU-DD",
       "UNO 1121 MS1-C-DR", "UNO 1121 GT-DAD-CLA", "UNO 1121 ADDUP-PAA-GT-MS1", "UNO 1121 DOA-P2",
-      "UNO 1121 DOA-ADDUP-C-CAR", "UNO 1121 M-SEVENO-C", "UNO 1121 M-DR-P2"]
+      "UNO 1121 DOA-ADDUP-C-CAR", "UNO 1121 M-SEVENO-C", "UNO 1121 M-DR-P2", "UNO 1121 DED-P2", "UNO 1121 DED-C-DR"]
 
 
 def test_issue27_point1_the_h2_rule_sets_cover_every_rule_held_and_two_variations():
@@ -306,7 +309,8 @@ def test_issue27_point1_c_flow_plays_whole_hands_with_stems_and_cuts(rules, what
                                         ("ZEROLEFT", "UNO 1121 ZEROLEFT-P4"), ("ADDUP", "UNO 1121 ADDUP-P4"),
                                         ("T", "UNO 1121 T-P4"), ("CAR", "UNO 1121 CAR-P4"), ("BACK", "UNO 1121 BACK-P4"),
                                         ("DAD", "UNO 1121 DAD-P4"), ("BA", "UNO 1121 BA-P4"), ("BOMB", "UNO 1121 BOMB-DR"),
-                                        ("AA", "UNO 1121 AA-P4"), ("AB", "UNO 1121 AB-P4"), ("DOA", "UNO 1121 DOA-P4")])
+                                        ("AA", "UNO 1121 AA-P4"), ("AB", "UNO 1121 AB-P4"), ("DOA", "UNO 1121 DOA-P4"),
+                                        ("DED", "UNO 1121 DED-P4")])
 def test_issue27_point1_a_c_flow_that_ignores_a_cut_group_or_swap_rule_is_caught(code, rules):
     """Mutation check: the Python hands played without the rule ``code`` (the rest of ``rules`` kept)."""
     rest = "-".join(c for c in RuleSet.parse(rules).codes if c != code)
@@ -326,6 +330,43 @@ def test_issue27_point2_c_flow_holds_doas_gifts_as_the_python_flow(rules, player
     assert seen["give"], seen
 
 
+@pytest.mark.parametrize("rules,players,seed", [("UNO 1121 DED", 3, 41), ("UNO 1121 DED-P2", 4, 42),
+                                                ("UNO 1121 DED-C-DR", 3, 43), ("UNO 1121 DED-SEVENO", 2, 44),
+                                                ("UNO 1121 DED(penalty=4)-P4-SAT", 5, 45),
+                                                ("UNO 1121 DED-P4-BA-DAD", 4, 360600121)])   # (below)
+def test_issue27_point2_c_flow_holds_ded_as_the_python_flow(rules, players, seed):
+    """DED: face-down plays (``play hidden:`` steps by card, claim and UNO), accusations (reactions of every other
+    seat while a claim is open), the free discards owed (the owing seat asked: Game.to_act) and a hand emptied face
+    down (HIDDEN_FINISH); the observation's face-down pile size, phase, seat to act and the accused card shown to
+    every seat (Game.reveals). 20 deals of four DED sets: 3,847 face-down plays, 2,226 accusations, 2,221 free
+    discards, each decision alike; sweeps of 1,393 random tables with DED found no difference but the last deal: a
+    die's draw through a reshuffle read as two draws, the play's events counting the stock without the face-down
+    pile (_h2strategist.h's h2_strat_events now counts it)."""
+    diff, seen = lockstep(rules, players, [seed, seed + 1, seed + 2], seed % 997, max_decisions=400)
+    assert diff is None, diff
+    assert seen["hidden"] and seen["accuse"] and seen["discard"], seen
+
+
+def test_issue27_point2_a_c_flow_that_hides_the_face_down_pile_or_the_accused_card_is_caught():
+    """Mutation checks: the Python observation without the face-down pile's size, or without the card an accusation
+    showed (the ``revealed`` block): C's shows them."""
+    def without(block, part):
+        def mutate(flows, seeds):
+            start, size = next((o, k) for name, o, k in flows[0].encoder.layout() if name == block)
+            a, b = part or (0, size)
+            for f in flows:
+                def observe(seat, real=f.observe):
+                    x = real(seat).copy()
+                    x[start + a:start + b] = 0
+                    return x
+                f.observe = observe
+        return mutate
+
+    for block, part in (("stock", (1, 2)), ("revealed", None)):
+        diff, seen = lockstep("UNO 1121 DED", 3, [41, 42, 43], 41, max_decisions=400, mutate=without(block, part))
+        assert diff is not None and "observation" in diff, (block, diff, seen)
+
+
 def test_issue27_point2_a_c_flow_that_hides_the_cards_given_or_numbers_gifts_otherwise_is_caught(monkeypatch):
     """Mutation checks: the Python observation without the stem's cards given (C's shows them), and C's ``give``
     steps numbered by the card before's (the masks part)."""
@@ -342,11 +383,12 @@ def test_issue27_point2_a_c_flow_that_hides_the_cards_given_or_numbers_gifts_oth
     diff, seen = lockstep("UNO 1121 DOA", 3, [21, 22, 23], 21, max_decisions=400, mutate=hide_gifts)
     assert diff is not None and "observation" in diff, (diff, seen)
     real = envflow._h2_tables
+    from unokit.fast import CARDS as unokit_cards
 
     def rolled(rules, players):
         play, more, target = (np.frombuffer(b, np.int16).copy() for b in real(rules, players))
-        half = len(more) // 2
-        more[half:] = np.roll(more[half:], 1)
+        nc = len(unokit_cards)               # (more_id, then give_id: the cards' two rows first)
+        more[nc:2 * nc] = np.roll(more[nc:2 * nc], 1)
         return play.tobytes(), more.tobytes(), target.tobytes()
 
     monkeypatch.setattr(envflow, "_h2_tables", rolled)

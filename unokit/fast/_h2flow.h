@@ -10,7 +10,8 @@
  * env table's (StepTable.id_of), from tables built in Python from unokit.rules.codec.Codec: a move other than a
  * play by its move number (`step_of`, as _flow.h), a play at the step "target" by the seat it names
  * (`target_id`), a stem of cards by its last card (`more_id`), a play at the step "give" by the card given last
- * (`give_id`, DOA), any other play by its last card, colour named
+ * (`give_id`, DOA), DED's face-down plays, free discards and accusations by their own tables (`hid_id`, `discard_id`,
+ * `accuse_id`), any other play by its last card, colour named
  * and UNO call (`play_id`). The reaction seats: Game.out_of_turn_seats (a cut rule adds the seats holding the
  * top card), shuffled by Flow's generator.
  *
@@ -49,6 +50,9 @@ typedef struct H2Flw {
     int16_t play_id[NC][5][2];  /* [card][colour + 1][uno] */
     int16_t more_id[NC];
     int16_t give_id[NC];        /* DOA: a step of a `give` stem by the card given last */
+    int16_t hid_id[NC][3][2];   /* DED: a face-down play by [card][claim / 2][uno] */
+    int16_t discard_id[NC];     /* DED: a free discard by its card */
+    int16_t accuse_id;          /* DED: an accusation */
     int16_t target_id[MAXP + 1];   /* [seats from the seat acting], [MAXP]: none */
     Py_ssize_t count;
     H2F *f;
@@ -89,6 +93,9 @@ static int h2f_step(const H2Flw *F, const H2F *h, const Move *a) {
     if (h->stem_on && h->stem.more == MORE_TARGET)
         return F->target_id[a->target < 0 ? MAXP : (a->target - a->seat + F->n) % F->n];
     if (h->stem_on && h->stem.more == MORE_GIVE) return a->ng ? F->give_id[a->give[a->ng - 1]] : -1;
+    if (a->kind == MV_HID) return F->hid_id[a->cards[0]][a->claim / 2][a->uno ? 1 : 0];   /* DED (_house9.h) */
+    if (a->kind == MV_ACCUSE) return F->accuse_id;
+    if (a->kind == MV_DISCARD) return F->discard_id[a->cards[0]];
     int last = a->cards[a->n - 1];
     if (a->more == MORE_CARDS) return F->more_id[last];
     return F->play_id[last][a->color + 1][a->uno ? 1 : 0];
@@ -106,17 +113,17 @@ static void h2f_ask_next(H2F *h) {
         h2_legal(&h->G, s, 1, &L);
         if (L.m) { h->seat = (int8_t)s; h->window = 1; return; }
     }
-    h->seat = (int8_t)g->current;
+    h->seat = (int8_t)h9_to_act(g);           /* (DED: the seat owing a free discard) */
     h->window = 0;
 }
 
-/* Flow._new_round: Game.out_of_turn_seats without the seat in turn (nor the seats out), shuffled */
+/* Flow._new_round: Game.out_of_turn_seats without the seat to act (nor the seats out), shuffled */
 static void h2f_new_round(H2F *h) {
     const Game *g = &h->G.g;
     h->qhead = h->qlen = 0;
     if (!g->over && h->reacted < 2 * g->n) {
-        int me = g->current, top = h2_top(g), cut = h->G.h2 & (H_CUT | H_JUMPIN);
-        int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me);
+        int me = h9_to_act(g), top = h2_top(g), cut = h->G.h2 & (H_CUT | H_JUMPIN);
+        int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me);   /* DED */
         for (int p = 0; p < g->n && !everyone && g->m_open; p++)   /* M: a seat may slap (a rule's action offered) */
             everyone = p != me && !(g->out >> p & 1) && !(g->m_slapped >> p & 1);
         for (int p = 0; p < g->n; p++) {
@@ -153,6 +160,9 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int
             int left = (int)g->drawn_by[v->a] - (int)H->drawn[v->a], d = v->n < left ? v->n : left;
             if (d > 0) hist_draw_event(H, v->a, d);
         }
+        hist_draws(H, g, -1);
+    } else if (a->kind == MV_HID || a->kind == MV_ACCUSE || a->kind == MV_DISCARD) {
+        hist_debts(H, g);      /* DED: a face-down card tells the history nothing; an accusation's penalty is a draw */
         hist_draws(H, g, -1);
     } else if (tri) {          /* TRI's obliged seat draws: its turn draw, then the rest of its penalty (Trinity.after_draw) */
         hist_debts(H, g);
@@ -220,9 +230,14 @@ static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
         if (many) h2_strat_events(&h->G, &m, &ev, &die);
         int tri = m.kind == MV_ID && m.id % XPS == K_DRAW && (h->G.h2 & H_TRI) && h->G.h4.tri_q == m.seat
                   && g->phase == PH_PLAY && m.seat == g->current;
+        int liar = m.kind == MV_ACCUSE ? g->ded_seat : -1, hidden = g->ded_card;   /* DED: the card an accusation shows */
         memset(g->e_got, 0, sizeof g->e_got);  /* (E's and IE's debts drawn by this action: hist_debts) */
         h2_apply(&h->G, &m);
         h2f_hist(F, h, &m, &pre, twin, many ? &ev : NULL, tri);
+        if (liar >= 0) {                        /* do_accuse: the face-down card shown to every seat (Game.reveals) */
+            h->hist.shown = 1;
+            for (int v = 0; v < g->n; v++) if (v != liar) h->hist.revealed[v][hidden]++;
+        }
         if (look) h2f_see_after(&h->hist, g, &see);
         if (reaction) h->reacted++;
         else h->reacted = 0;
@@ -331,7 +346,8 @@ static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
     if (seeds.len % 8 || keys.len != seeds.len || offs.len != OB_BLOCKS * 4 || pos.len != NC || flags.len % 4
         || size <= 0 || nsteps <= 0 || wait < 0 || wait >= nsteps || maxd <= 0
         || so.len != (Py_ssize_t)n * FLW_MOVES * 2 || pid.len != (Py_ssize_t)sizeof F->play_id
-        || mid.len != (Py_ssize_t)(sizeof F->more_id + sizeof F->give_id) || tid.len != (Py_ssize_t)sizeof F->target_id) {
+        || mid.len != (Py_ssize_t)(sizeof F->more_id + sizeof F->give_id + sizeof F->hid_id + sizeof F->discard_id
+                                   + sizeof F->accuse_id) || tid.len != (Py_ssize_t)sizeof F->target_id) {
         PyErr_SetString(PyExc_ValueError, "h2flow_new: seeds, keys, layout or tables of the wrong size");
         goto fail;
     }
@@ -366,7 +382,14 @@ static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
     memcpy(F->step_of, so.buf, (size_t)so.len);
     memcpy(F->play_id, pid.buf, sizeof F->play_id);
     memcpy(F->more_id, mid.buf, sizeof F->more_id);
-    memcpy(F->give_id, (const char *)mid.buf + sizeof F->more_id, sizeof F->give_id);
+    const char *mb = (const char *)mid.buf + sizeof F->more_id;     /* more_id, give_id, hid_id, discard_id, accuse_id */
+    memcpy(F->give_id, mb, sizeof F->give_id);
+    mb += sizeof F->give_id;
+    memcpy(F->hid_id, mb, sizeof F->hid_id);
+    mb += sizeof F->hid_id;
+    memcpy(F->discard_id, mb, sizeof F->discard_id);
+    mb += sizeof F->discard_id;
+    memcpy(&F->accuse_id, mb, sizeof F->accuse_id);
     memcpy(F->target_id, tid.buf, sizeof F->target_id);
     F->n = n; F->nsteps = nsteps; F->wait = wait; F->max_decisions = maxd; F->stem_off = stem_off; F->K = K;
     F->count = count;

@@ -85,7 +85,7 @@ static void h2_strat_events(const G2 *G, const Move *a, StEvs *E, Rng *die) {
     E->n = n;
     E->m = 0;
     E->stock = g->stock_len;
-    E->disc = g->discard_len + k;
+    E->disc = g->discard_len + k + g->hid_len;   /* (DED: the face-down pile joins a reshuffle, its claim closed) */
     E->rng = NULL;
     if (dad) { *die = g->rng; E->rng = die; }
     for (int s = 0; s < n; s++) E->lens[s] = g->hand_len[s];

@@ -245,10 +245,12 @@ static void obs_encode(const Obs *o, const Hist *h, const Game *g, int me, int w
     x[off[OB_PHASE] + g->phase] = 1;
     if (g->drawn >= 0 && g->current == me) x[off[OB_DRAWN] + pos[g->drawn]] = 1;
     for (int j = 0; j < g->discard_len; j++) x[off[OB_SEEN] + pos[g->discard[j]]] += 0.25f;   /* counts / 4, exact */
-    x[off[OB_STOCK]] = (float)(g->stock_len / 108.0);   /* (no face-down pile under the official rules) */
-    x[off[OB_TO_ACT] + (g->current - me + n) % n] = 1;
+    x[off[OB_STOCK]] = (float)(g->stock_len / 108.0);
+    x[off[OB_STOCK] + 1] = (float)(g->hid_len / 20.0);      /* DED's face-down pile (none under other rules) */
+    int to_act = h9_to_act(g);                               /* (DED: the seat owing a free discard) */
+    x[off[OB_TO_ACT] + (to_act - me + n) % n] = 1;
     if (window) x[off[OB_WINDOW]] = 1;
-    if (g->current == me) x[off[OB_WINDOW] + 1] = 1;
+    if (to_act == me) x[off[OB_WINDOW] + 1] = 1;
     if (h->shown)
         for (int c = 0; c < NC; c++) x[off[OB_REVEALED] + pos[c]] = (float)h->revealed[me][c];
     if (o->open_below)                       /* OPEN: the hands below its size, shown to every seat (view.open_hands) */

@@ -52,7 +52,7 @@ REWARDS = ("hand", "points")
 #: cuts as reactions; ADDUP's pairs two steps, its doubtsum one; _house4.h's card rules, T's seat named as SEVENO's),
 #: alone or with those of OBSERVED
 H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR", "BACK", "DAD", "BA", "BOMB", "AA", "AB",
-           "CLA", "DOUBLE", "TRI", "DOA")
+           "CLA", "DOUBLE", "TRI", "DOA", "DED")
 #: the rules of compiled.BATCH_HOUSE that _h2flow.h's lists follow, as the lab's _house2.h does (compiled._H3_WITH_H2,
 #: CHU, sudden death); the others are refused beside H2_HELD's rules. (ADDUP, played on these lists here and on the
 #: official core in the lab, would let the others through compiled.problem: I's, DRAWANY's and DEFLECT's plays,
@@ -103,14 +103,16 @@ def _h2(rules: str) -> bool:
 @lru_cache(maxsize=64)
 def _h2_tables(rules: str, players: int) -> tuple[bytes, bytes, bytes]:
     """The step ids of _house2.h's plays (int16 bytes): ``play_id[card][colour + 1][uno]``, ``more_id[card]`` (a
-    stem of cards ending with the card) followed by ``give_id[card]`` (DOA: the card given last), and
-    ``target_id[k]`` (the seat k from the seat acting; ``[MAX_PLAYERS]``: none), -1 where the table has none; cards
+    stem of cards ending with the card) followed by ``give_id[card]`` (DOA: the card given last) and DED's
+    ``hidden_id[card][claim / 2][uno]``, ``discard_id[card]`` and the accusation's id, and ``target_id[k]`` (the seat k from the seat acting; ``[MAX_PLAYERS]``: none), -1 where the table has none; cards
     in the core's order."""
     from ..core.cards import Color
     from . import CARDS
     t = Codec.for_rules(rules, players).steps
     play = np.full((len(CARDS), 5, 2), -1, np.int16)
     more = np.full((2, len(CARDS)), -1, np.int16)
+    hidden = np.full((len(CARDS), 3, 2), -1, np.int16)
+    discard = np.full(len(CARDS), -1, np.int16)
     target = np.full(MAX_PLAYERS + 1, -1, np.int16)
     for i, card in enumerate(CARDS):
         for col in range(-1, 4):
@@ -118,10 +120,15 @@ def _h2_tables(rules: str, players: int) -> tuple[bytes, bytes, bytes]:
                 play[i, col + 1, uno] = t.play_id.get((card, None if col < 0 else Color(col), bool(uno)), -1)
         more[0, i] = t.more_id.get(card, -1)
         more[1, i] = t.give_id.get(card, -1)
+        discard[i] = t.discard_id.get(card, -1)
+        for claim in (0, 2, 4):
+            for uno in (0, 1):
+                hidden[i, claim // 2, uno] = t.hidden_id.get((card, claim, bool(uno)), -1)
+    accuse = np.array([t.verb_id.get("accuse", -1)], np.int16)
     for k in range(players):
         target[k] = t.target_id.get(k, -1)
     target[MAX_PLAYERS] = t.target_id.get(None, -1)
-    return play.tobytes(), more.tobytes(), target.tobytes()
+    return play.tobytes(), more.tobytes() + hidden.tobytes() + discard.tobytes() + accuse.tobytes(), target.tobytes()
 
 
 @lru_cache(maxsize=64)
