@@ -57,7 +57,7 @@ H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR",
 #: CHU, sudden death); the others are refused beside H2_HELD's rules. (ADDUP, played on these lists here and on the
 #: official core in the lab, would let the others through compiled.problem: I's, DRAWANY's and DEFLECT's plays,
 #: SLOWUNO's calls and WILDMATCH's challenges part from the Python env.)
-ON_H2_LISTS = (*compiled._H3_ALL_H2, "CHU", "M", *compiled._H6)
+ON_H2_LISTS = (*compiled._H3_ALL_H2, "CHU", "M", *compiled._H6, "DP")
 
 
 def flow_problem(rules: str, players: int) -> str | None:
