@@ -369,6 +369,18 @@ def test_issue27_point2_a_c_flow_that_hides_the_face_down_pile_or_the_accused_ca
         assert diff is not None and "observation" in diff, (block, diff, seen)
 
 
+@pytest.mark.parametrize("rules,players,seed", [("UNO 1121 LIMIT-OPEN-SEVENO", 3, 51),
+                                                ("UNO 1121 WILDSTART-NOCHALLENGE-C-DR", 4, 52),
+                                                ("UNO 1121 FL-MEM-DED", 3, 53), ("UNO 1121 REVENGE-NOENDDRAW-DED", 2, 54),
+                                                ("UNO 1121 REV-LIMIT-ZEROLEFT-DD", 4, 55), ("UNO 1121 MISTAKE-DED", 3, 56)])
+def test_issue27_point2_c_flow_holds_house3_rules_beside_house2_rules_as_the_python_flow(rules, players, seed):
+    """_house3.h's rules beside _house2.h's (but ADDUP), in every combination compiled.problem accepts: sweeps of 2,885
+    random tables found no difference."""
+    diff, seen = lockstep(rules, players, [seed, seed + 1, seed + 2], seed % 997, max_decisions=400)
+    assert diff is None, diff
+    assert seen["over"] + seen["truncated"] == 3, seen
+
+
 def test_issue27_point2_a_c_flow_that_hides_the_cards_given_or_numbers_gifts_otherwise_is_caught(monkeypatch):
     """Mutation checks: the Python observation without the stem's cards given (C's shows them), and C's ``give``
     steps numbered by the card before's (the masks part)."""
