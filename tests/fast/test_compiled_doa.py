@@ -47,9 +47,12 @@ def test_DOA_is_played_compiled_with_the_rules_it_was_proven_with():
     for rules in ("UNO 1121 DOA",) + DOA_WITH:
         for bots in ("random-play", "greedy"):
             assert C.problem(rules, bots, 4) is None, rules
-    for other in ("DR", "AA", "T", "SEVENO", "CLA", "MS1", "DED"):
+    for other in ("DR", "AA", "MS1", "DED"):
         why = C.problem(f"UNO 1121 DOA-{other}", "random-play", 3)
         assert why and "DOA" in why and other in why, (other, why)
+    for rules in DOA_NAMING:       # (tests below)
+        for bots in ("random-play", "greedy", "strategist"):
+            assert C.problem(rules, bots, 4) is None, rules
     assert C.problem("UNO 1121 DOA", "strategist", 3) is None   # (tests/fast/test_compiled_strategist_doa.py)
     assert C.problem("UNO 1121 DOA-PAA", "random-play", 3) is None   # (tests/fast/test_compiled_house3_h2.py)
     assert C.batch_problem("UNO 1121 DOA")
@@ -86,6 +89,62 @@ def test_DOA_gives_cards_away():
     assert doa.turns.mean() < base.turns.mean()
 
 
+# ------------------------------------------------------------- DOA beside the rules that name a seat too
+#: DOA with T, SEVENO and CLA: a play may hold DOA's 2 and their card (ADDUP's and AB's pairs: 0 + 2 on a 2); its
+#: seats are the hooks' lists joined in the rules' order (compose.targets_of: T's None and seats, DOA's, CLA's,
+#: SEVENO's None and seats), DOA refuses None, the gifts go first (play_order -1), then the swap or the look
+DOA_NAMING = ("UNO 1121 T-DOA", "UNO 1121 DOA-SEVENO", "UNO 1121 DOA-CLA", "UNO 1121 ADDUP-T-DOA-CLA",
+              "UNO 1121 ADDUP-DOA-SEVENO", "UNO 1121 AB-T-DOA")
+
+
+@pytest.mark.parametrize("rules", DOA_NAMING)
+def test_DOA_beside_T_SEVENO_CLA_compiled_as_the_referee(rules):
+    S.same_steps(rules, (2, 4), range(2), other=0.3, cap=300)
+
+
+def combined_steps(rules: str, nums: set[int], players: int, seeds) -> tuple[int, int]:
+    """check_steps with the plays holding every number of ``nums`` (DOA's 2 and a naming card) chosen when offered:
+    (steps compared, such plays applied)."""
+    from unokit.core.actions import Play
+    from unokit.engine.game import Game
+    steps = combined = 0
+    for seed in seeds:
+        rng = random.Random(seed * 7 + players)
+        g = Game.new(players=players, rules=rules, seed=seed)
+        states, legal, ids = [S.referee_state(g, True)], [], []
+        while not g.over and len(ids) < 600:
+            lg = [S.referee_ids(g, s) for s in range(players)]
+            seat = g.to_act if lg[g.to_act] else rng.choice([s for s in range(players) if lg[s]])
+            hits = [i for i in lg[seat] if type(C.to_action(i)) is Play and {c.number for c in C.to_action(i).cards} >= nums]
+            i = rng.choice(hits) if hits and rng.random() < 0.8 else rng.choice(lg[seat])
+            combined += i in hits
+            g.apply(C.to_action(i))
+            legal.append(lg)
+            ids.append(i)
+            states.append(S.referee_state(g, True))
+        init, trace = C.trace(players, seed, rules=rules, decisions=ids, full=True, top_player=True)
+        assert list(init) == states[0]
+        for t, (_, lg, _, after) in enumerate(trace):
+            assert lg == legal[t], (rules, seed, t)
+            assert list(after) == states[t + 1], (rules, seed, t, str(C.to_action(ids[t])))
+        steps += len(ids)
+    return steps, combined
+
+
+@pytest.mark.parametrize("rules,nums", [("UNO 1121 ADDUP-T-DOA-CLA", {0, 2}), ("UNO 1121 ADDUP-DOA-SEVENO", {2, 7})])
+def test_DOA_gifts_and_a_swap_or_look_in_one_play_compiled_as_the_referee(rules, nums):
+    steps, combined = combined_steps(rules, nums, 3, range(10))
+    assert combined > 0 and steps > 100, (steps, combined)
+
+
+def test_DOA_targets_without_the_swaps_none_in_C_fail_the_differential_check(monkeypatch):
+    """Mutation check: C told T's card is another (its None and seats no longer joined with DOA's): the listings part."""
+    real = C._h4
+    monkeypatch.setattr(C, "_h4", lambda rs: (real(rs)[0] ^ 1, real(rs)[1]))   # T's card 0 read as 1
+    with pytest.raises((AssertionError, ValueError)):
+        combined_steps("UNO 1121 ADDUP-T-DOA", {0, 2}, 3, range(4))
+
+
 # ----------------------------------------------------------------------------------------------- greedy
 def greedy_lockstep(players: int, rules: str, seeds, lineup) -> dict:
     """tests/compiled_support.py's ask_lockstep for GreedyBot's seats (every seed, every hand played to the end)."""
@@ -94,7 +153,7 @@ def greedy_lockstep(players: int, rules: str, seeds, lineup) -> dict:
 
 @pytest.mark.parametrize("players,rules,lineup,hands", [
     (2, "UNO 1121 DOA", alternate, 12), (3, "UNO 1121 DOA", everyone, 10), (4, "UNO 1122 DOA-C-P2", mixed, 8),
-    (6, "UNO 1121 DOA-DD-JUMPIN", mixed, 5)])
+    (6, "UNO 1121 DOA-DD-JUMPIN", mixed, 5), (3, "UNO 1121 ADDUP-T-DOA-CLA", mixed, 8), (4, "UNO 1121 DOA-SEVENO", everyone, 6)])
 def test_DOA_compiled_greedy_makes_the_python_greedy_choices(players, rules, lineup, hands):
     r = greedy_lockstep(players, rules, range(S.sampled(hands)), lineup)
     assert r["agree"] == r["decisions"], r["first"]

@@ -50,7 +50,8 @@ DOA_WITH = ["UNO 1121 DOA-P2", "UNO 1121 DOA-P4", "UNO 1122 DOA(card=7)-DD-JUMPI
 @pytest.mark.parametrize("players,rules,lineup,hands", [
     (2, "UNO 1121 DOA", everyone, 16), (3, "UNO 1121 DOA", everyone, 16), (4, "UNO 1121 DOA", alternate, 12),
     (5, "UNO 1121 DOA", mixed, 10), (6, "UNO 1121 DOA", with_greedy, 8), (4, "UNO 1112 DOA(card=5)", everyone, 10),
-    (3, "UNO 1122 DOA", with_greedy, 10)])
+    (3, "UNO 1122 DOA", with_greedy, 10), (3, "UNO 1121 ADDUP-T-DOA-CLA", everyone, 10),
+    (4, "UNO 1121 DOA-SEVENO", mixed, 8)])
 def test_compiled_strategist_makes_the_python_strategists_choices_under_DOA(players, rules, lineup, hands):
     r = lockstep(players, rules, range(100 * players, 100 * players + hands), lineup)
     assert r["agree"] == r["decisions"], f"first disagreement (seed, step, compiled, python): {r['first']}"
@@ -132,7 +133,8 @@ def test_the_lockstep_fails_against_a_different_strategist_under_DOA(mutant):
 def test_problem_accepts_DOA_for_the_strategist():
     for rules in ("UNO 1121 DOA", "UNO 1121 DOA-C-P4", "UNO 1122 DOA(card=7)-DD-JUMPIN"):
         assert C.problem(rules, ["strategist", "random-play", "greedy", "strategist"], 4) is None, rules
-    assert "DOA" in (C.problem("UNO 1121 DOA-SEVENO", "strategist", 4) or "")   # (refused for every bot)
+    assert "DOA" in (C.problem("UNO 1121 DOA-DR", "strategist", 4) or "")   # (refused for every bot)
+    assert C.problem("UNO 1121 DOA-SEVENO", "strategist", 4) is None       # (below: the lockstep under it)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 DOA", "UNO 1121 DOA-C-P2"])

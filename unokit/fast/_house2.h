@@ -212,24 +212,29 @@ static int h2_alone(const G2 *G, int p, int c);   /* Game.can_play_alone on thes
 #include "_house7.h"                  /* DOA */
 #include "_house9.h"                  /* DED */
 
-/* compose.targets_of (SevenOSwap.play_targets): -1 stands for None; 0 targets: the play names none */
+/* compose.targets_of: the hooks' lists joined in the rules' order (T's Swap, DOA's Donation, CLA's Clairvoyance,
+ * SEVENO's Swap), each seat once, -1 standing for None; 0 targets: the play names none. A swap lists None then every
+ * other seat (None alone with the last cards), DOA every other seat while the play owes gifts, CLA every other seat
+ * unless the play ends the hand */
+static int h2_t_add(int8_t *tg, int m, int8_t q) {
+    for (int i = 0; i < m; i++) if (tg[i] == q) return m;
+    tg[m] = q;
+    return m + 1;
+}
+
+static int h2_t_seats(const G2 *G, int p, int8_t *tg, int m) {
+    for (int q = 0; q < G->g.n; q++) if (q != p) m = h2_t_add(tg, m, (int8_t)q);
+    return m;
+}
+
 static int h2_targets(const G2 *G, int p, const uint8_t *cs, int k, int8_t *tg) {
-    if (h7_owed(G, p, cs, k)) return h7_targets(G, p, tg);   /* Donation.play_targets (DOA: _house7.h) */
-    int sw = h4_swaps(G, cs, k);
-    if ((G->h2 & H_CLA) && h2_count_number(cs, k, G->h4.cla_card) && G->g.hand_len[p] != k) {
-        /* Clairvoyance.play_targets (a seat to see; the last cards name none) joined with a swap's (None, then the
-         * seats) in the rules' order, as targets_of joins the hooks' lists: T's before CLA's, SEVENO's after */
-        int m = 0, seven = (G->h2 & H_SEVENO) != 0;
-        if (sw && !seven) tg[m++] = -1;
-        for (int q = 0; q < G->g.n; q++) if (q != p) tg[m++] = (int8_t)q;
-        if (sw && seven) tg[m++] = -1;
-        return m;
-    }
-    if (!sw) return 0;
-    tg[0] = -1;
-    if (G->g.hand_len[p] == k) return 1;
-    int m = 1;
-    for (int q = 0; q < G->g.n; q++) if (q != p) tg[m++] = (int8_t)q;
+    int last = G->g.hand_len[p] == k, m = 0;
+    int t = (G->h2 & H_T) && h2_count_number(cs, k, G->h4.t_card);
+    int seven = (G->h2 & H_SEVENO) && h2_count_number(cs, k, SEVENO_SWAP);
+    if (t) { m = h2_t_add(tg, m, -1); if (!last) m = h2_t_seats(G, p, tg, m); }      /* T: Swap.play_targets */
+    if (h7_owed(G, p, cs, k)) m = h2_t_seats(G, p, tg, m);                         /* DOA (_house7.h) */
+    if ((G->h2 & H_CLA) && h2_count_number(cs, k, G->h4.cla_card) && !last) m = h2_t_seats(G, p, tg, m);   /* CLA */
+    if (seven) { m = h2_t_add(tg, m, -1); if (!last) m = h2_t_seats(G, p, tg, m); }  /* SEVENO: SevenOSwap */
     return m;
 }
 

@@ -83,6 +83,8 @@ static int h4_swaps(const G2 *G, const uint8_t *cs, int k) {
     return ((G->h2 & H_SEVENO) && h2_count_number(cs, k, SEVENO_SWAP)) || ((G->h2 & H_T) && h2_count_number(cs, k, G->h4.t_card));
 }
 
+static int h7_owed(const G2 *G, int p, const uint8_t *cs, int k);   /* DOA (_house7.h) */
+
 /* Game.rule_objection for the plays listed here (in turn and cut in): nonzero when a rule objects.
  *   Carousel.play_problem (CAR): its card cannot be the last one;
  *   Swap.play_problem (SEVENO, T): a play that ends the hand swaps nothing;
@@ -96,6 +98,7 @@ static int h4_objection(const G2 *G, int p, const uint8_t *cs, int k, int target
     }
     if ((G->h2 & H_CLA) && target < 0 && g->hand_len[p] != k && h2_count_number(cs, k, G->h4.cla_card))
         return 1;                        /* Clairvoyance.play_problem: a seat to see is named (a swap's None is not) */
+    if (target < 0 && h7_owed(G, p, cs, k)) return 1;   /* Donation.play_problem: the seat receiving is named */
     return target >= 0 && g->hand_len[p] == k && h4_swaps(G, cs, k);
 }
 

@@ -16,7 +16,8 @@
  * play stands for every completion. Move.give holds the cards given (Move.ng of them); h2_move_id continues the
  * play's base-55 digits with a 0 and the gifts (unokit.core.codec). The Config carries DOA's card in bits 24-27
  * of h4 (compiled._h4). compiled.problem refuses DOA with DR and AA (a group of three or more 2s gives more cards
- * than an id numbers) and with T, SEVENO and CLA (their seats named add up with DOA's: compose.targets_of).
+ * than an id numbers). Beside T, SEVENO and CLA a play's seats are the hooks' lists joined (h2_targets), DOA refuses
+ * None (h4_objection) and the gifts go first.
  * The strategist values and reads the gifts in _h2strategist.h (st_value_raw's, Move.give), the human-error bots'
  * forgotten UNO call keeps them (_human.h's hu_h2_forgot). tests/fast/test_compiled_doa.py,
  * test_compiled_strategist_doa.py, test_compiled_human_doa.py. */

@@ -259,13 +259,14 @@ def _h4_problem(rs) -> str | None:
 
 
 def _doa_problem(rs) -> str | None:
-    """Why DOA is refused with DR, AA (a group of three or more of its cards gives more cards than an id numbers:
-    unokit.core.codec's EXT2_DIGITS), T, SEVENO or CLA (their seats named add up with DOA's: compose.targets_of)."""
-    others = [c for c in ("DR", "AA", "T", "SEVENO", "CLA") if rs.has(c)] if rs.has("DOA") else []
+    """Why DOA is refused with DR and AA (a group of three or more of its cards gives more cards than an id numbers:
+    unokit.core.codec's EXT2_DIGITS); beside T, SEVENO and CLA the seats named are joined as compose.targets_of
+    joins them (_house2.h's h2_targets)."""
+    others = [c for c in ("DR", "AA") if rs.has(c)] if rs.has("DOA") else []
     if not others:
         return None
     return (f"DOA with {'-'.join(others)} is played by the referee only: a group of its cards gives more cards than "
-            f"an id numbers (DR, AA), or the seats named add up (T, SEVENO, CLA), which the compiled core does not list")
+            f"an id numbers")
 
 
 #: the only other rules DED (unokit/fast/_house9.h) was proven with: the stacking (its claims), drawing and deal rules
