@@ -104,19 +104,31 @@ def check_steps(players: int, seed: int, rules: str, rng: random.Random, other: 
     """Play the referee's hand with random decisions (another seat than the one to act with probability
     ``other``; ``cap`` decisions at most), replay them in C, compare every step. ``top``: compare
     ``Game.top_player`` too (by default under the rules of _house2.h). Returns (actions, out-of-turn plays)."""
-    top = has_h2(rules) if top is None else top
-    g = Game.new(players=players, rules=rules, seed=seed)
-    states, legal, ids = [referee_state(g, top)], [], []
     cuts = 0
-    while not g.over and len(ids) < cap:
-        lg = [referee_ids(g, s) for s in range(players)]
+
+    def choose(g, lg: list[list[int]]) -> int:
+        nonlocal cuts
         seat = g.to_act
         if rng.random() < other:   # another seat acts: cuts, UNO calls, catches, or the seat in turn anyway
             seat = rng.choice([s for s in range(players) if lg[s]])
         i = rng.choice(lg[seat])
-        a = C.to_action(i)
-        cuts += type(a) is Play and seat != g.to_act
-        g.apply(a)
+        cuts += type(C.to_action(i)) is Play and seat != g.to_act
+        return i
+
+    return replay_steps(players, seed, rules, choose, cap, top), cuts
+
+
+def replay_steps(players: int, seed: int, rules: str, choose, cap: int, top: bool | None = None) -> int:
+    """Play the referee's hand, each decision the id ``choose(game, legal ids of every seat)`` gives (``cap`` at
+    most), replay them in C and compare every step (the seat to act, every seat's legal ids, the state after);
+    ``top`` as :func:`check_steps`. Returns the actions played."""
+    top = has_h2(rules) if top is None else top
+    g = Game.new(players=players, rules=rules, seed=seed)
+    states, legal, ids = [referee_state(g, top)], [], []
+    while not g.over and len(ids) < cap:
+        lg = [referee_ids(g, s) for s in range(players)]
+        i = choose(g, lg)
+        g.apply(C.to_action(i))
         legal.append(lg)
         ids.append(i)
         states.append(referee_state(g, top))
@@ -128,7 +140,7 @@ def check_steps(players: int, seed: int, rules: str, rng: random.Random, other: 
         assert lg == legal[t], f"step {t}: legal ids differ"
         assert applied == ids[t]
         assert list(after) == states[t + 1], f"step {t} ({C.to_action(applied)}): the state differs"
-    return len(ids), cuts
+    return len(ids)
 
 
 def same_steps(rules: str, players, seeds, *, other: float, cap: int, top: bool | None = None,

@@ -106,28 +106,19 @@ def combined_steps(rules: str, nums: set[int], players: int, seeds) -> tuple[int
     """check_steps with the plays holding every number of ``nums`` (DOA's 2 and a naming card) chosen when offered:
     (steps compared, such plays applied)."""
     from unokit.core.actions import Play
-    from unokit.engine.game import Game
     steps = combined = 0
     for seed in seeds:
         rng = random.Random(seed * 7 + players)
-        g = Game.new(players=players, rules=rules, seed=seed)
-        states, legal, ids = [S.referee_state(g, True)], [], []
-        while not g.over and len(ids) < 600:
-            lg = [S.referee_ids(g, s) for s in range(players)]
+
+        def choose(g, lg: list[list[int]], rng: random.Random = rng) -> int:
+            nonlocal combined
             seat = g.to_act if lg[g.to_act] else rng.choice([s for s in range(players) if lg[s]])
             hits = [i for i in lg[seat] if type(C.to_action(i)) is Play and {c.number for c in C.to_action(i).cards} >= nums]
             i = rng.choice(hits) if hits and rng.random() < 0.8 else rng.choice(lg[seat])
             combined += i in hits
-            g.apply(C.to_action(i))
-            legal.append(lg)
-            ids.append(i)
-            states.append(S.referee_state(g, True))
-        init, trace = C.trace(players, seed, rules=rules, decisions=ids, full=True, top_player=True)
-        assert list(init) == states[0]
-        for t, (_, lg, _, after) in enumerate(trace):
-            assert lg == legal[t], (rules, seed, t)
-            assert list(after) == states[t + 1], (rules, seed, t, str(C.to_action(ids[t])))
-        steps += len(ids)
+            return i
+
+        steps += S.replay_steps(players, seed, rules, choose, 600, top=True)
     return steps, combined
 
 

@@ -130,13 +130,19 @@ static void fl_ask_next(FHand *h, const Game *g) {
     h->window = 0;
 }
 
+/* Game.out_of_turn_seats' "everyone": a rule's action offered to a seat other than `me` (M's slap, DP's challenge) */
+static int fl_rule_action_offered(const Game *g, int me) {
+    for (int p = 0; p < g->n; p++)
+        if (p != me && !(g->out >> p & 1) && ((g->m_open && !(g->m_slapped >> p & 1)) || dp_may_challenge(g, p)))
+            return 1;
+    return 0;
+}
+
 /* Flow._new_round: Game.out_of_turn_seats without the seat in turn, shuffled, then asked */
 static void fl_new_round(FHand *h, const Game *g) {
     h->qhead = h->qlen = 0;
     if (!g->over && h->reacted < 2 * g->n) {
-        int me = g->current, everyone = g->catchable != 0;
-        for (int p = 0; p < g->n && !everyone; p++)     /* a rule's action offered to a seat (M's slap, DP's challenge) */
-            everyone = p != me && !(g->out >> p & 1) && ((g->m_open && !(g->m_slapped >> p & 1)) || dp_may_challenge(g, p));
+        int me = g->current, everyone = g->catchable || fl_rule_action_offered(g, me);
         for (int p = 0; p < g->n; p++)
             if (p != me && !(g->out >> p & 1) && (everyone || (g->hand_len[p] == 1 && !g->uno_said[p])))
                 h->queue[h->qlen++] = (int8_t)p;        /* (seats out of the hand, MS: never asked) */

@@ -123,9 +123,8 @@ static void h2f_new_round(H2F *h) {
     h->qhead = h->qlen = 0;
     if (!g->over && h->reacted < 2 * g->n) {
         int me = h9_to_act(g), top = h2_top(g), cut = h->G.h2 & (H_CUT | H_JUMPIN);
-        int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me);   /* DED */
-        for (int p = 0; p < g->n && !everyone; p++)     /* a rule's action offered to a seat (M's slap, DP's challenge) */
-            everyone = p != me && !(g->out >> p & 1) && ((g->m_open && !(g->m_slapped >> p & 1)) || dp_may_challenge(g, p));
+        int everyone = g->catchable || (g->sum_seat >= 0 && g->sum_seat != me) || h9_everyone(g, me)   /* DED */
+                       || fl_rule_action_offered(g, me);
         for (int p = 0; p < g->n; p++) {
             if (p == me || (g->out >> p & 1)) continue;     /* (seats out of the hand: MS) */
             int has = 0;

@@ -33,13 +33,6 @@ static int h7_owed(const G2 *G, int p, const uint8_t *cs, int k) {
     return owed < left ? owed : left;
 }
 
-/* Donation.play_targets: every other seat (the play owes gifts) */
-static int h7_targets(const G2 *G, int p, int8_t *tg) {
-    int m = 0;
-    for (int q = 0; q < G->g.n; q++) if (q != p) tg[m++] = (int8_t)q;
-    return m;
-}
-
 /* Composer.expand of a `give` stem: the next card given (card order), the last one completing the play */
 static void h7_expand_give(const G2 *G, const Comp *C, const Move *s, Lst *L) {
     int p = s->seat, k = s->n, need = h7_owed(G, p, s->cards, k) - s->ng;
