@@ -252,7 +252,9 @@ class Hub:
             owner = await asyncio.to_thread(self.store.owner, code)
             if owner is None or owner.fence != rt.fence:
                 await self.drop(rt)
-                rt = None
+                # another connection may have taken it back while this one waited for its (stale) answer:
+                # that runtime holds the newest token, a second claim here would make it stale
+                rt = self.tables.get(code)
         return rt if rt is not None else await self._load_once(code, True)
 
     async def _load_once(self, code: str, steal: bool) -> Runtime | None:
