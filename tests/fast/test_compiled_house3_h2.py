@@ -138,7 +138,7 @@ def test_guide_variations_the_lab_plays_compiled():
         if v in COMPILED_VARIATIONS:
             assert whys == [None] * 3, v
         else:
-            assert all(w and "S-M" in w for w in whys), (v, whys)
+            assert all(w and "DOA with DR" in w for w in whys), (v, whys)
 
 
 @pytest.mark.parametrize("rules", ["UNO 1121 BU-C-DR-P3-PRE", "UNO 1121 FU-C-DR-V-P3",
@@ -245,6 +245,45 @@ def test_M_slap_rounds_on_house2_lists():
     same_steps("UNO 1121 M-C-DR", players=(2, 3, 4), seeds=range(5))
     slaps = sum(_history_has("UNO 1121 M-C-DR", 3, s, lambda e: e.kind == "slap") for s in range(6))
     assert slaps >= 3
+
+
+# every rule of _house2.h with S (its card moved off SEVENO's 7 and CAR's/BACK's own), plain, temporary and progressive
+S_H2_SETS = ("S-ZEROLEFT-C-DR-BOMB", "S-JUMPIN-DD", "ST-T(card=1)-BA-DOUBLE", "SPP-CAR-AA-AB",
+             "S-DAD-TRI-BACK(card=6)-CLA(card=5)", "SU-DOA-JUMPIN", "ST(rounds=2)-M-C-DR")
+
+
+@pytest.mark.parametrize("rules", S_H2_SETS)
+def test_S_on_house2_lists_compiled_same_steps_as_referee(rules):
+    """000 §S with the rules of _house2.h: a group toggles the silence by its count of S's card, a play's UNO call
+    in silence is judged before the play's hooks (a gift, a swap, a die), the referee's order."""
+    rules = f"UNO 1121 {rules}"
+    assert C.problem(rules, "random-play", 3) is None and C.problem(rules, "strategist", 3) is None
+    t = same_steps(rules)
+    assert t.actions > t.share(1000)
+
+
+def _sevens_in_groups(e) -> int:
+    """A group of several cards holding S's card (7) and how many: 0 when the event is none."""
+    return sum(c.number == 7 for c in e.cards) if e.kind == "play" and len(e.cards) > 1 else 0
+
+
+def test_S_group_toggles_by_its_count_and_a_call_in_silence_costs_on_house2_lists():
+    """The sweeps meet groups of two 7s (no toggle) and of one or three (a toggle), and UNO calls in silence; a core
+    that toggled on a group's last card alone, or judged no call made with a play, parts from the referee."""
+    rules = "UNO 1121 S-DR-BA"
+    same_steps(rules, players=(2, 3, 4), seeds=range(6))
+    even = sum(_history_has(rules, 3, s, lambda e: _sevens_in_groups(e) == 2) for s in range(12))
+    odd = sum(_history_has(rules, 3, s, lambda e: _sevens_in_groups(e) in (1, 3)) for s in range(12))
+    paid = sum(_history_has(rules, 3, s, lambda e: e.kind == "penalty" and e.reason == "spoke during silence")
+               for s in range(12))
+    assert even >= 2 and odd >= 2 and paid >= 2, (even, odd, paid)
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121 S-DR-BA", "UNO 1121 SPP-T(card=1)-CAR-DD", "UNO 1121 ST-DOA-C-BACK(card=6)"])
+def test_compiled_strategist_and_greedy_agree_under_S_on_house2_lists(rules):
+    """The strategist reads a call in silence's penalty (before a play's gifts and hooks) as StrategistBot does."""
+    assert agree(rules, StrategistBot, STRATEGIST) > 150
+    assert agree(rules, GreedyBot, GREEDY, players=(2, 3), hands=5) > 80
 
 
 # ------------------------------------------------------------------------------ MS

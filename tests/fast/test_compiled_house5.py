@@ -114,10 +114,13 @@ def test_social_rules_are_played_compiled_with_the_proven_rules_only():
         for bots in ("random-play", "greedy"):
             assert C.problem(rules, bots, 4) is None, rules
     for mine in ("E", "IE", "S"):
-        for other in ("C", "DR", "SEVENO", "ADDUP", "T", "DP", "ORG"):
+        # (S also on _house2.h's lists: tests/fast/test_compiled_house3_h2.py; SEVENO shares its 7)
+        for other in ("ADDUP", "DP", "ORG", "SEVENO") if mine == "S" else ("C", "DR", "SEVENO", "ADDUP", "T", "DP", "ORG"):
             why = C.problem(f"UNO 1121 {mine}-{other}", "random-play", 3)
             assert why and other in why, (mine, other)
         assert C.batch_problem(f"UNO 1121 {mine}") is None   # (the env's C flows: tests/fast/test_envflow.py)
+    for other in ("C", "DR", "T(card=1)", "DOA"):
+        assert C.problem(f"UNO 1121 S-{other}", "strategist", 3) is None, other
 
 
 @pytest.mark.parametrize("rules", SOCIAL_RULES)

@@ -26,7 +26,7 @@ def lockstep(rules: str, players, seeds: int, rates=LOUD) -> dict:
     """Every action of the sampled hands, C == the referee's harness; what the human seats did (asserted by the
     callers, so that a check cannot pass on hands where they do nothing)."""
     out = {"hands": 0, "full": 0, "actions": 0, "groups": 0, "targets": 0, "slaps": 0, "lines": 0, "out": 0,
-           "forgot": 0}
+           "forgot": 0, "hushed": 0}
     run, full = S.sample(seeds)
     for p in players:
         out["full"] += full
@@ -52,6 +52,7 @@ def lockstep(rules: str, players, seeds: int, rates=LOUD) -> dict:
                 out["lines"] += type(a) is Say
             out["out"] += len(set(g.eliminated) & human)
             out["forgot"] += sum(e.kind == "caught" and e.detail[0] in human for e in g.events)
+            out["hushed"] += sum(e.kind == "penalty" and e.reason == "spoke during silence" for e in g.events)
     return out
 
 
@@ -78,6 +79,15 @@ def test_human_bots_apologise_for_house4_penalties_as_on_the_referee(rules):
     # the card effects' penalties (Game.penalize: TRI, BACK, BA, BOMB, DAD) are penalty events a HumanBot apologises for
     r = lockstep(rules, (3, 4, 5), 8, rates=CHATTY)
     assert r["lines"] >= S.share(8, r["hands"], r["full"])
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121 S-DR-T(card=1)", "UNO 1121 SPP-DD-CAR-ORG", "UNO 1121 ST-DOA-C"])
+def test_human_bots_talk_in_silence_under_house2_rules_as_on_the_referee(rules):
+    # S on _house2.h's lists: a group toggles the silence by its count of 7s (DR, DD); the lines said and the UNO
+    # calls made with a play while it holds cost what the referee's judge says; ST's silence ends with its owner's
+    # turn, a cut's (C) turn being its cutter's
+    r = lockstep(rules, (3, 4), 8, rates=CHATTY)
+    assert r["hushed"] >= S.share(3, r["hands"], r["full"]), r
 
 
 # M's slap rounds (every seat may react while one is open) and sudden death (the seats out react no more)

@@ -535,14 +535,17 @@ static inline void open_window(Game *g, int s) {
     if (g->flags & F_SLOW) g->expiry[s] = (uint16_t)(g->turns_done + 2);
 }
 
-/* Game.end_turn's count (SLOWUNO: the windows that end with it close) */
-static inline void turn_done(Game *g) {
-    if (g->h5) h5_turn_end(g, g->current);           /* S (_house5.h): Game.end_turn's on_turn_end, the seat in turn */
+/* Game.end_turn(seat, ...)'s count (SLOWUNO: the windows that end with it close); `seat`: whose turn ends (a cut's
+ * player on _house2.h's lists, else the seat in turn) */
+static inline void turn_done_of(Game *g, int seat) {
+    if (g->h5) h5_turn_end(g, seat);                 /* S (_house5.h): Game.end_turn's on_turn_end */
     g->turns_done = (uint16_t)(g->turns_done + 1);
     if ((g->flags & F_SLOW) && g->catchable)
         for (int q = 0; q < g->n; q++)
             if ((g->catchable >> q & 1) && g->expiry[q] <= g->turns_done) g->catchable &= (uint16_t)~(1u << q);
 }
+
+static inline void turn_done(Game *g) { turn_done_of(g, g->current); }
 
 /* Game.hands_changed for one seat: UNO said / catchable follow the hand's size */
 static void hands_changed(Game *g, int s) {

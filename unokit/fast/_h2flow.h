@@ -150,9 +150,16 @@ static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int
         H->last_draw[p] = 0;
         H->color = (int8_t)col;
         H->penalty = -1;
+        int skip = twin >= 0, e = 0;     /* (GT's penalty, the first draw of the hooks' events: told below) */
+        if (ev && ev->hush)              /* S: the call in silence's penalty, the play's first draw (h2_strat_events) */
+            for (; e < ev->m; e++)
+                if (ev->v[e].kind == SE_DRAW) {
+                    if (ev->v[e].n > 0) hist_draw_event(H, p, ev->v[e].n);   /* (no card left: no draw event) */
+                    e++;
+                    break;
+                }
         if (twin >= 0 && g->gt_got) hist_draw_event(H, twin, g->gt_got);   /* GT's penalty: before the card's draws */
-        int skip = twin >= 0;            /* (GT's penalty, the first draw of the play's events: told above) */
-        for (int e = 0; ev && e < ev->m; e++) {   /* the hooks' draws, one event each (h2f_apply) */
+        for (; ev && e < ev->m; e++) {   /* the hooks' draws, one event each (h2f_apply) */
             const StEv *v = &ev->v[e];
             if (v->kind != SE_DRAW) continue;
             if (skip) { skip = 0; continue; }
@@ -225,7 +232,8 @@ static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
          * as the referee tells them (the history reads a draw of one card as lacking the colour in force) */
         StEvs ev;
         Rng die;
-        int hooks = h->G.h2 & (H_DAD | H_BACK | H_BA | H_BOMB), many = m.kind == MV_PLAY && (hooks & (hooks - 1));
+        int hooks = h->G.h2 & (H_DAD | H_BACK | H_BA | H_BOMB);
+        int many = m.kind == MV_PLAY && ((hooks & (hooks - 1)) || (m.uno && g->s_on && g->s_cost));   /* (S's call) */
         if (many) h2_strat_events(&h->G, &m, &ev, &die);
         int tri = m.kind == MV_ID && m.id % XPS == K_DRAW && (h->G.h2 & H_TRI) && h->G.h4.tri_q == m.seat
                   && g->phase == PH_PLAY && m.seat == g->current;

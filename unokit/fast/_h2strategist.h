@@ -40,7 +40,7 @@ typedef struct { int8_t kind, a, b; int16_t n; } StEv;
  * SEVENO's swap and pass, ZEROLEFT, BOMB): the hand sizes followed through them (what a hook asks of its player's hand, LIMIT's room)
  * and each penalty drawn from the stock as take() draws it: with rng (a copy of the hand's generator, when DAD's
  * die is rolled) its reshuffles draw from the copy, so that the die's face is the one the play will roll */
-typedef struct { StEv v[4 * MAXP + 8]; int m, lens[MAXP], stock, disc, n; const Game *g; Rng *rng; } StEvs;
+typedef struct { StEv v[4 * MAXP + 8]; int m, lens[MAXP], stock, disc, n, hush; const Game *g; Rng *rng; } StEvs;
 
 static void se_draw(StEvs *E, int s, int k) {
     int room = E->g->cap - E->lens[s], got = 0;
@@ -84,12 +84,24 @@ static void h2_strat_events(const G2 *G, const Move *a, StEvs *E, Rng *die) {
     E->g = g;
     E->n = n;
     E->m = 0;
-    E->stock = g->stock_len;
-    E->disc = g->discard_len + k + g->hid_len;   /* (DED: the face-down pile joins a reshuffle, its claim closed) */
+    E->hush = 0;
     E->rng = NULL;
     if (dad) { *die = g->rng; E->rng = die; }
-    for (int s = 0; s < n; s++) E->lens[s] = g->hand_len[s];
+    Game t;                                            /* M: the slap round the play closes first (h2_apply, seat_starts) */
+    const Game *at = g;
+    if (g->m_out || g->m_open) {
+        t = *g;
+        if (!(t.m_out && h5_m_turn_action(&t, p, 0)) && t.m_open) h5_on_start(&t, p);
+        at = &t;
+    }
+    E->stock = at->stock_len;
+    E->disc = at->discard_len + k + at->hid_len;  /* (DED: the face-down pile joins a reshuffle, its claim closed) */
+    for (int s = 0; s < n; s++) E->lens[s] = at->hand_len[s];
     E->lens[p] -= k;
+    if (a->uno && E->lens[p] == 1 && g->s_on && g->s_cost) {   /* S: a call in silence (Game.speak), before the hooks */
+        se_draw(E, p, g->s_cost);
+        E->hush = 1;
+    }
     if (a->ng) {                                       /* DOA's gifts (play_order -1: first): 'donate' */
         E->lens[p] -= a->ng;
         E->lens[q] += a->ng;

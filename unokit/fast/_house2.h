@@ -566,8 +566,8 @@ static void h2_complete(const G2 *G, Rng *r, int phase, int react, Move *a) {
 #include "_h2strategist.h"     /* the strategist on these Move lists */
 
 /* ------------------------------------------------------------------ applying */
-static void h2_end_turn(Game *g, int nxt) {          /* Game.end_turn (CON's window closes with the turn) */
-    turn_done(g);                                      /* (the turns counted: PAA's peace, SLOWUNO's windows) */
+static void h2_end_turn(Game *g, int seat, int nxt) {   /* Game.end_turn(seat, nxt) (CON's window closes with it) */
+    turn_done_of(g, seat);                             /* (the turns counted: PAA's peace, SLOWUNO's windows; ST's) */
     g->current = (uint8_t)nxt;
     g->drawn = -1;
     g->opts = 0;
@@ -656,6 +656,7 @@ static void h2_play(G2 *G, const Move *a) {
     else if (left == 1) {
         g->uno_said[p] = (uint8_t)a->uno;
         if (!a->uno) g->catchable |= (uint16_t)(1u << p);
+        else if (g->h5) h5_spoke_uno(g, p);            /* S (_house5.h): Game.speak(p, "UNO"), before the hooks */
     }
     /* on_play */
     if (a->ng) h7_donate(g, p, a);                     /* DOA (play_order -1: first) */
@@ -708,7 +709,7 @@ static void h2_play(G2 *G, const Move *a) {
         g->pending = g->pending + add;
         g->pending_kind = (uint8_t)fx;
         if (empty) g->going_out = (int8_t)p;
-        h2_end_turn(g, next_seat(g, p));
+        h2_end_turn(g, p, next_seat(g, p));
         return;
     }
     if (empty && g->m_out != p + 1) { finish(g, p); return; }   /* M: a slap round decides the win */
@@ -728,7 +729,7 @@ static void h2_play(G2 *G, const Move *a) {
     }
     if (skip)                                          /* what on_play hooks asked (DAD) */
         nxt = T_FACE[last] != FACE_SKIP ? h2_next(g, p, 1 + skip) : h2_next(g, nxt, skip);
-    h2_end_turn(g, nxt);
+    h2_end_turn(g, p, nxt);
 }
 
 /* Game._do_challenge: a Wild Draw Four play (one card, or a group of them) judged */
@@ -760,7 +761,7 @@ static void h2_challenge(G2 *G, int p) {
         g->pens[p]++;
         take(g, p, kk);
         if (g->going_out >= 0) { finish(g, g->going_out); return; }
-        h2_end_turn(g, next_seat(g, p));
+        h2_end_turn(g, p, next_seat(g, p));
     }
 }
 

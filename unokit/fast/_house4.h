@@ -76,7 +76,7 @@ static int h4_aa_prefix(const Game *g, const uint8_t *cs, int k) {
 #else
 
 static void h2_pass_hands(Game *g, int times, int d);
-static void h2_end_turn(Game *g, int nxt);
+static void h2_end_turn(Game *g, int seat, int nxt);
 
 /* does a play of these cards name a seat (T's card, SEVENO's 7)? */
 static int h4_swaps(const G2 *G, const uint8_t *cs, int k) {
@@ -213,7 +213,7 @@ static int h4_tri_apply(G2 *G, int id) {
                 g->drawn = (int8_t)c; g->phase = PH_DRAWN; return 1;
             }
         }
-        h2_end_turn(g, next_seat(g, p));
+        h2_end_turn(g, p, next_seat(g, p));
         return 1;
     }
     if ((k == K_DRAW || k == K_PASS) && p == h->tri_q) h->tri_q = -1;

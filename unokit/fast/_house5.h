@@ -28,7 +28,8 @@
  * rule_objection (CHU's; colour 0 named for a wild), which the draws of SAT, INS, FORCE, CON and DRAWANY read:
  * compiled.problem plays CHU with the stacking rules and the deal's size only; E, IE, S and M also with the drawing
  * rules and _house3.h's (ADDUP's pairs skip these hooks: refused; M not with FL(all), for which its card is a
- * drawing card); CHU and M also on _house2.h's lists (h5_on_group: a play's last card, M's card anywhere in it).
+ * drawing card); CHU, S and M also on _house2.h's lists (h5_on_group: a play's last card, S's count of its card, M's
+ * card anywhere in it; a play's UNO call judged in h2_play, a cut's turn ending as its cutter's: h2_end_turn).
  * Under these rules the reaction step follows the harness's order (_ccore.c, h5_react_step; a slap round open: every
  * seat). tests/fast/test_compiled_house5.py, test_compiled_slap.py. */
 
@@ -115,8 +116,16 @@ static void h5_m_open(Game *g, int p) {
     if (!g->hand_len[p]) g->m_out = (uint8_t)(p + 1);
 }
 
-/* Game.last_plays takes the play (after its cards are down, before end_turn), then the on_play hooks */
-static void h5_on_play(Game *g, int p, int card) {
+/* Silence.on_play for a play holding an odd count of its card */
+static void h5_on_play_s(Game *g, int p) {
+    if (g->h5 & Z_ST) { g->s_on = 1; g->s_owner = (int8_t)p; g->s_left = g->s_rounds; g->s_fresh = 1; }
+    else if (!g->s_on) { g->s_on = 1; g->s_owner = (int8_t)p; }
+    else g->s_on = 0;
+}
+
+/* Game.last_plays takes the play (after its cards are down, before end_turn), then the on_play hooks; `sevens`: the
+ * count of S's card in the play (its last card `card` alone on the official listing) */
+static void h5_on_play_n(Game *g, int p, int card, int sevens) {
     g->lp_seat[0] = g->lp_seat[1];
     g->lp_num[0] = g->lp_num[1];
     g->lp_seat[1] = (int8_t)p;
@@ -125,11 +134,7 @@ static void h5_on_play(Game *g, int p, int card) {
         int twin = g->lp_seat[0] >= 0 && g->lp_seat[0] != p && g->lp_num[0] >= 0 && g->lp_num[0] == g->lp_num[1];
         g->chu_at = twin ? (uint16_t)(g->turns_done + 1) : 0;
     }
-    if ((g->h5 & Z_S) && T_NUMV[card] == g->s_card) {   /* Silence.on_play: one card, an odd count */
-        if (g->h5 & Z_ST) { g->s_on = 1; g->s_owner = (int8_t)p; g->s_left = g->s_rounds; g->s_fresh = 1; }
-        else if (!g->s_on) { g->s_on = 1; g->s_owner = (int8_t)p; }
-        else g->s_on = 0;
-    }
+    if ((g->h5 & Z_S) && (sevens & 1)) h5_on_play_s(g, p);   /* Silence.on_play: an odd count */
     if ((g->h5 & Z_M) && T_NUMV[card] == g->m_card) h5_m_open(g, p);
     for (int i = 0; i < 2; i++)   /* Compliments.on_play, Critiques.on_play */
         if ((g->h5 & (Z_E << i)) && T_NUMV[card] == g->e_card[i] && T_COLOR[card] == g->e_color[i]) {
@@ -137,6 +142,8 @@ static void h5_on_play(Game *g, int p, int card) {
             g->e_k[i] = 1;
         }
 }
+
+static inline void h5_on_play(Game *g, int p, int card) { h5_on_play_n(g, p, card, T_NUMV[card] == g->s_card); }
 
 /* Silence.on_turn_end: a temporary silence counts its owner's turns */
 static void h5_turn_end(Game *g, int seat) {
@@ -165,12 +172,16 @@ static void seed_harness(int fast, uint64_t seed, const char *purpose, long long
     }
 }
 
-/* h5_on_play for a play of k cards on _house2.h's lists: Game.last_plays and CHU read its last card, SlapPile any of
- * its cards (E, IE and S are played with the official listing only: compiled.problem) */
+/* h5_on_play for a play of k cards on _house2.h's lists: Game.last_plays and CHU read its last card, Silence the
+ * count of its card in the play (an odd count toggles, as one card does), SlapPile any of its cards (E and IE are
+ * played with the official listing only: compiled.problem) */
 static void h5_on_group(Game *g, int p, const uint8_t *cs, int k) {
     if (k <= 0) return;
-    h5_on_play(g, p, cs[k - 1]);
-    if (!(g->h5 & Z_M) || T_NUMV[cs[k - 1]] == g->m_card) return;
+    int last = cs[k - 1];
+    int sevens = 0;
+    if (g->h5 & Z_S) for (int i = 0; i < k; i++) sevens += T_NUMV[cs[i]] == g->s_card;
+    h5_on_play_n(g, p, last, sevens);
+    if (!(g->h5 & Z_M) || T_NUMV[last] == g->m_card) return;
     for (int i = 0; i < k - 1; i++)
         if (T_NUMV[cs[i]] == g->m_card) { h5_m_open(g, p); return; }
 }

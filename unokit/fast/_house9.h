@@ -24,7 +24,7 @@ enum { PH_FREE = 4, PH_HFIN = 5 };                /* Phase.FREE_DISCARD, Phase.H
 enum { MV_HID = 2, MV_ACCUSE = 3, MV_DISCARD = 4 };
 #define ACCUSE_BASE (DOUBTDRAW_BASE + MAXP)      /* codec.ACCUSE_BASE (unokit/fast/ccore.py checks it) */
 #define DISCARD_BASE EXT2_BASE                   /* codec.DISCARD_BASE */
-static void h2_end_turn(Game *g, int nxt);
+static void h2_end_turn(Game *g, int seat, int nxt);
 #define HID(g, i) ((g)->discard[NDECK - 1 - (i)])   /* the i-th card of the face-down pile, the oldest first */
 static int h2_targets(const G2 *G, int p, const uint8_t *cs, int k, int8_t *tg);
 /* the rules that make Game.custom_play (their play_problem or allow_play hooks; ADDUP: F_ADDUP) */
@@ -138,7 +138,7 @@ static void h9_hide(G2 *G, const Move *a) {
         return;
     }
     if ((G->h2 & H_TRI) && G->h4.tri_q == p) G->h4.tri_q = -1;   /* Trinity.on_turn_end: its turn is over */
-    h2_end_turn(g, nxt);
+    h2_end_turn(g, p, nxt);
 }
 
 /* Game.finish_hidden: the face-down finish stands (the next seat draws what is pending) */

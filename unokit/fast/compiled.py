@@ -109,8 +109,9 @@ _H3_WITH_H2: dict[str, tuple[str, ...]] = {
 _H2_BUT_DED = tuple(c for c in _H2 if c != "DED")      # (DED's accusations: proven with the official listing's reactions)
 _CHU_WITH = _H5_WITH + _H2_BUT_DED + _H3_ALL_H2
 #: the other rules of _house5.h also on _house2.h's lists: M (its slap rounds there, a group of its card too, no cut
-#: while the pile is slapped: tests/fast/test_compiled_house3_h2.py)
-_H5_WITH_H2: dict[str, tuple[str, ...]] = {"M": _H2_BUT_DED}
+#: while the pile is slapped) and S (a group toggles the silence by its count of S's card, a play's UNO call judged
+#: before the play's hooks): tests/fast/test_compiled_house3_h2.py
+_H5_WITH_H2: dict[str, tuple[str, ...]] = {"M": _H2_BUT_DED, "S": _H2_BUT_DED}
 #: the rules of _house2.h sudden death (_house6.h) was proven with: the turn at the seats left there (h2_next, h2_skip),
 #: the seats out listing nothing; not those that name seats, pass hands or make everyone draw
 #: (tests/fast/test_compiled_house3_h2.py)
