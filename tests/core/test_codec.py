@@ -98,15 +98,21 @@ def test_house_rule_plays_encode_to_one_id_that_decodes_back(seat, cards, color,
 
 def test_DOA_gifts_are_numbered_after_the_cards_of_their_play():
     """Issue 28, point 1 (DOA): a play that gives cards away has an id, its gifts after a 0 digit; the ids of the
-    plays that give nothing stand, and every id fits the C core's int64."""
-    for text in ("0 play R2 @1 give:B5,Y7", "3 play R2 G2 @1 give:Y7,Y8,Y9,B5 uno", "9 play W>G @0 give:W"):
+    plays that give nothing stand; up to INT64_DIGITS digits an id fits the C core's int64, and a group of eight 2s
+    giving sixteen cards (DR) has one too."""
+    for text in ("0 play R2 @1 give:B5,Y7", "3 play R2 G2 @1 give:Y7,Y8,Y9,B5 uno", "9 play W>G @0 give:W",
+                 "0 play R2 R2 R2 R2 @1 give:B5,B6,B7,B8,B9,B9,G1,G1", "1 play R2 R2 Y2 Y2 G2 G2 B2 B2 @2 "
+                 "give:B5,B6,B7,B8,B9,B9,G1,G1,G3,G3,G4,G5,G6,W,W,W+4 uno"):
         a = Action.parse(text)
         i = codec.encode(a)
-        assert codec.EXT2_BASE <= i < 2 ** 63 and codec.decode(i) == a and str(codec.decode(i)) == text
+        assert i >= codec.EXT2_BASE and codec.decode(i) == a and str(codec.decode(i)) == text
+        digits = len(a.cards) + 1 + len(a.give)
+        assert (i < 2 ** 63) == (digits <= codec.INT64_DIGITS), text
     plain = Action.parse("0 play R2 @1")
     assert codec.encode(plain) == codec.EXT2_BASE + codec.MAX_PLAYERS * (((official.CARDS.index(plain.cards[0]) + 1)
                                                                           * 5 * 2) * 11 + 2)
-    for bad in ("0 play R2 give:B5", "0 play R2 R2 R2 R2 @1 give:B5,B6,B7,B8,B9"):   # no seat; past EXT2_DIGITS
+    for bad in ("0 play R2 give:B5", "0 play R2 R2 R2 R2 R2 R2 R2 R2 @1 give:" + ",".join(["B5"] * 17)):   # no seat;
+        # past EXT2_DIGITS
         with pytest.raises(IllegalActionError):
             codec.encode(Action.parse(bad))
 
@@ -114,7 +120,7 @@ def test_DOA_gifts_are_numbered_after_the_cards_of_their_play():
 @settings(max_examples=150, deadline=None)
 @given(seat=st.integers(0, codec.MAX_PLAYERS - 1), cards=st.lists(st.integers(0, official.NCARDS - 1), min_size=1,
                                                                    max_size=4),
-       give=st.lists(st.integers(0, official.NCARDS - 1), min_size=1, max_size=6), uno=st.booleans(),
+       give=st.lists(st.integers(0, official.NCARDS - 1), min_size=1, max_size=22), uno=st.booleans(),
        target=st.integers(0, codec.MAX_PLAYERS - 1))
 def test_plays_with_gifts_encode_to_one_id_that_decodes_back(seat, cards, give, uno, target):
     play = Play(seat, tuple(official.CARDS[c] for c in cards), None, uno, target, (), 0,
@@ -124,7 +130,7 @@ def test_plays_with_gifts_encode_to_one_id_that_decodes_back(seat, cards, give, 
             codec.encode(play)
         return
     i = codec.encode(play)
-    assert i < 2 ** 63 and codec.decode(i) == play
+    assert codec.decode(i) == play and (i < 2 ** 63) == (len(cards) + 1 + len(give) <= codec.INT64_DIGITS)
 
 
 def test_every_DOA_play_the_referee_offers_has_an_id():

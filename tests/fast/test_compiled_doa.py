@@ -27,8 +27,8 @@ from unokit.fast import compiled as C
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
-#: the rules DOA was proven with (one combination each; compiled.problem refuses the others, _doa_problem and
-#: _h4_problem say why); with the draws SAT, INS, FORCE, CON, TRI: tests/fast/test_compiled_playable_alone.py
+#: the rules DOA was proven with (one combination each; compiled.problem refuses the others, _h4_problem says why);
+#: with the draws SAT, INS, FORCE, CON, TRI: tests/fast/test_compiled_playable_alone.py; with DR and AA: DOA_GROUPS
 DOA_WITH = ("UNO 1122 DOA(card=7)-DD-JUMPIN", "UNO 1121 DOA-ADDUP-CAR", "UNO 1121 DOA-C-P4", "UNO 3112 DOA-ZEROLEFT",
             "UNO 1121 DOA-DRAWPLAY-P2", "UNO 1111 uno=3 DOA-AB-C", "UNO 1121 DOA-DD-BOMB-FU(cards=4)",
             "UNO 1121 DOA-BACK-DOUBLE-BA-DAD(card=7)", "UNO 1121 DOA-P1-BU(cards=9)", "UNO 1112 DOA-P3-DOUBLE")
@@ -47,13 +47,16 @@ def test_DOA_is_played_compiled_with_the_rules_it_was_proven_with():
     for rules in ("UNO 1121 DOA",) + DOA_WITH:
         for bots in ("random-play", "greedy"):
             assert C.problem(rules, bots, 4) is None, rules
-    for other in ("DR", "AA", "MS1", "DED"):
+    for other in ("MS1", "DED"):
         why = C.problem(f"UNO 1121 DOA-{other}", "random-play", 3)
         assert why and "DOA" in why and other in why, (other, why)
     for rules in DOA_NAMING:       # (tests below)
         for bots in ("random-play", "greedy", "strategist"):
             assert C.problem(rules, bots, 4) is None, rules
     assert C.problem("UNO 1121 DOA", "strategist", 3) is None   # (tests/fast/test_compiled_strategist_doa.py)
+    for rules in DOA_GROUPS:       # (tests below)
+        for bots in ("random-play", "greedy", "strategist"):
+            assert C.problem(rules, bots, 4) is None, rules
     assert C.problem("UNO 1121 DOA-PAA", "random-play", 3) is None   # (tests/fast/test_compiled_house3_h2.py)
     assert C.batch_problem("UNO 1121 DOA")
 
@@ -126,6 +129,55 @@ def combined_steps(rules: str, nums: set[int], players: int, seeds) -> tuple[int
 def test_DOA_gifts_and_a_swap_or_look_in_one_play_compiled_as_the_referee(rules, nums):
     steps, combined = combined_steps(rules, nums, 3, range(10))
     assert combined > 0 and steps > 100, (steps, combined)
+
+
+# ------------------------------------------------------------------------------ DOA beside DR and AA: groups of 2s
+#: a group of k 2s gives 2k cards (Donation.owed): past three 2s the play's id passes an int64 (codec.INT64_DIGITS),
+#: which the C core builds as a Python int; the guide's variation DR-P4-PAA-SU-CAR-T-M-DOA-PRE among them
+DOA_GROUPS = ("UNO 1121 DOA-DR", "UNO 1121 DOA-AA", "UNO 1121 DR-P4-PAA-SU-CAR-T-M-DOA-PRE", "UNO 1122 DOA-DR-BA-C")
+
+
+def gifts_steps(rules: str, players: int, seeds, least: int = 6) -> dict:
+    """check_steps with the plays giving the most cards chosen when offered (of ``least`` cards or more: past an
+    int64 with a group of three 2s); what was compared and applied."""
+    from unokit.core.actions import Play
+    out = {"steps": 0, "big_applied": 0, "big_listed": 0}
+    for seed in seeds:
+        rng = random.Random(seed * 11 + players)
+
+        def choose(g, lg: list[list[int]], rng: random.Random = rng) -> int:
+            seat = g.to_act if lg[g.to_act] else rng.choice([s for s in range(players) if lg[s]])
+            gifts = [(len(a.give), i) for i in lg[seat] if type(a := C.to_action(i)) is Play and len(a.give) >= least]
+            i = rng.choice([i for n, i in gifts if n == max(gifts)[0]]) if gifts and rng.random() < 0.8 \
+                else rng.choice(lg[seat])
+            out["big_applied"] += i >= 2 ** 63
+            out["big_listed"] += sum(x >= 2 ** 63 for ids in lg for x in ids)
+            return i
+
+        out["steps"] += S.replay_steps(players, seed, rules, choose, 600, top=True)
+    return out
+
+
+@pytest.mark.parametrize("rules", DOA_GROUPS)
+def test_DOA_groups_of_2s_give_their_cards_compiled_as_the_referee(rules):
+    """000 §DOA with DR: 'two cards per 2 played'; the groups of three and more 2s, whose ids pass an int64, are
+    listed and applied in C as on the referee (every seat's complete actions and the state at every step)."""
+    S.same_steps(rules, (2, 3, 4), range(3), other=0.2, cap=600)
+    S.same_hands(rules, (2, 4), 6, 4)
+
+
+def test_DOA_groups_of_three_2s_or_more_ids_past_an_int64_compiled_as_the_referee():
+    r = gifts_steps("UNO 1121 DOA-DR-BU(cards=12)", 3, range(30))   # (BU: bigger hands, more groups of 2s)
+    assert r["big_applied"] >= 3 and r["big_listed"] >= 100 and r["steps"] > 500, r
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121 DOA-DR", "UNO 1121 DR-P4-PAA-SU-CAR-T-M-DOA-PRE"])
+def test_DOA_groups_compiled_strategist_and_greedy_choose_as_the_python_bots(rules):
+    from test_compiled_house3_h2 import STRATEGIST, agree
+
+    from unokit.bots.strategist import StrategistBot
+    assert agree(rules, StrategistBot, STRATEGIST) > 120
+    assert agree(rules, GreedyBot, GREEDY, players=(2, 3), hands=5) > 80
 
 
 def test_DOA_targets_without_the_swaps_none_in_C_fail_the_differential_check(monkeypatch):

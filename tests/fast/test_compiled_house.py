@@ -128,7 +128,7 @@ def test_compiled_refuses_uncovered_house_rules_with_a_reason():
     for rules in ("UNO 1121 P1", "UNO 1121 FU(cards=6)-P4-ADDUP-SAT-CON-DRAWPLAY", "UNO 1121 BU(cards=20)",
                   "UNO 1121 P3 deal=5 target=300", "UNO 1122 INS-FORCE", "UNO 3121 P2"):
         assert C.problem(rules, ["random-play"], 4) is None, rules
-    assert "DOA" in C.problem("UNO 1121 P4-DOA-DR", ["random-play"])   # (DOA alone: tests/fast/test_compiled_doa.py)
+    assert "DOA" in C.problem("UNO 1121 P4-DOA-MS1", ["random-play"])   # (DOA: tests/fast/test_compiled_doa.py)
     assert "M with ORG is played by the referee only" in C.problem("UNO 1121 C-CAR-P4-M-ORG", ["random-play"])
     assert "simplified" in C.problem("UNO 2121 P4", ["random-play"])
     assert "official" in C.problem("UNO 1121 P4 first=redraw", ["random-play"])
@@ -138,7 +138,7 @@ def test_compiled_refuses_uncovered_house_rules_with_a_reason():
     with pytest.raises(UnoError, match="cannot be combined"):
         C.play(5, rules="UNO 1121 SAT-INS")
     with pytest.raises(UnoError, match="DOA"):
-        C.play(5, rules="UNO 1121 DOA-P4-DR")
+        C.play(5, rules="UNO 1121 DOA-P4-MS1")
     r = C.play(50, players=10, rules="UNO 1121 BU(cards=10)", seed=1, chance="fast")
     assert (r.winner >= 0).all()
 

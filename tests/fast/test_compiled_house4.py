@@ -136,7 +136,7 @@ def test_house4_refuses_other_bots_and_what_it_does_not_play():
     for rules in ("UNO 1121 TRI-SAT", "UNO 1121 CAR-FORCE", "UNO 1121 TRI-INS", "UNO 1121 AB-CON"):
         assert "can_play_alone" in C.problem(rules, ["random-play"], 3)
     assert C.problem("UNO 1121 AB-TRI", ["random-play"], 3) is None   # (TRI's draw asks it: test_compiled_house3_h2.py)
-    for rules, code in (("UNO 1121 DOA-DR", "DOA"), ("UNO 1121 DP-C", "DP")):   # (tests/fast/test_compiled_doa.py, _dp.py)
+    for rules, code in (("UNO 1121 DOA-MS1", "DOA"), ("UNO 1121 DP-C", "DP")):   # (tests/fast/test_compiled_doa.py, _dp.py)
         why = C.problem(rules, ["random-play"], 3)
         assert why and code in why
 

@@ -24,10 +24,11 @@ from unokit.fast import compiled as C
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not built")
 
-#: DOA alone and with the rules it combines with (compiled.problem refuses DR and AA beside it)
+#: DOA alone and with the rules it combines with (groups of 2s under DR and AA too, the guide's variation among them)
 DOA = ["UNO 1121 DOA", "UNO 1122 DOA(card=7)-DD-JUMPIN-ORG", "UNO 1121 DOA-C-P4", "UNO 1121 DOA-ADDUP-CAR-ORG",
        "UNO 3112 DOA-ZEROLEFT", "UNO 1121 DOA-BACK-DOUBLE-BA-DAD(card=7)", "UNO 1121 DOA-DD-BOMB-FU(cards=4)",
-       "UNO 1121 DOA-TRI-P2", "UNO 1111 uno=3 DOA-AB-C", "UNO 1121 ADDUP-T-DOA-CLA", "UNO 1121 DOA-SEVENO"]
+       "UNO 1121 DOA-TRI-P2", "UNO 1111 uno=3 DOA-AB-C", "UNO 1121 ADDUP-T-DOA-CLA", "UNO 1121 DOA-SEVENO",
+       "UNO 1121 DOA-DR-ORG", "UNO 1121 DOA-AA-C", "UNO 1121 DR-P4-PAA-SU-CAR-T-M-DOA-PRE"]
 #: DP alone and with the rules it combines with (compiled._DP_WITH)
 DP = ["UNO 1121 DP", "UNO 1121 DP-ORG", "UNO 1121 DP-P2-SAT", "UNO 1112 DP-P4-INS-FU(cards=5)",
       "UNO 1121 DP-CON-DRAWPLAY-BU(cards=9)", "UNO 1122 DP-FORCE-P1", "UNO 1121 DP-P3"]

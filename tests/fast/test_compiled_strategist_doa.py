@@ -11,7 +11,7 @@ Lockstep: the compiled core plays seeded hands with strategist seats, every move
 replays them and at every decision of a strategist seat, in turn and out of turn (its UNO calls, catches and cuts),
 :class:`~unokit.bots.strategist.StrategistBot` seeded as the compiled seat, its stems completed one sub-decision at a
 time as the harness completes them (``unokit.engine.flow.ask``), must choose the same action, 2 to 6 players, alone
-and with the rules DOA combines with (compiled.problem refuses DOA with DR, AA, T, SEVENO and CLA). Whole hands equal
+and with the rules DOA combines with (groups of 2s under DR: tests/fast/test_compiled_doa.py). Whole hands equal
 the lab's ``play_deal``. Mutant strategists (no gifts valued, no pruning, another seat given the cards) fail.
 """
 
@@ -133,7 +133,8 @@ def test_the_lockstep_fails_against_a_different_strategist_under_DOA(mutant):
 def test_problem_accepts_DOA_for_the_strategist():
     for rules in ("UNO 1121 DOA", "UNO 1121 DOA-C-P4", "UNO 1122 DOA(card=7)-DD-JUMPIN"):
         assert C.problem(rules, ["strategist", "random-play", "greedy", "strategist"], 4) is None, rules
-    assert "DOA" in (C.problem("UNO 1121 DOA-DR", "strategist", 4) or "")   # (refused for every bot)
+    assert "DOA" in (C.problem("UNO 1121 DOA-MS1", "strategist", 4) or "")   # (refused for every bot)
+    assert C.problem("UNO 1121 DOA-DR", "strategist", 4) is None   # (groups of 2s: tests/fast/test_compiled_doa.py)
     assert C.problem("UNO 1121 DOA-SEVENO", "strategist", 4) is None       # (below: the lockstep under it)
 
 

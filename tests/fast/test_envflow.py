@@ -153,7 +153,7 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 BLITZ", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-DR", 2)
+    assert flow_problem("UNO 1121 BLITZ", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-MS1", 2)
     assert flow_problem("UNO 1121 M-ADDUP", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2) and flow_problem("UNO 1121 WILDMATCH-ADDUP", 2)
     assert flow_problem("UNO 1121 P4 deal=5", 2) and flow_problem("UNO 1121 CLA-T", 2) is None
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None

@@ -31,9 +31,11 @@ search bot's trees and the lazy referee:
   cuts), from ``EXT2_BASE``: ``EXT2_BASE + seat + MAX_PLAYERS * (((cards * 5 + colour + 1) * 2 + uno) * 11 +
   target + 1)``, ``cards`` the cards' indices + 1 as base-55 digits, the first card lowest; a play that gives
   cards away (DOA's ``give``, to its ``target``) continues those digits with a 0 and then the cards given, in
-  their order, at most ``EXT2_DIGITS`` digits in all (so that every id fits the C core's int64); a play put
-  face down alone (DED's ``hidden``, no face-up card) has no face-up digit: a 0, then its cards face down, and
-  the colour's place holds its ``claim`` (0 none, 1 a +2, 2 a +4).
+  their order, at most ``EXT2_DIGITS`` digits in all (8 cards, a 0 and two gifts each: a group of 2s under DR);
+  a play put face down alone (DED's ``hidden``, no face-up card) has no face-up digit: a 0, then its cards face
+  down (fewer than ``INT64_DIGITS``), and the colour's place holds its ``claim`` (0 none, 1 a +2, 2 a +4). An id
+  of at most ``INT64_DIGITS`` digits fits an int64, as the C core holds it; past that (a play giving six cards or
+  more) the C core builds it as a Python int.
 
 Each action has one id: the first numbering that has it. An integer that is no id is an
 :class:`ActionIdError`. This arithmetic is the same under every rule set; a rule set's codec
@@ -72,7 +74,7 @@ from .cards import COLORS
 from .errors import IllegalActionError, UnoError
 
 __all__ = ["ActionIdError", "MAX_PLAYERS", "ACTIONS_PER_SEAT", "OFFICIAL_SIZE", "K_PLAY", "K_DRAW", "K_PASS", "K_CHALLENGE", "K_UNO",
-           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "SLAP_BASE", "SAY_BASE", "SAY_LINES", "DOUBTDRAW_BASE", "ACCUSE_BASE",
+           "K_COLOR", "K_CATCH", "EXT_BASE", "EXT_PER_SEAT", "NPAIRS", "EXT2_BASE", "EXT2_DIGITS", "INT64_DIGITS", "SLAP_BASE", "SAY_BASE", "SAY_LINES", "DOUBTDRAW_BASE", "ACCUSE_BASE",
            "DISCARD_BASE", "Move", "OFFICIAL_MOVES",
            "OFFICIAL", "local_play", "official_id", "encode", "decode"]
 
@@ -93,9 +95,11 @@ DOUBTDRAW_BASE = 9600
 ACCUSE_BASE = DOUBTDRAW_BASE + MAX_PLAYERS
 EXT2_BASE = 10_000
 DISCARD_BASE = EXT2_BASE
-#: the most base-55 digits of a play's id from EXT2_BASE (its cards; a 0 and the cards it gives): below 2**63
-EXT2_DIGITS = 9
-assert EXT2_BASE + MAX_PLAYERS * (((55 ** EXT2_DIGITS * 5) * 2) * 11) < 2 ** 63
+#: the most base-55 digits of a play's id from EXT2_BASE (its cards; a 0 and the cards it gives: 8 + 1 + 16)
+EXT2_DIGITS = 25
+#: the digits of the ids an int64 holds (the C core's: larger ones it builds as Python ints; DED's face-down plays)
+INT64_DIGITS = 9
+assert EXT2_BASE + MAX_PLAYERS * (((55 ** INT64_DIGITS * 5) * 2) * 11) < 2 ** 63
 assert SAY_BASE + MAX_PLAYERS * len(SAY_LINES) <= DOUBTDRAW_BASE and ACCUSE_BASE + MAX_PLAYERS <= EXT2_BASE
 assert DISCARD_BASE + MAX_PLAYERS * official.NCARDS <= EXT2_BASE + MAX_PLAYERS * 110   # (the smallest play's code: 110)
 _SAY_LINE = {t: j for j, t in enumerate(SAY_LINES)}
@@ -200,7 +204,7 @@ def encode(action: Action) -> int:
         return DISCARD_BASE + p * _NCARDS + action.card.index
     if (type(action) is Play and 0 <= p < MAX_PLAYERS and action.hidden and not action.cards and not action.more
             and action.color is None and action.target is None and not action.give and action.first is None
-            and action.claim in (0, 2, 4) and len(action.hidden) < EXT2_DIGITS
+            and action.claim in (0, 2, 4) and len(action.hidden) < INT64_DIGITS
             and all(0 <= c.index < _NCARDS for c in action.hidden)):                # DED: put face down alone
         packed = 0
         for d in reversed([0] + [c.index + 1 for c in action.hidden]):
@@ -299,7 +303,8 @@ def _ext2_action(i: int) -> Play | None:
         digits.append(d)
     cut = digits.index(0) if 0 in digits else len(digits)   # DOA's gifts follow a 0
     cards, give = digits[:cut], digits[cut + 1:]
-    if not cards and give and not packed and 0 not in give and target == 0 and color < 3:   # DED: face down alone
+    if (not cards and give and not packed and 0 not in give and target == 0 and color < 3
+            and len(give) < INT64_DIGITS):                                                # DED: face down alone
         return Play(seat, (), None, bool(uno), None, tuple(official.CARDS[d - 1] for d in give), 2 * color)
     if not cards or packed or 0 in give:
         return None

@@ -1512,6 +1512,7 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         PyModule_AddIntConstant(m, "DOUBTDRAW_BASE", DOUBTDRAW_BASE);
         PyModule_AddIntConstant(m, "ACCUSE_BASE", ACCUSE_BASE);
         PyModule_AddIntConstant(m, "DISCARD_BASE", (long)DISCARD_BASE);
+        PyModule_AddIntConstant(m, "INT64_DIGITS", INT64_DIGITS);
     }
     return m;
 }

@@ -35,6 +35,7 @@ enum { H_ZEROLEFT = 1, H_SEVENO = 2, H_CUT = 4, H_JUMPIN = 8, H_DR = 16, H_DD = 
 #define H2_CAP 1024                   /* a list the harness holds (listings, unfolded lists, expansions) */
 #define H2_EVERY_CAP 20000            /* unokit.engine.compose.every_action's limit (trace) */
 #define EXT2_BASE 10000LL
+#define INT64_DIGITS 9                /* unokit.core.codec.INT64_DIGITS: the base-55 digits of an id an int64 holds */
 enum { MV_PLAY = 0, MV_ID = 1 };
 enum { MORE_NONE = 0, MORE_CARDS = 1, MORE_TARGET = 2 };
 #define FACE_SKIP 10
@@ -59,29 +60,36 @@ typedef struct {
     struct Hu *hu;                     /* h2_play_hand: the human-error seats' generators (_human.h; else NULL) */
 } G2;
 
-/* play_logged under these rules: every move applied, as h2_move_id numbers them */
-typedef struct H2Log { long long *v; int n, cap, over; } H2Log;
+/* play_logged under these rules: every move applied, as h2_move_id numbers them (-1 - j: big[j], a play whose id
+ * passes an int64, h2_move_pyid) */
+typedef struct H2Log { long long *v; int n, cap, over; struct Move *big; int nbig, capbig; } H2Log;
 
-typedef struct {
+typedef struct Move {
     int16_t id;                        /* MV_ID: the core's internal id (seat * XPS + k) */
     int8_t seat, kind, n, color, uno, target, more;   /* color, target: -1 for none */
     uint8_t cards[MAXG];
-    uint8_t ng, give[8];               /* DOA: the cards given (_house7.h's MAXGIVE) */
+    uint8_t ng, give[2 * MAXG];        /* DOA: the cards given (_house7.h's MAXGIVE: two per 2 of a group) */
     int8_t claim;                      /* DED: a face-down play's claim (_house9.h's MV_HID) */
 } Move;
 
 static long long h2_move_id(const Move *a);
 
+static void hu_h2_log(H2Log *L, long long id);
+static int h2_big_id(const Move *a);
+static PyObject *h2_log_list(H2Log *L);
+
 static void h2_log(H2Log *L, const Move *a) {
     if (L->over) return;
-    if (L->n >= L->cap) {
-        int cap = L->cap ? 2 * L->cap : 256;
-        long long *v = PyMem_RawRealloc(L->v, sizeof(long long) * (size_t)cap);
-        if (!v) { L->over = 1; return; }
-        L->v = v;
-        L->cap = cap;
+    if (!h2_big_id(a)) { hu_h2_log(L, h2_move_id(a)); return; }
+    if (L->nbig >= L->capbig) {
+        int cap = L->capbig ? 2 * L->capbig : 16;
+        Move *b = PyMem_RawRealloc(L->big, sizeof(Move) * (size_t)cap);
+        if (!b) { L->over = 1; return; }
+        L->big = b;
+        L->capbig = cap;
     }
-    L->v[L->n++] = h2_move_id(a);
+    L->big[L->nbig] = *a;
+    hu_h2_log(L, -1 - (long long)L->nbig++);
 }
 
 typedef struct { Move *v; int m, cap, over; } Lst;
@@ -886,12 +894,9 @@ static PyObject *h2_play_logged(const Config *cfg, uint64_t seed, const char *pu
                                 Strat *st) {
     seed_harness(cfg->fast, seed, purpose, salt, &bots[MAXP]);   /* (_house5.h) */
     int32_t rec[64 + 2 * MAXP];
-    H2Log log = {NULL, 0, 0, 0};
+    H2Log log = {NULL, 0, 0, 0, NULL, 0, 0};
     h2_play_hand(cfg, seed, bots, rec, &log, st);
-    PyObject *out = log.over ? PyErr_NoMemory() : PyList_New(log.n);
-    for (int i = 0; out && i < log.n; i++) PyList_SET_ITEM(out, i, PyLong_FromLongLong(log.v[i]));
-    PyMem_RawFree(log.v);
-    return out;
+    return h2_log_list(&log);
 }
 
 /* ------------------------------------------------------------------ trace (the differential tests) */
@@ -916,6 +921,50 @@ static long long h2_move_id(const Move *a) {
     for (int i = k - 1; i >= 0; i--) packed = packed * 55 + cs[i] + 1;
     long long code = ((packed * 5 + a->color + 1) * 2 + a->uno) * 11 + a->target + 1;
     return EXT2_BASE + s + (long long)MAXP * code;
+}
+
+/* a play whose id passes an int64 (more than unokit.core.codec's INT64_DIGITS base-55 digits: DOA's gifts of a group
+ * of 2s under DR): h2_move_id does not hold it */
+static int h2_big_id(const Move *a) {
+    return a->kind == MV_PLAY && a->ng && a->n + 1 + a->ng > INT64_DIGITS;
+}
+
+/* x * m + a as Python ints (x stolen; NULL in, NULL out) */
+static PyObject *py_muladd(PyObject *x, long long m, long long a) {
+    if (!x) return NULL;
+    PyObject *M = PyLong_FromLongLong(m), *A = PyLong_FromLongLong(a), *y = M ? PyNumber_Multiply(x, M) : NULL;
+    PyObject *z = y && A ? PyNumber_Add(y, A) : NULL;
+    Py_DECREF(x);
+    Py_XDECREF(M);
+    Py_XDECREF(A);
+    Py_XDECREF(y);
+    return z;
+}
+
+/* the id of a move outside the core as a Python int, the plays past an int64 too (h2_move_id's arithmetic) */
+static PyObject *h2_move_pyid(const Move *a) {
+    if (!h2_big_id(a)) return PyLong_FromLongLong(h2_move_id(a));
+    PyObject *x = PyLong_FromLong(0);
+    for (int i = a->ng - 1; i >= 0; i--) x = py_muladd(x, 55, a->give[i] + 1);
+    x = py_muladd(x, 55, 0);
+    for (int i = a->n - 1; i >= 0; i--) x = py_muladd(x, 55, a->cards[i] + 1);
+    x = py_muladd(x, 5, a->color + 1);
+    x = py_muladd(x, 2, a->uno);
+    x = py_muladd(x, 11, a->target + 1);
+    return py_muladd(x, MAXP, EXT2_BASE + a->seat);
+}
+
+/* an H2Log as the list of ids it holds (freed) */
+static PyObject *h2_log_list(H2Log *L) {
+    PyObject *out = L->over ? PyErr_NoMemory() : PyList_New(L->n);
+    for (int i = 0; out && i < L->n; i++) {
+        PyObject *id = L->v[i] >= 0 ? PyLong_FromLongLong(L->v[i]) : h2_move_pyid(&L->big[-1 - L->v[i]]);
+        if (!id) { Py_CLEAR(out); break; }
+        PyList_SET_ITEM(out, i, id);
+    }
+    PyMem_RawFree(L->v);
+    PyMem_RawFree(L->big);
+    return out;
 }
 
 /* unokit.engine.compose.every_action: every complete action of the seat (stems followed depth first); -1: too many */
@@ -977,12 +1026,10 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
     if (nd < -1 || !first_state) Py_CLEAR(steps);
     for (int t = 0; steps && !g->over && t < max_actions; t++) {
         if (nd >= 0 && t >= nd) break;
-        long long want = -1;
+        PyObject *want = NULL;
         if (nd >= 0) {
-            PyObject *item = PySequence_GetItem(decisions, t);
-            want = item ? PyLong_AsLongLong(item) : -1;
-            Py_XDECREF(item);
-            if (PyErr_Occurred()) { Py_CLEAR(steps); break; }
+            want = PySequence_GetItem(decisions, t);
+            if (!want) { Py_CLEAR(steps); break; }
         }
         int cur = g->current, who = h9_to_act(g), found = 0, bad = 0;   /* (who: DED's free discard) */
         Move chosen;
@@ -992,9 +1039,10 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
             if (h2_every(G, s, &L, stack, H2_EVERY_CAP) < 0) { bad = 1; break; }
             PyObject *l = PyList_New(L.m);
             for (int i = 0; i < L.m && l; i++) {
-                long long id = h2_move_id(&all[i]);
-                PyList_SET_ITEM(l, i, PyLong_FromLongLong(id));
-                if (nd >= 0 && !found && id == want) { chosen = all[i]; found = 1; }
+                PyObject *id = h2_move_pyid(&all[i]);
+                if (!id) { Py_CLEAR(l); break; }
+                PyList_SET_ITEM(l, i, id);
+                if (want && !found && PyObject_RichCompareBool(id, want, Py_EQ) == 1) { chosen = all[i]; found = 1; }
             }
             if (!l) { bad = 1; break; }
             PyList_SET_ITEM(legal, s, l);
@@ -1002,13 +1050,14 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
         if (!legal || bad) {
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_ValueError, "more than %d complete actions at step %d", H2_EVERY_CAP, t);
-            Py_XDECREF(legal); Py_CLEAR(steps); break;
+            Py_XDECREF(legal); Py_XDECREF(want); Py_CLEAR(steps); break;
         }
         if (nd >= 0) {
             if (!found) {
-                PyErr_Format(PyExc_ValueError, "id %lld is not legal at step %d", want, t);
-                Py_DECREF(legal); Py_CLEAR(steps); break;
+                PyErr_Format(PyExc_ValueError, "id %S is not legal at step %d", want, t);
+                Py_DECREF(legal); Py_XDECREF(want); Py_CLEAR(steps); break;
             }
+            Py_DECREF(want);
         } else if (cfg->policy[who] == POL_BENCH) {
             Lst L = {all, 0, H2_EVERY_CAP, 0};
             h2_every(G, who, &L, stack, H2_EVERY_CAP);
@@ -1025,7 +1074,7 @@ static PyObject *h2_trace(const Config *cfg, uint64_t seed, uint64_t pseed, PyOb
         }
         h2_observe(&gh, g, &chosen);
         h2_apply(G, &chosen);
-        PyObject *step = Py_BuildValue("(iNLN)", cur, legal, h2_move_id(&chosen), h2_state(G, full));
+        PyObject *step = Py_BuildValue("(iNNN)", cur, legal, h2_move_pyid(&chosen), h2_state(G, full));
         if (!step) { Py_CLEAR(steps); break; }
         PyList_Append(steps, step);
         Py_DECREF(step);

@@ -15,14 +15,15 @@
  * never changes whether the play is legal (Donation.play_problem only counts the cards), so one check of the
  * play stands for every completion. Move.give holds the cards given (Move.ng of them); h2_move_id continues the
  * play's base-55 digits with a 0 and the gifts (unokit.core.codec). The Config carries DOA's card in bits 24-27
- * of h4 (compiled._h4). compiled.problem refuses DOA with DR and AA (a group of three or more 2s gives more cards
- * than an id numbers). Beside T, SEVENO and CLA a play's seats are the hooks' lists joined (h2_targets), DOA refuses
+ * of h4 (compiled._h4). Beside DR and AA a group of k 2s gives 2k cards (MAXGIVE: eight 2s), and past three 2s the
+ * play's id passes an int64 (unokit.core.codec.INT64_DIGITS): h2_move_pyid builds it as a Python int for the traces
+ * and logs (H2Log.big). Beside T, SEVENO and CLA a play's seats are the hooks' lists joined (h2_targets), DOA refuses
  * None (h4_objection) and the gifts go first.
  * The strategist values and reads the gifts in _h2strategist.h (st_value_raw's, Move.give), the human-error bots'
  * forgotten UNO call keeps them (_human.h's hu_h2_forgot). tests/fast/test_compiled_doa.py,
  * test_compiled_strategist_doa.py, test_compiled_human_doa.py. */
 
-#define MAXGIVE 8                     /* the most cards one play gives (two 2s: DD's pair, ADDUP's) */
+#define MAXGIVE (2 * MAXG)            /* the most cards one play gives (two per 2 of a group: DR's eight 2s) */
 enum { MORE_GIVE = 3 };
 static int h2_play_problem(const G2 *G, int p, const uint8_t *cs, int k, int uno, int target);
 

@@ -346,13 +346,11 @@ static PyObject *py_human_logged(PyObject *self, PyObject *args) {
     seed_harness(cfg.fast, seed, purpose, salt, &bots[MAXP]);
     hu_seed_seats(&cfg, purpose, seed, salt, cfg.fast);
     int32_t rec[64 + 2 * MAXP];
-    H2Log log = {NULL, 0, 0, 0};
+    H2Log log = {NULL, 0, 0, 0, NULL, 0, 0};
     if (cfg.h2) h2_play_hand(&cfg, seed, bots, rec, &log, NULL);   /* _house2.h's rules: its hooks, below */
     else play_hand(g, &cfg, seed, bots, 0, st, rec);
     if (cfg.h2) {                                      /* C, JUMPIN: every move as h2_move_id numbers it */
-        PyObject *out = log.over ? PyErr_NoMemory() : PyList_New(log.n);
-        for (int i = 0; out && i < log.n; i++) PyList_SET_ITEM(out, i, PyLong_FromLongLong(log.v[i]));
-        PyMem_RawFree(log.v);
+        PyObject *out = h2_log_list(&log);
         PyMem_RawFree(st->log);
         PyMem_RawFree(g);
         PyMem_RawFree(bots);

@@ -546,7 +546,7 @@ def _stacked(under: int):
 if _ccore is not None:
     hand_over_tables()
     assert (_ccore.APS, _ccore.EXT_BASE, _ccore.EXT_PER_SEAT, _ccore.NPAIRS, _ccore.SLAP_BASE, _ccore.EXT2_BASE,
-            _ccore.SAY_BASE, _ccore.DOUBTDRAW_BASE, _ccore.ACCUSE_BASE, _ccore.DISCARD_BASE) == (
+            _ccore.SAY_BASE, _ccore.DOUBTDRAW_BASE, _ccore.ACCUSE_BASE, _ccore.DISCARD_BASE, _ccore.INT64_DIGITS) == (
                 codec.ACTIONS_PER_SEAT, codec.EXT_BASE, codec.EXT_PER_SEAT, codec.NPAIRS, codec.SLAP_BASE, codec.EXT2_BASE,
-                codec.SAY_BASE, codec.DOUBTDRAW_BASE, codec.ACCUSE_BASE, codec.DISCARD_BASE), \
+                codec.SAY_BASE, codec.DOUBTDRAW_BASE, codec.ACCUSE_BASE, codec.DISCARD_BASE, codec.INT64_DIGITS), \
         "the C core's numbering differs"

@@ -259,17 +259,6 @@ def _h4_problem(rs) -> str | None:
     return None
 
 
-def _doa_problem(rs) -> str | None:
-    """Why DOA is refused with DR and AA (a group of three or more of its cards gives more cards than an id numbers:
-    unokit.core.codec's EXT2_DIGITS); beside T, SEVENO and CLA the seats named are joined as compose.targets_of
-    joins them (_house2.h's h2_targets)."""
-    others = [c for c in ("DR", "AA") if rs.has(c)] if rs.has("DOA") else []
-    if not others:
-        return None
-    return (f"DOA with {'-'.join(others)} is played by the referee only: a group of its cards gives more cards than "
-            f"an id numbers")
-
-
 #: the only other rules DED (unokit/fast/_house9.h) was proven with: the stacking (its claims), drawing and deal rules
 #: and _house2.h's but DOA (its gifts make the referee's listing of every action too long to prove it step by step)
 _DED_WITH = ("P1", "P2", "P3", "P4", "ADDUP", "FU", "BU", "SAT", "INS", "CON", "DRAWPLAY", "FORCE", "ZEROLEFT",
@@ -544,7 +533,7 @@ def problem(rules="UNO 1121", bots=("random-play",), players: int = 2, *, deck: 
                                     ("P4(color=match)", rs.has("P4") and rs.param("P4", "color") != "any")) if on]
         if variants:
             return f"{', '.join(variants)} (the Italian leaflet's variants) are played by the referee only"
-        why = _doa_problem(rs) or _dp_problem(rs)
+        why = _dp_problem(rs)
         if why:
             return why
         for peace in ("PAA", "PAB"):
