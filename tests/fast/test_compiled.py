@@ -280,6 +280,25 @@ def test_lab_plays_the_hands_of_match_rules_and_inert_rules_in_C_with_the_refere
     assert lab_chunks.problem({"kind": "hands", "rules": "UNO 1121 DP", "lineup": ["random-play"] * 4}) is None
 
 
+def test_lab_plays_the_strategists_games_under_ORG_and_BLITZ_in_C_with_the_referees_results():
+    # the strategist never apologises (ORG) and a simulation's clock never moves (BLITZ): its skill games under them
+    # are those without them, played in C (issue 28: nothing left on the referee for the strategist)
+    from unokit.lab import compiled_chunks as lab_chunks
+    from unokit.lab import lab
+    codes = ["UNO 1121 ORG", "UNO 1121 BLITZ(seconds=5)", "UNO 1121 ORG-C-DR"]
+    for c in codes:
+        assert lab_chunks.problem({"kind": "rotated", "rules": c, "lineup": ["strategist", "random-play"]}) is None
+    # (a human-error seat apologises: ORG stays, the compiled human bots pay it)
+    assert "ORG" in lab_chunks._hand_rules("UNO 1121 ORG", ["human", "strategist"])
+    assert "ORG" not in lab_chunks._hand_rules("UNO 1121 ORG", ["strategist", "greedy"])
+    kw = dict(bots="random-play", players=[2], hands=0, skill_hands=60, skill_players=2, measures=["skill"],
+              seed=4, jobs=1, progress=False, plots=False, skill="strategist")
+    a = lab(codes, engine="referee", **kw)
+    b = lab(codes, engine="compiled", **kw)
+    assert b["work"]["engines"] == {"compiled": b["work"]["chunks"]}
+    assert _same(a, b)
+
+
 def test_lab_plays_the_hands_of_its_matches_in_C_with_the_referees_results():
     # the Match deals every hand from its seed and scores it; the compiled core plays it (finish_played)
     from unokit.lab import lab

@@ -36,16 +36,22 @@ def problem(spec: dict) -> str | None:
 #: (ManualClock); DP's draw challenge is an action neither bot takes (tests/fast/test_compiled.py plays them both ways)
 INERT = ("ORG", "V", "BLITZ", "DP")
 _INERT_BOTS = frozenset({"random-play", "greedy"})
+#: the rules of INERT the strategist never meets either: it never apologises (ORG), and a simulation's clock never
+#: moves (V, BLITZ); it may challenge a draw (DP), which the compiled core plays for it
+_STRATEGIST_INERT = ("ORG", "V", "BLITZ")
 
 
 def _hand_rules(rules: str, lineup=()) -> str:
     """The code of the rule set that plays the same hands as ``rules`` for ``lineup``: the match rules left out,
-    and :data:`INERT` too when every seat is random-play or greedy."""
+    and :data:`INERT` too when every seat is random-play or greedy (ORG, V and BLITZ with strategist seats too)."""
     from ..rules import RuleSet
     from ..rules.registry import hand_ruleset
     rs = hand_ruleset(RuleSet.parse(rules))
-    if lineup and {str(b).strip().lower() for b in lineup} <= _INERT_BOTS and any(rs.has(c) for c in INERT):
-        rs = type(rs)(rs.ambiguity, tuple(r for r in rs.rules if r[0] not in INERT), rs.params)
+    bots = {str(b).strip().lower() for b in lineup}
+    drop = INERT if lineup and bots <= _INERT_BOTS else _STRATEGIST_INERT if lineup and bots <= _INERT_BOTS | {
+        "strategist"} else ()
+    if any(rs.has(c) for c in drop):
+        rs = type(rs)(rs.ambiguity, tuple(r for r in rs.rules if r[0] not in drop), rs.params)
     return rs.code
 
 
