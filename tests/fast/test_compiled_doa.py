@@ -171,6 +171,19 @@ def test_DOA_groups_of_three_2s_or_more_ids_past_an_int64_compiled_as_the_refere
     assert r["big_applied"] >= 3 and r["big_listed"] >= 100 and r["steps"] > 500, r
 
 
+def test_DOA_groups_of_five_2s_give_ten_cards_compiled_as_the_referee():
+    """Greedy sheds big groups: in big hands (BU) it plays five 2s and gives ten cards (lab hands 6 and 37 of these
+    deals), past the eight one play gave before DR came beside DOA (MAXGIVE); whole hands equal play_deal's."""
+    from unokit.engine.game import Game
+    from unokit.lab import play_deal
+    from unokit.lab.sim import derive_seed
+    rules = "UNO 1121 DOA-DR-BU(cards=20)"
+    g = Game.new(players=2, rules=rules, seed=derive_seed(5, 6, "lab-deal"))
+    play_deal(rules, ["greedy", "greedy"], derive_seed(5, 6, "lab-deal"), bot_salt=3, game=g)
+    assert max(e.count for e in g.events if e.kind == "donate") == 10
+    S.same_lab_hands(rules, ["greedy", "greedy"], 40, whole=True)
+
+
 @pytest.mark.parametrize("rules", ["UNO 1121 DOA-DR", "UNO 1121 DR-P4-PAA-SU-CAR-T-M-DOA-PRE"])
 def test_DOA_groups_compiled_strategist_and_greedy_choose_as_the_python_bots(rules):
     from test_compiled_house3_h2 import STRATEGIST, agree
