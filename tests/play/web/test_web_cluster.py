@@ -334,29 +334,42 @@ def test_cluster_chaos_a_worker_killed_every_few_seconds_under_load_loses_and_do
     assert out["longest_pause_s"] is not None and out["longest_pause_s"] < 10
 
 
+async def _two_hubs(db):
+    """Worker w1's hub holding a new 2-seat table, worker w2's hub on the same database whose loads are counted:
+    (w1's hub, w2's hub, the table's code, the codes w2 loaded)."""
+    from unokit.play.session import TableOptions
+    from unokit.play.web.hub import Hub
+    first = Hub(Store(db), worker="w1")
+    rt, _, _ = await first.create(TableOptions.from_dict({"seats": 2, "match": False, "bot_think": 0, "seed": 5}), "Ana")
+    hub2 = Hub(Store(db), worker="w2")
+    loads: list[str] = []
+    real = hub2._load
+
+    def counted(c, steal=True):
+        loads.append(c)
+        return real(c, steal)
+
+    hub2._load = counted
+    return first, hub2, rt.code, loads
+
+
+def _stop(*hubs) -> None:
+    for h in hubs:
+        h.closing = True
+        for r in h.tables.values():
+            if r.task is not None:
+                r.task.cancel()
+
+
 def test_cluster_a_table_loaded_for_many_connections_at_once_is_claimed_once(db):
     """Connections asking a worker for a table it does not hold yet while it is loaded: one load, one lease token,
     and at no moment after the load is the table in neither the hub's tables nor its loads. (It was: between the
     load's end and its entry into the hub, a connection loaded it again, a second token that made the first
     runtime's writes fail and its pages reconnect with 1012, the slow cluster test's rare failure.)"""
-    from unokit.play.session import TableOptions
-    from unokit.play.web.hub import Hub
-
     async def main():
         store = Store(db)
-        first = Hub(store, worker="w1")
-        rt, _, _ = await first.create(TableOptions.from_dict({"seats": 2, "match": False, "bot_think": 0, "seed": 5}),
-                                      "Ana")
-        code = rt.code
-        hub2 = Hub(Store(db), worker="w2")
-        loads, reachable = [], []
-        real = hub2._load
-
-        def counted(c, steal=True):
-            loads.append(c)
-            return real(c, steal)
-
-        hub2._load = counted
+        first, hub2, code, loads = await _two_hubs(db)
+        reachable: list[bool] = []
         tasks = [asyncio.ensure_future(hub2.get(code, confirm=True))]
         await asyncio.sleep(0)
         # (a callback run right after the load's own: what any other task resumed then would find)
@@ -368,11 +381,7 @@ def test_cluster_a_table_loaded_for_many_connections_at_once_is_claimed_once(db)
         assert reachable == [True]
         assert len(loads) == 1 and all(r is rts[0] for r in rts)
         assert rts[0].fence == store.owner(code).fence == 2
-        for h in (first, hub2):
-            h.closing = True
-            for r in h.tables.values():
-                if r.task is not None:
-                    r.task.cancel()
+        _stop(first, hub2)
 
     asyncio.run(main())
 
@@ -385,18 +394,11 @@ def test_cluster_a_stale_table_confirmed_by_two_connections_at_once_is_taken_bac
     import contextvars
     import threading
 
-    from unokit.play.session import TableOptions
-    from unokit.play.web.hub import Hub
-
     late = contextvars.ContextVar("late", default=False)
 
     async def main():
         store = Store(db)
-        first = Hub(store, worker="w1")
-        rt, _, _ = await first.create(TableOptions.from_dict({"seats": 2, "match": False, "bot_think": 0, "seed": 5}),
-                                      "Ana")
-        code = rt.code
-        hub2 = Hub(Store(db), worker="w2")
+        first, hub2, code, loads = await _two_hubs(db)
         stale = await hub2.get(code, confirm=True)
         assert stale.fence == 2
         store.claim(code, "w1", 6.0, steal=True)                 # the proxy sent the table back to w1 meanwhile
@@ -410,14 +412,7 @@ def test_cluster_a_stale_table_confirmed_by_two_connections_at_once_is_taken_bac
             return seen
 
         hub2.store.owner = owner
-        loads = []
-        real_load = hub2._load
-
-        def counted(c, steal=True):
-            loads.append(c)
-            return real_load(c, steal)
-
-        hub2._load = counted
+        loads.clear()
 
         async def one():
             r = await hub2.get(code, confirm=True)
@@ -431,10 +426,6 @@ def test_cluster_a_stale_table_confirmed_by_two_connections_at_once_is_taken_bac
         a, b = await asyncio.gather(one(), two())
         assert len(loads) == 1 and a is b and not a.dropped
         assert a.fence == store.owner(code).fence == 4
-        for h in (first, hub2):
-            h.closing = True
-            for r in h.tables.values():
-                if r.task is not None:
-                    r.task.cancel()
+        _stop(first, hub2)
 
     asyncio.run(main())
