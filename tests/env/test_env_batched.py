@@ -187,8 +187,9 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
     with pytest.raises(UnoError, match="official rules only"):
         UnoBatchedEnv(2, rules="UNO 1121 BLITZ")
-    with pytest.raises(UnoError, match="teacher"):
-        UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy")
+    with pytest.raises(ValueError, match="teacher"):
+        UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="search")
+    assert UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy").teacher == "greedy"   # (_house2.h's: below)
     with pytest.raises(ValueError):
         env.reset(seed=-1)
 
@@ -370,6 +371,66 @@ def test_issue27_point2_the_teacher_in_c_chooses_as_the_python_bot_under_m_and_d
     bad, asked = teacher_mismatches(players, teacher, teacher, rules=rules)
     assert not bad, bad
     assert asked == 80 * 3
+
+
+def house2_teacher_mismatches(players: int, teacher: str, python_teacher: str, rules: str, steps: int = 80,
+                              opponents: str = "strategist,greedy") -> tuple[list[str], dict]:
+    """Under _house2.h's rules: the compiled teacher's step ids at the agent's seat against those unokit train's
+    imitation takes from the Python bot ``python_teacher`` (collect_imitation: a decision that is no stem's asks the
+    bot for a whole play, each sub-decision of its stem answered by the step it begins); (mismatches, counts)."""
+    from unokit.core.chance import derive_seed
+    from unokit.engine.flow import ask
+    from unokit.lab import make_player
+    from unokit.lab.train import _id_for
+    env = UnoBatchedEnv(3, players=players, rules=rules, opponents=opponents, chance="referee", seat=None,
+                        teacher=teacher)
+    env.reset(seed=players)
+
+    def hand(i: int) -> list:
+        seeds, seats = env.hand_seeds()
+        s, a = int(seeds[i]), int(seats[i])
+        return [Replay(env, s, a), make_player(python_teacher, derive_seed(s, a, "env-teacher")), None]
+
+    hands = [hand(i) for i in range(env.num_envs)]
+    seen = {"asked": 0, "stems": 0, "windows": 0}
+    for t in range(steps):
+        ids = env.teacher_actions()
+        for i, h in enumerate(hands):
+            r, bot, plan = h
+            f = r.flow
+            if f.stem is None or plan is None:
+                plan = h[2] = ask(f.game, f.seat, bot, f.options, turn=not f.window)
+            want = env.table.wait if plan is None else _id_for(f, env.table, plan)
+            if ids[i] != want:
+                return [f"step {t}, slot {i}: {env.table.name(int(ids[i])) if ids[i] >= 0 else ids[i]}, Python "
+                        f"{env.table.name(want)} (plan {plan})"], seen
+            seen["asked"] += 1
+            seen["stems"] += f.stem is not None
+            seen["windows"] += f.window
+        _, _, term, trunc, _ = env.step(ids)
+        for i, h in enumerate(hands):
+            h[0].flow.answer(int(ids[i]))
+            h[0].advance()
+            if term[i] or trunc[i]:
+                hands[i] = hand(i)
+    return [], seen
+
+
+@pytest.mark.parametrize("rules,players,teacher", [
+    ("UNO 1121 DR-P2", 3, "strategist"), ("UNO 1121 SEVENO-JUMPIN", 2, "strategist"),
+    ("UNO 1121 DOA-C", 3, "strategist"), ("UNO 1121 DR-P4-PAA-SU-CAR-T-M-DOA-PRE", 4, "strategist"),
+    ("UNO 1121 C-DR-P4-SEVENO", 3, "greedy"), ("UNO 1121 ADDUP-DD", 2, "greedy")])
+def test_issue27_point4_the_teacher_in_c_under_house2_rules_takes_the_python_imitations_steps(rules, players, teacher):
+    """The compiled teacher under _house2.h's rules (imitation in C for the tables people play with house rules): at
+    every decision of the agent, the step unokit train's imitation takes from the Python bot, stems included."""
+    bad, seen = house2_teacher_mismatches(players, teacher, teacher, rules)
+    assert not bad, bad
+    assert seen["asked"] == 80 * 3 and seen["stems"] + seen["windows"] > 0, seen
+
+
+def test_issue27_point4_the_teacher_under_house2_rules_check_can_fail():
+    """Mutation check: the compiled greedy asked where the Python strategist is expected."""
+    assert house2_teacher_mismatches(3, "greedy", "strategist", "UNO 1121 DR-P2", steps=40)[0]
 
 
 def test_issue27_point4_the_teacher_check_can_fail():

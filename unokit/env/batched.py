@@ -31,7 +31,9 @@ Held: every rule set the C flow holds at 2-10 seats (:func:`unokit.fast.envflow.
 otherwise): the official rules and those a :class:`~unokit.fast.batch.Batch` plays (stepped on ``_flow.h``), and
 _house2.h's (:data:`unokit.fast.envflow.H2_HELD`: seats named, cuts, groups, ADDUP, the card rules), each slot's
 hand stepped on ``_h2flow.h``'s flow, its bots _house2.h's; greedy and the strategist where the compiled core plays
-them under those rules (:func:`unokit.fast.envflow.batched_flow_problem`), no ``teacher`` there yet.
+them under those rules (:func:`unokit.fast.envflow.batched_flow_problem`), the ``teacher`` too (its play chosen at
+a decision that is no stem's, as ``unokit train``'s imitation asks the Python bot, then followed one sub-decision at
+a time).
 """
 
 from __future__ import annotations
@@ -199,7 +201,9 @@ class UnoBatchedEnv(VectorEnv):
 
     def teacher_actions(self) -> np.ndarray:
         """The teacher's step id for the agent's decision in every slot (its knowledge of the hand fed every action,
-        as if it played the agent's seat; a strategist's generator ``derive_seed(hand_seed, seat, "env-teacher")``)."""
+        as if it played the agent's seat; a strategist's generator ``derive_seed(hand_seed, seat, "env-teacher")``).
+        Under _house2.h's rules a decision that is no stem's asks it for a whole play, whose steps the stem's
+        decisions then give (-1 where the agent left that play); ask once per step."""
         if self.teacher is None:
             raise UnoError("this env has no teacher: UnoBatchedEnv(..., teacher='strategist')")
         out = np.empty(self.num_envs, np.int32)

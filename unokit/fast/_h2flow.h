@@ -338,6 +338,59 @@ static void h2f_bot(H2Flw *F, H2F *h, int pol, Rng *r, GrHist *gh, Strat *st, co
     h2f_choose(F, h, &a, gh, st);
 }
 
+/* the teacher's choice for the seat asked in hand h, as unokit train's imitation asks its bot at a decision that is
+ * no stem's (collect_imitation: engine.flow.ask, the options unfolded and a stem completed by the bot, as h2f_bot
+ * asks it but applies nothing): 1 and the complete move *plan, or 0 (it lets a window go by) */
+static int h2f_plan(H2Flw *F, H2F *h, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy, Move *plan) {
+    G2 *G = &h->G;
+    Game *g = &G->g;
+    int s = h->seat, w = h->window;
+    Lst L = {F->buf, 0, H2_CAP, 0};
+    h2_legal(G, s, w, &L);
+    h2_unfold(G, &L);
+    int j = !L.m ? -1 : pol == POL_GREEDY ? (w ? h2_greedy_react(g, s, &L) : h2_greedy_act(gh, g, g->phase, &L))
+          : (w ? h2_strat_react(st, G, s, &L) : h2_strat_act(st, G, s, r, &L));
+    if (j < 0) return 0;
+    *plan = F->buf[j];
+    if (plan->more) {
+        G->st = st; G->policy = policy;
+        h2_complete(G, pol == POL_GREEDY ? NULL : r, g->phase, w, plan);
+        G->st = NULL; G->policy = NULL;
+    }
+    return 1;
+}
+
+/* two moves alike (Action equality) */
+static int h2_same_move(const Move *a, const Move *b) {
+    if (a->kind != b->kind || a->seat != b->seat) return 0;
+    if (a->kind == MV_ID) return a->id == b->id;
+    return a->n == b->n && a->color == b->color && a->uno == b->uno && a->target == b->target && a->more == b->more
+           && a->ng == b->ng && a->claim == b->claim && !memcmp(a->cards, b->cards, (size_t)a->n)
+           && !memcmp(a->give, b->give, (size_t)a->ng);
+}
+
+/* compose.first_step: the step of the decision asked in hand h that the complete move `plan` is, or the stem among
+ * the options that it completes (its cards begin the plan's; a target stem: the plan's cards, colour and call; a give
+ * stem: those, its seat and the gifts that begin the plan's), the options in order; -1: neither */
+static int h2f_plan_step(H2Flw *F, const H2F *h, const Move *plan) {
+    Lst L;
+    int c = h2f_options(F, h, &L);
+    for (int j = 0; j < c; j++) if (h2_same_move(&L.v[j], plan)) return h2f_step(F, h, &L.v[j]);
+    if (plan->kind != MV_PLAY) return -1;
+    for (int j = 0; j < c; j++) {
+        const Move *o = &L.v[j];
+        if (o->kind != MV_PLAY || !o->more || o->seat != plan->seat) continue;
+        int lead = o->more == MORE_CARDS
+            ? o->n < plan->n && !memcmp(o->cards, plan->cards, (size_t)o->n)
+            : o->n == plan->n && !memcmp(o->cards, plan->cards, (size_t)o->n) && o->color == plan->color
+              && o->uno == plan->uno && (o->more == MORE_TARGET
+                                         || (o->target == plan->target && o->ng < plan->ng
+                                             && !memcmp(o->give, plan->give, (size_t)o->ng)));
+        if (lead) return h2f_step(F, h, o);
+    }
+    return -1;
+}
+
 static PyObject *py_h2flow_new(PyObject *self, PyObject *args) {
     PyObject *cfgo;
     Py_buffer seeds, offs, pos, flags, so, pid, mid, tid, keys;
@@ -626,6 +679,19 @@ static void h2v_bot(H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *gh, Strat *
     h2f_bot(F, &F->f[i], pol, r, gh, st, policy);
 }
 static void h2v_rewards(const H2Flw *F, Py_ssize_t i, int mode, float *r) { h2f_rewards(&F->f[i].G, mode, r); }
+
+/* the teacher `pol` (POL_GREEDY, POL_STRATEGIST) at the seat asked in hand i: its step id (the window's wait when it
+ * lets one go by; -1 when the plan does not fit the options, as after the agent left it). A decision that is no
+ * stem's asks it anew (*plan, *has_plan: its choice, kept for the stem's sub-decisions, as collect_imitation keeps it);
+ * `policy`: every seat's, the asked seat's the teacher's (h2_complete reads it) */
+static int h2v_teacher(H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy, Move *plan,
+                       uint8_t *has_plan) {
+    H2F *h = &F->f[i];
+    if (h->seat < 0) return -1;
+    if (!h->stem_on || !*has_plan) *has_plan = (uint8_t)h2f_plan(F, h, pol, r, gh, st, policy, plan);
+    if (!*has_plan) return h->window ? F->wait : -1;
+    return h2f_plan_step(F, h, plan);
+}
 
 /* seat me's observation of hand i into obs, and its mask into mask (zeros unless it is asked) */
 static void h2v_write(H2Flw *F, Py_ssize_t i, int me, float *obs, int8_t *mask) {

@@ -1,7 +1,7 @@
 /* The batched RL environment in the compiled core (issue 27, point 2; included by _ccore.c after _flow.h):
  * unokit.env.gym_env.UnoGymEnv for every hand of a flow (_flow.h's, a Batch's hands; or _h2flow.h's, _house2.h's
  * rules: each slot's hand stepped by that flow's own per-hand functions, h2v_*, its bots _house2.h's as its harness
- * asks them, no teacher), one agent seat per hand, the other seats played inside C by random-play, greedy or the
+ * asks them, its teacher h2v_teacher), one agent seat per hand, the other seats played inside C by random-play, greedy or the
  * strategist, or left to the caller (self-play), stepped all at once and written into numpy arrays.
  * unokit.env.batched.UnoBatchedEnv wraps it.
  *
@@ -61,6 +61,8 @@ static void h2v_choose(struct H2Flw *F, Py_ssize_t i, const Move *a, GrHist *gh,
 static void h2v_bot(struct H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy);
 static void h2v_rewards(const struct H2Flw *F, Py_ssize_t i, int mode, float *r);
 static void h2v_write(struct H2Flw *F, Py_ssize_t i, int me, float *obs, int8_t *mask);
+static int h2v_teacher(struct H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy,
+                       Move *plan, uint8_t *has_plan);
 
 /* the option an id stands for: a move number (the official flow; -1: wait), or under _house2.h's rules k = -1 (wait)
  * or the Move m */
@@ -77,6 +79,8 @@ typedef struct {
     uint64_t bot_key;
     uint8_t opp[MAXP];          /* the other seats' policies, in seat order from the agent's */
     int strat_on, greedy_on, teacher;
+    Move *plan;                 /* under _house2.h's rules: the teacher's play per slot, followed through its stem */
+    uint8_t *has_plan;
     Rng seeder;                 /* the hand seeds and drawn seats */
     Rng pick;                   /* venv_random's */
     Rng *bots;                  /* [slot]: the random-play seats' random.Random */
@@ -98,6 +102,7 @@ static void venv_release(VEnv *e) {
     PyMem_RawFree(e->bots); PyMem_RawFree(e->sbots); PyMem_RawFree(e->strat); PyMem_RawFree(e->gh);
     PyMem_RawFree(e->pol); PyMem_RawFree(e->stage); PyMem_RawFree(e->waiting); PyMem_RawFree(e->tries);
     PyMem_RawFree(e->seeds); PyMem_RawFree(e->agent); PyMem_RawFree(e->steps);
+    PyMem_RawFree(e->plan); PyMem_RawFree(e->has_plan);
     PyMem_RawFree(e);
 }
 
@@ -301,7 +306,7 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
     Flw *F = H ? NULL : flw_get(fcap);
     if (!F && !H) { PyBuffer_Release(&opp); return NULL; }
     int n = H ? h2v_n(H) : F->n;
-    int bad = (F && !F->o) || (H && teacher) || seat < -1 || seat >= n || max_steps < 1 || reward < 0 || reward > 1
+    int bad = (F && !F->o) || seat < -1 || seat >= n || max_steps < 1 || reward < 0 || reward > 1
               || opp.len != n - 1;
     const uint8_t *ov = opp.buf;
     int strat_on = teacher == POL_STRATEGIST, greedy_on = teacher == POL_GREEDY;
@@ -314,7 +319,7 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
     if (bad) {
         PyBuffer_Release(&opp);
         PyErr_SetString(PyExc_ValueError, "venv_new: a flow with observations, a seat of the table, max_steps >= 1, "
-                        "one known policy per other seat (no teacher under _house2.h's rules)");
+                        "one known policy per other seat, a known teacher");
         return NULL;
     }
     Py_ssize_t count = H ? h2v_count(H) : F->v->count, c = count ? count : 1;
@@ -338,6 +343,8 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
         ok = e->sbots && e->strat;
     }
     if (ok && greedy_on) ok = (e->gh = PyMem_RawCalloc((size_t)c, sizeof(GrHist))) != NULL;
+    if (ok && H && teacher) ok = (e->plan = PyMem_RawCalloc((size_t)c, sizeof(Move))) != NULL
+                                 && (e->has_plan = PyMem_RawCalloc((size_t)c, 1)) != NULL;
     if (!ok) { venv_release(e); return PyErr_NoMemory(); }
     e->F = F; e->H = H; e->count = count; e->n = n;
     e->nsteps = H ? h2v_nsteps(H) : F->nsteps;
@@ -506,10 +513,23 @@ static PyObject *py_venv_teacher(PyObject *self, PyObject *args) {
     if (!e) return NULL;
     Flw *F = e->F;
     if (!e->teacher) { PyErr_SetString(PyExc_ValueError, "venv_teacher: this env has no teacher"); return NULL; }
-    Py_ssize_t c = F->v->count;
+    Py_ssize_t c = e->count;
     Bufs B = {.nb = 0};
     int32_t *out = bufs_get(&B, oo, c * 4, "out");
     if (!out) { bufs_release(&B); return NULL; }
+    if (e->H) {                 /* _house2.h's rules: _h2flow.h's teacher, its play followed one step at a time */
+        int n = e->n, policy[MAXP];
+        for (Py_ssize_t i = 0; i < c; i++) {
+            int s = h2v_seat(e->H, i);
+            out[i] = -1;
+            if (s < 0 || s != e->agent[i] || e->waiting[i]) continue;
+            for (int q = 0; q < n; q++) policy[q] = q == s ? e->teacher : e->pol[i * n + q];
+            out[i] = h2v_teacher(e->H, i, e->teacher, e->sbots ? &e->sbots[i * n + s] : NULL, e->gh ? &e->gh[i] : NULL,
+                                 e->strat ? &e->strat[i] : NULL, policy, &e->plan[i], &e->has_plan[i]);
+        }
+        bufs_release(&B);
+        Py_RETURN_NONE;
+    }
     int16_t ids[MAXLEGAL];
     for (Py_ssize_t i = 0; i < c; i++) {
         Game *g = &F->v->games[i];

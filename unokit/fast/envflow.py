@@ -85,14 +85,12 @@ def flow_problem(rules: str, players: int) -> str | None:
 def batched_flow_problem(rules: str, players: int, bots=(), teacher: str | None = None) -> str | None:
     """Why the batched env (``unokit.env.batched``) cannot hold ``rules`` with the compiled ``bots`` (names:
     random-play, greedy, strategist; others are ignored) at the other seats and ``teacher`` (None: it can): the C
-    flow's limits, the bots the compiled core does not play under those rules (:func:`unokit.fast.compiled.problem`),
-    and a teacher under _house2.h's rules (not compiled there yet)."""
+    flow's limits and the bots the compiled core does not play under those rules
+    (:func:`unokit.fast.compiled.problem`), the teacher's included."""
     why = flow_problem(rules, players)
-    played = sorted({b for b in bots if b in ("greedy", "strategist")})
+    played = sorted({b for b in (*bots, *([teacher] if teacher else [])) if b in ("greedy", "strategist")})
     if why is None and played:
         why = compiled.problem(rules, played, players)
-    if why is None and teacher and _h2(rules):
-        why = f"{rules!r}: the batched env's teacher is compiled for the rules a Batch plays, not _house2.h's yet"
     return why
 
 
