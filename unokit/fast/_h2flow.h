@@ -315,10 +315,11 @@ static void h2f_choose(H2Flw *F, H2F *h, const Move *a, GrHist *gh, Strat *st) {
     if (applied) h2_strat_after(st, &h->G);
 }
 
-/* Flow.bot_decides: the bot of the seat asked in hand h decides, as _house2.h's harness asks it (the options
- * unfolded; a stem completed by the bot): `pol` random-play (drawing from r), POL_GREEDY (reading gh) or
- * POL_STRATEGIST (st, drawing from r; `policy`: every seat's, as h2_complete reads it) */
-static void h2f_bot(H2Flw *F, H2F *h, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy) {
+/* the choice of the bot of the seat asked in hand h, as _house2.h's harness asks it (the options unfolded; a stem
+ * completed by the bot): `pol` random-play (drawing from r), POL_GREEDY (reading gh) or POL_STRATEGIST (st, drawing
+ * from r; `policy`: every seat's, as h2_complete reads it): 1 and the complete move *a, or 0 (it lets a window go by).
+ * The teacher is asked so too (h2v_teacher), as unokit train's imitation asks the Python bot (engine.flow.ask) */
+static int h2f_decide(H2Flw *F, H2F *h, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy, Move *a) {
     G2 *G = &h->G;
     Game *g = &G->g;
     int s = h->seat, w = h->window;
@@ -328,36 +329,20 @@ static void h2f_bot(H2Flw *F, H2F *h, int pol, Rng *r, GrHist *gh, Strat *st, co
     int j = !L.m ? -1 : pol == POL_GREEDY ? (w ? h2_greedy_react(g, s, &L) : h2_greedy_act(gh, g, g->phase, &L))
           : pol == POL_STRATEGIST ? (w ? h2_strat_react(st, G, s, &L) : h2_strat_act(st, G, s, r, &L))
           : w ? h2_react(r, &L) : h2_act(g, r, &L);
-    if (j < 0) { h2f_choose(F, h, NULL, gh, st); return; }
-    Move a = F->buf[j];
-    if (a.more) {
-        G->st = st; G->policy = policy;
-        h2_complete(G, pol == POL_GREEDY ? NULL : r, g->phase, w, &a);
-        G->st = NULL; G->policy = NULL;
-    }
-    h2f_choose(F, h, &a, gh, st);
-}
-
-/* the teacher's choice for the seat asked in hand h, as unokit train's imitation asks its bot at a decision that is
- * no stem's (collect_imitation: engine.flow.ask, the options unfolded and a stem completed by the bot, as h2f_bot
- * asks it but applies nothing): 1 and the complete move *plan, or 0 (it lets a window go by) */
-static int h2f_plan(H2Flw *F, H2F *h, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy, Move *plan) {
-    G2 *G = &h->G;
-    Game *g = &G->g;
-    int s = h->seat, w = h->window;
-    Lst L = {F->buf, 0, H2_CAP, 0};
-    h2_legal(G, s, w, &L);
-    h2_unfold(G, &L);
-    int j = !L.m ? -1 : pol == POL_GREEDY ? (w ? h2_greedy_react(g, s, &L) : h2_greedy_act(gh, g, g->phase, &L))
-          : (w ? h2_strat_react(st, G, s, &L) : h2_strat_act(st, G, s, r, &L));
     if (j < 0) return 0;
-    *plan = F->buf[j];
-    if (plan->more) {
+    *a = F->buf[j];
+    if (a->more) {
         G->st = st; G->policy = policy;
-        h2_complete(G, pol == POL_GREEDY ? NULL : r, g->phase, w, plan);
+        h2_complete(G, pol == POL_GREEDY ? NULL : r, g->phase, w, a);
         G->st = NULL; G->policy = NULL;
     }
     return 1;
+}
+
+/* Flow.bot_decides: the bot of the seat asked in hand h decides (h2f_decide) and its move is applied */
+static void h2f_bot(H2Flw *F, H2F *h, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy) {
+    Move a;
+    h2f_choose(F, h, h2f_decide(F, h, pol, r, gh, st, policy, &a) ? &a : NULL, gh, st);
 }
 
 /* two moves alike (Action equality) */
@@ -688,7 +673,7 @@ static int h2v_teacher(H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *gh, Stra
                        uint8_t *has_plan) {
     H2F *h = &F->f[i];
     if (h->seat < 0) return -1;
-    if (!h->stem_on || !*has_plan) *has_plan = (uint8_t)h2f_plan(F, h, pol, r, gh, st, policy, plan);
+    if (!h->stem_on || !*has_plan) *has_plan = (uint8_t)h2f_decide(F, h, pol, r, gh, st, policy, plan);
     if (!*has_plan) return h->window ? F->wait : -1;
     return h2f_plan_step(F, h, plan);
 }
