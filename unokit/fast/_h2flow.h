@@ -140,7 +140,10 @@ static void h2f_new_round(H2F *h) {
 static void h2f_hist(const H2Flw *F, H2F *h, const Move *a, const Before *b, int twin, const StEvs *ev, int tri) {
     Hist *H = &h->hist;
     const Game *g = &h->G.g;
-    if (a->kind == MV_PLAY) {
+    if (hist_not_taken(g, b)) {        /* M: a winner's slap round closed first, the action not taken */
+        hist_debts(H, g);
+        hist_draws(H, g, -1);
+    } else if (a->kind == MV_PLAY) {
         int p = a->seat, last = a->cards[a->n - 1];
         int col = a->color >= 0 ? a->color : T_COLOR[last];
         hist_debts(H, g);                  /* (E's, IE's debts, drawn as the seat started: before the play) */
@@ -245,7 +248,7 @@ static void h2f_apply(H2Flw *F, H2F *h, const Move *a) {
             h->hist.shown = 1;
             for (int v = 0; v < g->n; v++) if (v != liar) h->hist.revealed[v][hidden]++;
         }
-        if (look) h2f_see_after(&h->hist, g, &see);
+        if (look && !hist_not_taken(g, &pre)) h2f_see_after(&h->hist, g, &see);
         if (reaction) h->reacted++;
         else h->reacted = 0;
         h2f_new_round(h);

@@ -114,13 +114,21 @@ static Obs *obs_get(PyObject *cap, const Vec *v) {
 
 /* what a move needs of the state before it: the seat that made it, the phase, the Wild Draw Four's player and
  * the size of its hand (a challenge shows that hand, which then only grows at its end) */
-typedef struct { uint8_t seat, phase; int8_t bluffer; uint8_t bluffer_len; } Before;
+typedef struct { uint8_t seat, phase; int8_t bluffer; uint8_t bluffer_len; int8_t m_winner; } Before;
 
 /* the state before seat s makes move k: the hand a challenge may show is the Wild Draw Four's player's, or for
  * ADDUP's doubtsum the sum's player's */
 static inline Before hist_before(const Game *g, int s, int k) {
     int b = k == K_DOUBTSUM ? g->sum_player : g->wd4_bluffer;
-    return (Before){(uint8_t)s, g->phase, (int8_t)b, b >= 0 ? g->hand_len[b] : 0};
+    int turn = s == g->current && (k < K_DRAW || k == K_DRAW || k == K_PASS || (k >= K_COLOR && k < K_COLOR + 4));
+    return (Before){(uint8_t)s, g->phase, (int8_t)b, b >= 0 ? g->hand_len[b] : 0,
+                    (int8_t)(g->m_out && turn ? g->m_out - 1 : -1)};
+}
+
+/* M (SlapPile.on_turn_action): the move was a turn action that closed a winner's slap round, and the winner won
+ * there: the action was not taken, its only events the round's draws (and the winner's 'out') */
+static inline int hist_not_taken(const Game *g, const Before *b) {
+    return b->m_winner >= 0 && g->over && g->winner == b->m_winner;
 }
 
 /* the draw events of a move (HistoryTracker's "draw"): the seats whose count of cards drawn grew; seat `ones`
@@ -157,6 +165,7 @@ static void hist_debts(Hist *h, const Game *g) {
 static void hist_move(const Obs *o, Hist *h, const Game *g, const Before *b, int k) {
     int p = b->seat, ones = -1;
     hist_debts(h, g);
+    if (hist_not_taken(g, b)) { hist_draws(h, g, -1); return; }
     if (k < K_DRAW) {                                    /* "play": the colour named, else the card's */
         int card = k < 104 ? k >> 1 : WILD + (k - 104) / 8;
         int col = k < 104 ? T_COLOR[card] : ((k - 104) % 8) >> 1;
