@@ -74,13 +74,25 @@ typedef struct Move {
 
 static long long h2_move_id(const Move *a);
 
-static void hu_h2_log(H2Log *L, long long id);
 static int h2_big_id(const Move *a);
 static PyObject *h2_log_list(H2Log *L);
 
+/* an id appended to the log (a move's, or a line said: _human.h) */
+static void h2_log_id(H2Log *L, long long id) {
+    if (L->over) return;
+    if (L->n >= L->cap) {
+        int cap = L->cap ? 2 * L->cap : 256;
+        long long *v = PyMem_RawRealloc(L->v, sizeof(long long) * (size_t)cap);
+        if (!v) { L->over = 1; return; }
+        L->v = v;
+        L->cap = cap;
+    }
+    L->v[L->n++] = id;
+}
+
 static void h2_log(H2Log *L, const Move *a) {
     if (L->over) return;
-    if (!h2_big_id(a)) { hu_h2_log(L, h2_move_id(a)); return; }
+    if (!h2_big_id(a)) { h2_log_id(L, h2_move_id(a)); return; }
     if (L->nbig >= L->capbig) {
         int cap = L->capbig ? 2 * L->capbig : 16;
         Move *b = PyMem_RawRealloc(L->big, sizeof(Move) * (size_t)cap);
@@ -89,7 +101,7 @@ static void h2_log(H2Log *L, const Move *a) {
         L->capbig = cap;
     }
     L->big[L->nbig] = *a;
-    hu_h2_log(L, -1 - (long long)L->nbig++);
+    h2_log_id(L, -1 - (long long)L->nbig++);
 }
 
 typedef struct { Move *v; int m, cap, over; } Lst;

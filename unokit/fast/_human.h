@@ -183,17 +183,6 @@ static int hu_act(const Config *cfg, Hu *H, int cur, const int16_t *ids, int m, 
 }
 
 /* ------------------------------------------------------------------ under _house2.h's rules (h2_play_hand's hooks) */
-static void hu_h2_log(H2Log *L, long long id) {   /* h2_log of a line said */
-    if (L->over) return;
-    if (L->n >= L->cap) {
-        int cap = L->cap ? 2 * L->cap : 256;
-        long long *v = PyMem_RawRealloc(L->v, sizeof(long long) * (size_t)cap);
-        if (!v) { L->over = 1; return; }
-        L->v = v;
-        L->cap = cap;
-    }
-    L->v[L->n++] = id;
-}
 
 /* a Move equal to Play(a.player, a.cards, a.color, False, a.target, give=a.give) (HumanBot.act's forgotten call):
  * -1 if none */
@@ -292,7 +281,7 @@ static int hu_h2_react_step(G2 *G, Move *buf) {
               : greedy ? h2_greedy_react(g, s, &L) : h2_react(&bots[s], &L);
         if (j < 0) continue;
         if (j >= HU_SAY) {
-            if (G->log) hu_h2_log(G->log, SAY_BASE + (j - HU_SAY));
+            if (G->log) h2_log_id(G->log, SAY_BASE + (j - HU_SAY));
             hu_say(g, cfg, (j - HU_SAY) / HU_LINES, (j - HU_SAY) % HU_LINES);
             return 1;
         }
