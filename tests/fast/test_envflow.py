@@ -273,7 +273,11 @@ def test_issue27_point2_c_flow_holds_dps_challenge_of_a_draw_as_the_python_flow(
     ("UNO 1121 GT-DAD", 3, 288164377),
     ("UNO 1121 GT-CAR-CLA", 4, 505514479),              # CLA's look after GT's penalty on the seat looked at
     ("UNO 1121 SAT-GT-P4-CLA", 2, 342517842),
-    ("UNO 1121 E", 3, 5)])                              # E's debts: draws of their own, before the action's
+    ("UNO 1121 E", 3, 5),                               # E's debts: draws of their own, before the action's
+    ("UNO 1121 BA-S", 3, 647593029),                    # S on _house2.h's lists: a call in silence's penalty, a
+    ("UNO 1121 BU-DR-AB-S-M-BOMB", 3, 747308934),       # draw of its own before the play's hooks' draws
+    ("UNO 1121 P4-S-T-M-JUMPIN", 2, 860968863),         # ... judged on the hand after the slap round the play closes
+    ("UNO 1121 S-M-CLA-ZEROLEFT-DOUBLE", 4, 609053556)])
 def test_issue27_point2_house3_rules_in_the_c_flows_where_they_once_parted(rules, players, seed):
     """Deals a sweep of random rule sets found the C flows parting from the Python env on (observations, the seat
     asked), each fixed: they now agree decision by decision."""
