@@ -34,7 +34,7 @@ from unokit.bots import make_bot
 from unokit.bots.greedy import color_before_top
 from unokit.core.actions import Accuse, CatchUno, Challenge, Play, SayUno
 from unokit.core.errors import UnoError
-from unokit.engine.compose import every_action, unfold
+from unokit.engine.compose import UNFOLD, complete, every_action, unfold
 from unokit.engine.flow import ask, reaction_options
 from unokit.engine.game import Game
 from unokit.fast import compiled as C
@@ -278,12 +278,16 @@ def lockstep(players: int, rules: str, seeds, lineup, bot, policy: int, *, react
     without, every hand must be played to the end. Counts: decisions and agreements (``first``: the first
     disagreement), turns with a choice, turns offered a challenge (``challenges``) and challenges made
     (``challenged``), plays onto a draw total (``stacks``), challenge turns where the history's colour is not the
-    game's (``history``), reactions, and seats whose generator was drawn (``rng``); ``hands`` of ``full``."""
+    game's (``history``), reactions, stems past the unfolding the bot completed (``completed``), and seats whose
+    generator was drawn (``rng``); ``hands`` of ``full``."""
     def answer(g: Game, s: int, b, a, out: dict):
         if s == g.to_act and type(a) not in (SayUno, CatchUno):
             legal = unfold(g, g.legal_actions(s))
             view = g.view(s)
             mine = b.act(view, legal)
+            if mine is not None and mine.more and mine in legal:   # a stem past the unfolding: completed by the bot,
+                mine = complete(g, mine, lambda opts, b=b, v=view: b.act(v, opts), UNFOLD)   # as engine.flow.ask does
+                out["completed"] += 1
             out["choices"] += len(legal) > 1
             out["challenged"] += a.verb == "challenge"
             if any(type(x) is Challenge for x in legal):
@@ -296,7 +300,7 @@ def lockstep(players: int, rules: str, seeds, lineup, bot, policy: int, *, react
             return b.react(g.view(s), unfold(g, reaction_options(g, s)))
         return False
 
-    out = {"choices": 0, "challenges": 0, "challenged": 0, "stacks": 0, "history": 0, "reactions": 0}
+    out = {"choices": 0, "challenges": 0, "challenged": 0, "stacks": 0, "history": 0, "reactions": 0, "completed": 0}
     return _replay(players, rules, seeds, lineup, bot, policy, answer, out, cut_short=cut_short, purpose=purpose,
                    salt=salt, max_steps=max_steps, everything=everything)
 

@@ -193,6 +193,23 @@ def test_DOA_groups_compiled_strategist_and_greedy_choose_as_the_python_bots(rul
     assert agree(rules, GreedyBot, GREEDY, players=(2, 3), hands=5) > 80
 
 
+@pytest.mark.parametrize("rules", ["UNO 1121 AA-AB-DOA-BACK(card=6)-CLA(card=5)", "UNO 1121 DR-AB-DOA-TRI-JUMPIN"])
+def test_DOA_groups_strategist_completes_a_stem_past_the_unfolding_as_the_python_bot(rules):
+    """A group of 2s with its gifts can have more completions than the harness unfolds (128): the strategist then
+    picks the stem and completes it one sub-decision at a time (engine.flow.ask), in C as in Python."""
+    from test_compiled_house3_h2 import STRATEGIST, mixed
+
+    from unokit.bots.strategist import StrategistBot
+    done = decisions = 0
+    for p in (3, 4, 5):
+        r = S.lockstep(p, rules, range(100 * p, 100 * p + 4), mixed(STRATEGIST), StrategistBot, STRATEGIST,
+                       reactions=True, cut_short=True, purpose="lab-bot", salt=0, everything=True)
+        assert r["agree"] == r["decisions"], r["first"]
+        done += r["completed"]
+        decisions += r["decisions"]
+    assert done >= 1 and decisions > 100, (done, decisions)
+
+
 def test_DOA_targets_without_the_swaps_none_in_C_fail_the_differential_check(monkeypatch):
     """Mutation check: C told T's card is another (its None and seats no longer joined with DOA's): the listings part."""
     real = C._h4
