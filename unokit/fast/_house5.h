@@ -87,10 +87,15 @@ static void h5_slap(Game *g, int p) {
     h5_m_settle(g);
 }
 
+/* Game.apply's turn action: seat p in turn plays, draws, passes or names a colour (move number k) */
+static inline int h5_turn_action(const Game *g, int p, int k) {
+    return p == g->current && (k < K_DRAW || k == K_DRAW || k == K_PASS || (k >= K_COLOR && k < K_COLOR + 4));
+}
+
 /* SlapPile.on_turn_action (Game.apply): the seat to act takes a turn action (a play, draw, pass or colour) while
  * a winner's round is open: the round closes; 1 when the winner won there and the action is not taken */
 static int h5_m_turn_action(Game *g, int p, int k) {
-    if (p != g->current || !(k < K_DRAW || k == K_DRAW || k == K_PASS || (k >= K_COLOR && k < K_COLOR + 4))) return 0;
+    if (!h5_turn_action(g, p, k)) return 0;
     if (g->m_open) h5_m_close(g);
     return h5_m_settle(g);
 }

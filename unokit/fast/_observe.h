@@ -120,9 +120,8 @@ typedef struct { uint8_t seat, phase; int8_t bluffer; uint8_t bluffer_len; int8_
  * ADDUP's doubtsum the sum's player's */
 static inline Before hist_before(const Game *g, int s, int k) {
     int b = k == K_DOUBTSUM ? g->sum_player : g->wd4_bluffer;
-    int turn = s == g->current && (k < K_DRAW || k == K_DRAW || k == K_PASS || (k >= K_COLOR && k < K_COLOR + 4));
     return (Before){(uint8_t)s, g->phase, (int8_t)b, b >= 0 ? g->hand_len[b] : 0,
-                    (int8_t)(g->m_out && turn ? g->m_out - 1 : -1)};
+                    (int8_t)(g->m_out && h5_turn_action(g, s, k) ? g->m_out - 1 : -1)};
 }
 
 /* M (SlapPile.on_turn_action): the move was a turn action that closed a winner's slap round, and the winner won

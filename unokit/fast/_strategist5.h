@@ -32,7 +32,7 @@ static void st5_read_draws(Strat *S, const Game *g, const Game *t) {
  * happens first), or NULL when the action is not taken (a winner's slap round won it) */
 static const Game *st5_prelude(Strat *S, const Game *g, int id, Game *t) {
     int p = id / XPS, k = id % XPS;
-    int turn = p == g->current && (k < K_DRAW || k == K_DRAW || k == K_PASS || (k >= K_COLOR && k < K_COLOR + 4));
+    int turn = h5_turn_action(g, p, k);
     int starts = k < K_DRAW || k == K_DRAW || k == K_CHALLENGE;
     int owed = p == g->current && (g->e_k[0] || g->e_k[1]);
     if (!(g->m_out && turn) && !(starts && (g->m_open || owed))) return g;
