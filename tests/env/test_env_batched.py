@@ -186,7 +186,7 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
         with pytest.raises(ValueError):
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
     with pytest.raises(UnoError, match="official rules only"):
-        UnoBatchedEnv(2, rules="UNO 1121 BLITZ")
+        UnoBatchedEnv(2, rules="UNO 1121 ORG")
     with pytest.raises(ValueError, match="teacher"):
         UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="search")
     assert UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy").teacher == "greedy"   # (_house2.h's: below)
@@ -419,7 +419,8 @@ def house2_teacher_mismatches(players: int, teacher: str, python_teacher: str, r
 @pytest.mark.parametrize("rules,players,teacher", [
     ("UNO 1121 DR-P2", 3, "strategist"), ("UNO 1121 SEVENO-JUMPIN", 2, "strategist"),
     ("UNO 1121 DOA-C", 3, "strategist"), ("UNO 1121 DR-P4-PAA-SU-CAR-T-M-DOA-PRE", 4, "strategist"),
-    ("UNO 1121 C-DR-P4-SEVENO", 3, "greedy"), ("UNO 1121 ADDUP-DD", 2, "greedy")])
+    ("UNO 1121 C-DR-P4-SEVENO", 3, "greedy"), ("UNO 1121 ADDUP-DD", 2, "greedy"),
+    ("UNO 1121 TV-BU-C-DR-P3-PRE", 3, "strategist")])
 def test_issue27_point4_the_teacher_in_c_under_house2_rules_takes_the_python_imitations_steps(rules, players, teacher):
     """The compiled teacher under _house2.h's rules (imitation in C for the tables people play with house rules): at
     every decision of the agent, the step unokit train's imitation takes from the Python bot, stems included."""
@@ -465,7 +466,9 @@ def test_issue27_point2_batched_env_under_house2_rules_differential_can_fail():
                                                           ("UNO 1121 ADDUP", 2, "strategist", 1),
                                                           ("UNO 1121 DOA-C", 3, "strategist,greedy", None),
                                                           ("UNO 1121 M-C-DR", 3, "strategist,greedy", 0),
-                                                          ("UNO 1121 DED-C", 3, "strategist,greedy", None)])
+                                                          ("UNO 1121 DED-C", 3, "strategist,greedy", None),
+                                                          ("UNO 1121 TV-FU-C-DR-V-P3", 3, "strategist,greedy", None),
+                                                          ("UNO 1121 MS-TV-C-DR-V-P3", 4, "strategist,random-play", 0)])
 def test_issue27_point2_batched_env_house2_bots_are_the_gym_envs_replayed_in_python(rules, players, opponents, seat):
     """_house2.h's greedy and strategist in C (fed every action, the agent's included) play the hands the Python bots
     play at those seats, seeded as UnoGymEnv seeds them; random-play as ``RandomPlayBot(seed ^ BOT_KEY)``."""

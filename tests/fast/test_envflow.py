@@ -146,14 +146,14 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
     with pytest.raises(UnoError):
         FlowBatch([-1])
     with pytest.raises(UnoError, match="official rules only"):
-        FlowBatch([1], rules="UNO 1121 BLITZ")
+        FlowBatch([1], rules="UNO 1121 ORG")
     with pytest.raises(UnoError, match="needs an encoder"):
         FlowBatch([1], rules="UNO 1121 SEVENO", house2=True)
     with pytest.raises(UnoError, match="house2=True"):   # (the batched env drives a Batch's flow only)
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 BLITZ", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-MS1", 2)
+    assert flow_problem("UNO 1121 ORG", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-MS1", 2)
     assert flow_problem("UNO 1121 M-ADDUP", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2) and flow_problem("UNO 1121 WILDMATCH-ADDUP", 2)
     assert flow_problem("UNO 1121 P4 deal=5", 2) and flow_problem("UNO 1121 CLA-T", 2) is None
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
@@ -313,6 +313,48 @@ def test_issue27_point1_the_h2_rule_sets_cover_every_rule_held_and_two_variation
 def test_issue27_point1_c_flow_under_cuts_groups_and_seats_named_is_the_python_flow(seed, players, rules):
     diff, _ = lockstep(rules, players, [seed, seed + 1], seed % 1000, max_decisions=150)
     assert diff is None, diff
+
+
+# ---------------------------------------------------------------------- match rules and rules of the clock
+#: the guide's three ready-made variations with the match rule TV (two with V's clock), the other match rules and
+#: BLITZ: an environment's hand under them is the hand of the rules without them (envflow.hand_rules: no hand changes,
+#: the clock never moves); the observation's rules block is still theirs
+MATCH_AND_CLOCK = [("UNO 1121 TV-BU-C-DR-P3-PRE", 4, 1), ("UNO 1121 TV-FU-C-DR-V-P3", 3, 2),
+                   ("UNO 1121 MS-TV-C-DR-V-P3", 4, 3), ("UNO 1121 TV(wins=5)-P4", 2, 4),
+                   ("UNO 1121 BLITZ-P4-SEVENO", 3, 5), ("UNO 1121 PR-MOV", 2, 6),
+                   ("UNO 1121 SHUFFLESEATS-ELIMMOST-C", 5, 7), ("UNO 1112 V(seconds=3)-DD", 3, 8)]
+
+
+def test_issue27_point2_every_ready_made_variation_is_held_by_the_c_flow():
+    """All twelve of the guide's variations, the three with TV included, at 2 to 6 seats."""
+    from unokit.rules.catalog import VARIATIONS
+    assert len(VARIATIONS) == 12
+    assert [(v, n) for v in VARIATIONS for n in (2, 4, 6) if flow_problem(f"UNO 1121 {v}", n)] == []
+    assert envflow.hand_rules("UNO 1121 MS-TV-C-DR-V-P3") == "UNO 1121 MS1-C-DR-P3"
+
+
+@pytest.mark.parametrize("rules,players,seed", MATCH_AND_CLOCK)
+def test_issue27_point2_c_flow_holds_match_rules_and_rules_of_the_clock_as_the_python_flow(rules, players, seed):
+    """The Python flow plays ``Game.new`` under the whole rules (its clock a ManualClock); C the hands of the rules
+    without TV, PR, MOV, SHUFFLESEATS, ELIMMOST, V and BLITZ: the same decisions, masks, observations and rewards."""
+    for reward in ("hand", "points"):
+        diff, seen = lockstep(rules, players, [seed, seed + 100, seed + 200], seed, max_decisions=2000, reward=reward)
+        assert diff is None, diff
+        assert seen["over"] >= 2, seen
+
+
+def test_issue27_point2_the_rules_block_of_a_match_rule_is_the_encoders_of_the_whole_rules():
+    """C plays the hands of the rules without TV and V, but its observation's rules block says TV and V (a model
+    trained for the variation reads them), and an encoder of the rules without them is refused (typed)."""
+    rules = "UNO 1121 TV-FU-C-DR-V-P3"
+    enc = Encoder(table_for(rules, 3))
+    obs = FlowBatch([1], 3, rules, encoder=enc, house2=True).observe(0)[0]
+    block = obs[enc.offsets["rules"]:]
+    for code in ("TV", "V", "FU", "C", "DR", "P3"):
+        assert block[enc.rule_codes.index(code)] == 1, code
+    assert block[enc.rule_codes.index("P4")] == 0
+    with pytest.raises(UnoError, match="the encoder is for"):
+        FlowBatch([1], 3, rules, encoder=Encoder(table_for(envflow.hand_rules(rules), 3)), house2=True)
 
 
 @pytest.mark.parametrize("rules,what", [("UNO 1121 SEVENO-JUMPIN", ("stem", "reaction")),

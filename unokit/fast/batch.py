@@ -72,12 +72,14 @@ class Batch:
     def _observer(self, encoder: Any, rs) -> Any:
         """The C history behind :meth:`observe`, laid out as ``encoder`` lays its vector out."""
         from ..rules import RuleSet
+        from ..rules.registry import hand_ruleset
         from . import CARDS
         other = [c for c in rs.codes if c not in OBSERVED]
         if other or rs.params:
             raise UnoError(f"observations are written in C for the official rules only, or with "
                            f"{', '.join(OBSERVED)}: not {rs.code!r}")
-        if RuleSet.parse(encoder.table.rules) != rs or encoder.n != self.players:
+        # an encoder of rules with a match rule or a rule of the clock: its hands are these (its rules block its own)
+        if hand_ruleset(RuleSet.parse(encoder.table.rules), still_clock=True) != rs or encoder.n != self.players:
             raise UnoError(f"the encoder is for {encoder.table.rules!r} at {encoder.n} seats, the batch "
                            f"{rs.code!r} at {self.players}")
         layout = {name: start for name, start, _ in encoder.layout()}

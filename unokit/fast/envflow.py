@@ -44,7 +44,7 @@ from ..rules.codec import Codec, NoActionIdError
 from . import compiled
 from .batch import _BLOCKS, OBSERVED, Batch
 
-__all__ = ["FlowBatch", "flow_problem", "flow_tables", "REWARDS"]
+__all__ = ["FlowBatch", "flow_problem", "flow_tables", "hand_rules", "REWARDS"]
 
 #: the reward modes of :func:`unokit.env.core.hand_rewards`, in C's numbering
 REWARDS = ("hand", "points")
@@ -62,11 +62,26 @@ H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR",
 ON_H2_LISTS = (*compiled._H3_ALL_H2, "CHU", "M", *compiled._H6, "DP")
 
 
+def hand_rules(rules: str) -> str:
+    """The code of the rule set whose hands an environment of ``rules`` plays: without the match rules (TV, PR, MOV,
+    SHUFFLESEATS, ELIMMOST: no hand changes) and the rules that act only when the game's clock moves (V, BLITZ: an
+    environment's clock never moves), :func:`unokit.rules.registry.hand_ruleset`. The C flow plays those hands; the
+    observation's ``rules`` block is still the encoder's, of ``rules``.
+
+    >>> hand_rules("UNO 1121 TV-FU-C-DR-V-P3")
+    'UNO 1121 FU-C-DR-P3'
+    """
+    from ..rules import RuleSet
+    from ..rules.registry import hand_ruleset
+    return hand_ruleset(RuleSet.parse(rules), still_clock=True).code
+
+
 def flow_problem(rules: str, players: int) -> str | None:
-    """Why the C flow cannot hold hands of ``rules`` at ``players`` seats (None: it can)."""
+    """Why the C flow cannot hold hands of ``rules`` at ``players`` seats (None: it can). A match rule or a rule of
+    the clock is held as the hands of the rules without it (:func:`hand_rules`)."""
     from ..rules import RuleSet
     try:
-        rs = RuleSet.parse(rules)
+        rs = RuleSet.parse(hand_rules(rules))
     except UnoError as e:
         return str(e)
     other = [c for c in rs.codes if c not in OBSERVED and c not in H2_HELD]
@@ -90,14 +105,14 @@ def batched_flow_problem(rules: str, players: int, bots=(), teacher: str | None 
     why = flow_problem(rules, players)
     played = sorted({b for b in (*bots, *([teacher] if teacher else [])) if b in ("greedy", "strategist")})
     if why is None and played:
-        why = compiled.problem(rules, played, players)
+        why = compiled.problem(hand_rules(rules), played, players)
     return why
 
 
 def _h2(rules: str) -> bool:
     """Whether ``rules`` are played on _house2.h's Move lists (unokit/fast/_h2flow.h)."""
     from ..rules import RuleSet
-    return any(c in H2_HELD for c in RuleSet.parse(rules).codes)
+    return any(c in H2_HELD for c in RuleSet.parse(hand_rules(rules)).codes)
 
 
 @lru_cache(maxsize=64)
@@ -197,6 +212,13 @@ class FlowBatch:
         self.players = players
         self.count = len(sv)
         self.encoder = encoder
+        from ..rules import RuleSet
+        if Codec.for_rules(hand_rules(rules), players).steps.names != self.codec.steps.names:  # pragma: no cover
+            raise UnoError(f"{self.codec.rules!r}: its step ids are not those of its hands' rules")
+        if encoder is not None and (RuleSet.parse(encoder.table.rules) != RuleSet.parse(rules) or encoder.n != players):
+            # (the rules block is the encoder's: one of the rules without a match rule would tell another table)
+            raise UnoError(f"the encoder is for {encoder.table.rules!r} at {encoder.n} seats, the flow "
+                           f"{self.codec.rules!r} at {players}")
         step_of, move_of = flow_tables(self.codec.rules, players)
         keys = self.seeds ^ np.uint64(0x5EED)
         c = compiled._ccore
@@ -214,7 +236,7 @@ class FlowBatch:
                 c.h2flow_bots)
             self.batch = None
             return
-        self.batch = Batch(len(sv), players, rules, seeds=self.seeds, chance=chance, encoder=encoder)
+        self.batch = Batch(len(sv), players, hand_rules(rules), seeds=self.seeds, chance=chance, encoder=encoder)
         self._f = c.flow_new(self.batch._v, self.batch._o, step_of.tobytes(), move_of.tobytes(), self.nsteps,
                              self.codec.steps.wait, max_decisions, keys.tobytes())
         self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots = (
@@ -226,10 +248,7 @@ class FlowBatch:
         from . import CARDS
         if chance not in compiled.CHANCES:
             raise UnoError(f"chance must be one of {', '.join(compiled.CHANCES)}, got {chance!r}")
-        rs = RuleSet.parse(rules)
-        if RuleSet.parse(encoder.table.rules) != rs or encoder.n != players:
-            raise UnoError(f"the encoder is for {encoder.table.rules!r} at {encoder.n} seats, the flow "
-                           f"{rs.code!r} at {players}")
+        rs = RuleSet.parse(hand_rules(rules))
         layout = {name: start for name, start, _ in encoder.layout()}
         if tuple(b for b in layout if b != "stem") != _BLOCKS or encoder.C != 4:
             raise UnoError(f"an encoding C does not write: blocks {tuple(layout)}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import UnoError
+from ..rules.registry import timed_codes
 from .stats import Moments
 
 __all__ = ["problem", "play_chunk"]
@@ -34,11 +35,11 @@ def problem(spec: dict) -> str | None:
 #: rules that change nothing in a hand the lab simulates with random-play and greedy seats: ORG punishes an
 #: apology and these bots never speak (the human-error bots do: with them ORG stays, C is handed its price); V and BLITZ time the game's clock, which does not move in a simulation
 #: (ManualClock); DP's draw challenge is an action neither bot takes (tests/fast/test_compiled.py plays them both ways)
-INERT = ("ORG", "V", "BLITZ", "DP")
+INERT = ("ORG", *timed_codes(), "DP")
 _INERT_BOTS = frozenset({"random-play", "greedy"})
 #: the rules of INERT the strategist never meets either: it never apologises (ORG), and a simulation's clock never
 #: moves (V, BLITZ); it may challenge a draw (DP), which the compiled core plays for it
-_STRATEGIST_INERT = ("ORG", "V", "BLITZ")
+_STRATEGIST_INERT = ("ORG", *timed_codes())
 
 
 def _hand_rules(rules: str, lineup=()) -> str:

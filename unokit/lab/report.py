@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..rules.registry import timed_codes
 from . import METRICS, RANDOM_PLAY, Z95, LabError, lab, metric_value, newcombe_diff
 from .report_engines import engine_chunks, header_lines, referee_left, summary_lines
 from .report_format import _engines_note, _entry, _measured, _plt, _pm, _rv, _tv, metric_kind
@@ -50,8 +51,8 @@ REFEREE_HANDS = 2000
 #: rules that only change anything when players make people's mistakes (forget UNO, speak, apologise,
 #: slap late): measured a second time with HumanBot-wrapped random players.
 SOCIAL = ("S", "ORG", "MEM", "PRE", "SLOWUNO", "E", "IE", "M")
-#: rules driven by a clock: the simulation's clock never advances, so they never fire.
-TIME_BASED = ("V", "BLITZ")
+#: rules driven by a clock: the simulation's clock never advances, so they never fire (``HouseRule.timed``).
+TIME_BASED = timed_codes()
 #: what the bots cannot do, so a rule about it cannot show an effect in simulation.
 BLIND_SPOTS = {
     "REV": "the bots do not use the face-up stock",

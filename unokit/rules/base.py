@@ -223,6 +223,10 @@ class HouseRule:
     #: a rule with actions of its own (:attr:`actions`) whose options ``legal_actions`` lists with the catches and
     #: cuts, before the notices of wrong plays and the other rules' actions (DED's ``Accuse``)
     options_first: ClassVar[bool] = False
+    #: the rule acts only when the game's clock moves (V, BLITZ): a game on a clock that never moves (a
+    #: simulation's, an environment's ``ManualClock``) plays the hands of the rules without it
+    #: (:func:`unokit.rules.registry.hand_ruleset` with ``still_clock=True``)
+    timed: ClassVar[bool] = False
 
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset

@@ -247,6 +247,7 @@ class Revenge(HouseRule):
 
 class Blitz(HouseRule):
     code = "BLITZ"
+    timed = True
 
     def __init__(self, rs: RuleSet) -> None:
         super().__init__(rs)

@@ -159,20 +159,34 @@ def build_house_rules(ruleset: RuleSet) -> list[HouseRule]:
     return out
 
 
-def hand_ruleset(ruleset: RuleSet) -> RuleSet:
+def timed_codes() -> tuple[str, ...]:
+    """The codes of the rules that act only when the game's clock moves (``HouseRule.timed``): a game whose clock
+    never moves (a simulation, an environment) plays the hands of the rules without them.
+
+    >>> sorted(timed_codes())
+    ['BLITZ', 'V']
+    """
+    return tuple(c for c, cls in REGISTRY.items() if any(k.timed for k in (cls if isinstance(cls, tuple) else (cls,))))
+
+
+def hand_ruleset(ruleset: RuleSet, *, still_clock: bool = False) -> RuleSet:
     """``ruleset`` without the rules that change no hand (:func:`unokit.rules.base.changes_hands`): the rule
     set whose hands are the same hands (the lab plays the hands of match rules on the compiled core so).
+    ``still_clock``: also without the rules that act only when the game's clock moves (``HouseRule.timed``:
+    V, BLITZ), for games whose clock never moves (the RL environments').
 
     >>> from unokit.rules import RuleSet
     >>> hand_ruleset(RuleSet.parse("UNO 1121 TV-P4")).code
     'UNO 1121 P4'
+    >>> hand_ruleset(RuleSet.parse("UNO 1121 TV-FU-C-DR-V-P3"), still_clock=True).code
+    'UNO 1121 FU-C-DR-P3'
     """
     from .base import changes_hands
     keep = []
     for r in ruleset.rules:
         cls = REGISTRY.get(r[0])
         ks = () if cls is None else cls if isinstance(cls, tuple) else (cls,)
-        if cls is None or any(changes_hands(k) for k in ks):
+        if cls is None or any(changes_hands(k) and not (still_clock and k.timed) for k in ks):
             keep.append(r)
     return ruleset if len(keep) == len(ruleset.rules) else type(ruleset)(ruleset.ambiguity, tuple(keep), ruleset.params)
 

@@ -44,6 +44,7 @@ class TurnClock(NamedTuple):
 
 class Speed(HouseRule):
     code = "V"
+    timed = True
 
     def __init__(self, ruleset: RuleSet) -> None:
         super().__init__(ruleset)
