@@ -146,3 +146,19 @@ def test_issue27_point1_aec_env_comparison_sees_clas_look(monkeypatch):
     """Mutation check: a referee whose CLA shows its player nothing (Game.reveals) observes otherwise than C."""
     S.hide_clas_look(monkeypatch)
     assert any(first_difference("UNO 1121 CLA", 3, s, cut=3000) is not None for s in range(3))
+
+
+@pytest.mark.parametrize("edition,players", [("ALLWILD", 4), ("FLASH", 3), ("SPIN", 2), ("FLIP", 3)])
+def test_issue27_point2_aec_env_on_an_editions_c_flow_plays_as_on_the_referee(edition, players):
+    """Every agent of the AEC env on an edition's C flow (unokit/fast/_edflow.h), whole hands; pickled and restored."""
+    rules = f"UNO {edition}"
+    assert first_difference(rules, players, 1, cut=5000) is None
+    e = raw_env(rules, players)
+    assert e.core == "compiled"
+    e.reset(seed=9)
+    rng = random.Random(9)
+    for _ in range(40):
+        if e.terminations[e.agent_selection] or e.truncations[e.agent_selection]:
+            break
+        e.step(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]).tolist()))
+    assert pickle.loads(pickle.dumps(e)).game.fingerprint() == e.game.fingerprint()

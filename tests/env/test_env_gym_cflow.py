@@ -133,3 +133,15 @@ def test_issue27_point1_gym_env_core_choice_and_fallback():
         UnoGymEnv("UNO 1121 ORG", 2, core="compiled")
     with pytest.raises(ValueError):
         UnoGymEnv("UNO 1121", 2, core="gpu")
+
+
+@pytest.mark.parametrize("edition,players", [("ALLWILD", 3), ("NOMERCY", 4), ("EXTREME", 2), ("SPIN", 3), ("FLASH", 4),
+                                             ("FLEX", 3), ("FLIP", 5)])
+def test_issue27_point2_gym_env_on_an_editions_c_flow_plays_as_on_the_referee(edition, players):
+    """The editions on the C flow (unokit/fast/_edflow.h), random-play opponents played in C: the same episodes,
+    the agent's seat fixed or drawn; the referee's hand replayed, rendering and a refused id."""
+    rules = f"UNO {edition}"
+    assert UnoGymEnv(rules, players).core == "compiled"
+    assert first_difference(rules, players, 5, seat=0) is None
+    assert first_difference(rules, players, 6, seat=None) is None
+    helpers_work(rules)

@@ -76,6 +76,9 @@ def lockstep(rules: str, players: int, seeds: list[int], policy_seed: int, *, ma
                 seen["hidden"] += table.name(int(steps[i])).startswith("play hidden:")
                 seen["accuse"] += table.name(int(steps[i])) == "accuse"
                 seen["discard"] += table.name(int(steps[i])).startswith("discard ")
+                seen["challenge"] += table.name(int(steps[i])) == "challenge"
+                seen["color"] += table.name(int(steps[i])).startswith("color ")
+                seen["dark"] += table.name(int(steps[i]))[-1:] in "PTOV" and table.name(int(steps[i]))[-2:-1] in "> "
                 f.answer(int(steps[i]))
                 seen["stem"] += f.stem is not None
                 seen["give"] += f.stem is not None and f.stem.more == "give"
@@ -595,3 +598,68 @@ def test_issue27_point1_a_c_flow_that_drops_doubles_flag_is_caught():
 
     diff, seen = lockstep("UNO 1121 DOUBLE", 2, [1, 2], 2, max_decisions=50, mutate=without_flag)
     assert diff is not None and "observation" in diff, (diff, seen)
+
+
+# ---------------------------------------------------------------------- the editions (unokit/fast/_edflow.h)
+#: (edition, players, seed, what its hands must go through): each edition alone, as the compiled core plays it
+EDITIONS = [("ALLWILD", 3, 61, ("stem",)), ("ALLWILD", 6, 70, ("stem", "reaction")), ("NOMERCY", 4, 62, ("stem", "color")),
+            ("NOMERCY", 2, 69, ("color",)), ("EXTREME", 2, 63, ("challenge",)), ("SPIN", 3, 64, ("discard", "color")),
+            ("FLASH", 4, 65, ("slap", "reaction")), ("FLEX", 3, 66, ("stem", "challenge")),
+            ("FLIP", 2, 67, ("dark", "challenge")), ("FLIP", 5, 68, ("dark", "reaction"))]
+
+
+def test_issue27_point2_every_edition_the_compiled_core_plays_is_held_by_the_c_flow():
+    assert set(envflow.ED_HELD) == set(compiled.EDITIONS)
+    assert [(e, n) for e in envflow.ED_HELD for n in (2, 4, 6) if flow_problem(f"UNO {e}", n)] == []
+    assert {e for e, *_ in EDITIONS} == set(envflow.ED_HELD)
+    assert flow_problem("UNO 1121 ALLWILD-P4", 3)   # (an edition beside house rules: the referee's)
+
+
+@pytest.mark.parametrize("edition,players,seed,what", EDITIONS)
+def test_issue27_point2_c_flow_holds_every_edition_as_the_python_flow(edition, players, seed, what):
+    """An edition's hands on _editions.h's state, asked as ``env.core.Flow`` asks them: its faces' steps (UNO Flip's
+    colours of the dark side, UNO Flex's flexed faces), a seat named among several as a stem's ``target`` step (All
+    Wild, No Mercy, Flex; one seat: a complete play), No Mercy's roulette colour, UNO Spin's wheel (its free discards,
+    colours, a hand shown to every seat in the ``revealed`` block), UNO Flash's presses in reaction windows, UNO
+    Flip's sides (8 colours in the encoding), the challenged hand shown; the history's features read from _editions.h's
+    events. Sweeps of 303 random tables (909 hands, every edition, 2-8 seats) found no difference."""
+    diff, seen = lockstep(f"UNO {edition}", players, [seed, seed + 1, seed + 2], seed, max_decisions=2000,
+                          reward="points" if seed % 2 else "hand")
+    assert diff is None, diff
+    assert all(seen[w] for w in what), seen
+    assert seen["over"] + seen["truncated"] == 3
+
+
+def test_issue27_point2_a_c_flow_that_hides_a_shown_hand_or_the_history_of_an_edition_is_caught():
+    """Mutation checks: the Python observation without the hands shown (a challenge's, UNO Spin's show-hand) or the
+    history's features (``others``): C's has them."""
+    def without(block):
+        def mutate(flows, seeds):
+            start, size = next((o, k) for name, o, k in flows[0].encoder.layout() if name == block)
+            for f in flows:
+                def observe(seat, real=f.observe):
+                    x = real(seat).copy()
+                    x[start:start + size] = 0
+                    return x
+                f.observe = observe
+        return mutate
+
+    for rules, players, seed, block in (("UNO EXTREME", 2, 63, "revealed"), ("UNO SPIN", 3, 64, "revealed"),
+                                        ("UNO ALLWILD", 3, 61, "others"), ("UNO FLIP", 3, 67, "others")):
+        diff, seen = lockstep(rules, players, [seed, seed + 1, seed + 2], seed, max_decisions=2000, mutate=without(block))
+        assert diff is not None and "observation" in diff, (rules, block, diff, seen)
+
+
+def test_issue27_point2_a_c_flow_naming_uno_flips_dark_colours_as_light_ones_is_caught(monkeypatch):
+    """Mutation check: _edflow.h's play ids with the dark side's colours read as the light side's."""
+    real = envflow._ed_tables
+
+    def light(rules, players):
+        pos, play, ids = real(rules, players)
+        t = np.frombuffer(play, np.int16).reshape(-1, 9, 2).copy()
+        t[:, 5:9] = t[:, 1:5]
+        return pos, t.tobytes(), ids
+
+    monkeypatch.setattr(envflow, "_ed_tables", light)
+    diff, _ = lockstep("UNO FLIP", 2, [67, 68, 69], 67, max_decisions=2000)
+    assert diff is not None

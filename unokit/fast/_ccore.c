@@ -1468,6 +1468,7 @@ static PyObject *py_random_check(PyObject *self, PyObject *args) {
 #include "_flow.h"     /* the RL environments' decision flow (issue 27): unokit.fast.envflow */
 #include "_venv.h"     /* the batched RL environment on it: unokit.env.batched */
 #include "_h2flow.h"   /* the env's decision flow under _house2.h's rules: unokit.fast.envflow */
+#include "_edflow.h"   /* the env's decision flow on an edition's hands: unokit.fast.envflow */
 
 static PyMethodDef methods[] = {
     {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
@@ -1486,6 +1487,7 @@ static PyMethodDef methods[] = {
     ONE_METHODS
     FLOW_METHODS
     H2FLOW_METHODS
+    EDFLOW_METHODS
     ED_METHODS
     VENV_METHODS
     HUMAN_METHODS

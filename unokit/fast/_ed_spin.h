@@ -86,6 +86,7 @@ static void ed_spin(EdGame *g) {
         break;
     }
     default:                                                 /* SP_SHOW (what the bots do not read), SP_NONE */
+        if (R->space[s] == SP_SHOW && g->eh) ed_hist_show(g->eh, g, p, -1);   /* (the env's observation) */
         break;
     }
     ed_end_turn(g, ed_next(g, p, 1));

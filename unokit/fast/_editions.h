@@ -71,6 +71,34 @@ typedef struct {
     int coloured;                                           /* a face has a colour (the strategist: _edcstrategist.h) */
 } EdRules;
 
+/* unokit.env.observe.HistoryTracker of an edition's hand (the RL environments' flow, _edflow.h; NULL elsewhere): fed
+ * the events it reads where the referee emits them ('play', 'draw' of every Game.draw_cards that drew, 'draws-penalty',
+ * 'color'; 'first' at the deal) */
+typedef struct EdHist {
+    float lacks[MAXP][2 * ED_NCOLORS], last_color[MAXP][2 * ED_NCOLORS], last_wild[MAXP], last_draw[MAXP], drawn[MAXP];
+    int color, penalty;
+    uint8_t shown;                     /* a hand was shown (Game.reveals) */
+    uint16_t revealed[MAXP][ED_NF];    /* [viewer][face]: the other seats' cards shown to it */
+} EdHist;
+
+/* a 'draw' event: seat p drew k cards (k > 0) */
+static void ed_hist_draw(EdHist *h, int p, int k) {
+    h->drawn[p] += (float)k;
+    memset(h->lacks[p], 0, sizeof h->lacks[p]);
+    if (h->penalty != p && k == 1 && h->color >= 0) h->lacks[p][h->color] = 1;
+    h->last_draw[p] = 1;
+    h->penalty = -1;
+}
+
+/* a 'play' event: seat p played a card (wild or not) in colour col (-1: none named, the card colourless) */
+static void ed_hist_play(EdHist *h, int p, int col, int wild) {
+    memset(h->last_color[p], 0, sizeof h->last_color[p]);
+    if (col >= 0) { h->last_color[p][col] = 1; h->lacks[p][col] = 0; h->color = col; }
+    h->last_wild[p] = wild ? 1.0f : 0.0f;
+    h->last_draw[p] = 0;
+    h->penalty = -1;
+}
+
 typedef struct {
     uint8_t n, current, phase, dealer, over, uno_penalty, pending_kind, roulette;
     int8_t direction, winner, going_out, drawn, color, victim;
@@ -93,7 +121,16 @@ typedef struct {
     int8_t owed_by, spin_by;                                /* the free discards owed, by whom; the colour to discard */
     uint8_t slap;                                           /* UNO Flash (_ed_flash.h): a round of presses open, */
     uint16_t pressed;                                       /* the seats that pressed (bit q) */
+    EdHist *eh;                                             /* the env's history (_edflow.h), or NULL */
 } EdGame;
+
+/* Game.reveals: seat q's hand shown to `viewer` (-1: every seat) */
+static void ed_hist_show(EdHist *h, const EdGame *g, int q, int viewer) {
+    h->shown = 1;
+    for (int v = 0; v < g->n; v++)
+        if (v != q && (viewer < 0 || v == viewer))
+            for (int j = 0; j < g->hand_len[q]; j++) h->revealed[v][g->hands[q][j]]++;
+}
 
 /* target: -1 none (EM_CATCH: the seat caught); color: the colour named (a wild's play, EM_COLOR), else -1 */
 typedef struct { int8_t seat, kind, card, target, uno, color; } EdMove;
@@ -227,6 +264,7 @@ static void ed_deal(EdGame *g, const Config *cfg, const EdRules *R, uint64_t see
     g->h_before = g->h_last = -1;
     g->spin = g->owed = 0; g->owed_by = g->spin_by = -1;     /* UNO Spin (after rng: not cleared above) */
     g->slap = 0; g->pressed = 0;                              /* UNO Flash */
+    g->eh = NULL;
     if (!cfg->fast && cfg->pre && cfg->pre_seed == seed) { g->rng.fast = 0; memcpy(&g->rng.mt, cfg->pre, sizeof(MT)); }
     else rng_seed(&g->rng, seed, cfg->fast);
     int dealer = cfg->dealer >= 0 ? cfg->dealer : R->numbers ? ed_dealer_draw(g, R) : (int)rng_below(&g->rng, (uint32_t)n);
@@ -281,6 +319,7 @@ static int ed_take(EdGame *g, int s, int k) {
     }
     if (g->hand_len[s] > 1) { g->uno_said[s] = 0; g->catchable &= (uint16_t)~(1u << s); }
     g->drawn_by[s] += (uint16_t)got;
+    if (got && g->eh) ed_hist_draw(g->eh, s, got);
     return got;
 }
 
@@ -538,6 +577,7 @@ static void ed_apply(EdGame *g, EdMove a) {
         g->h_played = 1;
         g->h_last = (int8_t)p;
         g->h_color = (int8_t)ED_SIDE_COLOR(g, a.color >= 0 ? a.color : f->color == ED_NOCOLOR ? -1 : f->color);
+        if (g->eh) ed_hist_play(g->eh, p, g->h_color, f->wild);
         if (a.color >= 0) g->color = a.color;
         else if (f->color != ED_NOCOLOR) g->color = (int8_t)f->color;
         if (g->hand_len[p] == 1) {
@@ -568,6 +608,7 @@ static void ed_apply(EdGame *g, EdMove a) {
         ed_flash_start(g);                                   /* UNO Flash */
         if (g->phase == PH_PENDING) {
             int k = g->pending;
+            if (g->eh) g->eh->penalty = p;                   /* the 'draws-penalty' event */
             g->pending = 0;
             g->pending_kind = 0;
             g->wd4_by = -1;
@@ -627,6 +668,7 @@ static void ed_apply(EdGame *g, EdMove a) {
     case EM_COLOR:                                           /* Game._do_color, the roulette's on_color */
         g->color = a.color;
         g->h_color = (int8_t)ED_SIDE_COLOR(g, a.color);     /* the 'color' event */
+        if (g->eh) g->eh->color = g->h_color;
         g->phase = PH_PLAY;
         if (g->victim == p) {
             g->victim = -1;

@@ -349,6 +349,21 @@ def _unit(rules, slap) -> bytes:
     return bytes([pick, penalty])
 
 
+def edition_faces(ruleset) -> list:
+    """The faces of ``ruleset``'s edition in the order _editions.h numbers them (a card of EdGame is its index here):
+    the deck's distinct cards in the order of its list (UNO Flip: each physical card with either side up,
+    :func:`_sides`), then UNO Flex's flexed faces. ``ValueError`` for a rule set that plays no edition."""
+    from ..core.decks import build_deck
+    from ..rules.editions import edition_of
+    ed = edition_of(ruleset)
+    if ed is None:
+        raise ValueError(f"{ruleset.code} plays no edition")
+    deck = build_deck(ed.deck)
+    faces = _sides(deck) if ed.double_sided else list(dict.fromkeys(deck))
+    flexed = {held: face for face, held in ed.uses.items()}   # UNO Flex: a card's flexed face, a face of its own
+    return faces + [flexed[c] for c in faces if c in flexed]
+
+
 def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     """The facts of ``ruleset``'s edition the compiled core plays it by (``_editions.h``), read from the edition's
     module, deck and house-rule classes and restated nowhere: the face codes in the order of the deck's list, and
@@ -382,9 +397,8 @@ def edition_facts(ruleset) -> tuple[tuple[str, ...], bytes]:
     if ed is None:
         raise ValueError(f"{ruleset.code} plays no edition")
     deck = build_deck(ed.deck)
-    faces = _sides(deck) if ed.double_sided else list(dict.fromkeys(deck))
+    faces = edition_faces(ruleset)
     flexed = {held: face for face, held in ed.uses.items()}   # UNO Flex: a card's flexed face, a face of its own
-    faces += [flexed[c] for c in faces if c in flexed]
     at = {_code(c): i for i, c in enumerate(faces)}
     rules = build_house_rules(ruleset)
     spec = DECKS[ed.deck]

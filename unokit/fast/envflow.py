@@ -27,7 +27,11 @@ one step and the only reactions are the official ones (UNO calls, catches): the 
 too (SEVENO, JUMPIN, C, DR, DD, ZEROLEFT, ADDUP, and _house4.h's T, CAR, BACK, DAD, BA, BOMB, AA, AB, CLA (its look
 shown to its player), DOUBLE (the points doubled), TRI: a seat named,
 groups and ADDUP's pairs composed step by step as stems, cuts asked in the reaction windows), their hands played on
-_house2.h's Move lists (unokit/fast/_h2flow.h), with those of BATCH_HOUSE in :data:`ON_H2_LISTS` (GT's twin penalty read as its own draw).
+_house2.h's Move lists (unokit/fast/_h2flow.h), with those of BATCH_HOUSE in :data:`ON_H2_LISTS` (GT's twin penalty read as its own draw);
+and the editions of :data:`ED_HELD` (each alone, as the compiled core plays it), their hands played on _editions.h's
+state (unokit/fast/_edflow.h: a seat named among several as a stem's ``target`` step, UNO Flip's sides, UNO Flash's
+presses in reaction windows, UNO Spin's free discards, the hands shown). A match rule or a rule of the clock is held
+as the hands of the rules without it (:func:`hand_rules`).
 """
 
 from __future__ import annotations
@@ -60,6 +64,15 @@ H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR",
 #: other rules of H2_HELD every combination compiled.problem accepts is held (sweeps of 2,885 random tables of
 #: _house3.h's rules beside them: no difference).
 ON_H2_LISTS = (*compiled._H3_ALL_H2, "CHU", "M", *compiled._H6, "DP")
+#: the editions whose hands the C flow holds (unokit/fast/_edflow.h, on _editions.h's state), each alone as its code
+#: states it (the only rule set of an edition the compiled core plays)
+ED_HELD = ("ALLWILD", "NOMERCY", "EXTREME", "SPIN", "FLASH", "FLEX", "FLIP")
+#: the encoder's blocks _edflow.h writes, in its order (EB_*)
+ED_BLOCKS = ("hand", "top", "color", "pending", "direction", "sizes", "small", "uno", "catchable", "phase", "drawn",
+             "seen", "stock", "to_act", "window", "revealed", "others", "stem", "rules")
+#: _edflow.h's ED_NF (the most faces of an edition) and its verbs, in the order of its EV_*
+_ED_NF = 224
+_ED_VERBS = ("draw", "pass", "uno", "challenge", "slap")
 
 
 def hand_rules(rules: str) -> str:
@@ -84,6 +97,13 @@ def flow_problem(rules: str, players: int) -> str | None:
         rs = RuleSet.parse(hand_rules(rules))
     except UnoError as e:
         return str(e)
+    ed = _edition(rs)
+    if ed is not None:
+        if ed not in ED_HELD:   # pragma: no cover - every edition the compiled core plays is held
+            return f"the compiled env flow holds the editions {', '.join(ED_HELD)}, not {ed}"
+        if not compiled.available():
+            return "the compiled core is not built"
+        return compiled.problem(rs.code, ["random-play"], players)
     other = [c for c in rs.codes if c not in OBSERVED and c not in H2_HELD]
     if other or rs.params:
         return (f"the compiled env flow holds the official rules only, or with {', '.join(OBSERVED + H2_HELD)}: not "
@@ -102,11 +122,51 @@ def batched_flow_problem(rules: str, players: int, bots=(), teacher: str | None 
     random-play, greedy, strategist; others are ignored) at the other seats and ``teacher`` (None: it can): the C
     flow's limits and the bots the compiled core does not play under those rules
     (:func:`unokit.fast.compiled.problem`), the teacher's included."""
+    from ..rules import RuleSet
     why = flow_problem(rules, players)
+    if why is None and _edition(RuleSet.parse(hand_rules(rules))):
+        return "the batched env does not hold the editions yet (the one-hand env flows do: unokit/fast/_edflow.h)"
     played = sorted({b for b in (*bots, *([teacher] if teacher else [])) if b in ("greedy", "strategist")})
     if why is None and played:
         why = compiled.problem(hand_rules(rules), played, players)
     return why
+
+
+def _edition(rs) -> str | None:
+    """The code of the edition ``rs`` plays (None: the official deck)."""
+    from ..rules.editions import edition_of
+    ed = edition_of(rs)
+    return None if ed is None else ed.code
+
+
+def _ed_tables(rules: str, players: int) -> tuple[bytes, bytes, bytes]:
+    """_edflow.h's tables of an edition: each face's place among the table's cards (``ED_NF`` bytes), ``play_id``
+    (int16, face x colour named (none, the four colours, UNO Flip's four of the dark side) x UNO call) and the others (int16: ``discard_id`` by face, ``color_id`` by side and
+    colour, ``catch_id`` and ``target_id`` by the seat's place from the seat acting, ``[MAX_PLAYERS]``: none, the
+    verbs' ids), -1 where the table has none; faces numbered as _editions.h numbers them
+    (:func:`unokit.fast.ccore.edition_faces`)."""
+    from ..core.cards import COLORS, DARK_COLORS, plain
+    from ..rules import RuleSet
+    from .ccore import edition_faces
+    t = Codec.for_rules(rules, players).steps
+    faces = edition_faces(RuleSet.parse(rules))
+    pos = np.zeros(_ED_NF, np.uint8)
+    play = np.full((_ED_NF, 9, 2), -1, np.int16)
+    discard = np.full(_ED_NF, -1, np.int16)
+    for i, face in enumerate(faces):
+        card = plain(face)
+        pos[i] = t.card_pos[card]
+        for k, col in enumerate((None, *COLORS, *DARK_COLORS)):   # (UNO Flip: a colour named on the dark side)
+            for uno in (0, 1):
+                play[i, k, uno] = t.play_id.get((card, col, bool(uno)), -1)
+        discard[i] = t.discard_id.get(card, -1)
+    color = np.array([[t.color_id.get(c, -1) for c in COLORS], [t.color_id.get(c, -1) for c in DARK_COLORS]],
+                     np.int16)
+    catch = np.array([t.catch_id.get(k, -1) for k in range(MAX_PLAYERS)], np.int16)
+    target = np.array([t.target_id.get(k, -1) for k in range(MAX_PLAYERS)] + [t.target_id.get(None, -1)], np.int16)
+    verbs = np.array([t.verb_id.get(v, -1) for v in _ED_VERBS], np.int16)
+    return (pos.tobytes(), play.tobytes(),
+            discard.tobytes() + color.tobytes() + catch.tobytes() + target.tobytes() + verbs.tobytes())
 
 
 def _h2(rules: str) -> bool:
@@ -222,6 +282,18 @@ class FlowBatch:
         step_of, move_of = flow_tables(self.codec.rules, players)
         keys = self.seeds ^ np.uint64(0x5EED)
         c = compiled._ccore
+        if _edition(RuleSet.parse(hand_rules(rules))):   # unokit/fast/_edflow.h: an edition's hands
+            if encoder is None:
+                raise UnoError(f"the compiled env flow of {self.codec.rules!r} needs an encoder")
+            if chance != "referee":
+                raise UnoError("the compiled env flow deals an edition's hands with referee chance only")
+            self._f = c.edflow_new(*self._ed_args(rules, players, encoder), self.nsteps, self.codec.steps.wait,
+                                   max_decisions, keys.tobytes())
+            self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots, self._observe = (
+                c.edflow_where, c.edflow_mask, c.edflow_answer, c.edflow_rewards, c.edflow_one, c.edflow_bots_new,
+                c.edflow_bots, c.edflow_observe)
+            self.batch = None
+            return
         if _h2(rules):   # unokit/fast/_h2flow.h: the hands on _house2.h's Move lists
             if not house2:
                 raise UnoError(f"{self.codec.rules!r}: _house2.h's rules are held by FlowBatch(..., house2=True) "
@@ -231,9 +303,9 @@ class FlowBatch:
             self._f = c.h2flow_new(*self._h2_args(rules, players, chance, encoder), step_of.tobytes(),
                                    *_h2_tables(self.codec.rules, players), self.nsteps, self.codec.steps.wait,
                                    max_decisions, keys.tobytes())
-            self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots = (
+            self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots, self._observe = (
                 c.h2flow_where, c.h2flow_mask, c.h2flow_answer, c.h2flow_rewards, c.h2flow_one, c.h2flow_bots_new,
-                c.h2flow_bots)
+                c.h2flow_bots, c.h2flow_observe)
             self.batch = None
             return
         self.batch = Batch(len(sv), players, hand_rules(rules), seeds=self.seeds, chance=chance, encoder=encoder)
@@ -241,6 +313,20 @@ class FlowBatch:
                              self.codec.steps.wait, max_decisions, keys.tobytes())
         self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots = (
             c.flow_where, c.flow_mask, c.flow_answer, c.flow_rewards, c.flow_one, c.flow_bots_new, c.flow_bots)
+
+    def _ed_args(self, rules: str, players: int, encoder: Any) -> tuple:
+        """edflow_new's config, seeds, observation layout and tables."""
+        from ..rules import RuleSet
+        rs = RuleSet.parse(hand_rules(rules))
+        layout = {name: start for name, start, _ in encoder.layout()}
+        if set(layout) | {"stem"} != set(ED_BLOCKS) or encoder.C not in (4, 8):   # pragma: no cover - Encoder's
+            raise UnoError(f"an encoding C does not write: blocks {tuple(layout)}")
+        cfg = compiled._config(players, rs, 1, None, bytes([compiled.POLICIES["random-play"]] * players), False)
+        offsets = np.array([layout.get(b, -1) for b in ED_BLOCKS], dtype=np.int32)
+        flags = np.asarray(encoder.rule_flags, dtype=np.float32)
+        pos, play, ids = _ed_tables(self.codec.rules, players)
+        return (cfg, self.seeds.tobytes(), offsets.tobytes(), int(encoder.size), pos, flags.tobytes(), int(encoder.C),
+                int(encoder.K), int(compiled._shown(rs) & 3 == 1), play, ids)
 
     def _h2_args(self, rules: str, players: int, chance: str, encoder: Any) -> tuple:
         """h2flow_new's config, seeds and observation layout (as Batch hands obs_new its layout)."""
@@ -294,7 +380,7 @@ class FlowBatch:
                 raise UnoError(f"seats: whole numbers from 0 to {self.players - 1}, one per hand (or one for all)")
             if out is None:
                 out = np.empty((self.count, self.encoder.size), np.float32)
-            compiled._ccore.h2flow_observe(self._f, s.astype(np.int8).tobytes(), out)
+            self._observe(self._f, s.astype(np.int8).tobytes(), out)
             return out
         seat, window, _ = self.where()
         return self.batch.observe(s, out, window=window & (s == seat))
