@@ -243,12 +243,14 @@ class LinearPolicy:
         return np.where(mask > 0, obs @ self.w + self.bonus, -np.inf).argmax(axis=1)
 
 
-def self_play(players: int, seed: int, steps: int, *, slots: int = 4, check_python: bool = True, replay_seed: int = 0):
+def self_play(players: int, seed: int, steps: int, *, slots: int = 4, check_python: bool = True, replay_seed: int = 0,
+              rules: str = "UNO 1121"):
     """The same policy at every seat of a referee-dealt batched env (the agent's ids raise if not offered); each
     slot's hands replayed in Python with that policy (its weights drawn from ``replay_seed``) answering every seat.
     Returns (the observations, rewards
     and terminations of every step, the differences found, the policy)."""
-    env = UnoBatchedEnv(slots, players=players, opponents="self", chance="referee", seat=None, illegal_action="raise")
+    env = UnoBatchedEnv(slots, players=players, rules=rules, opponents="self", chance="referee", seat=None,
+                        illegal_action="raise")
     pol = env.policy = LinearPolicy(env)
     obs, _ = env.reset(seed=seed)
     trace, bad = [obs["observation"].copy()], []
@@ -502,3 +504,51 @@ def test_issue27_point2_batched_env_house2_self_play_asks_the_policy():
         _, _, term, _, _ = env.step(env.random_actions())
         ended += int(term.sum())
     assert ended >= 2 and sum(calls) > 150 * 4
+
+
+# ---------------------------------------------------------------------- the editions (unokit/fast/_edflow.h)
+EDITIONS = [("ALLWILD", 3, "random-play", None), ("NOMERCY", 4, "greedy,random-play", 0), ("EXTREME", 2, "greedy", None),
+            ("SPIN", 3, "greedy,random-play", 1), ("FLASH", 4, "random-play", None), ("FLEX", 3, "greedy", 0),
+            ("FLIP", 4, "greedy,random-play", None)]
+
+
+@pytest.mark.parametrize("edition,players,opponents,seat", EDITIONS)
+def test_issue27_point2_batched_env_under_the_editions_is_the_gym_env_replayed_in_python(edition, players, opponents,
+                                                                                        seat):
+    """Every edition the compiled core plays, in the batched env: each slot's hand stepped on _edflow.h's flow, its
+    random-play (one generator a hand) and greedy opponents in C, replayed in Python as UnoGymEnv plays them."""
+    bad, ended = differences(players, steps=120, seed=players, seat=seat, opponents=opponents, rules=f"UNO {edition}",
+                             reward="points" if players == 3 else "hand")
+    assert not bad, bad
+    assert ended >= 3
+
+
+def test_issue27_point2_batched_env_under_the_editions_differential_can_fail():
+    """Mutation checks: greedy in C replayed with random-play in Python; the random-play generator keyed otherwise."""
+    assert differences(3, steps=60, seed=3, opponents="greedy", python_opponents="random-play", rules="UNO NOMERCY")[0]
+    assert differences(3, steps=60, seed=3, bot_key=BOT_KEY ^ 1, rules="UNO FLIP")[0]
+
+
+@pytest.mark.parametrize("edition,players", [("ALLWILD", 3), ("FLASH", 4), ("FLIP", 3), ("SPIN", 2)])
+def test_issue27_point4_the_greedy_teacher_under_the_editions_takes_the_python_imitations_steps(edition, players):
+    """The compiled greedy teacher on an edition's hand: at every decision of the agent the step unokit train's
+    imitation takes from the Python GreedyBot (a seat named among several: the stem's step, then the seat)."""
+    bad, seen = house2_teacher_mismatches(players, "greedy", "greedy", f"UNO {edition}", opponents="greedy,random-play")
+    assert not bad, bad
+    assert seen["asked"] == 80 * 3
+    assert house2_teacher_mismatches(players, "greedy", "random-play", f"UNO {edition}", opponents="greedy",
+                                     steps=40)[0]   # (mutation: the Python bot another)
+
+
+def test_issue27_point2_self_play_under_an_edition_plays_the_python_hands():
+    trace, bad, pol = self_play(3, seed=7, steps=80, rules="UNO ALLWILD")
+    assert not bad, bad
+    assert pol.calls > 80 and sum(int(t.sum()) for t in trace[3::3]) >= 2
+
+
+def test_issue27_point2_the_batched_env_refuses_the_strategist_under_the_editions():
+    with pytest.raises(UnoError, match="not the strategist yet"):
+        UnoBatchedEnv(2, rules="UNO FLIP", players=3, opponents="strategist")
+    with pytest.raises(UnoError, match="not the strategist yet"):
+        UnoBatchedEnv(2, rules="UNO ALLWILD", players=3, teacher="strategist")
+

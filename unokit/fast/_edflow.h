@@ -15,8 +15,8 @@
  *
  *   edflow_new(cfg, seeds, offsets, size, pos, flags, ncolors, K, reveal_all, play_id, ids, nsteps, wait,
  *              max_decisions, keys)
- *                      a capsule of len(seeds) hands dealt with referee chance (compiled._config's cfg of the
- *                      edition); `offsets` (int32 bytes) where each of the encoder's blocks starts, in
+ *                      a capsule of len(seeds) hands dealt (compiled._config's cfg of the edition: referee chance,
+ *                      or the fast generator's, the same distribution); `offsets` (int32 bytes) where each of the encoder's blocks starts, in
  *                      unokit.fast.envflow.ED_BLOCKS's order (stem -1: none); `pos` (ED_NF bytes) each face's place
  *                      among the table's cards; `flags` the rules block (float32 bytes); `ncolors` the colours of
  *                      the encoding (4, UNO Flip 8); `K` the table's cards; `reveal_all` whether a challenged hand is
@@ -263,9 +263,10 @@ static void edf_begin(EdFlw *F, EdF *h, uint64_t seed, uint64_t key) {
     edf_new_round(F, h);
 }
 
-/* RandomPlayBot deciding for the seat asked in hand h (Flow.bot_decides): in a window its react (UNO, a catch, a
- * press), else its act over the options unfolded (a bot is never asked inside a stem: the seat that chose it is) */
-static void edf_bot(EdFlw *F, EdF *h, Rng *r) {
+/* the bot `pol` of the seat asked in hand h deciding (Flow.bot_decides): in a window its react (UNO, a catch, a press:
+ * RandomPlayBot's and GreedyBot's alike), else its act over the options unfolded, random-play drawing from r (a bot is
+ * never asked inside a stem: the seat that chose it is) */
+static void edf_bot(EdFlw *F, EdF *h, int pol, Rng *r) {
     EdGame *g = &h->G;
     EdMove *L = F->buf;
     int s = h->seat;
@@ -277,7 +278,7 @@ static void edf_bot(EdFlw *F, EdF *h, Rng *r) {
         return;
     }
     int m = ed_legal(g, s, 1, L);
-    EdMove a = L[ed_random_play(r, L, m, g->phase)];
+    EdMove a = L[pol == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(r, L, m, g->phase)];
     h->stem_on = 0;
     edf_do(F, h, a);
     h->decisions++;
@@ -299,8 +300,8 @@ static PyObject *py_edflow_new(PyObject *self, PyObject *args) {
     int n = F->cfg.n;
     Py_ssize_t count = seeds.len / 8, nid = (Py_ssize_t)(sizeof F->discard_id + sizeof F->color_id + sizeof F->catch_id
                                                          + sizeof F->target_id + sizeof F->verb_id);
-    if (!F->cfg.ed || F->cfg.fast || ed_parse(F->cfg.ed, F->cfg.ed_len, &F->R) < 0) {
-        PyErr_SetString(PyExc_ValueError, "edflow_new: the config of an edition with referee chance");
+    if (!F->cfg.ed || ed_parse(F->cfg.ed, F->cfg.ed_len, &F->R) < 0) {
+        PyErr_SetString(PyExc_ValueError, "edflow_new: the config of an edition");
         goto fail;
     }
     if (seeds.len % 8 || keys.len != seeds.len || offs.len != EB_BLOCKS * 4 || pos.len != ED_NF || flags.len % 4
@@ -511,7 +512,7 @@ static PyObject *py_edflow_bots_new(PyObject *self, PyObject *args) {
     if (!B) { PyBuffer_Release(&keys); return PyErr_NoMemory(); }
     const uint64_t *kv = keys.buf;
     B->n = F->n;
-    for (int s = 0; s < F->n; s++) rng_seed(&B->r[s], kv[s], 0);
+    for (int s = 0; s < F->n; s++) rng_seed(&B->r[s], kv[s], F->cfg.fast);
     PyBuffer_Release(&keys);
     PyObject *out = PyCapsule_New(B, "unokit.flowbots", fbots_free);
     if (!out) PyMem_RawFree(B);
@@ -534,7 +535,7 @@ static PyObject *py_edflow_bots(PyObject *self, PyObject *args) {
     EdF *h = &F->f[0];
     long decided = 0;
     while (!h->G.over && !h->truncated && h->seat != agent) {
-        edf_bot(F, h, &B->r[h->seat]);
+        edf_bot(F, h, POL_RANDOM_PLAY, &B->r[h->seat]);
         decided++;
     }
     return edf_after(F, &ob, &mb, decided, 1);
@@ -550,3 +551,44 @@ static PyObject *py_edflow_bots(PyObject *self, PyObject *args) {
     {"edflow_one", py_edflow_one, METH_VARARGS, "One hand's step, the next observation and mask written."}, \
     {"edflow_bots_new", py_edflow_bots_new, METH_VARARGS, "Random-play opponents for hand 0 (see _edflow.h)."}, \
     {"edflow_bots", py_edflow_bots, METH_VARARGS, "The opponents of hand 0 decide until the agent is asked."},
+
+/* ------------------------------------------------------------------ the batched env's hands (_venv.h) */
+static Py_ssize_t ev_count(const EdFlw *F) { return F->count; }
+static int ev_n(const EdFlw *F) { return F->n; }
+static int ev_nsteps(const EdFlw *F) { return F->nsteps; }
+static int ev_size(const EdFlw *F) { return F->size; }
+static int ev_seat(const EdFlw *F, Py_ssize_t i) { return F->f[i].seat; }
+static int ev_over(const EdFlw *F, Py_ssize_t i) { return F->f[i].G.over; }
+static void ev_deal(EdFlw *F, Py_ssize_t i, uint64_t seed) { edf_begin(F, &F->f[i], seed, seed ^ 0x5EED); }
+static int ev_offered(EdFlw *F, Py_ssize_t i, int st, EdMove *a, int *wait) { return edf_find(F, &F->f[i], st, a, wait); }
+static void ev_choose(EdFlw *F, Py_ssize_t i, const EdMove *a) { edf_apply(F, &F->f[i], a); }
+static void ev_bot(EdFlw *F, Py_ssize_t i, int pol, Rng *r) { edf_bot(F, &F->f[i], pol, r); }
+static void ev_rewards(const EdFlw *F, Py_ssize_t i, int mode, float *r) { edf_rewards(&F->f[i].G, mode, r); }
+
+static void ev_write(EdFlw *F, Py_ssize_t i, int me, float *obs, int8_t *mask) {
+    EdF *h = &F->f[i];
+    edf_encode(F, h, me, obs);
+    memset(mask, 0, (size_t)F->nsteps);
+    if (h->seat == me) edf_mask(F, h, mask);
+}
+
+/* the greedy teacher's step id for the seat asked in hand i (as GreedyBot decides for it): in a window its react (wait
+ * when none), in turn its act over the options unfolded, offered as the step that play begins (a seat named among
+ * several: the stem's); inside a stem its choice among the stem's seats */
+static int ev_teacher(EdFlw *F, Py_ssize_t i) {
+    EdF *h = &F->f[i];
+    EdGame *g = &h->G;
+    EdMove *L = F->buf;
+    int s = h->seat;
+    if (h->window) {
+        int m = ed_legal(g, s, 0, L), k = m ? ed_react(L, m) : -1;
+        return k < 0 ? F->wait : edf_step(F, h, &L[k]);
+    }
+    if (h->stem_on) {
+        int m = edf_options(F, h, L);
+        return m ? edf_step(F, h, &L[ed_greedy(g, L, m)]) : -1;
+    }
+    int m = ed_legal(g, s, 1, L), k = ed_greedy(g, L, m);
+    edf_options(F, h, L);       /* the same list, a seat named among several folded into its stem */
+    return edf_step(F, h, &L[k]);
+}

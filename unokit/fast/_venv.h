@@ -64,15 +64,33 @@ static void h2v_write(struct H2Flw *F, Py_ssize_t i, int me, float *obs, int8_t 
 static int h2v_teacher(struct H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *gh, Strat *st, const int *policy,
                        Move *plan, uint8_t *has_plan);
 
+/* the hands of an edition: _edflow.h's flow (included after this file), one hand at a time per slot; its bots
+ * _ed_play.h's (random-play, greedy) */
+struct EdFlw;
+static Py_ssize_t ev_count(const struct EdFlw *F);
+static int ev_n(const struct EdFlw *F);
+static int ev_nsteps(const struct EdFlw *F);
+static int ev_size(const struct EdFlw *F);
+static int ev_seat(const struct EdFlw *F, Py_ssize_t i);
+static int ev_over(const struct EdFlw *F, Py_ssize_t i);
+static void ev_deal(struct EdFlw *F, Py_ssize_t i, uint64_t seed);
+static int ev_offered(struct EdFlw *F, Py_ssize_t i, int st, EdMove *a, int *wait);
+static void ev_choose(struct EdFlw *F, Py_ssize_t i, const EdMove *a);
+static void ev_bot(struct EdFlw *F, Py_ssize_t i, int pol, Rng *r);
+static void ev_rewards(const struct EdFlw *F, Py_ssize_t i, int mode, float *r);
+static void ev_write(struct EdFlw *F, Py_ssize_t i, int me, float *obs, int8_t *mask);
+static int ev_teacher(struct EdFlw *F, Py_ssize_t i);
+
 /* the option an id stands for: a move number (the official flow; -1: wait), or under _house2.h's rules k = -1 (wait)
- * or the Move m */
-typedef struct { int k; Move m; } VAct;
+ * or the Move m, on an edition's hand k = -1 (wait) or the EdMove em */
+typedef struct { int k; Move m; EdMove em; } VAct;
 enum { VS_AGENT, VS_STEP, VS_DEAL };   /* a slot waits for the agent; finishes the agent's step; deals */
 
 typedef struct {
     PyObject *fcap;             /* owned: the flow */
     Flw *F;                     /* the flow of a Batch's hands, or NULL and */
-    struct H2Flw *H;            /* the flow of _house2.h's hands (_h2flow.h) */
+    struct H2Flw *H;            /* the flow of _house2.h's hands (_h2flow.h), or */
+    struct EdFlw *E;            /* the flow of an edition's hands (_edflow.h) */
     Py_ssize_t count;
     int n, nsteps, size;
     int seat, max_steps, reward, lose;
@@ -116,12 +134,20 @@ static void venv_free(PyObject *cap) {
 static VEnv *venv_get(PyObject *cap) { return PyCapsule_GetPointer(cap, "unokit.venv"); }
 
 static inline Game *ve_game(VEnv *e, Py_ssize_t i) { return e->H ? h2v_game(e->H, i) : &e->F->v->games[i]; }
-static inline int ve_seat(const VEnv *e, Py_ssize_t i) { return e->H ? h2v_seat(e->H, i) : e->F->f[i].seat; }
+static inline int ve_over(VEnv *e, Py_ssize_t i) { return e->E ? ev_over(e->E, i) : ve_game(e, i)->over; }
+static inline int ve_seat(const VEnv *e, Py_ssize_t i) {
+    return e->E ? ev_seat(e->E, i) : e->H ? h2v_seat(e->H, i) : e->F->f[i].seat;
+}
 
 /* whether step id st is offered to the seat asked in slot i, and the option it stands for */
 static int ve_offered(VEnv *e, Py_ssize_t i, int st, VAct *a) {
-    if (!e->H) return fl_offered(e->F, &e->F->f[i], &e->F->v->games[i], st, &a->k);
     int w;
+    if (e->E) {
+        if (!ev_offered(e->E, i, st, &a->em, &w)) return 0;
+        a->k = w ? -1 : 0;
+        return 1;
+    }
+    if (!e->H) return fl_offered(e->F, &e->F->f[i], &e->F->v->games[i], st, &a->k);
     if (!h2v_offered(e->H, i, st, &a->m, &w)) return 0;
     a->k = w ? -1 : 0;
     return 1;
@@ -129,7 +155,8 @@ static int ve_offered(VEnv *e, Py_ssize_t i, int st, VAct *a) {
 
 /* hand_rewards of slot i */
 static void ve_rewards(VEnv *e, Py_ssize_t i, float *r) {
-    if (e->H) h2v_rewards(e->H, i, e->reward, r);
+    if (e->E) ev_rewards(e->E, i, e->reward, r);
+    else if (e->H) h2v_rewards(e->H, i, e->reward, r);
     else fl_rewards(&e->F->v->games[i], e->reward, r);
 }
 
@@ -148,7 +175,8 @@ static void venv_apply(VEnv *e, Py_ssize_t i, int k) {
 
 /* the option a chosen in slot i (venv_apply; under _house2.h's rules _h2flow.h's h2f_choose) */
 static void ve_apply(VEnv *e, Py_ssize_t i, const VAct *a) {
-    if (!e->H) venv_apply(e, i, a->k);
+    if (e->E) ev_choose(e->E, i, a->k < 0 ? NULL : &a->em);
+    else if (!e->H) venv_apply(e, i, a->k);
     else h2v_choose(e->H, i, a->k < 0 ? NULL : &a->m, e->gh ? &e->gh[i] : NULL, e->strat ? &e->strat[i] : NULL);
 }
 
@@ -157,9 +185,10 @@ static int venv_advance_h2(VEnv *e, Py_ssize_t i) {
     int n = e->n, policy[MAXP];
     const uint8_t *pol = e->pol + i * n;
     for (int s = 0; s < n; s++) policy[s] = pol[s];
-    while (!ve_game(e, i)->over && ve_seat(e, i) != e->agent[i]) {
+    while (!ve_over(e, i) && ve_seat(e, i) != e->agent[i]) {
         int s = ve_seat(e, i), p = pol[s];
         if (p == VPOL_SELF) return 1;
+        if (e->E) { ev_bot(e->E, i, p, &e->bots[i]); continue; }   /* (an edition's: random-play, greedy) */
         h2v_bot(e->H, i, p, p == POL_STRATEGIST ? &e->sbots[i * n + s] : &e->bots[i], e->gh ? &e->gh[i] : NULL,
                 e->strat ? &e->strat[i] : NULL, policy);
     }
@@ -169,7 +198,7 @@ static int venv_advance_h2(VEnv *e, Py_ssize_t i) {
 /* the opponents decide until the agent or a self seat is asked or the hand ends (UnoGymEnv._advance; Flow.bot_decides:
  * in a window each bot's react, in turn its act); 1: a self seat is asked */
 static int venv_advance(VEnv *e, Py_ssize_t i) {
-    if (e->H) return venv_advance_h2(e, i);
+    if (e->H || e->E) return venv_advance_h2(e, i);
     Flw *F = e->F;
     Game *g = &F->v->games[i];
     FHand *h = &F->f[i];
@@ -195,9 +224,9 @@ static int venv_advance(VEnv *e, Py_ssize_t i) {
 /* a new hand in slot i, not yet played up to the agent (UnoGymEnv.reset) */
 static void venv_deal(VEnv *e, Py_ssize_t i) {
     Flw *F = e->F;
-    const Config *cfg = e->H ? h2v_cfg(e->H) : &F->v->cfg;
-    Game *g = ve_game(e, i);
-    int n = e->n, fast = cfg->fast;
+    const Config *cfg = e->E ? NULL : e->H ? h2v_cfg(e->H) : &F->v->cfg;
+    Game *g = e->E ? NULL : ve_game(e, i);
+    int n = e->n, fast = cfg ? cfg->fast : 0;      /* (an edition's hands: referee chance) */
     uint64_t seed = xo_next(&e->seeder) >> 33;          /* a 31-bit seed, as the gym env draws */
     e->seeds[i] = seed;
     int me = e->seat >= 0 ? e->seat : (int)rng_below(&e->seeder, (uint32_t)n);
@@ -208,7 +237,8 @@ static void venv_deal(VEnv *e, Py_ssize_t i) {
     uint8_t *pol = e->pol + i * n;
     for (int s = 0, k = 0; s < n; s++) pol[s] = s == me ? VPOL_AGENT : e->opp[k++];
     if (e->teacher == POL_STRATEGIST) seed_seat_bot(&e->sbots[i * n + me], fast, "env-teacher", seed, 0, me);
-    if (e->H) h2v_deal(e->H, i, seed);
+    if (e->E) ev_deal(e->E, i, seed);
+    else if (e->H) h2v_deal(e->H, i, seed);
     else {
         deal(g, cfg, seed);
         if (F->o) hist_deal(&F->o->h[i], g);
@@ -228,6 +258,7 @@ static void venv_deal(VEnv *e, Py_ssize_t i) {
 
 /* the agent's observation and mask of slot i into row i */
 static void venv_write(VEnv *e, Py_ssize_t i, float *obs, int8_t *mask) {
+    if (e->E) { ev_write(e->E, i, e->agent[i], obs + i * e->size, mask + i * e->nsteps); return; }
     if (e->H) { h2v_write(e->H, i, e->agent[i], obs + i * e->size, mask + i * e->nsteps); return; }
     Flw *F = e->F;
     const Game *g = &F->v->games[i];
@@ -241,13 +272,12 @@ static void venv_write(VEnv *e, Py_ssize_t i, float *obs, int8_t *mask) {
 
 /* slot i goes on until the agent is asked (its observation written) or a self seat is; 1: a self seat is asked */
 static int venv_settle(VEnv *e, Py_ssize_t i, VOut *o) {
-    Game *g = ve_game(e, i);
     float r[MAXP];
     for (;;) {
         if (venv_advance(e, i)) return e->waiting[i] = 1;
         if (e->stage[i] == VS_STEP) {
             int me = e->agent[i];
-            if (g->over) { o->term[i] = 1; ve_rewards(e, i, r); o->rew[i] = r[me]; }
+            if (ve_over(e, i)) { o->term[i] = 1; ve_rewards(e, i, r); o->rew[i] = r[me]; }
             else if (e->steps[i] >= (uint32_t)e->max_steps) o->trunc[i] = 1;
             if (o->term[i] || o->trunc[i]) {
                 o->ended++;
@@ -256,7 +286,7 @@ static int venv_settle(VEnv *e, Py_ssize_t i, VOut *o) {
                 venv_deal(e, i);
                 continue;
             }
-        } else if (e->stage[i] == VS_DEAL && g->over && e->tries[i] < 1000) {
+        } else if (e->stage[i] == VS_DEAL && ve_over(e, i) && e->tries[i] < 1000) {
             venv_deal(e, i);      /* the bots finished the hand before the agent's first decision: the next one */
             continue;
         }
@@ -303,9 +333,10 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
     int teacher;
     if (!PyArg_ParseTuple(args, "OiiipKy*i", &fcap, &seat, &max_steps, &reward, &lose, &key, &opp, &teacher)) return NULL;
     struct H2Flw *H = PyCapsule_IsValid(fcap, "unokit.h2flow") ? PyCapsule_GetPointer(fcap, "unokit.h2flow") : NULL;
-    Flw *F = H ? NULL : flw_get(fcap);
-    if (!F && !H) { PyBuffer_Release(&opp); return NULL; }
-    int n = H ? h2v_n(H) : F->n;
+    struct EdFlw *E = PyCapsule_IsValid(fcap, "unokit.edflow") ? PyCapsule_GetPointer(fcap, "unokit.edflow") : NULL;
+    Flw *F = H || E ? NULL : flw_get(fcap);
+    if (!F && !H && !E) { PyBuffer_Release(&opp); return NULL; }
+    int n = E ? ev_n(E) : H ? h2v_n(H) : F->n;
     int bad = (F && !F->o) || seat < -1 || seat >= n || max_steps < 1 || reward < 0 || reward > 1
               || opp.len != n - 1;
     const uint8_t *ov = opp.buf;
@@ -316,13 +347,14 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
         strat_on |= ov[k] == POL_STRATEGIST;
         greedy_on |= ov[k] == POL_GREEDY;
     }
+    bad |= E && (strat_on || (teacher && teacher != POL_GREEDY));   /* (an edition's bots: random-play, greedy) */
     if (bad) {
         PyBuffer_Release(&opp);
         PyErr_SetString(PyExc_ValueError, "venv_new: a flow with observations, a seat of the table, max_steps >= 1, "
                         "one known policy per other seat, a known teacher");
         return NULL;
     }
-    Py_ssize_t count = H ? h2v_count(H) : F->v->count, c = count ? count : 1;
+    Py_ssize_t count = E ? ev_count(E) : H ? h2v_count(H) : F->v->count, c = count ? count : 1;
     size_t cn = (size_t)c * (size_t)n;
     VEnv *e = PyMem_RawCalloc(1, sizeof(VEnv));
     if (!e) { PyBuffer_Release(&opp); return PyErr_NoMemory(); }
@@ -342,13 +374,13 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
         e->strat = PyMem_RawCalloc((size_t)c, sizeof(Strat));
         ok = e->sbots && e->strat;
     }
-    if (ok && greedy_on) ok = (e->gh = PyMem_RawCalloc((size_t)c, sizeof(GrHist))) != NULL;
+    if (ok && greedy_on && !E) ok = (e->gh = PyMem_RawCalloc((size_t)c, sizeof(GrHist))) != NULL;
     if (ok && H && teacher) ok = (e->plan = PyMem_RawCalloc((size_t)c, sizeof(Move))) != NULL
                                  && (e->has_plan = PyMem_RawCalloc((size_t)c, 1)) != NULL;
     if (!ok) { venv_release(e); return PyErr_NoMemory(); }
-    e->F = F; e->H = H; e->count = count; e->n = n;
-    e->nsteps = H ? h2v_nsteps(H) : F->nsteps;
-    e->size = H ? h2v_size(H) : F->o->size;
+    e->F = F; e->H = H; e->E = E; e->count = count; e->n = n;
+    e->nsteps = E ? ev_nsteps(E) : H ? h2v_nsteps(H) : F->nsteps;
+    e->size = E ? ev_size(E) : H ? h2v_size(H) : F->o->size;
     e->seat = seat; e->max_steps = max_steps; e->reward = reward; e->lose = lose; e->bot_key = key;
     e->strat_on = strat_on; e->greedy_on = greedy_on; e->teacher = teacher;
     e->fcap = fcap;
@@ -448,7 +480,8 @@ static PyObject *py_venv_pending(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < c; i++) {
         if (!e->waiting[i]) continue;
         int s = ve_seat(e, i);
-        if (e->H) h2v_write(e->H, i, s, obs + j * size, mask + j * e->nsteps);
+        if (e->E) ev_write(e->E, i, s, obs + j * size, mask + j * e->nsteps);
+        else if (e->H) h2v_write(e->H, i, s, obs + j * size, mask + j * e->nsteps);
         else {
             const FHand *h = &F->f[i];
             const Game *g = &F->v->games[i];
@@ -517,6 +550,14 @@ static PyObject *py_venv_teacher(PyObject *self, PyObject *args) {
     Bufs B = {.nb = 0};
     int32_t *out = bufs_get(&B, oo, c * 4, "out");
     if (!out) { bufs_release(&B); return NULL; }
+    if (e->E) {                 /* an edition's: greedy (_edflow.h's ev_teacher) */
+        for (Py_ssize_t i = 0; i < c; i++) {
+            int s = ev_seat(e->E, i);
+            out[i] = s < 0 || s != e->agent[i] || e->waiting[i] ? -1 : ev_teacher(e->E, i);
+        }
+        bufs_release(&B);
+        Py_RETURN_NONE;
+    }
     if (e->H) {                 /* _house2.h's rules: _h2flow.h's teacher, its play followed one step at a time */
         int n = e->n, policy[MAXP];
         for (Py_ssize_t i = 0; i < c; i++) {

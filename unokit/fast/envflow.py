@@ -124,8 +124,9 @@ def batched_flow_problem(rules: str, players: int, bots=(), teacher: str | None 
     (:func:`unokit.fast.compiled.problem`), the teacher's included."""
     from ..rules import RuleSet
     why = flow_problem(rules, players)
-    if why is None and _edition(RuleSet.parse(hand_rules(rules))):
-        return "the batched env does not hold the editions yet (the one-hand env flows do: unokit/fast/_edflow.h)"
+    if why is None and _edition(RuleSet.parse(hand_rules(rules))) and ("strategist" in bots or teacher == "strategist"):
+        return ("under the editions the batched env plays random-play and greedy opponents and the greedy teacher "
+                "(unokit/fast/_edflow.h), not the strategist yet")
     played = sorted({b for b in (*bots, *([teacher] if teacher else [])) if b in ("greedy", "strategist")})
     if why is None and played:
         why = compiled.problem(hand_rules(rules), played, players)
@@ -285,9 +286,9 @@ class FlowBatch:
         if _edition(RuleSet.parse(hand_rules(rules))):   # unokit/fast/_edflow.h: an edition's hands
             if encoder is None:
                 raise UnoError(f"the compiled env flow of {self.codec.rules!r} needs an encoder")
-            if chance != "referee":
-                raise UnoError("the compiled env flow deals an edition's hands with referee chance only")
-            self._f = c.edflow_new(*self._ed_args(rules, players, encoder), self.nsteps, self.codec.steps.wait,
+            if chance not in compiled.CHANCES:
+                raise UnoError(f"chance must be one of {', '.join(compiled.CHANCES)}, got {chance!r}")
+            self._f = c.edflow_new(*self._ed_args(rules, players, chance, encoder), self.nsteps, self.codec.steps.wait,
                                    max_decisions, keys.tobytes())
             self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots, self._observe = (
                 c.edflow_where, c.edflow_mask, c.edflow_answer, c.edflow_rewards, c.edflow_one, c.edflow_bots_new,
@@ -314,14 +315,15 @@ class FlowBatch:
         self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots = (
             c.flow_where, c.flow_mask, c.flow_answer, c.flow_rewards, c.flow_one, c.flow_bots_new, c.flow_bots)
 
-    def _ed_args(self, rules: str, players: int, encoder: Any) -> tuple:
+    def _ed_args(self, rules: str, players: int, chance: str, encoder: Any) -> tuple:
         """edflow_new's config, seeds, observation layout and tables."""
         from ..rules import RuleSet
         rs = RuleSet.parse(hand_rules(rules))
         layout = {name: start for name, start, _ in encoder.layout()}
         if set(layout) | {"stem"} != set(ED_BLOCKS) or encoder.C not in (4, 8):   # pragma: no cover - Encoder's
             raise UnoError(f"an encoding C does not write: blocks {tuple(layout)}")
-        cfg = compiled._config(players, rs, 1, None, bytes([compiled.POLICIES["random-play"]] * players), False)
+        cfg = compiled._config(players, rs, 1, None, bytes([compiled.POLICIES["random-play"]] * players),
+                               chance == "fast")
         offsets = np.array([layout.get(b, -1) for b in ED_BLOCKS], dtype=np.int32)
         flags = np.asarray(encoder.rule_flags, dtype=np.float32)
         pos, play, ids = _ed_tables(self.codec.rules, players)
