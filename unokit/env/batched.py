@@ -34,7 +34,7 @@ hand stepped on ``_h2flow.h``'s flow, its bots _house2.h's; greedy and the strat
 them under those rules (:func:`unokit.fast.envflow.batched_flow_problem`), the ``teacher`` too (its play chosen at
 a decision that is no stem's, as ``unokit train``'s imitation asks the Python bot, then followed one sub-decision at
 a time); and the editions (:data:`unokit.fast.envflow.ED_HELD`, each slot's hand on ``_edflow.h``'s flow) with
-random-play and greedy opponents, self seats and the greedy teacher.
+random-play, greedy and strategist opponents, self seats and either teacher.
 """
 
 from __future__ import annotations

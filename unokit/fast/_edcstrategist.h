@@ -27,6 +27,8 @@
  *    the spinner names is a 'color' event;
  *  - a reaction's penalty (a catch, a SLAP round closed) is read from the hand sizes around the reaction step
  *    (ec_sizes, ec_reacted).
+ *  - the sizes a colour named by a play is trusted from (NAMED_TRUST_LAST when its player is left with one card) are the
+ *    Python Scanner's, worked out at the seat's first look (ec_look: EcSeat.ops), not the hands counted from the deal.
  * tests/fast/test_compiled_edcstrategist.py plays hands in C and asks the Python strategist, seeded as the C seat. */
 
 #define EF_SKIP 10
@@ -51,6 +53,13 @@
 #define EF_FLEXED_WD4 67
 #define EC_NCOL 8                      /* the colours as Python numbers them (Color): the four light ones, UNO Flip's dark */
 #define EC_UNTIL_COLOR (112.0 / 26.0)  /* strategist._UNTIL_COLOR: cards drawn until a dark colour comes, on average */
+#define EC_OPS 384                     /* EcSeat.ops: the size changes logged before a seat's first look */
+enum { EC_ADD, EC_SWAP, EC_CAROUSEL, EC_NAME };
+
+/* a size change read (EcSeat.ops), logged until the seat's first look; a is a seat, b cards (EC_ADD) or a seat */
+#define EC_LOG(z, o, x, y) do { if (!(z)->looked) { if ((z)->nops < EC_OPS) { \
+    (z)->ops[(z)->nops].op = (int8_t)(o); (z)->ops[(z)->nops].a = (int8_t)(x); (z)->ops[(z)->nops].b = (int8_t)(y); \
+    (z)->nops++; } else (z)->lost = 1; } } while (0)
 
 typedef struct {                       /* SeatInfo of one other seat */
     double lc_trust[EC_NCOL], lf_trust[EF_WILD], named_trust;
@@ -58,6 +67,7 @@ typedef struct {                       /* SeatInfo of one other seat */
     uint8_t lc_has;
     uint16_t lf_has;
     int8_t named;
+    uint8_t named_play;                /* the colour was named by a play (its trust read from the sizes: ec_look) */
     uint8_t bluffs_caught, chal, rev_any;   /* chal: challenged since what was read of it was reset; rev_any: rev set */
     uint8_t rev[ED_NF], since[ED_NF];  /* the hand last shown to the reader, its plays since its last challenge */
 } EcInfo;
@@ -68,6 +78,16 @@ typedef struct {                       /* the Scanner of one strategist seat */
     uint16_t stuck;
     int16_t draws_since;
     int16_t sizes[MAXP];
+    /* The Python bot's Scanner starts at its first look (its first act past a free gain: Tracker.analyze), its sizes
+     * walked back from the hands then to the last carousel (knowledge._initial_sizes), then read forward from the
+     * hand's first event: a size change no event tells (cards of a number or colour put under the top, a seat out)
+     * or a carousel before that look leaves its sizes other than the hands'. Until the look (looked) the changes read
+     * are logged (ops: EC_ADD seat and cards, EC_SWAP two seats, EC_CAROUSEL, EC_NAME a colour named by a seat's
+     * play); at the look the bot's sizes are worked out as it works them out, and the trust of each colour named
+     * (NAMED_TRUST_LAST when its player was left with one card) read from them. From then on both read the same. */
+    uint8_t looked, lost;              /* lost: more changes than the log holds (the sizes as counted here kept) */
+    int16_t nops;
+    struct { int8_t op, a, b; } ops[EC_OPS];
     EcInfo info[MAXP];
 } EcSeat;
 
@@ -123,6 +143,8 @@ static void ec_begin(EcStrat *S, const EdGame *g, const Config *cfg) {
         z->wd4_before = z->wd4_player = -1;
         z->stuck = 0;
         z->draws_since = 0;
+        z->looked = z->lost = 0;
+        z->nops = 0;
         for (int q = 0; q < g->n; q++) {
             z->sizes[q] = g->hand_len[q];
             EcInfo *f = &z->info[q];
@@ -130,6 +152,7 @@ static void ec_begin(EcStrat *S, const EdGame *g, const Config *cfg) {
             f->lf_has = 0;
             f->named = -1;
             f->named_trust = 0.0;
+            f->named_play = 0;
             f->acquired = 0;
             f->bluffs_caught = 0;
             f->chal = f->rev_any = 0;
@@ -142,6 +165,7 @@ static void ec_begin(EcStrat *S, const EdGame *g, const Config *cfg) {
 static void ec_ev_draw(EcSeat *z, int me, int p, int got, int voluntary) {
     if (got <= 0) return;
     z->sizes[p] = (int16_t)(z->sizes[p] + got);
+    for (int k = got; k > 0; k -= 127) EC_LOG(z, EC_ADD, p, k > 127 ? 127 : k);
     if (p != me) {
         EcInfo *f = &z->info[p];
         if (voluntary) {
@@ -166,6 +190,8 @@ static void ec_ev_draw(EcSeat *z, int me, int p, int got, int voluntary) {
 static void ec_ev_play(EcSeat *z, const EdGame *g, int me, int p, int c, int nc) {
     int before = z->ecolor, face = ec_f(g, c)->face;
     z->sizes[p]--;
+    EC_LOG(z, EC_ADD, p, -1);
+    if (nc >= 0 && p != me) EC_LOG(z, EC_NAME, p, 0);
     if (p != me) {
         EcInfo *f = &z->info[p];
         if (ec_wild(g, c)) {
@@ -181,7 +207,8 @@ static void ec_ev_play(EcSeat *z, const EdGame *g, int me, int p, int c, int nc)
         f->named = -1;
         if (nc >= 0) {
             f->named = (int8_t)nc;
-            f->named_trust = z->sizes[p] <= 1 ? T_NAMED_TRUST_LAST : T_NAMED_TRUST;
+            f->named_play = 1;
+            f->named_trust = z->sizes[p] <= 1 ? T_NAMED_TRUST_LAST : T_NAMED_TRUST;   /* (before the look: ec_look) */
             f->lc_has &= (uint8_t)~(1u << nc);
         }
         f->since[c]++;
@@ -246,10 +273,17 @@ static void ec_observe(EcStrat *S, const EdGame *g, EdMove a) {
         for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, slapped[q], 0);
         if (a.kind == EM_PLAY) ec_ev_play(z, g, me, p, a.card, ec_named(g, a.color));
         else if (a.kind == EM_CHALLENGE) ec_ev_challenge(S, z, g, me, p);
-        else if (a.kind == EM_DISCARD) z->sizes[p]--;          /* UNO Spin's free discard ('discard-under': one down) */
+        else if (a.kind == EM_DISCARD) {                     /* UNO Spin's free discard ('discard-under': one down) */
+            z->sizes[p]--;
+            EC_LOG(z, EC_ADD, p, -1);
+        }
         else if (a.kind == EM_COLOR) {
             z->ecolor = (int8_t)ec_named(g, a.color);
-            if (p != me) { z->info[p].named = (int8_t)ec_named(g, a.color); z->info[p].named_trust = T_NAMED_TRUST; }
+            if (p != me) {
+                z->info[p].named = (int8_t)ec_named(g, a.color);
+                z->info[p].named_trust = T_NAMED_TRUST;
+                z->info[p].named_play = 0;
+            }
         }
     }
 }
@@ -270,6 +304,7 @@ static void ec_spun(EcSeat *z, const EdGame *g, int me, int q, int got) {
         break;
     case SP_PASS:                          /* the carousel ('every-hand'): what was read of every seat is reset */
         for (int s = 0; s < g->n; s++) ec_reset(&z->info[s]);
+        EC_LOG(z, EC_CAROUSEL, 0, 0);
         break;
     case SP_SHOW:                          /* shown to everyone: the last hand of q shown (no challenge event) */
         if (q != me) {
@@ -292,6 +327,7 @@ static void ec_swapped(EcSeat *z, int me, int p, int q) {
     int16_t t = z->sizes[p];
     z->sizes[p] = z->sizes[q];
     z->sizes[q] = t;
+    EC_LOG(z, EC_SWAP, p, q);
     if (p != me && q != me) {              /* the evidence travels with the hand */
         EcInfo tmp = z->info[p];
         z->info[p] = z->info[q];
@@ -319,8 +355,10 @@ static void ec_after(EcStrat *S, const EdGame *g, EdMove a, int phase) {
                 ec_ev_draw(z, me, q, ec_got(S, g, q), 1);
                 z->draws_since = (int16_t)(z->draws_since + g->hits - 1);
             } else if (f->kind == EDK_SWAP && a.target >= 0 && left) ec_swapped(z, me, p, a.target);
-            else if (f->kind == EDK_PASS && left)      /* the carousel ('every-hand') */
+            else if (f->kind == EDK_PASS && left) {    /* the carousel ('every-hand') */
                 for (int s = 0; s < g->n; s++) ec_reset(&z->info[s]);
+                EC_LOG(z, EC_CAROUSEL, 0, 0);
+            }
             else if (f->kind == EDK_AIM_DRAW || f->kind == EDK_ALL_DRAW)   /* UNO Flex: Game.draw_cards, no penalty */
                 for (int q = 0; q < g->n; q++) ec_ev_draw(z, me, q, ec_got(S, g, q), 1);
             else if (f->kind == EDK_FLIP)              /* UNO Flip: the table turned over ('new-cards') */
@@ -843,12 +881,47 @@ static double ec_bluff_probability(const EcCtx *x) {
     return pb;
 }
 
+/* the seat's first look (EcSeat.ops): its sizes as the Python bot's Scanner works them out (the hands now walked back
+ * to the last carousel, then every change read from the hand's start), and the trust of each colour named by a play
+ * that the seats' evidence still holds, from the size its player was left with */
+static void ec_look(EcSeat *z, const EdGame *g, int me) {
+    int n = g->n, sz[MAXP], last = 0;
+    double trust[MAXP];
+    z->looked = 1;
+    if (z->lost) return;
+    for (int q = 0; q < n; q++) { sz[q] = g->hand_len[q]; trust[q] = -1.0; }
+    for (int i = z->nops - 1; i >= 0; i--) {           /* knowledge._initial_sizes */
+        int o = z->ops[i].op, a = z->ops[i].a, b = z->ops[i].b;
+        if (o == EC_CAROUSEL) { last = i; break; }
+        if (o == EC_ADD) sz[a] -= b;
+        else if (o == EC_SWAP) { int t = sz[a]; sz[a] = sz[b]; sz[b] = t; }
+    }
+    (void)last;
+    for (int i = 0; i < z->nops; i++) {                /* Scanner.feed from the first event */
+        int o = z->ops[i].op, a = z->ops[i].a, b = z->ops[i].b;
+        if (o == EC_ADD) sz[a] += b;
+        else if (o == EC_NAME) trust[a] = sz[a] <= 1 ? T_NAMED_TRUST_LAST : T_NAMED_TRUST;
+        else if (o == EC_SWAP) {
+            int t = sz[a]; sz[a] = sz[b]; sz[b] = t;
+            double u = trust[a]; trust[a] = trust[b]; trust[b] = u;   /* (the evidence travels with the hand) */
+        }
+    }
+    for (int q = 0; q < n; q++) {
+        z->sizes[q] = (int16_t)sz[q];
+        EcInfo *f = &z->info[q];
+        if (q != me && f->named >= 0 && f->named_play && trust[q] >= 0) f->named_trust = trust[q];
+    }
+}
+
 /* StrategistBot.act on a coloured edition's hand: the index in L of the move chosen */
 static int ec_act(EcStrat *S, const EdGame *g, Rng *r, const EdMove *L, int m) {
     if (W_SAY_UNO > 0) for (int i = 0; i < m; i++) if (L[i].kind == EM_UNO) return i;
     if (W_CATCH_UNO > 0) for (int i = 0; i < m; i++) if (L[i].kind == EM_CATCH) return i;
+    /* UNO Flash: a press in turn (_free_gain; the env's flow asks the seat in turn its press with its turn) */
+    if (W_CATCH_UNO > 0) for (int i = 0; i < m; i++) if (L[i].kind == EM_SLAP) return i;
     EcCtx X, *x = &X;
     int me = ed_to_act(g);
+    if (!S->seat[me].looked) ec_look(&S->seat[me], g, me);
     ec_context(x, S, g, me);
     if (g->phase == PH_FREE) {                           /* UNO Spin: the free discard that leaves the best hand */
         int best = -1;

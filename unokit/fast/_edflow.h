@@ -40,6 +40,10 @@ typedef struct {
     int8_t queue[MAXP];
     uint32_t decisions;
     EdMove stem;                /* Flow.stem (when stem_on): its card, colour and UNO call */
+    EdStrat *es;                /* the strategist seats' reading (the batched env's; NULL: none): _edstrategist.h's, */
+    EcStrat *ec;                /* and a coloured edition's (_edcstrategist.h) */
+    EdMove plan;                /* the teacher's play, followed through its stem (has_plan) */
+    uint8_t has_plan;
 } EdF;
 
 typedef struct EdFlw {
@@ -152,6 +156,23 @@ static void edf_do(EdFlw *F, EdF *h, EdMove a) {
     ed_apply(g, a);
 }
 
+/* a complete move applied, the strategist seats' reading fed as _ed_play.h's harness feeds it: a reaction (a window's)
+ * read from the hand sizes around it, a turn's move read before it is applied and its draws after */
+static void edf_fed(EdFlw *F, EdF *h, EdMove a, int reaction) {
+    EdGame *g = &h->G;
+    if (reaction) {
+        if (h->ec) ec_sizes(h->ec, g);
+        edf_do(F, h, a);
+        if (h->ec) ec_reacted(h->ec, g);
+        return;
+    }
+    int ph = g->phase;
+    if (h->es) ed_strat_observe(h->es, g, a);
+    if (h->ec) ec_observe(h->ec, g, a);
+    edf_do(F, h, a);
+    if (h->ec) ec_after(h->ec, g, a, ph);
+}
+
 /* Flow.answer's application of option a (NULL: wait) */
 static void edf_apply(EdFlw *F, EdF *h, const EdMove *a) {
     EdGame *g = &h->G;
@@ -164,7 +185,7 @@ static void edf_apply(EdFlw *F, EdF *h, const EdMove *a) {
     } else {
         int reaction = !h->stem_on && h->window;
         h->stem_on = 0;
-        edf_do(F, h, *a);
+        edf_fed(F, h, *a, reaction);
         if (reaction) h->reacted++;
         else h->reacted = 0;
         edf_new_round(F, h);
@@ -259,13 +280,22 @@ static void edf_begin(EdFlw *F, EdF *h, uint64_t seed, uint64_t key) {
     h->hist.color = g->h_color;                 /* the 'first' event: the first card's colour, if it has one */
     g->eh = &h->hist;
     rng_seed(&h->rng, key, F->cfg.fast);
-    h->decisions = 0; h->truncated = 0; h->reacted = 0; h->stem_on = 0;
+    h->decisions = 0; h->truncated = 0; h->reacted = 0; h->stem_on = 0; h->has_plan = 0;
     edf_new_round(F, h);
 }
 
+/* the turn choice of bot `pol` among L[0..m) (unfolded) for the seat asked in hand h: random-play drawing from r,
+ * greedy, or the strategist (a coloured edition's drawing from r) */
+static int edf_choose(EdF *h, int pol, Rng *r, const EdMove *L, int m) {
+    const EdGame *g = &h->G;
+    if (pol == POL_GREEDY) return ed_greedy(g, L, m);
+    if (pol == POL_STRATEGIST) return h->ec ? ec_act(h->ec, g, r, L, m) : ed_strategist(h->es, g, L, m);
+    return ed_random_play(r, L, m, g->phase);
+}
+
 /* the bot `pol` of the seat asked in hand h deciding (Flow.bot_decides): in a window its react (UNO, a catch, a press:
- * RandomPlayBot's and GreedyBot's alike), else its act over the options unfolded, random-play drawing from r (a bot is
- * never asked inside a stem: the seat that chose it is) */
+ * RandomPlayBot's, GreedyBot's and StrategistBot's alike), else its act over the options unfolded (a bot is never
+ * asked inside a stem: the seat that chose it is) */
 static void edf_bot(EdFlw *F, EdF *h, int pol, Rng *r) {
     EdGame *g = &h->G;
     EdMove *L = F->buf;
@@ -278,9 +308,9 @@ static void edf_bot(EdFlw *F, EdF *h, int pol, Rng *r) {
         return;
     }
     int m = ed_legal(g, s, 1, L);
-    EdMove a = L[pol == POL_GREEDY ? ed_greedy(g, L, m) : ed_random_play(r, L, m, g->phase)];
+    EdMove a = L[edf_choose(h, pol, r, L, m)];
     h->stem_on = 0;
-    edf_do(F, h, a);
+    edf_fed(F, h, a, 0);
     h->decisions++;
     h->reacted = 0;
     edf_new_round(F, h);
@@ -572,10 +602,27 @@ static void ev_write(EdFlw *F, Py_ssize_t i, int me, float *obs, int8_t *mask) {
     if (h->seat == me) edf_mask(F, h, mask);
 }
 
-/* the greedy teacher's step id for the seat asked in hand i (as GreedyBot decides for it): in a window its react (wait
- * when none), in turn its act over the options unfolded, offered as the step that play begins (a seat named among
- * several: the stem's); inside a stem its choice among the stem's seats */
-static int ev_teacher(EdFlw *F, Py_ssize_t i) {
+/* the strategist seats of hand i read from the deal on (`policy`: every seat's, the teacher's at the agent's): es and
+ * ec the slot's (ec used under a coloured edition only) */
+static void ev_strat(EdFlw *F, Py_ssize_t i, EdStrat *es, EcStrat *ec, const uint8_t *policy) {
+    EdF *h = &F->f[i];
+    es->stuck = 0;
+    es->draws_since = 0;
+    h->es = es;
+    h->ec = NULL;
+    if (F->R.coloured) {
+        Config c = F->cfg;
+        for (int s = 0; s < F->n; s++) c.policy[s] = policy[s];
+        ec_begin(ec, &h->G, &c);
+        h->ec = ec;
+    }
+}
+
+/* the teacher `pol`'s step id for the seat asked in hand i (as the bot decides for it, drawing from r): in a window its
+ * react (wait when none); in turn its act over the options unfolded (its play kept: the plan), offered as the step that
+ * play begins (a seat named among several: the stem's); inside a stem the plan's seat (no plan: its choice among the
+ * stem's seats) */
+static int ev_teacher(EdFlw *F, Py_ssize_t i, int pol, Rng *r) {
     EdF *h = &F->f[i];
     EdGame *g = &h->G;
     EdMove *L = F->buf;
@@ -585,10 +632,14 @@ static int ev_teacher(EdFlw *F, Py_ssize_t i) {
         return k < 0 ? F->wait : edf_step(F, h, &L[k]);
     }
     if (h->stem_on) {
+        if (h->has_plan) return edf_step(F, h, &h->plan);
         int m = edf_options(F, h, L);
-        return m ? edf_step(F, h, &L[ed_greedy(g, L, m)]) : -1;
+        return m ? edf_step(F, h, &L[edf_choose(h, pol, r, L, m)]) : -1;
     }
-    int m = ed_legal(g, s, 1, L), k = ed_greedy(g, L, m);
+    int m = ed_legal(g, s, 1, L), k = edf_choose(h, pol, r, L, m);
+    h->plan = L[k];
+    h->has_plan = 1;
     edf_options(F, h, L);       /* the same list, a seat named among several folded into its stem */
     return edf_step(F, h, &L[k]);
 }
+

@@ -65,7 +65,7 @@ static int h2v_teacher(struct H2Flw *F, Py_ssize_t i, int pol, Rng *r, GrHist *g
                        Move *plan, uint8_t *has_plan);
 
 /* the hands of an edition: _edflow.h's flow (included after this file), one hand at a time per slot; its bots
- * _ed_play.h's (random-play, greedy) */
+ * _ed_play.h's, the strategist's _edstrategist.h's and _edcstrategist.h's */
 struct EdFlw;
 static Py_ssize_t ev_count(const struct EdFlw *F);
 static int ev_n(const struct EdFlw *F);
@@ -79,7 +79,8 @@ static void ev_choose(struct EdFlw *F, Py_ssize_t i, const EdMove *a);
 static void ev_bot(struct EdFlw *F, Py_ssize_t i, int pol, Rng *r);
 static void ev_rewards(const struct EdFlw *F, Py_ssize_t i, int mode, float *r);
 static void ev_write(struct EdFlw *F, Py_ssize_t i, int me, float *obs, int8_t *mask);
-static int ev_teacher(struct EdFlw *F, Py_ssize_t i);
+static void ev_strat(struct EdFlw *F, Py_ssize_t i, EdStrat *es, EcStrat *ec, const uint8_t *policy);
+static int ev_teacher(struct EdFlw *F, Py_ssize_t i, int pol, Rng *r);
 
 /* the option an id stands for: a move number (the official flow; -1: wait), or under _house2.h's rules k = -1 (wait)
  * or the Move m, on an edition's hand k = -1 (wait) or the EdMove em */
@@ -104,6 +105,8 @@ typedef struct {
     Rng *bots;                  /* [slot]: the random-play seats' random.Random */
     Rng *sbots;                 /* [slot * n + seat]: a strategist seat's (strat_on) */
     Strat *strat;               /* [slot]: the strategist seats' knowledge (strat_on) */
+    EdStrat *ess;               /* [slot]: an edition's strategist seats' reading (strat_on, E) */
+    EcStrat *ecs;
     GrHist *gh;                 /* [slot]: greedy's reading of the history (greedy_on) */
     uint8_t *pol;               /* [slot * n + seat]: the seat's policy this hand */
     uint8_t *stage, *waiting;   /* [slot]: VS_*; a self seat is asked */
@@ -120,7 +123,7 @@ static void venv_release(VEnv *e) {
     PyMem_RawFree(e->bots); PyMem_RawFree(e->sbots); PyMem_RawFree(e->strat); PyMem_RawFree(e->gh);
     PyMem_RawFree(e->pol); PyMem_RawFree(e->stage); PyMem_RawFree(e->waiting); PyMem_RawFree(e->tries);
     PyMem_RawFree(e->seeds); PyMem_RawFree(e->agent); PyMem_RawFree(e->steps);
-    PyMem_RawFree(e->plan); PyMem_RawFree(e->has_plan);
+    PyMem_RawFree(e->plan); PyMem_RawFree(e->has_plan); PyMem_RawFree(e->ess); PyMem_RawFree(e->ecs);
     PyMem_RawFree(e);
 }
 
@@ -188,7 +191,7 @@ static int venv_advance_h2(VEnv *e, Py_ssize_t i) {
     while (!ve_over(e, i) && ve_seat(e, i) != e->agent[i]) {
         int s = ve_seat(e, i), p = pol[s];
         if (p == VPOL_SELF) return 1;
-        if (e->E) { ev_bot(e->E, i, p, &e->bots[i]); continue; }   /* (an edition's: random-play, greedy) */
+        if (e->E) { ev_bot(e->E, i, p, p == POL_STRATEGIST ? &e->sbots[i * n + s] : &e->bots[i]); continue; }
         h2v_bot(e->H, i, p, p == POL_STRATEGIST ? &e->sbots[i * n + s] : &e->bots[i], e->gh ? &e->gh[i] : NULL,
                 e->strat ? &e->strat[i] : NULL, policy);
     }
@@ -237,8 +240,17 @@ static void venv_deal(VEnv *e, Py_ssize_t i) {
     uint8_t *pol = e->pol + i * n;
     for (int s = 0, k = 0; s < n; s++) pol[s] = s == me ? VPOL_AGENT : e->opp[k++];
     if (e->teacher == POL_STRATEGIST) seed_seat_bot(&e->sbots[i * n + me], fast, "env-teacher", seed, 0, me);
-    if (e->E) ev_deal(e->E, i, seed);
-    else if (e->H) h2v_deal(e->H, i, seed);
+    if (e->E) {
+        ev_deal(e->E, i, seed);
+        if (e->ess) {
+            uint8_t policy[MAXP];
+            for (int s = 0; s < n; s++) {
+                policy[s] = s == me ? (uint8_t)e->teacher : pol[s];
+                if (pol[s] == POL_STRATEGIST) seed_seat_bot(&e->sbots[i * n + s], fast, "env-bot", seed, 0, s);
+            }
+            ev_strat(e->E, i, &e->ess[i], &e->ecs[i], policy);
+        }
+    } else if (e->H) h2v_deal(e->H, i, seed);
     else {
         deal(g, cfg, seed);
         if (F->o) hist_deal(&F->o->h[i], g);
@@ -347,7 +359,6 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
         strat_on |= ov[k] == POL_STRATEGIST;
         greedy_on |= ov[k] == POL_GREEDY;
     }
-    bad |= E && (strat_on || (teacher && teacher != POL_GREEDY));   /* (an edition's bots: random-play, greedy) */
     if (bad) {
         PyBuffer_Release(&opp);
         PyErr_SetString(PyExc_ValueError, "venv_new: a flow with observations, a seat of the table, max_steps >= 1, "
@@ -371,8 +382,14 @@ static PyObject *py_venv_new(PyObject *self, PyObject *args) {
     int ok = e->bots && e->pol && e->stage && e->waiting && e->tries && e->seeds && e->agent && e->steps;
     if (ok && strat_on) {
         e->sbots = PyMem_RawMalloc(sizeof(Rng) * cn);
-        e->strat = PyMem_RawCalloc((size_t)c, sizeof(Strat));
-        ok = e->sbots && e->strat;
+        if (E) {                /* an edition's strategist (its coloured reading only under a coloured edition) */
+            e->ess = PyMem_RawCalloc((size_t)c, sizeof(EdStrat));
+            e->ecs = PyMem_RawCalloc((size_t)c, sizeof(EcStrat));
+            ok = e->sbots && e->ess && e->ecs;
+        } else {
+            e->strat = PyMem_RawCalloc((size_t)c, sizeof(Strat));
+            ok = e->sbots && e->strat;
+        }
     }
     if (ok && greedy_on && !E) ok = (e->gh = PyMem_RawCalloc((size_t)c, sizeof(GrHist))) != NULL;
     if (ok && H && teacher) ok = (e->plan = PyMem_RawCalloc((size_t)c, sizeof(Move))) != NULL
@@ -553,7 +570,8 @@ static PyObject *py_venv_teacher(PyObject *self, PyObject *args) {
     if (e->E) {                 /* an edition's: greedy (_edflow.h's ev_teacher) */
         for (Py_ssize_t i = 0; i < c; i++) {
             int s = ev_seat(e->E, i);
-            out[i] = s < 0 || s != e->agent[i] || e->waiting[i] ? -1 : ev_teacher(e->E, i);
+            out[i] = s < 0 || s != e->agent[i] || e->waiting[i] ? -1
+                   : ev_teacher(e->E, i, e->teacher, e->sbots ? &e->sbots[i * e->n + s] : NULL);
         }
         bufs_release(&B);
         Py_RETURN_NONE;

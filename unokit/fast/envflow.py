@@ -122,11 +122,7 @@ def batched_flow_problem(rules: str, players: int, bots=(), teacher: str | None 
     random-play, greedy, strategist; others are ignored) at the other seats and ``teacher`` (None: it can): the C
     flow's limits and the bots the compiled core does not play under those rules
     (:func:`unokit.fast.compiled.problem`), the teacher's included."""
-    from ..rules import RuleSet
     why = flow_problem(rules, players)
-    if why is None and _edition(RuleSet.parse(hand_rules(rules))) and ("strategist" in bots or teacher == "strategist"):
-        return ("under the editions the batched env plays random-play and greedy opponents and the greedy teacher "
-                "(unokit/fast/_edflow.h), not the strategist yet")
     played = sorted({b for b in (*bots, *([teacher] if teacher else [])) if b in ("greedy", "strategist")})
     if why is None and played:
         why = compiled.problem(hand_rules(rules), played, players)
