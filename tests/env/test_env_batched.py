@@ -185,8 +185,8 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
                    {"illegal_action": "ignore"}, {"max_steps": 0}):
         with pytest.raises(ValueError):
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
-    with pytest.raises(UnoError, match="official rules only"):
-        UnoBatchedEnv(2, rules="UNO 1121 ORG")
+    with pytest.raises(UnoError, match="does not hold I beside ADDUP"):
+        UnoBatchedEnv(2, rules="UNO 1121 ADDUP-I")
     with pytest.raises(ValueError, match="teacher"):
         UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="search")
     assert UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy").teacher == "greedy"   # (_house2.h's: below)
@@ -470,6 +470,7 @@ def test_issue27_point2_batched_env_under_house2_rules_differential_can_fail():
                                                           ("UNO 1121 M-C-DR", 3, "strategist,greedy", 0),
                                                           ("UNO 1121 DED-C", 3, "strategist,greedy", None),
                                                           ("UNO 1121 TV-FU-C-DR-V-P3", 3, "strategist,greedy", None),
+                                                          ("UNO 1121 ADDUP-OPEN-NOCHALLENGE-MEM", 3, "strategist,greedy", None),
                                                           ("UNO 1121 MS-TV-C-DR-V-P3", 4, "strategist,random-play", 0)])
 def test_issue27_point2_batched_env_house2_bots_are_the_gym_envs_replayed_in_python(rules, players, opponents, seat):
     """_house2.h's greedy and strategist in C (fed every action, the agent's included) play the hands the Python bots

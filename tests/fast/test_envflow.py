@@ -148,15 +148,15 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
         f.rewards("money")
     with pytest.raises(UnoError):
         FlowBatch([-1])
-    with pytest.raises(UnoError, match="official rules only"):
-        FlowBatch([1], rules="UNO 1121 ORG")
+    with pytest.raises(UnoError, match="does not hold I beside ADDUP"):
+        FlowBatch([1], rules="UNO 1121 ADDUP-I")
     with pytest.raises(UnoError, match="needs an encoder"):
         FlowBatch([1], rules="UNO 1121 SEVENO", house2=True)
     with pytest.raises(UnoError, match="house2=True"):   # (the batched env drives a Batch's flow only)
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 ORG", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-MS1", 2)
+    assert flow_problem("UNO 1121 ADDUP-I", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-MS1", 2)
     assert flow_problem("UNO 1121 M-ADDUP", 2) and flow_problem("UNO 1121 DRAWANY-ADDUP", 2) and flow_problem("UNO 1121 WILDMATCH-ADDUP", 2)
     assert flow_problem("UNO 1121 P4 deal=5", 2) and flow_problem("UNO 1121 CLA-T", 2) is None
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
@@ -325,7 +325,8 @@ def test_issue27_point1_c_flow_under_cuts_groups_and_seats_named_is_the_python_f
 MATCH_AND_CLOCK = [("UNO 1121 TV-BU-C-DR-P3-PRE", 4, 1), ("UNO 1121 TV-FU-C-DR-V-P3", 3, 2),
                    ("UNO 1121 MS-TV-C-DR-V-P3", 4, 3), ("UNO 1121 TV(wins=5)-P4", 2, 4),
                    ("UNO 1121 BLITZ-P4-SEVENO", 3, 5), ("UNO 1121 PR-MOV", 2, 6),
-                   ("UNO 1121 SHUFFLESEATS-ELIMMOST-C", 5, 7), ("UNO 1112 V(seconds=3)-DD", 3, 8)]
+                   ("UNO 1121 SHUFFLESEATS-ELIMMOST-C", 5, 7), ("UNO 1112 V(seconds=3)-DD", 3, 8),
+                   ("UNO 1121 ORG-P2-SEVENO", 3, 9)]   # (ORG judges only what is said: nobody speaks in an env)
 
 
 def test_issue27_point2_every_ready_made_variation_is_held_by_the_c_flow():
@@ -338,8 +339,9 @@ def test_issue27_point2_every_ready_made_variation_is_held_by_the_c_flow():
 
 @pytest.mark.parametrize("rules,players,seed", MATCH_AND_CLOCK)
 def test_issue27_point2_c_flow_holds_match_rules_and_rules_of_the_clock_as_the_python_flow(rules, players, seed):
-    """The Python flow plays ``Game.new`` under the whole rules (its clock a ManualClock); C the hands of the rules
-    without TV, PR, MOV, SHUFFLESEATS, ELIMMOST, V and BLITZ: the same decisions, masks, observations and rewards."""
+    """The Python flow plays ``Game.new`` under the whole rules (its clock a ManualClock, no speech among its actions);
+    C the hands of the rules without TV, PR, MOV, SHUFFLESEATS, ELIMMOST, V, BLITZ and ORG: the same decisions, masks,
+    observations and rewards."""
     for reward in ("hand", "points"):
         diff, seen = lockstep(rules, players, [seed, seed + 100, seed + 200], seed, max_decisions=2000, reward=reward)
         assert diff is None, diff
@@ -663,3 +665,37 @@ def test_issue27_point2_a_c_flow_naming_uno_flips_dark_colours_as_light_ones_is_
     monkeypatch.setattr(envflow, "_ed_tables", light)
     diff, _ = lockstep("UNO FLIP", 2, [67, 68, 69], 67, max_decisions=2000)
     assert diff is not None
+
+
+#: _house3.h's rules beside ADDUP on _house2.h's lists (envflow.ON_H2_LISTS), each at least once
+ADDUP_H3 = [("UNO 1121 ADDUP-NOCHALLENGE-OPEN", 3, 71), ("UNO 1121 P2-ADDUP-WILDSTART-FL", 4, 72),
+            ("UNO 1112 ADDUP-REVENGE-LIMIT", 2, 73), ("UNO 1121 ADDUP-REV-MEM", 5, 74),
+            ("UNO 1122 ADDUP-NOENDDRAW-MISTAKE-GT", 3, 75), ("UNO 1121 P4-ADDUP-OPEN-REV-PAA", 4, 76)]
+
+
+def test_issue27_point2_the_addup_sets_cover_every_house3_rule_held_beside_addup():
+    held = {c for r, *_ in ADDUP_H3 for c in RuleSet.parse(r).codes}
+    assert set(envflow.ON_H2_LISTS) - set(compiled._H3_ALL_H2) - {"CHU", "M", "DP", *compiled._H6} <= held
+    for c in ("I", "DRAWANY", "DEFLECT", "SLOWUNO", "WILDMATCH"):   # (still the Python flow's beside ADDUP)
+        assert flow_problem(f"UNO 1121 ADDUP-{c}", 3), c
+
+
+@pytest.mark.parametrize("rules,players,seed", ADDUP_H3)
+def test_issue27_point2_c_flow_holds_house3_rules_beside_addup_as_the_python_flow(rules, players, seed):
+    """_house3.h's rules beside ADDUP (its pairs stems, its doubtsum a step) on _house2.h's lists: OPEN's small hands
+    shown, REV's face-up stock, WILDSTART's first draw, FL, LIMIT, MEM, MISTAKE, REVENGE's doubled stacks..."""
+    diff, seen = lockstep(rules, players, [seed, seed + 1, seed + 2], seed, max_decisions=1500)
+    assert diff is None, diff
+    assert seen["over"] + seen["truncated"] == 3
+
+
+@pytest.mark.parametrize("code,rules", [("OPEN", "UNO 1121 ADDUP-NOCHALLENGE-OPEN"),
+                                        ("NOCHALLENGE", "UNO 1121 ADDUP-NOCHALLENGE-OPEN"),
+                                        ("WILDSTART", "UNO 1121 P2-ADDUP-WILDSTART-FL")])
+def test_issue27_point2_a_c_flow_that_ignores_a_house3_rule_beside_addup_is_caught(code, rules):
+    rs = RuleSet.parse(rules)
+    rest = "-".join(c for c in rs.codes if c != code)
+    digits = rules.split()[1]
+    diff, _ = lockstep(rules, 3, list(range(30)), 3, max_decisions=300, python_rules=f"UNO {digits} {rest}")
+    assert diff is not None
+

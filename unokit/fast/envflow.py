@@ -57,13 +57,15 @@ REWARDS = ("hand", "points")
 #: alone or with those of OBSERVED
 H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR", "BACK", "DAD", "BA", "BOMB", "AA", "AB",
            "CLA", "DOUBLE", "TRI", "DOA", "DED")
-#: the rules of compiled.BATCH_HOUSE that _h2flow.h's lists follow beside ADDUP, as the lab's _house2.h does
-#: (compiled._H3_ALL_H2, CHU, M, sudden death, DP); the others are refused beside ADDUP on these lists. (ADDUP, played on
-#: these lists here and on the official core in the lab, would let the others through compiled.problem: I's,
-#: DRAWANY's and DEFLECT's plays, SLOWUNO's calls and WILDMATCH's challenges part from the Python env.) Beside the
-#: other rules of H2_HELD every combination compiled.problem accepts is held (sweeps of 2,885 random tables of
-#: _house3.h's rules beside them: no difference).
-ON_H2_LISTS = (*compiled._H3_ALL_H2, "CHU", "M", *compiled._H6, "DP")
+#: the rules of compiled.BATCH_HOUSE that _h2flow.h's lists follow beside ADDUP (the lab plays ADDUP on the official core;
+#: here its pairs are stems, so its hands are on _house2.h's lists): compiled._H3_ALL_H2, CHU, M, sudden death, DP, and
+#: _house3.h's rules that change no play's listing there (NOCHALLENGE ... MEM: sweeps of 639 random tables with them
+#: beside ADDUP, and 1,301 batched tables with _house2.h's bots and teachers, no difference). I's, DRAWANY's and
+#: DEFLECT's plays, SLOWUNO's calls and WILDMATCH's challenges beside ADDUP part from the Python env on these lists:
+#: refused. Beside the other rules of H2_HELD every combination compiled.problem accepts is held (sweeps of 2,885 random
+#: tables of _house3.h's rules beside them: no difference).
+ON_H2_LISTS = (*compiled._H3_ALL_H2, "CHU", "M", *compiled._H6, "DP", "NOCHALLENGE", "WILDSTART", "FL", "REVENGE", "LIMIT",
+               "OPEN", "REV", "NOENDDRAW", "MISTAKE", "MEM")
 #: the editions whose hands the C flow holds (unokit/fast/_edflow.h, on _editions.h's state), each alone as its code
 #: states it (the only rule set of an edition the compiled core plays)
 ED_HELD = ("ALLWILD", "NOMERCY", "EXTREME", "SPIN", "FLASH", "FLEX", "FLIP")
@@ -77,16 +79,17 @@ _ED_VERBS = ("draw", "pass", "uno", "challenge", "slap")
 
 def hand_rules(rules: str) -> str:
     """The code of the rule set whose hands an environment of ``rules`` plays: without the match rules (TV, PR, MOV,
-    SHUFFLESEATS, ELIMMOST: no hand changes) and the rules that act only when the game's clock moves (V, BLITZ: an
-    environment's clock never moves), :func:`unokit.rules.registry.hand_ruleset`. The C flow plays those hands; the
-    observation's ``rules`` block is still the encoder's, of ``rules``.
+    SHUFFLESEATS, ELIMMOST: no hand changes), the rules that act only when the game's clock moves (V, BLITZ: an
+    environment's clock never moves) and those that act only on what a player says (ORG: no environment action
+    speaks), :func:`unokit.rules.registry.hand_ruleset`. The C flow plays those hands; the observation's ``rules``
+    block is still the encoder's, of ``rules``.
 
     >>> hand_rules("UNO 1121 TV-FU-C-DR-V-P3")
     'UNO 1121 FU-C-DR-P3'
     """
     from ..rules import RuleSet
     from ..rules.registry import hand_ruleset
-    return hand_ruleset(RuleSet.parse(rules), still_clock=True).code
+    return hand_ruleset(RuleSet.parse(rules), still_clock=True, silent=True).code
 
 
 def flow_problem(rules: str, players: int) -> str | None:

@@ -169,24 +169,32 @@ def timed_codes() -> tuple[str, ...]:
     return tuple(c for c, cls in REGISTRY.items() if any(k.timed for k in (cls if isinstance(cls, tuple) else (cls,))))
 
 
-def hand_ruleset(ruleset: RuleSet, *, still_clock: bool = False) -> RuleSet:
+def hand_ruleset(ruleset: RuleSet, *, still_clock: bool = False, silent: bool = False) -> RuleSet:
     """``ruleset`` without the rules that change no hand (:func:`unokit.rules.base.changes_hands`): the rule
     set whose hands are the same hands (the lab plays the hands of match rules on the compiled core so).
     ``still_clock``: also without the rules that act only when the game's clock moves (``HouseRule.timed``:
-    V, BLITZ), for games whose clock never moves (the RL environments').
+    V, BLITZ), for games whose clock never moves (the RL environments'); ``silent``: also without the rules that
+    act only on what a player says (their one hook ``judge_speech``: ORG), for games where nobody speaks (the RL
+    environments have no speech among their actions).
 
     >>> from unokit.rules import RuleSet
     >>> hand_ruleset(RuleSet.parse("UNO 1121 TV-P4")).code
     'UNO 1121 P4'
-    >>> hand_ruleset(RuleSet.parse("UNO 1121 TV-FU-C-DR-V-P3"), still_clock=True).code
+    >>> hand_ruleset(RuleSet.parse("UNO 1121 TV-FU-C-DR-V-P3-ORG"), still_clock=True, silent=True).code
     'UNO 1121 FU-C-DR-P3'
     """
-    from .base import changes_hands
+    from .base import HOOKS, HouseRule, changes_hands
+
+    def speech_only(k: type[HouseRule]) -> bool:
+        return not getattr(k, "actions", ()) and all(
+            h == "judge_speech" for h in HOOKS if getattr(k, h) is not getattr(HouseRule, h))
+
     keep = []
     for r in ruleset.rules:
         cls = REGISTRY.get(r[0])
         ks = () if cls is None else cls if isinstance(cls, tuple) else (cls,)
-        if cls is None or any(changes_hands(k) and not (still_clock and k.timed) for k in ks):
+        if cls is None or any(changes_hands(k) and not (still_clock and k.timed) and not (silent and speech_only(k))
+                              for k in ks):
             keep.append(r)
     return ruleset if len(keep) == len(ruleset.rules) else type(ruleset)(ruleset.ambiguity, tuple(keep), ruleset.params)
 
