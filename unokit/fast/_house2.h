@@ -288,7 +288,9 @@ static int h2_play_problem(const G2 *G, int p, const uint8_t *cs, int k, int uno
         return h2_cut_problem(G, p, cs, k, target);
     }
     if (ph == PH_DRAWN) {
-        if (g->opts ? !(g->opts >> cs[0] & 1) : cs[0] != g->drawn) return 1;
+        if (g->opts ? !(g->opts >> cs[0] & 1)
+            : (g->flags & F_DRAWANY) ? !H3_OK(g, cs[0]) || H3_NOPLAY(g, cs[0], g->hand_len[p])   /* drawn_options */
+            : cs[0] != g->drawn) return 1;
         if (k > 1 && !(G->h2 & (H_DR | H_DD))) return 1;
     }
     int why;
@@ -444,6 +446,14 @@ static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
                     if (!(g->opts >> c & 1) || (seen >> c & 1)) continue;
                     seen |= 1ULL << c;
                     h2_roots(G, &C, c, L);
+                }
+            } else if (g->flags & F_DRAWANY) {              /* DRAWANY (beside ADDUP, the env's): Game.drawn_options, */
+                uint64_t seen = 0;                          /* every card of the hand that may go alone, the drawn first */
+                for (int i = nh - 1; i >= 0; i--) {
+                    int c = hand[i];
+                    if (seen >> c & 1) continue;
+                    seen |= 1ULL << c;
+                    if (H3_OK(g, c) && !H3_NOPLAY(g, c, nh)) h2_roots(G, &C, c, L);
                 }
             } else {
                 h2_roots(G, &C, g->drawn, L);
