@@ -131,7 +131,12 @@ def test_issue27_point1_aec_env_on_the_c_flow_plays_as_on_the_referee_under_hous
 def test_issue27_point1_aec_env_under_house_rules_whole_hands_pickling_and_the_referees_game(rules):
     assert first_difference(rules, 4, 1, cut=5000) is None
     assert first_difference(rules, 3, 2, max_cycles=15, cut=5000) is None
-    e = raw_env(rules, 4)
+    pickled_alike(rules, 4)
+
+
+def pickled_alike(rules: str, players: int) -> None:
+    """An AEC env on the C flow, 40 random steps in, pickled and restored: the same referee's game (replayed)."""
+    e = raw_env(rules, players)
     assert e.core == "compiled"
     e.reset(seed=9)
     rng = random.Random(9)
@@ -153,12 +158,4 @@ def test_issue27_point2_aec_env_on_an_editions_c_flow_plays_as_on_the_referee(ed
     """Every agent of the AEC env on an edition's C flow (unokit/fast/_edflow.h), whole hands; pickled and restored."""
     rules = f"UNO {edition}"
     assert first_difference(rules, players, 1, cut=5000) is None
-    e = raw_env(rules, players)
-    assert e.core == "compiled"
-    e.reset(seed=9)
-    rng = random.Random(9)
-    for _ in range(40):
-        if e.terminations[e.agent_selection] or e.truncations[e.agent_selection]:
-            break
-        e.step(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]).tolist()))
-    assert pickle.loads(pickle.dumps(e)).game.fingerprint() == e.game.fingerprint()
+    pickled_alike(rules, players)

@@ -454,107 +454,111 @@ done:
     return cap;
 }
 
-static PyObject *py_h2flow_where(PyObject *self, PyObject *args) {
-    PyObject *cap;
-    if (!PyArg_ParseTuple(args, "O", &cap)) return NULL;
-    H2Flw *F = h2f_get(cap);
-    if (!F) return NULL;
-    Py_ssize_t c = F->count;
-    PyObject *a = PyBytes_FromStringAndSize(NULL, c), *b = PyBytes_FromStringAndSize(NULL, c),
-             *t = PyBytes_FromStringAndSize(NULL, c);
-    if (!a || !b || !t) { Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(t); return NULL; }
-    int8_t *av = (int8_t *)PyBytes_AS_STRING(a);
-    uint8_t *bv = (uint8_t *)PyBytes_AS_STRING(b), *tv = (uint8_t *)PyBytes_AS_STRING(t);
-    for (Py_ssize_t i = 0; i < c; i++) { av[i] = F->f[i].seat; bv[i] = F->f[i].window; tv[i] = F->f[i].truncated; }
-    return Py_BuildValue("(NNN)", a, b, t);
+/* The Python functions every per-hand env flow has alike (here and _edflow.h's): P_where, P_mask, P_answer,
+ * P_rewards, P_observe of a flow of type FT (GET: its capsule's flow; F->f[i] a hand with seat, window, truncated and
+ * its game G; MT its move), through its FIND (the option a step id stands for), APPLY, MASK, REWARDS and ENCODE;
+ * SIZE(F) the observation's floats. */
+#define ENV_FLOW_PY(P, FT, GET, MT, FIND, APPLY, MASK, REWARDS, ENCODE, SIZE) \
+static PyObject *py_##P##_where(PyObject *self, PyObject *args) { \
+    PyObject *cap; \
+    if (!PyArg_ParseTuple(args, "O", &cap)) return NULL; \
+    FT *F = GET(cap); \
+    if (!F) return NULL; \
+    Py_ssize_t c = F->count; \
+    PyObject *a = PyBytes_FromStringAndSize(NULL, c), *b = PyBytes_FromStringAndSize(NULL, c), \
+             *t = PyBytes_FromStringAndSize(NULL, c); \
+    if (!a || !b || !t) { Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(t); return NULL; } \
+    int8_t *av = (int8_t *)PyBytes_AS_STRING(a); \
+    uint8_t *bv = (uint8_t *)PyBytes_AS_STRING(b), *tv = (uint8_t *)PyBytes_AS_STRING(t); \
+    for (Py_ssize_t i = 0; i < c; i++) { av[i] = F->f[i].seat; bv[i] = F->f[i].window; tv[i] = F->f[i].truncated; } \
+    return Py_BuildValue("(NNN)", a, b, t); \
+} \
+static PyObject *py_##P##_mask(PyObject *self, PyObject *args) { \
+    PyObject *cap; \
+    Py_buffer out; \
+    if (!PyArg_ParseTuple(args, "Ow*", &cap, &out)) return NULL; \
+    FT *F = GET(cap); \
+    if (!F || out.len != F->count * F->nsteps) { \
+        if (F) PyErr_SetString(PyExc_ValueError, #P "_mask: out of count x nsteps int8"); \
+        PyBuffer_Release(&out); \
+        return NULL; \
+    } \
+    int8_t *m = out.buf; \
+    memset(m, 0, (size_t)out.len); \
+    for (Py_ssize_t i = 0; i < F->count; i++) MASK(F, &F->f[i], m + i * F->nsteps); \
+    PyBuffer_Release(&out); \
+    Py_RETURN_NONE; \
+} \
+static PyObject *py_##P##_answer(PyObject *self, PyObject *args) { \
+    PyObject *cap; \
+    Py_buffer steps; \
+    if (!PyArg_ParseTuple(args, "Oy*", &cap, &steps)) return NULL; \
+    FT *F = GET(cap); \
+    if (!F || steps.len != F->count * 4) { \
+        if (F) PyErr_SetString(PyExc_ValueError, "one int32 step id per hand"); \
+        PyBuffer_Release(&steps); \
+        return NULL; \
+    } \
+    const int32_t *sv = steps.buf; \
+    MT *mv = PyMem_RawMalloc(sizeof(MT) * (size_t)(F->count ? F->count : 1)); \
+    uint8_t *wt = PyMem_RawMalloc((size_t)(F->count ? F->count : 1)); \
+    if (!mv || !wt) { PyMem_RawFree(mv); PyMem_RawFree(wt); PyBuffer_Release(&steps); return PyErr_NoMemory(); } \
+    for (Py_ssize_t i = 0; i < F->count; i++) {   /* every step checked first: a refused batch changes nothing */ \
+        int w; \
+        if (sv[i] == -1) continue; \
+        if (!FIND(F, &F->f[i], sv[i], &mv[i], &w)) { \
+            PyErr_Format(PyExc_ValueError, "hand %zd: step id %d is not offered to the seat asked now", i, (int)sv[i]); \
+            PyMem_RawFree(mv); PyMem_RawFree(wt); PyBuffer_Release(&steps); \
+            return NULL; \
+        } \
+        wt[i] = (uint8_t)w; \
+    } \
+    for (Py_ssize_t i = 0; i < F->count; i++) if (sv[i] != -1) APPLY(F, &F->f[i], wt[i] ? NULL : &mv[i]); \
+    PyMem_RawFree(mv); PyMem_RawFree(wt); \
+    PyBuffer_Release(&steps); \
+    Py_RETURN_NONE; \
+} \
+static PyObject *py_##P##_rewards(PyObject *self, PyObject *args) { \
+    PyObject *cap; \
+    int mode; \
+    Py_buffer out; \
+    if (!PyArg_ParseTuple(args, "Oiw*", &cap, &mode, &out)) return NULL; \
+    FT *F = GET(cap); \
+    if (!F || out.len != F->count * F->n * 4) { \
+        if (F) PyErr_SetString(PyExc_ValueError, #P "_rewards: out of count x players float32"); \
+        PyBuffer_Release(&out); \
+        return NULL; \
+    } \
+    float *r = out.buf; \
+    for (Py_ssize_t i = 0; i < F->count; i++) REWARDS(&F->f[i].G, mode, r + i * F->n); \
+    PyBuffer_Release(&out); \
+    Py_RETURN_NONE; \
+} \
+static PyObject *py_##P##_observe(PyObject *self, PyObject *args) { \
+    PyObject *cap; \
+    Py_buffer seats, out; \
+    if (!PyArg_ParseTuple(args, "Oy*w*", &cap, &seats, &out)) return NULL; \
+    FT *F = GET(cap); \
+    PyObject *res = NULL; \
+    if (!F) goto done; \
+    if (seats.len != F->count || out.len != F->count * (Py_ssize_t)SIZE(F) * 4) { \
+        PyErr_SetString(PyExc_ValueError, #P "_observe: one seat per hand, out of count x size float32"); \
+        goto done; \
+    } \
+    const int8_t *sv = seats.buf; \
+    for (Py_ssize_t i = 0; i < F->count; i++) \
+        if (sv[i] < 0 || sv[i] >= F->n) { PyErr_Format(PyExc_ValueError, "hand %zd: there is no seat %d", i, (int)sv[i]); goto done; } \
+    float *x = out.buf; \
+    for (Py_ssize_t i = 0; i < F->count; i++) ENCODE(F, &F->f[i], sv[i], x + i * SIZE(F)); \
+    res = Py_None; \
+    Py_INCREF(res); \
+done: \
+    PyBuffer_Release(&seats); PyBuffer_Release(&out); \
+    return res; \
 }
 
-static PyObject *py_h2flow_mask(PyObject *self, PyObject *args) {
-    PyObject *cap;
-    Py_buffer out;
-    if (!PyArg_ParseTuple(args, "Ow*", &cap, &out)) return NULL;
-    H2Flw *F = h2f_get(cap);
-    if (!F || out.len != F->count * F->nsteps) {
-        if (F) PyErr_SetString(PyExc_ValueError, "h2flow_mask: out of count x nsteps int8");
-        PyBuffer_Release(&out);
-        return NULL;
-    }
-    int8_t *m = out.buf;
-    memset(m, 0, (size_t)out.len);
-    for (Py_ssize_t i = 0; i < F->count; i++) h2f_mask(F, &F->f[i], m + i * F->nsteps);
-    PyBuffer_Release(&out);
-    Py_RETURN_NONE;
-}
-
-static PyObject *py_h2flow_answer(PyObject *self, PyObject *args) {
-    PyObject *cap;
-    Py_buffer steps;
-    if (!PyArg_ParseTuple(args, "Oy*", &cap, &steps)) return NULL;
-    H2Flw *F = h2f_get(cap);
-    if (!F || steps.len != F->count * 4) {
-        if (F) PyErr_SetString(PyExc_ValueError, "one int32 step id per hand");
-        PyBuffer_Release(&steps);
-        return NULL;
-    }
-    const int32_t *sv = steps.buf;
-    Move *mv = PyMem_RawMalloc(sizeof(Move) * (size_t)(F->count ? F->count : 1));
-    uint8_t *wt = PyMem_RawMalloc((size_t)(F->count ? F->count : 1));
-    if (!mv || !wt) { PyMem_RawFree(mv); PyMem_RawFree(wt); PyBuffer_Release(&steps); return PyErr_NoMemory(); }
-    for (Py_ssize_t i = 0; i < F->count; i++) {   /* every step checked first: a refused batch changes nothing */
-        int w;
-        if (sv[i] == -1) continue;
-        if (!h2f_find(F, &F->f[i], sv[i], &mv[i], &w)) {
-            PyErr_Format(PyExc_ValueError, "hand %zd: step id %d is not offered to the seat asked now", i, (int)sv[i]);
-            PyMem_RawFree(mv); PyMem_RawFree(wt); PyBuffer_Release(&steps);
-            return NULL;
-        }
-        wt[i] = (uint8_t)w;
-    }
-    for (Py_ssize_t i = 0; i < F->count; i++) if (sv[i] != -1) h2f_apply(F, &F->f[i], wt[i] ? NULL : &mv[i]);
-    PyMem_RawFree(mv); PyMem_RawFree(wt);
-    PyBuffer_Release(&steps);
-    Py_RETURN_NONE;
-}
-
-static PyObject *py_h2flow_rewards(PyObject *self, PyObject *args) {
-    PyObject *cap;
-    int mode;
-    Py_buffer out;
-    if (!PyArg_ParseTuple(args, "Oiw*", &cap, &mode, &out)) return NULL;
-    H2Flw *F = h2f_get(cap);
-    if (!F || out.len != F->count * F->n * 4) {
-        if (F) PyErr_SetString(PyExc_ValueError, "h2flow_rewards: out of count x players float32");
-        PyBuffer_Release(&out);
-        return NULL;
-    }
-    float *r = out.buf;
-    for (Py_ssize_t i = 0; i < F->count; i++) h2f_rewards(&F->f[i].G, mode, r + i * F->n);
-    PyBuffer_Release(&out);
-    Py_RETURN_NONE;
-}
-
-static PyObject *py_h2flow_observe(PyObject *self, PyObject *args) {
-    PyObject *cap;
-    Py_buffer seats, out;
-    if (!PyArg_ParseTuple(args, "Oy*w*", &cap, &seats, &out)) return NULL;
-    H2Flw *F = h2f_get(cap);
-    PyObject *res = NULL;
-    if (!F) goto done;
-    if (seats.len != F->count || out.len != F->count * (Py_ssize_t)F->o.size * 4) {
-        PyErr_SetString(PyExc_ValueError, "h2flow_observe: one seat per hand, out of count x size float32");
-        goto done;
-    }
-    const int8_t *sv = seats.buf;
-    for (Py_ssize_t i = 0; i < F->count; i++)
-        if (sv[i] < 0 || sv[i] >= F->n) { PyErr_Format(PyExc_ValueError, "hand %zd: there is no seat %d", i, (int)sv[i]); goto done; }
-    float *x = out.buf;
-    for (Py_ssize_t i = 0; i < F->count; i++) h2f_encode(F, &F->f[i], sv[i], x + i * F->o.size);
-    res = Py_None;
-    Py_INCREF(res);
-done:
-    PyBuffer_Release(&seats); PyBuffer_Release(&out);
-    return res;
-}
+#define H2F_SIZE(F) ((F)->o.size)
+ENV_FLOW_PY(h2flow, H2Flw, h2f_get, Move, h2f_find, h2f_apply, h2f_mask, h2f_rewards, h2f_encode, H2F_SIZE)
 
 static PyObject *py_h2flow_one(PyObject *self, PyObject *args) {
     PyObject *cap;

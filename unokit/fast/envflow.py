@@ -272,6 +272,7 @@ class FlowBatch:
         self.players = players
         self.count = len(sv)
         self.encoder = encoder
+        self.batch: Batch | None = None      # (the official flow's hands: a Batch's; the per-hand flows': none)
         from ..rules import RuleSet
         if Codec.for_rules(hand_rules(rules), players).steps.names != self.codec.steps.names:  # pragma: no cover
             raise UnoError(f"{self.codec.rules!r}: its step ids are not those of its hands' rules")
@@ -289,10 +290,7 @@ class FlowBatch:
                 raise UnoError(f"chance must be one of {', '.join(compiled.CHANCES)}, got {chance!r}")
             self._f = c.edflow_new(*self._ed_args(rules, players, chance, encoder), self.nsteps, self.codec.steps.wait,
                                    max_decisions, keys.tobytes())
-            self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots, self._observe = (
-                c.edflow_where, c.edflow_mask, c.edflow_answer, c.edflow_rewards, c.edflow_one, c.edflow_bots_new,
-                c.edflow_bots, c.edflow_observe)
-            self.batch = None
+            self._bind("edflow")
             return
         if _h2(rules):   # unokit/fast/_h2flow.h: the hands on _house2.h's Move lists
             if not house2:
@@ -303,16 +301,21 @@ class FlowBatch:
             self._f = c.h2flow_new(*self._h2_args(rules, players, chance, encoder), step_of.tobytes(),
                                    *_h2_tables(self.codec.rules, players), self.nsteps, self.codec.steps.wait,
                                    max_decisions, keys.tobytes())
-            self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots, self._observe = (
-                c.h2flow_where, c.h2flow_mask, c.h2flow_answer, c.h2flow_rewards, c.h2flow_one, c.h2flow_bots_new,
-                c.h2flow_bots, c.h2flow_observe)
-            self.batch = None
+            self._bind("h2flow")
             return
         self.batch = Batch(len(sv), players, hand_rules(rules), seeds=self.seeds, chance=chance, encoder=encoder)
         self._f = c.flow_new(self.batch._v, self.batch._o, step_of.tobytes(), move_of.tobytes(), self.nsteps,
                              self.codec.steps.wait, max_decisions, keys.tobytes())
         self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots = (
             c.flow_where, c.flow_mask, c.flow_answer, c.flow_rewards, c.flow_one, c.flow_bots_new, c.flow_bots)
+
+    def _bind(self, flow: str) -> None:
+        """Step the hands with the per-hand C flow ``flow`` (``h2flow``, ``edflow``): its functions, no Batch."""
+        c = compiled._ccore
+        self._where, self._mask, self._answer, self._rewards, self._one, self._bots_new, self._bots, self._observe = (
+            getattr(c, f"{flow}_{name}") for name in ("where", "mask", "answer", "rewards", "one", "bots_new", "bots",
+                                                      "observe"))
+        self.batch = None
 
     def _ed_args(self, rules: str, players: int, chance: str, encoder: Any) -> tuple:
         """edflow_new's config, seeds, observation layout and tables."""
