@@ -439,14 +439,8 @@ static PyObject *py_edflow_bots_new(PyObject *self, PyObject *args) {
         PyBuffer_Release(&keys);
         return NULL;
     }
-    FBots *B = PyMem_RawCalloc(1, sizeof(FBots));
-    if (!B) { PyBuffer_Release(&keys); return PyErr_NoMemory(); }
-    const uint64_t *kv = keys.buf;
-    B->n = F->n;
-    for (int s = 0; s < F->n; s++) rng_seed(&B->r[s], kv[s], F->cfg.fast);
+    PyObject *out = fbots_capsule(F->n, keys.buf, F->n, F->cfg.fast);
     PyBuffer_Release(&keys);
-    PyObject *out = PyCapsule_New(B, "unokit.flowbots", fbots_free);
-    if (!out) PyMem_RawFree(B);
     return out;
 }
 

@@ -394,6 +394,18 @@ typedef struct { int n, shared; Rng r[MAXP]; } FBots;   /* shared: r[0] for ever
 
 static void fbots_free(PyObject *cap) { PyMem_RawFree(PyCapsule_GetPointer(cap, "unokit.flowbots")); }
 
+/* a capsule of random-play generators for n seats keyed kv (nkeys: n, or 1 shared by every seat) */
+static PyObject *fbots_capsule(int n, const uint64_t *kv, int nkeys, int fast) {
+    FBots *B = PyMem_RawCalloc(1, sizeof(FBots));
+    if (!B) return PyErr_NoMemory();
+    B->n = n;
+    B->shared = nkeys == 1;
+    for (int s = 0; s < (B->shared ? 1 : n); s++) rng_seed(&B->r[s], kv[s], fast);
+    PyObject *out = PyCapsule_New(B, "unokit.flowbots", fbots_free);
+    if (!out) PyMem_RawFree(B);
+    return out;
+}
+
 static PyObject *py_flow_bots_new(PyObject *self, PyObject *args) {
     PyObject *cap;
     Py_buffer keys;
@@ -404,14 +416,8 @@ static PyObject *py_flow_bots_new(PyObject *self, PyObject *args) {
         PyBuffer_Release(&keys);
         return NULL;
     }
-    FBots *B = PyMem_RawCalloc(1, sizeof(FBots));
-    if (!B) { PyBuffer_Release(&keys); return PyErr_NoMemory(); }
-    const uint64_t *kv = keys.buf;
-    B->n = F->n;
-    for (int s = 0; s < F->n; s++) rng_seed(&B->r[s], kv[s], F->v->cfg.fast);
+    PyObject *out = fbots_capsule(F->n, keys.buf, (int)(keys.len / 8), F->v->cfg.fast);
     PyBuffer_Release(&keys);
-    PyObject *out = PyCapsule_New(B, "unokit.flowbots", fbots_free);
-    if (!out) PyMem_RawFree(B);
     return out;
 }
 

@@ -603,15 +603,8 @@ static PyObject *py_h2flow_bots_new(PyObject *self, PyObject *args) {
         PyBuffer_Release(&keys);
         return NULL;
     }
-    FBots *B = PyMem_RawCalloc(1, sizeof(FBots));
-    if (!B) { PyBuffer_Release(&keys); return PyErr_NoMemory(); }
-    const uint64_t *kv = keys.buf;
-    B->n = F->n;
-    B->shared = keys.len == 8;
-    for (int s = 0; s < (B->shared ? 1 : F->n); s++) rng_seed(&B->r[s], kv[s], F->cfg.fast);
+    PyObject *out = fbots_capsule(F->n, keys.buf, (int)(keys.len / 8), F->cfg.fast);
     PyBuffer_Release(&keys);
-    PyObject *out = PyCapsule_New(B, "unokit.flowbots", fbots_free);
-    if (!out) PyMem_RawFree(B);
     return out;
 }
 
