@@ -671,13 +671,14 @@ def test_issue27_point2_a_c_flow_naming_uno_flips_dark_colours_as_light_ones_is_
 ADDUP_H3 = [("UNO 1121 ADDUP-NOCHALLENGE-OPEN", 3, 71), ("UNO 1121 P2-ADDUP-WILDSTART-FL", 4, 72),
             ("UNO 1112 ADDUP-REVENGE-LIMIT", 2, 73), ("UNO 1121 ADDUP-REV-MEM", 5, 74),
             ("UNO 1122 ADDUP-NOENDDRAW-MISTAKE-GT", 3, 75), ("UNO 1121 P4-ADDUP-OPEN-REV-PAA", 4, 76),
-            ("UNO 1121 P2-ADDUP-DRAWANY", 3, 5), ("UNO 1121 ADDUP-DRAWANY-MEM", 4, 77)]
+            ("UNO 1121 P2-ADDUP-DRAWANY", 3, 5), ("UNO 1121 ADDUP-DRAWANY-MEM", 4, 77),
+            ("UNO 1121 P2-ADDUP-SLOWUNO", 3, 5), ("UNO 1112 ADDUP-SLOWUNO-OPEN", 4, 78)]
 
 
 def test_issue27_point2_the_addup_sets_cover_every_house3_rule_held_beside_addup():
     held = {c for r, *_ in ADDUP_H3 for c in RuleSet.parse(r).codes}
     assert set(envflow.ON_H2_LISTS) - set(compiled._H3_ALL_H2) - {"CHU", "M", "DP", *compiled._H6} <= held
-    for c in ("I", "DEFLECT", "SLOWUNO", "WILDMATCH"):   # (still the Python flow's beside ADDUP)
+    for c in ("I", "DEFLECT", "WILDMATCH"):   # (still the Python flow's beside ADDUP)
         assert flow_problem(f"UNO 1121 ADDUP-{c}", 3), c
 
 
@@ -686,7 +687,8 @@ def test_issue27_point2_c_flow_holds_house3_rules_beside_addup_as_the_python_flo
     """_house3.h's rules beside ADDUP (its pairs stems, its doubtsum a step) on _house2.h's lists: OPEN's small hands
     shown, REV's face-up stock, WILDSTART's first draw, FL, LIMIT, MEM, MISTAKE, REVENGE's doubled stacks, DRAWANY's
     plays after a draw (Game.drawn_options: any card of the hand that may go; its deal 3/5 parted before _house2.h's
-    listing and play_problem held them)..."""
+    listing and play_problem held them), SLOWUNO's catch windows (its deal 3/5 parted before a play there opened the
+    window with its closing turn)..."""
     diff, seen = lockstep(rules, players, [seed, seed + 1, seed + 2], seed, max_decisions=1500)
     assert diff is None, diff
     assert seen["over"] + seen["truncated"] == 3
@@ -695,7 +697,8 @@ def test_issue27_point2_c_flow_holds_house3_rules_beside_addup_as_the_python_flo
 @pytest.mark.parametrize("code,rules", [("OPEN", "UNO 1121 ADDUP-NOCHALLENGE-OPEN"),
                                         ("NOCHALLENGE", "UNO 1121 ADDUP-NOCHALLENGE-OPEN"),
                                         ("WILDSTART", "UNO 1121 P2-ADDUP-WILDSTART-FL"),
-                                        ("DRAWANY", "UNO 1121 ADDUP-DRAWANY-MEM")])
+                                        ("DRAWANY", "UNO 1121 ADDUP-DRAWANY-MEM"),
+                                        ("SLOWUNO", "UNO 1112 ADDUP-SLOWUNO-OPEN")])
 def test_issue27_point2_a_c_flow_that_ignores_a_house3_rule_beside_addup_is_caught(code, rules):
     rs = RuleSet.parse(rules)
     rest = "-".join(c for c in rs.codes if c != code)

@@ -685,7 +685,7 @@ static void h2_play(G2 *G, const Move *a) {
     if (!left) g->catchable &= (uint16_t)~(1u << p);
     else if (left == 1) {
         g->uno_said[p] = (uint8_t)a->uno;
-        if (!a->uno) g->catchable |= (uint16_t)(1u << p);
+        if (!a->uno) open_window(g, p);                /* (Game.missed_uno: SLOWUNO's window closes by the turns) */
         else if (g->h5) h5_spoke_uno(g, p);            /* S (_house5.h): Game.speak(p, "UNO"), before the hooks */
     }
     /* on_play */
