@@ -666,7 +666,7 @@ static void h2_play(G2 *G, const Move *a) {
         for (int i = 0; i < g->hand_len[p]; i++) {
             int c = g->hands[p][i];
             if (cnt[c]) { cnt[c]--; continue; }
-            if (T_COLOR[c] == g->color) bluff = 1;
+            if (T_COLOR[c] == g->color || ((g->h3 & X_WILDMATCH) && T_COLOR[c] < 0)) bluff = 1;   /* WILDMATCH: a wild */
         }
         g->wd4_bluffer = (int8_t)p;
         g->wd4_bluff = (uint8_t)bluff;
