@@ -191,6 +191,10 @@ static inline int h2_grouping(const G2 *G) { return (G->h2 & (H_DR | H_DD | H_AA
 
 /* Stacking.stack_ok (P1-P4): draw cards only, the first allowed on the total's kind */
 static int h2_stack_ok(const Game *g, const uint8_t *cs, int k) {
+    if ((g->h3 & X_DEFLECT) && (T_FACE[cs[0]] == 10 || T_FACE[cs[0]] == 11)) {   /* DEFLECT: Skips or Reverses, */
+        for (int i = 1; i < k; i++) if (T_FACE[cs[i]] != T_FACE[cs[0]]) return 0;   /* of the colour or the top's face */
+        return T_COLOR[cs[0]] == g->color || T_FACE[cs[0]] == T_FACE[h2_top(g)];
+    }
     if (!g->stack) return 0;
     int under = g->pending_kind;
     if (!under) { int f = T_FX[h2_top(g)]; under = f > 0 ? f : 0; }
@@ -463,7 +467,7 @@ static void h2_legal(const G2 *G, int seat, int react, Lst *L) {
         case PH_PENDING:
             lst_id(L, cur, K_DRAW);
             if (g->wd4_bluffer >= 0 && !(g->h3 & X_NOCH)) lst_id(L, cur, K_CHALLENGE);
-            if (g->stack && g->going_out < 0) h2_roots(G, &C, -1, L);
+            if ((g->stack || (g->h3 & X_DEFLECT)) && g->going_out < 0) h2_roots(G, &C, -1, L);
             break;
         case PH_COLOR:
             for (int k = 0; k < 4; k++) lst_id(L, cur, K_COLOR + k);
@@ -759,6 +763,7 @@ static void h2_play(G2 *G, const Move *a) {
     }
     if (skip)                                          /* what on_play hooks asked (DAD) */
         nxt = T_FACE[last] != FACE_SKIP ? h2_next(g, p, 1 + skip) : h2_next(g, nxt, skip);
+    if (g->pending && (g->h3 & X_DEFLECT)) nxt = next_seat(g, p);   /* DEFLECT: the draw passed on, or back */
     h2_end_turn(g, p, nxt);
 }
 
