@@ -185,8 +185,8 @@ def test_issue27_point2_batched_env_illegal_ids_and_bad_input():
                    {"illegal_action": "ignore"}, {"max_steps": 0}):
         with pytest.raises(ValueError):
             UnoBatchedEnv(**{"num_envs": 2, **kwargs})
-    with pytest.raises(UnoError, match="does not hold I beside ADDUP"):
-        UnoBatchedEnv(2, rules="UNO 1121 ADDUP-I")
+    with pytest.raises(UnoError, match="played by the referee only"):
+        UnoBatchedEnv(2, rules="UNO 1121 DOA-MS1")
     with pytest.raises(ValueError, match="teacher"):
         UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="search")
     assert UnoBatchedEnv(2, rules="UNO 1121 JUMPIN", teacher="greedy").teacher == "greedy"   # (_house2.h's: below)

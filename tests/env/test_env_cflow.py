@@ -107,9 +107,9 @@ def test_issue27_point3_referee_helpers_pickling_and_fallback():
         e.step("x")
     copy = pickle.loads(pickle.dumps(e))
     assert snapshot(copy) == snapshot(e)
-    assert raw_env("UNO 1121 C-DR-P4-SEVENO", 4).core == "compiled" and raw_env("UNO 1121 ADDUP-I", 4).core == "referee"
-    with pytest.raises(ValueError, match="does not hold I beside ADDUP"):
-        raw_env("UNO 1121 ADDUP-I", 2, core="compiled")
+    assert raw_env("UNO 1121 C-DR-P4-SEVENO", 4).core == "compiled" and raw_env("UNO 1121 DOA-MS1", 4).core == "referee"
+    with pytest.raises(ValueError, match="played by the referee only"):
+        raw_env("UNO 1121 DOA-MS1", 2, core="compiled")
     with pytest.raises(ValueError):
         raw_env("UNO 1121", 2, core="gpu")
 

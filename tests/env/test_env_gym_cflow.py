@@ -123,15 +123,15 @@ def test_issue27_point1_gym_env_core_choice_and_fallback():
     assert UnoGymEnv("UNO 1121 C-DR-P4-SEVENO", 4).core == "compiled"
     assert UnoGymEnv("UNO 1121 P2-ADDUP", 4).core == "compiled"
     assert UnoGymEnv("UNO 1121 CLA-TRI-DOUBLE", 4).core == "compiled"
-    assert UnoGymEnv("UNO 1121 ADDUP-I", 4).core == "referee"   # (I's plays beside ADDUP: not on _house2.h's lists)
+    assert UnoGymEnv("UNO 1121 DOA-MS1", 4).core == "referee"   # (the compiled core does not play MS1 with DOA)
     assert UnoGymEnv("UNO 1121 ORG", 4).core == "compiled"      # (nobody speaks in an env: hand_rules)
     assert UnoGymEnv("UNO 1121 TV-FU-C-DR-V-P3", 3).core == "compiled"   # (a match rule and V's clock: hand_rules)
     assert UnoGymEnv("UNO 1121 OPEN-PAA-MS1", 4).core == "compiled"   # (_house3.h's rules, sudden death: compiled.BATCH_HOUSE)
     assert UnoGymEnv("UNO 1121", 2, core="referee").core == "referee"
     with pytest.raises(ValueError, match="random-play"):
         UnoGymEnv("UNO 1121", 2, opponents="greedy", core="compiled")
-    with pytest.raises(ValueError, match="does not hold I beside ADDUP"):
-        UnoGymEnv("UNO 1121 ADDUP-I", 2, core="compiled")
+    with pytest.raises(ValueError, match="played by the referee only"):
+        UnoGymEnv("UNO 1121 DOA-MS1", 2, core="compiled")
     with pytest.raises(ValueError):
         UnoGymEnv("UNO 1121", 2, core="gpu")
 

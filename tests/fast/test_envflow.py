@@ -148,16 +148,16 @@ def test_issue27_point1_c_flow_refuses_bad_input_with_typed_errors():
         f.rewards("money")
     with pytest.raises(UnoError):
         FlowBatch([-1])
-    with pytest.raises(UnoError, match="does not hold I beside ADDUP"):
-        FlowBatch([1], rules="UNO 1121 ADDUP-I")
+    with pytest.raises(UnoError, match="played by the referee only"):
+        FlowBatch([1], rules="UNO 1121 DOA-MS1")
     with pytest.raises(UnoError, match="needs an encoder"):
         FlowBatch([1], rules="UNO 1121 SEVENO", house2=True)
     with pytest.raises(UnoError, match="house2=True"):   # (the batched env drives a Batch's flow only)
         FlowBatch([1], rules="UNO 1121 SEVENO")
     with pytest.raises(UnoError, match="house2=True"):
         FlowBatch([1], rules="UNO 1121 ADDUP")
-    assert flow_problem("UNO 1121 ADDUP-I", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-MS1", 2)
-    assert flow_problem("UNO 1121 M-ADDUP", 2) and flow_problem("UNO 1121 I-ADDUP", 2) and flow_problem("UNO 1121 I-P2-ADDUP", 2)
+    assert flow_problem("UNO 1121 ADDUP-S", 2) and flow_problem("no rules", 2) and flow_problem("UNO 1121 DOA-MS1", 2)
+    assert flow_problem("UNO 1121 M-ADDUP", 2) and flow_problem("UNO 1121 I-P2-ADDUP", 2)
     assert flow_problem("UNO 1121 P4 deal=5", 2) and flow_problem("UNO 1121 CLA-T", 2) is None
     assert flow_problem("UNO 1121", 10) is None and flow_problem("UNO 1121 P4-SAT", 10) is None
     assert flow_problem("UNO 1121 SEVENO-JUMPIN", 10) is None and flow_problem("UNO 1121 P2-ADDUP", 10) is None
@@ -674,14 +674,16 @@ ADDUP_H3 = [("UNO 1121 ADDUP-NOCHALLENGE-OPEN", 3, 71), ("UNO 1121 P2-ADDUP-WILD
             ("UNO 1121 P2-ADDUP-DRAWANY", 3, 5), ("UNO 1121 ADDUP-DRAWANY-MEM", 4, 77),
             ("UNO 1121 P2-ADDUP-SLOWUNO", 3, 5), ("UNO 1112 ADDUP-SLOWUNO-OPEN", 4, 78),
             ("UNO 1121 P2-ADDUP-WILDMATCH", 5, 3), ("UNO 1121 ADDUP-WILDMATCH-MEM", 3, 79),
-            ("UNO 1121 P2-ADDUP-DEFLECT", 3, 5), ("UNO 1112 P4-ADDUP-DEFLECT-OPEN", 4, 80)]
+            ("UNO 1121 P2-ADDUP-DEFLECT", 3, 5), ("UNO 1112 P4-ADDUP-DEFLECT-OPEN", 4, 80),
+            ("UNO 1121 ADDUP-I", 3, 5), ("UNO 1112 ADDUP-I-MEM", 2, 7)]
 
 
 def test_issue27_point2_the_addup_sets_cover_every_house3_rule_held_beside_addup():
     held = {c for r, *_ in ADDUP_H3 for c in RuleSet.parse(r).codes}
     assert set(envflow.ON_H2_LISTS) - set(compiled._H3_ALL_H2) - {"CHU", "M", "DP", *compiled._H6} <= held
-    for c in ("I",):   # (still the Python flow's beside ADDUP)
-        assert flow_problem(f"UNO 1121 ADDUP-{c}", 3), c
+    beside = set(compiled.BATCH_HOUSE) - set(envflow.ON_H2_LISTS) - {"ADDUP", *envflow.H2_HELD}
+    assert beside == {"S", "E", "IE"}, beside   # (every other one; these three the compiled core plays not beside ADDUP)
+    assert all(compiled.problem(f"UNO 1121 ADDUP-{c}", ["random-play"], 3) for c in beside)
 
 
 @pytest.mark.parametrize("rules,players,seed", ADDUP_H3)
@@ -692,7 +694,8 @@ def test_issue27_point2_c_flow_holds_house3_rules_beside_addup_as_the_python_flo
     listing and play_problem held them), SLOWUNO's catch windows (its deal 3/5 parted before a play there opened the
     window with its closing turn), WILDMATCH's bluffs (its deal 3/5 at 5 seats parted before a wild held made a Wild
     Draw Four a bluff there too), DEFLECT's Skips and Reverses passing a pending draw on (its deal 3/5 parted before
-    _house2.h listed, judged and turned them)..."""
+    _house2.h listed, judged and turned them), I's cancelling Skips and Reverses and its action cards on an action top
+    (its deal 3/5 parted before I.stack_ok and I.allow_play were judged there)..."""
     diff, seen = lockstep(rules, players, [seed, seed + 1, seed + 2], seed, max_decisions=1500)
     assert diff is None, diff
     assert seen["over"] + seen["truncated"] == 3
@@ -704,7 +707,8 @@ def test_issue27_point2_c_flow_holds_house3_rules_beside_addup_as_the_python_flo
                                         ("DRAWANY", "UNO 1121 ADDUP-DRAWANY-MEM"),
                                         ("SLOWUNO", "UNO 1112 ADDUP-SLOWUNO-OPEN"),
                                         ("WILDMATCH", "UNO 1121 ADDUP-WILDMATCH-MEM"),
-                                        ("DEFLECT", "UNO 1112 P4-ADDUP-DEFLECT-OPEN")])
+                                        ("DEFLECT", "UNO 1112 P4-ADDUP-DEFLECT-OPEN"),
+                                        ("I", "UNO 1112 ADDUP-I-MEM")])
 def test_issue27_point2_a_c_flow_that_ignores_a_house3_rule_beside_addup_is_caught(code, rules):
     rs = RuleSet.parse(rules)
     rest = "-".join(c for c in rs.codes if c != code)

@@ -40,8 +40,8 @@ def test_issue27_point4_train_self_play_evaluates_against_the_strategist(tmp_pat
     with pytest.raises(TrainError, match="compiled"):
         _small(tmp_path, opponents="self", engine="python")
     with pytest.raises(TrainError, match="compiled"):
-        _small(tmp_path, opponents="random-play", rules="UNO 1121 ADDUP-I", engine="compiled")
-    assert batched_problem("UNO 1121 ADDUP-I", 2, "random-play") and batched_problem("UNO 1121", 2, "search")
+        _small(tmp_path, opponents="random-play", rules="UNO 1121 DOA-MS1", engine="compiled")
+    assert batched_problem("UNO 1121 DOA-MS1", 2, "random-play") and batched_problem("UNO 1121", 2, "search")
     assert batched_problem("UNO 1121 JUMPIN", 2, "random-play") is None
     assert batched_problem("UNO 1121 JUMPIN", 2, "random-play", "strategist") is None   # (the teacher there:
     # tests/env/test_env_batched.py, _house2.h's rules)

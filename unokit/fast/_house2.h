@@ -172,6 +172,15 @@ static int h2_group_ok(const G2 *G, const uint8_t *cs, int k) {
     return 0;
 }
 
+/* I's allow_play: on an action card on top (Skip, Reverse, Draw Two, Wild Draw Four), Skips, Reverses or Draw Twos of
+ * one symbol, whatever their colour (Inferno) */
+static int h2_inferno(const Game *g, const uint8_t *cs, int k) {
+    int tf = T_FACE[h2_top(g)], f = T_FACE[cs[0]];
+    if (!(g->h3 & X_INFERNO) || tf < 10 || tf == 13 || f < 10 || f > 12) return 0;
+    for (int i = 1; i < k; i++) if (T_FACE[cs[i]] != f) return 0;
+    return 1;
+}
+
 /* group_prefix: DR/DD's group_ok, or ADDUP's (up to two number cards of one colour summing at most to the top) */
 static int h2_group_prefix(const G2 *G, const uint8_t *cs, int k) {
     if ((G->h2 & (H_DR | H_DD)) && h2_group_ok(G, cs, k)) return 1;
@@ -191,6 +200,10 @@ static inline int h2_grouping(const G2 *G) { return (G->h2 & (H_DR | H_DD | H_AA
 
 /* Stacking.stack_ok (P1-P4): draw cards only, the first allowed on the total's kind */
 static int h2_stack_ok(const Game *g, const uint8_t *cs, int k) {
+    if ((g->h3 & X_INFERNO) && (T_FACE[cs[0]] == 10 || T_FACE[cs[0]] == 11)) {   /* I: Skips or Reverses cancel */
+        for (int i = 1; i < k; i++) if (T_FACE[cs[i]] != T_FACE[cs[0]]) return 0;
+        return 1;
+    }
     if ((g->h3 & X_DEFLECT) && (T_FACE[cs[0]] == 10 || T_FACE[cs[0]] == 11)) {   /* DEFLECT: Skips or Reverses, */
         for (int i = 1; i < k; i++) if (T_FACE[cs[i]] != T_FACE[cs[0]]) return 0;   /* of the colour or the top's face */
         return T_COLOR[cs[0]] == g->color || T_FACE[cs[0]] == T_FACE[h2_top(g)];
@@ -307,6 +320,7 @@ static int h2_play_problem(const G2 *G, int p, const uint8_t *cs, int k, int uno
     /* ADDUP.allow_play */
     if (why && (g->flags & F_ADDUP) && ph != PH_PENDING && g->hand_len[p] > 2 && h2_sum_ok(h2_top(g), cs, k))
         why = 0;
+    if (why && h2_inferno(g, cs, k)) why = 0;                                         /* I.allow_play */
     if (why && (G->h2 & H_AA) && h4_aa_ok(g, cs, k)) why = 0;                        /* AA.allow_play: _house4.h */
     if (why && (G->h2 & H_AB) && ph != PH_PENDING && h4_ab_ok(g, cs, k)) why = 0;   /* AB.allow_play */
     if (!why && h4_objection(G, p, cs, k, target)) why = 1;

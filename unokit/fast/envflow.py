@@ -64,10 +64,11 @@ H2_HELD = ("SEVENO", "JUMPIN", "C", "DR", "DD", "ZEROLEFT", "ADDUP", "T", "CAR",
 #: drawn_options listed and judged by _house2.h: 436 and 646 tables), SLOWUNO (a missed UNO's window opened with
 #: its closing turn by a play there too: 347 and 557 tables) and WILDMATCH (a wild held makes a Wild Draw Four a bluff
 #: there too: 273 and 475 tables) and DEFLECT (its Skips and Reverses on a pending draw listed, judged and passing
-#: it on there: 287 and 470 tables). I's plays beside ADDUP part from the Python env on these lists: refused. Beside the other rules of H2_HELD every combination compiled.problem accepts is held (sweeps of 2,885 random
+#: it on there: 287 and 470 tables) and I (its Skips and Reverses cancelling a draw, its action cards on an action top:
+#: 473 and 474 tables): every rule of compiled.BATCH_HOUSE. Beside the other rules of H2_HELD every combination compiled.problem accepts is held (sweeps of 2,885 random
 #: tables of _house3.h's rules beside them: no difference).
 ON_H2_LISTS = (*compiled._H3_ALL_H2, "CHU", "M", *compiled._H6, "DP", "NOCHALLENGE", "WILDSTART", "FL", "REVENGE", "LIMIT",
-               "OPEN", "REV", "NOENDDRAW", "MISTAKE", "MEM", "DRAWANY", "SLOWUNO", "WILDMATCH", "DEFLECT")
+               "OPEN", "REV", "NOENDDRAW", "MISTAKE", "MEM", "DRAWANY", "SLOWUNO", "WILDMATCH", "DEFLECT", "I")
 #: the editions whose hands the C flow holds (unokit/fast/_edflow.h, on _editions.h's state), each alone as its code
 #: states it (the only rule set of an edition the compiled core plays)
 ED_HELD = ("ALLWILD", "NOMERCY", "EXTREME", "SPIN", "FLASH", "FLEX", "FLIP")
