@@ -300,21 +300,9 @@ static void edf_bot(EdFlw *F, EdF *h, int pol, Rng *r) {
     EdGame *g = &h->G;
     EdMove *L = F->buf;
     int s = h->seat;
-    if (h->window) {
-        int m = ed_legal(g, s, 0, L), k = m ? ed_react(L, m) : -1;
-        EdMove a;
-        if (k >= 0) { a = L[k]; edf_apply(F, h, &a); }
-        else edf_apply(F, h, NULL);
-        return;
-    }
-    int m = ed_legal(g, s, 1, L);
-    EdMove a = L[edf_choose(h, pol, r, L, m)];
-    h->stem_on = 0;
-    edf_fed(F, h, a, 0);
-    h->decisions++;
-    h->reacted = 0;
-    edf_new_round(F, h);
-    if (!g->over && h->decisions >= (uint32_t)F->max_decisions) h->truncated = 1;
+    int m = ed_legal(g, s, !h->window, L), k = h->window ? (m ? ed_react(L, m) : -1) : edf_choose(h, pol, r, L, m);
+    EdMove a = k >= 0 ? L[k] : ed_mv(s, 0, 0, 0, 0, 0);
+    edf_apply(F, h, k >= 0 ? &a : NULL);   /* (a complete move: a seat it names is its own, never EDF_STEM) */
 }
 
 static PyObject *py_edflow_new(PyObject *self, PyObject *args) {
