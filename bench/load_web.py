@@ -72,9 +72,14 @@ def _free_port() -> int:
 
 
 def _cpu_seconds(pid: int) -> float:
+    return sum(_cpu_split(pid))      # utime + stime
+
+
+def _cpu_split(pid: int) -> tuple[float, float]:
+    """A process's CPU seconds so far: (user, system)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks      # utime + stime
+    return int(fields[11]) / ticks, int(fields[12]) / ticks
 
 
 def _applied(db: str) -> int:
@@ -268,6 +273,7 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
                 time.sleep(0.1)
 
         applied0 = [0]     # actions applied when the run starts, then during it
+        sys_share: list[float | None] = [None]     # the share of the server's CPU spent in the kernel
 
         async def main():
             made = await _setup(base, tables, per, players, rules, think)
@@ -285,12 +291,14 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
             await asyncio.wait([done, asyncio.ensure_future(connected.wait())], return_when=asyncio.FIRST_COMPLETED)
             await asyncio.sleep(1.0)           # (the connections' first states are sent)
             applied0[0] = _applied(db)      # (bots may have played meanwhile)
-            cpu0, t0 = _cpu_seconds(server.pid), time.perf_counter()
+            split0, t0 = _cpu_split(server.pid), time.perf_counter()
             for c in cl:
                 c.stop = time.monotonic() + seconds
             go.set()
             results = await done
-            wall, cpu = time.perf_counter() - t0, _cpu_seconds(server.pid) - cpu0
+            split1 = _cpu_split(server.pid)
+            wall, cpu = time.perf_counter() - t0, sum(split1) - sum(split0)
+            sys_share[0] = (split1[1] - split0[1]) / cpu if cpu else None
             applied0[0] = _applied(db) - applied0[0]      # (bots go on playing: counted until now)
             infos = await _final(base, [code for code, _ in made])
             return cl, lat, wall, cpu, infos, [r for r in results if isinstance(r, BaseException)]
@@ -314,6 +322,7 @@ def run(tables=200, clients=400, seconds=60.0, players=4, rules="UNO 1121", thin
         "latency_ms": {"p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99),
                        "mean": round(statistics.fmean(lat_ms), 2) if lat_ms else None, "n": len(lat_ms)},
         "server_cpu_s": round(cpu, 2), "server_cpu_ms_per_action": round(1000 * cpu / applied, 3) if applied else None,
+        "server_cpu_system_share": None if sys_share[0] is None else round(sys_share[0], 3),
         "hands_played": sum(i["hands"] for i in infos.values()), "db_check": check,
     }
 

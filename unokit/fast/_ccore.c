@@ -1469,6 +1469,7 @@ static PyObject *py_random_check(PyObject *self, PyObject *args) {
 #include "_venv.h"     /* the batched RL environment on it: unokit.env.batched */
 #include "_h2flow.h"   /* the env's decision flow under _house2.h's rules: unokit.fast.envflow */
 #include "_edflow.h"   /* the env's decision flow on an edition's hands: unokit.fast.envflow */
+#include "_handorder.h"   /* the hand orders a table shows: unokit.play.handorder */
 
 static PyMethodDef methods[] = {
     {"set_tables", py_set_tables, METH_VARARGS, "Hand over the official tables (unokit.fast.compiled does)."},
@@ -1491,6 +1492,7 @@ static PyMethodDef methods[] = {
     ED_METHODS
     VENV_METHODS
     HUMAN_METHODS
+    HANDORDER_METHODS
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",

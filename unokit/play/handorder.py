@@ -253,9 +253,40 @@ def order_places(hand) -> tuple[list[int], list[int]]:
     >>> order_places(["B4", "Y1", "W+4", "G1", "B3", "Y3"])      # G1 Y1 Y3 B3 B4 W+4 / Y1 Y3 G1 B3 B4 W+4
     ([3, 1, 5, 4, 0, 2], [1, 5, 3, 4, 0, 2])
     """
+    guide, colour = place_tuples(hand)
+    return list(guide), list(colour)
+
+
+def place_tuples(hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`order_places` as tuples: by the compiled core when it is built (a web table orders the hand that
+    changed at every action; ``_handorder.h``, proven equal to :func:`_places` by the tests), else by
+    :func:`_places`."""
     codes = list(map(_code, hand))
+    if _COMPILED is not None:
+        got = _COMPILED(codes)
+        if got is not None:          # (None: a hand it does not take, e.g. a code that is not ASCII)
+            return got
+    guide, colour = _places(codes)
+    return tuple(guide), tuple(colour)
+
+
+def _places(codes: list[str]) -> tuple[list[int], list[int]]:
+    """:func:`order_places` of a hand of codes, in Python (the statement of both orders)."""
     items = [(i, code, *_kind(code)) for i, code in enumerate(codes)]
     return [it[0] for it in _guide(items)], sorted(range(len(codes)), key=lambda i: _colour_rank(codes[i]))
+
+
+def _compiled_places():
+    """The compiled core's ``hand_places``, handed this module's colours and action faces (None when the core
+    is not built)."""
+    from ..fast.ccore import _ccore
+    if _ccore is None or not hasattr(_ccore, "hand_places"):
+        return None
+    _ccore.set_hand_order(_COLOURS, _ACTION_FACES)
+    return _ccore.hand_places
+
+
+_COMPILED = _compiled_places()
 
 
 def order_hand(hand, order: str = "colour") -> list:

@@ -37,7 +37,7 @@ from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ..rules.catalog import AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS, bounds_of
 from ..rules.editions import EDITIONS
 from ..rules.ruleset import AMBIGUITY, GLOBAL_PARAMS
-from .handorder import order_places
+from .handorder import place_tuples
 from .session import TableSession, bot_names
 
 __all__ = ["state_message", "state_text", "state_update", "state_send", "merge_patch", "merge_log", "catalog_message",
@@ -153,8 +153,7 @@ def _own_key(s: TableSession, player, seat, lang: str, host, own: dict | None) -
 
 @lru_cache(maxsize=4096)
 def _orders(hand: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    guide, colour = order_places(hand)
-    return tuple(guide), tuple(colour)
+    return place_tuples(hand)
 
 
 def hand_orders(hand) -> dict:
