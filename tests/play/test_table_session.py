@@ -287,6 +287,7 @@ def test_act_reads_an_action_once_and_its_log_entry_replays_to_the_same_table(ru
     import random
 
     from unokit.core.actions import Action
+    from unokit.play import session as session_module
     s = people(4, rules=rules, uno_grace=0, match=False)
     reads = []
     real = Action.parse
@@ -294,7 +295,7 @@ def test_act_reads_an_action_once_and_its_log_entry_replays_to_the_same_table(ru
     def counted(text):
         reads.append(text)
         return real(text)
-    monkeypatch.setattr(Action, "parse", staticmethod(counted))
+    monkeypatch.setattr(session_module, "_parse", counted)     # (the reader act uses, uncached here)
     rng, t = random.Random(rules), 0.0
     for i in range(120):
         if s.status != "playing":
@@ -308,3 +309,17 @@ def test_act_reads_an_action_once_and_its_log_entry_replays_to_the_same_table(ru
     monkeypatch.undo()
     r = TableSession.restore(json.loads(json.dumps(s.options.to_dict())), json.loads(json.dumps(s.log)))
     assert fingerprint(r) == fingerprint(s)
+
+
+def test_act_reads_each_action_text_once_and_never_keeps_one_that_does_not_read():
+    """Issue 24, point 3: the texts a table is sent are read once each (``session._parse``, a cache of
+    ``Action.parse``); an unreadable text is refused every time, with the same typed error, and nothing kept."""
+    from unokit.core.errors import NotationError
+    from unokit.play.session import _parse
+    before = _parse.cache_info()
+    assert _parse("0 play R7") is _parse("0 play R7") and str(_parse("0 play R7")) == "0 play R7"
+    for _ in range(2):
+        with pytest.raises(NotationError):
+            _parse("0 fly R7")
+    after = _parse.cache_info()
+    assert after.currsize - before.currsize <= 1 and after.misses - before.misses <= 3

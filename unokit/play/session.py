@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import asdict, dataclass, field, fields, replace
+from functools import lru_cache
 from typing import cast
 
 from ..bots import BOTS, make_bot
@@ -237,6 +238,10 @@ class _Seat:
     standin: bool = False            # the stand-in bot plays for this person (the host handed it the seat)
     removed: bool = False            # a bot's seat that was a person's until the host removed them
 
+
+#: :meth:`Action.parse`, each text read once (actions are frozen values; a text that does not read is not kept,
+#: and a verb registered later is read then): a table reads the same few action texts again and again
+_parse = lru_cache(maxsize=4096)(Action.parse)
 
 _PUBLIC = "\0public"     # (the public part of the views of the hand's state, kept in TableSession.narrated: view)
 _ACTING = "\0acting"     # (the seats that may act in the hand's state, kept there too: may_act)
@@ -540,7 +545,7 @@ class TableSession:
         if isinstance(action, str):
             if len(action) > 400:
                 raise NotationError("an action is at most 400 characters")
-            action = Action.parse(action)
+            action = _parse(action)
         if not isinstance(action, Action):
             raise NotationError("an action is text such as '0 play R7'")
         owner = getattr(action, "player", None)

@@ -385,6 +385,8 @@ _VIEW = "\0view"     # (the public part of the views of the last change, kept on
 _LINES = "\0lines"   # (with a language: the lines its readers share, kept on the session: _log_lines)
 _NAMES = "\0names"   # (the seats' names of the last change: _state)
 _PATCHES = "\0patches"   # (the texts of the patches of the last change, by what they hold: _patch_text)
+_OPTIONS = "\0options"   # (the options as shown, kept for the match: _options)
+_MATCH = "\0match"       # (the standings as shown, kept while what they read stays: _match)
 
 
 def _common(s: TableSession, v, now) -> dict:
@@ -491,9 +493,12 @@ def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list
     only lines told to every reader alike walks nothing of its own."""
     names = tuple(names)
     book = s.narrated.get((_LINES, lang))
-    if book is None or book[0] != s.hand_no or book[1] != names:
-        book = s.narrated[(_LINES, lang)] = (s.hand_no, names, SharedLines(names, lang))
-    tell = book[2].course(v.players, v.deal_direction, (), v.dealer, LOG_LINES)
+    start = (v.players, v.deal_direction, v.dealer)     # (how the hand's course starts: one course a hand)
+    if book is None or book[0] != s.hand_no or book[1] != names or book[3] != start:
+        lines = SharedLines(names, lang)
+        book = s.narrated[(_LINES, lang)] = (s.hand_no, names, lines, start,
+                                             lines.course(v.players, v.deal_direction, (), v.dealer, LOG_LINES))
+    tell = book[4]
     first = tell.first(v.history)      # the number of the window's first line
     mark = (s.hand_no, lang, tell.epoch, tell.final, tell.total)
     # The connection holds the window of its last message, the lines seen[4] - LOG_LINES to seen[4] of the same
@@ -505,6 +510,16 @@ def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list
 
 
 def _options(s: TableSession) -> dict:
+    """The table's options as a message shows them: built once per match (they change with nothing else)."""
+    kept = s.narrated.get(_OPTIONS)
+    if kept is not None and kept[0] is s.match and kept[1] is s.options:
+        return kept[2]
+    out = _options_of(s)
+    s.narrated[_OPTIONS] = (s.match, s.options, out)
+    return out
+
+
+def _options_of(s: TableSession) -> dict:
     o = s.options
     config = s.match.config if s.match else o.match_config(0)
     return {"seats": o.seats, "match": o.match, "mode": config.mode, "target": config.target, "turn_timer": o.turn_timer,
@@ -538,9 +553,21 @@ def _side(side) -> list[int]:
 
 
 def _match(s: TableSession) -> dict | None:
+    """The match's standings as a message shows them: built again only when a hand is scored, the match ends
+    or a seat's name changes (kept on the session with what it was read from)."""
     m = s.match
     if m is None:
         return None
+    key = (m, len(s.results), len(m.history), m.over, tuple(st.name for st in s.seats), s.options.match)
+    kept = s.narrated.get(_MATCH)
+    if kept is not None and len(kept[0]) == len(key) and all(a is b or a == b for a, b in zip(kept[0], key)):
+        return kept[1]
+    out = _match_of(s, m)
+    s.narrated[_MATCH] = (key, out)
+    return out
+
+
+def _match_of(s: TableSession, m) -> dict:
     def name(p):
         return s.seats[p].name
 

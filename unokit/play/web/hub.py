@@ -121,6 +121,7 @@ class Runtime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task | None = None
+    timer: asyncio.TimerHandle | None = None     # wakes the driver when something is next due
     status: str = "lobby"
     fence: int | None = None     # this worker's lease token for the table (None: one process, no leases)
     dropped: bool = False        # the lease was lost: the runtime is no longer served
@@ -337,8 +338,35 @@ class Hub:
         async with rt.lock:
             result = fn(rt.session, rt.now())
             await self.commit(rt)
-        rt.wake.set()
+            self._follow(rt)
         return result
+
+    def _follow(self, rt: Runtime) -> None:
+        """After a change, under the table's lock: what its driver would do at once when nothing is due now (a
+        tick that only makes the bots' plan: :meth:`TableSession.next_due` after the change is later than now,
+        so :meth:`TableSession.tick` has nothing to apply), done here, and the driver's timer set for when
+        something is due; otherwise (something due now, or no driver waiting) the driver is woken to do it.
+        A person's action thus costs no turn of the driver's task."""
+        s, now = rt.session, rt.now()
+        due = s.next_due(now)
+        try:
+            later = not (rt.task is None or rt.task.done() or s.status == "over" or (due is not None and due <= now)
+                         or s.tick(now) or len(s.log) > rt.saved or s.status != rt.status)
+        except UnoError:  # pragma: no cover - nothing is due, so nothing is tried: the driver would say the same
+            later = False
+        if not later:
+            rt.wake.set()
+            return
+        self._arm(rt, s.next_due(now))
+
+    @staticmethod
+    def _arm(rt: Runtime, due: float | None) -> None:
+        """Set the driver's timer to wake it at ``due`` (table time; None: only when poked)."""
+        if rt.timer is not None:
+            rt.timer.cancel()
+        # (a timer that sets the event: asyncio.wait_for would wrap the wait in a new task at every turn)
+        rt.timer = None if due is None else asyncio.get_running_loop().call_later(
+            max(0.005, due - rt.now()), rt.wake.set)
 
     async def commit(self, rt: Runtime) -> None:
         """Persist the session's new log entries (and status), then send every connection its state."""
@@ -436,15 +464,14 @@ class Hub:
                 due = s.next_due(rt.now())
             if s.status == "over":
                 return
-            # woken by a poke or when due: a timer that sets the event (asyncio.wait_for would wrap the wait in
-            # a new task at every turn, and the driver turns after every change)
-            timer = None if due is None else asyncio.get_running_loop().call_later(
-                max(0.005, due - rt.now()), rt.wake.set)
+            # woken by a poke or when due (a change that leaves nothing due now sets the timer itself: _follow)
+            self._arm(rt, due)
             try:
                 await rt.wake.wait()
             finally:
-                if timer is not None:
-                    timer.cancel()
+                if rt.timer is not None:
+                    rt.timer.cancel()
+                    rt.timer = None
             rt.wake.clear()
 
     async def close(self) -> None:
