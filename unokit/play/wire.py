@@ -495,9 +495,9 @@ def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list
     book = s.narrated.get((_LINES, lang))
     start = (v.players, v.deal_direction, v.dealer)     # (how the hand's course starts: one course a hand)
     if book is None or book[0] != s.hand_no or book[1] != names or book[3] != start:
-        lines = SharedLines(names, lang)
-        book = s.narrated[(_LINES, lang)] = (s.hand_no, names, lines, start,
-                                             lines.course(v.players, v.deal_direction, (), v.dealer, LOG_LINES))
+        shared = SharedLines(names, lang)
+        book = s.narrated[(_LINES, lang)] = (s.hand_no, names, shared, start,
+                                             shared.course(v.players, v.deal_direction, (), v.dealer, LOG_LINES))
     tell = book[4]
     first = tell.first(v.history)      # the number of the window's first line
     mark = (s.hand_no, lang, tell.epoch, tell.final, tell.total)
