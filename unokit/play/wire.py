@@ -451,7 +451,7 @@ def _state(s: TableSession, player, lang, now, host, seen=None, own=None, patche
         if seat is not None:
             msg["hand_order"] = hand_orders(own_view["hand"])
         mark = _told(s, v, seat, lang, seen, msg)
-        if seat is not None and s.status == "playing":
+        if seat is not None and s.status == "playing" and s.may_act(player):   # (else surely none: not listed)
             msg["legal"], msg["actions"] = _actions(s.legal(player))
     return msg, c, mark, own_view, public_text, key
 

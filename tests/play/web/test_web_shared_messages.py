@@ -71,9 +71,13 @@ def fresh(s: TableSession, player, lang, now, host) -> dict:
     narration built again (the session's kept parts cleared for the call)."""
     kept, s.narrated = s.narrated, {}
     try:
-        return state_message(s, player, lang, now=now, host=host)
+        msg = state_message(s, player, lang, now=now, host=host)
     finally:
         s.narrated = kept
+    if s.status == "playing" and player is not None and s.seat_of(player) is not None:
+        # the referee's own listing (a message lists nothing for a seat ``may_act`` rules out: checked here)
+        msg["legal"], msg["actions"] = wire._actions(s.legal(player))
+    return msg
 
 
 def _table(seed, rules) -> TableSession:
