@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import FLEX_NUMBER, FLEXED_NUMBER, MARKED_NUMBER, SPIN_NUMBER, Card, Color, Face
@@ -137,6 +138,18 @@ def card_name(card: object, lang: str = "en") -> str:
     >>> card_name("R7", "pt"), card_name("GS", "pt"), card_name("W+4", "pt"), card_name("Y+2", "pt")
     ('7 Vermelho', 'Pular Verde', 'Curinga Comprar Quatro', 'Comprar Duas Amarelo')
     """
+    try:
+        return _card_name(card, lang)
+    except TypeError:     # (a card that is not hashable: named each time)
+        return _name_card(card, lang)
+
+
+@lru_cache(maxsize=4096)    # (a pure function of the card and the language, asked for at every line)
+def _card_name(card: object, lang: str) -> str:
+    return _name_card(card, lang)
+
+
+def _name_card(card: object, lang: str) -> str:
     faces = _FACE[_lang(lang)]
     c = _card(card)
     if c is None:

@@ -441,7 +441,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
 
     async def handle(rt: Runtime, conn: Conn, text: str) -> dict | None:
         """One client message: validated (size, rate, schema), then done; any refusal is an error reply."""
-        if len(text.encode()) > MAX_MESSAGE:
+        if len(text) > MAX_MESSAGE // 4 and len(text.encode()) > MAX_MESSAGE:     # (4 bytes a character at most)
             return _error(f"a message is at most {MAX_MESSAGE} bytes")
         if not conn.allow():
             return _error("too many messages: slow down")
@@ -452,9 +452,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         if not isinstance(msg, dict) or msg.get("type") not in _TYPES:
             return _error(f"a message is an object whose type is one of {', '.join(_TYPES)}")
         kind = msg["type"]
-        allowed = {"act": {"type", "action", "id"}, "expand": {"type", "action"}, "chat": {"type", "text"},
-                   "hello": {"type", "lang"}, "ping": {"type"}, "back": {"type"}}[kind]
-        extra = set(msg) - allowed
+        extra = msg.keys() - _FIELDS[kind]
         if extra:
             return _error(f"unknown field(s) in {kind}: {', '.join(sorted(map(str, extra)))[:100]}")
         if kind == "ping":
@@ -496,6 +494,12 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
             return _error(str(e))
 
     return app
+
+
+#: the fields each kind of client message may hold
+_FIELDS = {"act": frozenset({"type", "action", "id"}), "expand": frozenset({"type", "action"}),
+           "chat": frozenset({"type", "text"}), "hello": frozenset({"type", "lang"}), "ping": frozenset({"type"}),
+           "back": frozenset({"type"})}
 
 
 def _chat(s, player: int, text: str, now: float):
