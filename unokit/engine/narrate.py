@@ -182,6 +182,20 @@ def cards_name(cards: str | Card | Iterable[Card | str], lang: str = "en") -> st
     >>> cards_name("R7 G7 B7"), cards_name(["R7"], "pt"), cards_name("WX Y+2", "pt")
     ('Red 7, Green 7 and Blue 7', '7 Vermelho', 'Curinga Troca de Mãos e Comprar Duas Amarelo')
     """
+    if type(cards) is tuple:         # (an event's cards: named once per language)
+        try:
+            return _cards_name(cards, lang)
+        except TypeError:    # (a card that is not hashable)
+            pass
+    return _name_cards(cards, lang)
+
+
+@lru_cache(maxsize=4096)
+def _cards_name(cards: tuple[Card | str, ...], lang: str) -> str:
+    return _name_cards(cards, lang)
+
+
+def _name_cards(cards: str | Card | Iterable[Card | str], lang: str) -> str:
     _lang(lang)
     if isinstance(cards, (str, Card)):
         cards = str(cards).split()
@@ -572,6 +586,8 @@ def _describe(event: Any, w: _Words) -> str:
 
 
 def _as_cards(x: Any) -> tuple[Card, ...]:
+    if type(x) is tuple and all(isinstance(c, Card) for c in x):     # (an event's cards: read as they are)
+        return x
     if isinstance(x, (Card, str)):
         x = str(x).split()
     cards = tuple(_card(c) for c in x)
@@ -773,8 +789,8 @@ def _plan(events: Sequence[Any], start: int, stop: int, n: int, dealer: int | No
                 direction = -direction
             elif face in (Face.SKIP, Face.WILD_DRAW_FOUR) and dealer is not None:
                 skipped.append((dealer + direction) % n)  # the first player loses the turn
-        elif e.kind in ("play", "cut") and e.player is not None and n and _as_cards(e.cards):
-            k, face = len(e.cards), _as_cards(e.cards)[-1].face
+        elif e.kind in ("play", "cut") and e.player is not None and n and (played := _as_cards(e.cards)):
+            k, face = len(e.cards), played[-1].face
             if face == Face.SKIP_ALL and not ends:   # No Mercy: everyone else loses the turn
                 skipped += [_next(e.player, j, n, direction, out) for j in range(1, active)]
             elif face in (Face.WILD_SKIP, Face.WILD_SKIP_TWO) and not ends and active > 1:   # All Wild
