@@ -96,3 +96,24 @@ def test_the_hub_sends_a_websocket_the_encoded_text_and_other_senders_the_messag
     assert len(ws.texts) == 1 and len(got) == 1
     assert json.loads(ws.texts[0]) == got[0] and got[0]["you"]["player"] == 0
     assert ws.texts[0].startswith("{") and ", " not in ws.texts[0][:40]     # compact, as send_json writes it
+
+
+def test_a_listing_read_from_the_kept_actions_equals_one_written_afresh_and_the_kept_actions_stay_bounded():
+    """Issue 24, point 3: the legal actions of a message are read by object from ``wire._LISTED`` (the referee
+    lists the same objects again); every listing equals the actions' texts and JSON written afresh, also
+    after actions equal to kept ones but other objects, and the store never holds more than its bound."""
+    from unokit.core.actions import Action
+    from unokit.play import wire
+    s, rng, t = _table(seed=11), random.Random(11), 0.0
+    for _ in range(150):
+        if s.status != "playing":
+            break
+        for p in range(4):
+            legal = s.legal(p)
+            again = [Action.parse(str(a)) for a in legal]        # equal values, other objects
+            for listing in (legal, again, legal):
+                assert wire._actions(listing) == ([str(a) for a in listing], [wire.action_json(a) for a in listing])
+        t = _step(s, rng, t)
+    many = [Action.parse(f"0 play R{i % 10}") for i in range(wire._LISTED_MAX + 50)]
+    wire._actions(many)
+    assert len(wire._LISTED) <= wire._LISTED_MAX

@@ -185,13 +185,31 @@ def _action_dict(a, text: str) -> dict:
     return action_json(a)
 
 
+#: each action object listed lately, by its id, with its text and JSON (:func:`_actions`): the referee lists the very
+#: same action objects again and again (its plays are memoized), so most of a listing is read from here without
+#: hashing or writing an action; the object is held with them, so its id cannot be another's while it is kept
+_LISTED: dict[int, tuple[Any, str, dict]] = {}
+_LISTED_MAX = 8192
+
+
 def _actions(legal) -> tuple[list[str], list[dict]]:
     """The ``legal`` and ``actions`` of a state message: each action's text and JSON (:func:`_action_dict`)."""
-    texts = [str(a) for a in legal]
-    try:
-        return texts, [_action_dict(a, t) for a, t in zip(legal, texts)]
-    except TypeError:        # (an action that is not hashable: built each time)
-        return texts, [action_json(a) for a in legal]
+    texts, dicts = [], []
+    kept = _LISTED
+    for a in legal:
+        hit = kept.get(id(a))
+        if hit is None or hit[0] is not a:
+            text = str(a)
+            try:
+                d = _action_dict(a, text)
+            except TypeError:    # (an action that is not hashable: built each time)
+                d = action_json(a)
+            if len(kept) >= _LISTED_MAX:
+                kept.clear()
+            hit = kept[id(a)] = (a, text, d)
+        texts.append(hit[1])
+        dicts.append(hit[2])
+    return texts, dicts
 
 
 def state_message(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
