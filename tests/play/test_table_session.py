@@ -323,3 +323,39 @@ def test_act_reads_each_action_text_once_and_never_keeps_one_that_does_not_read(
             _parse("0 fly R7")
     after = _parse.cache_info()
     assert after.currsize - before.currsize <= 1 and after.misses - before.misses <= 3
+
+
+@pytest.mark.parametrize("rules", ["UNO 1121", "UNO 1121 DR-P2-C", "UNO 1121 V"])
+def test_a_refused_action_changes_nothing_at_the_table_not_even_its_clock(rules):
+    """Strict refereeing (issue 24, point 3: an action is judged once, by the referee's apply): every refused
+    action (cards not held, not matching, out of turn, a wrong colour...) raises a typed error and leaves the
+    table as it was: the game, the log, the version and the table's clock."""
+    import random
+
+    from unokit.core.actions import Action
+    s = people(4, rules=rules, uno_grace=0, match=False)
+    rng, t = random.Random(3), 0.0
+    tried = 0
+    for _ in range(80):
+        if s.status != "playing":
+            break
+        t += 0.5
+        p = s.player_at(s.game.to_act)
+        seat = s.seat_of(p)
+        legal = {str(a) for a in s.legal(p)}
+        for text in (f"{seat} play R0", f"{seat} play W+4 G", f"{seat} play G9", f"{seat} pass", f"{seat} uno",
+                     f"{seat} play Y5 R", f"{seat} color R"):
+            if text in legal:
+                continue
+            try:
+                a = Action.parse(text)
+            except UnoError:
+                continue
+            before = (fingerprint(s), s.version, s.clock.t, len(s.log), s.changed_at)
+            with pytest.raises(UnoError):
+                s.act(p, a, t + 100)
+            assert (fingerprint(s), s.version, s.clock.t, len(s.log), s.changed_at) == before, (rules, text)
+            tried += 1
+        a = rng.choice([x for x in s.legal(p) if not x.more])
+        s.act(p, a, t)
+    assert tried > 50

@@ -524,7 +524,8 @@ class TableSession:
             self._end_graces(now, but=a.player if isinstance(a, SayUno) else None)
             if self.game is not g or self.status != "playing":
                 raise IllegalActionError("the hand ended before your action")
-        g.verify(a)
+        # judged once, by the referee's apply (which refuses with the reason and changes nothing, the table's
+        # clock put back): the entry is kept only once applied
         self._log({"k": "act", "t": now, "hand": self.hand_no, "player": player, "action": str(a), "by": by},
                   parsed=a)
         return Outcome("applied", a)
@@ -758,8 +759,13 @@ class TableSession:
         elif k == "act":
             g = self._hand()
             before = set(g.catchable)
-            self.clock.t = max(self.clock.t, now)
-            g.apply(parsed if parsed is not None else Action.parse(e["action"]))
+            was = self.clock.t
+            self.clock.t = max(was, now)
+            try:
+                g.apply(parsed if parsed is not None else Action.parse(e["action"]))
+            except BaseException:     # refused (or not read): nothing changed, the clock as it was
+                self.clock.t = was
+                raise
             self._after_change(now, before)
         else:
             raise TableError(f"unknown log entry {k!r}")
