@@ -401,6 +401,7 @@ _TEXT = "\0text"     # (the encoded common part, kept beside it)
 _PATCH_BASE = "\0patch"    # (what every patch of the change holds of the common part, kept beside it)
 _VIEW = "\0view"     # (the public part of the views of the last change, kept on the session: _view)
 _LINES = "\0lines"   # (with a language: the lines its readers share, kept on the session: _log_lines)
+_LINES_OF = {lang: (_LINES, lang) for lang in LANGS}     # (the keys of each language's lines)
 _NAMES = "\0names"   # (the seats' names of the last change: _state)
 _PATCHES = "\0patches"   # (the texts of the patches of the last change, by what they hold: _patch_text)
 _OPTIONS = "\0options"   # (the options as shown, kept for the match: _options)
@@ -491,9 +492,9 @@ def _told(s: TableSession, v, viewer, lang, seen, msg: dict) -> tuple:
     """Put into ``msg`` what the reader is told of the hand (``log_at``, ``log``, ``pending_text``); the new log
     mark."""
     kept = s.narrated.get(_NAMES)       # (the seats' names: once per change)
-    if kept is None or kept[0] != (s.version, s.hand_no):
-        kept = s.narrated[_NAMES] = ((s.version, s.hand_no), s.names())
-    names = kept[1]
+    if kept is None or kept[0] != s.version or kept[1] != s.hand_no:
+        kept = s.narrated[_NAMES] = (s.version, s.hand_no, tuple(s.names()))
+    names = kept[2]
     msg["log_at"], msg["log"], mark = _log_lines(s, v, viewer, names, lang, seen)
     if v.pending:
         msg["pending_text"] = describe_pending(v, viewer, names, lang)
@@ -510,12 +511,13 @@ def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list
     of them, each event told once, and a reader's own lines only for the events that name it; a reader sent
     only lines told to every reader alike walks nothing of its own."""
     names = tuple(names)
-    book = s.narrated.get((_LINES, lang))
+    where = _LINES_OF.get(lang) or (_LINES, lang)
+    book = s.narrated.get(where)
     start = (v.players, v.deal_direction, v.dealer)     # (how the hand's course starts: one course a hand)
-    if book is None or book[0] != s.hand_no or book[1] != names or book[3] != start:
+    if book is None or book[0] != s.hand_no or (book[1] is not names and book[1] != names) or book[3] != start:
         shared = SharedLines(names, lang)
-        book = s.narrated[(_LINES, lang)] = (s.hand_no, names, shared, start,
-                                             shared.course(v.players, v.deal_direction, (), v.dealer, LOG_LINES))
+        book = s.narrated[where] = (s.hand_no, names, shared, start,
+                                    shared.course(v.players, v.deal_direction, (), v.dealer, LOG_LINES))
     tell = book[4]
     first = tell.first(v.history)      # the number of the window's first line
     mark = (s.hand_no, lang, tell.epoch, tell.final, tell.total)

@@ -43,6 +43,11 @@ from .sheet import register as mount_sheet
 from .solitaire import mount_solitaire
 from .store import Store
 
+try:                 # a client's message read by orjson (a declared dependency; the standard library otherwise)
+    from orjson import loads as _loads
+except ImportError:  # pragma: no cover
+    _loads = json.loads  # type: ignore[assignment]
+
 __all__ = ["create_app", "MAX_MESSAGE", "MAX_BODY"]
 
 STATIC = Path(__file__).parent / "static"
@@ -446,7 +451,7 @@ def create_app(db: str = "sqlite:///unokit-tables.db", *, post_rate: float = POS
         if not conn.allow():
             return _error("too many messages: slow down")
         try:
-            msg = json.loads(text)
+            msg = _loads(text)
         except ValueError:
             return _error("a message is a JSON object such as {\"type\": \"act\", \"action\": \"0 play R7\"}")
         if not isinstance(msg, dict) or msg.get("type") not in _TYPES:
