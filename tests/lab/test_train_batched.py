@@ -120,3 +120,15 @@ def test_issue27_point4_imitation_labels_a_teachers_group_with_the_group_stem_no
         if checked >= 5:
             break
     assert checked >= 5
+
+
+def test_train_leaves_no_logging_folder_behind(tmp_path, monkeypatch):
+    """``unokit train`` writes its curve and model only where it is told: no ``SB3-<time>`` folder is made in the
+    temporary directory (Stable-Baselines3's default logger makes one at every ``learn``)."""
+    pytest.importorskip("sb3_contrib")
+    import tempfile
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))       # (where SB3's default logger would write)
+    _small(tmp_path, opponents="random-play")
+    assert [p.name for p in scratch.iterdir() if p.name.startswith("SB3-")] == []

@@ -394,6 +394,7 @@ def train(*, rules: str = "UNO 1121", players: int = 2, opponents: str = "random
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import Logger
 
     from ..env.actions import table_for
     from ..env.observe import Encoder
@@ -416,6 +417,9 @@ def train(*, rules: str = "UNO 1121", players: int = 2, opponents: str = "random
                         n_epochs=4, gamma=0.99, gae_lambda=0.95, clip_range=0.1, ent_coef=0.003, seed=seed,
                         policy_kwargs={"net_arch": {"pi": [hidden, hidden], "vf": [hidden, hidden]}}, verbose=0,
                         device="cpu")
+    # a logger that writes nothing anywhere (SB3's default makes an empty SB3-<time> folder in the temporary
+    # directory at every learn(); the curve and the models are this function's own outputs)
+    model.set_logger(Logger(folder=None, output_formats=[]))
     if start is not None:
         _load_actor(model, start)
     curve: list[dict] = []
