@@ -243,6 +243,20 @@ class _Seat:
 #: and a verb registered later is read then): a table reads the same few action texts again and again
 _parse = lru_cache(maxsize=4096)(Action.parse)
 
+#: the text of each action object written lately, held with it (so that its id is no other's while kept): the
+#: action a text reads as is one object (``_parse``), written once
+_WRITTEN: dict[int, tuple[Action, str]] = {}
+
+
+def _text(a: Action) -> str:
+    """``str(a)``, written once per action object (actions are frozen values)."""
+    hit = _WRITTEN.get(id(a))
+    if hit is None or hit[0] is not a:
+        if len(_WRITTEN) >= 4096:
+            _WRITTEN.clear()
+        hit = _WRITTEN[id(a)] = (a, str(a))
+    return hit[1]
+
 _PUBLIC = "\0public"     # (the public part of the views of the hand's state, kept in TableSession.narrated: view)
 _ACTING = "\0acting"     # (the seats that may act in the hand's state, kept there too: may_act)
 _SPECTATOR = "\0spectator"     # (a spectator's view of the hand's state, kept there too: shared_view)
@@ -526,7 +540,7 @@ class TableSession:
                 raise IllegalActionError("the hand ended before your action")
         # judged once, by the referee's apply (which refuses with the reason and changes nothing, the table's
         # clock put back): the entry is kept only once applied
-        self._log({"k": "act", "t": now, "hand": self.hand_no, "player": player, "action": str(a), "by": by},
+        self._log({"k": "act", "t": now, "hand": self.hand_no, "player": player, "action": _text(a), "by": by},
                   parsed=a)
         return Outcome("applied", a)
 
@@ -584,11 +598,9 @@ class TableSession:
             times.append(self.between_until)
         if self.status == "playing":
             times.extend(self.grace.values())
-            plan = self._plan
-            if plan is None or plan.version != self.version:
-                times.append(self.changed_at + self.options.bot_think)
-            elif not plan.done:
-                times.append(plan.due)
+            bots = self.plan_due()
+            if bots is not None:
+                times.append(bots)
             g = self._hand()
             p = self.player_at(g.to_act) if not g.over else None
             if p is not None and self.seats[p].kind == "person":
@@ -598,6 +610,15 @@ class TableSession:
                 if s.away_since is not None:
                     times.append(s.away_since + self.options.away_delay)
         return min(times) if times else None
+
+    def plan_due(self) -> float | None:
+        """When the bots' plan for this state wants a turn (while playing; :meth:`next_due`'s part for them): the
+        plan's due time, or ``bot_think`` after the last change while no plan is made for this state yet; ``None``
+        once the plan has had its turn."""
+        plan = self._plan
+        if plan is None or plan.version != self.version:
+            return self.changed_at + self.options.bot_think
+        return None if plan.done else plan.due
 
     def turn_deadline(self) -> float | None:
         """When the turn timer runs out for the person to act (``None``: no timer, or a bot's turn)."""

@@ -349,6 +349,7 @@ class Hub:
         A person's action thus costs no turn of the driver's task."""
         s, now = rt.session, rt.now()
         due = s.next_due(now)
+        plan = s.plan_due()
         try:
             later = not (rt.task is None or rt.task.done() or s.status == "over" or (due is not None and due <= now)
                          or s.tick(now) or len(s.log) > rt.saved or s.status != rt.status)
@@ -357,7 +358,8 @@ class Hub:
         if not later:
             rt.wake.set()
             return
-        self._arm(rt, s.next_due(now))
+        # (the tick made the bots' plan; when does it next want a turn: as before, unless the plan starts later)
+        self._arm(rt, due if s.plan_due() == plan else s.next_due(now))
 
     @staticmethod
     def _arm(rt: Runtime, due: float | None) -> None:
