@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import Card, Color, FlipCard, plain
@@ -24,7 +25,7 @@ from ..core.events import Event
 if TYPE_CHECKING:
     from .referee.state import HandState as Game  # (the Game itself imports this module)
 
-__all__ = ["PlayerView", "view_of", "public_fields", "own_fields"]
+__all__ = ["PlayerView", "view_of", "public_fields", "own_fields", "VIEW_DEFAULTS"]
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,7 @@ def _revealed(game: Game, seat: int | None) -> tuple[tuple[int, tuple[Card, ...]
 _FIELDS = frozenset(f.name for f in fields(PlayerView))
 #: the fields with a default value, and the value (:func:`_made` fills in those not given)
 _DEFAULTS = {f.name: f.default for f in fields(PlayerView) if f.default is not MISSING}
+VIEW_DEFAULTS = MappingProxyType(_DEFAULTS)     # (read-only, for callers that read a view's fields apart)
 
 
 def _extras(game: Game, seat: int | None) -> dict[str, Any]:

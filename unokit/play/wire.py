@@ -32,7 +32,7 @@ except ImportError:      # pragma: no cover - the standard library's encoder doe
 from ..bots.rl import shipped_models
 from ..core.decks import DECKS, build_deck
 from ..engine.narrate import SharedLines, describe_pending
-from ..engine.view import own_fields
+from ..engine.view import VIEW_DEFAULTS, own_fields
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
 from ..rules.catalog import AMBIGUITY_NAMES, GROUPS, RULES, SILENCE_NAMES, TABLE_BOUNDS, VARIATIONS, bounds_of
 from ..rules.editions import EDITIONS
@@ -110,13 +110,6 @@ def _public_view(v) -> dict:
         "side": v.side or None,
         "stock_back": v.stock_back.code if v.stock_back is not None else None,
     }
-
-
-def _view(s: TableSession, v) -> tuple[dict, dict, str]:
-    """``v`` as JSON (:func:`view_json`) in two parts, its own and its public one, and the encoded text of the
-    public part (:func:`_public_part`)."""
-    public, text = _public_part(s, v)
-    return _own_view(v), public, text
 
 
 def _public_part(s: TableSession, v) -> tuple[dict, str]:
@@ -337,15 +330,15 @@ def _common_text(common: dict) -> str:
     return text
 
 
-def _text(msg: dict, common: dict, mark, own_view, public_text: str) -> tuple[dict, str, tuple | None]:
-    """A whole state message with its text: the reader's own part, its view's own part, then the shared
-    parts as they were encoded once per change."""
+def _text(msg: dict, common: dict, mark, own: tuple | None, public_text: str) -> tuple[dict, str, tuple | None]:
+    """A whole state message with its text: the reader's own part, its view's own part (``own``: it and its
+    encoded text, :func:`_own_part`), then the shared parts as they were encoded once per change."""
     text = _common_text(common)
     head = _dumps({"you": msg["you"], "legal": msg["legal"], "actions": msg["actions"], "log": msg["log"],
                    "log_at": msg["log_at"], "pending_text": msg["pending_text"], "hand_order": msg["hand_order"]})[:-1]
-    if own_view is None:
+    if own is None:
         return msg, head + ',"view":null,' + text, mark
-    return msg, head + ',"view":{' + _dumps(own_view)[1:-1] + "," + public_text + "}," + text, mark
+    return msg, head + ',"view":{' + own[1] + "," + public_text + "}," + text, mark
 
 
 def merge_log(held: tuple | None, msg: dict, keep: int = LOG_LINES) -> tuple[int | None, int, list[str]]:
@@ -404,6 +397,7 @@ _LINES = "\0lines"   # (with a language: the lines its readers share, kept on th
 _LINES_OF = {lang: (_LINES, lang) for lang in LANGS}     # (the keys of each language's lines)
 _NAMES = "\0names"   # (the seats' names of the last change: _state)
 _PATCHES = "\0patches"   # (the texts of the patches of the last change, by what they hold: _patch_text)
+_OWN = "\0own"         # (with a player: its own part of the view as last built: _own_part)
 _OPTIONS = "\0options"   # (the options as shown, kept for the match: _options)
 _MATCH = "\0match"       # (the standings as shown, kept while what they read stays: _match)
 
@@ -448,14 +442,20 @@ def _state(s: TableSession, player, lang, now, host, seen=None, own=None, patche
         c = _common(s, v, now)
         msg, mark, public_text = _patch(s, v, c, seat, lang, seen)
         return msg, c, mark, _PATCH, public_text, key
-    v = s.view(player, own=fields)
+    # the reader's view: its own part from its own fields (kept per player while they stay: the seat to act was
+    # sent them unchanged), the public part every reader's (of the one spectator's view of this state)
+    v = s.shared_view()
     c = _common(s, v, now)
     you = None
     if player is not None:
         you = {"player": player, "seat": seat, "name": s.seats[player].name, "host": bool(host)}
-    own_view, public_text, view = None, "", None
+    own_part, public_text, view, orders = None, "", None, None
     if v is not None:
-        own_view, public, public_text = _view(s, v)
+        if fields is None:
+            fields = own_fields(s._hand(), seat)
+        own_view, own_text, orders = _own_part(s, player, fields)
+        own_part = (own_view, own_text)
+        public, public_text = _public_part(s, v)
         view = {**own_view, **public}
     msg = {
         "type": "state", "version": c["version"], "status": c["status"], "hand_no": c["hand_no"],
@@ -466,13 +466,39 @@ def _state(s: TableSession, player, lang, now, host, seen=None, own=None, patche
         "match": c["match"], "chat": c["chat"], "fair": c["fair"],
     }
     mark = None
-    if v is not None and own_view is not None:
-        if seat is not None:
-            msg["hand_order"] = hand_orders(own_view["hand"])
+    if v is not None:
+        if seat is not None and orders is not None:
+            msg["hand_order"] = {"guide": list(orders[0]), "colour": list(orders[1])}
         mark = _told(s, v, seat, lang, seen, msg)
         if seat is not None and s.status == "playing" and s.may_act(player):   # (else surely none: not listed)
             msg["legal"], msg["actions"] = _actions(s.legal(player))
-    return msg, c, mark, own_view, public_text, key
+    return msg, c, mark, own_part, public_text, key
+
+
+def _own_part(s: TableSession, player, fields: dict) -> tuple[dict, str, tuple | None]:
+    """A reader's own part of its view's JSON (:func:`_own_view`), its encoded text and its hand's orders
+    (:func:`hand_orders`; None without a seat), from its view's own fields ``fields``
+    (:func:`~unokit.engine.view.own_fields`, which are all that part reads): kept on the session for the player
+    while the fields stay equal (a seat sent patches, then its whole state when it may act, shows the same)."""
+    where = (_OWN, player)
+    kept = s.narrated.get(where)
+    if kept is not None and kept[0] == fields:
+        return kept[1], kept[2], kept[3]
+    own_view = _own_view(_OwnFields({**_OWN_DEFAULTS, **fields}))
+    orders = _orders(tuple(own_view["hand"])) if fields.get("seat") is not None else None
+    s.narrated[where] = (fields, own_view, _dumps(own_view)[1:-1], orders)
+    return own_view, s.narrated[where][2], orders
+
+
+class _OwnFields:
+    """A view's own fields read as a view's attributes (what :func:`_own_view` reads)."""
+
+    def __init__(self, fields: dict) -> None:
+        self.__dict__.update(fields)
+
+
+#: the default of each own field a view may leave out (those without one are always given: seat, hand...)
+_OWN_DEFAULTS = {name: VIEW_DEFAULTS[name] for name in _OWN_FIELDS if name in VIEW_DEFAULTS}
 
 
 def _patch(s: TableSession, v, c: dict, seat, lang, seen) -> tuple[dict, tuple | None, str]:

@@ -2,7 +2,7 @@
 
 The hub sends each connection a state message whose shared parts were built once per change of the table:
 the part every reader gets (seats, match, options...; ``wire._common``) and the public part of the view
-(piles, hand sizes, turn...; ``wire._view``), each encoded once. These tests play random hands through the
+(piles, hand sizes, turn...; ``wire._public_part``), each encoded once. These tests play random hands through the
 real hub (its lock, its group commit, its broadcast) and check after every change that every connection,
 for every seat, a spectator and both languages, was sent exactly what is built afresh from the one view
 function with nothing kept (``state_message`` on the session with its kept parts cleared), and that the
@@ -251,22 +251,28 @@ def test_patches_alike_are_encoded_once_and_a_reader_named_by_the_new_events_get
         _through_hub(7, "UNO 1121")
 
 
-def test_a_patched_reader_builds_no_view_of_its_own():
-    """A connection sent a patch is not given a view of its own: the views built at a change are the
-    spectator's one, shared, and those of the readers sent their whole state."""
+def test_no_reader_builds_a_view_of_its_own():
+    """No connection is given a view of its own: at a change one view is built, the spectator's, shared by every
+    reader for the public part, and each reader's own part comes from its own fields (``view.own_fields``), kept
+    while they stay (a patched reader builds nothing of it)."""
+    from unokit.play import session as session_module
     s = _played()
     marks = {p: wire.state_send(s, p, now=3.0)[2:] for p in range(4)}
     built = []
-    real = TableSession.view
-    s.view = lambda player, **kw: built.append(player) or real(s, player, **kw)      # type: ignore[method-assign]
+    real = session_module.view_of
+    session_module.view_of = lambda g, seat, **kw: built.append(seat) or real(g, seat, **kw)
     try:
         p = s.player_at(s.game.to_act)
         s.act(p, next(x for x in s.legal(p) if not x.more), 3.5)
-        kinds = {q: wire.state_send(s, q, now=3.5, seen=marks[q][0], own=marks[q][1])[0]["type"] for q in range(4)}
+        sent = {q: wire.state_send(s, q, now=3.5, seen=marks[q][0], own=marks[q][1]) for q in range(4)}
     finally:
-        del s.view
-    assert "patch" in kinds.values()
-    assert sorted(built) == sorted(q for q, kind in kinds.items() if kind == "state")
+        session_module.view_of = real
+    kinds = {q: r[0]["type"] for q, r in sent.items()}
+    assert "patch" in kinds.values() and "state" in kinds.values()
+    assert built == [None]                                  # the spectator's view, once
+    for q, (msg, text, _, _) in sent.items():
+        if msg["type"] == "state":
+            assert json.loads(text)["view"] == msg["view"] == view_json(view_of(s.game, s.seat_of(q)))
 
 
 @settings(max_examples=25, deadline=None)
@@ -313,17 +319,19 @@ def test_the_public_part_of_a_view_is_read_from_the_public_fields_alone():
 
 def test_a_view_whose_public_values_differ_is_never_sent_the_shared_part():
     """The shared public part is used only for a view whose public values equal those it was built from: a
-    view that shows a seat something else (here, other hand sizes) gets its own, in the message and its text."""
+    state's shared view that shows something else (here, other hand sizes and top card) gets its own public
+    part, in the message and its text, beside the reader's own part."""
     s = _played()
     state_update(s, 0, now=1.0)                 # the public part of this change, kept
-    odd = replace(s.game.view(1), hand_sizes=(1, 2, 3, 4), top=s.game.view(1).discard[0])
-    real_view = s.view
-    s.view = lambda player, **kw: odd if player == 1 else real_view(player, **kw)      # type: ignore[method-assign]
+    spectator = s.game.view(None)
+    odd = replace(spectator, hand_sizes=(1, 2, 3, 4), top=spectator.discard[0])
+    s.shared_view = lambda: odd                 # type: ignore[method-assign]
     try:
         msg, text, _ = state_update(s, 1, now=1.0)
     finally:
-        del s.view
-    assert msg["view"] == view_json(odd) == json.loads(text)["view"]
+        del s.shared_view
+    want = view_json(replace(s.game.view(1), hand_sizes=(1, 2, 3, 4), top=spectator.discard[0]))
+    assert msg["view"] == want == json.loads(text)["view"]
     assert msg["view"]["hand_sizes"] == [1, 2, 3, 4]
     msg0, text0, _ = state_update(s, 0, now=1.0)
     assert json.loads(text0)["view"] == view_json(s.game.view(0)) == msg0["view"]
