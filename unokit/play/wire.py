@@ -88,6 +88,7 @@ _PUBLIC_FIELDS = ("players", "rules", "hand_sizes", "top", "color", "phase", "di
                   "wrong_plays", "open_claim", "winner", "eliminated", "stock_top", "open_hands", "side",
                   "stock_back")
 _public_values = attrgetter(*_PUBLIC_FIELDS)
+_NAME_OF = attrgetter("name")
 
 
 def _public_view(v) -> dict:
@@ -604,7 +605,7 @@ def _match(s: TableSession) -> dict | None:
     m = s.match
     if m is None:
         return None
-    key = (m, len(s.results), len(m.history), m.over, tuple(st.name for st in s.seats), s.options.match)
+    key = (m, len(s.results), len(m.history), m.over, tuple(map(_NAME_OF, s.seats)), s.options.match)
     kept = s.narrated.get(_MATCH)
     if kept is not None and len(kept[0]) == len(key) and all(a is b or a == b for a, b in zip(kept[0], key)):
         return kept[1]
