@@ -96,10 +96,12 @@ def test_unokit_train_smoke_run_writes_a_model_and_a_curve(tmp_path):
     assert bot.act(g.view(g.to_act), g.legal_actions(g.to_act)) in g.legal_actions(g.to_act)
 
 
-def test_rl_doc_training_example_runs_in_twenty_lines():
+def test_rl_doc_training_example_runs_in_twenty_lines(tmp_path, monkeypatch):
     pytest.importorskip("sb3_contrib")
     import re
+    import tempfile
     from pathlib import Path
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))    # (SB3's default logger makes a folder there)
     text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
     code = re.findall(r"```python\n(.*?)```", text, re.S)[1]
     assert len(code.strip().splitlines()) <= 20
