@@ -55,6 +55,7 @@ from ..bots import BOTS, make_bot
 from ..core.actions import Action, CatchUno, Play, Say, SayUno
 from ..core.chance import Chance, ManualClock, derive_seed
 from ..core.errors import IllegalActionError, NotationError, NotYourTurnError, UnoError
+from ..core.kept import KeptByObject
 from ..engine.flow import acting_seats, ask, reaction_options
 from ..engine.game import Game
 from ..engine.view import public_fields, view_of
@@ -243,19 +244,8 @@ class _Seat:
 #: and a verb registered later is read then): a table reads the same few action texts again and again
 _parse = lru_cache(maxsize=4096)(Action.parse)
 
-#: the text of each action object written lately, held with it (so that its id is no other's while kept): the
-#: action a text reads as is one object (``_parse``), written once
-_WRITTEN: dict[int, tuple[Action, str]] = {}
-
-
-def _text(a: Action) -> str:
-    """``str(a)``, written once per action object (actions are frozen values)."""
-    hit = _WRITTEN.get(id(a))
-    if hit is None or hit[0] is not a:
-        if len(_WRITTEN) >= 4096:
-            _WRITTEN.clear()
-        hit = _WRITTEN[id(a)] = (a, str(a))
-    return hit[1]
+#: an action object's text, written once (the action a text reads as is one object: ``_parse``)
+_text: KeptByObject[str] = KeptByObject(str, limit=4096)
 
 _PUBLIC = "\0public"     # (the public part of the views of the hand's state, kept in TableSession.narrated: view)
 _ACTING = "\0acting"     # (the seats that may act in the hand's state, kept there too: may_act)

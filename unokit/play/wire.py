@@ -31,6 +31,7 @@ except ImportError:      # pragma: no cover - the standard library's encoder doe
 
 from ..bots.rl import shipped_models
 from ..core.decks import DECKS, build_deck
+from ..core.kept import KeptByObject
 from ..engine.narrate import SharedLines, describe_pending
 from ..engine.view import VIEW_DEFAULTS, own_fields
 from ..match import MAX_TABLE_DECKS, SEATS_PER_DECK
@@ -179,31 +180,25 @@ def _action_dict(a, text: str) -> dict:
     return action_json(a)
 
 
-#: each action object listed lately, by its id, with its text and JSON (:func:`_actions`): the referee lists the very
-#: same action objects again and again (its plays are memoized), so most of a listing is read from here without
-#: hashing or writing an action; the object is held with them, so its id cannot be another's while it is kept
-_LISTED: dict[int, tuple[Any, str, dict]] = {}
+def _listed(a) -> tuple[str, dict]:
+    """An action's text and JSON (:func:`_action_dict`)."""
+    text = str(a)
+    try:
+        return text, _action_dict(a, text)
+    except TypeError:        # (an action that is not hashable: built each time)
+        return text, action_json(a)
+
+
+#: each action object listed lately, with its text and JSON: the referee lists the very same action objects again
+#: and again (its plays are memoized), so most of a listing is read from here without hashing or writing an action
 _LISTED_MAX = 8192
+_LISTED: KeptByObject[tuple[str, dict]] = KeptByObject(_listed, limit=_LISTED_MAX)
 
 
 def _actions(legal) -> tuple[list[str], list[dict]]:
-    """The ``legal`` and ``actions`` of a state message: each action's text and JSON (:func:`_action_dict`)."""
-    texts, dicts = [], []
-    kept = _LISTED
-    for a in legal:
-        hit = kept.get(id(a))
-        if hit is None or hit[0] is not a:
-            text = str(a)
-            try:
-                d = _action_dict(a, text)
-            except TypeError:    # (an action that is not hashable: built each time)
-                d = action_json(a)
-            if len(kept) >= _LISTED_MAX:
-                kept.clear()
-            hit = kept[id(a)] = (a, text, d)
-        texts.append(hit[1])
-        dicts.append(hit[2])
-    return texts, dicts
+    """The ``legal`` and ``actions`` of a state message: each action's text and JSON (:func:`_listed`)."""
+    listed = _LISTED.each(legal)
+    return [text for text, _ in listed], [d for _, d in listed]
 
 
 def state_message(s: TableSession, player: int | None, lang: str = "en", *, now: float | None = None,
@@ -468,15 +463,15 @@ def _state(s: TableSession, player, lang, now, host, seen=None, own=None, patche
     }
     mark = None
     if v is not None:
-        if seat is not None and orders is not None:
-            msg["hand_order"] = {"guide": list(orders[0]), "colour": list(orders[1])}
+        if seat is not None:
+            msg["hand_order"] = orders
         mark = _told(s, v, seat, lang, seen, msg)
         if seat is not None and s.status == "playing" and s.may_act(player):   # (else surely none: not listed)
             msg["legal"], msg["actions"] = _actions(s.legal(player))
     return msg, c, mark, own_part, public_text, key
 
 
-def _own_part(s: TableSession, player, fields: dict) -> tuple[dict, str, tuple | None]:
+def _own_part(s: TableSession, player, fields: dict) -> tuple[dict, str, dict | None]:
     """A reader's own part of its view's JSON (:func:`_own_view`), its encoded text and its hand's orders
     (:func:`hand_orders`; None without a seat), from its view's own fields ``fields``
     (:func:`~unokit.engine.view.own_fields`, which are all that part reads): kept on the session for the player
@@ -486,7 +481,7 @@ def _own_part(s: TableSession, player, fields: dict) -> tuple[dict, str, tuple |
     if kept is not None and kept[0] == fields:
         return kept[1], kept[2], kept[3]
     own_view = _own_view(_OwnFields({**_OWN_DEFAULTS, **fields}))
-    orders = _orders(tuple(own_view["hand"])) if fields.get("seat") is not None else None
+    orders = hand_orders(own_view["hand"]) if fields.get("seat") is not None else None
     s.narrated[where] = (fields, own_view, _dumps(own_view)[1:-1], orders)
     return own_view, s.narrated[where][2], orders
 
@@ -538,10 +533,10 @@ def _log_lines(s: TableSession, v, viewer, names, lang, seen) -> tuple[int, list
     of them, each event told once, and a reader's own lines only for the events that name it; a reader sent
     only lines told to every reader alike walks nothing of its own."""
     names = tuple(names)
-    where = _LINES_OF.get(lang) or (_LINES, lang)
+    where = _LINES_OF[lang]
     book = s.narrated.get(where)
     start = (v.players, v.deal_direction, v.dealer)     # (how the hand's course starts: one course a hand)
-    if book is None or book[0] != s.hand_no or (book[1] is not names and book[1] != names) or book[3] != start:
+    if book is None or book[0] != s.hand_no or book[1] != names or book[3] != start:
         shared = SharedLines(names, lang)
         book = s.narrated[where] = (s.hand_no, names, shared, start,
                                     shared.course(v.players, v.deal_direction, (), v.dealer, LOG_LINES))
@@ -607,7 +602,7 @@ def _match(s: TableSession) -> dict | None:
         return None
     key = (m, len(s.results), len(m.history), m.over, tuple(map(_NAME_OF, s.seats)), s.options.match)
     kept = s.narrated.get(_MATCH)
-    if kept is not None and len(kept[0]) == len(key) and all(a is b or a == b for a, b in zip(kept[0], key)):
+    if kept is not None and kept[0] == key:
         return kept[1]
     out = _match_of(s, m)
     s.narrated[_MATCH] = (key, out)
